@@ -1,0 +1,44 @@
+//! Every game the bot offers, by id.
+
+use crate::dynamic::GameKind;
+
+/// Registers an engine type: a static [`GameKind`] plus its `Register` impl.
+#[macro_export]
+macro_rules! register_game {
+    ($ty:ty, $kind:ident) => {
+        static $kind: $crate::dynamic::GameKind = $crate::dynamic::kind_of::<$ty>();
+        impl $crate::dynamic::Register for $ty {
+            fn kind() -> &'static $crate::dynamic::GameKind {
+                &$kind
+            }
+        }
+    };
+}
+
+#[cfg(feature = "testgame")]
+register_game!(crate::testgame::Countdown, COUNTDOWN);
+
+/// The games users can start, in menu order.
+pub fn games() -> Vec<&'static GameKind> {
+    #[allow(unused_mut)]
+    let mut list: Vec<&'static GameKind> = vec![
+        // GAMES: one line per engine, e.g. <crate::palazzo::Palazzo as Register>::kind(),
+    ];
+    list
+}
+
+/// Finds a game by id (`palazzo`, `villa`, `estates`, `princes`; a few aliases too).
+pub fn find(id: &str) -> Option<&'static GameKind> {
+    let id = id.trim().to_lowercase();
+    let id = match id.as_str() {
+        "the-estates" | "theestates" | "the_estates" => "estates",
+        "villa-paletti" | "villapaletti" | "paletti" => "villa",
+        "princes-of-florence" | "princesofflorence" | "florence" => "princes",
+        other => other,
+    };
+    #[cfg(feature = "testgame")]
+    if id == "countdown" {
+        return Some(&COUNTDOWN);
+    }
+    games().into_iter().find(|k| k.id == id)
+}

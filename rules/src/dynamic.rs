@@ -1,0 +1,256 @@
+//! Type-erased games for the table: actions travel as text (typed by players) and as
+//! JSON (the stored log), views as rendered text. One [`GameKind`] per game id.
+
+use crate::engine::{replay, Audience, Game, GameEvent, Outcome, ReplayError, Seat, SetupError};
+use serde_json::{Map, Value};
+
+/// One narrated fact, already addressed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Narration {
+    pub audience: Audience,
+    pub text: String,
+}
+
+/// An accepted action, ready to be logged and narrated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Applied {
+    /// The action as stored in the log (serde JSON of the engine's action).
+    pub action: Value,
+    /// The canonical text of the action (`bid R4 G4 B4`).
+    pub text: String,
+    pub narrations: Vec<Narration>,
+}
+
+/// Why a typed command was refused: the sentence shown privately to the caller.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+/// A running game whose type the caller does not know.
+pub trait DynGame: Send + Sync {
+    fn kind(&self) -> &'static GameKind;
+    /// Parses and applies `text` for `seat`; on error nothing changed.
+    fn apply_text(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, Refusal>;
+    /// Applies a logged action (replay and crash recovery).
+    fn apply_logged(&mut self, seat: Seat, action: &Value) -> Result<(), Refusal>;
+    fn awaiting(&self) -> Vec<Seat>;
+    /// Canonical texts of `seat`'s legal actions.
+    fn legal_texts(&self, seat: Seat) -> Vec<String>;
+    fn public_text(&self, names: &[String]) -> String;
+    fn private_text(&self, seat: Seat, names: &[String]) -> String;
+    fn is_over(&self) -> bool;
+    fn outcome(&self) -> Option<Outcome>;
+    /// The full state, serialized (the stored snapshot).
+    fn snapshot(&self) -> Vec<u8>;
+    fn box_clone(&self) -> Box<dyn DynGame>;
+}
+
+/// A game id's entry points: set up, restore from a snapshot, replay a log.
+pub struct GameKind {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub players: (usize, usize),
+    pub rules_text: fn() -> &'static str,
+    pub command_help: fn() -> &'static [crate::engine::CommandHelp],
+    /// Sets up a game from JSON options (see [`options_from_text`]).
+    pub new: fn(usize, &Value, u64) -> Result<Box<dyn DynGame>, SetupError>,
+    /// Restores a snapshot; `Err` carries the decoder's reason (the record is quarantined).
+    pub restore: fn(&[u8]) -> Result<Box<dyn DynGame>, String>,
+    /// Replays `(seat, action JSON)` pairs from the seed and options.
+    pub replay: fn(usize, &Value, u64, &[(Seat, Value)]) -> Result<Box<dyn DynGame>, ReplayError>,
+}
+
+impl std::fmt::Debug for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameKind").field("id", &self.id).finish()
+    }
+}
+
+/// Wraps an engine for the table.
+#[derive(Clone)]
+pub struct Erased<G: Game> {
+    pub game: G,
+    kind: &'static GameKind,
+}
+
+impl<G: Game> Erased<G> {
+    pub fn new(game: G, kind: &'static GameKind) -> Self {
+        Erased { game, kind }
+    }
+}
+
+fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
+    let value = match options {
+        Value::Null => Value::Object(Map::new()),
+        v => v.clone(),
+    };
+    serde_json::from_value(value).map_err(|e| SetupError::BadOption(e.to_string()))
+}
+
+impl<G: Game> DynGame for Erased<G> {
+    fn kind(&self) -> &'static GameKind {
+        self.kind
+    }
+
+    fn apply_text(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, Refusal> {
+        let action = self
+            .game
+            .parse_action(seat, text)
+            .map_err(|e| Refusal(e.to_string()))?;
+        let events = self
+            .game
+            .apply(seat, &action)
+            .map_err(|e| Refusal(e.to_string()))?;
+        let json = serde_json::to_value(&action).map_err(|e| Refusal(e.to_string()))?;
+        Ok(Applied {
+            action: json,
+            text: action.to_string(),
+            narrations: events
+                .iter()
+                .map(|e| Narration {
+                    audience: e.audience(),
+                    text: e.narrate(names),
+                })
+                .collect(),
+        })
+    }
+
+    fn apply_logged(&mut self, seat: Seat, action: &Value) -> Result<(), Refusal> {
+        let action: G::Action =
+            serde_json::from_value(action.clone()).map_err(|e| Refusal(e.to_string()))?;
+        self.game
+            .apply(seat, &action)
+            .map(|_| ())
+            .map_err(|e| Refusal(e.to_string()))
+    }
+
+    fn awaiting(&self) -> Vec<Seat> {
+        self.game.awaiting()
+    }
+
+    fn legal_texts(&self, seat: Seat) -> Vec<String> {
+        self.game
+            .legal_actions(seat)
+            .iter()
+            .map(|a| a.to_string())
+            .collect()
+    }
+
+    fn public_text(&self, names: &[String]) -> String {
+        G::render_public(&self.game.public_view(), names)
+    }
+
+    fn private_text(&self, seat: Seat, names: &[String]) -> String {
+        G::render_private(&self.game.private_view(seat), names)
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn snapshot(&self) -> Vec<u8> {
+        // Serializing plain engine data cannot fail; an empty snapshot would be
+        // quarantined on load rather than crash.
+        serde_json::to_vec(&self.game).unwrap_or_default()
+    }
+
+    fn box_clone(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+}
+
+/// The functions of a [`GameKind`] for engine `G`; `kind` must be the static entry
+/// they are stored in (see [`crate::catalog`]).
+pub trait Register: Game {
+    fn kind() -> &'static GameKind;
+
+    fn dyn_new(players: usize, options: &Value, seed: u64) -> Result<Box<dyn DynGame>, SetupError> {
+        let options = parse_options::<Self>(options)?;
+        SetupError::check_players::<Self>(players)?;
+        let game = Self::new(players, &options, seed)?;
+        Ok(Box::new(Erased::new(game, Self::kind())))
+    }
+
+    fn dyn_restore(bytes: &[u8]) -> Result<Box<dyn DynGame>, String> {
+        let game: Self = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        Ok(Box::new(Erased::new(game, Self::kind())))
+    }
+
+    fn dyn_replay(
+        players: usize,
+        options: &Value,
+        seed: u64,
+        log: &[(Seat, Value)],
+    ) -> Result<Box<dyn DynGame>, ReplayError> {
+        let options = parse_options::<Self>(options)?;
+        let mut actions = Vec::with_capacity(log.len());
+        for (index, (seat, json)) in log.iter().enumerate() {
+            let action: Self::Action =
+                serde_json::from_value(json.clone()).map_err(|e| ReplayError::Refused {
+                    index,
+                    action: json.to_string(),
+                    reason: e.to_string(),
+                })?;
+            actions.push((*seat, action));
+        }
+        let game = replay::<Self>(players, &options, seed, &actions)?;
+        Ok(Box::new(Erased::new(game, Self::kind())))
+    }
+}
+
+/// Builds the [`GameKind`] entry for `G` (used by the `game_kind!` macro in the catalog).
+pub const fn kind_of<G: Register>() -> GameKind {
+    GameKind {
+        id: G::ID,
+        title: G::TITLE,
+        players: G::PLAYERS,
+        rules_text: G::rules_text,
+        command_help: G::command_help,
+        new: G::dyn_new,
+        restore: G::dyn_restore,
+        replay: G::dyn_replay,
+    }
+}
+
+/// Turns `rounds=3 setup=custom` (or `rounds: 3, setup: custom`) into a JSON object for
+/// the engine's options. Numbers and booleans are typed; anything else is a string.
+pub fn options_from_text(text: &str) -> Result<Value, SetupError> {
+    let mut map = Map::new();
+    let normalized = text.replace([',', ';'], " ").replace(": ", "=").replace(':', "=");
+    for pair in normalized.split_whitespace() {
+        let (key, raw) = pair.split_once('=').ok_or_else(|| {
+            SetupError::BadOption(format!(
+                "`{pair}` is not an option; write options as key=value, e.g. rounds=3"
+            ))
+        })?;
+        let value = if let Ok(n) = raw.parse::<i64>() {
+            Value::from(n)
+        } else if let Ok(b) = raw.parse::<bool>() {
+            Value::from(b)
+        } else {
+            Value::from(raw.to_string())
+        };
+        map.insert(key.to_lowercase().replace('-', "_"), value);
+    }
+    Ok(Value::Object(map))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_text_becomes_typed_json() {
+        let v = options_from_text("rounds=3, setup: custom strict=true").unwrap();
+        assert_eq!(v["rounds"], Value::from(3));
+        assert_eq!(v["setup"], Value::from("custom"));
+        assert_eq!(v["strict"], Value::from(true));
+        assert!(options_from_text("").unwrap().as_object().unwrap().is_empty());
+        let err = options_from_text("rounds").unwrap_err();
+        assert!(err.to_string().contains("key=value"), "{err}");
+    }
+}

@@ -1,0 +1,260 @@
+//! The shape every game engine follows (see `shared/DESIGN.md`).
+//!
+//! A game is a value advanced only by [`Game::apply`]. All randomness comes from a seeded,
+//! serializable RNG stored inside the state, so `(seed, options, action log)` replays the
+//! game bit for bit. Public and private views are separate types and the text renderers
+//! take only a view, which is how hidden information stays out of channel messages.
+
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::fmt::{Debug, Display};
+
+/// A seat at the table, `0..players`, in clockwise (turn) order.
+pub type Seat = usize;
+
+/// The deterministic RNG every engine keeps in its state (serializable, portable).
+pub type GameRng = rand_chacha::ChaCha8Rng;
+
+/// Builds the game RNG from a seed.
+pub fn rng_from_seed(seed: u64) -> GameRng {
+    use rand::SeedableRng;
+    GameRng::seed_from_u64(seed)
+}
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{game} is played by {min} to {max} players, not {got}.")]
+    PlayerCount {
+        game: &'static str,
+        min: usize,
+        max: usize,
+        got: usize,
+    },
+    #[error("Bad game option: {0}")]
+    BadOption(String),
+}
+
+impl SetupError {
+    /// Checks `players` against the game's range.
+    pub fn check_players<G: Game>(players: usize) -> Result<(), SetupError> {
+        let (min, max) = G::PLAYERS;
+        if players < min || players > max {
+            return Err(SetupError::PlayerCount {
+                game: G::TITLE,
+                min,
+                max,
+                got: players,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Why a line of text is not an action of this game. The message is shown to the player.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ParseError(pub String);
+
+impl ParseError {
+    pub fn new(msg: impl Into<String>) -> Self {
+        ParseError(msg.into())
+    }
+}
+
+/// Who may learn a fact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Audience {
+    /// Everyone at the table (a channel message).
+    Everyone,
+    /// Only this seat (a private message).
+    Seat(Seat),
+}
+
+/// A fact the table narrates after an action ("Ana won the auction for 2 tiles with 18").
+pub trait GameEvent {
+    /// Who may see this fact.
+    fn audience(&self) -> Audience;
+    /// The sentence shown, with players named by seat.
+    fn narrate(&self, names: &[String]) -> String;
+}
+
+/// One line of a player's final score breakdown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreLine {
+    pub label: String,
+    pub points: i64,
+}
+
+impl ScoreLine {
+    pub fn new(label: impl Into<String>, points: i64) -> Self {
+        ScoreLine {
+            label: label.into(),
+            points,
+        }
+    }
+}
+
+/// A player's final result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerResult {
+    pub seat: Seat,
+    pub total: i64,
+    /// Where the total comes from (per palace, per building, per card…).
+    pub breakdown: Vec<ScoreLine>,
+    /// The tie-break value, when the game has one, with its meaning.
+    pub tiebreak: Option<ScoreLine>,
+}
+
+/// Final scores with the game's tie-breaks applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// One result per seat, in seat order.
+    pub results: Vec<PlayerResult>,
+    /// The winners (several on a shared win; none when the rules say nobody wins).
+    pub winners: Vec<Seat>,
+    /// Why the game ended / a note on the result, when useful.
+    pub note: Option<String>,
+}
+
+impl Outcome {
+    /// Winners by highest total, then highest tie-break value; ties share the win.
+    pub fn by_total_then_tiebreak(results: Vec<PlayerResult>, note: Option<String>) -> Outcome {
+        let key = |r: &PlayerResult| (r.total, r.tiebreak.as_ref().map_or(0, |t| t.points));
+        let best = results.iter().map(key).max();
+        let winners = results
+            .iter()
+            .filter(|r| Some(key(r)) == best)
+            .map(|r| r.seat)
+            .collect();
+        Outcome {
+            results,
+            winners,
+            note,
+        }
+    }
+
+    /// A plain-text table of the result, for the channel.
+    pub fn render(&self, names: &[String]) -> String {
+        let name = |s: Seat| names.get(s).cloned().unwrap_or_else(|| format!("seat {}", s + 1));
+        let mut out = String::from("**Final scores**\n");
+        let mut order: Vec<&PlayerResult> = self.results.iter().collect();
+        order.sort_by_key(|r| {
+            (
+                std::cmp::Reverse(r.total),
+                std::cmp::Reverse(r.tiebreak.as_ref().map_or(0, |t| t.points)),
+                r.seat,
+            )
+        });
+        for r in order {
+            let crown = if self.winners.contains(&r.seat) { " 🏆" } else { "" };
+            out.push_str(&format!("{}: {}{}\n", name(r.seat), r.total, crown));
+            for line in &r.breakdown {
+                out.push_str(&format!("  · {}: {}\n", line.label, line.points));
+            }
+            if let Some(t) = &r.tiebreak {
+                out.push_str(&format!("  · tie-break, {}: {}\n", t.label, t.points));
+            }
+        }
+        match self.winners.as_slice() {
+            [] => out.push_str("Nobody wins.\n"),
+            [w] => out.push_str(&format!("{} wins!\n", name(*w))),
+            ws => {
+                let list: Vec<String> = ws.iter().map(|w| name(*w)).collect();
+                out.push_str(&format!("Shared win: {}.\n", list.join(", ")));
+            }
+        }
+        if let Some(note) = &self.note {
+            out.push_str(note);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// One command a player can type, for help texts: syntax, what it does, an example.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommandHelp {
+    pub syntax: &'static str,
+    pub meaning: &'static str,
+    pub example: &'static str,
+}
+
+/// A game engine. Implementors are pure values: no I/O, no clocks, no global RNG.
+pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// Short id used in commands and storage (`palazzo`).
+    const ID: &'static str;
+    /// The game's display title (`Palazzo`).
+    const TITLE: &'static str;
+    /// Inclusive player range.
+    const PLAYERS: (usize, usize);
+
+    /// Table options (`key=value` pairs become this via serde; unknown keys are refused).
+    type Options: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
+    /// A player's move. `Display` prints the canonical text that `parse_action` reads back.
+    type Action: Clone + Debug + PartialEq + Display + Serialize + DeserializeOwned + Send + Sync;
+    /// Facts narrated after an action.
+    type Event: GameEvent + Clone + Debug;
+    /// A refused action; `Display` is the rule's sentence shown to the player.
+    type Error: std::error::Error + Clone + PartialEq;
+    /// What everyone may see.
+    type PublicView: Clone + Debug + Serialize;
+    /// What one seat may see (their own secrets only).
+    type PrivateView: Clone + Debug + Serialize;
+
+    /// Sets a game up for `players` seats.
+    fn new(players: usize, options: &Self::Options, seed: u64) -> Result<Self, SetupError>;
+    /// Applies `seat`'s action. On `Err` the state is exactly as before.
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Vec<Self::Event>, Self::Error>;
+    /// Whose input the game waits for (empty when over).
+    fn awaiting(&self) -> Vec<Seat>;
+    /// What `seat` may do now (meaningful choices, not every permutation).
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+    /// Reads a typed command (`bid R4 G4 B4`) for `seat` in the current state.
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, ParseError>;
+    fn public_view(&self) -> Self::PublicView;
+    fn private_view(&self, seat: Seat) -> Self::PrivateView;
+    fn is_over(&self) -> bool;
+    /// Final scores once the game is over; `None` before.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The board as chat text, built from the public view only.
+    fn render_public(view: &Self::PublicView, names: &[String]) -> String;
+    /// A player's private message, built from their private view only.
+    fn render_private(view: &Self::PrivateView, names: &[String]) -> String;
+    /// The rules digest shown by `rules`, including every decision the bot made.
+    fn rules_text() -> &'static str;
+    /// The commands a player types, with examples.
+    fn command_help() -> &'static [CommandHelp];
+}
+
+/// Why a replay failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("setup failed: {0}")]
+    Setup(#[from] SetupError),
+    #[error("logged action #{index} ({action}) was refused on replay: {reason}")]
+    Refused {
+        index: usize,
+        action: String,
+        reason: String,
+    },
+}
+
+/// Rebuilds a game from its seed, options and action log.
+pub fn replay<G: Game>(
+    players: usize,
+    options: &G::Options,
+    seed: u64,
+    log: &[(Seat, G::Action)],
+) -> Result<G, ReplayError> {
+    let mut game = G::new(players, options, seed)?;
+    for (index, (seat, action)) in log.iter().enumerate() {
+        game.apply(*seat, action)
+            .map_err(|e| ReplayError::Refused {
+                index,
+                action: action.to_string(),
+                reason: e.to_string(),
+            })?;
+    }
+    Ok(game)
+}

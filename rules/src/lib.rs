@@ -1,0 +1,16 @@
+//! capomaestro's game engines: pure, deterministic, no I/O, no async, no Discord.
+//!
+//! [`engine`] defines the shape every game follows, [`seating`] the turn-order helpers
+//! several games share, [`dynamic`] erases game types for the table, [`catalog`] lists
+//! the games, and [`playout`] drives random legal games for tests and benchmarks.
+
+pub mod catalog;
+pub mod dynamic;
+pub mod engine;
+pub mod playout;
+pub mod seating;
+#[cfg(feature = "testgame")]
+pub mod testgame;
+
+pub use dynamic::{DynGame, GameKind};
+pub use engine::{Audience, Game, GameEvent, Outcome, Seat};

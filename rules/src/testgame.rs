@@ -1,0 +1,269 @@
+//! "Countdown", a deliberately tiny game used only to test the table and storage layers
+//! (feature `testgame`). Players take turns adding 1–3 to a shared total until it reaches
+//! 15; after the total passes a multiple of 5 every other player must `ack` in seat order.
+//! Each player has a secret lucky number (1–3) and scores a point whenever they add it.
+
+use crate::engine::{
+    rng_from_seed, Audience, CommandHelp, Game, GameEvent, GameRng, Outcome, ParseError,
+    PlayerResult, ScoreLine, Seat, SetupError,
+};
+use crate::seating::{next_seat, others_after, Responders};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+const TARGET: u32 = 15;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Countdown {
+    rng: GameRng,
+    players: usize,
+    total: u32,
+    turn: Seat,
+    lucky: Vec<u32>,
+    hits: Vec<i64>,
+    acks: Responders,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CountdownOptions {
+    /// Unused; lets tests exercise option parsing.
+    pub fast: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum CountdownAction {
+    Add(u32),
+    Ack,
+}
+
+impl fmt::Display for CountdownAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CountdownAction::Add(n) => write!(f, "add {n}"),
+            CountdownAction::Ack => write!(f, "ack"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CountdownError {
+    #[error("It is not your turn.")]
+    NotYourTurn,
+    #[error("You may add 1, 2 or 3.")]
+    BadAmount,
+    #[error("Everyone must acknowledge the milestone first.")]
+    AckFirst,
+    #[error("There is nothing to acknowledge.")]
+    NothingToAck,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum CountdownEvent {
+    Added { seat: Seat, amount: u32, total: u32 },
+    LuckyHit { seat: Seat },
+    Acked { seat: Seat },
+}
+
+impl GameEvent for CountdownEvent {
+    fn audience(&self) -> Audience {
+        match self {
+            CountdownEvent::LuckyHit { seat } => Audience::Seat(*seat),
+            _ => Audience::Everyone,
+        }
+    }
+    fn narrate(&self, names: &[String]) -> String {
+        match self {
+            CountdownEvent::Added { seat, amount, total } => {
+                format!("{} added {amount}; the total is {total}.", names[*seat])
+            }
+            CountdownEvent::LuckyHit { .. } => "That was your lucky number: +1 point.".into(),
+            CountdownEvent::Acked { seat } => format!("{} acknowledged.", names[*seat]),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CountdownPublic {
+    pub total: u32,
+    pub turn: Seat,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CountdownPrivate {
+    pub lucky: u32,
+    pub hits: i64,
+}
+
+impl Game for Countdown {
+    const ID: &'static str = "countdown";
+    const TITLE: &'static str = "Countdown (test game)";
+    const PLAYERS: (usize, usize) = (2, 4);
+    type Options = CountdownOptions;
+    type Action = CountdownAction;
+    type Event = CountdownEvent;
+    type Error = CountdownError;
+    type PublicView = CountdownPublic;
+    type PrivateView = CountdownPrivate;
+
+    fn new(players: usize, _options: &CountdownOptions, seed: u64) -> Result<Self, SetupError> {
+        SetupError::check_players::<Self>(players)?;
+        let mut rng = rng_from_seed(seed);
+        let lucky = (0..players).map(|_| rng.gen_range(1..=3)).collect();
+        Ok(Countdown {
+            rng,
+            players,
+            total: 0,
+            turn: 0,
+            lucky,
+            hits: vec![0; players],
+            acks: Responders::default(),
+        })
+    }
+
+    fn apply(&mut self, seat: Seat, action: &CountdownAction) -> Result<Vec<CountdownEvent>, CountdownError> {
+        match action {
+            CountdownAction::Ack => {
+                if self.acks.is_done() {
+                    return Err(CountdownError::NothingToAck);
+                }
+                if self.acks.current() != Some(seat) {
+                    return Err(CountdownError::NotYourTurn);
+                }
+                self.acks.advance();
+                Ok(vec![CountdownEvent::Acked { seat }])
+            }
+            CountdownAction::Add(n) => {
+                if !self.acks.is_done() {
+                    return Err(CountdownError::AckFirst);
+                }
+                if seat != self.turn || self.is_over() {
+                    return Err(CountdownError::NotYourTurn);
+                }
+                if !(1..=3).contains(n) {
+                    return Err(CountdownError::BadAmount);
+                }
+                let before = self.total;
+                self.total += n;
+                let mut events = vec![CountdownEvent::Added {
+                    seat,
+                    amount: *n,
+                    total: self.total,
+                }];
+                if self.lucky[seat] == *n {
+                    self.hits[seat] += 1;
+                    events.push(CountdownEvent::LuckyHit { seat });
+                }
+                // Consume one RNG draw per move so replay exercises the stored RNG.
+                let _: u32 = self.rng.gen();
+                if self.total / 5 > before / 5 && self.total < TARGET {
+                    self.acks = Responders::new(others_after(seat, self.players));
+                }
+                self.turn = next_seat(seat, self.players);
+                Ok(events)
+            }
+        }
+    }
+
+    fn awaiting(&self) -> Vec<Seat> {
+        if self.is_over() {
+            vec![]
+        } else if let Some(s) = self.acks.current() {
+            vec![s]
+        } else {
+            vec![self.turn]
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<CountdownAction> {
+        if !self.awaiting().contains(&seat) {
+            return vec![];
+        }
+        if !self.acks.is_done() {
+            return vec![CountdownAction::Ack];
+        }
+        (1..=3).map(CountdownAction::Add).collect()
+    }
+
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<CountdownAction, ParseError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            ["ack"] => Ok(CountdownAction::Ack),
+            ["add", n] => n
+                .parse()
+                .map(CountdownAction::Add)
+                .map_err(|_| ParseError::new("`add` takes a number: add 2")),
+            _ => Err(ParseError::new("Unknown command; try `add 2` or `ack`.")),
+        }
+    }
+
+    fn public_view(&self) -> CountdownPublic {
+        CountdownPublic {
+            total: self.total,
+            turn: self.turn,
+        }
+    }
+
+    fn private_view(&self, seat: Seat) -> CountdownPrivate {
+        CountdownPrivate {
+            lucky: self.lucky[seat],
+            hits: self.hits[seat],
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.total >= TARGET
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let results = (0..self.players)
+            .map(|seat| PlayerResult {
+                seat,
+                total: self.hits[seat],
+                breakdown: vec![ScoreLine::new("lucky hits", self.hits[seat])],
+                tiebreak: None,
+            })
+            .collect();
+        Some(Outcome::by_total_then_tiebreak(results, None))
+    }
+
+    fn render_public(view: &CountdownPublic, names: &[String]) -> String {
+        format!("Total: {} / {TARGET}. {} to add.", view.total, names[view.turn])
+    }
+
+    fn render_private(view: &CountdownPrivate, _names: &[String]) -> String {
+        format!("Your lucky number is {} ({} hits so far).", view.lucky, view.hits)
+    }
+
+    fn rules_text() -> &'static str {
+        "Countdown: add 1-3 to the total until it reaches 15."
+    }
+
+    fn command_help() -> &'static [CommandHelp] {
+        &[CommandHelp {
+            syntax: "add <1-3>",
+            meaning: "add to the total",
+            example: "add 2",
+        }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playout::check_random_game;
+
+    #[test]
+    fn random_games_pass_the_generic_checks() {
+        for seed in 0..300 {
+            for players in 2..=4 {
+                check_random_game::<Countdown>(players, &Default::default(), seed, 200, |_| Ok(()))
+                    .unwrap();
+            }
+        }
+    }
+}
