@@ -1,1 +1,163 @@
-//! storage
+//! Durable storage of channel games behind the [`Store`] trait.
+//!
+//! Per channel: metadata ([`Meta`]: game, seats ↔ users, host, status, times, schema
+//! version), the current snapshot and an append-only action log. An action's snapshot,
+//! log entry and metadata are written in one transaction and flushed before
+//! [`Store::commit`] returns, so a reply is only ever sent for a durable action.
+//! Games are loaded one channel at a time, on demand. A record that cannot be decoded is
+//! moved to quarantine (kept, with the reason) instead of crashing anything.
+
+mod sled_store;
+
+pub use sled_store::SledStore;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A channel (Discord channel id, or any number for the local table).
+pub type ChannelId = u64;
+/// A user (Discord user id, or any number for the local table).
+pub type UserId = u64;
+
+/// The metadata schema this build writes and reads.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Where a channel's table is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// Gathering players.
+    Lobby,
+    Running,
+    Finished,
+    Abandoned,
+}
+
+/// A seated player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatedUser {
+    pub user: UserId,
+    pub name: String,
+}
+
+/// Everything about a channel's game except the engine state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Meta {
+    pub schema: u32,
+    /// Unique id of this game (keys its log and archive entry).
+    pub game_id: u64,
+    pub channel: ChannelId,
+    /// Engine id (`palazzo`).
+    pub game: String,
+    /// Engine options as JSON.
+    pub options: Value,
+    pub seed: u64,
+    /// Seats in order; seat `i` is `seats[i]`.
+    pub seats: Vec<SeatedUser>,
+    pub host: UserId,
+    pub status: Status,
+    /// Unix seconds.
+    pub created: u64,
+    pub updated: u64,
+    /// Number of actions in the log (the state version prompts refer to).
+    pub version: u64,
+}
+
+/// One logged action.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub seat: usize,
+    /// The engine's action as JSON (what replay feeds back).
+    pub action: Value,
+    /// The canonical text, for `/game log`.
+    pub text: String,
+    /// Unix seconds.
+    pub at: u64,
+}
+
+/// A finished or abandoned game, kept with its final result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ArchiveEntry {
+    pub meta: Meta,
+    /// The engine's outcome as JSON (`None` when abandoned).
+    pub outcome: Option<Value>,
+    /// The final snapshot.
+    pub snapshot: Vec<u8>,
+}
+
+/// A channel's stored table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record {
+    pub meta: Meta,
+    /// Engine state; `None` while in the lobby.
+    pub snapshot: Option<Vec<u8>>,
+}
+
+/// A record set aside because it could not be read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Quarantined {
+    pub channel: ChannelId,
+    pub reason: String,
+    /// Unix seconds.
+    pub at: u64,
+    /// The raw bytes as they were found (metadata, snapshot).
+    pub meta_bytes: Vec<u8>,
+    pub snapshot_bytes: Option<Vec<u8>>,
+}
+
+/// What loading a channel found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Loaded {
+    Empty,
+    Found(Record),
+    /// The record could not be decoded and was moved to quarantine.
+    Quarantined(String),
+}
+
+/// A storage failure. The table answers with it and keeps the previous state.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the game store failed: {0}")]
+    Backend(String),
+    #[error("a stored record could not be encoded: {0}")]
+    Encode(String),
+}
+
+/// One atomic write: metadata, optionally the new snapshot and a log entry.
+#[derive(Debug, Clone, Copy)]
+pub struct Commit<'a> {
+    pub meta: &'a Meta,
+    pub snapshot: Option<&'a [u8]>,
+    /// Appended at index `meta.version - 1`.
+    pub entry: Option<&'a LogEntry>,
+}
+
+/// Durable storage of channel tables. Implementations flush before returning from
+/// writes; a server database could implement this for multi-process deployments.
+pub trait Store: Send + Sync {
+    /// Loads a channel's table (lazily: nothing is read at startup).
+    fn load(&self, channel: ChannelId) -> Result<Loaded, StoreError>;
+    /// Writes metadata, snapshot and log entry in one transaction, then flushes.
+    fn commit(&self, commit: Commit<'_>) -> Result<(), StoreError>;
+    /// The action log of a game, in order.
+    fn log(&self, game_id: u64) -> Result<Vec<LogEntry>, StoreError>;
+    /// Moves a channel's table to the archive (finished or abandoned), atomically.
+    fn archive(&self, entry: &ArchiveEntry) -> Result<(), StoreError>;
+    /// Archived games of a channel, newest first.
+    fn archived(&self, channel: ChannelId) -> Result<Vec<ArchiveEntry>, StoreError>;
+    /// Sets a channel's record aside with a reason (used when a snapshot will not decode).
+    fn quarantine(&self, channel: ChannelId, reason: &str) -> Result<(), StoreError>;
+    /// Everything in quarantine.
+    fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError>;
+    /// A fresh unique game id.
+    fn next_game_id(&self) -> Result<u64, StoreError>;
+    /// Flushes everything to disk (graceful shutdown).
+    fn flush(&self) -> Result<(), StoreError>;
+}
+
+/// Seconds since the Unix epoch (0 if the clock is before it).
+pub fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}

@@ -1,0 +1,401 @@
+//! The sled 0.34 implementation of [`Store`].
+
+use crate::{
+    now, ArchiveEntry, ChannelId, Commit, Loaded, LogEntry, Meta, Quarantined, Record, Store,
+    StoreError, SCHEMA_VERSION,
+};
+use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
+use std::path::Path;
+
+/// Trees: `meta` and `snapshot` keyed by channel; `log` keyed by (game id, index);
+/// `archive` keyed by (channel, game id); `quarantine` keyed by (channel, sled id).
+pub struct SledStore {
+    db: sled::Db,
+    meta: sled::Tree,
+    snapshot: sled::Tree,
+    log: sled::Tree,
+    archive: sled::Tree,
+    quarantine: sled::Tree,
+}
+
+fn backend(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+fn tx_error(e: TransactionError<StoreError>) -> StoreError {
+    match e {
+        TransactionError::Abort(e) => e,
+        TransactionError::Storage(e) => backend(e),
+    }
+}
+
+fn encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
+    serde_json::to_vec(value).map_err(|e| StoreError::Encode(e.to_string()))
+}
+
+fn pair_key(a: u64, b: u64) -> [u8; 16] {
+    let mut k = [0u8; 16];
+    k[..8].copy_from_slice(&a.to_be_bytes());
+    k[8..].copy_from_slice(&b.to_be_bytes());
+    k
+}
+
+impl SledStore {
+    /// Opens (or creates) the store in `dir`.
+    pub fn open(dir: impl AsRef<Path>) -> Result<Self, StoreError> {
+        let db = sled::Config::new().path(dir.as_ref()).open().map_err(|e| {
+            StoreError::Backend(format!("cannot open {}: {e}", dir.as_ref().display()))
+        })?;
+        Ok(SledStore {
+            meta: db.open_tree("meta").map_err(backend)?,
+            snapshot: db.open_tree("snapshot").map_err(backend)?,
+            log: db.open_tree("log").map_err(backend)?,
+            archive: db.open_tree("archive").map_err(backend)?,
+            quarantine: db.open_tree("quarantine").map_err(backend)?,
+            db,
+        })
+    }
+
+    /// Test hook: overwrites a channel's raw metadata bytes (to simulate corruption).
+    pub fn put_raw_meta(&self, channel: ChannelId, bytes: &[u8]) -> Result<(), StoreError> {
+        self.meta
+            .insert(channel.to_be_bytes(), bytes)
+            .map_err(backend)?;
+        self.flush()
+    }
+
+    /// Test hook: overwrites a channel's raw snapshot bytes (to simulate corruption).
+    pub fn put_raw_snapshot(&self, channel: ChannelId, bytes: &[u8]) -> Result<(), StoreError> {
+        self.snapshot
+            .insert(channel.to_be_bytes(), bytes)
+            .map_err(backend)?;
+        self.flush()
+    }
+
+    fn decode_meta(&self, bytes: &[u8]) -> Result<Meta, String> {
+        let meta: Meta =
+            serde_json::from_slice(bytes).map_err(|e| format!("metadata unreadable: {e}"))?;
+        if meta.schema > SCHEMA_VERSION {
+            return Err(format!(
+                "written by a newer version (schema {}, this build reads {SCHEMA_VERSION})",
+                meta.schema
+            ));
+        }
+        Ok(meta)
+    }
+}
+
+impl Store for SledStore {
+    fn load(&self, channel: ChannelId) -> Result<Loaded, StoreError> {
+        let Some(meta_bytes) = self.meta.get(channel.to_be_bytes()).map_err(backend)? else {
+            return Ok(Loaded::Empty);
+        };
+        match self.decode_meta(&meta_bytes) {
+            Ok(meta) => {
+                let snapshot = self
+                    .snapshot
+                    .get(channel.to_be_bytes())
+                    .map_err(backend)?
+                    .map(|v| v.to_vec());
+                Ok(Loaded::Found(Record { meta, snapshot }))
+            }
+            Err(reason) => {
+                self.quarantine(channel, &reason)?;
+                Ok(Loaded::Quarantined(reason))
+            }
+        }
+    }
+
+    fn commit(&self, commit: Commit<'_>) -> Result<(), StoreError> {
+        let key = commit.meta.channel.to_be_bytes();
+        let meta_bytes = encode(commit.meta)?;
+        let entry = match commit.entry {
+            Some(e) => {
+                let index = commit.meta.version.checked_sub(1).ok_or_else(|| {
+                    StoreError::Encode("a log entry needs meta.version >= 1".into())
+                })?;
+                Some((pair_key(commit.meta.game_id, index), encode(e)?))
+            }
+            None => None,
+        };
+        (&self.meta, &self.snapshot, &self.log)
+            .transaction(|(meta, snapshot, log)| {
+                meta.insert(&key, meta_bytes.as_slice())?;
+                if let Some(s) = commit.snapshot {
+                    snapshot.insert(&key, s)?;
+                }
+                if let Some((k, v)) = &entry {
+                    if log.get(k)?.is_some() {
+                        return Err(ConflictableTransactionError::Abort(StoreError::Backend(
+                            "log entry already exists (concurrent writer?)".into(),
+                        )));
+                    }
+                    log.insert(k, v.as_slice())?;
+                }
+                Ok(())
+            })
+            .map_err(tx_error)?;
+        self.flush()
+    }
+
+    fn log(&self, game_id: u64) -> Result<Vec<LogEntry>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.log.scan_prefix(game_id.to_be_bytes()) {
+            let (k, v) = item.map_err(backend)?;
+            let entry: LogEntry = serde_json::from_slice(&v).map_err(|e| {
+                StoreError::Backend(format!(
+                    "log entry {:?} of game {game_id} unreadable: {e}",
+                    &k[8..]
+                ))
+            })?;
+            out.push(entry);
+        }
+        Ok(out)
+    }
+
+    fn archive(&self, entry: &ArchiveEntry) -> Result<(), StoreError> {
+        let key = entry.meta.channel.to_be_bytes();
+        let archive_key = pair_key(entry.meta.channel, entry.meta.game_id);
+        let bytes = encode(entry)?;
+        (&self.meta, &self.snapshot, &self.archive)
+            .transaction(|(meta, snapshot, archive)| {
+                meta.remove(&key)?;
+                snapshot.remove(&key)?;
+                archive.insert(&archive_key, bytes.as_slice())?;
+                Ok(())
+            })
+            .map_err(tx_error)?;
+        self.flush()
+    }
+
+    fn archived(&self, channel: ChannelId) -> Result<Vec<ArchiveEntry>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.archive.scan_prefix(channel.to_be_bytes()).rev() {
+            let (_, v) = item.map_err(backend)?;
+            // An unreadable archive entry is skipped rather than hiding the others.
+            if let Ok(entry) = serde_json::from_slice::<ArchiveEntry>(&v) {
+                out.push(entry);
+            }
+        }
+        Ok(out)
+    }
+
+    fn quarantine(&self, channel: ChannelId, reason: &str) -> Result<(), StoreError> {
+        let key = channel.to_be_bytes();
+        let id = self.db.generate_id().map_err(backend)?;
+        let qkey = pair_key(channel, id);
+        let reason = reason.to_string();
+        (&self.meta, &self.snapshot, &self.quarantine)
+            .transaction(|(meta, snapshot, quarantine)| {
+                let record = Quarantined {
+                    channel,
+                    reason: reason.clone(),
+                    at: now(),
+                    meta_bytes: meta.remove(&key)?.map(|v| v.to_vec()).unwrap_or_default(),
+                    snapshot_bytes: snapshot.remove(&key)?.map(|v| v.to_vec()),
+                };
+                let bytes = serde_json::to_vec(&record).map_err(|e| {
+                    ConflictableTransactionError::Abort(StoreError::Encode(e.to_string()))
+                })?;
+                quarantine.insert(&qkey, bytes)?;
+                Ok(())
+            })
+            .map_err(tx_error)?;
+        self.flush()
+    }
+
+    fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
+        self.quarantine
+            .iter()
+            .map(|item| {
+                let (_, v) = item.map_err(backend)?;
+                serde_json::from_slice(&v).map_err(|e| StoreError::Backend(e.to_string()))
+            })
+            .collect()
+    }
+
+    fn next_game_id(&self) -> Result<u64, StoreError> {
+        // sled ids start at 0; keep 0 free as "no game".
+        self.db.generate_id().map(|id| id + 1).map_err(backend)
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush().map(|_| ()).map_err(backend)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{SeatedUser, Status};
+    use serde_json::json;
+
+    fn meta(channel: ChannelId, game_id: u64, version: u64) -> Meta {
+        Meta {
+            schema: SCHEMA_VERSION,
+            game_id,
+            channel,
+            game: "countdown".into(),
+            options: json!({}),
+            seed: 7,
+            seats: vec![SeatedUser {
+                user: 1,
+                name: "ana".into(),
+            }],
+            host: 1,
+            status: Status::Running,
+            created: 1,
+            updated: 2,
+            version,
+        }
+    }
+
+    fn entry(n: u64) -> LogEntry {
+        LogEntry {
+            seat: 0,
+            action: json!({"Add": n}),
+            text: format!("add {n}"),
+            at: 3,
+        }
+    }
+
+    #[test]
+    fn commit_then_load_and_log_survive_reopen() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            store
+                .commit(Commit {
+                    meta: &meta(5, 9, 0),
+                    snapshot: Some(b"s0"),
+                    entry: None,
+                })
+                .unwrap();
+            for v in 1..=3 {
+                let e = entry(v);
+                store
+                    .commit(Commit {
+                        meta: &meta(5, 9, v),
+                        snapshot: Some(format!("s{v}").as_bytes()),
+                        entry: Some(&e),
+                    })
+                    .unwrap();
+            }
+        }
+        let store = SledStore::open(dir.path()).unwrap();
+        match store.load(5).unwrap() {
+            Loaded::Found(r) => {
+                assert_eq!(r.meta, meta(5, 9, 3));
+                assert_eq!(r.snapshot.as_deref(), Some(&b"s3"[..]));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(store.log(9).unwrap(), vec![entry(1), entry(2), entry(3)]);
+        assert_eq!(store.load(6).unwrap(), Loaded::Empty);
+    }
+
+    #[test]
+    fn a_log_index_is_never_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let e = entry(1);
+        store
+            .commit(Commit {
+                meta: &meta(1, 1, 1),
+                snapshot: Some(b"a"),
+                entry: Some(&e),
+            })
+            .unwrap();
+        let err = store
+            .commit(Commit {
+                meta: &meta(1, 1, 1),
+                snapshot: Some(b"b"),
+                entry: Some(&entry(2)),
+            })
+            .unwrap_err();
+        assert!(err.to_string().contains("already exists"), "{err}");
+        // The failed transaction changed nothing.
+        match store.load(1).unwrap() {
+            Loaded::Found(r) => assert_eq!(r.snapshot.as_deref(), Some(&b"a"[..])),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(store.log(1).unwrap(), vec![e]);
+    }
+
+    #[test]
+    fn corrupted_meta_is_quarantined_and_others_load() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        store
+            .commit(Commit {
+                meta: &meta(1, 1, 0),
+                snapshot: Some(b"one"),
+                entry: None,
+            })
+            .unwrap();
+        store
+            .commit(Commit {
+                meta: &meta(2, 2, 0),
+                snapshot: Some(b"two"),
+                entry: None,
+            })
+            .unwrap();
+        store.put_raw_meta(1, b"{not json").unwrap();
+        match store.load(1).unwrap() {
+            Loaded::Quarantined(reason) => {
+                assert!(reason.contains("metadata unreadable"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(store.load(1).unwrap(), Loaded::Empty);
+        assert!(matches!(store.load(2).unwrap(), Loaded::Found(_)));
+        let q = store.quarantined().unwrap();
+        assert_eq!(q.len(), 1);
+        assert_eq!(q[0].meta_bytes, b"{not json");
+        assert_eq!(q[0].snapshot_bytes.as_deref(), Some(&b"one"[..]));
+    }
+
+    #[test]
+    fn newer_schema_is_quarantined_not_misread() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let mut m = meta(3, 3, 0);
+        m.schema = SCHEMA_VERSION + 1;
+        store
+            .commit(Commit {
+                meta: &m,
+                snapshot: None,
+                entry: None,
+            })
+            .unwrap();
+        assert!(
+            matches!(store.load(3).unwrap(), Loaded::Quarantined(r) if r.contains("newer version"))
+        );
+    }
+
+    #[test]
+    fn archive_moves_the_table_and_keeps_the_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let e = entry(1);
+        let mut m = meta(4, 8, 1);
+        store
+            .commit(Commit {
+                meta: &m,
+                snapshot: Some(b"x"),
+                entry: Some(&e),
+            })
+            .unwrap();
+        m.status = Status::Finished;
+        let archived = ArchiveEntry {
+            meta: m.clone(),
+            outcome: Some(json!({"w": 1})),
+            snapshot: b"x".to_vec(),
+        };
+        store.archive(&archived).unwrap();
+        assert_eq!(store.load(4).unwrap(), Loaded::Empty);
+        assert_eq!(store.archived(4).unwrap(), vec![archived]);
+        assert_eq!(store.log(8).unwrap(), vec![e]);
+        assert!(store.next_game_id().unwrap() >= 1);
+    }
+}
