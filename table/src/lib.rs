@@ -1,1 +1,798 @@
-//! table
+//! Transport-neutral channel sessions: one game per channel, from lobby to archive.
+//!
+//! A command arrives as `(channel, caller, command)` and returns [`Delivery`]s. Commands
+//! on one channel are serialized by a per-channel lock; different channels proceed in
+//! parallel. Every accepted action is stored (snapshot + log entry + metadata, flushed)
+//! before the deliveries are returned; a refused action stores nothing and answers the
+//! caller privately with the rule's sentence.
+
+mod command;
+mod delivery;
+mod text;
+
+pub use command::{Command, TABLE_WORDS};
+pub use delivery::{Delivery, StateVersion, TurnPrompt};
+pub use storage::{ChannelId, UserId};
+
+use rules::{DynGame, GameKind, Seat};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use storage::{ArchiveEntry, Commit, Loaded, LogEntry, Meta, SeatedUser, Status, Store};
+
+/// Who sent a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    pub user: UserId,
+    /// Display name used in messages.
+    pub name: String,
+    /// The caller may manage the channel (may abandon any table there).
+    pub can_manage_channel: bool,
+}
+
+impl Caller {
+    pub fn new(user: UserId, name: impl Into<String>) -> Self {
+        Caller {
+            user,
+            name: name.into(),
+            can_manage_channel: false,
+        }
+    }
+}
+
+/// A channel's loaded table.
+struct Active {
+    meta: Meta,
+    /// `None` while in the lobby.
+    game: Option<Box<dyn DynGame>>,
+}
+
+impl Active {
+    fn names(&self) -> Vec<String> {
+        self.meta.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    fn seat_of(&self, user: UserId) -> Option<Seat> {
+        self.meta.seats.iter().position(|s| s.user == user)
+    }
+
+    fn kind(&self) -> Option<&'static GameKind> {
+        rules::catalog::find(&self.meta.game)
+    }
+
+    fn title(&self) -> &'static str {
+        self.kind().map_or("game", |k| k.title)
+    }
+
+    fn host_name(&self) -> String {
+        self.meta
+            .seats
+            .iter()
+            .find(|s| s.user == self.meta.host)
+            .map_or_else(|| "the host".to_string(), |s| s.name.clone())
+    }
+
+    fn state_version(&self) -> StateVersion {
+        StateVersion {
+            game_id: self.meta.game_id,
+            version: self.meta.version,
+        }
+    }
+}
+
+/// A channel's slot: loaded lazily on first use.
+#[derive(Default)]
+struct Slot {
+    loaded: bool,
+    active: Option<Active>,
+    /// A message about a quarantined record, shown once in the channel.
+    notice: Option<String>,
+}
+
+/// All channel sessions over one store.
+pub struct Table {
+    store: Arc<dyn Store>,
+    slots: Mutex<HashMap<ChannelId, Arc<Mutex<Slot>>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic elsewhere never leaves a half-written slot (state is swapped in only after
+    // a successful commit), so a poisoned lock is still safe to use.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Table {
+    pub fn new(store: Arc<dyn Store>) -> Self {
+        Table {
+            store,
+            slots: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The store behind the table (for flushing at shutdown).
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    fn slot(&self, channel: ChannelId) -> Arc<Mutex<Slot>> {
+        lock(&self.slots).entry(channel).or_default().clone()
+    }
+
+    /// Runs `f` on the channel's slot with the channel lock held, loading it first.
+    fn with_slot<R>(&self, channel: ChannelId, f: impl FnOnce(&mut Slot) -> R) -> R {
+        let slot = self.slot(channel);
+        let mut slot = lock(&slot);
+        if !slot.loaded {
+            self.load(channel, &mut slot);
+        }
+        f(&mut slot)
+    }
+
+    fn load(&self, channel: ChannelId, slot: &mut Slot) {
+        match self.store.load(channel) {
+            Ok(Loaded::Empty) => {}
+            Ok(Loaded::Found(record)) => match restore(&record.meta, record.snapshot.as_deref()) {
+                Ok(game) => {
+                    slot.active = Some(Active {
+                        meta: record.meta,
+                        game,
+                    })
+                }
+                Err(reason) => {
+                    tracing::warn!(channel, %reason, "quarantining unreadable game");
+                    if let Err(e) = self.store.quarantine(channel, &reason) {
+                        tracing::error!(channel, error = %e, "quarantine failed");
+                    }
+                    slot.notice = Some(text::quarantine_notice(&reason));
+                }
+            },
+            Ok(Loaded::Quarantined(reason)) => {
+                tracing::warn!(channel, %reason, "quarantined unreadable metadata");
+                slot.notice = Some(text::quarantine_notice(&reason));
+            }
+            Err(e) => {
+                // Not marked loaded: the next command tries again.
+                tracing::error!(channel, error = %e, "store load failed");
+                slot.notice = Some(format!(
+                    "⚠️ The game store could not be read ({e}); try again shortly."
+                ));
+                return;
+            }
+        }
+        slot.loaded = true;
+    }
+
+    /// Handles one command. Blocks on the channel lock and on the store's flush; use
+    /// [`Table::handle_async`] from async code.
+    pub fn handle(&self, channel: ChannelId, caller: &Caller, command: Command) -> Vec<Delivery> {
+        self.with_slot(channel, |slot| {
+            let mut out = Vec::new();
+            if let Some(notice) = slot.notice.take() {
+                out.push(Delivery::channel(notice));
+            }
+            if !slot.loaded {
+                return out;
+            }
+            let replies = match command {
+                Command::New {
+                    game,
+                    options,
+                    seed,
+                } => self.new_table(slot, channel, caller, &game, &options, seed),
+                Command::Join => self.join(slot, caller),
+                Command::Leave => self.leave(slot, caller),
+                Command::Start => self.start(slot, caller),
+                Command::Abandon => self.abandon(slot, caller),
+                Command::Status => status(slot),
+                Command::Hand => hand(slot, caller),
+                Command::Scores => self.scores(slot, channel),
+                Command::Log => self.log(slot),
+                Command::Rules { game, topic } => {
+                    rules_help(slot, game.as_deref(), topic.as_deref())
+                }
+                Command::Help => vec![Delivery::ephemeral(text::help(
+                    slot.active.as_ref().and_then(Active::kind),
+                ))],
+                Command::Play(line) => self.play(slot, caller, &line),
+            };
+            out.extend(replies);
+            out
+        })
+    }
+
+    /// [`Table::handle`] on the blocking pool, so async callers never stall.
+    pub async fn handle_async(
+        self: &Arc<Self>,
+        channel: ChannelId,
+        caller: Caller,
+        command: Command,
+    ) -> Vec<Delivery> {
+        let table = Arc::clone(self);
+        match tokio::task::spawn_blocking(move || table.handle(channel, &caller, command)).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(channel, error = %e, "command task failed");
+                vec![Delivery::ephemeral(
+                    "Something went wrong handling that command; nothing was changed.",
+                )]
+            }
+        }
+    }
+
+    /// The legal action texts of `user` in `channel` now (autocomplete, buttons).
+    pub fn legal_actions(&self, channel: ChannelId, user: UserId) -> Vec<String> {
+        self.with_slot(channel, |slot| {
+            let Some(active) = &slot.active else {
+                return vec![];
+            };
+            match (&active.game, active.seat_of(user)) {
+                (Some(game), Some(seat)) => game.legal_texts(seat),
+                _ => vec![],
+            }
+        })
+    }
+
+    /// The running game's id and version in `channel`, if any (stale prompt detection).
+    pub fn state_version(&self, channel: ChannelId) -> Option<StateVersion> {
+        self.with_slot(channel, |slot| {
+            slot.active.as_ref().map(Active::state_version)
+        })
+    }
+
+    /// The game id of the table in `channel`, if any (`palazzo`).
+    pub fn game_in(&self, channel: ChannelId) -> Option<String> {
+        self.with_slot(channel, |slot| {
+            slot.active.as_ref().map(|a| a.meta.game.clone())
+        })
+    }
+
+    /// The users seated in `channel` (empty without a table).
+    pub fn seated_users(&self, channel: ChannelId) -> Vec<UserId> {
+        self.with_slot(channel, |slot| {
+            slot.active
+                .as_ref()
+                .map(|a| a.meta.seats.iter().map(|s| s.user).collect())
+                .unwrap_or_default()
+        })
+    }
+
+    fn commit(
+        &self,
+        meta: &Meta,
+        snapshot: Option<&[u8]>,
+        entry: Option<&LogEntry>,
+    ) -> Result<(), Delivery> {
+        self.store
+            .commit(Commit {
+                meta,
+                snapshot,
+                entry,
+            })
+            .map_err(|e| {
+                tracing::error!(channel = meta.channel, error = %e, "commit failed");
+                Delivery::ephemeral(format!(
+                    "That could not be saved, so nothing changed ({e}). Please try again."
+                ))
+            })
+    }
+
+    fn new_table(
+        &self,
+        slot: &mut Slot,
+        channel: ChannelId,
+        caller: &Caller,
+        game: &str,
+        options: &str,
+        seed: Option<u64>,
+    ) -> Vec<Delivery> {
+        if let Some(active) = &slot.active {
+            return vec![Delivery::ephemeral(format!(
+                "A {} table is already {} in this channel; finish it or abandon it first.",
+                active.title(),
+                if active.meta.status == Status::Lobby {
+                    "gathering players"
+                } else {
+                    "running"
+                }
+            ))];
+        }
+        let Some(kind) = rules::catalog::find(game) else {
+            return vec![Delivery::ephemeral(text::unknown_game(game))];
+        };
+        let options = match rules::dynamic::options_from_text(options) {
+            Ok(o) => o,
+            Err(e) => return vec![Delivery::ephemeral(e.to_string())],
+        };
+        // Check the options now rather than at start.
+        if let Err(e) = (kind.new)(kind.players.0, &options, 0) {
+            return vec![Delivery::ephemeral(e.to_string())];
+        }
+        let game_id = match self.store.next_game_id() {
+            Ok(id) => id,
+            Err(e) => {
+                return vec![Delivery::ephemeral(format!(
+                    "The game store failed ({e}); nothing changed."
+                ))]
+            }
+        };
+        let now = storage::now();
+        let meta = Meta {
+            schema: storage::SCHEMA_VERSION,
+            game_id,
+            channel,
+            game: kind.id.to_string(),
+            options,
+            seed: seed.unwrap_or_else(rand::random),
+            seats: vec![SeatedUser {
+                user: caller.user,
+                name: caller.name.clone(),
+            }],
+            host: caller.user,
+            status: Status::Lobby,
+            created: now,
+            updated: now,
+            version: 0,
+        };
+        if let Err(d) = self.commit(&meta, None, None) {
+            return vec![d];
+        }
+        slot.active = Some(Active { meta, game: None });
+        vec![Delivery::channel(format!(
+            "{} opened a table for **{}** ({}–{} players). Join with `join`; {} starts it with `start`.",
+            caller.name, kind.title, kind.players.0, kind.players.1, caller.name
+        ))]
+    }
+
+    fn join(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(text::NO_TABLE)];
+        };
+        if active.meta.status != Status::Lobby {
+            return vec![Delivery::ephemeral(format!(
+                "The {} game here has already started; seats cannot change now.",
+                active.title()
+            ))];
+        }
+        if active.seat_of(caller.user).is_some() {
+            return vec![Delivery::ephemeral("You are already seated at this table.")];
+        }
+        let max = active.kind().map_or(0, |k| k.players.1);
+        if active.meta.seats.len() >= max {
+            return vec![Delivery::ephemeral(format!(
+                "The table is full: {} seats at most {max} players.",
+                active.title()
+            ))];
+        }
+        let mut meta = active.meta.clone();
+        meta.seats.push(SeatedUser {
+            user: caller.user,
+            name: caller.name.clone(),
+        });
+        meta.updated = storage::now();
+        if let Err(d) = self.commit(&meta, None, None) {
+            return vec![d];
+        }
+        let line = format!(
+            "{} joined ({}/{max}): {}.",
+            caller.name,
+            meta.seats.len(),
+            text::seat_list(&meta)
+        );
+        slot.active = Some(Active { meta, game: None });
+        vec![Delivery::channel(line)]
+    }
+
+    fn leave(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(text::NO_TABLE)];
+        };
+        if active.meta.status != Status::Lobby {
+            return vec![Delivery::ephemeral(
+                "The game is under way, so seats cannot be left; the host or someone with Manage Channel can abandon it.",
+            )];
+        }
+        let Some(seat) = active.seat_of(caller.user) else {
+            return vec![Delivery::ephemeral(text::NOT_SEATED)];
+        };
+        let mut meta = active.meta.clone();
+        meta.seats.remove(seat);
+        meta.updated = storage::now();
+        if meta.seats.is_empty() {
+            meta.status = Status::Abandoned;
+            return match self.archive(slot, meta, None) {
+                Ok(()) => vec![Delivery::channel(format!(
+                    "{} left; the empty table is closed.",
+                    caller.name
+                ))],
+                Err(d) => vec![d],
+            };
+        }
+        let mut line = format!(
+            "{} left ({} seated: {}).",
+            caller.name,
+            meta.seats.len(),
+            text::seat_list(&meta)
+        );
+        if meta.host == caller.user {
+            meta.host = meta.seats[0].user;
+            line.push_str(&format!(" {} is the host now.", meta.seats[0].name));
+        }
+        if let Err(d) = self.commit(&meta, None, None) {
+            return vec![d];
+        }
+        slot.active = Some(Active { meta, game: None });
+        vec![Delivery::channel(line)]
+    }
+
+    fn start(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(text::NO_TABLE)];
+        };
+        if active.meta.status != Status::Lobby {
+            return vec![Delivery::ephemeral("The game has already started.")];
+        }
+        if active.meta.host != caller.user {
+            return vec![Delivery::ephemeral(format!(
+                "Only the host ({}) can start the game.",
+                active.host_name()
+            ))];
+        }
+        let Some(kind) = active.kind() else {
+            return vec![Delivery::ephemeral(text::unknown_game(&active.meta.game))];
+        };
+        let players = active.meta.seats.len();
+        let (min, max) = kind.players;
+        if players < min || players > max {
+            return vec![Delivery::ephemeral(format!(
+                "{} needs {min}–{max} players; {players} {} seated. Others can `join` first.",
+                kind.title,
+                if players == 1 { "is" } else { "are" }
+            ))];
+        }
+        let game = match (kind.new)(players, &active.meta.options, active.meta.seed) {
+            Ok(g) => g,
+            Err(e) => return vec![Delivery::ephemeral(e.to_string())],
+        };
+        let mut meta = active.meta.clone();
+        meta.status = Status::Running;
+        meta.updated = storage::now();
+        if let Err(d) = self.commit(&meta, Some(&game.snapshot()), None) {
+            return vec![d];
+        }
+        let next = Active {
+            meta,
+            game: Some(game),
+        };
+        let mut out = vec![turn_message(
+            &next,
+            format!(
+                "**{}** begins! Seats in order: {}.",
+                kind.title,
+                text::seat_list(&next.meta)
+            ),
+        )];
+        out.extend(private_views(&next, None));
+        slot.active = Some(next);
+        out
+    }
+
+    fn abandon(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(text::NO_TABLE)];
+        };
+        if active.meta.host != caller.user && !caller.can_manage_channel {
+            return vec![Delivery::ephemeral(format!(
+                "Only the host ({}) or a member with Manage Channel can abandon this game.",
+                active.host_name()
+            ))];
+        }
+        let title = active.title();
+        let mut meta = active.meta.clone();
+        meta.status = Status::Abandoned;
+        meta.updated = storage::now();
+        match self.archive(slot, meta, None) {
+            Ok(()) => vec![Delivery::channel(format!(
+                "{} abandoned the {title} game. The channel is free for a new one.",
+                caller.name
+            ))],
+            Err(d) => vec![d],
+        }
+    }
+
+    /// Moves the slot's table to the archive and clears the slot.
+    fn archive(
+        &self,
+        slot: &mut Slot,
+        meta: Meta,
+        outcome: Option<serde_json::Value>,
+    ) -> Result<(), Delivery> {
+        let snapshot = slot
+            .active
+            .as_ref()
+            .and_then(|a| a.game.as_ref())
+            .map(|g| g.snapshot())
+            .unwrap_or_default();
+        self.archive_entry(ArchiveEntry {
+            meta,
+            outcome,
+            snapshot,
+        })?;
+        slot.active = None;
+        Ok(())
+    }
+
+    fn archive_entry(&self, entry: ArchiveEntry) -> Result<(), Delivery> {
+        self.store.archive(&entry).map_err(|e| {
+            tracing::error!(channel = entry.meta.channel, error = %e, "archive failed");
+            Delivery::ephemeral(format!(
+                "That could not be saved, so nothing changed ({e})."
+            ))
+        })
+    }
+
+    fn play(&self, slot: &mut Slot, caller: &Caller, line: &str) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(text::NO_TABLE)];
+        };
+        let Some(game) = &active.game else {
+            return vec![Delivery::ephemeral(format!(
+                "The game has not started yet; {} starts it with `start`.",
+                active.host_name()
+            ))];
+        };
+        let Some(seat) = active.seat_of(caller.user) else {
+            return vec![Delivery::ephemeral(text::NOT_SEATED)];
+        };
+        let names = active.names();
+        let awaiting = game.awaiting();
+        if !awaiting.contains(&seat) {
+            return vec![Delivery::ephemeral(format!(
+                "It is not your turn: the game is waiting for {}.",
+                text::name_list(&names, &awaiting)
+            ))];
+        }
+        let mut next = game.box_clone();
+        let applied = match next.apply_text(seat, line, &names) {
+            Ok(a) => a,
+            Err(refusal) => return vec![Delivery::ephemeral(refusal.0)],
+        };
+        let now = storage::now();
+        let mut meta = active.meta.clone();
+        meta.version += 1;
+        meta.updated = now;
+        let over = next.is_over();
+        if over {
+            meta.status = Status::Finished;
+        }
+        let entry = LogEntry {
+            seat,
+            action: applied.action,
+            text: applied.text.clone(),
+            at: now,
+        };
+        let snapshot = next.snapshot();
+        if let Err(d) = self.commit(&meta, Some(&snapshot), Some(&entry)) {
+            return vec![d];
+        }
+        let before: Vec<String> = (0..names.len())
+            .map(|s| game.private_text(s, &names))
+            .collect();
+        let next = Active {
+            meta,
+            game: Some(next),
+        };
+        let mut public = vec![format!("**{}**: `{}`", caller.name, applied.text)];
+        let mut out = Vec::new();
+        for n in applied.narrations {
+            match n.audience {
+                rules::Audience::Everyone => public.push(n.text),
+                rules::Audience::Seat(s) => {
+                    if let Some(u) = next.meta.seats.get(s) {
+                        out.push(Delivery::Private {
+                            user: u.user,
+                            text: n.text,
+                        });
+                    }
+                }
+            }
+        }
+        out.extend(private_views(&next, Some(&before)));
+        if over {
+            let outcome = next.game.as_ref().and_then(|g| g.outcome());
+            let mut msg = public.join("\n");
+            msg.push_str("\n\n");
+            if let Some(g) = &next.game {
+                msg.push_str(&g.public_text(&names));
+                msg.push_str("\n\n");
+            }
+            if let Some(o) = &outcome {
+                msg.push_str(&o.render(&names));
+            }
+            let entry = ArchiveEntry {
+                meta: next.meta.clone(),
+                outcome: outcome.and_then(|o| serde_json::to_value(o).ok()),
+                snapshot,
+            };
+            // The finishing action is already durable; archiving moves it out of the
+            // channel. If that fails, the finished game stays and a later command retries.
+            slot.active = Some(next);
+            if self.archive_entry(entry).is_ok() {
+                slot.active = None;
+            }
+            out.insert(0, Delivery::channel(msg));
+        } else {
+            out.insert(0, turn_message(&next, public.join("\n")));
+            slot.active = Some(next);
+        }
+        out
+    }
+
+    fn scores(&self, slot: &Slot, channel: ChannelId) -> Vec<Delivery> {
+        if let Some(active) = &slot.active {
+            if let Some(game) = &active.game {
+                return vec![Delivery::ephemeral(format!(
+                    "Scores if the game ended now are on the board:\n{}",
+                    game.public_text(&active.names())
+                ))];
+            }
+        }
+        match self.store.archived(channel) {
+            Ok(list) => match list.into_iter().find(|e| e.outcome.is_some()) {
+                Some(entry) => {
+                    let names: Vec<String> =
+                        entry.meta.seats.iter().map(|s| s.name.clone()).collect();
+                    let outcome: Option<rules::Outcome> =
+                        entry.outcome.and_then(|o| serde_json::from_value(o).ok());
+                    let title = rules::catalog::find(&entry.meta.game).map_or("game", |k| k.title);
+                    match outcome {
+                        Some(o) => vec![Delivery::ephemeral(format!(
+                            "Last {title} game here:\n{}",
+                            o.render(&names)
+                        ))],
+                        None => vec![Delivery::ephemeral(
+                            "The last result here could not be read.",
+                        )],
+                    }
+                }
+                None => vec![Delivery::ephemeral(
+                    "No game has been played to the end in this channel yet.",
+                )],
+            },
+            Err(e) => vec![Delivery::ephemeral(format!("The game store failed ({e})."))],
+        }
+    }
+
+    fn log(&self, slot: &Slot) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(text::NO_TABLE)];
+        };
+        match self.store.log(active.meta.game_id) {
+            Ok(entries) => vec![Delivery::ephemeral(text::log(&entries, &active.names()))],
+            Err(e) => vec![Delivery::ephemeral(format!(
+                "The log could not be read ({e})."
+            ))],
+        }
+    }
+}
+
+/// Rebuilds a game from a stored record; `Err` is the reason to quarantine it.
+fn restore(meta: &Meta, snapshot: Option<&[u8]>) -> Result<Option<Box<dyn DynGame>>, String> {
+    let kind =
+        rules::catalog::find(&meta.game).ok_or_else(|| format!("unknown game `{}`", meta.game))?;
+    match (meta.status, snapshot) {
+        (Status::Lobby, _) => Ok(None),
+        (_, None) => Err("the game state is missing".into()),
+        (_, Some(bytes)) => (kind.restore)(bytes)
+            .map(Some)
+            .map_err(|e| format!("game state unreadable: {e}")),
+    }
+}
+
+/// The public board plus who must act: the turn prompt message.
+fn turn_message(active: &Active, headline: String) -> Delivery {
+    let Some(game) = &active.game else {
+        return Delivery::channel(headline);
+    };
+    let names = active.names();
+    let awaiting = game.awaiting();
+    let prompts: Vec<TurnPrompt> = awaiting
+        .iter()
+        .filter_map(|&seat| {
+            let user = active.meta.seats.get(seat)?;
+            Some(TurnPrompt {
+                seat,
+                user: user.user,
+                name: user.name.clone(),
+                actions: game.legal_texts(seat),
+                state: active.state_version(),
+            })
+        })
+        .collect();
+    let text = format!(
+        "{headline}\n\n{}\n\n⏳ Waiting for {}.",
+        game.public_text(&names),
+        text::name_list(&names, &awaiting)
+    );
+    Delivery::Channel {
+        text,
+        mentions: prompts.iter().map(|p| p.user).collect(),
+        prompts,
+    }
+}
+
+/// Private views for every seat whose view changed (all of them when `before` is None).
+fn private_views(active: &Active, before: Option<&[String]>) -> Vec<Delivery> {
+    let Some(game) = &active.game else {
+        return vec![];
+    };
+    let names = active.names();
+    active
+        .meta
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, user)| {
+            let now = game.private_text(seat, &names);
+            if now.trim().is_empty() || before.and_then(|b| b.get(seat)) == Some(&now) {
+                return None;
+            }
+            Some(Delivery::Private {
+                user: user.user,
+                text: now,
+            })
+        })
+        .collect()
+}
+
+fn status(slot: &Slot) -> Vec<Delivery> {
+    let Some(active) = &slot.active else {
+        return vec![Delivery::ephemeral(text::NO_TABLE)];
+    };
+    let Some(game) = &active.game else {
+        return vec![Delivery::ephemeral(format!(
+            "A {} table is gathering players: {}. Host: {}.",
+            active.title(),
+            text::seat_list(&active.meta),
+            active.host_name()
+        ))];
+    };
+    let names = active.names();
+    vec![Delivery::ephemeral(format!(
+        "{}\n\n⏳ Waiting for {}.",
+        game.public_text(&names),
+        text::name_list(&names, &game.awaiting())
+    ))]
+}
+
+fn hand(slot: &Slot, caller: &Caller) -> Vec<Delivery> {
+    let Some(active) = &slot.active else {
+        return vec![Delivery::ephemeral(text::NO_TABLE)];
+    };
+    let Some(seat) = active.seat_of(caller.user) else {
+        return vec![Delivery::ephemeral(text::NOT_SEATED)];
+    };
+    match &active.game {
+        Some(game) => {
+            let t = game.private_text(seat, &active.names());
+            vec![Delivery::ephemeral(if t.trim().is_empty() {
+                "This game has no hidden information.".into()
+            } else {
+                t
+            })]
+        }
+        None => vec![Delivery::ephemeral("The game has not started yet.")],
+    }
+}
+
+fn rules_help(slot: &Slot, game: Option<&str>, topic: Option<&str>) -> Vec<Delivery> {
+    let kind = match game {
+        Some(g) => rules::catalog::find(g),
+        None => slot.active.as_ref().and_then(Active::kind),
+    };
+    match kind {
+        Some(kind) => text::rules_pages((kind.rules_text)(), topic)
+            .into_iter()
+            .map(Delivery::ephemeral)
+            .collect(),
+        None => vec![Delivery::ephemeral(text::game_list())],
+    }
+}

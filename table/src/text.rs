@@ -1,0 +1,192 @@
+//! Sentences the table says, kept in one place.
+
+use rules::{GameKind, Seat};
+use storage::{LogEntry, Meta};
+
+pub const NO_TABLE: &str =
+    "There is no game in this channel. Open one with `new <game>` (see `rules` for the list).";
+pub const NOT_SEATED: &str = "You are not seated at this table.";
+/// Discord's message limit is 2000 characters; pages stay under it.
+const PAGE: usize = 1900;
+
+pub fn quarantine_notice(reason: &str) -> String {
+    format!(
+        "⚠️ The game stored for this channel could not be read and was set aside for the bot's operator ({reason}). The channel is free: open a new game with `new <game>`."
+    )
+}
+
+pub fn game_list() -> String {
+    let mut s = String::from("Games you can play:\n");
+    for k in rules::catalog::games() {
+        s.push_str(&format!(
+            "· `{}` — {} ({}–{} players)\n",
+            k.id, k.title, k.players.0, k.players.1
+        ));
+    }
+    s.push_str("Open one with `new <game>`; read its rules with `rules <game>`.");
+    s
+}
+
+pub fn unknown_game(game: &str) -> String {
+    let ids: Vec<&str> = rules::catalog::games().iter().map(|k| k.id).collect();
+    if game.trim().is_empty() {
+        format!("Which game? Choose one of: {}.", ids.join(", "))
+    } else {
+        format!(
+            "There is no game called `{game}`. Choose one of: {}.",
+            ids.join(", ")
+        )
+    }
+}
+
+pub fn seat_list(meta: &Meta) -> String {
+    meta.seats
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn name_list(names: &[String], seats: &[Seat]) -> String {
+    let list: Vec<&str> = seats
+        .iter()
+        .filter_map(|s| names.get(*s).map(String::as_str))
+        .collect();
+    if list.is_empty() {
+        "nobody".into()
+    } else {
+        list.join(", ")
+    }
+}
+
+pub fn help(kind: Option<&GameKind>) -> String {
+    let mut s = String::from(
+        "**Table commands**\n\
+         · `new <game> [key=value…]` — open a table (e.g. `new estates rounds=2`)\n\
+         · `join` / `leave` — take or give up a seat before the start\n\
+         · `start` — the host starts the game\n\
+         · `status` — the board and who is awaited\n\
+         · `hand` — your private hand / money\n\
+         · `scores` — live scores, or the last result here\n\
+         · `log` — the last moves\n\
+         · `rules [game] [topic]` — the rules, with every decision the bot made\n\
+         · `abandon` — the host (or Manage Channel) ends the game\n",
+    );
+    match kind {
+        Some(k) => {
+            s.push_str(&format!("\n**{} moves**\n", k.title));
+            for c in (k.command_help)() {
+                s.push_str(&format!(
+                    "· `{}` — {} (e.g. `{}`)\n",
+                    c.syntax, c.meaning, c.example
+                ));
+            }
+        }
+        None => s.push_str(&format!("\n{}", game_list())),
+    }
+    s
+}
+
+pub fn log(entries: &[LogEntry], names: &[String]) -> String {
+    if entries.is_empty() {
+        return "No moves yet.".into();
+    }
+    let from = entries.len().saturating_sub(30);
+    let mut s = format!(
+        "Moves {}–{} of {}:\n",
+        from + 1,
+        entries.len(),
+        entries.len()
+    );
+    for (i, e) in entries.iter().enumerate().skip(from) {
+        let who = names.get(e.seat).map_or("?", String::as_str);
+        s.push_str(&format!("{}. {who}: `{}`\n", i + 1, e.text));
+    }
+    s
+}
+
+/// Splits a rules text into pages under Discord's limit; with a topic, only the
+/// sections whose heading or text mention it.
+pub fn rules_pages(text: &str, topic: Option<&str>) -> Vec<String> {
+    let mut sections: Vec<String> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with('#') || sections.is_empty() {
+            sections.push(String::new());
+        }
+        if let Some(last) = sections.last_mut() {
+            last.push_str(line);
+            last.push('\n');
+        }
+    }
+    if let Some(topic) = topic {
+        let t = topic.to_lowercase();
+        let chosen: Vec<String> = sections
+            .iter()
+            .filter(|s| s.to_lowercase().contains(&t))
+            .cloned()
+            .collect();
+        if chosen.is_empty() {
+            let headings: Vec<&str> = text
+                .lines()
+                .filter(|l| l.starts_with("## "))
+                .map(|l| l.trim_start_matches("## "))
+                .collect();
+            return vec![format!(
+                "Nothing in the rules mentions “{topic}”. Topics: {}.",
+                headings.join(", ")
+            )];
+        }
+        sections = chosen;
+    }
+    let mut pages: Vec<String> = vec![String::new()];
+    for section in sections {
+        for line in section.lines() {
+            let needs_new = pages
+                .last()
+                .is_some_and(|p| !p.is_empty() && p.len() + line.len() + 1 > PAGE);
+            if needs_new {
+                pages.push(String::new());
+            }
+            if let Some(p) = pages.last_mut() {
+                // A single over-long line is cut rather than breaking the limit.
+                let line: String = line.chars().take(PAGE).collect();
+                p.push_str(&line);
+                p.push('\n');
+            }
+        }
+    }
+    let total = pages.len();
+    if total > 1 {
+        for (i, p) in pages.iter_mut().enumerate() {
+            p.push_str(&format!("\n(page {}/{total})", i + 1));
+        }
+    }
+    pages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_are_paged_under_the_limit_and_filtered_by_topic() {
+        let mut text = String::from("# Game\nintro\n## Setup\n");
+        for i in 0..200 {
+            text.push_str(&format!(
+                "setup line {i} with some words to fill the page\n"
+            ));
+        }
+        text.push_str("## Scoring\nPalaces score by floors.\n");
+        let pages = rules_pages(&text, None);
+        assert!(pages.len() > 1);
+        assert!(pages.iter().all(|p| p.chars().count() <= 2000));
+        assert!(pages[0].ends_with(&format!("(page 1/{})", pages.len())));
+        let scoring = rules_pages(&text, Some("scoring"));
+        assert_eq!(
+            scoring,
+            vec!["## Scoring\nPalaces score by floors.\n".to_string()]
+        );
+        let none = rules_pages(&text, Some("dragons"));
+        assert!(none[0].contains("Topics: Setup, Scoring"), "{none:?}");
+    }
+}

@@ -1,0 +1,200 @@
+//! Lobby lifecycle, refusals, play, finishing, archive and who-sees-what.
+
+mod common;
+use common::*;
+use storage::{Loaded, Store};
+use table::{Caller, Command, Delivery};
+
+#[test]
+fn lobby_lifecycle_and_refusals() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+
+    assert!(ephemeral(&run(&table, CH, 1, "join")).contains("no game in this channel"));
+    assert!(ephemeral(&run(&table, CH, 1, "new chess")).contains("no game called `chess`"));
+    assert!(ephemeral(&run(&table, CH, 1, "new countdown colour=red"))
+        .contains("unknown field `colour`"));
+
+    let d = run(&table, CH, 1, "new countdown fast=true");
+    assert!(channel_texts(&d)[0]
+        .contains("ana opened a table for **Countdown (test game)** (2–4 players)"));
+    assert!(ephemeral(&run(&table, CH, 2, "new countdown")).contains("already gathering players"));
+    assert!(ephemeral(&run(&table, CH, 1, "join")).contains("already seated"));
+    assert!(ephemeral(&run(&table, CH, 1, "start")).contains("needs 2–4 players; 1 is seated"));
+    assert!(ephemeral(&run(&table, CH, 2, "add 1")).contains("not started yet"));
+
+    let d = run(&table, CH, 2, "join");
+    assert!(channel_texts(&d)[0].contains("bruno joined (2/4): ana, bruno."));
+    assert!(ephemeral(&run(&table, CH, 2, "start")).contains("Only the host (ana) can start"));
+    assert!(ephemeral(&run(&table, CH, 2, "abandon"))
+        .contains("Only the host (ana) or a member with Manage Channel"));
+    for u in 3..=4 {
+        run(&table, CH, u, "join");
+    }
+    assert!(ephemeral(&run(&table, CH, 5, "join")).contains("The table is full"));
+
+    // The host leaves: the next seat becomes host.
+    let d = run(&table, CH, 1, "leave");
+    assert!(
+        channel_texts(&d)[0].contains("bruno is the host now"),
+        "{d:?}"
+    );
+    assert!(ephemeral(&run(&table, CH, 1, "leave")).contains("not seated"));
+    let d = run(&table, CH, 2, "start");
+    assert!(
+        channel_texts(&d)[0].contains("begins! Seats in order: bruno, carla, dino."),
+        "{d:?}"
+    );
+    assert!(ephemeral(&run(&table, CH, 5, "join")).contains("already started"));
+    assert!(ephemeral(&run(&table, CH, 3, "leave")).contains("under way"));
+    assert!(ephemeral(&run(&table, CH, 5, "add 1")).contains("not seated"));
+    assert!(ephemeral(&run(&table, CH, 3, "add 1"))
+        .contains("not your turn: the game is waiting for bruno"));
+
+    // A member with Manage Channel may abandon; the channel is then free.
+    let mut moderator = Caller::new(9, "mod");
+    moderator.can_manage_channel = true;
+    let d = table.handle(CH, &moderator, Command::Abandon);
+    assert!(channel_texts(&d)[0].contains("mod abandoned the Countdown (test game) game"));
+    assert_eq!(store.load(CH).unwrap(), Loaded::Empty);
+    let archived = store.archived(CH).unwrap();
+    assert_eq!(archived.len(), 1);
+    assert_eq!(archived[0].meta.status, storage::Status::Abandoned);
+    assert!(channel_texts(&run(&table, CH, 1, "new countdown")).len() == 1);
+}
+
+#[test]
+fn last_player_leaving_closes_the_lobby() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    run(&table, CH, 1, "new countdown");
+    let d = run(&table, CH, 1, "leave");
+    assert!(channel_texts(&d)[0].contains("the empty table is closed"));
+    assert_eq!(store.load(CH).unwrap(), Loaded::Empty);
+}
+
+#[test]
+fn start_deals_private_views_and_prompts_the_awaited_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    let d = started(&table, CH, 3, 5);
+    let Delivery::Channel {
+        mentions,
+        prompts,
+        text,
+    } = &d[0]
+    else {
+        panic!("{d:?}")
+    };
+    assert_eq!(mentions, &vec![1]);
+    assert_eq!(prompts.len(), 1);
+    assert_eq!(prompts[0].actions, vec!["add 1", "add 2", "add 3"]);
+    assert_eq!(prompts[0].state.version, 0);
+    assert!(text.contains("Waiting for ana"));
+    let privates: Vec<u64> = d
+        .iter()
+        .filter_map(|d| match d {
+            Delivery::Private { user, text } => {
+                assert!(text.contains("Your lucky number"));
+                Some(*user)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(privates, vec![1, 2, 3]);
+    assert!(ephemeral(&run(&table, CH, 2, "hand")).contains("Your lucky number"));
+    assert!(ephemeral(&run(&table, CH, 2, "status")).contains("Waiting for ana"));
+    assert!(ephemeral(&run(&table, CH, 7, "hand")).contains("not seated"));
+}
+
+#[test]
+fn a_refused_action_stores_nothing_and_answers_privately() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    started(&table, CH, 2, 1);
+    run(&table, CH, 1, "add 2");
+    let before = raw(&store, CH);
+    assert_eq!(
+        ephemeral(&run(&table, CH, 2, "add 7")),
+        "You may add 1, 2 or 3."
+    );
+    assert_eq!(
+        ephemeral(&run(&table, CH, 2, "fly away")),
+        "Unknown command; try `add 2` or `ack`."
+    );
+    assert!(ephemeral(&run(&table, CH, 1, "add 1")).contains("not your turn"));
+    assert_eq!(raw(&store, CH), before);
+    assert_eq!(table.state_version(CH).unwrap().version, 1);
+}
+
+#[test]
+fn a_game_plays_to_the_end_is_archived_and_scores_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    started(&table, CH, 3, 11);
+    let mut last = Vec::new();
+    let mut moves = 0;
+    while let Some((user, action)) = next_move(&table, CH, 3) {
+        last = run(&table, CH, user, &action);
+        assert!(matches!(last[0], Delivery::Channel { .. }), "{last:?}");
+        moves += 1;
+        assert!(moves < 100);
+    }
+    let text = channel_texts(&last).join("\n");
+    assert!(text.contains("**Final scores**"), "{text}");
+    assert_eq!(store.load(CH).unwrap(), Loaded::Empty);
+    let archived = store.archived(CH).unwrap();
+    assert_eq!(archived[0].meta.status, storage::Status::Finished);
+    assert_eq!(archived[0].meta.version, moves);
+    assert!(archived[0].outcome.is_some());
+    assert!(
+        ephemeral(&run(&table, CH, 2, "scores")).contains("Last Countdown (test game) game here")
+    );
+    assert!(ephemeral(&run(&table, CH, 2, "add 1")).contains("no game in this channel"));
+}
+
+#[test]
+fn channel_messages_never_carry_private_facts() {
+    // Random games: every private message must stay out of every channel message.
+    for seed in 0..40 {
+        let dir = tempfile::tempdir().unwrap();
+        let (_store, table) = open(dir.path());
+        let mut all = started(&table, CH, 4, seed);
+        while let Some((user, _)) = next_move(&table, CH, 4) {
+            let options = table.legal_actions(CH, user);
+            let pick = &options[(seed as usize + all.len()) % options.len()];
+            all.extend(run(&table, CH, user, pick));
+        }
+        let public = channel_texts(&all).join("\n");
+        for d in &all {
+            if let Delivery::Private { text, .. } = d {
+                assert!(
+                    !public.contains(text.as_str()),
+                    "seed {seed}: `{text}` leaked"
+                );
+            }
+        }
+        assert!(
+            !public.contains("lucky number"),
+            "seed {seed}: a private fact reached the channel"
+        );
+    }
+}
+
+#[test]
+fn log_help_and_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    started(&table, CH, 2, 3);
+    run(&table, CH, 1, "add 3");
+    assert_eq!(
+        ephemeral(&run(&table, CH, 2, "log")),
+        "Moves 1–1 of 1:\n1. ana: `add 3`\n"
+    );
+    let help = ephemeral(&run(&table, CH, 2, "help"));
+    assert!(
+        help.contains("`new <game> [key=value…]`")
+            && help.contains("`add <1-3>` — add to the total (e.g. `add 2`)")
+    );
+    assert!(ephemeral(&run(&table, CH, 2, "rules")).contains("add 1-3 to the total"));
+}
