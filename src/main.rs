@@ -1,1 +1,147 @@
-fn main() {}
+//! `capomaestro`: run the Discord bot, or play any game in a terminal.
+
+mod config;
+mod local;
+
+use clap::{Parser, Subcommand};
+use config::{Config, TOKEN_ENV};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "capomaestro",
+    version,
+    about = "Florentine building board games for Discord and the terminal"
+)]
+struct Cli {
+    /// Config file (default: ./capomaestro.toml if present; see config.example.toml).
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
+    /// Overrides the config's data_dir.
+    #[arg(long, global = true)]
+    data_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run the Discord bot (needs a token: config `discord_token` or DISCORD_TOKEN).
+    Run,
+    /// Play a game in this terminal through the same table code the bot uses.
+    Local {
+        /// palazzo, villa, estates or princes.
+        game: String,
+        /// Comma-separated player names, in seat order: --players ana,bruno,carla
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<String>,
+        /// Fixes the shuffle (and, with --auto, the random moves).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A game option, key=value; repeatable: --option rounds=2
+        #[arg(long = "option")]
+        options: Vec<String>,
+        /// Every seat plays random legal moves until the game ends; prints the scores.
+        #[arg(long, conflicts_with = "script")]
+        auto: bool,
+        /// Feed input lines from a file (`ana: take money`, one per line).
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Continue the stored local game (e.g. after the process was killed).
+        #[arg(long)]
+        resume: bool,
+        /// With --auto, print only the final result.
+        #[arg(long)]
+        quiet: bool,
+    },
+}
+
+fn init_logging(level: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .or_else(|_| tracing_subscriber::EnvFilter::try_new(level))
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut config = match Config::load(cli.config.as_deref()) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(dir) = cli.data_dir {
+        config.data_dir = dir;
+    }
+    match cli.command {
+        Cmd::Local {
+            game,
+            players,
+            seed,
+            options,
+            auto,
+            script,
+            resume,
+            quiet,
+        } => {
+            init_logging(if config.log_level == "info" {
+                "warn"
+            } else {
+                &config.log_level
+            });
+            let opts = local::LocalOptions {
+                game,
+                players: players
+                    .into_iter()
+                    .map(|p| p.trim().to_string())
+                    .filter(|p| !p.is_empty())
+                    .collect(),
+                seed,
+                options,
+                auto,
+                script,
+                resume,
+                quiet,
+                data_dir: config.data_dir.clone(),
+            };
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            let mut out = std::io::stdout();
+            match local::run(&opts, &mut input, &mut out) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Cmd::Run => {
+            init_logging(&config.log_level);
+            let Some(token) = config.discord_token.clone() else {
+                eprintln!(
+                    "No Discord token. Set `discord_token` in the config file (see config.example.toml) \
+                     or the {TOKEN_ENV} environment variable."
+                );
+                return ExitCode::from(2);
+            };
+            let settings = commands::BotSettings {
+                token,
+                data_dir: config.data_dir.clone(),
+                dev_guild_id: config.dev_guild_id,
+            };
+            match commands::run_blocking(settings) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}

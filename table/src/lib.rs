@@ -12,12 +12,12 @@ mod text;
 
 pub use command::{Command, TABLE_WORDS};
 pub use delivery::{Delivery, StateVersion, TurnPrompt};
-pub use storage::{ChannelId, UserId};
+pub use storage::{ChannelId, SeatedUser, UserId};
 
 use rules::{DynGame, GameKind, Seat};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use storage::{ArchiveEntry, Commit, Loaded, LogEntry, Meta, SeatedUser, Status, Store};
+use storage::{ArchiveEntry, Commit, Loaded, LogEntry, Meta, Status, Store};
 
 /// Who sent a command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -231,6 +231,13 @@ impl Table {
         })
     }
 
+    /// The current turn prompts in `channel` (empty without a running game).
+    pub fn prompts(&self, channel: ChannelId) -> Vec<TurnPrompt> {
+        self.with_slot(channel, |slot| {
+            slot.active.as_ref().map(prompts_of).unwrap_or_default()
+        })
+    }
+
     /// The running game's id and version in `channel`, if any (stale prompt detection).
     pub fn state_version(&self, channel: ChannelId) -> Option<StateVersion> {
         self.with_slot(channel, |slot| {
@@ -245,12 +252,12 @@ impl Table {
         })
     }
 
-    /// The users seated in `channel` (empty without a table).
-    pub fn seated_users(&self, channel: ChannelId) -> Vec<UserId> {
+    /// The seats in `channel`, in order (empty without a table).
+    pub fn seats(&self, channel: ChannelId) -> Vec<SeatedUser> {
         self.with_slot(channel, |slot| {
             slot.active
                 .as_ref()
-                .map(|a| a.meta.seats.iter().map(|s| s.user).collect())
+                .map(|a| a.meta.seats.clone())
                 .unwrap_or_default()
         })
     }
@@ -687,14 +694,12 @@ fn restore(meta: &Meta, snapshot: Option<&[u8]>) -> Result<Option<Box<dyn DynGam
     }
 }
 
-/// The public board plus who must act: the turn prompt message.
-fn turn_message(active: &Active, headline: String) -> Delivery {
+/// A prompt for every awaited seat, listing its legal actions.
+fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
     let Some(game) = &active.game else {
-        return Delivery::channel(headline);
+        return vec![];
     };
-    let names = active.names();
-    let awaiting = game.awaiting();
-    let prompts: Vec<TurnPrompt> = awaiting
+    game.awaiting()
         .iter()
         .filter_map(|&seat| {
             let user = active.meta.seats.get(seat)?;
@@ -706,11 +711,20 @@ fn turn_message(active: &Active, headline: String) -> Delivery {
                 state: active.state_version(),
             })
         })
-        .collect();
+        .collect()
+}
+
+/// The public board plus who must act: the turn prompt message.
+fn turn_message(active: &Active, headline: String) -> Delivery {
+    let Some(game) = &active.game else {
+        return Delivery::channel(headline);
+    };
+    let names = active.names();
+    let prompts = prompts_of(active);
     let text = format!(
         "{headline}\n\n{}\n\n⏳ Waiting for {}.",
         game.public_text(&names),
-        text::name_list(&names, &awaiting)
+        text::name_list(&names, &game.awaiting())
     );
     Delivery::Channel {
         text,

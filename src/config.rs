@@ -1,0 +1,131 @@
+//! Settings from a TOML file (see `config.example.toml`) and the environment.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The environment variable that may hold the Discord token.
+pub const TOKEN_ENV: &str = "DISCORD_TOKEN";
+/// The config file read when `--config` is not given, if it exists.
+pub const DEFAULT_CONFIG: &str = "capomaestro.toml";
+
+/// Every setting; each has a default so an empty file is valid.
+#[derive(Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Directory of the game store.
+    pub data_dir: PathBuf,
+    /// Discord bot token (`DISCORD_TOKEN` wins when set). Never logged.
+    pub discord_token: Option<String>,
+    /// Register slash commands only in this guild (instant updates while developing).
+    pub dev_guild_id: Option<u64>,
+    /// Log filter: `error`, `warn`, `info`, `debug`, `trace`, or a tracing directive.
+    pub log_level: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            data_dir: PathBuf::from("data"),
+            discord_token: None,
+            dev_guild_id: None,
+            log_level: "info".into(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("data_dir", &self.data_dir)
+            .field(
+                "discord_token",
+                &self.discord_token.as_ref().map(|_| "<redacted>"),
+            )
+            .field("dev_guild_id", &self.dev_guild_id)
+            .field("log_level", &self.log_level)
+            .finish()
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read config file {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("config file {path} is not valid: {message}")]
+    Parse { path: PathBuf, message: String },
+}
+
+impl Config {
+    /// Reads `path` (or `capomaestro.toml` when present), then applies `DISCORD_TOKEN`.
+    pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
+        let mut config = match path {
+            Some(p) => Self::from_file(p)?,
+            None if Path::new(DEFAULT_CONFIG).exists() => {
+                Self::from_file(Path::new(DEFAULT_CONFIG))?
+            }
+            None => Config::default(),
+        };
+        if let Ok(token) = std::env::var(TOKEN_ENV) {
+            if !token.trim().is_empty() {
+                config.discord_token = Some(token.trim().to_string());
+            }
+        }
+        Ok(config)
+    }
+
+    fn from_file(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.into(),
+            source,
+        })?;
+        Self::parse(&text).map_err(|message| ConfigError::Parse {
+            path: path.into(),
+            message,
+        })
+    }
+
+    /// Parses TOML text.
+    pub fn parse(text: &str) -> Result<Config, String> {
+        let mut config: Config = toml::from_str(text).map_err(|e| e.to_string())?;
+        // An empty token or a 0 guild in the file means "not set".
+        if config
+            .discord_token
+            .as_deref()
+            .is_some_and(|t| t.trim().is_empty())
+        {
+            config.discord_token = None;
+        }
+        if config.dev_guild_id == Some(0) {
+            config.dev_guild_id = None;
+        }
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_config_parses_and_defaults_hold() {
+        let example = include_str!("../config.example.toml");
+        let c = Config::parse(example).unwrap();
+        assert_eq!(c.data_dir, PathBuf::from("data"));
+        assert_eq!(c.discord_token, None);
+        assert_eq!(c.dev_guild_id, None);
+        assert_eq!(c.log_level, "info");
+        assert!(Config::parse("colour = 1")
+            .unwrap_err()
+            .contains("unknown field"));
+    }
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let c = Config::parse("discord_token = \"secret-token-123\"").unwrap();
+        assert_eq!(c.discord_token.as_deref(), Some("secret-token-123"));
+        assert!(!format!("{c:?}").contains("secret-token-123"));
+    }
+}

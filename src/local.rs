@@ -1,0 +1,316 @@
+//! The local terminal table: plays a whole game through `table`, printing channel
+//! messages, each player's private messages (labelled) and who is awaited.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use storage::SledStore;
+use table::{Caller, Command, Delivery, Table, TurnPrompt};
+
+/// The channel id the local table plays in.
+pub const LOCAL_CHANNEL: u64 = 1;
+/// Choices listed per prompt before "… and N more".
+const SHOWN_CHOICES: usize = 20;
+/// A random game that has not ended after this many actions is reported as stuck.
+const AUTO_LIMIT: usize = 200_000;
+
+/// How the local table runs.
+#[derive(Debug, Clone)]
+pub struct LocalOptions {
+    pub game: String,
+    pub players: Vec<String>,
+    pub seed: Option<u64>,
+    /// `key=value` game options.
+    pub options: Vec<String>,
+    pub auto: bool,
+    pub script: Option<PathBuf>,
+    pub resume: bool,
+    /// Print only the final result (with `--auto`).
+    pub quiet: bool,
+    pub data_dir: PathBuf,
+}
+
+struct Session<'a> {
+    table: Table,
+    out: &'a mut dyn Write,
+    quiet: bool,
+    last_channel: String,
+}
+
+impl Session<'_> {
+    fn names(&self) -> Vec<(u64, String)> {
+        self.table
+            .seats(LOCAL_CHANNEL)
+            .into_iter()
+            .map(|s| (s.user, s.name))
+            .collect()
+    }
+
+    fn name_of(&self, user: u64) -> String {
+        self.names()
+            .into_iter()
+            .find(|(u, _)| *u == user)
+            .map_or_else(|| format!("user {user}"), |(_, n)| n)
+    }
+
+    fn send(&mut self, user: u64, name: &str, command: Command) -> std::io::Result<()> {
+        let deliveries = self
+            .table
+            .handle(LOCAL_CHANNEL, &moderator(user, name), command);
+        self.print(name, &deliveries)
+    }
+
+    fn print(&mut self, caller: &str, deliveries: &[Delivery]) -> std::io::Result<()> {
+        for d in deliveries {
+            match d {
+                Delivery::Channel { text, prompts, .. } => {
+                    self.last_channel = text.clone();
+                    if !self.quiet {
+                        writeln!(self.out, "── #table ──────────────\n{text}")?;
+                        for p in prompts {
+                            print_prompt(self.out, p)?;
+                        }
+                    }
+                }
+                Delivery::Private { user, text } if !self.quiet => {
+                    let who = self.name_of(*user);
+                    writeln!(self.out, "── 🔒 private to {who} ──\n{text}")?;
+                }
+                Delivery::Ephemeral { text } if !self.quiet => {
+                    writeln!(self.out, "── only {caller} sees ──\n{text}")?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// One input line: `ana: bid R4`, `ana: 3` (third choice), `ana: ?` (all choices),
+    /// `help`, or a bare command when exactly one player is awaited.
+    fn line(&mut self, line: &str) -> std::io::Result<bool> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Ok(true);
+        }
+        if matches!(line, "quit" | "exit") {
+            return Ok(false);
+        }
+        if line == "help" {
+            let d = self
+                .table
+                .handle(LOCAL_CHANNEL, &moderator(0, "you"), Command::Help);
+            writeln!(self.out, "{}", LOCAL_HELP)?;
+            return self.print("you", &d).map(|_| true);
+        }
+        let names = self.names();
+        let (user, name, rest) = match line.split_once(':') {
+            Some((who, rest)) => match names
+                .iter()
+                .find(|(_, n)| n.eq_ignore_ascii_case(who.trim()))
+            {
+                Some((u, n)) => (*u, n.clone(), rest.trim().to_string()),
+                None => {
+                    let list: Vec<&str> = names.iter().map(|(_, n)| n.as_str()).collect();
+                    writeln!(
+                        self.out,
+                        "No player called `{}`; players: {}.",
+                        who.trim(),
+                        list.join(", ")
+                    )?;
+                    return Ok(true);
+                }
+            },
+            None => {
+                let prompts = self.table.prompts(LOCAL_CHANNEL);
+                match prompts.as_slice() {
+                    [p] => (p.user, p.name.clone(), line.to_string()),
+                    _ => {
+                        writeln!(self.out, "Say who plays, like `ana: {line}`.")?;
+                        return Ok(true);
+                    }
+                }
+            }
+        };
+        let legal = self.table.legal_actions(LOCAL_CHANNEL, user);
+        if rest == "?" {
+            if legal.is_empty() {
+                writeln!(self.out, "{name} has nothing to play right now.")?;
+                return Ok(true);
+            }
+            writeln!(self.out, "{name} may play:")?;
+            for (i, a) in legal.iter().enumerate() {
+                writeln!(self.out, "  {:>3}) {a}", i + 1)?;
+            }
+            return Ok(true);
+        }
+        let command = match rest.parse::<usize>() {
+            Ok(n) if n >= 1 && n <= legal.len() => Command::Play(legal[n - 1].clone()),
+            _ => Command::parse(&rest),
+        };
+        self.send(user, &name, command)?;
+        Ok(true)
+    }
+}
+
+const LOCAL_HELP: &str = "Local table: type `<player>: <command>`, e.g. `ana: join` or `ana: 2` \
+(the second listed choice); `ana: ?` lists all of ana's choices; a bare command goes to the \
+only awaited player; `quit` stops (the game stays stored: `--resume` continues it).";
+
+/// In the local table everyone may abandon (there is no channel moderator).
+fn moderator(user: u64, name: &str) -> Caller {
+    Caller {
+        user,
+        name: name.to_string(),
+        can_manage_channel: true,
+    }
+}
+
+fn print_prompt(out: &mut dyn Write, p: &TurnPrompt) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "→ {}, your move ({} choices):",
+        p.name,
+        p.actions.len()
+    )?;
+    for (i, a) in p.actions.iter().take(SHOWN_CHOICES).enumerate() {
+        writeln!(out, "  {:>3}) {a}", i + 1)?;
+    }
+    if p.actions.len() > SHOWN_CHOICES {
+        writeln!(
+            out,
+            "  … and {} more (`{}: ?` lists all)",
+            p.actions.len() - SHOWN_CHOICES,
+            p.name
+        )?;
+    }
+    Ok(())
+}
+
+/// Runs the local table; `input` feeds lines when neither `--auto` nor `--script` is set.
+pub fn run(
+    opts: &LocalOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let dir = opts.data_dir.join("local");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let store = SledStore::open(&dir).map_err(|e| e.to_string())?;
+    let mut s = Session {
+        table: Table::new(Arc::new(store)),
+        out,
+        quiet: opts.quiet,
+        last_channel: String::new(),
+    };
+    let io = |e: std::io::Error| e.to_string();
+
+    if opts.resume {
+        if s.table.state_version(LOCAL_CHANNEL).is_none() {
+            return Err(format!(
+                "There is no stored local game to resume in {}.",
+                dir.display()
+            ));
+        }
+        let first = s.names().first().cloned().unwrap_or((1, "you".into()));
+        writeln!(s.out, "Resuming the stored game.").map_err(io)?;
+        s.send(first.0, &first.1, Command::Status).map_err(io)?;
+        let prompts = s.table.prompts(LOCAL_CHANNEL);
+        for p in &prompts {
+            print_prompt(s.out, p).map_err(io)?;
+        }
+    } else {
+        if opts.players.is_empty() {
+            return Err("Name the players: --players ana,bruno,carla".into());
+        }
+        if s.table.state_version(LOCAL_CHANNEL).is_some() {
+            // A new local game replaces the stored one.
+            s.table
+                .handle(LOCAL_CHANNEL, &moderator(1, "local"), Command::Abandon);
+        }
+        let mut new = format!("new {} {}", opts.game, opts.options.join(" "));
+        if let Some(seed) = opts.seed {
+            new.push_str(&format!(" seed={seed}"));
+        }
+        let host = opts.players[0].clone();
+        let d = s
+            .table
+            .handle(LOCAL_CHANNEL, &moderator(1, &host), Command::parse(&new));
+        if d.iter().any(|d| matches!(d, Delivery::Ephemeral { .. })) {
+            return Err(d
+                .iter()
+                .map(|d| d.text().to_string())
+                .collect::<Vec<_>>()
+                .join("\n"));
+        }
+        s.print(&host, &d).map_err(io)?;
+        for (i, name) in opts.players.iter().enumerate().skip(1) {
+            s.send(i as u64 + 1, name, Command::Join).map_err(io)?;
+        }
+        let d = s
+            .table
+            .handle(LOCAL_CHANNEL, &moderator(1, &host), Command::Start);
+        s.print(&host, &d).map_err(io)?;
+        if s.table.prompts(LOCAL_CHANNEL).is_empty() {
+            return Err("The game did not start.".into());
+        }
+    }
+
+    if opts.auto {
+        let mut rng =
+            rand_chacha::ChaCha8Rng::seed_from_u64(opts.seed.unwrap_or_else(rand::random));
+        let mut actions = 0;
+        loop {
+            let prompts = s.table.prompts(LOCAL_CHANNEL);
+            let Some(p) = prompts.choose(&mut rng) else {
+                break;
+            };
+            let Some(action) = p.actions.choose(&mut rng).cloned() else {
+                return Err(format!("{} is awaited but has no legal action.", p.name));
+            };
+            if !s.quiet {
+                writeln!(s.out, "> {}: {action}", p.name).map_err(io)?;
+            }
+            s.send(p.user, &p.name.clone(), Command::Play(action))
+                .map_err(io)?;
+            actions += 1;
+            if actions >= AUTO_LIMIT {
+                return Err(format!(
+                    "The game did not end after {AUTO_LIMIT} random actions."
+                ));
+            }
+        }
+        if s.quiet {
+            writeln!(s.out, "{}", s.last_channel).map_err(io)?;
+        }
+        writeln!(s.out, "Game over after {actions} random actions.").map_err(io)?;
+        return Ok(());
+    }
+
+    let script_lines;
+    let lines: Box<dyn Iterator<Item = String> + '_> = match &opts.script {
+        Some(path) => {
+            script_lines = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read script {}: {e}", path.display()))?;
+            Box::new(script_lines.lines().map(str::to_string))
+        }
+        None => {
+            writeln!(s.out, "{LOCAL_HELP}").map_err(io)?;
+            Box::new(input.lines().map_while(Result::ok))
+        }
+    };
+    for line in lines {
+        if opts.script.is_some() {
+            writeln!(s.out, "> {line}").map_err(io)?;
+        }
+        if !s.line(&line).map_err(io)? {
+            break;
+        }
+        if s.table.state_version(LOCAL_CHANNEL).is_none() {
+            writeln!(s.out, "The game is over.").map_err(io)?;
+            break;
+        }
+    }
+    s.table.store().flush().map_err(|e| e.to_string())?;
+    Ok(())
+}

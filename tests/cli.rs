@@ -1,0 +1,173 @@
+//! The binary end to end: the local table (auto, script, resume after SIGKILL) and the
+//! bot's refusal to start without a token. Driven with the internal test game.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_capomaestro"));
+    c.env_remove("DISCORD_TOKEN").env_remove("RUST_LOG");
+    c
+}
+
+fn local(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["--data-dir", dir.to_str().unwrap(), "local", "countdown"];
+    args.extend_from_slice(extra);
+    bin().args(&args).stdin(Stdio::null()).output().unwrap()
+}
+
+#[test]
+fn auto_plays_to_the_end_and_is_reproducible() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = local(
+        dir.path(),
+        &["--players", "ana,bruno,carla", "--seed", "1", "--auto"],
+    );
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let out = String::from_utf8(a.stdout).unwrap();
+    assert!(out.contains("**Final scores**"), "{out}");
+    assert!(out.contains("── 🔒 private to bruno ──"));
+    assert!(out.contains("Game over after"));
+    let b = local(
+        dir.path(),
+        &["--players", "ana,bruno,carla", "--seed", "1", "--auto"],
+    );
+    assert_eq!(out, String::from_utf8(b.stdout).unwrap());
+    let quiet = local(
+        dir.path(),
+        &["--players", "ana,bruno", "--seed", "2", "--auto", "--quiet"],
+    );
+    let q = String::from_utf8(quiet.stdout).unwrap();
+    assert!(
+        q.contains("**Final scores**") && !q.contains("private to"),
+        "{q}"
+    );
+}
+
+#[test]
+fn script_lines_play_with_names_numbers_and_refusals() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("moves.txt");
+    std::fs::write(&script, "ana: add 2\nbruno: add 9\nana: add 1\nbruno: 3\nack\nana: add 1\nzed: add 1\nana: ?\nana: log\n").unwrap();
+    let o = local(
+        dir.path(),
+        &[
+            "--players",
+            "ana,bruno",
+            "--seed",
+            "4",
+            "--script",
+            script.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.contains("── only bruno sees ──\nYou may add 1, 2 or 3."),
+        "{out}"
+    );
+    assert!(
+        out.contains("── only ana sees ──\nIt is not your turn: the game is waiting for bruno."),
+        "{out}"
+    );
+    assert!(out.contains("**bruno**: `add 3`"), "numbered choice: {out}");
+    assert!(
+        out.contains("> ack\n── #table ──────────────\n**ana**: `ack`"),
+        "bare command: {out}"
+    );
+    assert!(out.contains("ana added 1; the total is 6."), "{out}");
+    assert!(out.contains("No player called `zed`; players: ana, bruno."));
+    assert!(
+        out.contains("> ana: ?\nana has nothing to play right now."),
+        "{out}"
+    );
+}
+
+#[test]
+fn resume_continues_a_game_after_the_process_is_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = bin()
+        .args([
+            "--data-dir",
+            dir.path().to_str().unwrap(),
+            "local",
+            "countdown",
+            "--players",
+            "ana,bruno",
+            "--seed",
+            "8",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    writeln!(stdin, "ana: add 3").unwrap();
+    writeln!(stdin, "bruno: add 3").unwrap();
+    stdin.flush().unwrap();
+    // Wait until the second move was acknowledged, then kill without warning.
+    for line in lines.by_ref() {
+        if line.unwrap().contains("the total is 6") {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let script = dir.path().join("rest.txt");
+    std::fs::write(&script, "ana: ack\nana: add 1\n").unwrap();
+    let o = bin()
+        .args([
+            "--data-dir",
+            dir.path().to_str().unwrap(),
+            "local",
+            "countdown",
+            "--resume",
+            "--script",
+            script.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("Resuming the stored game."), "{out}");
+    assert!(out.contains("ana added 1; the total is 7."), "{out}");
+}
+
+#[test]
+fn resume_without_a_stored_game_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = local(dir.path(), &["--resume"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no stored local game to resume"));
+}
+
+#[test]
+fn unknown_game_is_refused_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = bin()
+        .args([
+            "--data-dir",
+            dir.path().to_str().unwrap(),
+            "local",
+            "chess",
+            "--players",
+            "a,b",
+        ])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("There is no game called `chess`"));
+}
+
+#[test]
+fn the_bot_without_a_token_names_the_config_key_and_variable() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = bin().current_dir(dir.path()).arg("run").output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("`discord_token`") && err.contains("DISCORD_TOKEN"),
+        "{err}"
+    );
+}
