@@ -1,6 +1,8 @@
 //! What a user can ask of a table, parsed from a line of text (the local table) or built
 //! by the Discord adapter from slash-command options.
 
+use crate::StateVersion;
+
 /// A table command. Anything that is not a table word is a game action (`Play`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -31,6 +33,12 @@ pub enum Command {
     Help,
     /// A game action, as typed (`bid R4 G4 B4`).
     Play(String),
+    /// A click on a turn prompt: the caller's `index`-th legal action in the state `at`.
+    /// Refused as stale when the game has moved on since the prompt was shown.
+    Choose {
+        index: usize,
+        at: StateVersion,
+    },
 }
 
 /// Words the table keeps for itself; games must not start actions with them.

@@ -193,6 +193,7 @@ impl Table {
                     slot.active.as_ref().and_then(Active::kind),
                 ))],
                 Command::Play(line) => self.play(slot, caller, &line),
+                Command::Choose { index, at } => self.choose(slot, caller, index, at),
             };
             out.extend(replies);
             out
@@ -536,27 +537,47 @@ impl Table {
         })
     }
 
+    fn choose(
+        &self,
+        slot: &mut Slot,
+        caller: &Caller,
+        index: usize,
+        at: StateVersion,
+    ) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(text::NO_TABLE)];
+        };
+        if active.state_version() != at {
+            return vec![Delivery::ephemeral(text::STALE_PROMPT)];
+        }
+        let seat = match awaited_seat(active, caller) {
+            Ok(seat) => seat,
+            Err(d) => return vec![d],
+        };
+        match active
+            .game
+            .as_ref()
+            .and_then(|g| g.legal_texts(seat).get(index).cloned())
+        {
+            Some(line) => self.play(slot, caller, &line),
+            None => vec![Delivery::ephemeral(
+                "That choice is not one of your moves now.",
+            )],
+        }
+    }
+
     fn play(&self, slot: &mut Slot, caller: &Caller, line: &str) -> Vec<Delivery> {
         let Some(active) = &slot.active else {
             return vec![Delivery::ephemeral(text::NO_TABLE)];
         };
-        let Some(game) = &active.game else {
-            return vec![Delivery::ephemeral(format!(
-                "The game has not started yet; {} starts it with `start`.",
-                active.host_name()
-            ))];
+        let seat = match awaited_seat(active, caller) {
+            Ok(seat) => seat,
+            Err(d) => return vec![d],
         };
-        let Some(seat) = active.seat_of(caller.user) else {
-            return vec![Delivery::ephemeral(text::NOT_SEATED)];
+        let Some(game) = &active.game else {
+            return vec![];
         };
         let names = active.names();
-        let awaiting = game.awaiting();
-        if !awaiting.contains(&seat) {
-            return vec![Delivery::ephemeral(format!(
-                "It is not your turn: the game is waiting for {}.",
-                text::name_list(&names, &awaiting)
-            ))];
-        }
         let mut next = game.box_clone();
         let applied = match next.apply_text(seat, line, &names) {
             Ok(a) => a,
@@ -679,6 +700,27 @@ impl Table {
             ))],
         }
     }
+}
+
+/// The caller's seat if the game is running and awaits them; else the refusal.
+fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, Delivery> {
+    let Some(game) = &active.game else {
+        return Err(Delivery::ephemeral(format!(
+            "The game has not started yet; {} starts it with `start`.",
+            active.host_name()
+        )));
+    };
+    let seat = active
+        .seat_of(caller.user)
+        .ok_or_else(|| Delivery::ephemeral(text::NOT_SEATED))?;
+    let awaiting = game.awaiting();
+    if !awaiting.contains(&seat) {
+        return Err(Delivery::ephemeral(format!(
+            "It is not your turn: the game is waiting for {}.",
+            text::name_list(&active.names(), &awaiting)
+        )));
+    }
+    Ok(seat)
 }
 
 /// Rebuilds a game from a stored record; `Err` is the reason to quarantine it.

@@ -198,3 +198,32 @@ fn log_help_and_rules() {
     );
     assert!(ephemeral(&run(&table, CH, 2, "rules")).contains("add 1-3 to the total"));
 }
+
+#[test]
+fn prompt_choices_are_checked_against_the_state_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    let d = started(&table, CH, 2, 1);
+    let Delivery::Channel { prompts, .. } = &d[0] else {
+        panic!()
+    };
+    let at = prompts[0].state;
+    // Choice 2 of ana's prompt is `add 2`.
+    let d = table.handle(CH, &caller(1), Command::Choose { index: 1, at });
+    assert!(
+        channel_texts(&d)[0].starts_with("**ana**: `add 2`"),
+        "{d:?}"
+    );
+    // The same click again is stale.
+    let d = table.handle(CH, &caller(1), Command::Choose { index: 1, at });
+    assert!(ephemeral(&d).contains("out of date"));
+    let at = table.state_version(CH).unwrap();
+    assert!(
+        ephemeral(&table.handle(CH, &caller(1), Command::Choose { index: 0, at }))
+            .contains("not your turn")
+    );
+    assert!(
+        ephemeral(&table.handle(CH, &caller(7), Command::Choose { index: 0, at }))
+            .contains("not seated")
+    );
+}
