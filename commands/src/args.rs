@@ -1,0 +1,211 @@
+//! Slash-command arguments → table commands, and the small checks the adapter makes
+//! before calling the table (pure functions, tested without Discord).
+
+use crate::dispatch::DmError;
+use table::{Command, SeatedUser};
+
+/// The game choice list of `/game new` and `/game rules`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum GameChoice {
+    #[name = "Palazzo"]
+    Palazzo,
+    #[name = "Villa Paletti"]
+    Villa,
+    #[name = "The Estates"]
+    Estates,
+    #[name = "The Princes of Florence"]
+    Princes,
+}
+
+impl GameChoice {
+    pub fn all() -> [GameChoice; 4] {
+        [
+            GameChoice::Palazzo,
+            GameChoice::Villa,
+            GameChoice::Estates,
+            GameChoice::Princes,
+        ]
+    }
+
+    /// The engine id (`palazzo`), also the name of the game's slash-command group.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameChoice::Palazzo => "palazzo",
+            GameChoice::Villa => "villa",
+            GameChoice::Estates => "estates",
+            GameChoice::Princes => "princes",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            GameChoice::Palazzo => "Palazzo",
+            GameChoice::Villa => "Villa Paletti",
+            GameChoice::Estates => "The Estates",
+            GameChoice::Princes => "The Princes of Florence",
+        }
+    }
+}
+
+/// `/game new game:<choice> options:<text>`.
+pub fn new_command(game: GameChoice, options: Option<String>) -> Command {
+    Command::New {
+        game: game.id().to_string(),
+        options: options.unwrap_or_default(),
+        seed: None,
+    }
+}
+
+/// `/game rules [game] [topic]`.
+pub fn rules_command(game: Option<GameChoice>, topic: Option<String>) -> Command {
+    Command::Rules {
+        game: game.map(|g| g.id().to_string()),
+        topic: topic
+            .map(|t| t.trim().to_string())
+            .filter(|t| !t.is_empty()),
+    }
+}
+
+/// Up to 25 legal moves matching what was typed: prefix matches first, then the moves
+/// containing every typed word, in the engine's order. Labels stay under 100 characters.
+pub fn autocomplete_choices(actions: &[String], partial: &str) -> Vec<String> {
+    let typed = partial.trim().to_lowercase();
+    let words: Vec<&str> = typed.split_whitespace().collect();
+    let fits = |a: &&String| a.chars().count() <= 100;
+    let prefix = actions
+        .iter()
+        .filter(fits)
+        .filter(|a| a.to_lowercase().starts_with(&typed));
+    let contains = actions.iter().filter(fits).filter(|a| {
+        let l = a.to_lowercase();
+        !l.starts_with(&typed) && words.iter().all(|w| l.contains(w))
+    });
+    prefix.chain(contains).take(25).cloned().collect()
+}
+
+/// A `/palazzo move` in a channel playing another game (or none) is refused with a
+/// pointer to the right command.
+pub fn wrong_game(group: &str, here: Option<&str>) -> Option<String> {
+    match here {
+        None => Some("There is no game in this channel. Open one with `/game new`.".into()),
+        Some(id) if id != group => {
+            Some(format!("This channel is playing `{id}`: use `/{id} move`."))
+        }
+        _ => None,
+    }
+}
+
+/// A prompt's choice buttons act for the seat they were made for; anyone else is told.
+pub fn prompt_owner_check(seats: &[SeatedUser], seat: usize, clicker: u64) -> Option<String> {
+    match seats.get(seat) {
+        Some(s) if s.user == clicker => None,
+        Some(s) if seats.iter().any(|x| x.user == clicker) => Some(format!(
+            "Those buttons are {}'s; use your own prompt or `/game status`.",
+            s.name
+        )),
+        Some(_) => Some("You are not seated at this table.".into()),
+        None => Some("That prompt no longer matches this table.".into()),
+    }
+}
+
+/// The private warning when the join-time test DM fails.
+pub fn dm_warning(e: &DmError) -> String {
+    match e {
+        DmError::Closed => "⚠️ I could not DM you: your DMs are closed for this server. Your hand will not reach you \
+                            privately by DM; use `/game hand` or the **My hand** button during the game, or allow \
+                            direct messages from server members (Privacy Settings)."
+            .into(),
+        DmError::Failed(why) => format!("⚠️ I could not DM you ({why}); use `/game hand` to see your hand."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use table::{Caller, Table};
+
+    #[test]
+    fn arguments_become_table_commands() {
+        assert_eq!(
+            new_command(GameChoice::Estates, Some("rounds=2".into())),
+            Command::New {
+                game: "estates".into(),
+                options: "rounds=2".into(),
+                seed: None
+            }
+        );
+        assert_eq!(
+            rules_command(Some(GameChoice::Villa), Some("  ".into())),
+            Command::Rules {
+                game: Some("villa".into()),
+                topic: None
+            }
+        );
+        assert_eq!(
+            rules_command(None, Some("scoring".into())),
+            Command::Rules {
+                game: None,
+                topic: Some("scoring".into())
+            }
+        );
+        for g in GameChoice::all() {
+            assert!(
+                rules::catalog::find(g.id()).is_none_or(|k| k.title == g.title()),
+                "{g:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn autocomplete_comes_from_the_callers_legal_actions() {
+        // A fixture state: a Countdown game where ana is awaited.
+        let dir = tempfile::tempdir().unwrap();
+        let table = Table::new(Arc::new(storage::SledStore::open(dir.path()).unwrap()));
+        let ana = Caller::new(1, "ana");
+        table.handle(5, &ana, Command::parse("new countdown seed=1"));
+        table.handle(5, &Caller::new(2, "bruno"), Command::Join);
+        table.handle(5, &ana, Command::Start);
+        let legal = table.legal_actions(5, 1);
+        assert_eq!(
+            autocomplete_choices(&legal, ""),
+            vec!["add 1", "add 2", "add 3"]
+        );
+        assert_eq!(autocomplete_choices(&legal, "ADD 2"), vec!["add 2"]);
+        assert_eq!(autocomplete_choices(&legal, "3"), vec!["add 3"]);
+        assert!(
+            autocomplete_choices(&table.legal_actions(5, 2), "").is_empty(),
+            "bruno is not awaited"
+        );
+        let many: Vec<String> = (0..60).map(|i| format!("build t{i} on A")).collect();
+        let found = autocomplete_choices(&many, "on a");
+        assert_eq!(found.len(), 25);
+        assert_eq!(autocomplete_choices(&many, "t5 on"), vec!["build t5 on A"]);
+    }
+
+    #[test]
+    fn moves_go_to_the_right_game_and_prompts_to_their_owner() {
+        assert_eq!(wrong_game("palazzo", Some("palazzo")), None);
+        assert!(wrong_game("palazzo", Some("estates"))
+            .unwrap()
+            .contains("`/estates move`"));
+        assert!(wrong_game("villa", None).unwrap().contains("/game new"));
+        let seats = vec![
+            SeatedUser {
+                user: 1,
+                name: "ana".into(),
+            },
+            SeatedUser {
+                user: 2,
+                name: "bruno".into(),
+            },
+        ];
+        assert_eq!(prompt_owner_check(&seats, 0, 1), None);
+        assert!(prompt_owner_check(&seats, 0, 2).unwrap().contains("ana's"));
+        assert!(prompt_owner_check(&seats, 0, 9)
+            .unwrap()
+            .contains("not seated"));
+        assert!(prompt_owner_check(&seats, 5, 1).is_some());
+        assert!(dm_warning(&DmError::Closed).contains("/game hand"));
+    }
+}

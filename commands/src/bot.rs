@@ -1,0 +1,499 @@
+//! The poise framework: slash commands, autocomplete, component clicks and startup /
+//! shutdown. Every handler defers first (Discord's 3-second window), then runs the table
+//! command on the blocking pool and dispatches the deliveries.
+
+use crate::args::{self, GameChoice};
+use crate::dispatch::{dispatch, dm_closed_notice, DmError, Transport};
+use crate::ids::{ComponentAction, ComponentId, IdError};
+use crate::messages::{split_message, LIMIT};
+use crate::BotSettings;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+use storage::SledStore;
+use table::{Caller, Command, Delivery, Table};
+
+/// Shared state of every handler.
+pub struct Data {
+    pub table: Arc<Table>,
+}
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// Serenity as a [`Transport`].
+struct Discord<'a>(&'a serenity::Http);
+
+fn is_dm_closed(e: &serenity::Error) -> bool {
+    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == 50007)
+}
+
+impl Transport for Discord<'_> {
+    async fn post(&self, channel: u64, message: serenity::CreateMessage) -> Result<(), String> {
+        serenity::ChannelId::new(channel)
+            .send_message(self.0, message)
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    async fn dm(&self, user: u64, text: String) -> Result<(), DmError> {
+        serenity::UserId::new(user)
+            .direct_message(self.0, serenity::CreateMessage::new().content(text))
+            .await
+            .map(|_| ())
+            .map_err(|e| {
+                if is_dm_closed(&e) {
+                    DmError::Closed
+                } else {
+                    DmError::Failed(e.to_string())
+                }
+            })
+    }
+}
+
+/// The caller of a slash command, with their Manage Channel permission in this channel.
+fn caller_of(ctx: Context<'_>) -> Caller {
+    let manage = match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_channels()),
+        poise::Context::Prefix(_) => false,
+    };
+    Caller {
+        user: ctx.author().id.get(),
+        name: ctx.author().display_name().to_string(),
+        can_manage_channel: manage,
+    }
+}
+
+/// Sends private replies, one page each (ephemeral).
+async fn reply_private(ctx: Context<'_>, texts: Vec<String>) -> Result<(), Error> {
+    let texts = if texts.is_empty() {
+        vec!["✅ Done.".to_string()]
+    } else {
+        texts
+    };
+    for text in texts {
+        for page in split_message(&text, LIMIT) {
+            ctx.send(
+                poise::CreateReply::default()
+                    .content(page)
+                    .ephemeral(true)
+                    .allowed_mentions(serenity::CreateAllowedMentions::new()),
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Defers, runs `command` and sends everything it produced.
+async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let channel = ctx.channel_id().get();
+    let caller = caller_of(ctx);
+    let deliveries = ctx
+        .data()
+        .table
+        .handle_async(channel, caller.clone(), command)
+        .await;
+    let replies = dispatch(
+        &Discord(&ctx.serenity_context().http),
+        channel,
+        caller.user,
+        deliveries,
+    )
+    .await;
+    reply_private(ctx, replies).await
+}
+
+/// Table commands: open, join, start and manage a game in this channel.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "new", "join", "leave", "start", "status", "hand", "scores", "log", "rules", "abandon"
+    ),
+    subcommand_required
+)]
+pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a table for a game in this channel.
+#[poise::command(slash_command, guild_only)]
+async fn new(
+    ctx: Context<'_>,
+    #[description = "Which game"] game: GameChoice,
+    #[description = "Options as key=value, e.g. rounds=2 (see /game rules)"] options: Option<
+        String,
+    >,
+) -> Result<(), Error> {
+    run(ctx, args::new_command(game, options)).await
+}
+
+/// Take a seat at the table in this channel.
+#[poise::command(slash_command, guild_only)]
+async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let channel = ctx.channel_id().get();
+    let caller = caller_of(ctx);
+    let table = &ctx.data().table;
+    let deliveries = table
+        .handle_async(channel, caller.clone(), Command::Join)
+        .await;
+    let joined = deliveries
+        .iter()
+        .any(|d| matches!(d, Delivery::Channel { .. }));
+    let http = &ctx.serenity_context().http;
+    let mut replies = dispatch(&Discord(http), channel, caller.user, deliveries).await;
+    if joined {
+        // Test the DM now, so a closed inbox is found before any hand is dealt.
+        let hello = format!(
+            "You joined the game in <#{channel}>. Your private hand and money will arrive here."
+        );
+        if let Err(e) = Discord(http).dm(caller.user, hello).await {
+            replies.push(args::dm_warning(&e));
+            let notice = serenity::CreateMessage::new()
+                .content(dm_closed_notice(caller.user))
+                .allowed_mentions(serenity::CreateAllowedMentions::new().users([ctx.author().id]));
+            let _ = Discord(http).post(channel, notice).await;
+        }
+    }
+    reply_private(ctx, replies).await
+}
+
+/// Give up your seat before the game starts.
+#[poise::command(slash_command, guild_only)]
+async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Leave).await
+}
+
+/// Start the game (host only).
+#[poise::command(slash_command, guild_only)]
+async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Start).await
+}
+
+/// The board and who is awaited (only you see it).
+#[poise::command(slash_command, guild_only)]
+async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Status).await
+}
+
+/// Your private hand and money (only you see it).
+#[poise::command(slash_command, guild_only)]
+async fn hand(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Hand).await
+}
+
+/// Live scores, or the result of the last game here.
+#[poise::command(slash_command, guild_only)]
+async fn scores(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Scores).await
+}
+
+/// The last moves of the game.
+#[poise::command(slash_command, guild_only)]
+async fn log(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Log).await
+}
+
+/// The rules, with every decision the bot made where the rulebook is silent.
+#[poise::command(slash_command, guild_only)]
+async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which game (default: the one in this channel)"] game: Option<GameChoice>,
+    #[description = "A topic, e.g. scoring, auction, setup"] topic: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, args::rules_command(game, topic)).await
+}
+
+/// End the game in this channel (host or Manage Channel).
+#[poise::command(slash_command, guild_only)]
+async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Abandon).await
+}
+
+/// Suggests the caller's legal moves matching what they typed.
+async fn autocomplete_move(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let table = ctx.data().table.clone();
+    let (channel, user) = (ctx.channel_id().get(), ctx.author().id.get());
+    let actions = tokio::task::spawn_blocking(move || table.legal_actions(channel, user))
+        .await
+        .unwrap_or_default();
+    let choices = args::autocomplete_choices(&actions, partial)
+        .into_iter()
+        .map(|a| serenity::AutocompleteChoice::new(a.clone(), a))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Play a move (autocomplete lists your legal moves).
+#[poise::command(slash_command, guild_only, rename = "move")]
+async fn play_move(
+    ctx: Context<'_>,
+    #[description = "Your move; start typing to see the legal ones"]
+    #[autocomplete = "autocomplete_move"]
+    r#move: String,
+) -> Result<(), Error> {
+    let group = ctx
+        .parent_commands()
+        .last()
+        .map(|c| c.name.to_string())
+        .unwrap_or_default();
+    let here = ctx.data().table.game_in(ctx.channel_id().get());
+    if let Some(refusal) = args::wrong_game(&group, here.as_deref()) {
+        ctx.defer_ephemeral().await?;
+        return reply_private(ctx, vec![refusal]).await;
+    }
+    run(ctx, Command::Play(r#move)).await
+}
+
+/// A game's command group (`/palazzo move …`).
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("play_move"),
+    subcommand_required
+)]
+async fn game_group(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Every slash command: `/game …` plus one group per game.
+pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
+    let mut commands = vec![game()];
+    for choice in GameChoice::all() {
+        let mut group = game_group();
+        let id = choice.id();
+        group.name = id.into();
+        group.identifying_name = format!("{id}_group").into();
+        group.description = Some(format!("Play {} in this channel", choice.title()).into());
+        commands.push(group);
+    }
+    commands
+}
+
+/// A click on a prompt button or menu.
+async fn on_component(
+    ctx: &serenity::Context,
+    data: &Data,
+    c: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    let channel = c.channel_id.get();
+    let id = match ComponentId::decode(&c.data.custom_id, channel) {
+        Ok(id) => id,
+        Err(IdError::Foreign) => return Ok(()),
+        Err(e) => return answer(ctx, c, vec![e.to_string()]).await,
+    };
+    c.defer_ephemeral(&ctx.http).await?;
+    let user = c.user.id.get();
+    let manage = c
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_channels());
+    let caller = Caller {
+        user,
+        name: c.user.display_name().to_string(),
+        can_manage_channel: manage,
+    };
+    let seats = data.table.seats(channel);
+    let command = match id.action {
+        ComponentAction::MyHand => Command::Hand,
+        ComponentAction::Choice(index) => Command::Choose {
+            index,
+            at: id.state,
+        },
+        ComponentAction::Menu => match &c.data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { values } => {
+                match values.first().and_then(|v| v.parse().ok()) {
+                    Some(index) => Command::Choose {
+                        index,
+                        at: id.state,
+                    },
+                    None => {
+                        return followup(ctx, c, vec!["That menu choice is not valid.".into()])
+                            .await
+                    }
+                }
+            }
+            _ => return followup(ctx, c, vec!["That menu choice is not valid.".into()]).await,
+        },
+    };
+    if matches!(command, Command::Choose { .. }) {
+        if let Some(refusal) = args::prompt_owner_check(&seats, id.seat, user) {
+            return followup(ctx, c, vec![refusal]).await;
+        }
+    }
+    let deliveries = data.table.handle_async(channel, caller, command).await;
+    let replies = dispatch(&Discord(&ctx.http), channel, user, deliveries).await;
+    followup(ctx, c, replies).await
+}
+
+/// Answers a component click that was not deferred.
+async fn answer(
+    ctx: &serenity::Context,
+    c: &serenity::ComponentInteraction,
+    texts: Vec<String>,
+) -> Result<(), Error> {
+    let reply = serenity::CreateInteractionResponseMessage::new()
+        .content(texts.join("\n"))
+        .ephemeral(true);
+    c.create_response(
+        &ctx.http,
+        serenity::CreateInteractionResponse::Message(reply),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Private follow-ups to a deferred component click.
+async fn followup(
+    ctx: &serenity::Context,
+    c: &serenity::ComponentInteraction,
+    texts: Vec<String>,
+) -> Result<(), Error> {
+    let texts = if texts.is_empty() {
+        vec!["✅ Done.".to_string()]
+    } else {
+        texts
+    };
+    for text in texts {
+        for page in split_message(&text, LIMIT) {
+            c.create_followup(
+                &ctx.http,
+                serenity::CreateInteractionResponseFollowup::new()
+                    .content(page)
+                    .ephemeral(true)
+                    .allowed_mentions(serenity::CreateAllowedMentions::new()),
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+async fn event_handler(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    match event {
+        serenity::FullEvent::Ready { data_about_bot } => {
+            tracing::info!(user = %data_about_bot.user.name, guilds = data_about_bot.guilds.len(), "connected to Discord");
+        }
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(c),
+        } => {
+            on_component(framework.serenity_context, framework.user_data, c).await?;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
+            let _ = ctx
+                .send(
+                    poise::CreateReply::default()
+                        .content("Something went wrong; nothing was changed. Please try again.")
+                        .ephemeral(true),
+                )
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
+/// Connects to Discord and serves until SIGTERM / Ctrl-C, then flushes the store.
+pub async fn serve(settings: BotSettings) -> Result<(), String> {
+    std::fs::create_dir_all(&settings.data_dir).map_err(|e| {
+        format!(
+            "cannot create data dir {}: {e}",
+            settings.data_dir.display()
+        )
+    })?;
+    let store = SledStore::open(&settings.data_dir)
+        .map_err(|e| format!("{e} (is another capomaestro running on it?)"))?;
+    let table = Arc::new(Table::new(Arc::new(store)));
+    let dev_guild = settings.dev_guild_id;
+    let data_table = table.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: all_commands(),
+            event_handler: |framework, event| Box::pin(event_handler(framework, event)),
+            on_error: |error| Box::pin(on_error(error)),
+            ..Default::default()
+        })
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                match dev_guild {
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(
+                            ctx,
+                            &framework.options().commands,
+                            serenity::GuildId::new(guild),
+                        )
+                        .await?;
+                        tracing::info!(guild, "slash commands registered in the dev guild");
+                    }
+                    None => {
+                        poise::builtins::register_globally(ctx, &framework.options().commands)
+                            .await?;
+                        tracing::info!("slash commands registered globally");
+                    }
+                }
+                Ok(Data { table: data_table })
+            })
+        })
+        .build();
+    let mut client =
+        serenity::ClientBuilder::new(&settings.token, serenity::GatewayIntents::non_privileged())
+            .framework(framework)
+            .await
+            .map_err(|e| format!("cannot create the Discord client: {e}"))?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        shards.shutdown_all().await;
+    });
+    let result = client
+        .start()
+        .await
+        .map_err(|e| format!("Discord connection failed: {e}"));
+    table.store().flush().map_err(|e| e.to_string())?;
+    tracing::info!("store flushed; bye");
+    result
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(s) => s,
+                Err(_) => return std::future::pending().await,
+            };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
+}

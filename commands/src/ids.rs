@@ -1,0 +1,144 @@
+//! Component custom ids. A prompt's buttons carry the channel, the game id, the state
+//! version and the seat they were made for, so that a click can be routed without any
+//! in-memory collector (prompts keep working after a restart) and so that a click on an
+//! old prompt, or on an id that was tampered with, is recognised and refused.
+
+use table::StateVersion;
+
+const PREFIX: &str = "cm1";
+/// Discord's limit on a custom id.
+pub const MAX_LEN: usize = 100;
+
+/// What a component does when clicked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ComponentAction {
+    /// Play the seat's `n`-th legal action (a button).
+    Choice(usize),
+    /// Play the legal action picked in a select menu (the index is the menu's value).
+    Menu,
+    /// Show the clicker's private hand.
+    MyHand,
+}
+
+/// A decoded custom id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComponentId {
+    pub channel: u64,
+    pub state: StateVersion,
+    pub seat: usize,
+    pub action: ComponentAction,
+}
+
+/// Why a custom id was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IdError {
+    #[error("That button was not made by this bot.")]
+    Foreign,
+    #[error("That button is damaged; use the latest turn message or `/game status`.")]
+    Malformed,
+    #[error("That button belongs to another channel.")]
+    WrongChannel,
+}
+
+impl ComponentId {
+    pub fn encode(&self) -> String {
+        let action = match self.action {
+            ComponentAction::Choice(n) => format!("c{n}"),
+            ComponentAction::Menu => "m".into(),
+            ComponentAction::MyHand => "h".into(),
+        };
+        format!(
+            "{PREFIX}:{}:{}:{}:{}:{action}",
+            self.channel, self.state.game_id, self.state.version, self.seat
+        )
+    }
+
+    /// Parses an id and checks it was clicked in the channel it was made for.
+    pub fn decode(id: &str, clicked_in: u64) -> Result<ComponentId, IdError> {
+        let mut parts = id.split(':');
+        if parts.next() != Some(PREFIX) {
+            return Err(IdError::Foreign);
+        }
+        let mut number = || {
+            parts
+                .next()
+                .and_then(|p| p.parse::<u64>().ok())
+                .ok_or(IdError::Malformed)
+        };
+        let channel = number()?;
+        let game_id = number()?;
+        let version = number()?;
+        let seat = usize::try_from(number()?).map_err(|_| IdError::Malformed)?;
+        let action = match parts.next() {
+            Some("m") => ComponentAction::Menu,
+            Some("h") => ComponentAction::MyHand,
+            Some(c) if c.starts_with('c') => {
+                ComponentAction::Choice(c[1..].parse().map_err(|_| IdError::Malformed)?)
+            }
+            _ => return Err(IdError::Malformed),
+        };
+        if parts.next().is_some() || id.len() > MAX_LEN {
+            return Err(IdError::Malformed);
+        }
+        if channel != clicked_in {
+            return Err(IdError::WrongChannel);
+        }
+        Ok(ComponentId {
+            channel,
+            state: StateVersion { game_id, version },
+            seat,
+            action,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(action: ComponentAction) -> ComponentId {
+        ComponentId {
+            channel: u64::MAX,
+            state: StateVersion {
+                game_id: u64::MAX,
+                version: u64::MAX,
+            },
+            seat: 4,
+            action,
+        }
+    }
+
+    #[test]
+    fn ids_round_trip_within_discord_limits() {
+        for a in [
+            ComponentAction::Choice(24),
+            ComponentAction::Menu,
+            ComponentAction::MyHand,
+        ] {
+            let s = id(a).encode();
+            assert!(s.len() <= MAX_LEN, "{s}");
+            assert_eq!(ComponentId::decode(&s, u64::MAX), Ok(id(a)));
+        }
+    }
+
+    #[test]
+    fn forged_and_foreign_ids_are_refused() {
+        let good = id(ComponentAction::Choice(3)).encode();
+        assert_eq!(ComponentId::decode(&good, 5), Err(IdError::WrongChannel));
+        assert_eq!(ComponentId::decode("other:1:2:3", 1), Err(IdError::Foreign));
+        for bad in [
+            "cm1:1:2:3:0",
+            "cm1:1:2:x:0:c1",
+            "cm1:1:2:3:0:cx",
+            "cm1:1:2:3:0:z",
+            "cm1:1:2:3:0:c1:extra",
+            "cm1:-1:2:3:0:c1",
+        ] {
+            assert_eq!(
+                ComponentId::decode(bad, 1),
+                Err(IdError::Malformed),
+                "{bad}"
+            );
+        }
+    }
+}
