@@ -53,8 +53,9 @@ pub const GROUP_VALUE: u32 = 15;
 /// The opening bid: the value-3 certificate.
 pub const OPENING_BID: u32 = 3;
 
-/// A money card: a currency card (`R5`) or a certificate 2 (`C2`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A money card: a currency card (`R5`) or a certificate 2 (`C2`). Serialized as its
+/// text (`"R5"`), which keeps stored snapshots small and readable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Card {
     Money(Currency, u8),
     Cert,
@@ -147,7 +148,8 @@ impl Material {
 
 /// A building tile. `twin` marks the extra floor-3 one-window tile of each material,
 /// whose id ends in `-b` (`marble-3-1w-b`) so every tile id is unique and stable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// Serialized as its id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Tile {
     pub material: Material,
     pub floor: u8,
@@ -186,7 +188,24 @@ impl Tile {
     /// Reads a tile id (case-insensitive, `-b` for the extra floor-3 tile).
     pub fn parse(text: &str) -> Option<Tile> {
         let t = text.trim().to_ascii_lowercase();
-        all_tiles().into_iter().find(|tile| tile.id() == t)
+        let parts: Vec<&str> = t.split('-').collect();
+        let (m, f, w, twin) = match parts.as_slice() {
+            [m, f, w] => (*m, *f, *w, false),
+            [m, f, w, "b"] => (*m, *f, *w, true),
+            _ => return None,
+        };
+        let material = Material::ALL.into_iter().find(|x| x.name() == m)?;
+        let floor: u8 = f.parse().ok()?;
+        let windows: u8 = w.strip_suffix('w')?.parse().ok()?;
+        if !(1..=5).contains(&floor) || !(1..=3).contains(&windows) || (twin && (floor, windows) != (3, 1)) {
+            return None;
+        }
+        Some(Tile {
+            material,
+            floor,
+            windows,
+            twin,
+        })
     }
 }
 
@@ -232,12 +251,52 @@ pub const STACK_SPLIT: [[usize; 3]; 5] = [
     [0, 0, 9],  // floor 5: all 9 in III
 ];
 
-/// A face-down item of a building stack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A face-down item of a building stack. Serialized as the tile id or `"rider"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StackItem {
     Tile(Tile),
     Rider,
 }
+
+impl fmt::Display for StackItem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StackItem::Tile(t) => write!(f, "{t}"),
+            StackItem::Rider => write!(f, "rider"),
+        }
+    }
+}
+
+impl StackItem {
+    pub fn parse(text: &str) -> Option<StackItem> {
+        if text == "rider" {
+            Some(StackItem::Rider)
+        } else {
+            Tile::parse(text).map(StackItem::Tile)
+        }
+    }
+}
+
+/// Serde as text for the small value types.
+macro_rules! serde_as_text {
+    ($ty:ty, $what:literal) => {
+        impl Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
+                <$ty>::parse(&text)
+                    .ok_or_else(|| serde::de::Error::custom(format!("not a {}: {text}", $what)))
+            }
+        }
+    };
+}
+serde_as_text!(Card, "money card");
+serde_as_text!(Tile, "tile");
+serde_as_text!(StackItem, "stack item");
 
 /// Stack names for display.
 pub const STACK_NAMES: [&str; 3] = ["I", "II", "III"];
@@ -284,6 +343,10 @@ mod tests {
             assert_eq!(Tile::parse(&t.id()), Some(*t));
         }
         assert_eq!(Tile::parse("MARBLE-3-1W-B").map(|t| t.twin), Some(true));
+        assert_eq!(Tile::parse("marble-3-2w-b"), None);
+        assert_eq!(Tile::parse("marble-6-2w"), None);
+        assert_eq!(Tile::parse("wood-3-2w"), None);
+        assert_eq!(Tile::parse("marble-3-2"), None);
         let split: usize = STACK_SPLIT.iter().flatten().sum();
         assert_eq!(split, 48);
         for (floor, row) in STACK_SPLIT.iter().enumerate() {

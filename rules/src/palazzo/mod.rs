@@ -449,6 +449,10 @@ impl Palazzo {
                 }
                 let each = self.price();
                 let price = each * tiles.len() as u32;
+                let hand = self.hands.get(seat).map(|h| h.as_slice()).unwrap_or(&[]);
+                if money::best_bid(hand) < each {
+                    return Err(PalazzoError::CannotAfford(each));
+                }
                 let paid = self.check_payment(seat, pay)?;
                 if paid < price {
                     return Err(PalazzoError::Underpaid {
