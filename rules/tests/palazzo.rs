@@ -41,7 +41,9 @@ fn act(g: &mut Palazzo, seat: Seat, text: &str) -> Result<Vec<String>, PalazzoEr
     let before = state(g);
     match g.apply(seat, &action) {
         Ok(events) => {
-            let names: Vec<String> = ["Ana", "Bruno", "Carla", "Dario"].map(String::from).to_vec();
+            let names: Vec<String> = ["Ana", "Bruno", "Carla", "Dario"]
+                .map(String::from)
+                .to_vec();
             Ok(events.iter().map(|e| e.narrate(&names)).collect())
         }
         Err(e) => {
@@ -212,7 +214,10 @@ fn random_games_pass_the_generic_checks_and_conserve_everything() {
         lengths[n * 99 / 100],
         lengths[n - 1]
     );
-    assert!(lengths[n - 1] < MAX_ACTIONS / 10, "random games stay far below the cap");
+    assert!(
+        lengths[n - 1] < MAX_ACTIONS / 10,
+        "random games stay far below the cap"
+    );
 }
 
 #[test]
@@ -240,10 +245,23 @@ fn refused_actions_never_change_the_state() {
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
     let junk = [
-        "money", "draw", "auction", "pass", "pick R5", "pick R5 G7", "raise R4 G4 B4", "raise C2",
-        "raise R5 G5", "buy brick-1-1w pay R7", "buy brick-1-1w brick-1-2w pay C2 C2 C2",
-        "build marble-3-2w new", "build brick-1-1w on A", "build brick-2-2w on C", "discard brick-1-1w",
-        "reconstruct lift brick-1-1w pay C2", "reconstruct insert brick-2-2w into A pay R3",
+        "money",
+        "draw",
+        "auction",
+        "pass",
+        "pick R5",
+        "pick R5 G7",
+        "raise R4 G4 B4",
+        "raise C2",
+        "raise R5 G5",
+        "buy brick-1-1w pay R7",
+        "buy brick-1-1w brick-1-2w pay C2 C2 C2",
+        "build marble-3-2w new",
+        "build brick-1-1w on A",
+        "build brick-2-2w on C",
+        "discard brick-1-1w",
+        "reconstruct lift brick-1-1w pay C2",
+        "reconstruct insert brick-2-2w into A pay R3",
         "reconstruct remove brick-1-1w pay G5",
     ];
     for seed in 0..150u64 {
@@ -271,7 +289,9 @@ fn refused_actions_never_change_the_state() {
 fn public_view_does_not_depend_on_hidden_information() {
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
-    let names: Vec<String> = ["Ana", "Bruno", "Carla", "Dario"].map(String::from).to_vec();
+    let names: Vec<String> = ["Ana", "Bruno", "Carla", "Dario"]
+        .map(String::from)
+        .to_vec();
     for seed in 0..200u64 {
         let players = 2 + (seed % 3) as usize;
         let mut g = new_game(players, seed);
@@ -312,7 +332,10 @@ fn public_view_does_not_depend_on_hidden_information() {
         );
         if changed_secret {
             let differs = (0..players).any(|s| g.private_view(s) != other.private_view(s));
-            assert!(differs || g.hands == other.hands, "private views show the hand");
+            assert!(
+                differs || g.hands == other.hands,
+                "private views show the hand"
+            );
         }
     }
 }
@@ -345,8 +368,17 @@ fn setup_builds_the_stacks_from_the_split_table() {
         assert_eq!(first, [vec![1; 9], vec![2; 7]].concat());
         assert_eq!(floors(1), [vec![2; 2], vec![3; 12], vec![4; 2]].concat());
         assert_eq!(floors(2), [vec![4; 7], vec![5; 9]].concat());
-        let riders = |s: usize| g.stacks[s].iter().filter(|i| **i == StackItem::Rider).count();
-        assert_eq!((riders(0), riders(1), riders(2)), (0, 0, 5), "riders only in III");
+        let riders = |s: usize| {
+            g.stacks[s]
+                .iter()
+                .filter(|i| **i == StackItem::Rider)
+                .count()
+        };
+        assert_eq!(
+            (riders(0), riders(1), riders(2)),
+            (0, 0, 5),
+            "riders only in III"
+        );
         // 5 starting tiles: one per quarry and one on the supply.
         assert!(g.quarries.iter().all(|q| q.len() == 1));
         assert_eq!(g.supply.len(), 1);
@@ -358,8 +390,10 @@ fn setup_builds_the_stacks_from_the_split_table() {
         conserved(&g).unwrap();
     }
     // Start player and master builder are random.
-    let starts: std::collections::BTreeSet<usize> = (0..40).map(|s| new_game(4, s).active).collect();
-    let masters: std::collections::BTreeSet<usize> = (0..40).map(|s| new_game(4, s).master).collect();
+    let starts: std::collections::BTreeSet<usize> =
+        (0..40).map(|s| new_game(4, s).active).collect();
+    let masters: std::collections::BTreeSet<usize> =
+        (0..40).map(|s| new_game(4, s).master).collect();
     assert_eq!(starts.len(), 4);
     assert_eq!(masters.len(), 4);
     assert!(Palazzo::new(1, &PalazzoOptions::default(), 0).is_err());
@@ -379,12 +413,21 @@ fn take_money_reveals_players_plus_one_and_each_pick_is_awaited() {
         p => panic!("{p:?}"),
     }
     assert_eq!(g.awaiting(), vec![0]);
-    assert_eq!(refused(&mut g, 0, "pick R7"), "You must take exactly 2 of the revealed cards.");
-    assert_eq!(refused(&mut g, 0, "pick R7 R6"), "R6 R7 is not among the revealed cards.");
+    assert_eq!(
+        refused(&mut g, 0, "pick R7"),
+        "You must take exactly 2 of the revealed cards."
+    );
+    assert_eq!(
+        refused(&mut g, 0, "pick R7 R6"),
+        "R6 R7 is not among the revealed cards."
+    );
     assert!(refused(&mut g, 1, "pick R7").contains("not your turn"));
     ok(&mut g, 0, "pick R7 C2");
     assert_eq!(g.awaiting(), vec![1]);
-    assert_eq!(refused(&mut g, 1, "pick G4 B5"), "You must take exactly 1 of the revealed cards.");
+    assert_eq!(
+        refused(&mut g, 1, "pick G4 B5"),
+        "You must take exactly 1 of the revealed cards."
+    );
     ok(&mut g, 1, "pick G4");
     assert_eq!(g.awaiting(), vec![2]);
     let events = ok(&mut g, 2, "pick R3");
@@ -405,7 +448,12 @@ fn take_money_reshuffles_the_discards_when_the_pile_runs_out() {
     g.pile = all.split_off(all.len() - 1);
     g.discard = all;
     let events = ok(&mut g, 0, "money");
-    assert!(events.iter().any(|e| e.contains("shuffled into a new draw pile")), "{events:?}");
+    assert!(
+        events
+            .iter()
+            .any(|e| e.contains("shuffled into a new draw pile")),
+        "{events:?}"
+    );
     assert!(g.discard.is_empty());
     assert_eq!(g.pile.len(), 55 - 3);
 }
@@ -464,7 +512,10 @@ fn draw_uses_stack_two_once_stack_one_is_empty() {
     ok(&mut g, 0, "draw");
     assert!(g.stacks[0].is_empty());
     assert_eq!(g.supply.last(), Some(&last_of_i));
-    assert_eq!(g.quarries[usize::from(top_of_ii.windows) % 4].last(), Some(&top_of_ii));
+    assert_eq!(
+        g.quarries[usize::from(top_of_ii.windows) % 4].last(),
+        Some(&top_of_ii)
+    );
 }
 
 #[test]
@@ -479,7 +530,11 @@ fn a_drawn_rider_is_set_aside_and_not_replaced() {
     let events = ok(&mut g, 0, "draw");
     assert_eq!(g.riders_drawn, 1);
     assert_eq!(g.supply, supply, "the supply tile is not replaced");
-    assert_eq!(g.quarries[0].last(), Some(&t), "the second draw goes to a quarry (1 + 3) % 4");
+    assert_eq!(
+        g.quarries[0].last(),
+        Some(&t),
+        "the second draw goes to a quarry (1 + 3) % 4"
+    );
     assert!(events.iter().any(|e| e.contains("rider is drawn (1/5)")));
     assert_eq!(g.phase, Phase::BuyOrAuction);
 }
@@ -518,7 +573,10 @@ fn buy_costs_ten_minus_the_supply_paid_in_one_payment() {
         "Buying 2 tile(s) costs 14 (10 − 3 supply tiles = 7 each); 12 paid is not enough."
     );
     let events = ok(&mut g, 0, "buy brick-2-1w sandstone-1-3w pay R7 R6 C2");
-    assert!(events[0].contains("buys brick-2-1w, sandstone-1-3w for 14"), "{events:?}");
+    assert!(
+        events[0].contains("buys brick-2-1w, sandstone-1-3w for 14"),
+        "{events:?}"
+    );
     assert_eq!(g.hands[0], cards("R3 G5"));
     assert_eq!(g.discard, cards("R7 R6 C2"));
     assert_eq!(g.supply, tiles("marble-2-2w"));
@@ -542,12 +600,19 @@ fn buy_allows_overpaying_without_change() {
 fn buy_is_not_allowed_when_one_tile_is_unaffordable() {
     let mut g = buy_table("R3 C2");
     let legal = g.legal_actions(0);
-    assert_eq!(legal, vec![PalazzoAction::Auction], "only the auction is left");
+    assert_eq!(
+        legal,
+        vec![PalazzoAction::Auction],
+        "only the auction is left"
+    );
     assert_eq!(
         refused(&mut g, 0, "buy marble-2-2w pay R3 C2"),
         "You cannot pay for even one tile (price 7), so you must auction."
     );
-    assert_eq!(refused(&mut g, 0, "buy marble-5-2w pay R3"), "marble-5-2w is not in the supply.");
+    assert_eq!(
+        refused(&mut g, 0, "buy marble-5-2w pay R3"),
+        "marble-5-2w is not in the supply."
+    );
 }
 
 #[test]
@@ -557,7 +622,9 @@ fn buy_offers_minimal_payments_only() {
         .legal_actions(0)
         .iter()
         .filter_map(|a| match a {
-            PalazzoAction::Buy { tiles, pay } if tiles.len() == 1 && tiles[0] == tile("brick-2-1w") => {
+            PalazzoAction::Buy { tiles, pay }
+                if tiles.len() == 1 && tiles[0] == tile("brick-2-1w") =>
+            {
                 Some(rules::palazzo::data::cards_text(pay))
             }
             _ => None,
@@ -583,7 +650,13 @@ fn the_price_is_never_negative() {
     g.phase = Phase::BuyOrAuction;
     assert_eq!(g.price(), 0);
     ok(&mut g, 0, "buy brick-1-1w brick-2-2w");
-    assert_eq!(g.phase, Phase::Building { seat: 0, pending: tiles("brick-1-1w brick-2-2w") });
+    assert_eq!(
+        g.phase,
+        Phase::Building {
+            seat: 0,
+            pending: tiles("brick-1-1w brick-2-2w")
+        }
+    );
 }
 
 // ---------------------------------------------------------------- auction
@@ -605,7 +678,10 @@ fn auction_moves_the_master_builder_to_the_next_quarry_with_tiles() {
     let mut g = auction_table(2, &["", ""], "brick-2-3w");
     let events = ok(&mut g, 0, "auction");
     assert_eq!(g.master, 2, "quarry 1 is empty and skipped");
-    assert!(events[0].contains("opens the auction for brick-2-3w with the certificate 3"), "{events:?}");
+    assert!(
+        events[0].contains("opens the auction for brick-2-3w with the certificate 3"),
+        "{events:?}"
+    );
     assert_eq!(g.high_bid(), Some(3));
     assert_eq!(g.awaiting(), vec![1], "bidding starts left of the opener");
 }
@@ -613,7 +689,11 @@ fn auction_moves_the_master_builder_to_the_next_quarry_with_tiles() {
 #[test]
 fn rulebook_bidding_example() {
     // Monika (seat 0) holds R4 G4 B4 G6 C2 C2 C2 G3 and opens with the certificate 3.
-    let mut g = auction_table(2, &["R4 G4 B4 G6 C2 C2 C2 G3", "R7 R5 R3 R6 R4 R6"], "brick-2-3w marble-3-2w");
+    let mut g = auction_table(
+        2,
+        &["R4 G4 B4 G6 C2 C2 C2 G3", "R7 R5 R3 R6 R4 R6"],
+        "brick-2-3w marble-3-2w",
+    );
     ok(&mut g, 0, "auction");
     ok(&mut g, 1, "raise R7 R5 R3");
     assert_eq!(g.high_bid(), Some(15));
@@ -637,9 +717,16 @@ fn rulebook_bidding_example() {
     );
     let events = ok(&mut g, 0, "pass");
     assert_eq!(events[0], "Ana passes and takes back R4 G4 G6 B4 C2.");
-    assert_eq!(g.hands[0], cards("R4 G4 B4 G6 C2 C2 C2 G3"), "bid cards come back");
+    assert_eq!(
+        g.hands[0],
+        cards("R4 G4 B4 G6 C2 C2 C2 G3"),
+        "bid cards come back"
+    );
     // The last bidder in wins, discards the bid and builds every tile of the quarry.
-    assert!(events[1].contains("Bruno wins brick-2-3w, marble-3-2w with 31"), "{events:?}");
+    assert!(
+        events[1].contains("Bruno wins brick-2-3w, marble-3-2w with 31"),
+        "{events:?}"
+    );
     assert!(g.hands[1].is_empty());
     assert_eq!(g.discard, cards("R7 R5 R3 R6 R4 R6"));
     assert!(g.quarries[2].is_empty());
@@ -688,10 +775,21 @@ fn everyone_passing_gives_the_lot_to_the_opener_for_the_certificate() {
     ok(&mut g, 0, "auction");
     ok(&mut g, 1, "pass");
     let events = ok(&mut g, 2, "pass");
-    assert!(events.iter().any(|e| e.contains("Ana wins brick-2-3w, sandstone-4-1w with 3, paying the certificate 3 alone")), "{events:?}");
+    assert!(
+        events.iter().any(|e| e.contains(
+            "Ana wins brick-2-3w, sandstone-4-1w with 3, paying the certificate 3 alone"
+        )),
+        "{events:?}"
+    );
     assert_eq!(g.hands[0], cards("R3"), "the opener pays nothing");
     assert!(g.discard.is_empty());
-    assert_eq!(g.phase, Phase::Building { seat: 0, pending: tiles("brick-2-3w sandstone-4-1w") });
+    assert_eq!(
+        g.phase,
+        Phase::Building {
+            seat: 0,
+            pending: tiles("brick-2-3w sandstone-4-1w")
+        }
+    );
 }
 
 #[test]
@@ -711,27 +809,45 @@ fn a_raise_must_beat_the_high_bid_and_passing_is_final() {
     assert_eq!(g.high_bid(), Some(6));
     assert_eq!(g.awaiting(), vec![2]);
     ok(&mut g, 2, "pass");
-    assert_eq!(g.phase, Phase::Building { seat: 0, pending: tiles("brick-2-3w") });
+    assert_eq!(
+        g.phase,
+        Phase::Building {
+            seat: 0,
+            pending: tiles("brick-2-3w")
+        }
+    );
     assert_eq!(g.discard, cards("R3"), "the winner discards the bid cards");
     assert_eq!(g.hands[2], cards("B4"));
 }
 
 #[test]
 fn four_or_more_tiles_are_handed_out_in_seat_order() {
-    let mut g = auction_table(3, &["", "", ""], "brick-2-3w sandstone-4-1w marble-5-1w brick-3-2w marble-1-1w");
+    let mut g = auction_table(
+        3,
+        &["", "", ""],
+        "brick-2-3w sandstone-4-1w marble-5-1w brick-3-2w marble-1-1w",
+    );
     g.active = 1;
     let boxed = g.boxed.len();
     let events = ok(&mut g, 1, "auction");
     assert!(events[0].contains("no auction"), "{events:?}");
     assert_eq!(g.awaiting(), vec![1]);
     assert!(refused(&mut g, 2, "build brick-2-3w new").contains("not your turn"));
-    assert_eq!(refused(&mut g, 1, "build marble-2-2w new"), "marble-2-2w is not one of the tiles you have to build now.");
+    assert_eq!(
+        refused(&mut g, 1, "build marble-2-2w new"),
+        "marble-2-2w is not one of the tiles you have to build now."
+    );
     ok(&mut g, 1, "build marble-5-1w new");
     assert_eq!(g.awaiting(), vec![2]);
     ok(&mut g, 2, "discard marble-1-1w");
     assert_eq!(g.awaiting(), vec![0]);
     let events = ok(&mut g, 0, "build brick-2-3w new");
-    assert!(events.iter().any(|e| e.contains("Left over and out of the game")), "{events:?}");
+    assert!(
+        events
+            .iter()
+            .any(|e| e.contains("Left over and out of the game")),
+        "{events:?}"
+    );
     assert_eq!(g.boxed.len(), boxed + 3, "1 discarded + 2 left over");
     assert_eq!(g.active, 2, "left of the player who auctioned");
     assert_eq!(g.phase, Phase::Turn);
@@ -759,7 +875,10 @@ fn building_goes_on_top_of_lower_floors_or_starts_a_palace() {
         refused(&mut g, 0, "build marble-2-2w on A"),
         "marble-2-2w (floor 2) cannot go on palace A: its top floor is 3, and a tile goes only on top of a lower floor (inserting below needs reconstruct)."
     );
-    assert_eq!(refused(&mut g, 0, "build marble-2-2w on C"), "You have no palace C.");
+    assert_eq!(
+        refused(&mut g, 0, "build marble-2-2w on C"),
+        "You have no palace C."
+    );
     ok(&mut g, 0, "build marble-2-2w new");
     ok(&mut g, 0, "build marble-5-3w on A"); // floors may be skipped: 1, 3, 5
     assert_eq!(
@@ -768,14 +887,30 @@ fn building_goes_on_top_of_lower_floors_or_starts_a_palace() {
     );
     ok(&mut g, 0, "build marble-4-1w on B");
     ok(&mut g, 0, "discard sandstone-3-3w");
-    assert_eq!(g.palaces[0], vec![tiles("brick-1-1w brick-3-1w marble-5-3w"), tiles("marble-2-2w marble-4-1w")]);
+    assert_eq!(
+        g.palaces[0],
+        vec![
+            tiles("brick-1-1w brick-3-1w marble-5-3w"),
+            tiles("marble-2-2w marble-4-1w")
+        ]
+    );
     assert_eq!(g.boxed, tiles("sandstone-3-3w"));
     // The legal builds list every fitting palace, new and discard.
     let mut g2 = table(2, &["", ""]);
     g2.palaces[0] = vec![pull(&mut g2, "brick-1-1w"), pull(&mut g2, "brick-4-1w")];
-    g2.phase = Phase::Building { seat: 0, pending: pull(&mut g2, "brick-2-2w") };
+    g2.phase = Phase::Building {
+        seat: 0,
+        pending: pull(&mut g2, "brick-2-2w"),
+    };
     let legal: Vec<String> = g2.legal_actions(0).iter().map(|a| a.to_string()).collect();
-    assert_eq!(legal, ["build brick-2-2w on A", "build brick-2-2w new", "discard brick-2-2w"]);
+    assert_eq!(
+        legal,
+        [
+            "build brick-2-2w on A",
+            "build brick-2-2w new",
+            "discard brick-2-2w"
+        ]
+    );
 }
 
 // ---------------------------------------------------------------- reconstruct
@@ -785,14 +920,23 @@ fn reconstruct_lift_insert_and_remove() {
     let mut g = table(2, &["R3 G5 C2", "B7"]);
     g.palaces[0] = vec![pull(&mut g, "brick-1-1w marble-2-2w sandstone-3-3w")];
     let events = ok(&mut g, 0, "reconstruct lift marble-2-2w pay R3");
-    assert_eq!(events[0], "Ana reconstructs (paying R3): marble-2-2w leaves palace A and stands alone as palace B.");
-    assert_eq!(g.palaces[0], vec![tiles("brick-1-1w sandstone-3-3w"), tiles("marble-2-2w")]);
+    assert_eq!(
+        events[0],
+        "Ana reconstructs (paying R3): marble-2-2w leaves palace A and stands alone as palace B."
+    );
+    assert_eq!(
+        g.palaces[0],
+        vec![tiles("brick-1-1w sandstone-3-3w"), tiles("marble-2-2w")]
+    );
     assert_eq!(g.discard, cards("R3"));
     assert_eq!(g.active, 1);
     g.active = 0;
     // Insert between two tiles.
     ok(&mut g, 0, "reconstruct insert marble-2-2w into A pay G5");
-    assert_eq!(g.palaces[0], vec![tiles("brick-1-1w marble-2-2w sandstone-3-3w")]);
+    assert_eq!(
+        g.palaces[0],
+        vec![tiles("brick-1-1w marble-2-2w sandstone-3-3w")]
+    );
     g.active = 0;
     let lone = pull(&mut g, "marble-4-1w");
     g.palaces[0].push(lone);
@@ -831,24 +975,47 @@ fn reconstruct_refusals() {
         refused(&mut g, 0, "reconstruct lift marble-1-3w pay R3"),
         "marble-1-3w already stands alone; lift takes a tile out of a palace of 2 or more floors."
     );
-    assert_eq!(refused(&mut g, 0, "reconstruct lift brick-2-2w pay R3"), "brick-2-2w is not in one of your palaces.");
-    assert_eq!(refused(&mut g, 0, "reconstruct lift brick-1-1w pay C2"), "You do not hold C2.");
+    assert_eq!(
+        refused(&mut g, 0, "reconstruct lift brick-2-2w pay R3"),
+        "brick-2-2w is not in one of your palaces."
+    );
+    assert_eq!(
+        refused(&mut g, 0, "reconstruct lift brick-1-1w pay C2"),
+        "You do not hold C2."
+    );
     g.hands[0].clear();
     assert_eq!(
         refused(&mut g, 0, "reconstruct lift brick-1-1w pay R3"),
         "Reconstruct costs one money card, and your hand is empty."
     );
-    assert!(g.legal_actions(0).iter().all(|a| !a.to_string().starts_with("reconstruct")));
+    assert!(g
+        .legal_actions(0)
+        .iter()
+        .all(|a| !a.to_string().starts_with("reconstruct")));
 }
 
 #[test]
 fn rulebook_scoring_tip_reconstruct_two_floors_and_a_lone_tile_into_eight() {
     let mut g = table(2, &["C2", ""]);
-    g.palaces[0] = vec![pull(&mut g, "brick-2-3w marble-3-2w"), pull(&mut g, "sandstone-1-3w")];
-    assert_eq!(g.public_view().seats[0].score, -5, "0 for 2 floors, -5 for the lone tile");
+    g.palaces[0] = vec![
+        pull(&mut g, "brick-2-3w marble-3-2w"),
+        pull(&mut g, "sandstone-1-3w"),
+    ];
+    assert_eq!(
+        g.public_view().seats[0].score,
+        -5,
+        "0 for 2 floors, -5 for the lone tile"
+    );
     ok(&mut g, 0, "reconstruct insert sandstone-1-3w into A pay C2");
-    assert_eq!(g.palaces[0], vec![tiles("sandstone-1-3w brick-2-3w marble-3-2w")]);
-    assert_eq!(g.public_view().seats[0].score, 8, "3 floors score their 8 windows");
+    assert_eq!(
+        g.palaces[0],
+        vec![tiles("sandstone-1-3w brick-2-3w marble-3-2w")]
+    );
+    assert_eq!(
+        g.public_view().seats[0].score,
+        8,
+        "3 floors score their 8 windows"
+    );
 }
 
 // ---------------------------------------------------------------- scoring and end
@@ -862,8 +1029,14 @@ fn scoring_table_and_single_material_bonus() {
     assert_eq!(p("brick-1-3w brick-2-3w brick-3-2w"), 8 + 3);
     assert_eq!(p("brick-1-1w marble-2-1w brick-3-1w brick-4-2w"), 5 + 3);
     assert_eq!(p("brick-1-1w brick-2-1w brick-3-1w brick-4-2w"), 5 + 3 + 3);
-    assert_eq!(p("brick-1-1w marble-2-1w brick-3-1w brick-4-2w brick-5-3w"), 8 + 6);
-    assert_eq!(p("marble-1-3w marble-2-3w marble-3-3w marble-4-3w marble-5-3w"), 15 + 6 + 6);
+    assert_eq!(
+        p("brick-1-1w marble-2-1w brick-3-1w brick-4-2w brick-5-3w"),
+        8 + 6
+    );
+    assert_eq!(
+        p("marble-1-3w marble-2-3w marble-3-3w marble-4-3w marble-5-3w"),
+        15 + 6 + 6
+    );
 }
 
 #[test]
@@ -874,11 +1047,24 @@ fn tie_break_is_the_best_single_bid_from_hand() {
     g.palaces[2] = vec![pull(&mut g, "sandstone-1-3w sandstone-2-3w sandstone-3-2w")];
     g.phase = Phase::Over;
     let o = g.outcome().unwrap();
-    assert_eq!(o.results.iter().map(|r| r.total).collect::<Vec<_>>(), vec![11, 11, 11]);
-    let tb: Vec<i64> = o.results.iter().map(|r| r.tiebreak.as_ref().unwrap().points).collect();
-    assert_eq!(tb, vec![14, 15, 15], "one currency (R7 R7) / a group / B6 B7 C2");
+    assert_eq!(
+        o.results.iter().map(|r| r.total).collect::<Vec<_>>(),
+        vec![11, 11, 11]
+    );
+    let tb: Vec<i64> = o
+        .results
+        .iter()
+        .map(|r| r.tiebreak.as_ref().unwrap().points)
+        .collect();
+    assert_eq!(
+        tb,
+        vec![14, 15, 15],
+        "one currency (R7 R7) / a group / B6 B7 C2"
+    );
     assert_eq!(o.winners, vec![1, 2], "still tied: shared win");
-    assert!(o.results[0].breakdown[0].label.contains("single material +3"));
+    assert!(o.results[0].breakdown[0]
+        .label
+        .contains("single material +3"));
     g.hands[2] = cards("B6");
     assert_eq!(g.outcome().unwrap().winners, vec![1]);
 }
@@ -938,9 +1124,20 @@ fn every_command_reads_back_and_the_catalog_knows_the_game() {
     assert!(Palazzo::rules_text().contains("Decision"));
     for h in Palazzo::command_help() {
         let g = new_game(2, 0);
-        assert!(g.parse_action(0, h.example).is_ok(), "help example `{}` parses", h.example);
-        for word in ["new", "join", "leave", "start", "abandon", "status", "hand", "scores", "log", "rules", "help"] {
-            assert!(!h.example.starts_with(word), "{} starts with a table word", h.example);
+        assert!(
+            g.parse_action(0, h.example).is_ok(),
+            "help example `{}` parses",
+            h.example
+        );
+        for word in [
+            "new", "join", "leave", "start", "abandon", "status", "hand", "scores", "log", "rules",
+            "help",
+        ] {
+            assert!(
+                !h.example.starts_with(word),
+                "{} starts with a table word",
+                h.example
+            );
         }
     }
 }

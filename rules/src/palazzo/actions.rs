@@ -61,12 +61,22 @@ impl fmt::Display for PalazzoAction {
             Auction => write!(f, "auction"),
             Raise(cards) => write!(f, "raise {}", cards_text(cards)),
             Pass => write!(f, "pass"),
-            Build { tile, place: Place::New } => write!(f, "build {tile} new"),
-            Build { tile, place: Place::On(p) } => write!(f, "build {tile} on {}", palace_letter(*p)),
+            Build {
+                tile,
+                place: Place::New,
+            } => write!(f, "build {tile} new"),
+            Build {
+                tile,
+                place: Place::On(p),
+            } => write!(f, "build {tile} on {}", palace_letter(*p)),
             Discard(tile) => write!(f, "discard {tile}"),
             Lift { tile, pay } => write!(f, "reconstruct lift {tile} pay {pay}"),
             Insert { tile, into, pay } => {
-                write!(f, "reconstruct insert {tile} into {} pay {pay}", palace_letter(*into))
+                write!(
+                    f,
+                    "reconstruct insert {tile} into {} pay {pay}",
+                    palace_letter(*into)
+                )
             }
             Remove { tile, pay } => write!(f, "reconstruct remove {tile} pay {pay}"),
         }
@@ -82,7 +92,10 @@ fn card(word: &str) -> Result<Card, ParseError> {
 }
 
 fn cards(words: &[&str]) -> Result<Vec<Card>, ParseError> {
-    let mut out = words.iter().map(|w| card(w)).collect::<Result<Vec<_>, _>>()?;
+    let mut out = words
+        .iter()
+        .map(|w| card(w))
+        .collect::<Result<Vec<_>, _>>()?;
     out.sort();
     Ok(out)
 }
@@ -198,9 +211,18 @@ mod tests {
         assert_eq!(a.to_string(), "raise R4 G4 B4");
         let b = parse("build Marble-3-2w b").unwrap();
         assert_eq!(b.to_string(), "build marble-3-2w on B");
-        assert!(parse("build marble-9-2w new").unwrap_err().0.contains("marble-3-2w"));
+        assert!(parse("build marble-9-2w new")
+            .unwrap_err()
+            .0
+            .contains("marble-3-2w"));
         assert!(parse("raise R9").unwrap_err().0.contains("R5 G7"));
-        assert!(parse("reconstruct lift x").unwrap_err().0.contains("reconstruct lift"));
-        assert!(parse("hello").unwrap_err().0.contains("not a Palazzo command"));
+        assert!(parse("reconstruct lift x")
+            .unwrap_err()
+            .0
+            .contains("reconstruct lift"));
+        assert!(parse("hello")
+            .unwrap_err()
+            .0
+            .contains("not a Palazzo command"));
     }
 }

@@ -122,7 +122,7 @@ pub fn money_deck() -> Vec<Card> {
             }
         }
     }
-    deck.extend(std::iter::repeat(Card::Cert).take(CERTIFICATES));
+    deck.extend([Card::Cert; CERTIFICATES]);
     deck
 }
 
@@ -197,7 +197,10 @@ impl Tile {
         let material = Material::ALL.into_iter().find(|x| x.name() == m)?;
         let floor: u8 = f.parse().ok()?;
         let windows: u8 = w.strip_suffix('w')?.parse().ok()?;
-        if !(1..=5).contains(&floor) || !(1..=3).contains(&windows) || (twin && (floor, windows) != (3, 1)) {
+        if !(1..=5).contains(&floor)
+            || !(1..=3).contains(&windows)
+            || (twin && (floor, windows) != (3, 1))
+        {
             return None;
         }
         Some(Tile {
@@ -350,7 +353,10 @@ mod tests {
         let split: usize = STACK_SPLIT.iter().flatten().sum();
         assert_eq!(split, 48);
         for (floor, row) in STACK_SPLIT.iter().enumerate() {
-            let n = tiles.iter().filter(|t| usize::from(t.floor) == floor + 1).count();
+            let n = tiles
+                .iter()
+                .filter(|t| usize::from(t.floor) == floor + 1)
+                .count();
             assert_eq!(row.iter().sum::<usize>(), n, "floor {}", floor + 1);
         }
         for s in 0..3 {

@@ -7,11 +7,23 @@ use crate::engine::{Audience, GameEvent, Seat};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PalazzoEvent {
-    TurnStarts { seat: Seat },
-    MoneyRevealed { seat: Seat, cards: Vec<Card> },
-    Picked { seat: Seat, cards: Vec<Card> },
-    Reshuffled { cards: usize },
-    RiderDrawn { count: u8 },
+    TurnStarts {
+        seat: Seat,
+    },
+    MoneyRevealed {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    Picked {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    Reshuffled {
+        cards: usize,
+    },
+    RiderDrawn {
+        count: u8,
+    },
     Drew {
         seat: Seat,
         supply: Option<Tile>,
@@ -25,12 +37,31 @@ pub enum PalazzoEvent {
         price: u32,
         paid: u32,
     },
-    NothingToAuction { seat: Seat },
-    HandoutStarts { seat: Seat, quarry: usize, tiles: Vec<Tile> },
-    LeftoversBoxed { tiles: Vec<Tile> },
-    AuctionOpened { seat: Seat, quarry: usize, tiles: Vec<Tile> },
-    Raised { seat: Seat, cards: Vec<Card>, total: u32 },
-    Passed { seat: Seat, took_back: Vec<Card> },
+    NothingToAuction {
+        seat: Seat,
+    },
+    HandoutStarts {
+        seat: Seat,
+        quarry: usize,
+        tiles: Vec<Tile>,
+    },
+    LeftoversBoxed {
+        tiles: Vec<Tile>,
+    },
+    AuctionOpened {
+        seat: Seat,
+        quarry: usize,
+        tiles: Vec<Tile>,
+    },
+    Raised {
+        seat: Seat,
+        cards: Vec<Card>,
+        total: u32,
+    },
+    Passed {
+        seat: Seat,
+        took_back: Vec<Card>,
+    },
     AuctionWon {
         seat: Seat,
         total: u32,
@@ -43,7 +74,10 @@ pub enum PalazzoEvent {
         palace: String,
         new: bool,
     },
-    Discarded { seat: Seat, tile: Tile },
+    Discarded {
+        seat: Seat,
+        tile: Tile,
+    },
     Lifted {
         seat: Seat,
         tile: Tile,
@@ -57,7 +91,11 @@ pub enum PalazzoEvent {
         into: String,
         pay: Card,
     },
-    Removed { seat: Seat, tile: Tile, pay: Card },
+    Removed {
+        seat: Seat,
+        tile: Tile,
+        pay: Card,
+    },
 }
 
 fn name(names: &[String], seat: Seat) -> String {

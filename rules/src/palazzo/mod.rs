@@ -56,7 +56,10 @@ pub enum Phase {
     /// The active player chooses money, draw or reconstruct.
     Turn,
     /// Revealed money is picked: the active player 2, then each other player 1.
-    Picking { revealed: Vec<Card>, pickers: Responders },
+    Picking {
+        revealed: Vec<Card>,
+        pickers: Responders,
+    },
     /// After drawing: buy or auction.
     BuyOrAuction,
     /// An auction for the tiles on `quarry`.
@@ -108,7 +111,9 @@ pub enum PalazzoError {
     EmptySupply,
     #[error("A payment or bid may use cards of one currency only, plus certificates (C2) and groups of three (one card of each currency with the same value, or three C2).")]
     MixedCurrency,
-    #[error("Your bid is in {0}: you may add only {0} cards, certificates (C2) and groups of three.")]
+    #[error(
+        "Your bid is in {0}: you may add only {0} cards, certificates (C2) and groups of three."
+    )]
     WrongCurrency(&'static str),
     #[error("A group's three cards must be played together in the same raise: these cards would only form a group with the {0} already in your bid.")]
     GroupSplit(String),
@@ -188,7 +193,7 @@ impl Palazzo {
 
     /// Whether the active player may take money now.
     pub fn can_take_money(&self) -> bool {
-        self.money_left() >= self.players + 1
+        self.money_left() > self.players
     }
 
     fn pick_need(&self, seat: Seat) -> usize {
@@ -249,8 +254,17 @@ impl Palazzo {
     }
 
     /// Places a tile bought/won/taken by `seat`.
-    fn place_tile(&mut self, seat: Seat, tile: Tile, place: Place, events: &mut Vec<PalazzoEvent>) -> Res<()> {
-        let palaces = self.palaces.get_mut(seat).ok_or(PalazzoError::NotYourTurn)?;
+    fn place_tile(
+        &mut self,
+        seat: Seat,
+        tile: Tile,
+        place: Place,
+        events: &mut Vec<PalazzoEvent>,
+    ) -> Res<()> {
+        let palaces = self
+            .palaces
+            .get_mut(seat)
+            .ok_or(PalazzoError::NotYourTurn)?;
         match place {
             Place::New => {
                 palaces.push(vec![tile]);
@@ -291,9 +305,7 @@ impl Palazzo {
         if !holds(hand, pay) {
             return Err(PalazzoError::NotInHand(cards_text(pay)));
         }
-        worth(pay, None)
-            .map(|w| w.value)
-            .map_err(|e| mix_error(e))
+        worth(pay, None).map(|w| w.value).map_err(mix_error)
     }
 
     fn apply_inner(&mut self, seat: Seat, action: &PalazzoAction) -> Res<Vec<PalazzoEvent>> {
@@ -331,7 +343,13 @@ impl Palazzo {
                     pickers: Responders::new(seats_from(self.active, self.players)),
                 };
             }
-            (Phase::Picking { mut revealed, mut pickers }, A::Pick(cards)) => {
+            (
+                Phase::Picking {
+                    mut revealed,
+                    mut pickers,
+                },
+                A::Pick(cards),
+            ) => {
                 let need = self.pick_need(seat);
                 if cards.len() != need {
                     return Err(PalazzoError::PickCount { need });
@@ -371,8 +389,13 @@ impl Palazzo {
                 let p = self
                     .find_palace(seat, tile)
                     .ok_or_else(|| PalazzoError::NotYours(tile.id()))?;
-                let palaces = self.palaces.get_mut(seat).ok_or(PalazzoError::NotYourTurn)?;
-                let palace = palaces.get_mut(p).ok_or(PalazzoError::NotYours(tile.id()))?;
+                let palaces = self
+                    .palaces
+                    .get_mut(seat)
+                    .ok_or(PalazzoError::NotYourTurn)?;
+                let palace = palaces
+                    .get_mut(p)
+                    .ok_or(PalazzoError::NotYours(tile.id()))?;
                 if palace.len() < 2 {
                     return Err(PalazzoError::AlreadyAlone(tile.id()));
                 }
@@ -395,7 +418,10 @@ impl Palazzo {
                 if p == *into {
                     return Err(PalazzoError::SamePalace);
                 }
-                let palaces = self.palaces.get_mut(seat).ok_or(PalazzoError::NotYourTurn)?;
+                let palaces = self
+                    .palaces
+                    .get_mut(seat)
+                    .ok_or(PalazzoError::NotYourTurn)?;
                 let target = palaces
                     .get_mut(*into)
                     .ok_or_else(|| PalazzoError::NoSuchPalace(palace_letter(*into)))?;
@@ -486,7 +512,14 @@ impl Palazzo {
             (Phase::BuyOrAuction, A::Auction) => {
                 self.start_auction(seat, &mut events);
             }
-            (Phase::Auction { quarry, mut auction, mut bids }, A::Raise(cards)) => {
+            (
+                Phase::Auction {
+                    quarry,
+                    mut auction,
+                    mut bids,
+                },
+                A::Raise(cards),
+            ) => {
                 if cards.is_empty() {
                     return Err(PalazzoError::EmptyRaise);
                 }
@@ -518,7 +551,14 @@ impl Palazzo {
                 auction.raise();
                 self.after_bid(quarry, auction, bids, &mut events);
             }
-            (Phase::Auction { quarry, mut auction, mut bids }, A::Pass) => {
+            (
+                Phase::Auction {
+                    quarry,
+                    mut auction,
+                    mut bids,
+                },
+                A::Pass,
+            ) => {
                 if let Some(b) = bids.get_mut(seat) {
                     let back = std::mem::take(b);
                     self.give(seat, &back.cards);
@@ -530,7 +570,13 @@ impl Palazzo {
                 auction.pass();
                 self.after_bid(quarry, auction, bids, &mut events);
             }
-            (Phase::Building { seat: owner, mut pending }, A::Build { tile, place }) => {
+            (
+                Phase::Building {
+                    seat: owner,
+                    mut pending,
+                },
+                A::Build { tile, place },
+            ) => {
                 let i = pending
                     .iter()
                     .position(|t| t == tile)
@@ -539,17 +585,32 @@ impl Palazzo {
                 pending.remove(i);
                 self.after_building(owner, pending, &mut events);
             }
-            (Phase::Building { seat: owner, mut pending }, A::Discard(tile)) => {
+            (
+                Phase::Building {
+                    seat: owner,
+                    mut pending,
+                },
+                A::Discard(tile),
+            ) => {
                 let i = pending
                     .iter()
                     .position(|t| t == tile)
                     .ok_or_else(|| PalazzoError::NotPending(tile.id()))?;
                 pending.remove(i);
                 self.boxed.push(*tile);
-                events.push(PalazzoEvent::Discarded { seat: owner, tile: *tile });
+                events.push(PalazzoEvent::Discarded {
+                    seat: owner,
+                    tile: *tile,
+                });
                 self.after_building(owner, pending, &mut events);
             }
-            (Phase::Handout { mut lot, mut takers }, A::Build { tile, place }) => {
+            (
+                Phase::Handout {
+                    mut lot,
+                    mut takers,
+                },
+                A::Build { tile, place },
+            ) => {
                 let i = lot
                     .iter()
                     .position(|t| t == tile)
@@ -559,7 +620,13 @@ impl Palazzo {
                 takers.advance();
                 self.after_handout(lot, takers, &mut events);
             }
-            (Phase::Handout { mut lot, mut takers }, A::Discard(tile)) => {
+            (
+                Phase::Handout {
+                    mut lot,
+                    mut takers,
+                },
+                A::Discard(tile),
+            ) => {
                 let i = lot
                     .iter()
                     .position(|t| t == tile)
@@ -620,7 +687,12 @@ impl Palazzo {
         let mut supply_tile = None;
         let mut quarry_tile = None;
         for draw in 0..2 {
-            let Some(item) = self.stacks.iter_mut().find(|s| !s.is_empty()).and_then(|s| s.pop()) else {
+            let Some(item) = self
+                .stacks
+                .iter_mut()
+                .find(|s| !s.is_empty())
+                .and_then(|s| s.pop())
+            else {
                 break;
             };
             match item {
@@ -698,7 +770,13 @@ impl Palazzo {
         self.after_bid(q, auction, bids, events);
     }
 
-    fn after_bid(&mut self, quarry: usize, auction: OpenAuction, bids: Vec<Bid>, events: &mut Vec<PalazzoEvent>) {
+    fn after_bid(
+        &mut self,
+        quarry: usize,
+        auction: OpenAuction,
+        bids: Vec<Bid>,
+        events: &mut Vec<PalazzoEvent>,
+    ) {
         let Some(winner) = auction.winner() else {
             self.phase = Phase::Auction {
                 quarry,
@@ -748,7 +826,12 @@ impl Palazzo {
         }
     }
 
-    fn after_handout(&mut self, mut lot: Vec<Tile>, takers: Responders, events: &mut Vec<PalazzoEvent>) {
+    fn after_handout(
+        &mut self,
+        mut lot: Vec<Tile>,
+        takers: Responders,
+        events: &mut Vec<PalazzoEvent>,
+    ) {
         if takers.is_done() || lot.is_empty() {
             if !lot.is_empty() {
                 events.push(PalazzoEvent::LeftoversBoxed { tiles: lot.clone() });
@@ -887,7 +970,10 @@ impl Palazzo {
 
     /// Final scores per seat.
     pub fn scores(&self) -> Vec<i64> {
-        self.palaces.iter().map(|p| scoring::player_score(p)).collect()
+        self.palaces
+            .iter()
+            .map(|p| scoring::player_score(p))
+            .collect()
     }
 }
 
@@ -956,7 +1042,7 @@ impl Game for Palazzo {
             }
         }
         if let Some(iii) = stacks.get_mut(2) {
-            iii.extend(std::iter::repeat(StackItem::Rider).take(usize::from(RIDERS)));
+            iii.extend((0..RIDERS).map(|_| StackItem::Rider));
         }
         for s in stacks.iter_mut() {
             s.shuffle(&mut rng);
@@ -965,7 +1051,9 @@ impl Game for Palazzo {
             Some(StackItem::Tile(t)) => Some(t),
             _ => None,
         };
-        let quarries: Vec<Vec<Tile>> = (0..QUARRIES).map(|_| draw_i().into_iter().collect()).collect();
+        let quarries: Vec<Vec<Tile>> = (0..QUARRIES)
+            .map(|_| draw_i().into_iter().collect())
+            .collect();
         let supply: Vec<Tile> = draw_i().into_iter().collect();
         let master = rng.gen_range(0..QUARRIES);
         let mut pile = data::money_deck();
@@ -996,7 +1084,11 @@ impl Game for Palazzo {
         })
     }
 
-    fn apply(&mut self, seat: Seat, action: &PalazzoAction) -> Result<Vec<PalazzoEvent>, PalazzoError> {
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &PalazzoAction,
+    ) -> Result<Vec<PalazzoEvent>, PalazzoError> {
         let mut next = self.clone();
         let events = next.apply_inner(seat, action)?;
         *self = next;
@@ -1033,7 +1125,10 @@ impl Game for Palazzo {
                 let mut kinds = revealed.clone();
                 kinds.dedup();
                 if self.pick_need(seat) == 1 {
-                    kinds.into_iter().map(|c| PalazzoAction::Pick(vec![c])).collect()
+                    kinds
+                        .into_iter()
+                        .map(|c| PalazzoAction::Pick(vec![c]))
+                        .collect()
                 } else {
                     let mut out: Vec<PalazzoAction> = Vec::new();
                     for (i, a) in revealed.iter().enumerate() {
@@ -1098,7 +1193,9 @@ impl Game for Palazzo {
                 let breakdown = palaces
                     .iter()
                     .enumerate()
-                    .map(|(i, p)| ScoreLine::new(views::palace_label(i, p), scoring::palace_score(p)))
+                    .map(|(i, p)| {
+                        ScoreLine::new(views::palace_label(i, p), scoring::palace_score(p))
+                    })
                     .collect();
                 let hand = self.hands.get(seat).map(|h| h.as_slice()).unwrap_or(&[]);
                 PlayerResult {
@@ -1217,8 +1314,14 @@ mod tests {
     fn a_few_random_games() {
         for seed in 0..20 {
             for players in 2..=4 {
-                check_random_game::<Palazzo>(players, &PalazzoOptions::default(), seed, 20_000, |_| Ok(()))
-                    .unwrap();
+                check_random_game::<Palazzo>(
+                    players,
+                    &PalazzoOptions::default(),
+                    seed,
+                    20_000,
+                    |_| Ok(()),
+                )
+                .unwrap();
             }
         }
     }

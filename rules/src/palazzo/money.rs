@@ -38,7 +38,9 @@ impl Counts {
         for card in cards {
             match card {
                 Card::Money(cur, v) => {
-                    if let Some(slot) = c.money[cur.index()].get_mut(usize::from(v.saturating_sub(3))) {
+                    if let Some(slot) =
+                        c.money[cur.index()].get_mut(usize::from(v.saturating_sub(3)))
+                    {
                         *slot += 1;
                     }
                 }
@@ -89,7 +91,11 @@ pub fn worth(cards: &[Card], locked: Option<Currency>) -> Result<Worth, MixError
                 currency: if loose > 0 { Some(x) } else { None },
                 groups,
             };
-            if best.map_or(true, |b| b.currency.is_none() && w.currency.is_some()) {
+            let better = match best {
+                None => true,
+                Some(b) => b.currency.is_none() && w.currency.is_some(),
+            };
+            if better {
                 best = Some(w);
             }
         }
@@ -115,7 +121,8 @@ pub fn diagnose_raise(raise: &[Card], bid: &[Card], err: MixError) -> MixError {
             }
         }
     }
-    if r.certs > 0 && r.certs < 3 && b.certs > 0 && r.certs + b.certs >= 3 && err == MixError::Mixed {
+    if r.certs > 0 && r.certs < 3 && b.certs > 0 && r.certs + b.certs >= 3 && err == MixError::Mixed
+    {
         return MixError::GroupSplit(Card::Cert);
     }
     err
@@ -124,13 +131,15 @@ pub fn diagnose_raise(raise: &[Card], bid: &[Card], err: MixError) -> MixError {
 /// Whether `hand` holds every card of `cards` (as a multiset).
 pub fn holds<T: PartialEq + Clone>(hand: &[T], cards: &[T]) -> bool {
     let mut rest = hand.to_vec();
-    cards.iter().all(|c| match rest.iter().position(|h| h == c) {
-        Some(i) => {
-            rest.swap_remove(i);
-            true
-        }
-        None => false,
-    })
+    cards
+        .iter()
+        .all(|c| match rest.iter().position(|h| h == c) {
+            Some(i) => {
+                rest.swap_remove(i);
+                true
+            }
+            None => false,
+        })
 }
 
 /// Removes `cards` from `hand` (all must be present; checked by [`holds`] first).
@@ -249,11 +258,23 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
             }
         }
     }
-    out.sort_by_key(|p| (worth(p, locked).map_or(u32::MAX, |w| w.value), p.len(), p.clone()));
+    out.sort_by_key(|p| {
+        (
+            worth(p, locked).map_or(u32::MAX, |w| w.value),
+            p.len(),
+            p.clone(),
+        )
+    });
     out
 }
 
-fn enumerate_groups(avail: &[u32; 6], kind: usize, left: u32, current: &mut [u32; 6], out: &mut Vec<[u32; 6]>) {
+fn enumerate_groups(
+    avail: &[u32; 6],
+    kind: usize,
+    left: u32,
+    current: &mut [u32; 6],
+    out: &mut Vec<[u32; 6]>,
+) {
     if kind == 6 {
         out.push(*current);
         return;
@@ -288,7 +309,11 @@ fn cover_rec(
     best: &mut Option<(u32, u32, [u32; 5])>,
 ) {
     if sum >= need {
-        if best.map_or(true, |(s, n, _)| (sum, count) < (s, n)) {
+        let better = match best {
+            None => true,
+            Some((s, n, _)) => (sum, count) < (*s, *n),
+        };
+        if better {
             *best = Some((sum, count, *pick));
         }
         return;
@@ -298,7 +323,15 @@ fn cover_rec(
     };
     for n in 0..=*max {
         pick[kind] = n;
-        cover_rec(avail, need, kind + 1, sum + n * u32::from(*v), count + n, pick, best);
+        cover_rec(
+            avail,
+            need,
+            kind + 1,
+            sum + n * u32::from(*v),
+            count + n,
+            pick,
+            best,
+        );
         if sum + n * u32::from(*v) >= need {
             break;
         }
@@ -311,7 +344,10 @@ mod tests {
     use super::*;
 
     fn cards(text: &str) -> Vec<Card> {
-        let mut v: Vec<Card> = text.split_whitespace().map(|t| Card::parse(t).unwrap()).collect();
+        let mut v: Vec<Card> = text
+            .split_whitespace()
+            .map(|t| Card::parse(t).unwrap())
+            .collect();
         v.sort();
         v
     }
@@ -322,7 +358,10 @@ mod tests {
         assert_eq!(worth(&cards("R4 G4 B4"), None).unwrap().currency, None);
         assert_eq!(worth(&cards("C2 C2 C2"), None).unwrap().value, 15);
         assert_eq!(worth(&cards("C2 C2"), None).unwrap().value, 4);
-        assert_eq!(worth(&cards("G6 C2"), None).unwrap().currency, Some(Currency::Green));
+        assert_eq!(
+            worth(&cards("G6 C2"), None).unwrap().currency,
+            Some(Currency::Green)
+        );
         assert_eq!(worth(&cards("R4 G4 B4 G4"), None).unwrap().value, 19);
         assert_eq!(worth(&cards("G4 G4 G4"), None).unwrap().value, 12);
         assert_eq!(worth(&cards("R5 G5"), None), Err(MixError::Mixed));
@@ -330,7 +369,12 @@ mod tests {
             worth(&cards("R5"), Some(Currency::Green)),
             Err(MixError::WrongCurrency(Currency::Green))
         );
-        assert_eq!(worth(&cards("R5 G5 B5 C2"), Some(Currency::Green)).unwrap().value, 17);
+        assert_eq!(
+            worth(&cards("R5 G5 B5 C2"), Some(Currency::Green))
+                .unwrap()
+                .value,
+            17
+        );
     }
 
     #[test]

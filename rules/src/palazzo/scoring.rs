@@ -39,7 +39,10 @@ pub fn player_score(palaces: &[Vec<Tile>]) -> i64 {
 
 /// Whether `tile` may go on top of `palace` (empty palaces accept anything).
 pub fn fits_on_top(palace: &[Tile], tile: &Tile) -> bool {
-    palace.last().map_or(true, |top| top.floor < tile.floor)
+    match palace.last() {
+        None => true,
+        Some(top) => top.floor < tile.floor,
+    }
 }
 
 /// Whether `tile` can be inserted anywhere in `palace` (its floor is not there yet).
@@ -49,7 +52,10 @@ pub fn fits_inside(palace: &[Tile], tile: &Tile) -> bool {
 
 /// Inserts `tile` where its floor belongs (callers check [`fits_inside`]).
 pub fn insert_sorted(palace: &mut Vec<Tile>, tile: Tile) {
-    let at = palace.iter().position(|t| t.floor > tile.floor).unwrap_or(palace.len());
+    let at = palace
+        .iter()
+        .position(|t| t.floor > tile.floor)
+        .unwrap_or(palace.len());
     palace.insert(at, tile);
 }
 
@@ -68,7 +74,13 @@ mod tests {
         assert_eq!(palace_score(&[b(1, 3), b(2, 3), b(4, 1)]), 10);
         assert_eq!(palace_score(&[b(1, 1), m(2, 1), b(3, 1), b(4, 1)]), 7);
         assert_eq!(palace_score(&[b(1, 1), b(2, 1), b(3, 1), b(4, 1)]), 10);
-        assert_eq!(palace_score(&[b(1, 1), m(2, 1), b(3, 1), b(4, 1), b(5, 2)]), 12);
-        assert_eq!(palace_score(&[b(1, 1), b(2, 1), b(3, 1), b(4, 1), b(5, 2)]), 18);
+        assert_eq!(
+            palace_score(&[b(1, 1), m(2, 1), b(3, 1), b(4, 1), b(5, 2)]),
+            12
+        );
+        assert_eq!(
+            palace_score(&[b(1, 1), b(2, 1), b(3, 1), b(4, 1), b(5, 2)]),
+            18
+        );
     }
 }

@@ -271,11 +271,20 @@ pub fn render_public(v: &PalazzoPublic, names: &[String]) -> String {
             if cards.is_empty() {
                 cards = "no bid yet".into();
             }
-            out.push_str(&format!("  {}: {} = {}\n", name(names, b.seat), cards, b.total));
+            out.push_str(&format!(
+                "  {}: {} = {}\n",
+                name(names, b.seat),
+                cards,
+                b.total
+            ));
         }
     }
     if let Some((seat, tiles)) = &v.pending {
-        out.push_str(&format!("{} builds: {}\n", name(names, *seat), tiles_text(tiles)));
+        out.push_str(&format!(
+            "{} builds: {}\n",
+            name(names, *seat),
+            tiles_text(tiles)
+        ));
     }
     if !v.lot.is_empty() {
         out.push_str(&format!("Lot handed out: {}\n", tiles_text(&v.lot)));
@@ -290,7 +299,12 @@ pub fn render_public(v: &PalazzoPublic, names: &[String]) -> String {
         ));
         for p in &seat.palaces {
             let floors: Vec<String> = p.tiles.iter().map(|t| t.id()).collect();
-            out.push_str(&format!("  {}: {} ({})\n", p.letter, floors.join(" / "), p.score));
+            out.push_str(&format!(
+                "  {}: {} ({})\n",
+                p.letter,
+                floors.join(" / "),
+                p.score
+            ));
         }
     }
     out
