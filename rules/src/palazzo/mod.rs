@@ -364,15 +364,6 @@ impl Palazzo {
                     cards: cards.clone(),
                 });
                 pickers.advance();
-                // **Decision**: the last card left goes to the last player without asking.
-                if pickers.waiting().is_empty() {
-                    if let (Some(last), 1) = (pickers.current(), revealed.len()) {
-                        let cards = std::mem::take(&mut revealed);
-                        self.give(last, &cards);
-                        events.push(PalazzoEvent::Picked { seat: last, cards });
-                        pickers.advance();
-                    }
-                }
                 if pickers.is_done() || revealed.is_empty() {
                     // Anything left over (cannot happen with players + 1 cards) is discarded.
                     self.discard.append(&mut revealed);
