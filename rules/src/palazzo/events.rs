@@ -1,0 +1,227 @@
+//! Facts narrated after each action. Everything in Palazzo that moves is public (revealed
+//! money, payments, bids, tiles); only the initial hands are secret, and no event names
+//! a card that enters a hand face down.
+
+use super::data::{cards_text, Card, Tile};
+use crate::engine::{Audience, GameEvent, Seat};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PalazzoEvent {
+    TurnStarts {
+        seat: Seat,
+    },
+    MoneyRevealed {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    Picked {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    Reshuffled {
+        cards: usize,
+    },
+    RiderDrawn {
+        count: u8,
+    },
+    Drew {
+        seat: Seat,
+        supply: Option<Tile>,
+        quarry: Option<(Tile, usize)>,
+    },
+    GameEnded,
+    Bought {
+        seat: Seat,
+        tiles: Vec<Tile>,
+        pay: Vec<Card>,
+        price: u32,
+        paid: u32,
+    },
+    NothingToAuction {
+        seat: Seat,
+    },
+    HandoutStarts {
+        seat: Seat,
+        quarry: usize,
+        tiles: Vec<Tile>,
+    },
+    LeftoversBoxed {
+        tiles: Vec<Tile>,
+    },
+    AuctionOpened {
+        seat: Seat,
+        quarry: usize,
+        tiles: Vec<Tile>,
+    },
+    Raised {
+        seat: Seat,
+        cards: Vec<Card>,
+        total: u32,
+    },
+    Passed {
+        seat: Seat,
+        took_back: Vec<Card>,
+    },
+    AuctionWon {
+        seat: Seat,
+        total: u32,
+        cards: Vec<Card>,
+        tiles: Vec<Tile>,
+    },
+    Built {
+        seat: Seat,
+        tile: Tile,
+        palace: String,
+        new: bool,
+    },
+    Discarded {
+        seat: Seat,
+        tile: Tile,
+    },
+    Lifted {
+        seat: Seat,
+        tile: Tile,
+        from: String,
+        new: String,
+        pay: Card,
+    },
+    Inserted {
+        seat: Seat,
+        tile: Tile,
+        into: String,
+        pay: Card,
+    },
+    Removed {
+        seat: Seat,
+        tile: Tile,
+        pay: Card,
+    },
+}
+
+fn name(names: &[String], seat: Seat) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("Seat {}", seat + 1))
+}
+
+fn tiles_text(tiles: &[Tile]) -> String {
+    let v: Vec<String> = tiles.iter().map(|t| t.id()).collect();
+    v.join(", ")
+}
+
+impl GameEvent for PalazzoEvent {
+    fn audience(&self) -> Audience {
+        Audience::Everyone
+    }
+
+    fn narrate(&self, names: &[String]) -> String {
+        use PalazzoEvent::*;
+        let n = |s: &Seat| name(names, *s);
+        match self {
+            TurnStarts { seat } => format!("{}'s turn.", n(seat)),
+            MoneyRevealed { seat, cards } => {
+                format!("{} takes money: revealed {}.", n(seat), cards_text(cards))
+            }
+            Picked { seat, cards } => format!("{} takes {}.", n(seat), cards_text(cards)),
+            Reshuffled { cards } => {
+                format!("The discards are shuffled into a new draw pile of {cards} cards.")
+            }
+            RiderDrawn { count } => format!("A rider is drawn ({count}/5) and set aside."),
+            Drew { seat, supply, quarry } => {
+                let s = supply.map_or("no tile".to_string(), |t| t.id());
+                let q = quarry.map_or("no tile to a quarry".to_string(), |(t, q)| {
+                    format!("{t} to quarry {}", q + 1)
+                });
+                format!("{} draws tiles: {s} to the supply, {q}.", n(seat))
+            }
+            GameEnded => "The 5th rider ends the game at once!".into(),
+            Bought {
+                seat,
+                tiles,
+                pay,
+                price,
+                paid,
+            } => {
+                let pay = if pay.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    format!("{} ({paid})", cards_text(pay))
+                };
+                format!("{} buys {} for {price}, paying {pay}.", n(seat), tiles_text(tiles))
+            }
+            NothingToAuction { seat } => {
+                format!("{} auctions, but no quarry holds a tile: nothing happens.", n(seat))
+            }
+            HandoutStarts { seat, quarry, tiles } => format!(
+                "The master builder moves to quarry {} with {} tiles ({}): no auction — each player from {} takes one and builds it.",
+                quarry + 1,
+                tiles.len(),
+                tiles_text(tiles),
+                n(seat)
+            ),
+            LeftoversBoxed { tiles } => format!("Left over and out of the game: {}.", tiles_text(tiles)),
+            AuctionOpened { seat, quarry, tiles } => format!(
+                "The master builder moves to quarry {}; {} opens the auction for {} with the certificate 3.",
+                quarry + 1,
+                n(seat),
+                tiles_text(tiles)
+            ),
+            Raised { seat, cards, total } => {
+                format!("{} adds {} — bid {total}.", n(seat), cards_text(cards))
+            }
+            Passed { seat, took_back } => {
+                if took_back.is_empty() {
+                    format!("{} passes.", n(seat))
+                } else {
+                    format!("{} passes and takes back {}.", n(seat), cards_text(took_back))
+                }
+            }
+            AuctionWon {
+                seat,
+                total,
+                cards,
+                tiles,
+            } => {
+                let paid = if cards.is_empty() {
+                    "the certificate 3 alone".to_string()
+                } else {
+                    cards_text(cards)
+                };
+                format!("{} wins {} with {total}, paying {paid}.", n(seat), tiles_text(tiles))
+            }
+            Built {
+                seat,
+                tile,
+                palace,
+                new,
+            } => {
+                if *new {
+                    format!("{} builds {tile} as new palace {palace}.", n(seat))
+                } else {
+                    format!("{} builds {tile} on palace {palace}.", n(seat))
+                }
+            }
+            Discarded { seat, tile } => format!("{} puts {tile} out of the game.", n(seat)),
+            Lifted {
+                seat,
+                tile,
+                from,
+                new,
+                pay,
+            } => format!(
+                "{} reconstructs (paying {pay}): {tile} leaves palace {from} and stands alone as palace {new}.",
+                n(seat)
+            ),
+            Inserted {
+                seat,
+                tile,
+                into,
+                pay,
+            } => format!("{} reconstructs (paying {pay}): {tile} goes into palace {into}.", n(seat)),
+            Removed { seat, tile, pay } => {
+                format!("{} reconstructs (paying {pay}): {tile} leaves the game.", n(seat))
+            }
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! Paying and bidding: what a set of cards is worth (one currency + certificates +
+//! groups of three worth 15), which sets are sensible payments, the best bid of a hand.
+
+use super::data::{Card, Currency, GROUP_VALUE, VALUES};
+
+/// Why a set of cards is not an acceptable payment or raise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MixError {
+    /// Currency cards of two currencies that do not form groups.
+    Mixed,
+    /// The bid already uses `0`; this raise adds another currency outside a group.
+    WrongCurrency(Currency),
+    /// These cards would complete a group only with cards already in the bid.
+    GroupSplit(Card),
+}
+
+/// The worth of one payment or raise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Worth {
+    pub value: u32,
+    /// The currency of the loose currency cards, if any (locks the bid).
+    pub currency: Option<Currency>,
+    /// Groups of three counted at 15.
+    pub groups: u32,
+}
+
+/// Per-currency, per-value counts and the certificates of a card set.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// `money[currency][value - 3]`
+    pub money: [[u32; 5]; 3],
+    pub certs: u32,
+}
+
+impl Counts {
+    pub fn of(cards: &[Card]) -> Counts {
+        let mut c = Counts::default();
+        for card in cards {
+            match card {
+                Card::Money(cur, v) => {
+                    if let Some(slot) =
+                        c.money[cur.index()].get_mut(usize::from(v.saturating_sub(3)))
+                    {
+                        *slot += 1;
+                    }
+                }
+                Card::Cert => c.certs += 1,
+            }
+        }
+        c
+    }
+
+    fn cert_value(&self) -> (u32, u32) {
+        let groups = self.certs / 3;
+        (groups * GROUP_VALUE + 2 * (self.certs % 3), groups)
+    }
+}
+
+/// Values a set of cards played together (one payment, or one raise when the bid so far
+/// is locked to `locked`). Groups are formed wherever they can be (a group is always
+/// worth more than its cards loose), so the reading is unique.
+pub fn worth(cards: &[Card], locked: Option<Currency>) -> Result<Worth, MixError> {
+    let counts = Counts::of(cards);
+    let (cert_value, cert_groups) = counts.cert_value();
+    let candidates: Vec<Currency> = match locked {
+        Some(c) => vec![c],
+        None => Currency::ALL.to_vec(),
+    };
+    let mut best: Option<Worth> = None;
+    for x in candidates {
+        let others: Vec<usize> = (0..3).filter(|&i| i != x.index()).collect();
+        let mut ok = true;
+        let mut value = cert_value;
+        let mut groups = cert_groups;
+        let mut loose = 0;
+        for (vi, v) in VALUES.iter().enumerate() {
+            let a = counts.money[others[0]][vi];
+            let b = counts.money[others[1]][vi];
+            let own = counts.money[x.index()][vi];
+            if a != b || own < a {
+                ok = false;
+                break;
+            }
+            groups += a;
+            value += a * GROUP_VALUE + (own - a) * u32::from(*v);
+            loose += own - a;
+        }
+        if ok {
+            let w = Worth {
+                value,
+                currency: if loose > 0 { Some(x) } else { None },
+                groups,
+            };
+            let better = match best {
+                None => true,
+                Some(b) => b.currency.is_none() && w.currency.is_some(),
+            };
+            if better {
+                best = Some(w);
+            }
+        }
+    }
+    best.ok_or(match locked {
+        Some(c) => MixError::WrongCurrency(c),
+        None => MixError::Mixed,
+    })
+}
+
+/// Explains a refused raise: if the raise holds part of a group whose missing card is
+/// already in the bid, the group was split across raises.
+pub fn diagnose_raise(raise: &[Card], bid: &[Card], err: MixError) -> MixError {
+    let r = Counts::of(raise);
+    let b = Counts::of(bid);
+    for (vi, v) in VALUES.iter().enumerate() {
+        let present: Vec<usize> = (0..3).filter(|&i| r.money[i][vi] > 0).collect();
+        if present.len() == 2 {
+            if let Some(missing) = (0..3).find(|i| !present.contains(i)) {
+                if b.money[missing][vi] > 0 {
+                    return MixError::GroupSplit(Card::Money(Currency::ALL[missing], *v));
+                }
+            }
+        }
+    }
+    if r.certs > 0 && r.certs < 3 && b.certs > 0 && r.certs + b.certs >= 3 && err == MixError::Mixed
+    {
+        return MixError::GroupSplit(Card::Cert);
+    }
+    err
+}
+
+/// Whether `hand` holds every card of `cards` (as a multiset).
+pub fn holds<T: PartialEq + Clone>(hand: &[T], cards: &[T]) -> bool {
+    let mut rest = hand.to_vec();
+    cards
+        .iter()
+        .all(|c| match rest.iter().position(|h| h == c) {
+            Some(i) => {
+                rest.swap_remove(i);
+                true
+            }
+            None => false,
+        })
+}
+
+/// Removes `cards` from `hand` (all must be present; checked by [`holds`] first).
+pub fn take_out<T: PartialEq>(hand: &mut Vec<T>, cards: &[T]) {
+    for c in cards {
+        if let Some(i) = hand.iter().position(|h| h == c) {
+            hand.remove(i);
+        }
+    }
+}
+
+/// The most one bid from `hand` can add when the bid is locked to `locked`:
+/// every group, every certificate, and the loose cards of one allowed currency.
+pub fn best_addition(hand: &[Card], locked: Option<Currency>) -> u32 {
+    let counts = Counts::of(hand);
+    let (cert_value, _) = counts.cert_value();
+    let candidates: Vec<Currency> = match locked {
+        Some(c) => vec![c],
+        None => Currency::ALL.to_vec(),
+    };
+    candidates
+        .into_iter()
+        .map(|x| {
+            let mut value = cert_value;
+            for (vi, v) in VALUES.iter().enumerate() {
+                let g = (0..3).map(|i| counts.money[i][vi]).min().unwrap_or(0);
+                value += g * GROUP_VALUE + (counts.money[x.index()][vi] - g) * u32::from(*v);
+            }
+            value
+        })
+        .max()
+        .unwrap_or(cert_value)
+}
+
+/// The best single bid a hand could make (the tie-break).
+pub fn best_bid(hand: &[Card]) -> u32 {
+    best_addition(hand, None)
+}
+
+/// Sensible ways to pay at least `target` from `hand` (bid locked to `locked`): for each
+/// choice of groups, of loose certificates (0–2) and of currency, the loose currency
+/// cards with the least overpay (then the fewest cards). Only minimal sets are kept (no
+/// card or group could be left out), without duplicates, sorted.
+pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec<Card>> {
+    if target == 0 {
+        return vec![vec![]];
+    }
+    let counts = Counts::of(hand);
+    // Group kinds available: currency values 0..5 and certificates (index 5).
+    let mut avail = [0u32; 6];
+    for (vi, slot) in avail.iter_mut().enumerate().take(5) {
+        *slot = (0..3).map(|i| counts.money[i][vi]).min().unwrap_or(0);
+    }
+    avail[5] = counts.certs / 3;
+    let max_groups = target.div_ceil(GROUP_VALUE);
+    let mut group_choices: Vec<[u32; 6]> = Vec::new();
+    let mut current = [0u32; 6];
+    enumerate_groups(&avail, 0, max_groups, &mut current, &mut group_choices);
+
+    let currencies: Vec<Currency> = match locked {
+        Some(c) => vec![c],
+        None => Currency::ALL.to_vec(),
+    };
+    let mut out: Vec<Vec<Card>> = Vec::new();
+    for g in &group_choices {
+        let n_groups: u32 = g.iter().sum();
+        let group_value = n_groups * GROUP_VALUE;
+        let certs_left = counts.certs - 3 * g[5];
+        for &x in &currencies {
+            let mut loose_avail = [0u32; 5];
+            for (vi, slot) in loose_avail.iter_mut().enumerate() {
+                *slot = counts.money[x.index()][vi] - g[vi];
+            }
+            for c in 0..=certs_left.min(2) {
+                let base = group_value + 2 * c;
+                let need = target.saturating_sub(base);
+                let Some(pick) = cheapest_cover(&loose_avail, need) else {
+                    continue;
+                };
+                let loose_sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
+                let total = base + loose_sum;
+                // Minimal: leaving out the smallest part must fall short.
+                let mut smallest = u32::MAX;
+                if n_groups > 0 {
+                    smallest = smallest.min(GROUP_VALUE);
+                }
+                if c > 0 {
+                    smallest = smallest.min(2);
+                }
+                for (vi, n) in pick.iter().enumerate() {
+                    if *n > 0 {
+                        smallest = smallest.min(u32::from(VALUES[vi]));
+                    }
+                }
+                if smallest != u32::MAX && total - smallest >= target {
+                    continue;
+                }
+                let mut cards = Vec::new();
+                for (vi, v) in VALUES.iter().enumerate() {
+                    for _ in 0..g[vi] {
+                        for cur in Currency::ALL {
+                            cards.push(Card::Money(cur, *v));
+                        }
+                    }
+                    for _ in 0..pick[vi] {
+                        cards.push(Card::Money(x, *v));
+                    }
+                }
+                for _ in 0..(3 * g[5] + c) {
+                    cards.push(Card::Cert);
+                }
+                cards.sort();
+                if !out.contains(&cards) {
+                    out.push(cards);
+                }
+            }
+        }
+    }
+    out.sort_by_key(|p| {
+        (
+            worth(p, locked).map_or(u32::MAX, |w| w.value),
+            p.len(),
+            p.clone(),
+        )
+    });
+    out
+}
+
+fn enumerate_groups(
+    avail: &[u32; 6],
+    kind: usize,
+    left: u32,
+    current: &mut [u32; 6],
+    out: &mut Vec<[u32; 6]>,
+) {
+    if kind == 6 {
+        out.push(*current);
+        return;
+    }
+    let max = avail[kind].min(left);
+    for n in 0..=max {
+        current[kind] = n;
+        enumerate_groups(avail, kind + 1, left - n, current, out);
+    }
+    current[kind] = 0;
+}
+
+/// Counts per value (3..7) of the loose cards whose sum is at least `need` with the least
+/// overpay, then the fewest cards, then the smallest cards; `None` if unreachable.
+fn cheapest_cover(avail: &[u32; 5], need: u32) -> Option<[u32; 5]> {
+    if need == 0 {
+        return Some([0; 5]);
+    }
+    let mut best: Option<(u32, u32, [u32; 5])> = None;
+    let mut pick = [0u32; 5];
+    cover_rec(avail, need, 0, 0, 0, &mut pick, &mut best);
+    best.map(|(_, _, p)| p)
+}
+
+fn cover_rec(
+    avail: &[u32; 5],
+    need: u32,
+    kind: usize,
+    sum: u32,
+    count: u32,
+    pick: &mut [u32; 5],
+    best: &mut Option<(u32, u32, [u32; 5])>,
+) {
+    if sum >= need {
+        let better = match best {
+            None => true,
+            Some((s, n, _)) => (sum, count) < (*s, *n),
+        };
+        if better {
+            *best = Some((sum, count, *pick));
+        }
+        return;
+    }
+    let (Some(v), Some(max)) = (VALUES.get(kind), avail.get(kind)) else {
+        return;
+    };
+    for n in 0..=*max {
+        pick[kind] = n;
+        cover_rec(
+            avail,
+            need,
+            kind + 1,
+            sum + n * u32::from(*v),
+            count + n,
+            pick,
+            best,
+        );
+        if sum + n * u32::from(*v) >= need {
+            break;
+        }
+    }
+    pick[kind] = 0;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Vec<Card> {
+        let mut v: Vec<Card> = text
+            .split_whitespace()
+            .map(|t| Card::parse(t).unwrap())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn groups_and_currencies() {
+        assert_eq!(worth(&cards("R4 G4 B4"), None).unwrap().value, 15);
+        assert_eq!(worth(&cards("R4 G4 B4"), None).unwrap().currency, None);
+        assert_eq!(worth(&cards("C2 C2 C2"), None).unwrap().value, 15);
+        assert_eq!(worth(&cards("C2 C2"), None).unwrap().value, 4);
+        assert_eq!(
+            worth(&cards("G6 C2"), None).unwrap().currency,
+            Some(Currency::Green)
+        );
+        assert_eq!(worth(&cards("R4 G4 B4 G4"), None).unwrap().value, 19);
+        assert_eq!(worth(&cards("G4 G4 G4"), None).unwrap().value, 12);
+        assert_eq!(worth(&cards("R5 G5"), None), Err(MixError::Mixed));
+        assert_eq!(
+            worth(&cards("R5"), Some(Currency::Green)),
+            Err(MixError::WrongCurrency(Currency::Green))
+        );
+        assert_eq!(
+            worth(&cards("R5 G5 B5 C2"), Some(Currency::Green))
+                .unwrap()
+                .value,
+            17
+        );
+    }
+
+    #[test]
+    fn payments_are_minimal() {
+        let hand = cards("R4 G4 B4 G6 C2 C2 C2 G3");
+        let ps = payments(&hand, 8, None);
+        assert!(ps.contains(&cards("G3 G6")));
+        assert!(ps.contains(&cards("C2 C2 G4")));
+        assert!(ps.contains(&cards("C2 G6")));
+        assert!(ps.contains(&cards("R4 G4 B4")));
+        assert!(!ps.contains(&cards("C2 C2 G6")), "{ps:?}");
+        for p in &ps {
+            assert!(worth(p, None).unwrap().value >= 8);
+            assert!(holds(&hand, p));
+        }
+        assert!(payments(&cards("R3"), 4, None).is_empty());
+        assert_eq!(best_bid(&hand), 15 + 15 + 6 + 3);
+    }
+}
