@@ -114,7 +114,8 @@ impl Board {
     /// Every lot up to the requirement holds a building with a roof.
     pub fn is_complete(&self, row: RowId) -> bool {
         let b = self.row(row);
-        i8::try_from(b.len()).ok() == Some(self.requirement(row)) && b.iter().all(|x| x.roof.is_some())
+        i8::try_from(b.len()).ok() == Some(self.requirement(row))
+            && b.iter().all(|x| x.roof.is_some())
     }
 
     pub fn complete_rows(&self) -> usize {

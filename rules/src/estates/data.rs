@@ -129,7 +129,9 @@ impl Cube {
         };
         let colour = Colour::parse(&name)?;
         let value: u8 = digits.parse().ok()?;
-        (1..=MAX_VALUE).contains(&value).then_some(Cube::new(colour, value))
+        (1..=MAX_VALUE)
+            .contains(&value)
+            .then_some(Cube::new(colour, value))
     }
 }
 

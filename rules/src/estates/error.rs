@@ -46,7 +46,9 @@ pub enum EstatesError {
     BidTooLowFirst,
     #[error("You must bid more than the high bid of ${0}M.")]
     BidTooLow(u32),
-    #[error("You have only ${cash}M on hand, so you cannot bid ${bid}M (cash-box money cannot be bid).")]
+    #[error(
+        "You have only ${cash}M on hand, so you cannot bid ${bid}M (cash-box money cannot be bid)."
+    )]
     BidAboveCash { bid: u32, cash: u32 },
 
     // The auctioneer's decision.
@@ -75,7 +77,11 @@ pub enum EstatesError {
     #[error("No gaps between buildings: a new building in the {row} row goes on lot {next}.")]
     Gap { row: RowId, next: u8 },
     #[error("The {row} row needs {requirement} lots: lot {lot} is on or past its end (its requirement or permit).")]
-    PastRequirement { row: RowId, lot: u8, requirement: i8 },
+    PastRequirement {
+        row: RowId,
+        lot: u8,
+        requirement: i8,
+    },
     #[error("{0} is a white lot: it holds only one floor cube.")]
     WhiteLotFull(Lot),
     #[error("A cube on a building must be lower than the cube beneath it: {cube} is not lower than {below}.")]
@@ -89,7 +95,11 @@ pub enum EstatesError {
 
     // Permit placement.
     #[error("Permit {value} in the {row} row goes on lot {options}.")]
-    PermitLot { value: u8, row: RowId, options: String },
+    PermitLot {
+        value: u8,
+        row: RowId,
+        options: String,
+    },
     #[error("Permit {value} cannot go in the {row} row: it would need fewer lots than the {built} already built, or fall outside 1 to 9 lots.")]
     PermitNowhere { value: u8, row: RowId, built: usize },
 
@@ -104,5 +114,9 @@ pub enum EstatesError {
         built: usize,
     },
     #[error("Removing permit {value} would make the {row} row need {requirement} lots; a row needs 1 to 9.")]
-    CancelOutOfRange { value: u8, row: RowId, requirement: i8 },
+    CancelOutOfRange {
+        value: u8,
+        row: RowId,
+        requirement: i8,
+    },
 }

@@ -10,8 +10,8 @@ pub mod scoring;
 mod text;
 
 use crate::engine::{
-    rng_from_seed, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult, ScoreLine,
-    Seat, SetupError,
+    rng_from_seed, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult, ScoreLine, Seat,
+    SetupError,
 };
 use crate::seating::{next_seat, others_after, Responders};
 use board::{permit_index, Board, PieceState};
@@ -116,7 +116,9 @@ pub struct RoundResult {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// The active player may stash once, then chooses a piece.
-    Turn { stashed: bool },
+    Turn {
+        stashed: bool,
+    },
     /// Every other player, once in order, bids or passes.
     Auction {
         item: Item,
@@ -131,7 +133,10 @@ pub enum Phase {
         high: (Seat, u32),
     },
     /// `owner` places (or discards) the piece won.
-    Place { item: Item, owner: Seat },
+    Place {
+        item: Item,
+        owner: Seat,
+    },
     Over,
 }
 
@@ -219,9 +224,9 @@ impl Estates {
     /// The piece being auctioned or placed, if any.
     pub fn item_in_play(&self) -> Option<Item> {
         match &self.phase {
-            Phase::Auction { item, .. } | Phase::Decide { item, .. } | Phase::Place { item, .. } => {
-                Some(*item)
-            }
+            Phase::Auction { item, .. }
+            | Phase::Decide { item, .. }
+            | Phase::Place { item, .. } => Some(*item),
             _ => None,
         }
     }
@@ -252,7 +257,13 @@ impl Estates {
     }
     /// Sets the offer rows (scenario tests); cubes not offered nor on the board go unused.
     pub fn set_offer(&mut self, offer: Vec<Vec<Cube>>) {
-        let on_board: Vec<Cube> = self.board.rows.iter().flatten().flat_map(|b| b.cubes.clone()).collect();
+        let on_board: Vec<Cube> = self
+            .board
+            .rows
+            .iter()
+            .flatten()
+            .flat_map(|b| b.cubes.clone())
+            .collect();
         self.unused = Cube::all()
             .into_iter()
             .filter(|c| !offer.iter().flatten().any(|o| o == c) && !on_board.contains(c))
@@ -379,7 +390,11 @@ impl Estates {
     }
 
     /// Applies to `self`, which the caller throws away on error.
-    fn step(&mut self, seat: Seat, action: &EstatesAction) -> Result<Vec<EstatesEvent>, EstatesError> {
+    fn step(
+        &mut self,
+        seat: Seat,
+        action: &EstatesAction,
+    ) -> Result<Vec<EstatesEvent>, EstatesError> {
         if self.phase == Phase::Over {
             return Err(EstatesError::GameOver);
         }
@@ -401,7 +416,10 @@ impl Estates {
                 }
                 *cash -= 1;
                 *stashed = true;
-                let cash_box = self.cash_box.get_mut(seat).ok_or(EstatesError::NotYourTurn)?;
+                let cash_box = self
+                    .cash_box
+                    .get_mut(seat)
+                    .ok_or(EstatesError::NotYourTurn)?;
                 *cash_box += 1;
                 events.push(EstatesEvent::Stashed {
                     seat,
@@ -505,7 +523,11 @@ impl Estates {
                 match item {
                     Item::Cube(cube) => {
                         self.board.place_cube(lot, cube)?;
-                        events.push(EstatesEvent::CubePlaced { seat: owner, cube, lot });
+                        events.push(EstatesEvent::CubePlaced {
+                            seat: owner,
+                            cube,
+                            lot,
+                        });
                         if let Some(slot) = self.certificates.get_mut(cube.colour.index()) {
                             if slot.is_none() {
                                 *slot = Some(owner);
@@ -518,7 +540,11 @@ impl Estates {
                     }
                     Item::Roof(roof) => {
                         self.board.place_roof(lot, roof)?;
-                        events.push(EstatesEvent::RoofPlaced { seat: owner, roof, lot });
+                        events.push(EstatesEvent::RoofPlaced {
+                            seat: owner,
+                            roof,
+                            lot,
+                        });
                     }
                     Item::Permit(value) => {
                         let effect = self.board.check_permit(lot, value)?;
@@ -727,14 +753,26 @@ impl Estates {
 
     /// Total cubes accounted for: offer + unused + board + in play.
     pub fn cube_count(&self) -> usize {
-        let on_board: usize = self.board.rows.iter().flatten().map(|b| b.cubes.len()).sum();
+        let on_board: usize = self
+            .board
+            .rows
+            .iter()
+            .flatten()
+            .map(|b| b.cubes.len())
+            .sum();
         let in_play = usize::from(matches!(self.item_in_play(), Some(Item::Cube(_))));
         self.offer.iter().map(Vec::len).sum::<usize>() + self.unused.len() + on_board + in_play
     }
 
     /// Total roofs accounted for: bag + board + in play.
     pub fn roof_count(&self) -> usize {
-        let on_board = self.board.rows.iter().flatten().filter(|b| b.roof.is_some()).count();
+        let on_board = self
+            .board
+            .rows
+            .iter()
+            .flatten()
+            .filter(|b| b.roof.is_some())
+            .count();
         let in_play = usize::from(matches!(self.item_in_play(), Some(Item::Roof(_))));
         self.roof_bag.len() + on_board + in_play
     }
@@ -749,7 +787,10 @@ fn best_of(totals: &[i64], checks: &[u32], candidates: Vec<Seat>) -> Vec<Seat> {
         )
     };
     let best = candidates.iter().map(key).max();
-    candidates.into_iter().filter(|s| Some(key(s)) == best).collect()
+    candidates
+        .into_iter()
+        .filter(|s| Some(key(s)) == best)
+        .collect()
 }
 
 impl Game for Estates {
@@ -792,7 +833,11 @@ impl Game for Estates {
         Ok(game)
     }
 
-    fn apply(&mut self, seat: Seat, action: &EstatesAction) -> Result<Vec<EstatesEvent>, EstatesError> {
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &EstatesAction,
+    ) -> Result<Vec<EstatesEvent>, EstatesError> {
         let mut next = self.clone();
         let events = next.step(seat, action)?;
         *self = next;
@@ -841,7 +886,12 @@ impl Game for Estates {
                         .into_iter()
                         .map(EstatesAction::Place),
                 ),
-                Item::Roof(_) => out.extend(self.board.roof_spots().into_iter().map(EstatesAction::Place)),
+                Item::Roof(_) => out.extend(
+                    self.board
+                        .roof_spots()
+                        .into_iter()
+                        .map(EstatesAction::Place),
+                ),
                 Item::Permit(v) => {
                     for row in RowId::ALL {
                         for (lot, _) in self.board.permit_options(row, *v) {
@@ -906,7 +956,11 @@ impl Game for Estates {
                         .iter()
                         .enumerate()
                         .map(|(i, r)| {
-                            let won = if r.winners.contains(&seat) { " (won)" } else { "" };
+                            let won = if r.winners.contains(&seat) {
+                                " (won)"
+                            } else {
+                                ""
+                            };
                             ScoreLine::new(
                                 format!("round {}{won}", i + 1),
                                 r.totals.get(seat).copied().unwrap_or(0),
@@ -932,7 +986,11 @@ impl Game for Estates {
         let (winners, note) = if !single && !two.is_empty() {
             (
                 best_of(&totals, &checks, two),
-                format!("Round {} ended: {}. Two round wins end the match.", self.round, last.reason.text()),
+                format!(
+                    "Round {} ended: {}. Two round wins end the match.",
+                    self.round,
+                    last.reason.text()
+                ),
             )
         } else if single {
             (

@@ -137,7 +137,9 @@ pub fn parse(game: &Estates, _seat: Seat, text: &str) -> Result<EstatesAction, P
         if rest.is_empty() {
             Ok(a)
         } else {
-            Err(ParseError::new(format!("`{first}` takes nothing after it.")))
+            Err(ParseError::new(format!(
+                "`{first}` takes nothing after it."
+            )))
         }
     };
     let placing = matches!(game.phase(), Phase::Place { .. });
@@ -152,7 +154,9 @@ pub fn parse(game: &Estates, _seat: Seat, text: &str) -> Result<EstatesAction, P
         "mayor" => spot(rest).and_then(|a| match a {
             EstatesAction::PlaceMayor(_) => Ok(a),
             EstatesAction::Place(lot) => Ok(EstatesAction::PlaceMayor(lot.row)),
-            _ => Err(ParseError::new("Put the mayor in front of a row: `place middle`.")),
+            _ => Err(ParseError::new(
+                "Put the mayor in front of a row: `place middle`.",
+            )),
         }),
         "cancel" if rest.is_empty() => Ok(EstatesAction::Choose(Piece::Cancel)),
         "cancel" | "remove" => {
@@ -179,7 +183,9 @@ pub fn parse(game: &Estates, _seat: Seat, text: &str) -> Result<EstatesAction, P
                 if let Some(c) = Cube::parse(w) {
                     return Ok(EstatesAction::Choose(Piece::Cube(c)));
                 }
-                if w.trim_start_matches('$').starts_with(|c: char| c.is_ascii_digit()) {
+                if w.trim_start_matches('$')
+                    .starts_with(|c: char| c.is_ascii_digit())
+                {
                     return amount(w).map(EstatesAction::Bid);
                 }
             }

@@ -75,7 +75,9 @@ pub fn breakdown(
             continue;
         };
         let cubes: Vec<String> = b.cubes.iter().map(|c| c.to_string()).collect();
-        let roof = b.roof.map_or("no roof".to_string(), |r| format!("roof {r}"));
+        let roof = b
+            .roof
+            .map_or("no roof".to_string(), |r| format!("roof {r}"));
         let status = if s.complete { "complete" } else { "incomplete" };
         let mayor = if s.mayor { ", mayor ×2" } else { "" };
         lines.push(ScoreLine::new(

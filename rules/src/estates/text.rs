@@ -59,20 +59,71 @@ fn name(names: &[String], seat: Seat) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub enum EstatesEvent {
     /// Private: the seat moved $1M into its cash box.
-    Stashed { seat: Seat, cash_box: u32 },
-    Chose { seat: Seat, item: Item },
-    Bid { seat: Seat, amount: u32 },
-    Passed { seat: Seat },
-    AllPassed { auctioneer: Seat, item: Item },
-    Sold { auctioneer: Seat, buyer: Seat, amount: u32, item: Item },
-    Kept { auctioneer: Seat, bidder: Seat, amount: u32, item: Item },
-    CubePlaced { seat: Seat, cube: Cube, lot: Lot },
-    Certificate { seat: Seat, colour: Colour },
-    RoofPlaced { seat: Seat, roof: u8, lot: Lot },
-    PermitPlaced { seat: Seat, value: u8, lot: Lot, requirement: i8 },
-    MayorPlaced { seat: Seat, row: RowId },
-    PermitRemoved { seat: Seat, value: u8, row: RowId, requirement: i8 },
-    Discarded { seat: Seat, item: Item },
+    Stashed {
+        seat: Seat,
+        cash_box: u32,
+    },
+    Chose {
+        seat: Seat,
+        item: Item,
+    },
+    Bid {
+        seat: Seat,
+        amount: u32,
+    },
+    Passed {
+        seat: Seat,
+    },
+    AllPassed {
+        auctioneer: Seat,
+        item: Item,
+    },
+    Sold {
+        auctioneer: Seat,
+        buyer: Seat,
+        amount: u32,
+        item: Item,
+    },
+    Kept {
+        auctioneer: Seat,
+        bidder: Seat,
+        amount: u32,
+        item: Item,
+    },
+    CubePlaced {
+        seat: Seat,
+        cube: Cube,
+        lot: Lot,
+    },
+    Certificate {
+        seat: Seat,
+        colour: Colour,
+    },
+    RoofPlaced {
+        seat: Seat,
+        roof: u8,
+        lot: Lot,
+    },
+    PermitPlaced {
+        seat: Seat,
+        value: u8,
+        lot: Lot,
+        requirement: i8,
+    },
+    MayorPlaced {
+        seat: Seat,
+        row: RowId,
+    },
+    PermitRemoved {
+        seat: Seat,
+        value: u8,
+        row: RowId,
+        requirement: i8,
+    },
+    Discarded {
+        seat: Seat,
+        item: Item,
+    },
     RoundOver {
         round: u32,
         rounds: u32,
@@ -81,7 +132,10 @@ pub enum EstatesEvent {
         winners: Vec<Seat>,
         match_over: bool,
     },
-    NewRound { round: u32, starter: Seat },
+    NewRound {
+        round: u32,
+        starter: Seat,
+    },
 }
 
 impl GameEvent for EstatesEvent {
@@ -395,16 +449,31 @@ fn state_text(s: &PieceState) -> String {
 pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
     let mut out = String::new();
     if v.rounds > 1 {
-        out.push_str(&format!("**The Estates** — round {} of {}\n", v.round, v.rounds));
+        out.push_str(&format!(
+            "**The Estates** — round {} of {}\n",
+            v.round, v.rounds
+        ));
     } else {
         out.push_str("**The Estates**\n");
     }
     out.push_str("```\n");
     for r in &v.rows {
-        let mut head = format!("{} row · needs {}", r.row.name().to_uppercase(), r.requirement);
+        let mut head = format!(
+            "{} row · needs {}",
+            r.row.name().to_uppercase(),
+            r.requirement
+        );
         if !r.permits.is_empty() {
-            let p: Vec<String> = r.permits.iter().map(|(v, e)| format!("{v}({e:+})")).collect();
-            head.push_str(&format!(" · permit {} @lot {}", p.join("+"), r.permit_lot.unwrap_or(0)));
+            let p: Vec<String> = r
+                .permits
+                .iter()
+                .map(|(v, e)| format!("{v}({e:+})"))
+                .collect();
+            head.push_str(&format!(
+                " · permit {} @lot {}",
+                p.join("+"),
+                r.permit_lot.unwrap_or(0)
+            ));
         }
         if r.mayor {
             head.push_str(" · MAYOR x2");
@@ -447,7 +516,15 @@ pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
     out.push_str("**Offer rows** (only the end cubes can be chosen)\n```\n");
     for (i, row) in v.offer.iter().enumerate() {
         let cubes: Vec<String> = row.iter().map(|c| c.to_string()).collect();
-        out.push_str(&format!("{}: {}\n", i + 1, if cubes.is_empty() { "(empty)".into() } else { cubes.join(" ") }));
+        out.push_str(&format!(
+            "{}: {}\n",
+            i + 1,
+            if cubes.is_empty() {
+                "(empty)".into()
+            } else {
+                cubes.join(" ")
+            }
+        ));
     }
     out.push_str("```\n");
     let permits: Vec<String> = v
@@ -516,7 +593,11 @@ pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
             out.push_str(&format!(
                 "Auction by {} of {item}. Bids: {}.",
                 name(names, *auctioneer),
-                if b.is_empty() { "none yet".into() } else { b.join(", ") }
+                if b.is_empty() {
+                    "none yet".into()
+                } else {
+                    b.join(", ")
+                }
             ));
             if let Some(s) = to_answer {
                 out.push_str(&format!(" {} to bid or pass.", name(names, *s)));
@@ -532,10 +613,9 @@ pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
             name(names, *s),
             name(names, *auctioneer)
         )),
-        PhaseView::Placing { item, owner } => out.push_str(&format!(
-            "{} must place {item}.\n",
-            name(names, *owner)
-        )),
+        PhaseView::Placing { item, owner } => {
+            out.push_str(&format!("{} must place {item}.\n", name(names, *owner)))
+        }
         PhaseView::Over => out.push_str("The game is over.\n"),
     }
     out
