@@ -24,6 +24,7 @@ pub fn games() -> Vec<&'static GameKind> {
     let mut list: Vec<&'static GameKind> = vec![
         // GAMES: one line per engine, e.g. <crate::palazzo::Palazzo as Register>::kind(),
         <crate::palazzo::Palazzo as crate::dynamic::Register>::kind(),
+        <crate::estates::Estates as crate::dynamic::Register>::kind(),
     ];
     list
 }

@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod dynamic;
 pub mod engine;
 pub mod palazzo;
+pub mod estates;
 pub mod playout;
 pub mod seating;
 #[cfg(feature = "testgame")]

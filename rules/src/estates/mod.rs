@@ -1,0 +1,1034 @@
+//! The Estates (2–5 players): auction floor cubes, roofs, permits, the mayor and the cancel
+//! cube; build three rows of skyscrapers; score the buildings whose top cube's company you
+//! hold. See `rules.md` (the player-facing digest with every decision).
+
+pub mod board;
+pub mod data;
+pub mod error;
+mod parse;
+pub mod scoring;
+mod text;
+
+use crate::engine::{
+    rng_from_seed, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult, ScoreLine, Seat,
+    SetupError,
+};
+use crate::seating::{next_seat, others_after, Responders};
+use board::{permit_index, Board, PieceState};
+use data::{
+    Colour, Cube, Lot, RowId, ALL_CUBES, MAX_VALUE, OFFER_LEN, OFFER_ROWS, PERMITS, START_CASH,
+};
+pub use error::EstatesError;
+use rand::seq::SliceRandom;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+pub use text::{EstatesEvent, EstatesPrivate, EstatesPublic, PhaseView, RowView};
+
+/// Table options: `rounds=N` plays N rounds (scores add, two round wins end it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EstatesOptions {
+    pub rounds: u32,
+}
+
+impl Default for EstatesOptions {
+    fn default() -> Self {
+        EstatesOptions { rounds: 1 }
+    }
+}
+
+/// Most rounds a match may have.
+pub const MAX_ROUNDS: u32 = 9;
+
+/// A piece the auctioneer may choose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Piece {
+    Cube(Cube),
+    Roof,
+    Permit(u8),
+    Mayor,
+    Cancel,
+}
+
+/// A piece in play (being auctioned or placed); a roof is face up with its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Item {
+    Cube(Cube),
+    Roof(u8),
+    Permit(u8),
+    Mayor,
+    Cancel,
+}
+
+/// A player's move. `Display` prints the canonical command text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EstatesAction {
+    /// Illegal earnings: move $1M from cash to the cash box (start of own turn).
+    Stash,
+    /// Choose a piece and auction it.
+    Choose(Piece),
+    Bid(u32),
+    Pass,
+    /// The auctioneer gives the piece to the high bidder, who pays the auctioneer.
+    Sell,
+    /// The auctioneer takes the piece and pays the high bid to the high bidder.
+    Keep,
+    /// Place the cube, roof or permit won on a lot.
+    Place(Lot),
+    /// Put the mayor in front of a row.
+    PlaceMayor(RowId),
+    /// Use the cancel cube on a permit.
+    RemovePermit(u8),
+    /// Remove the permit, mayor or cancel cube won from the game.
+    Discard,
+}
+
+/// Why a round ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndReason {
+    TwoRowsComplete,
+    RoofsGone,
+    NoPieceLeft,
+}
+
+impl EndReason {
+    pub fn text(self) -> &'static str {
+        match self {
+            EndReason::TwoRowsComplete => "two rows are complete",
+            EndReason::RoofsGone => "the roofs are all used, so no building can be completed",
+            EndReason::NoPieceLeft => "no piece is left that can be auctioned",
+        }
+    }
+}
+
+/// The result of a finished round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundResult {
+    pub reason: EndReason,
+    /// Board points + cash box, per seat.
+    pub totals: Vec<i64>,
+    /// Checks held (cash + cash box) per seat, the tie-break.
+    pub checks: Vec<u32>,
+    pub winners: Vec<Seat>,
+    pub breakdowns: Vec<Vec<ScoreLine>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// The active player may stash once, then chooses a piece.
+    Turn {
+        stashed: bool,
+    },
+    /// Every other player, once in order, bids or passes.
+    Auction {
+        item: Item,
+        responders: Responders,
+        bids: Vec<(Seat, Option<u32>)>,
+        high: Option<(Seat, u32)>,
+    },
+    /// The auctioneer sells or keeps.
+    Decide {
+        item: Item,
+        bids: Vec<(Seat, Option<u32>)>,
+        high: (Seat, u32),
+    },
+    /// `owner` places (or discards) the piece won.
+    Place {
+        item: Item,
+        owner: Seat,
+    },
+    Over,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Estates {
+    rng: GameRng,
+    players: usize,
+    options: EstatesOptions,
+    /// 1-based round number.
+    round: u32,
+    cash: Vec<u32>,
+    cash_box: Vec<u32>,
+    /// The three offer rows, left to right.
+    offer: Vec<Vec<Cube>>,
+    /// The 12 cubes not used this round (unseen).
+    unused: Vec<Cube>,
+    /// Face-down roofs; the last one is drawn next.
+    roof_bag: Vec<u8>,
+    board: Board,
+    /// Certificate holder per colour (in `Colour::ALL` order).
+    certificates: Vec<Option<Seat>>,
+    /// The auctioneer (the player whose turn it is).
+    active: Seat,
+    phase: Phase,
+    history: Vec<RoundResult>,
+}
+
+impl Estates {
+    fn setup_round(&mut self) {
+        let mut cubes = Cube::all();
+        cubes.shuffle(&mut self.rng);
+        let used = OFFER_ROWS * OFFER_LEN;
+        self.unused = cubes.split_off(used.min(cubes.len()));
+        self.offer = cubes.chunks(OFFER_LEN).map(|c| c.to_vec()).collect();
+        let mut roofs: Vec<u8> = (1..=MAX_VALUE).flat_map(|v| [v, v]).collect();
+        roofs.shuffle(&mut self.rng);
+        self.roof_bag = roofs;
+        self.board = Board::default();
+        self.certificates = vec![None; Colour::ALL.len()];
+        self.active = self.rng.gen_range(0..self.players);
+        self.phase = Phase::Turn { stashed: false };
+    }
+
+    // ---- read-only accessors (tests, invariants, views) ----
+
+    pub fn players(&self) -> usize {
+        self.players
+    }
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    pub fn options(&self) -> &EstatesOptions {
+        &self.options
+    }
+    pub fn cash(&self, seat: Seat) -> u32 {
+        self.cash.get(seat).copied().unwrap_or(0)
+    }
+    pub fn cash_box(&self, seat: Seat) -> u32 {
+        self.cash_box.get(seat).copied().unwrap_or(0)
+    }
+    pub fn offer(&self) -> &[Vec<Cube>] {
+        &self.offer
+    }
+    pub fn unused(&self) -> &[Cube] {
+        &self.unused
+    }
+    pub fn roofs_left(&self) -> usize {
+        self.roof_bag.len()
+    }
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn certificates(&self) -> &[Option<Seat>] {
+        &self.certificates
+    }
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+    pub fn history(&self) -> &[RoundResult] {
+        &self.history
+    }
+    /// The piece being auctioned or placed, if any.
+    pub fn item_in_play(&self) -> Option<Item> {
+        match &self.phase {
+            Phase::Auction { item, .. }
+            | Phase::Decide { item, .. }
+            | Phase::Place { item, .. } => Some(*item),
+            _ => None,
+        }
+    }
+    /// Round wins per seat so far.
+    pub fn round_wins(&self) -> Vec<u32> {
+        let mut wins = vec![0; self.players];
+        for r in &self.history {
+            for &w in &r.winners {
+                if let Some(x) = wins.get_mut(w) {
+                    *x += 1;
+                }
+            }
+        }
+        wins
+    }
+
+    // ---- test set-up helpers (scenario tests build positions with these) ----
+
+    /// Replaces the board (scenario tests).
+    pub fn set_board(&mut self, board: Board) {
+        self.board = board;
+    }
+    /// Sets a certificate holder (scenario tests).
+    pub fn set_certificate(&mut self, colour: Colour, seat: Option<Seat>) {
+        if let Some(c) = self.certificates.get_mut(colour.index()) {
+            *c = seat;
+        }
+    }
+    /// Sets the offer rows (scenario tests); cubes not offered nor on the board go unused.
+    pub fn set_offer(&mut self, offer: Vec<Vec<Cube>>) {
+        let on_board: Vec<Cube> = self
+            .board
+            .rows
+            .iter()
+            .flatten()
+            .flat_map(|b| b.cubes.clone())
+            .collect();
+        self.unused = Cube::all()
+            .into_iter()
+            .filter(|c| !offer.iter().flatten().any(|o| o == c) && !on_board.contains(c))
+            .collect();
+        self.offer = offer;
+    }
+    /// Sets the roof bag, the last value is drawn first (scenario tests).
+    pub fn set_roof_bag(&mut self, roofs: Vec<u8>) {
+        self.roof_bag = roofs;
+    }
+    /// Moves money between cash and cash box of a seat (scenario tests); keeps the sum.
+    pub fn set_money(&mut self, seat: Seat, cash: u32, cash_box: u32) {
+        if let (Some(c), Some(b)) = (self.cash.get_mut(seat), self.cash_box.get_mut(seat)) {
+            *c = cash;
+            *b = cash_box;
+        }
+    }
+    /// Makes `seat` the auctioneer at the start of a turn (scenario tests).
+    pub fn set_active(&mut self, seat: Seat) {
+        self.active = seat % self.players;
+        self.phase = Phase::Turn { stashed: false };
+    }
+
+    // ---- rules ----
+
+    /// The pieces the auctioneer may choose now.
+    pub fn choosable(&self) -> Vec<Piece> {
+        let mut out = Vec::new();
+        for row in &self.offer {
+            let ends: Vec<Cube> = match row.as_slice() {
+                [] => vec![],
+                [one] => vec![*one],
+                [first, .., last] => vec![*first, *last],
+            };
+            for c in ends {
+                if self.board.cube_placeable(c) {
+                    out.push(Piece::Cube(c));
+                }
+            }
+        }
+        if !self.roof_bag.is_empty() && self.board.has_unroofed() {
+            out.push(Piece::Roof);
+        }
+        for (i, s) in self.board.permits.iter().enumerate() {
+            if *s == PieceState::Available {
+                if let Some(v) = PERMITS.get(i) {
+                    out.push(Piece::Permit(*v));
+                }
+            }
+        }
+        if self.board.mayor == PieceState::Available {
+            out.push(Piece::Mayor);
+        }
+        if self.board.cancel == PieceState::Available {
+            out.push(Piece::Cancel);
+        }
+        out
+    }
+
+    /// Which offer row and end hold `cube`: (row index, 0 = left / 1 = right / 2 = middle).
+    pub fn offer_position(&self, cube: Cube) -> Option<(usize, usize)> {
+        for (r, row) in self.offer.iter().enumerate() {
+            if let Some(i) = row.iter().position(|&c| c == cube) {
+                let end = if i == 0 {
+                    0
+                } else if i + 1 == row.len() {
+                    1
+                } else {
+                    2
+                };
+                return Some((r, end));
+            }
+        }
+        None
+    }
+
+    fn take_piece(&mut self, piece: Piece) -> Result<Item, EstatesError> {
+        match piece {
+            Piece::Cube(c) => {
+                let (r, end) = self
+                    .offer_position(c)
+                    .ok_or(EstatesError::CubeNotOffered(c))?;
+                if end == 2 {
+                    return Err(EstatesError::CubeNotAtEnd(c));
+                }
+                if !self.board.cube_placeable(c) {
+                    return Err(EstatesError::CubeUnplaceable(c));
+                }
+                if let Some(row) = self.offer.get_mut(r) {
+                    row.retain(|&x| x != c);
+                }
+                Ok(Item::Cube(c))
+            }
+            Piece::Roof => {
+                if self.roof_bag.is_empty() {
+                    return Err(EstatesError::NoRoofsLeft);
+                }
+                if !self.board.has_unroofed() {
+                    return Err(EstatesError::NoUnroofedBuilding);
+                }
+                let v = self.roof_bag.pop().ok_or(EstatesError::NoRoofsLeft)?;
+                Ok(Item::Roof(v))
+            }
+            Piece::Permit(v) => {
+                let i = permit_index(v).ok_or(EstatesError::NoSuchPermit(v))?;
+                if self.board.permits.get(i) != Some(&PieceState::Available) {
+                    return Err(EstatesError::PermitUnavailable(v));
+                }
+                Ok(Item::Permit(v))
+            }
+            Piece::Mayor => {
+                if self.board.mayor != PieceState::Available {
+                    return Err(EstatesError::MayorUnavailable);
+                }
+                Ok(Item::Mayor)
+            }
+            Piece::Cancel => {
+                if self.board.cancel != PieceState::Available {
+                    return Err(EstatesError::CancelUnavailable);
+                }
+                Ok(Item::Cancel)
+            }
+        }
+    }
+
+    /// Applies to `self`, which the caller throws away on error.
+    fn step(
+        &mut self,
+        seat: Seat,
+        action: &EstatesAction,
+    ) -> Result<Vec<EstatesEvent>, EstatesError> {
+        if self.phase == Phase::Over {
+            return Err(EstatesError::GameOver);
+        }
+        if !self.awaiting().contains(&seat) {
+            return Err(EstatesError::NotYourTurn);
+        }
+        let mut events = Vec::new();
+        match *action {
+            EstatesAction::Stash => {
+                let Phase::Turn { stashed } = &mut self.phase else {
+                    return Err(EstatesError::StashNotNow);
+                };
+                if *stashed {
+                    return Err(EstatesError::AlreadyStashed);
+                }
+                let cash = self.cash.get_mut(seat).ok_or(EstatesError::NotYourTurn)?;
+                if *cash == 0 {
+                    return Err(EstatesError::NoCashToStash);
+                }
+                *cash -= 1;
+                *stashed = true;
+                let cash_box = self
+                    .cash_box
+                    .get_mut(seat)
+                    .ok_or(EstatesError::NotYourTurn)?;
+                *cash_box += 1;
+                events.push(EstatesEvent::Stashed {
+                    seat,
+                    cash_box: *cash_box,
+                });
+            }
+            EstatesAction::Choose(piece) => {
+                if !matches!(self.phase, Phase::Turn { .. }) {
+                    return Err(EstatesError::ChooseNotNow);
+                }
+                let item = self.take_piece(piece)?;
+                events.push(EstatesEvent::Chose { seat, item });
+                self.phase = Phase::Auction {
+                    item,
+                    responders: Responders::new(others_after(seat, self.players)),
+                    bids: Vec::new(),
+                    high: None,
+                };
+                self.close_auction_if_done(&mut events);
+            }
+            EstatesAction::Bid(amount) => {
+                let cash = self.cash(seat);
+                let Phase::Auction {
+                    responders,
+                    bids,
+                    high,
+                    ..
+                } = &mut self.phase
+                else {
+                    return Err(EstatesError::NoAuction);
+                };
+                match high {
+                    None if amount < 1 => return Err(EstatesError::BidTooLowFirst),
+                    Some((_, h)) if amount <= *h => return Err(EstatesError::BidTooLow(*h)),
+                    _ => {}
+                }
+                if amount > cash {
+                    return Err(EstatesError::BidAboveCash { bid: amount, cash });
+                }
+                *high = Some((seat, amount));
+                bids.push((seat, Some(amount)));
+                responders.advance();
+                events.push(EstatesEvent::Bid { seat, amount });
+                self.close_auction_if_done(&mut events);
+            }
+            EstatesAction::Pass => {
+                let Phase::Auction {
+                    responders, bids, ..
+                } = &mut self.phase
+                else {
+                    return Err(EstatesError::NoAuction);
+                };
+                bids.push((seat, None));
+                responders.advance();
+                events.push(EstatesEvent::Passed { seat });
+                self.close_auction_if_done(&mut events);
+            }
+            EstatesAction::Sell => {
+                let Phase::Decide {
+                    item,
+                    high: (buyer, amount),
+                    ..
+                } = self.phase
+                else {
+                    return Err(EstatesError::NoDecision);
+                };
+                self.transfer(buyer, seat, amount);
+                events.push(EstatesEvent::Sold {
+                    auctioneer: seat,
+                    buyer,
+                    amount,
+                    item,
+                });
+                self.phase = Phase::Place { item, owner: buyer };
+            }
+            EstatesAction::Keep => {
+                let Phase::Decide {
+                    item,
+                    high: (bidder, amount),
+                    ..
+                } = self.phase
+                else {
+                    return Err(EstatesError::NoDecision);
+                };
+                if self.cash(seat) < amount {
+                    return Err(EstatesError::KeepWithoutCash(amount));
+                }
+                self.transfer(seat, bidder, amount);
+                events.push(EstatesEvent::Kept {
+                    auctioneer: seat,
+                    bidder,
+                    amount,
+                    item,
+                });
+                self.phase = Phase::Place { item, owner: seat };
+            }
+            EstatesAction::Place(lot) => {
+                let Phase::Place { item, owner } = self.phase else {
+                    return Err(EstatesError::NothingToPlace);
+                };
+                match item {
+                    Item::Cube(cube) => {
+                        self.board.place_cube(lot, cube)?;
+                        events.push(EstatesEvent::CubePlaced {
+                            seat: owner,
+                            cube,
+                            lot,
+                        });
+                        if let Some(slot) = self.certificates.get_mut(cube.colour.index()) {
+                            if slot.is_none() {
+                                *slot = Some(owner);
+                                events.push(EstatesEvent::Certificate {
+                                    seat: owner,
+                                    colour: cube.colour,
+                                });
+                            }
+                        }
+                    }
+                    Item::Roof(roof) => {
+                        self.board.place_roof(lot, roof)?;
+                        events.push(EstatesEvent::RoofPlaced {
+                            seat: owner,
+                            roof,
+                            lot,
+                        });
+                    }
+                    Item::Permit(value) => {
+                        let effect = self.board.check_permit(lot, value)?;
+                        let i = permit_index(value).ok_or(EstatesError::NoSuchPermit(value))?;
+                        if let Some(s) = self.board.permits.get_mut(i) {
+                            *s = PieceState::Placed {
+                                row: lot.row,
+                                effect,
+                            };
+                        }
+                        events.push(EstatesEvent::PermitPlaced {
+                            seat: owner,
+                            value,
+                            lot,
+                            requirement: self.board.requirement(lot.row),
+                        });
+                    }
+                    Item::Mayor => return Err(EstatesError::MayorNeedsRow),
+                    Item::Cancel => return Err(EstatesError::CancelNotOnLot),
+                }
+                self.end_turn(&mut events);
+            }
+            EstatesAction::PlaceMayor(row) => {
+                let Phase::Place { item, owner } = self.phase else {
+                    return Err(EstatesError::NothingToPlace);
+                };
+                match item {
+                    Item::Mayor => {}
+                    Item::Cancel => return Err(EstatesError::CancelNotOnLot),
+                    _ => return Err(EstatesError::NeedsLot),
+                }
+                self.board.mayor = PieceState::Placed { row, effect: 0 };
+                events.push(EstatesEvent::MayorPlaced { seat: owner, row });
+                self.end_turn(&mut events);
+            }
+            EstatesAction::RemovePermit(value) => {
+                let Phase::Place { item, owner } = self.phase else {
+                    return Err(EstatesError::NothingToPlace);
+                };
+                if item != Item::Cancel {
+                    return Err(EstatesError::RemoveNeedsCancel);
+                }
+                let (row, requirement) = self.board.check_cancel(value)?;
+                let i = permit_index(value).ok_or(EstatesError::NoSuchPermit(value))?;
+                if let Some(s) = self.board.permits.get_mut(i) {
+                    *s = PieceState::Gone;
+                }
+                self.board.cancel = PieceState::Gone;
+                events.push(EstatesEvent::PermitRemoved {
+                    seat: owner,
+                    value,
+                    row,
+                    requirement,
+                });
+                self.end_turn(&mut events);
+            }
+            EstatesAction::Discard => {
+                let Phase::Place { item, owner } = self.phase else {
+                    return Err(EstatesError::NothingToPlace);
+                };
+                match item {
+                    Item::Cube(_) | Item::Roof(_) => return Err(EstatesError::MustPlace),
+                    Item::Permit(v) => {
+                        let i = permit_index(v).ok_or(EstatesError::NoSuchPermit(v))?;
+                        if let Some(s) = self.board.permits.get_mut(i) {
+                            *s = PieceState::Gone;
+                        }
+                    }
+                    Item::Mayor => self.board.mayor = PieceState::Gone,
+                    Item::Cancel => self.board.cancel = PieceState::Gone,
+                }
+                events.push(EstatesEvent::Discarded { seat: owner, item });
+                self.end_turn(&mut events);
+            }
+        }
+        Ok(events)
+    }
+
+    fn transfer(&mut self, from: Seat, to: Seat, amount: u32) {
+        if let Some(c) = self.cash.get_mut(from) {
+            *c = c.saturating_sub(amount);
+        }
+        if let Some(c) = self.cash.get_mut(to) {
+            *c += amount;
+        }
+    }
+
+    fn close_auction_if_done(&mut self, events: &mut Vec<EstatesEvent>) {
+        let Phase::Auction {
+            item,
+            responders,
+            bids,
+            high,
+        } = &self.phase
+        else {
+            return;
+        };
+        if !responders.is_done() {
+            return;
+        }
+        let item = *item;
+        self.phase = match high {
+            None => {
+                events.push(EstatesEvent::AllPassed {
+                    auctioneer: self.active,
+                    item,
+                });
+                Phase::Place {
+                    item,
+                    owner: self.active,
+                }
+            }
+            Some(h) => Phase::Decide {
+                item,
+                bids: bids.clone(),
+                high: *h,
+            },
+        };
+    }
+
+    fn end_turn(&mut self, events: &mut Vec<EstatesEvent>) {
+        let reason = if self.board.complete_rows() >= 2 {
+            Some(EndReason::TwoRowsComplete)
+        } else if self.roof_bag.is_empty() {
+            Some(EndReason::RoofsGone)
+        } else if self.choosable().is_empty() {
+            Some(EndReason::NoPieceLeft)
+        } else {
+            None
+        };
+        match reason {
+            Some(r) => self.end_round(r, events),
+            None => {
+                self.active = next_seat(self.active, self.players);
+                self.phase = Phase::Turn { stashed: false };
+            }
+        }
+    }
+
+    /// This round's scores: board points + cash box.
+    fn round_scores(&self) -> (Vec<i64>, Vec<Vec<ScoreLine>>) {
+        let board = scoring::board_totals(&self.board, &self.certificates, self.players);
+        let totals = board
+            .iter()
+            .enumerate()
+            .map(|(s, b)| b + i64::from(self.cash_box(s)))
+            .collect();
+        let breakdowns = (0..self.players)
+            .map(|s| scoring::breakdown(&self.board, &self.certificates, s, self.cash_box(s)))
+            .collect();
+        (totals, breakdowns)
+    }
+
+    fn checks(&self) -> Vec<u32> {
+        (0..self.players)
+            .map(|s| self.cash(s) + self.cash_box(s))
+            .collect()
+    }
+
+    fn end_round(&mut self, reason: EndReason, events: &mut Vec<EstatesEvent>) {
+        let (totals, breakdowns) = self.round_scores();
+        let checks = self.checks();
+        let winners = best_of(&totals, &checks, (0..self.players).collect());
+        self.history.push(RoundResult {
+            reason,
+            totals: totals.clone(),
+            checks,
+            winners: winners.clone(),
+            breakdowns,
+        });
+        let two_wins = self.round_wins().iter().any(|&w| w >= 2);
+        let match_over = self.round >= self.options.rounds || two_wins;
+        events.push(EstatesEvent::RoundOver {
+            round: self.round,
+            rounds: self.options.rounds,
+            reason,
+            totals,
+            winners,
+            match_over,
+        });
+        if match_over {
+            self.phase = Phase::Over;
+            return;
+        }
+        // Next round: everything is set up afresh, players keep their money and the cash
+        // box rejoins cash (Decision).
+        for s in 0..self.players {
+            let b = self.cash_box(s);
+            if let (Some(c), Some(x)) = (self.cash.get_mut(s), self.cash_box.get_mut(s)) {
+                *c += b;
+                *x = 0;
+            }
+        }
+        self.round += 1;
+        self.setup_round();
+        events.push(EstatesEvent::NewRound {
+            round: self.round,
+            starter: self.active,
+        });
+    }
+
+    /// Board points each player would score if the game ended now (cash boxes excluded).
+    pub fn live_scores(&self) -> Vec<i64> {
+        scoring::board_totals(&self.board, &self.certificates, self.players)
+    }
+
+    /// Total cubes accounted for: offer + unused + board + in play.
+    pub fn cube_count(&self) -> usize {
+        let on_board: usize = self
+            .board
+            .rows
+            .iter()
+            .flatten()
+            .map(|b| b.cubes.len())
+            .sum();
+        let in_play = usize::from(matches!(self.item_in_play(), Some(Item::Cube(_))));
+        self.offer.iter().map(Vec::len).sum::<usize>() + self.unused.len() + on_board + in_play
+    }
+
+    /// Total roofs accounted for: bag + board + in play.
+    pub fn roof_count(&self) -> usize {
+        let on_board = self
+            .board
+            .rows
+            .iter()
+            .flatten()
+            .filter(|b| b.roof.is_some())
+            .count();
+        let in_play = usize::from(matches!(self.item_in_play(), Some(Item::Roof(_))));
+        self.roof_bag.len() + on_board + in_play
+    }
+}
+
+/// Seats among `candidates` with the best total, then the most checks.
+fn best_of(totals: &[i64], checks: &[u32], candidates: Vec<Seat>) -> Vec<Seat> {
+    let key = |s: &Seat| {
+        (
+            totals.get(*s).copied().unwrap_or(i64::MIN),
+            checks.get(*s).copied().unwrap_or(0),
+        )
+    };
+    let best = candidates.iter().map(key).max();
+    candidates
+        .into_iter()
+        .filter(|s| Some(key(s)) == best)
+        .collect()
+}
+
+impl Game for Estates {
+    const ID: &'static str = "estates";
+    const TITLE: &'static str = "The Estates";
+    const PLAYERS: (usize, usize) = (2, 5);
+    type Options = EstatesOptions;
+    type Action = EstatesAction;
+    type Event = EstatesEvent;
+    type Error = EstatesError;
+    type PublicView = EstatesPublic;
+    type PrivateView = EstatesPrivate;
+
+    fn new(players: usize, options: &EstatesOptions, seed: u64) -> Result<Self, SetupError> {
+        SetupError::check_players::<Self>(players)?;
+        if !(1..=MAX_ROUNDS).contains(&options.rounds) {
+            return Err(SetupError::BadOption(format!(
+                "rounds must be between 1 and {MAX_ROUNDS}, not {}",
+                options.rounds
+            )));
+        }
+        let mut game = Estates {
+            rng: rng_from_seed(seed),
+            players,
+            options: options.clone(),
+            round: 1,
+            cash: vec![START_CASH; players],
+            cash_box: vec![0; players],
+            offer: Vec::new(),
+            unused: Vec::new(),
+            roof_bag: Vec::new(),
+            board: Board::default(),
+            certificates: Vec::new(),
+            active: 0,
+            phase: Phase::Over,
+            history: Vec::new(),
+        };
+        game.setup_round();
+        debug_assert_eq!(game.cube_count(), ALL_CUBES);
+        Ok(game)
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &EstatesAction,
+    ) -> Result<Vec<EstatesEvent>, EstatesError> {
+        let mut next = self.clone();
+        let events = next.step(seat, action)?;
+        *self = next;
+        Ok(events)
+    }
+
+    fn awaiting(&self) -> Vec<Seat> {
+        match &self.phase {
+            Phase::Over => vec![],
+            Phase::Turn { .. } | Phase::Decide { .. } => vec![self.active],
+            Phase::Auction { responders, .. } => responders.current().into_iter().collect(),
+            Phase::Place { owner, .. } => vec![*owner],
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<EstatesAction> {
+        if !self.awaiting().contains(&seat) {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        match &self.phase {
+            Phase::Over => {}
+            Phase::Turn { stashed } => {
+                if !stashed && self.cash(seat) > 0 {
+                    out.push(EstatesAction::Stash);
+                }
+                out.extend(self.choosable().into_iter().map(EstatesAction::Choose));
+            }
+            Phase::Auction { high, .. } => {
+                out.push(EstatesAction::Pass);
+                let min = high.map_or(1, |(_, h)| h + 1);
+                out.extend((min..=self.cash(seat)).map(EstatesAction::Bid));
+            }
+            Phase::Decide {
+                high: (_, amount), ..
+            } => {
+                out.push(EstatesAction::Sell);
+                if self.cash(seat) >= *amount {
+                    out.push(EstatesAction::Keep);
+                }
+            }
+            Phase::Place { item, .. } => match item {
+                Item::Cube(c) => out.extend(
+                    self.board
+                        .cube_spots(*c)
+                        .into_iter()
+                        .map(EstatesAction::Place),
+                ),
+                Item::Roof(_) => out.extend(
+                    self.board
+                        .roof_spots()
+                        .into_iter()
+                        .map(EstatesAction::Place),
+                ),
+                Item::Permit(v) => {
+                    for row in RowId::ALL {
+                        for (lot, _) in self.board.permit_options(row, *v) {
+                            out.push(EstatesAction::Place(lot));
+                        }
+                    }
+                    out.push(EstatesAction::Discard);
+                }
+                Item::Mayor => {
+                    out.extend(RowId::ALL.into_iter().map(EstatesAction::PlaceMayor));
+                    out.push(EstatesAction::Discard);
+                }
+                Item::Cancel => {
+                    out.extend(
+                        self.board
+                            .cancel_options()
+                            .into_iter()
+                            .map(EstatesAction::RemovePermit),
+                    );
+                    out.push(EstatesAction::Discard);
+                }
+            },
+        }
+        out
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<EstatesAction, ParseError> {
+        parse::parse(self, seat, text)
+    }
+
+    fn public_view(&self) -> EstatesPublic {
+        text::public_view(self)
+    }
+
+    fn private_view(&self, seat: Seat) -> EstatesPrivate {
+        text::private_view(self, seat)
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let last = self.history.last()?;
+        let checks = self.checks();
+        let single = self.history.len() == 1 && self.options.rounds == 1;
+        let wins = self.round_wins();
+        let results: Vec<PlayerResult> = (0..self.players)
+            .map(|seat| {
+                let total: i64 = self
+                    .history
+                    .iter()
+                    .map(|r| r.totals.get(seat).copied().unwrap_or(0))
+                    .sum();
+                let breakdown = if single {
+                    last.breakdowns.get(seat).cloned().unwrap_or_default()
+                } else {
+                    self.history
+                        .iter()
+                        .enumerate()
+                        .map(|(i, r)| {
+                            let won = if r.winners.contains(&seat) {
+                                " (won)"
+                            } else {
+                                ""
+                            };
+                            ScoreLine::new(
+                                format!("round {}{won}", i + 1),
+                                r.totals.get(seat).copied().unwrap_or(0),
+                            )
+                        })
+                        .collect()
+                };
+                PlayerResult {
+                    seat,
+                    total,
+                    breakdown,
+                    tiebreak: Some(ScoreLine::new(
+                        "checks held (cash + cash box)",
+                        i64::from(checks.get(seat).copied().unwrap_or(0)),
+                    )),
+                }
+            })
+            .collect();
+        let totals: Vec<i64> = results.iter().map(|r| r.total).collect();
+        let two: Vec<Seat> = (0..self.players)
+            .filter(|&s| wins.get(s).copied().unwrap_or(0) >= 2)
+            .collect();
+        let (winners, note) = if !single && !two.is_empty() {
+            (
+                best_of(&totals, &checks, two),
+                format!(
+                    "Round {} ended: {}. Two round wins end the match.",
+                    self.round,
+                    last.reason.text()
+                ),
+            )
+        } else if single {
+            (
+                best_of(&totals, &checks, (0..self.players).collect()),
+                format!("The game ended because {}.", last.reason.text()),
+            )
+        } else {
+            (
+                best_of(&totals, &checks, (0..self.players).collect()),
+                format!(
+                    "All {} rounds played; the last ended because {}.",
+                    self.history.len(),
+                    last.reason.text()
+                ),
+            )
+        };
+        Some(Outcome {
+            results,
+            winners,
+            note: Some(note),
+        })
+    }
+
+    fn render_public(view: &EstatesPublic, names: &[String]) -> String {
+        text::render_public(view, names)
+    }
+
+    fn render_private(view: &EstatesPrivate, names: &[String]) -> String {
+        text::render_private(view, names)
+    }
+
+    fn rules_text() -> &'static str {
+        include_str!("rules.md")
+    }
+
+    fn command_help() -> &'static [CommandHelp] {
+        text::COMMANDS
+    }
+}
+
+crate::register_game!(Estates, ESTATES);

@@ -1,0 +1,90 @@
+//! Scoring: each building scores for the holder of its top cube's certificate.
+
+use super::board::{Board, Building};
+use super::data::{Lot, RowId};
+use crate::engine::{ScoreLine, Seat};
+
+/// What one building is worth and to whom.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildingScore {
+    pub lot: Lot,
+    /// Holder of the certificate of the top cube's colour (nobody: `None`).
+    pub owner: Option<Seat>,
+    /// Signed points: + in a complete row, − in an incomplete one, ×2 under the mayor.
+    pub points: i64,
+    pub complete: bool,
+    pub mayor: bool,
+}
+
+/// The points of one building: cubes + roof, ×2 with the mayor, negative if incomplete.
+pub fn building_points(b: &Building, complete: bool, mayor: bool) -> i64 {
+    let base = b.value() * if mayor { 2 } else { 1 };
+    if complete {
+        base
+    } else {
+        -base
+    }
+}
+
+/// Every building's score on this board.
+pub fn building_scores(board: &Board, certificates: &[Option<Seat>]) -> Vec<BuildingScore> {
+    let mayor = board.mayor_row();
+    let mut out = Vec::new();
+    for row in RowId::ALL {
+        let complete = board.is_complete(row);
+        for (i, b) in board.row(row).iter().enumerate() {
+            let owner = b
+                .top()
+                .and_then(|c| certificates.get(c.colour.index()).copied().flatten());
+            out.push(BuildingScore {
+                lot: Lot::new(row, u8::try_from(i + 1).unwrap_or(0)),
+                owner,
+                points: building_points(b, complete, mayor == Some(row)),
+                complete,
+                mayor: mayor == Some(row),
+            });
+        }
+    }
+    out
+}
+
+/// Board points per seat (cash boxes not included).
+pub fn board_totals(board: &Board, certificates: &[Option<Seat>], players: usize) -> Vec<i64> {
+    let mut totals = vec![0; players];
+    for s in building_scores(board, certificates) {
+        if let Some(t) = s.owner.and_then(|o| totals.get_mut(o)) {
+            *t += s.points;
+        }
+    }
+    totals
+}
+
+/// One seat's breakdown: a line per building they own, then the cash box.
+pub fn breakdown(
+    board: &Board,
+    certificates: &[Option<Seat>],
+    seat: Seat,
+    cash_box: u32,
+) -> Vec<ScoreLine> {
+    let mut lines = Vec::new();
+    for s in building_scores(board, certificates) {
+        if s.owner != Some(seat) {
+            continue;
+        }
+        let Some(b) = board.building(s.lot) else {
+            continue;
+        };
+        let cubes: Vec<String> = b.cubes.iter().map(|c| c.to_string()).collect();
+        let roof = b
+            .roof
+            .map_or("no roof".to_string(), |r| format!("roof {r}"));
+        let status = if s.complete { "complete" } else { "incomplete" };
+        let mayor = if s.mayor { ", mayor ×2" } else { "" };
+        lines.push(ScoreLine::new(
+            format!("{} ({} + {roof}, {status}{mayor})", s.lot, cubes.join(" ")),
+            s.points,
+        ));
+    }
+    lines.push(ScoreLine::new("cash box", i64::from(cash_box)));
+    lines
+}
