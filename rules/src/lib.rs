@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod dynamic;
 pub mod engine;
 pub mod playout;
+pub mod princes;
 pub mod seating;
 #[cfg(feature = "testgame")]
 pub mod testgame;
