@@ -129,22 +129,63 @@ fn invariant(g: &Princes) -> Result<(), String> {
     Ok(())
 }
 
-#[test]
-fn random_games_keep_every_invariant() {
-    let seeds = std::env::var("PRINCES_SEEDS")
+fn seeds(default: u64) -> u64 {
+    std::env::var("PRINCES_SEEDS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(300u64);
-    for players in 3..=5 {
-        for seed in 0..seeds {
-            let p = check_random_game::<Princes>(players, &opts(), seed, 20_000, invariant)
-                .unwrap_or_else(|e| panic!("{players} players: {e}"));
-            assert!(p.game.is_over());
-            assert_eq!(p.game.round, ROUNDS, "every game ends after round 7");
-            let o = p.game.outcome().unwrap();
-            assert_eq!(o.results.len(), players);
+        .unwrap_or(default)
+}
+
+/// The generic checks (legal actions accepted, texts parse back, stale and out-of-turn
+/// actions refused without change, replay reproduces) plus conservation at every step.
+fn checked_games(players: usize) {
+    for seed in 0..seeds(400) {
+        let p = check_random_game::<Princes>(players, &opts(), seed, 20_000, invariant)
+            .unwrap_or_else(|e| panic!("{players} players: {e}"));
+        assert!(p.game.is_over());
+        assert_eq!(p.game.round, ROUNDS, "every game ends after round 7");
+        let o = p.game.outcome().unwrap();
+        assert_eq!(o.results.len(), players);
+    }
+}
+
+#[test]
+fn random_games_3_players() {
+    checked_games(3);
+}
+
+#[test]
+fn random_games_4_players() {
+    checked_games(4);
+}
+
+#[test]
+fn random_games_5_players() {
+    checked_games(5);
+}
+
+/// More random games, lighter: invariant at every step, replay equality at the end.
+#[test]
+fn more_random_games_conserve_and_replay() {
+    let mut games = 0;
+    for seed in 10_000..10_000 + seeds(400) {
+        for players in 3..=5 {
+            let p = random_playout::<Princes>(players, &opts(), seed, 20_000).unwrap();
+            let mut g = Princes::new(players, &opts(), seed).unwrap();
+            for (seat, a) in &p.log {
+                g.apply(*seat, a).unwrap();
+                invariant(&g).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            }
+            assert!(g.is_over() && g.round == ROUNDS);
+            assert_eq!(
+                serde_json::to_vec(&g).unwrap(),
+                serde_json::to_vec(&p.game).unwrap(),
+                "replay differs"
+            );
+            games += 1;
         }
     }
+    assert!(games >= 3 * seeds(400).min(400));
 }
 
 // ---------------------------------------------------------------------------

@@ -108,9 +108,29 @@ pub fn orient(cells: &[(i8, i8)], rot: u16, flip: bool) -> Vec<(i8, i8)> {
     out
 }
 
+/// An orientation: its first spelling (rot, flip) and its normalized cells.
+pub type Orientation = (u16, bool, Vec<(i8, i8)>);
+
 /// The distinct orientations of a piece, each with its first spelling (rot, flip) in
-/// the order rot 0/90/180/270 unflipped, then flipped.
-pub fn orientations(piece: Piece) -> Vec<(u16, bool, Vec<(i8, i8)>)> {
+/// the order rot 0/90/180/270 unflipped, then flipped (computed once, then cached).
+pub fn orientations(piece: Piece) -> &'static [Orientation] {
+    use std::sync::OnceLock;
+    static CACHE: OnceLock<Vec<Vec<Orientation>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| {
+        let mut all: Vec<Vec<Orientation>> = (0..BUILDINGS.len() as u8)
+            .map(|b| compute_orientations(Piece::Building(b)))
+            .collect();
+        all.extend((0..LANDSCAPES.len() as u8).map(|l| compute_orientations(Piece::Landscape(l))));
+        all
+    });
+    let idx = match piece {
+        Piece::Building(b) => usize::from(b),
+        Piece::Landscape(l) => BUILDINGS.len() + usize::from(l),
+    };
+    cache.get(idx).map_or(&[], |v| v.as_slice())
+}
+
+fn compute_orientations(piece: Piece) -> Vec<Orientation> {
     let mut out: Vec<(u16, bool, Vec<(i8, i8)>)> = Vec::new();
     for flip in [false, true] {
         for rot in [0u16, 90, 180, 270] {
@@ -201,38 +221,74 @@ pub fn check_cells(
     Ok(idx)
 }
 
-/// Every distinct valid placement of `piece`: (anchor, rot, flip).
-pub fn placements(grid: &[u8], piece: Piece, may_touch: bool) -> Vec<(Square, u16, bool)> {
-    let mut out = Vec::new();
-    for (rot, flip, cells) in orientations(piece) {
-        let h = cells.iter().map(|p| p.0).max().unwrap_or(0) as u8;
-        let w = cells.iter().map(|p| p.1).max().unwrap_or(0) as u8;
-        for row in 0..(GRID as u8).saturating_sub(h) {
-            for col in 0..(GRID as u8).saturating_sub(w) {
-                let at = Square { row, col };
-                if check_cells(grid, piece, &cells, at, may_touch).is_ok() {
-                    out.push((at, rot, flip));
+/// Fast test used when enumerating: the oriented piece fits at (row, col), which keep
+/// the bounding box inside the grid.
+fn fits_at(grid: &[u8], building: bool, cells: &[(i8, i8)], row: usize, col: usize, may_touch: bool) -> bool {
+    let g = GRID as i32;
+    for &(r, c) in cells {
+        let (rr, cc) = (row as i32 + i32::from(r), col as i32 + i32::from(c));
+        if !(0..g).contains(&rr) || !(0..g).contains(&cc) {
+            return false;
+        }
+        if grid.get((rr * g + cc) as usize).copied() != Some(EMPTY) {
+            return false;
+        }
+        if building && !may_touch {
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (nr, nc) = (rr + dr, cc + dc);
+                if (0..g).contains(&nr) && (0..g).contains(&nc) {
+                    let v = grid.get((nr * g + nc) as usize).copied().unwrap_or(EMPTY);
+                    if v != EMPTY && v < LANDSCAPE_BASE {
+                        return false;
+                    }
                 }
             }
         }
     }
+    true
+}
+
+/// Calls `f(anchor, rot, flip)` for every distinct valid placement of `piece`; stops
+/// when `f` returns false.
+fn each_placement(grid: &[u8], piece: Piece, may_touch: bool, mut f: impl FnMut(Square, u16, bool) -> bool) {
+    let building = matches!(piece, Piece::Building(_));
+    for (rot, flip, cells) in orientations(piece) {
+        let h = cells.iter().map(|p| p.0).max().unwrap_or(0) as usize;
+        let w = cells.iter().map(|p| p.1).max().unwrap_or(0) as usize;
+        for row in 0..GRID.saturating_sub(h) {
+            for col in 0..GRID.saturating_sub(w) {
+                if fits_at(grid, building, cells, row, col, may_touch) {
+                    let at = Square {
+                        row: row as u8,
+                        col: col as u8,
+                    };
+                    if !f(at, *rot, *flip) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every distinct valid placement of `piece`: (anchor, rot, flip).
+pub fn placements(grid: &[u8], piece: Piece, may_touch: bool) -> Vec<(Square, u16, bool)> {
+    let mut out = Vec::new();
+    each_placement(grid, piece, may_touch, |at, rot, flip| {
+        out.push((at, rot, flip));
+        true
+    });
     out
 }
 
 /// True when `piece` fits somewhere.
 pub fn fits_somewhere(grid: &[u8], piece: Piece, may_touch: bool) -> bool {
-    for (_, _, cells) in orientations(piece) {
-        let h = cells.iter().map(|p| p.0).max().unwrap_or(0) as u8;
-        let w = cells.iter().map(|p| p.1).max().unwrap_or(0) as u8;
-        for row in 0..(GRID as u8).saturating_sub(h) {
-            for col in 0..(GRID as u8).saturating_sub(w) {
-                if check_cells(grid, piece, &cells, Square { row, col }, may_touch).is_ok() {
-                    return true;
-                }
-            }
-        }
-    }
-    false
+    let mut found = false;
+    each_placement(grid, piece, may_touch, |_, _, _| {
+        found = true;
+        false
+    });
+    found
 }
 
 /// The grid as text rows with a column header, for a code block.
@@ -278,6 +334,32 @@ mod tests {
         assert_eq!(n(Piece::Building(6)), 4); // hospital U
         assert_eq!(n(Piece::Building(7)), 4); // theatre W
         assert_eq!(n(Piece::Building(5)), 8); // studio P
+    }
+
+    #[test]
+    fn fast_enumeration_agrees_with_check() {
+        let mut grid = new_grid();
+        for i in [3usize, 10, 17, 30, 31] {
+            grid[i] = BUILDING_BASE + 4;
+        }
+        grid[40] = LANDSCAPE_BASE;
+        for piece in (0..10).map(Piece::Building).chain((0..3).map(Piece::Landscape)) {
+            for touch in [false, true] {
+                let fast = placements(&grid, piece, touch);
+                let mut slow = Vec::new();
+                for (rot, flip, _) in orientations(piece) {
+                    for row in 0..7 {
+                        for col in 0..7 {
+                            let at = Square { row, col };
+                            if check(&grid, piece, at, *rot, *flip, touch).is_ok() {
+                                slow.push((at, *rot, *flip));
+                            }
+                        }
+                    }
+                }
+                assert_eq!(fast, slow, "{piece:?} touch={touch}");
+            }
+        }
     }
 
     #[test]
