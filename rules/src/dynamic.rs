@@ -220,7 +220,10 @@ pub const fn kind_of<G: Register>() -> GameKind {
 /// the engine's options. Numbers and booleans are typed; anything else is a string.
 pub fn options_from_text(text: &str) -> Result<Value, SetupError> {
     let mut map = Map::new();
-    let normalized = text.replace([',', ';'], " ").replace(": ", "=").replace(':', "=");
+    let normalized = text
+        .replace([',', ';'], " ")
+        .replace(": ", "=")
+        .replace(':', "=");
     for pair in normalized.split_whitespace() {
         let (key, raw) = pair.split_once('=').ok_or_else(|| {
             SetupError::BadOption(format!(
@@ -249,7 +252,11 @@ mod tests {
         assert_eq!(v["rounds"], Value::from(3));
         assert_eq!(v["setup"], Value::from("custom"));
         assert_eq!(v["strict"], Value::from(true));
-        assert!(options_from_text("").unwrap().as_object().unwrap().is_empty());
+        assert!(options_from_text("")
+            .unwrap()
+            .as_object()
+            .unwrap()
+            .is_empty());
         let err = options_from_text("rounds").unwrap_err();
         assert!(err.to_string().contains("key=value"), "{err}");
     }

@@ -135,7 +135,12 @@ impl Outcome {
 
     /// A plain-text table of the result, for the channel.
     pub fn render(&self, names: &[String]) -> String {
-        let name = |s: Seat| names.get(s).cloned().unwrap_or_else(|| format!("seat {}", s + 1));
+        let name = |s: Seat| {
+            names
+                .get(s)
+                .cloned()
+                .unwrap_or_else(|| format!("seat {}", s + 1))
+        };
         let mut out = String::from("**Final scores**\n");
         let mut order: Vec<&PlayerResult> = self.results.iter().collect();
         order.sort_by_key(|r| {
@@ -146,7 +151,11 @@ impl Outcome {
             )
         });
         for r in order {
-            let crown = if self.winners.contains(&r.seat) { " 🏆" } else { "" };
+            let crown = if self.winners.contains(&r.seat) {
+                " 🏆"
+            } else {
+                ""
+            };
             out.push_str(&format!("{}: {}{}\n", name(r.seat), r.total, crown));
             for line in &r.breakdown {
                 out.push_str(&format!("  · {}: {}\n", line.label, line.points));
@@ -204,7 +213,8 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Sets a game up for `players` seats.
     fn new(players: usize, options: &Self::Options, seed: u64) -> Result<Self, SetupError>;
     /// Applies `seat`'s action. On `Err` the state is exactly as before.
-    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Vec<Self::Event>, Self::Error>;
+    fn apply(&mut self, seat: Seat, action: &Self::Action)
+        -> Result<Vec<Self::Event>, Self::Error>;
     /// Whose input the game waits for (empty when over).
     fn awaiting(&self) -> Vec<Seat>;
     /// What `seat` may do now (meaningful choices, not every permutation).

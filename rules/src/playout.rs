@@ -128,7 +128,8 @@ pub fn check_random_game<G: Game>(
     if game.outcome().is_none() {
         return Err(format!("seed {seed}: game over without an outcome"));
     }
-    let replayed: G = replay(players, options, seed, &log).map_err(|e| format!("seed {seed}: {e}"))?;
+    let replayed: G =
+        replay(players, options, seed, &log).map_err(|e| format!("seed {seed}: {e}"))?;
     if state_bytes(&replayed) != state_bytes(&game) {
         return Err(format!("seed {seed}: replay differs from the played game"));
     }

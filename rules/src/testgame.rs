@@ -75,7 +75,11 @@ impl GameEvent for CountdownEvent {
     }
     fn narrate(&self, names: &[String]) -> String {
         match self {
-            CountdownEvent::Added { seat, amount, total } => {
+            CountdownEvent::Added {
+                seat,
+                amount,
+                total,
+            } => {
                 format!("{} added {amount}; the total is {total}.", names[*seat])
             }
             CountdownEvent::LuckyHit { .. } => "That was your lucky number: +1 point.".into(),
@@ -122,7 +126,11 @@ impl Game for Countdown {
         })
     }
 
-    fn apply(&mut self, seat: Seat, action: &CountdownAction) -> Result<Vec<CountdownEvent>, CountdownError> {
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &CountdownAction,
+    ) -> Result<Vec<CountdownEvent>, CountdownError> {
         match action {
             CountdownAction::Ack => {
                 if self.acks.is_done() {
@@ -232,11 +240,17 @@ impl Game for Countdown {
     }
 
     fn render_public(view: &CountdownPublic, names: &[String]) -> String {
-        format!("Total: {} / {TARGET}. {} to add.", view.total, names[view.turn])
+        format!(
+            "Total: {} / {TARGET}. {} to add.",
+            view.total, names[view.turn]
+        )
     }
 
     fn render_private(view: &CountdownPrivate, _names: &[String]) -> String {
-        format!("Your lucky number is {} ({} hits so far).", view.lucky, view.hits)
+        format!(
+            "Your lucky number is {} ({} hits so far).",
+            view.lucky, view.hits
+        )
     }
 
     fn rules_text() -> &'static str {

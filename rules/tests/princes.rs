@@ -21,7 +21,10 @@ fn invariant(g: &Princes) -> Result<(), String> {
     let n = g.players.len();
     let florins: i64 = g.players.iter().map(|p| p.florins).sum();
     if florins + g.bank != BANK_TOTAL {
-        return Err(format!("florins {florins} + bank {} != {BANK_TOTAL}", g.bank));
+        return Err(format!(
+            "florins {florins} + bank {} != {BANK_TOTAL}",
+            g.bank
+        ));
     }
     for (i, p) in g.players.iter().enumerate() {
         if p.florins < 0 {
@@ -97,9 +100,11 @@ fn invariant(g: &Princes) -> Result<(), String> {
     if recruits != usize::from(RECRUITING_CARDS) {
         return Err(format!("{recruits} recruiting cards"));
     }
-    for l in 0..3 {
+    for (l, placing) in placing.iter().enumerate() {
         let owned: u32 = g.players.iter().map(|p| u32::from(p.landscapes[l])).sum();
-        if owned + u32::from(g.landscape_supply[l]) + u32::from(placing[l]) != u32::from(LANDSCAPE_SUPPLY) {
+        if owned + u32::from(g.landscape_supply[l]) + u32::from(*placing)
+            != u32::from(LANDSCAPE_SUPPLY)
+        {
             return Err(format!("landscape {l} count off"));
         }
     }
@@ -112,8 +117,14 @@ fn invariant(g: &Princes) -> Result<(), String> {
         return Err("builders off".into());
     }
     for b in 0..10u8 {
-        let owned = g.players.iter().filter(|p| p.buildings.contains(&b)).count();
-        if owned + usize::from(g.building_supply[usize::from(b)]) != usize::from(COPIES_PER_BUILDING) {
+        let owned = g
+            .players
+            .iter()
+            .filter(|p| p.buildings.contains(&b))
+            .count();
+        if owned + usize::from(g.building_supply[usize::from(b)])
+            != usize::from(COPIES_PER_BUILDING)
+        {
             return Err(format!("building {b} count off"));
         }
     }
@@ -216,7 +227,11 @@ fn refuse(g: &mut Princes, seat: Seat, text: &str) -> String {
         Err(e) => return e.to_string(),
     };
     let e = g.apply(seat, &a).expect_err(text);
-    assert_eq!(serde_json::to_vec(&*g).unwrap(), before, "refused `{text}` changed the state");
+    assert_eq!(
+        serde_json::to_vec(&*g).unwrap(),
+        before,
+        "refused `{text}` changed the state"
+    );
     e.to_string()
 }
 
@@ -288,8 +303,14 @@ fn public_text(g: &Princes) -> String {
 fn setup_deals_four_keeps_three_privately_and_simultaneously() {
     for n in 3..=5 {
         let mut g = Princes::new(n, &opts(), 7).unwrap();
-        assert_eq!(g.awaiting(), (0..n).collect::<Vec<_>>(), "all choose at once");
-        let Phase::Setup { dealt } = g.phase.clone() else { panic!() };
+        assert_eq!(
+            g.awaiting(),
+            (0..n).collect::<Vec<_>>(),
+            "all choose at once"
+        );
+        let Phase::Setup { dealt } = g.phase.clone() else {
+            panic!()
+        };
         assert!(dealt.iter().all(|d| d.len() == 4));
         assert_eq!(g.profession_deck.len(), 21 - 4 * n);
         for p in &g.players {
@@ -305,27 +326,45 @@ fn setup_deals_four_keeps_three_privately_and_simultaneously() {
         // A bad choice is refused.
         let other = dealt[1][0];
         let bad = A::KeepThree(vec![dealt[0][0], dealt[0][1], other]);
-        assert!(matches!(refuse_err(&mut g, 0, &bad), PrincesError::BadKeep(_)));
+        assert!(matches!(
+            refuse_err(&mut g, 0, &bad),
+            PrincesError::BadKeep(_)
+        ));
         let dup = A::KeepThree(vec![dealt[0][0], dealt[0][0], dealt[0][1]]);
-        assert!(matches!(refuse_err(&mut g, 0, &dup), PrincesError::BadKeep(_)));
+        assert!(matches!(
+            refuse_err(&mut g, 0, &dup),
+            PrincesError::BadKeep(_)
+        ));
         // Seat 1 chooses first: seat 0 is still awaited; the event about the cards is private.
         let keep: Vec<u8> = dealt[1][1..].to_vec();
         let ev = g.apply(1, &A::KeepThree(keep.clone())).unwrap();
-        assert!(ev.iter().any(|e| e.to == Audience::Seat(1) && e.text.contains("You keep")));
+        assert!(ev
+            .iter()
+            .any(|e| e.to == Audience::Seat(1) && e.text.contains("You keep")));
         for e in ev.iter().filter(|e| e.to == Audience::Everyone) {
             for c in &dealt[1] {
                 let name = profession(*c).unwrap().name;
-                assert!(!e.narrate(&names(n)).contains(name), "public event leaks {name}");
+                assert!(
+                    !e.narrate(&names(n)).contains(name),
+                    "public event leaks {name}"
+                );
             }
         }
         assert!(!g.awaiting().contains(&1));
         assert_eq!(g.players[1].hand, keep);
-        assert!(matches!(refuse_err(&mut g, 1, &A::KeepThree(keep)), PrincesError::NotYourTurn));
+        assert!(matches!(
+            refuse_err(&mut g, 1, &A::KeepThree(keep)),
+            PrincesError::NotYourTurn
+        ));
         for seat in (0..n).filter(|s| *s != 1) {
             let a = g.legal_actions(seat).remove(0);
             g.apply(seat, &a).unwrap();
         }
-        assert_eq!(g.profession_deck.len(), 21 - 3 * n, "returned cards go back to the deck");
+        assert_eq!(
+            g.profession_deck.len(),
+            21 - 3 * n,
+            "returned cards go back to the deck"
+        );
         assert!(matches!(g.phase, Phase::Auction(_)));
         assert_eq!(opener(&g), g.start);
         assert_eq!(g.round, 1);
@@ -343,7 +382,11 @@ fn start_player_moves_on_each_round_and_the_game_ends_after_round_7() {
         skip_auctions(&mut g);
         for i in 0..4 {
             let s = current(&g);
-            assert_eq!(s, (g.start + i) % 4, "Phase B in seat order from the start player");
+            assert_eq!(
+                s,
+                (g.start + i) % 4,
+                "Phase B in seat order from the start player"
+            );
             act(&mut g, s, "done");
         }
     }
@@ -363,9 +406,16 @@ fn auction_opens_at_200_and_raises_are_exactly_100_in_seat_order() {
     let o = opener(&g);
     let next = |k: usize| (o + k) % 4;
     act(&mut g, o, "open jester");
-    assert_eq!(g.awaiting(), vec![next(1)], "the seat after the opener acts first");
+    assert_eq!(
+        g.awaiting(),
+        vec![next(1)],
+        "the seat after the opener acts first"
+    );
     let msg = refuse(&mut g, next(1), "bid 400");
-    assert_eq!(msg, "Raises are exactly 100 florins: the high bid is 200, so bid 300.");
+    assert_eq!(
+        msg,
+        "Raises are exactly 100 florins: the high bid is 200, so bid 300."
+    );
     assert!(refuse(&mut g, next(1), "bid 200").contains("exactly 100"));
     assert!(refuse(&mut g, next(2), "bid 300").contains("not your turn"));
     act(&mut g, next(1), "bid 300");
@@ -379,18 +429,31 @@ fn auction_opens_at_200_and_raises_are_exactly_100_in_seat_order() {
     act(&mut g, next(1), "bid 500");
     assert_eq!(g.awaiting(), vec![next(3)]);
     let ev = act(&mut g, next(3), "pass");
-    assert!(ev.iter().any(|e| e.text.contains("buys the jester for 500")));
+    assert!(ev
+        .iter()
+        .any(|e| e.text.contains("buys the jester for 500")));
     assert_eq!(g.players[next(1)].jesters, 1);
     assert_eq!(g.players[next(1)].florins, 3000);
     assert_eq!(g.players[next(3)].florins, 3500, "losers pay nothing");
     // The opener lost, so the opener opens again; the jester stack is closed this round.
     assert_eq!(opener(&g), o);
-    assert_eq!(refuse(&mut g, o, "open jester"), "The jester stack has already sold an item this round (one item per stack per round).");
+    assert_eq!(
+        refuse(&mut g, o, "open jester"),
+        "The jester stack has already sold an item this round (one item per stack per round)."
+    );
     // The buyer takes part in no further auction this round.
     act(&mut g, o, "open lake");
     assert!(!g.awaiting().contains(&next(1)));
-    let Phase::Auction(a) = &g.phase else { panic!() };
-    assert!(!a.live.as_ref().unwrap().bidding.bidders().contains(&next(1)));
+    let Phase::Auction(a) = &g.phase else {
+        panic!()
+    };
+    assert!(!a
+        .live
+        .as_ref()
+        .unwrap()
+        .bidding
+        .bidders()
+        .contains(&next(1)));
 }
 
 #[test]
@@ -401,8 +464,15 @@ fn opener_who_wins_passes_the_opening_and_last_player_buys_for_200() {
     act(&mut g, (o + 1) % 3, "pass");
     act(&mut g, (o + 2) % 3, "pass");
     assert_eq!(g.players[o].jesters, 1);
-    assert_eq!(g.players[o].florins, 3300, "the opener pays the opening 200");
-    assert_eq!(opener(&g), (o + 1) % 3, "the next seat without an item opens");
+    assert_eq!(
+        g.players[o].florins, 3300,
+        "the opener pays the opening 200"
+    );
+    assert_eq!(
+        opener(&g),
+        (o + 1) % 3,
+        "the next seat without an item opens"
+    );
     // Next opener declines: buys nothing this round.
     let ev = act(&mut g, (o + 1) % 3, "decline");
     assert!(ev[0].text.contains("declines"));
@@ -413,10 +483,15 @@ fn opener_who_wins_passes_the_opening_and_last_player_buys_for_200() {
     assert!(!legal.contains(&A::Open(Stack::Jester)));
     assert!(legal.contains(&A::Decline));
     let ev = act(&mut g, last, "open builder");
-    assert!(ev.iter().any(|e| e.text.contains("buys the builder for 200")));
+    assert!(ev
+        .iter()
+        .any(|e| e.text.contains("buys the builder for 200")));
     assert_eq!(g.players[last].builders, 1);
     assert_eq!(g.players[last].florins, 3300);
-    assert!(matches!(g.phase, Phase::Actions(_)), "Phase A ends when all bought or declined");
+    assert!(
+        matches!(g.phase, Phase::Actions(_)),
+        "Phase A ends when all bought or declined"
+    );
     assert_eq!(current(&g), g.start);
 }
 
@@ -438,12 +513,18 @@ fn cannot_bid_more_than_you_have_and_pass_needs_an_auction() {
     assert!(refuse(&mut g, o, "pass").contains("decline"));
     g.players[(o + 1) % 3].florins = 250;
     act(&mut g, o, "open jester");
-    assert_eq!(refuse(&mut g, (o + 1) % 3, "bid 300"), "You need 300 florins but have only 250.");
+    assert_eq!(
+        refuse(&mut g, (o + 1) % 3, "bid 300"),
+        "You need 300 florins but have only 250."
+    );
     assert_eq!(g.legal_actions((o + 1) % 3), vec![A::Pass]);
     let mut h = after_setup(3, 8);
     let o = opener(&h);
     h.players[o].florins = 150;
-    assert_eq!(refuse(&mut h, o, "open jester"), "You need 200 florins but have only 150.");
+    assert_eq!(
+        refuse(&mut h, o, "open jester"),
+        "You need 200 florins but have only 150."
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -470,7 +551,13 @@ fn landscapes_are_placed_at_once_and_a_repeat_scores_3() {
     let mut g = after_setup(3, 9);
     let o = buy_alone(&mut g, "lake");
     assert_eq!(g.awaiting(), vec![o], "the buyer must place the lake now");
-    assert!(matches!(g.pending, Some(Pending::Place { landscape: LAKE, .. })));
+    assert!(matches!(
+        g.pending,
+        Some(Pending::Place {
+            landscape: LAKE,
+            ..
+        })
+    ));
     assert!(refuse(&mut g, o, "place forest at A1").contains("place the lake"));
     assert!(refuse(&mut g, o, "place lake at A6").contains("overlap"));
     assert!(refuse(&mut g, o, "place lake at G7").contains("stick out"));
@@ -539,7 +626,10 @@ fn jesters_go_on_the_palazzo_and_add_2_each() {
     let prof = p.hand[0];
     let mut q = p.clone();
     q.jesters = 3;
-    assert_eq!(scoring::base_value(&q, prof), scoring::base_value(&p, prof) + 4);
+    assert_eq!(
+        scoring::base_value(&q, prof),
+        scoring::base_value(&p, prof) + 4
+    );
 }
 
 #[test]
@@ -589,7 +679,10 @@ fn builders_change_cost_adjacency_and_score() {
         let op = opener(&g);
         act(&mut g, op, "decline");
     }
-    assert_eq!(refuse(&mut g, o, "open builder"), "You already have 3 builders, the most a principality may have.");
+    assert_eq!(
+        refuse(&mut g, o, "open builder"),
+        "You already have 3 builders, the most a principality may have."
+    );
     // Three builders: building is free, and buildings may touch.
     skip_auctions(&mut g);
     while current(&g) != o {
@@ -616,7 +709,10 @@ fn prestige_card_auction_looks_at_five_keeps_one_privately() {
     assert!(!private.is_empty());
     for e in ev.iter().filter(|e| e.to == Audience::Everyone) {
         for c in &top5 {
-            assert!(!e.text.contains(&format!("P{c:02}")), "public event names a card");
+            assert!(
+                !e.text.contains(&format!("P{c:02}")),
+                "public event names a card"
+            );
         }
     }
     let pv = g.private_view(o);
@@ -628,7 +724,11 @@ fn prestige_card_auction_looks_at_five_keeps_one_privately() {
     act(&mut g, o, &format!("keep P{:02}", top5[2]));
     assert_eq!(g.players[o].prestige_cards, vec![top5[2]]);
     let rest: Vec<u8> = top5.iter().copied().filter(|c| *c != top5[2]).collect();
-    assert_eq!(g.prestige_deck[g.prestige_deck.len() - 4..], rest[..], "the rest go to the bottom");
+    assert_eq!(
+        g.prestige_deck[g.prestige_deck.len() - 4..],
+        rest[..],
+        "the rest go to the bottom"
+    );
     assert_eq!(g.prestige_deck.len(), 13);
 }
 
@@ -638,7 +738,10 @@ fn recruiting_card_goes_to_hand() {
     let o = buy_alone(&mut g, "recruiting");
     assert_eq!(g.players[o].recruits, 1);
     assert_eq!(g.recruiting_supply, 4);
-    assert!(g.pending.is_none(), "no face-up profession to recruit yet: nothing to decide");
+    assert!(
+        g.pending.is_none(),
+        "no face-up profession to recruit yet: nothing to decide"
+    );
     let pubv = g.public_view();
     assert_eq!(pubv.players[o].hand_cards, 4);
 }
@@ -696,7 +799,11 @@ fn two_actions_per_turn_then_the_turn_ends() {
     g.apply(s, &kept).unwrap();
     assert_eq!(current(&g), s, "a recruiting card may still be played");
     assert!(refuse(&mut g, s, "freedom travel").contains("both actions"));
-    act(&mut g, s, &format!("recruit {}", rules::princes::actions::prof_slug(c)));
+    act(
+        &mut g,
+        s,
+        &format!("recruit {}", rules::princes::actions::prof_slug(c)),
+    );
     assert_ne!(current(&g), s, "then the turn ends");
 }
 
@@ -705,7 +812,10 @@ fn per_round_action_limits() {
     // Freedom: once per round; each kind once per principality; supply players − 1.
     let (mut g, s) = phase_b(3, 22, 1);
     act(&mut g, s, "freedom travel");
-    assert_eq!(refuse(&mut g, s, "freedom opinion"), "You may introduce only one freedom per round.");
+    assert_eq!(
+        refuse(&mut g, s, "freedom opinion"),
+        "You may introduce only one freedom per round."
+    );
     let mut h = g.clone();
     if let Phase::Actions(b) = &mut h.phase {
         b.used.freedom = 0;
@@ -715,7 +825,10 @@ fn per_round_action_limits() {
         "You already introduced freedom of Travel; each freedom only once per principality."
     );
     h.freedom_supply[0] = 0;
-    assert_eq!(refuse(&mut h, s, "freedom opinion"), "No freedom of Opinion is left in the supply.");
+    assert_eq!(
+        refuse(&mut h, s, "freedom opinion"),
+        "No freedom of Opinion is left in the supply."
+    );
     // Profession: once per round.
     let (mut g, s) = phase_b(3, 23, 1);
     act(&mut g, s, "draw profession");
@@ -723,7 +836,10 @@ fn per_round_action_limits() {
     let k = g.legal_actions(s)[0].clone();
     g.apply(s, &k).unwrap();
     assert_eq!(g.players[s].hand.len(), 4);
-    assert_eq!(refuse(&mut g, s, "draw profession"), "You may take a profession card only once per round.");
+    assert_eq!(
+        refuse(&mut g, s, "draw profession"),
+        "You may take a profession card only once per round."
+    );
     // Bonus: twice per round.
     let (mut g, s) = phase_b(3, 24, 1);
     act(&mut g, s, "draw bonus");
@@ -736,7 +852,10 @@ fn per_round_action_limits() {
     let k = g.legal_actions(s)[0].clone();
     g.apply(s, &k).unwrap();
     assert_eq!(g.players[s].bonus.len(), 2);
-    assert_eq!(refuse(&mut g, s, "draw bonus"), "You may draw a bonus card at most twice per round.");
+    assert_eq!(
+        refuse(&mut g, s, "draw bonus"),
+        "You may draw a bonus card at most twice per round."
+    );
     // Build: twice per round (tested with the action counter reset).
     let (mut g, s) = phase_b(3, 25, 1);
     act(&mut g, s, "build tower at A1");
@@ -747,13 +866,20 @@ fn per_round_action_limits() {
         b.used.actions = 0;
         b.used.builds = 2;
     }
-    assert_eq!(refuse(&mut h, s, "build chapel at E1"), "You may build at most 2 buildings per round.");
+    assert_eq!(
+        refuse(&mut h, s, "build chapel at E1"),
+        "You may build at most 2 buildings per round."
+    );
     if let Phase::Actions(b) = &mut h.phase {
         b.used.builds = 0;
         b.used.works = 2;
     }
     let prof = h.players[s].hand[0];
-    let w = A::Work { profession: prof, bonus: vec![], prestige: 0 };
+    let w = A::Work {
+        profession: prof,
+        bonus: vec![],
+        prestige: 0,
+    };
     assert!(matches!(
         refuse_err(&mut h, s, &w),
         PrincesError::Limit("You may complete at most 2 works per round.")
@@ -770,10 +896,13 @@ fn per_round_action_limits() {
 #[test]
 fn empty_decks_and_money_limit_draws() {
     let (mut g, s) = phase_b(3, 26, 1);
-    g.bonus_played.extend(g.bonus_deck.drain(..));
+    g.bonus_played.append(&mut g.bonus_deck);
     assert_eq!(refuse(&mut g, s, "draw bonus"), "The bonus deck is empty.");
     g.players[s].florins = 299;
-    assert_eq!(refuse(&mut g, s, "draw profession"), "You need 300 florins but have only 299.");
+    assert_eq!(
+        refuse(&mut g, s, "draw profession"),
+        "You need 300 florins but have only 299."
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -810,7 +939,10 @@ fn placement_refusals_have_clear_messages() {
         "The tower would touch another building along an edge; buildings may only touch at corners until you have 2 builders."
     );
     g.building_supply[usize::from(CHAPEL)] = 0;
-    assert_eq!(refuse(&mut g, s, "build chapel at F5"), "No Chapel is left in the supply.");
+    assert_eq!(
+        refuse(&mut g, s, "build chapel at F5"),
+        "No Chapel is left in the supply."
+    );
     // Parse errors say what a valid command looks like.
     assert!(refuse(&mut g, s, "build opera").contains("build opera at C4"));
     assert!(refuse(&mut g, s, "build castle at A1").contains("university"));
@@ -840,7 +972,15 @@ fn rotation_and_mirroring_and_landscapes_touching_buildings() {
     let places = board::placements(&board::new_grid(), Piece::Building(TOWER), false);
     let mut seen = BTreeSet::new();
     for (at, rot, flip) in &places {
-        let cells = board::check(&board::new_grid(), Piece::Building(TOWER), *at, *rot, *flip, false).unwrap();
+        let cells = board::check(
+            &board::new_grid(),
+            Piece::Building(TOWER),
+            *at,
+            *rot,
+            *flip,
+            false,
+        )
+        .unwrap();
         assert!(seen.insert(cells), "duplicate placement");
     }
 }
@@ -879,7 +1019,13 @@ fn seed_example_poet_in_round_3() {
     );
     let bank = g.bank;
     let ev = act(&mut g, s, "work poet prestige 7");
-    assert!(ev[0].text.contains("value 15 → 1500 florins; returns 1400 for 7 prestige"), "{}", ev[0].text);
+    assert!(
+        ev[0]
+            .text
+            .contains("value 15 → 1500 florins; returns 1400 for 7 prestige"),
+        "{}",
+        ev[0].text
+    );
     let p = &g.players[s];
     assert_eq!(p.florins, 1000 + 1500 - 1400);
     assert_eq!(p.prestige, 7);
@@ -902,17 +1048,30 @@ fn works_need_the_round_minimum_and_a_card_in_hand() {
     let missing = (1..=21).find(|c| !g.players[s].hand.contains(c)).unwrap();
     let missing_name = profession(missing).unwrap().name;
     assert_eq!(
-        refuse(&mut g, s, &format!("work {}", rules::princes::actions::prof_slug(missing))),
+        refuse(
+            &mut g,
+            s,
+            &format!("work {}", rules::princes::actions::prof_slug(missing))
+        ),
         format!("The {missing_name} is not in your hand.")
     );
     // Bonus cards raise the value; they must be in hand and named once; they leave the game.
     g.players[s].jesters = 3; // 6 + 3 cards = 9
     g.players[s].bonus = vec![14, 4];
     g.bonus_deck.retain(|b| *b != 14 && *b != 4);
-    assert_eq!(refuse(&mut g, s, &format!("work {name} bonus B05")), "Bonus card B05 is not in your hand.");
-    assert_eq!(refuse(&mut g, s, &format!("work {name} bonus B14 B14")), "Bonus card B14 is named twice.");
+    assert_eq!(
+        refuse(&mut g, s, &format!("work {name} bonus B05")),
+        "Bonus card B05 is not in your hand."
+    );
+    assert_eq!(
+        refuse(&mut g, s, &format!("work {name} bonus B14 B14")),
+        "Bonus card B14 is named twice."
+    );
     let base = scoring::base_value(&g.players[s], prof);
-    assert_eq!(scoring::work_value(&g.players[s], prof, &[14, 4]), base + 6 + 3);
+    assert_eq!(
+        scoring::work_value(&g.players[s], prof, &[14, 4]),
+        base + 6 + 3
+    );
     act(&mut g, s, &format!("work {name} bonus B14 B04"));
     assert!(g.players[s].bonus.is_empty());
     assert!(g.bonus_played.contains(&14) && g.bonus_played.contains(&4));
@@ -948,20 +1107,30 @@ fn recruiting_is_not_an_action_and_swaps_with_a_face_up_card() {
     g.players[s].hand.retain(|x| *x != mine);
     g.players[s].display.push(Face::Profession(mine));
     let slug = rules::princes::actions::prof_slug;
-    assert_eq!(refuse(&mut g, s, &format!("recruit {}", slug(c))), "You have no recruiting card in hand.");
+    assert_eq!(
+        refuse(&mut g, s, &format!("recruit {}", slug(c))),
+        "You have no recruiting card in hand."
+    );
     g.players[s].recruits = 2;
     g.recruiting_supply = 3;
     let hidden = g.players[other].hand[0];
     assert_eq!(
         refuse(&mut g, s, &format!("recruit {}", slug(hidden))),
-        format!("The {} is not face up in another player's display, so it cannot be recruited.", profession(hidden).unwrap().name)
+        format!(
+            "The {} is not face up in another player's display, so it cannot be recruited.",
+            profession(hidden).unwrap().name
+        )
     );
-    assert!(refuse(&mut g, s, &format!("recruit {}", slug(mine))).contains("not face up in another"));
+    assert!(
+        refuse(&mut g, s, &format!("recruit {}", slug(mine))).contains("not face up in another")
+    );
     act(&mut g, s, &format!("recruit {}", slug(c)));
     assert!(g.players[s].hand.contains(&c));
     assert_eq!(g.players[other].display, vec![Face::Recruit]);
     assert_eq!(g.players[s].recruits, 1);
-    let Phase::Actions(b) = &g.phase else { panic!() };
+    let Phase::Actions(b) = &g.phase else {
+        panic!()
+    };
     assert_eq!(b.used.actions, 0, "recruiting is not an action");
     // The recruited card may work right away; recruiting cards count as cards for the value.
     assert_eq!(current(&g), s);
@@ -979,8 +1148,14 @@ fn selling_prestige_is_possible_whenever_you_are_awaited() {
     assert_eq!(g.players[o].prestige, 3);
     assert_eq!(g.players[o].florins, 3700);
     assert_eq!(opener(&g), o, "selling does not use the turn");
-    assert_eq!(refuse(&mut g, o, "sell 4"), "You have only 3 prestige to sell.");
-    assert_eq!(refuse(&mut g, o, "sell 0"), "Sell at least 1 prestige point.");
+    assert_eq!(
+        refuse(&mut g, o, "sell 4"),
+        "You have only 3 prestige to sell."
+    );
+    assert_eq!(
+        refuse(&mut g, o, "sell 0"),
+        "Sell at least 1 prestige point."
+    );
     assert!(refuse(&mut g, (o + 1) % 3, "sell 1").contains("not your turn"));
     // During an auction, the bidder to act may sell to afford a raise.
     act(&mut g, o, "open jester");
@@ -1093,7 +1268,17 @@ fn each_prestige_card_on_a_fixture_principality() {
     let ps = base.clone();
     let empty0 = ps[0].grid.iter().filter(|c| **c == EMPTY).count();
     assert_eq!(empty0, 43 - 7 - 5 - 3 - 3 - 8 - 3);
-    let want_alone = [(1, 6), (2, 6), (3, 6), (4, 6), (5, 8), (6, 0), (7, 7), (8, 7), (9, 7)];
+    let want_alone = [
+        (1, 6),
+        (2, 6),
+        (3, 6),
+        (4, 6),
+        (5, 8),
+        (6, 0),
+        (7, 7),
+        (8, 7),
+        (9, 7),
+    ];
     for (id, pts) in want_alone {
         assert_eq!(v(&ps, id), pts, "P{id:02} alone");
     }
@@ -1122,7 +1307,16 @@ fn each_prestige_card_on_a_fixture_principality() {
     tie[1].builders = 1;
     tie[1].works = 1;
     tie[1].grid = ps[0].grid.clone();
-    for (id, pts) in [(1, 3), (2, 3), (3, 3), (4, 3), (5, 4), (7, 4), (8, 4), (9, 4)] {
+    for (id, pts) in [
+        (1, 3),
+        (2, 3),
+        (3, 3),
+        (4, 3),
+        (5, 4),
+        (7, 4),
+        (8, 4),
+        (9, 4),
+    ] {
         assert_eq!(v(&tie, id), pts, "P{id:02} tied");
     }
     // Behind: nothing.
@@ -1169,7 +1363,10 @@ fn final_scoring_reveals_prestige_cards_and_breaks_ties_on_florins() {
     assert!(g.is_over());
     let o = g.outcome().unwrap();
     assert_eq!(o.results[0].total, 10);
-    assert!(o.results[0].breakdown.iter().any(|l| l.label.starts_with("P01") && l.points == 6));
+    assert!(o.results[0]
+        .breakdown
+        .iter()
+        .any(|l| l.label.starts_with("P01") && l.points == 6));
     assert_eq!(o.winners, vec![0], "tie on prestige: more florins wins");
     invariant(&g).unwrap();
     g.players[1].florins = 900;
@@ -1303,7 +1500,8 @@ fn rejected_actions_change_nothing_and_legal_actions_are_accepted() {
                 for s in g.awaiting() {
                     for la in g.legal_actions(s) {
                         let mut h = g.clone();
-                        h.apply(s, &la).unwrap_or_else(|e| panic!("legal `{la}` refused: {e}"));
+                        h.apply(s, &la)
+                            .unwrap_or_else(|e| panic!("legal `{la}` refused: {e}"));
                     }
                 }
                 for s in 0..4 {

@@ -151,7 +151,9 @@ impl fmt::Display for PrincesAction {
             Freedom(x) => write!(
                 f,
                 "freedom {}",
-                FREEDOMS.get(usize::from(*x)).map_or("?".into(), |n| n.to_lowercase())
+                FREEDOMS
+                    .get(usize::from(*x))
+                    .map_or("?".into(), |n| n.to_lowercase())
             ),
             Done => write!(f, "done"),
             Sell(n) => write!(f, "sell {n}"),
@@ -226,9 +228,9 @@ fn parse_placement(words: &[String], example: &str) -> Result<(Square, u16, bool
             "flip" | "flipped" | "mirror" | "mirrored" => flip = true,
             "rot" | "rotate" | "rotated" | "rotation" => {
                 i += 1;
-                let n = words
-                    .get(i)
-                    .ok_or_else(|| err(format!("`rot` needs 0, 90, 180 or 270, e.g. `{example}`.")))?;
+                let n = words.get(i).ok_or_else(|| {
+                    err(format!("`rot` needs 0, 90, 180 or 270, e.g. `{example}`."))
+                })?;
                 rot = parse_rot(n).ok_or_else(|| {
                     err(format!("Rotation must be 0, 90, 180 or 270, not `{n}`."))
                 })?;
@@ -268,7 +270,11 @@ pub enum KeepContext {
 
 /// Parses a command. `high` is the running high bid (for a bare `bid`), `keep` says
 /// what a `keep` refers to now.
-pub fn parse(text: &str, high: Option<u32>, keep: KeepContext) -> Result<PrincesAction, ParseError> {
+pub fn parse(
+    text: &str,
+    high: Option<u32>,
+    keep: KeepContext,
+) -> Result<PrincesAction, ParseError> {
     let lower = text.trim().to_lowercase();
     let words: Vec<String> = lower
         .split(|c: char| c.is_whitespace() || c == ',')
@@ -307,9 +313,9 @@ pub fn parse(text: &str, high: Option<u32>, keep: KeepContext) -> Result<Princes
         "later" => Ok(A::Later),
         "done" | "end" | "finish" => Ok(A::Done),
         "place" => {
-            let l = arg.and_then(landscape_by_word).ok_or_else(|| {
-                err("Place which landscape? e.g. `place lake at B2 rot 90`.")
-            })?;
+            let l = arg
+                .and_then(landscape_by_word)
+                .ok_or_else(|| err("Place which landscape? e.g. `place lake at B2 rot 90`."))?;
             let (at, rot, flip) = parse_placement(&rest[1..], "place lake at B2 rot 90")?;
             Ok(A::Place {
                 landscape: l,
@@ -332,9 +338,9 @@ pub fn parse(text: &str, high: Option<u32>, keep: KeepContext) -> Result<Princes
         }
         "recruit" => {
             let w = rest.concat();
-            profession_by_word(&w).map(A::Recruit).ok_or_else(|| {
-                err("Recruit which face-up profession? e.g. `recruit poet`.")
-            })
+            profession_by_word(&w)
+                .map(A::Recruit)
+                .ok_or_else(|| err("Recruit which face-up profession? e.g. `recruit poet`."))
         }
         "work" => parse_work(rest),
         "draw" => match arg {
@@ -343,7 +349,10 @@ pub fn parse(text: &str, high: Option<u32>, keep: KeepContext) -> Result<Princes
             _ => Err(err("Draw what? `draw profession` or `draw bonus`.")),
         },
         "freedom" | "introduce" => {
-            let w = rest.iter().find(|w| w.as_str() != "freedom").map(String::as_str);
+            let w = rest
+                .iter()
+                .find(|w| w.as_str() != "freedom")
+                .map(String::as_str);
             w.and_then(freedom_by_word).map(A::Freedom).ok_or_else(|| {
                 err("Which freedom? `freedom opinion`, `freedom religion` or `freedom travel`.")
             })
@@ -352,7 +361,9 @@ pub fn parse(text: &str, high: Option<u32>, keep: KeepContext) -> Result<Princes
             let n = rest
                 .iter()
                 .find_map(|w| w.parse::<u32>().ok())
-                .ok_or_else(|| err("Sell how many prestige points? e.g. `sell 2` (+100 florins each)."))?;
+                .ok_or_else(|| {
+                    err("Sell how many prestige points? e.g. `sell 2` (+100 florins each).")
+                })?;
             Ok(A::Sell(n))
         }
         other => Err(err(format!("`{other}` is not a command here. {HELP_LINE}"))),
@@ -476,9 +487,15 @@ mod tests {
 
     #[test]
     fn forgiving_parse() {
-        assert_eq!(p("  BUILD Opera c4 R90 Flip "), p("build opera at C4 rot 90 flip"));
+        assert_eq!(
+            p("  BUILD Opera c4 R90 Flip "),
+            p("build opera at C4 rot 90 flip")
+        );
         assert_eq!(p("bid"), PrincesAction::Bid(400));
-        assert_eq!(p("work Bell Founder bonus b7"), p("work bellfounder bonus B07"));
+        assert_eq!(
+            p("work Bell Founder bonus b7"),
+            p("work bellfounder bonus B07")
+        );
         let e = parse("build opera at Z9", None, KeepContext::None).unwrap_err();
         assert!(e.to_string().contains("not a square"), "{e}");
         let e = parse("frobnicate", None, KeepContext::None).unwrap_err();

@@ -131,7 +131,7 @@ pub fn orientations(piece: Piece) -> &'static [Orientation] {
 }
 
 fn compute_orientations(piece: Piece) -> Vec<Orientation> {
-    let mut out: Vec<(u16, bool, Vec<(i8, i8)>)> = Vec::new();
+    let mut out: Vec<Orientation> = Vec::new();
     for flip in [false, true] {
         for rot in [0u16, 90, 180, 270] {
             let cells = orient(piece.base_cells(), rot, flip);
@@ -173,7 +173,13 @@ pub fn check(
     flip: bool,
     may_touch: bool,
 ) -> Result<Vec<usize>, PlaceProblem> {
-    check_cells(grid, piece, &orient(piece.base_cells(), rot, flip), at, may_touch)
+    check_cells(
+        grid,
+        piece,
+        &orient(piece.base_cells(), rot, flip),
+        at,
+        may_touch,
+    )
 }
 
 /// Like [`check`] with the oriented cells already computed.
@@ -205,7 +211,10 @@ pub fn check_cells(
                 if !(0..GRID as i32).contains(&nr) || !(0..GRID as i32).contains(&nc) {
                     continue;
                 }
-                let v = grid.get(nr as usize * GRID + nc as usize).copied().unwrap_or(EMPTY);
+                let v = grid
+                    .get(nr as usize * GRID + nc as usize)
+                    .copied()
+                    .unwrap_or(EMPTY);
                 if v == PALAZZO_CELL {
                     return Err(PlaceProblem::TouchesPalazzo);
                 }
@@ -223,7 +232,14 @@ pub fn check_cells(
 
 /// Fast test used when enumerating: the oriented piece fits at (row, col), which keep
 /// the bounding box inside the grid.
-fn fits_at(grid: &[u8], building: bool, cells: &[(i8, i8)], row: usize, col: usize, may_touch: bool) -> bool {
+fn fits_at(
+    grid: &[u8],
+    building: bool,
+    cells: &[(i8, i8)],
+    row: usize,
+    col: usize,
+    may_touch: bool,
+) -> bool {
     let g = GRID as i32;
     for &(r, c) in cells {
         let (rr, cc) = (row as i32 + i32::from(r), col as i32 + i32::from(c));
@@ -250,7 +266,12 @@ fn fits_at(grid: &[u8], building: bool, cells: &[(i8, i8)], row: usize, col: usi
 
 /// Calls `f(anchor, rot, flip)` for every distinct valid placement of `piece`; stops
 /// when `f` returns false.
-fn each_placement(grid: &[u8], piece: Piece, may_touch: bool, mut f: impl FnMut(Square, u16, bool) -> bool) {
+fn each_placement(
+    grid: &[u8],
+    piece: Piece,
+    may_touch: bool,
+    mut f: impl FnMut(Square, u16, bool) -> bool,
+) {
     let building = matches!(piece, Piece::Building(_));
     for (rot, flip, cells) in orientations(piece) {
         let h = cells.iter().map(|p| p.0).max().unwrap_or(0) as usize;
@@ -343,7 +364,10 @@ mod tests {
             grid[i] = BUILDING_BASE + 4;
         }
         grid[40] = LANDSCAPE_BASE;
-        for piece in (0..10).map(Piece::Building).chain((0..3).map(Piece::Landscape)) {
+        for piece in (0..10)
+            .map(Piece::Building)
+            .chain((0..3).map(Piece::Landscape))
+        {
             for touch in [false, true] {
                 let fast = placements(&grid, piece, touch);
                 let mut slow = Vec::new();

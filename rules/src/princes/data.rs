@@ -229,7 +229,14 @@ const fn prof(
 
 /// The 21 professions (index = number − 1).
 pub const PROFESSIONS: [Profession; 21] = [
-    prof(1, "Mathematician", "mathematician", UNIVERSITY, LAKE, RELIGION),
+    prof(
+        1,
+        "Mathematician",
+        "mathematician",
+        UNIVERSITY,
+        LAKE,
+        RELIGION,
+    ),
     prof(2, "Theologian", "theologian", UNIVERSITY, PARK, TRAVEL),
     prof(3, "Philosopher", "philosopher", UNIVERSITY, FOREST, OPINION),
     prof(4, "Botanist", "botanist", LABORATORY, PARK, RELIGION),
@@ -302,7 +309,11 @@ const fn bonus(id: u8, text: &'static str, terms: &'static [(Count, u32)]) -> Bo
 
 /// The 20 bonus cards (index = id − 1).
 pub const BONUS_CARDS: [BonusCard; 20] = [
-    bonus(1, "+1 per builder and per lake", &[(Count::Builders, 1), (Count::Lakes, 1)]),
+    bonus(
+        1,
+        "+1 per builder and per lake",
+        &[(Count::Builders, 1), (Count::Lakes, 1)],
+    ),
     bonus(
         2,
         "+1 per medium building and per forest",
@@ -313,7 +324,11 @@ pub const BONUS_CARDS: [BonusCard; 20] = [
         "+1 per prestige card held and per freedom",
         &[(Count::PrestigeCards, 1), (Count::Freedoms, 1)],
     ),
-    bonus(4, "+1 per jester and per freedom", &[(Count::Jesters, 1), (Count::Freedoms, 1)]),
+    bonus(
+        4,
+        "+1 per jester and per freedom",
+        &[(Count::Jesters, 1), (Count::Freedoms, 1)],
+    ),
     bonus(
         5,
         "+1 per small building and per landscape tile",
@@ -338,9 +353,21 @@ pub const BONUS_CARDS: [BonusCard; 20] = [
     bonus(14, "+2 per jester", &[(Count::Jesters, 2)]),
     bonus(15, "+2 per lake", &[(Count::Lakes, 2)]),
     bonus(16, "+2 per freedom", &[(Count::Freedoms, 2)]),
-    bonus(17, "+2 per prestige card held", &[(Count::PrestigeCards, 2)]),
-    bonus(18, "+2 per building size present", &[(Count::BuildingSizes, 2)]),
-    bonus(19, "+2 per landscape type present", &[(Count::LandscapeTypes, 2)]),
+    bonus(
+        17,
+        "+2 per prestige card held",
+        &[(Count::PrestigeCards, 2)],
+    ),
+    bonus(
+        18,
+        "+2 per building size present",
+        &[(Count::BuildingSizes, 2)],
+    ),
+    bonus(
+        19,
+        "+2 per landscape type present",
+        &[(Count::LandscapeTypes, 2)],
+    ),
     bonus(
         20,
         "+1 per own face-up profession/recruiting card (incl. the one played)",
@@ -379,7 +406,12 @@ const fn most(id: u8, text: &'static str, count: Count, full: i64, tied: i64) ->
     }
 }
 
-const fn all(id: u8, text: &'static str, reqs: &'static [(Count, u32)], points: i64) -> PrestigeCard {
+const fn all(
+    id: u8,
+    text: &'static str,
+    reqs: &'static [(Count, u32)],
+    points: i64,
+) -> PrestigeCard {
     PrestigeCard {
         id,
         text,
@@ -405,22 +437,46 @@ pub const PRESTIGE_CARDS: [PrestigeCard; 14] = [
     most(6, "most parks: 5 (tied 3)", Count::Parks, 5, 3),
     most(7, "most works: 7 (tied 4)", Count::Works, 7, 4),
     most(8, "most forests: 7 (tied 4)", Count::Forests, 7, 4),
-    most(9, "most landscape tiles: 7 (tied 4)", Count::LandscapeTiles, 7, 4),
+    most(
+        9,
+        "most landscape tiles: 7 (tied 4)",
+        Count::LandscapeTiles,
+        7,
+        4,
+    ),
     all(
         10,
         "≥1 builder, ≥1 jester and 2 landscape types: 7",
-        &[(Count::Builders, 1), (Count::Jesters, 1), (Count::LandscapeTypes, 2)],
+        &[
+            (Count::Builders, 1),
+            (Count::Jesters, 1),
+            (Count::LandscapeTypes, 2),
+        ],
         7,
     ),
     all(
         11,
         "≥4 buildings, 2 freedoms and 4 works: 6",
-        &[(Count::Buildings, 4), (Count::Freedoms, 2), (Count::Works, 4)],
+        &[
+            (Count::Buildings, 4),
+            (Count::Freedoms, 2),
+            (Count::Works, 4),
+        ],
         6,
     ),
     all(12, "all three freedoms: 8", &[(Count::Freedoms, 3)], 8),
-    all(13, "≥2 large buildings: 5", &[(Count::LargeBuildings, 2)], 5),
-    all(14, "all three landscape types: 8", &[(Count::LandscapeTypes, 3)], 8),
+    all(
+        13,
+        "≥2 large buildings: 5",
+        &[(Count::LargeBuildings, 2)],
+        5,
+    ),
+    all(
+        14,
+        "all three landscape types: 8",
+        &[(Count::LandscapeTypes, 3)],
+        8,
+    ),
 ];
 
 /// The auction stacks of Phase A.

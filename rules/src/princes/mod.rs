@@ -124,9 +124,9 @@ pub enum Pending {
 impl Pending {
     pub fn seat(&self) -> Seat {
         match self {
-            Pending::Place { seat, .. } | Pending::Look { seat, .. } | Pending::RecruitNow { seat } => {
-                *seat
-            }
+            Pending::Place { seat, .. }
+            | Pending::Look { seat, .. }
+            | Pending::RecruitNow { seat } => *seat,
         }
     }
 }
@@ -155,7 +155,8 @@ pub struct PhaseA {
 
 impl PhaseA {
     fn done(&self, s: Seat) -> bool {
-        self.bought.get(s).is_some_and(|b| b.is_some()) || self.declined.get(s).copied().unwrap_or(true)
+        self.bought.get(s).is_some_and(|b| b.is_some())
+            || self.declined.get(s).copied().unwrap_or(true)
     }
 }
 
@@ -180,7 +181,9 @@ pub struct PhaseB {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// Each player keeps 3 of 4 dealt professions (simultaneously, secretly).
-    Setup { dealt: Vec<Vec<u8>> },
+    Setup {
+        dealt: Vec<Vec<u8>>,
+    },
     Auction(PhaseA),
     Actions(PhaseB),
     Over,
@@ -312,7 +315,10 @@ pub fn fill_names(text: &str, names: &[String]) -> String {
     for i in 0..5 {
         let key = format!("{{S{i}}}");
         if out.contains(&key) {
-            let name = names.get(i).cloned().unwrap_or_else(|| format!("seat {}", i + 1));
+            let name = names
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| format!("seat {}", i + 1));
             out = out.replace(&key, &name);
         }
     }
@@ -354,7 +360,9 @@ fn card_label(deck: DeckKind, c: u8) -> String {
                     p.name,
                     p.num,
                     building_name(p.building),
-                    LANDSCAPES.get(usize::from(p.landscape)).map_or("?", |l| l.name),
+                    LANDSCAPES
+                        .get(usize::from(p.landscape))
+                        .map_or("?", |l| l.name),
                     freedom_name(p.freedom)
                 )
             })
@@ -451,7 +459,8 @@ impl Princes {
     }
 
     fn can_recruit(&self, seat: Seat) -> bool {
-        self.players.get(seat).is_some_and(|p| p.recruits > 0) && !self.recruit_targets(seat).is_empty()
+        self.players.get(seat).is_some_and(|p| p.recruits > 0)
+            && !self.recruit_targets(seat).is_empty()
     }
 
     fn keep_context(&self, seat: Seat) -> KeepContext {
@@ -485,8 +494,12 @@ impl Princes {
             };
         }
         match &self.phase {
-            Phase::Setup { .. } => "choose the three professions you keep (`keep poet jurist organist`).".into(),
-            Phase::Auction(a) if a.live.is_some() => "the auction is running: `bid` or `pass`.".into(),
+            Phase::Setup { .. } => {
+                "choose the three professions you keep (`keep poet jurist organist`).".into()
+            }
+            Phase::Auction(a) if a.live.is_some() => {
+                "the auction is running: `bid` or `pass`.".into()
+            }
             Phase::Auction(_) => "open an auction (`open jester`) or `decline`.".into(),
             Phase::Actions(_) => {
                 "it is your Phase B turn: work, build, draw, freedom, recruit or `done`.".into()
@@ -516,10 +529,18 @@ impl Princes {
         }
         if let Some(pending) = self.pending.clone() {
             match (pending, action) {
-                (Pending::Place { landscape, .. }, A::Place { landscape: l, at, rot, flip }) => {
-                    self.place_landscape(seat, landscape, *l, *at, *rot, *flip, &mut ev)?
+                (
+                    Pending::Place { landscape, .. },
+                    A::Place {
+                        landscape: l,
+                        at,
+                        rot,
+                        flip,
+                    },
+                ) => self.place_landscape(seat, landscape, *l, *at, *rot, *flip, &mut ev)?,
+                (Pending::Look { deck, cards, .. }, A::Keep(c)) => {
+                    self.keep(seat, deck, &cards, *c, &mut ev)?
                 }
-                (Pending::Look { deck, cards, .. }, A::Keep(c)) => self.keep(seat, deck, &cards, *c, &mut ev)?,
                 (Pending::RecruitNow { .. }, A::Recruit(p)) => {
                     self.recruit(seat, *p, &mut ev)?;
                     if !self.can_recruit(seat) {
@@ -528,7 +549,10 @@ impl Princes {
                 }
                 (Pending::RecruitNow { .. }, A::Later) => {
                     self.pending = None;
-                    ev.push(PrincesEvent::all(format!("{} keeps the recruiting card for later.", s(seat))));
+                    ev.push(PrincesEvent::all(format!(
+                        "{} keeps the recruiting card for later.",
+                        s(seat)
+                    )));
                 }
                 _ => return Err(self.not_now()),
             }
@@ -539,13 +563,26 @@ impl Princes {
                 (Phase::Auction(_), A::Bid(n)) => self.bid(seat, *n, &mut ev)?,
                 (Phase::Auction(_), A::Pass) => self.pass(seat, &mut ev)?,
                 (Phase::Auction(_), A::Decline) => self.decline(seat, &mut ev)?,
-                (Phase::Actions(_), A::Work { profession, bonus, prestige }) => {
-                    self.work(seat, *profession, bonus, *prestige, &mut ev)?
+                (
+                    Phase::Actions(_),
+                    A::Work {
+                        profession,
+                        bonus,
+                        prestige,
+                    },
+                ) => self.work(seat, *profession, bonus, *prestige, &mut ev)?,
+                (
+                    Phase::Actions(_),
+                    A::Build {
+                        building,
+                        at,
+                        rot,
+                        flip,
+                    },
+                ) => self.build(seat, *building, *at, *rot, *flip, &mut ev)?,
+                (Phase::Actions(_), A::DrawProfession) => {
+                    self.draw(seat, DeckKind::Profession, &mut ev)?
                 }
-                (Phase::Actions(_), A::Build { building, at, rot, flip }) => {
-                    self.build(seat, *building, *at, *rot, *flip, &mut ev)?
-                }
-                (Phase::Actions(_), A::DrawProfession) => self.draw(seat, DeckKind::Profession, &mut ev)?,
                 (Phase::Actions(_), A::DrawBonus) => self.draw(seat, DeckKind::Bonus, &mut ev)?,
                 (Phase::Actions(_), A::Freedom(f)) => self.freedom(seat, *f, &mut ev)?,
                 (Phase::Actions(_), A::Recruit(p)) => self.recruit(seat, *p, &mut ev)?,
@@ -583,7 +620,11 @@ impl Princes {
             return Err(self.not_now());
         };
         let mine = dealt.get(seat).cloned().unwrap_or_default();
-        let listing = mine.iter().map(|p| prof_name(*p)).collect::<Vec<_>>().join(", ");
+        let listing = mine
+            .iter()
+            .map(|p| prof_name(*p))
+            .collect::<Vec<_>>()
+            .join(", ");
         let mut distinct = ps.to_vec();
         distinct.sort_unstable();
         distinct.dedup();
@@ -598,13 +639,23 @@ impl Princes {
                 d.clear();
             }
         }
-        ev.push(PrincesEvent::all(format!("{} has chosen their professions.", s(seat))));
+        ev.push(PrincesEvent::all(format!(
+            "{} has chosen their professions.",
+            s(seat)
+        )));
         ev.push(PrincesEvent::to(
             seat,
             format!(
                 "You keep {} and return {}.",
-                ps.iter().map(|p| prof_name(*p)).collect::<Vec<_>>().join(", "),
-                returned.iter().map(|p| prof_name(*p)).collect::<Vec<_>>().join(", ")
+                ps.iter()
+                    .map(|p| prof_name(*p))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                returned
+                    .iter()
+                    .map(|p| prof_name(*p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         ));
         Ok(())
@@ -653,9 +704,17 @@ impl Princes {
         let alone = order.len() == 1;
         let bidding = OpenAuction::open(order);
         ev.push(PrincesEvent::all(if alone {
-            format!("{} takes a {} for {OPENING_BID} (nobody else may bid).", s(seat), stack.slug())
+            format!(
+                "{} takes a {} for {OPENING_BID} (nobody else may bid).",
+                s(seat),
+                stack.slug()
+            )
         } else {
-            format!("{} opens the {} auction at {OPENING_BID}.", s(seat), stack.slug())
+            format!(
+                "{} opens the {} auction at {OPENING_BID}.",
+                s(seat),
+                stack.slug()
+            )
         }));
         self.auction_mut()?.live = Some(Auction {
             stack,
@@ -691,7 +750,11 @@ impl Princes {
             live.high = n;
             live.bidding.raise();
         }
-        ev.push(PrincesEvent::all(format!("{} bids {n} for the {}.", s(seat), stack.slug())));
+        ev.push(PrincesEvent::all(format!(
+            "{} bids {n} for the {}.",
+            s(seat),
+            stack.slug()
+        )));
         self.maybe_resolve(ev)
     }
 
@@ -746,7 +809,11 @@ impl Princes {
             a.opener = next_open(a, w, players);
         }
         self.pay(w, i64::from(price))?;
-        ev.push(PrincesEvent::all(format!("{} buys the {} for {price}.", s(w), stack.slug())));
+        ev.push(PrincesEvent::all(format!(
+            "{} buys the {} for {price}.",
+            s(w),
+            stack.slug()
+        )));
         match stack {
             Stack::Forest | Stack::Lake | Stack::Park => {
                 let l = stack.landscape().unwrap_or(0);
@@ -772,7 +839,10 @@ impl Princes {
                 }
                 ev.push(PrincesEvent::all(match n {
                     1 => format!("{}'s buildings now cost 300.", s(w)),
-                    2 => format!("{} may now build buildings touching each other (+3 prestige).", s(w)),
+                    2 => format!(
+                        "{} may now build buildings touching each other (+3 prestige).",
+                        s(w)
+                    ),
                     _ => format!("{} now builds for free (+3 prestige).", s(w)),
                 }));
             }
@@ -809,13 +879,24 @@ impl Princes {
             seat,
             format!(
                 "You look at: {}. Keep one with `keep …`.",
-                cards.iter().map(|c| card_label(deck, *c)).collect::<Vec<_>>().join("; ")
+                cards
+                    .iter()
+                    .map(|c| card_label(deck, *c))
+                    .collect::<Vec<_>>()
+                    .join("; ")
             ),
         ));
         self.pending = Some(Pending::Look { seat, deck, cards });
     }
 
-    fn keep(&mut self, seat: Seat, deck: DeckKind, cards: &[u8], c: CardRef, ev: &mut Vec<PrincesEvent>) -> Res<()> {
+    fn keep(
+        &mut self,
+        seat: Seat,
+        deck: DeckKind,
+        cards: &[u8],
+        c: CardRef,
+        ev: &mut Vec<PrincesEvent>,
+    ) -> Res<()> {
         let id = match (deck, c) {
             (DeckKind::Profession, CardRef::Profession(x))
             | (DeckKind::Bonus, CardRef::Bonus(x))
@@ -849,10 +930,14 @@ impl Princes {
             s(seat),
             deck.name()
         )));
-        ev.push(PrincesEvent::to(seat, format!("You keep {}.", card_label(deck, id))));
+        ev.push(PrincesEvent::to(
+            seat,
+            format!("You keep {}.", card_label(deck, id)),
+        ));
         Ok(())
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn place_landscape(
         &mut self,
         seat: Seat,
@@ -893,7 +978,11 @@ impl Princes {
         ev.push(PrincesEvent::all(format!(
             "{}: {text}{}.",
             s(seat),
-            if repeat { " (+3 prestige: another of that type)" } else { "" }
+            if repeat {
+                " (+3 prestige: another of that type)"
+            } else {
+                ""
+            }
         )));
         Ok(())
     }
@@ -925,7 +1014,9 @@ impl Princes {
 
     /// The value of a work, validated (for `apply` and `legal_actions`).
     fn validate_work(&self, seat: Seat, prof: u8, bonus: &[u8], prestige: u32) -> Res<u32> {
-        self.check_action(|u| (u.works >= 2).then_some("You may complete at most 2 works per round."))?;
+        self.check_action(|u| {
+            (u.works >= 2).then_some("You may complete at most 2 works per round.")
+        })?;
         let p = self.player(seat)?;
         if !p.hand.contains(&prof) {
             return Err(PrincesError::NotInHand(prof_name(prof)));
@@ -955,7 +1046,14 @@ impl Princes {
         Ok(value)
     }
 
-    fn work(&mut self, seat: Seat, prof: u8, bonus: &[u8], prestige: u32, ev: &mut Vec<PrincesEvent>) -> Res<()> {
+    fn work(
+        &mut self,
+        seat: Seat,
+        prof: u8,
+        bonus: &[u8],
+        prestige: u32,
+        ev: &mut Vec<PrincesEvent>,
+    ) -> Res<()> {
         let value = self.validate_work(seat, prof, bonus, prestige)?;
         let payout = i64::from(value) * FLORINS_PER_POINT;
         let returned = i64::from(prestige) * FLORINS_PER_PRESTIGE;
@@ -983,8 +1081,17 @@ impl Princes {
         Ok(())
     }
 
-    fn validate_build(&self, seat: Seat, b: u8, at: Square, rot: u16, flip: bool) -> Res<(Vec<usize>, i64)> {
-        self.check_action(|u| (u.builds >= 2).then_some("You may build at most 2 buildings per round."))?;
+    fn validate_build(
+        &self,
+        seat: Seat,
+        b: u8,
+        at: Square,
+        rot: u16,
+        flip: bool,
+    ) -> Res<(Vec<usize>, i64)> {
+        self.check_action(|u| {
+            (u.builds >= 2).then_some("You may build at most 2 buildings per round.")
+        })?;
         let info = BUILDINGS
             .get(usize::from(b))
             .ok_or_else(|| PrincesError::SupplyOut("such building".into()))?;
@@ -992,7 +1099,13 @@ impl Princes {
         if p.buildings.contains(&b) {
             return Err(PrincesError::AlreadyOwned(info.name));
         }
-        if self.building_supply.get(usize::from(b)).copied().unwrap_or(0) == 0 {
+        if self
+            .building_supply
+            .get(usize::from(b))
+            .copied()
+            .unwrap_or(0)
+            == 0
+        {
             return Err(PrincesError::SupplyOut(info.name.to_string()));
         }
         let cost = BUILD_COST
@@ -1011,7 +1124,15 @@ impl Princes {
         Ok((cells, cost))
     }
 
-    fn build(&mut self, seat: Seat, b: u8, at: Square, rot: u16, flip: bool, ev: &mut Vec<PrincesEvent>) -> Res<()> {
+    fn build(
+        &mut self,
+        seat: Seat,
+        b: u8,
+        at: Square,
+        rot: u16,
+        flip: bool,
+        ev: &mut Vec<PrincesEvent>,
+    ) -> Res<()> {
         let (cells, cost) = self.validate_build(seat, b, at, rot, flip)?;
         self.pay(seat, cost)?;
         let p = self.player_mut(seat)?;
@@ -1084,13 +1205,21 @@ impl Princes {
     }
 
     fn validate_freedom(&self, seat: Seat, f: u8) -> Res<()> {
-        self.check_action(|u| (u.freedom >= 1).then_some("You may introduce only one freedom per round."))?;
+        self.check_action(|u| {
+            (u.freedom >= 1).then_some("You may introduce only one freedom per round.")
+        })?;
         let name = freedom_name(f);
         let p = self.player(seat)?;
         if p.freedoms.get(usize::from(f)).copied().unwrap_or(true) {
             return Err(PrincesError::FreedomOwned(name));
         }
-        if self.freedom_supply.get(usize::from(f)).copied().unwrap_or(0) == 0 {
+        if self
+            .freedom_supply
+            .get(usize::from(f))
+            .copied()
+            .unwrap_or(0)
+            == 0
+        {
             return Err(PrincesError::SupplyOut(format!("freedom of {name}")));
         }
         if p.florins < FREEDOM_COST {
@@ -1263,7 +1392,11 @@ impl Princes {
         self.prestige_before_cards = self.players.iter().map(|p| p.prestige).collect();
         let scored: Vec<Vec<(u8, i64)>> = (0..self.players.len())
             .map(|i| {
-                let cards = self.players.get(i).map(|p| p.prestige_cards.clone()).unwrap_or_default();
+                let cards = self
+                    .players
+                    .get(i)
+                    .map(|p| p.prestige_cards.clone())
+                    .unwrap_or_default();
                 cards
                     .into_iter()
                     .map(|c| (c, scoring::prestige_card_value(&self.players, i, c)))
@@ -1285,14 +1418,18 @@ impl Princes {
         }
         self.final_cards = scored;
         self.phase = Phase::Over;
-        ev.push(PrincesEvent::all("The seventh round is over: the game ends."));
+        ev.push(PrincesEvent::all(
+            "The seventh round is over: the game ends.",
+        ));
     }
 
     // ----- legal action enumeration -----
 
     fn work_actions(&self, seat: Seat) -> Vec<PrincesAction> {
         let mut out = Vec::new();
-        let Some(p) = self.players.get(seat) else { return out };
+        let Some(p) = self.players.get(seat) else {
+            return out;
+        };
         let mut bonus = p.bonus.clone();
         bonus.sort_unstable();
         let subsets: Vec<Vec<u8>> = if bonus.len() <= 5 {
@@ -1346,13 +1483,25 @@ impl Princes {
         {
             return out;
         }
-        let Some(p) = self.players.get(seat) else { return out };
-        let cost = BUILD_COST.get(usize::from(p.builders)).copied().unwrap_or(0);
+        let Some(p) = self.players.get(seat) else {
+            return out;
+        };
+        let cost = BUILD_COST
+            .get(usize::from(p.builders))
+            .copied()
+            .unwrap_or(0);
         if p.florins < cost {
             return out;
         }
         for b in 0..BUILDINGS.len() as u8 {
-            if p.buildings.contains(&b) || self.building_supply.get(usize::from(b)).copied().unwrap_or(0) == 0 {
+            if p.buildings.contains(&b)
+                || self
+                    .building_supply
+                    .get(usize::from(b))
+                    .copied()
+                    .unwrap_or(0)
+                    == 0
+            {
                 continue;
             }
             for (at, rot, flip) in board::placements(&p.grid, Piece::Building(b), p.builders >= 2) {
@@ -1433,7 +1582,11 @@ impl Game for Princes {
         })
     }
 
-    fn apply(&mut self, seat: Seat, action: &PrincesAction) -> Result<Vec<PrincesEvent>, PrincesError> {
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &PrincesAction,
+    ) -> Result<Vec<PrincesEvent>, PrincesError> {
         let mut next = self.clone();
         let events = next.step(seat, action)?;
         *self = next;
@@ -1469,7 +1622,9 @@ impl Game for Princes {
         if let Some(p) = &self.pending {
             match p {
                 Pending::Place { landscape, .. } => {
-                    for (at, rot, flip) in board::placements(&me.grid, Piece::Landscape(*landscape), true) {
+                    for (at, rot, flip) in
+                        board::placements(&me.grid, Piece::Landscape(*landscape), true)
+                    {
                         out.push(A::Place {
                             landscape: *landscape,
                             at,
@@ -1497,7 +1652,9 @@ impl Game for Princes {
                 Phase::Setup { dealt } => {
                     let mine = dealt.get(seat).cloned().unwrap_or_default();
                     for r in &mine {
-                        out.push(A::KeepThree(mine.iter().copied().filter(|x| x != r).collect()));
+                        out.push(A::KeepThree(
+                            mine.iter().copied().filter(|x| x != r).collect(),
+                        ));
                     }
                 }
                 Phase::Auction(a) => match &a.live {
@@ -1578,7 +1735,11 @@ impl Game for Princes {
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let before = self.prestige_before_cards.get(i).copied().unwrap_or(p.prestige);
+                let before = self
+                    .prestige_before_cards
+                    .get(i)
+                    .copied()
+                    .unwrap_or(p.prestige);
                 let mut breakdown = vec![ScoreLine::new("prestige during the game", before)];
                 for (c, pts) in self.final_cards.get(i).into_iter().flatten() {
                     breakdown.push(ScoreLine::new(card_label(DeckKind::Prestige, *c), *pts));
@@ -1593,7 +1754,9 @@ impl Game for Princes {
             .collect();
         Some(Outcome::by_total_then_tiebreak(
             results,
-            Some("Most prestige wins; ties go to the most florins; still tied: a shared win.".into()),
+            Some(
+                "Most prestige wins; ties go to the most florins; still tied: a shared win.".into(),
+            ),
         ))
     }
 
@@ -1613,4 +1776,3 @@ impl Game for Princes {
         views::COMMANDS
     }
 }
-

@@ -64,10 +64,19 @@ pub fn base_value(p: &Player, prof: u8) -> u32 {
     if p.buildings.contains(&card.building) {
         v += PREFERRED_BUILDING;
     }
-    if p.landscapes.get(usize::from(card.landscape)).copied().unwrap_or(0) > 0 {
+    if p.landscapes
+        .get(usize::from(card.landscape))
+        .copied()
+        .unwrap_or(0)
+        > 0
+    {
         v += PREFERRED_LANDSCAPE;
     }
-    if p.freedoms.get(usize::from(card.freedom)).copied().unwrap_or(false) {
+    if p.freedoms
+        .get(usize::from(card.freedom))
+        .copied()
+        .unwrap_or(false)
+    {
         v += PREFERRED_FREEDOM;
     }
     v += PER_JESTER * u32::from(p.jesters);
@@ -77,7 +86,12 @@ pub fn base_value(p: &Player, prof: u8) -> u32 {
 
 /// What bonus card `id` adds to a work completed now by `p`.
 pub fn bonus_value(p: &Player, id: u8) -> u32 {
-    bonus_card(id).map_or(0, |c| c.terms.iter().map(|(what, per)| per * count(p, *what)).sum())
+    bonus_card(id).map_or(0, |c| {
+        c.terms
+            .iter()
+            .map(|(what, per)| per * count(p, *what))
+            .sum()
+    })
 }
 
 /// The full work value with these bonus cards played.
@@ -94,7 +108,11 @@ pub fn prestige_card_value(players: &[Player], holder: usize, id: u8) -> i64 {
         return 0;
     };
     match card.rule {
-        PrestigeRule::Most { count: what, full, tied } => {
+        PrestigeRule::Most {
+            count: what,
+            full,
+            tied,
+        } => {
             let mine = count(me, what);
             if mine == 0 {
                 return 0;
@@ -114,7 +132,11 @@ pub fn prestige_card_value(players: &[Player], holder: usize, id: u8) -> i64 {
                 0
             }
         }
-        PrestigeRule::Fewest { count: what, full, tied } => {
+        PrestigeRule::Fewest {
+            count: what,
+            full,
+            tied,
+        } => {
             let mine = count(me, what);
             let best_other = players
                 .iter()

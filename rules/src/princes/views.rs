@@ -163,7 +163,9 @@ pub fn public(g: &Princes) -> PrincesPublic {
     let pending = g.pending.as_ref().map(|p| match p {
         Pending::Place { seat, landscape } => format!(
             "{{S{seat}}} places a {}",
-            LANDSCAPES.get(usize::from(*landscape)).map_or("?", |l| l.name)
+            LANDSCAPES
+                .get(usize::from(*landscape))
+                .map_or("?", |l| l.name)
         ),
         Pending::Look { seat, deck, cards } => format!(
             "{{S{seat}}} is choosing 1 of {} {} cards",
@@ -238,7 +240,11 @@ pub fn private(g: &Princes, seat: Seat) -> PrincesPrivate {
         .filter_map(|&c| prestige_card(c).map(|x| (c, x.text)))
         .collect();
     let looking = match &g.pending {
-        Some(Pending::Look { seat: s, deck, cards }) if *s == seat => Some((
+        Some(Pending::Look {
+            seat: s,
+            deck,
+            cards,
+        }) if *s == seat => Some((
             deck.name(),
             cards.iter().map(|c| super::card_label(*deck, *c)).collect(),
         )),
@@ -264,7 +270,10 @@ pub fn private(g: &Princes, seat: Seat) -> PrincesPrivate {
 }
 
 fn name(names: &[String], s: Seat) -> String {
-    names.get(s).cloned().unwrap_or_else(|| format!("seat {}", s + 1))
+    names
+        .get(s)
+        .cloned()
+        .unwrap_or_else(|| format!("seat {}", s + 1))
 }
 
 pub const LEGEND: &str = "# palazzo · U univ · L lab · W workshop · B library · O opera · S studio · H hospital · T theatre · I tower · C chapel · f forest · l lake · p park";
@@ -300,9 +309,17 @@ pub fn render_public(v: &PrincesPublic, names: &[String]) -> String {
                         l.stack.slug(),
                         l.high,
                         name(names, l.leader),
-                        l.bidders.iter().map(|s| name(names, *s)).collect::<Vec<_>>().join(", "),
+                        l.bidders
+                            .iter()
+                            .map(|s| name(names, *s))
+                            .collect::<Vec<_>>()
+                            .join(", "),
                         l.to_act
-                            .map(|s| format!(" {} to bid {} or pass.", name(names, s), l.high + 100))
+                            .map(|s| format!(
+                                " {} to bid {} or pass.",
+                                name(names, s),
+                                l.high + 100
+                            ))
                             .unwrap_or_default()
                     )),
                     None => out.push_str(&format!(" {} opens next.", name(names, a.opener))),
@@ -446,13 +463,24 @@ pub fn render_private(v: &PrincesPrivate, names: &[String]) -> String {
             let detail = profession(h.number).map_or(String::new(), |p| {
                 format!(
                     "{}, {}, {}",
-                    BUILDINGS.get(usize::from(p.building)).map_or("?", |b| b.name),
-                    LANDSCAPES.get(usize::from(p.landscape)).map_or("?", |l| l.name),
+                    BUILDINGS
+                        .get(usize::from(p.building))
+                        .map_or("?", |b| b.name),
+                    LANDSCAPES
+                        .get(usize::from(p.landscape))
+                        .map_or("?", |l| l.name),
                     FREEDOMS.get(usize::from(p.freedom)).copied().unwrap_or("?")
                 )
             });
-            let ok = if h.value_now >= v.min_work { "" } else { " (below minimum)" };
-            out.push_str(&format!(" · {} #{} [{}] — {}{}\n", h.name, h.number, detail, h.value_now, ok));
+            let ok = if h.value_now >= v.min_work {
+                ""
+            } else {
+                " (below minimum)"
+            };
+            out.push_str(&format!(
+                " · {} #{} [{}] — {}{}\n",
+                h.name, h.number, detail, h.value_now, ok
+            ));
         }
     }
     if v.recruiting > 0 {
@@ -517,7 +545,8 @@ pub static COMMANDS: &[CommandHelp] = &[
     },
     CommandHelp {
         syntax: "recruit <profession>",
-        meaning: "swap a recruiting card for a face-up profession in another display (not an action)",
+        meaning:
+            "swap a recruiting card for a face-up profession in another display (not an action)",
         example: "recruit poet",
     },
     CommandHelp {
@@ -532,7 +561,8 @@ pub static COMMANDS: &[CommandHelp] = &[
     },
     CommandHelp {
         syntax: "build <building> at <square> [rot 90|180|270] [flip]",
-        meaning: "Phase B: build (700, 300 with a builder, 0 with three); square = top-left of the piece",
+        meaning:
+            "Phase B: build (700, 300 with a builder, 0 with three); square = top-left of the piece",
         example: "build opera at C4 rot 90 flip",
     },
     CommandHelp {
