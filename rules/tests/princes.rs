@@ -1528,3 +1528,94 @@ fn registered_in_the_catalog() {
     assert!((k.rules_text)().contains("Decision"));
     assert!(!(k.command_help)().is_empty());
 }
+
+#[test]
+fn empty_stacks_cannot_be_auctioned() {
+    let mut g = after_setup(3, 95);
+    let o = opener(&g);
+    g.jester_supply = 0;
+    assert_eq!(
+        refuse(&mut g, o, "open jester"),
+        "No jester is left in the supply."
+    );
+    g.prestige_deck.clear();
+    assert_eq!(
+        refuse(&mut g, o, "open prestige"),
+        "No prestige card is left in the supply."
+    );
+    let legal = g.legal_actions(o);
+    assert!(!legal.contains(&A::Open(Stack::Jester)));
+    assert!(!legal.contains(&A::Open(Stack::Prestige)));
+    assert!(legal.contains(&A::Open(Stack::Recruiting)));
+}
+
+#[test]
+fn parsing_never_panics_and_explains() {
+    let words = [
+        "",
+        "build",
+        "place",
+        "work",
+        "keep",
+        "open",
+        "bid",
+        "recruit",
+        "draw",
+        "freedom",
+        "sell",
+        "at",
+        "rot",
+        "flip",
+        "r90",
+        "Z9",
+        "A1",
+        "G7",
+        "opera",
+        "lake",
+        "poet",
+        "bonus",
+        "B07",
+        "b99",
+        "prestige",
+        "P03",
+        "7",
+        "-1",
+        "999999999999",
+        "ü",
+        "°",
+        "r",
+        "bell",
+        "founder",
+    ];
+    let mut g = after_setup(3, 96);
+    for a in words {
+        for b in words {
+            for c in words {
+                let text = format!("{a} {b} {c}");
+                for seat in 0..3 {
+                    match g.parse_action(seat, &text) {
+                        Ok(act) => {
+                            let _ = g.clone().apply(seat, &act);
+                        }
+                        Err(e) => assert!(!e.to_string().is_empty()),
+                    }
+                }
+            }
+        }
+    }
+    // Phase B too.
+    skip_auctions(&mut g);
+    let s = current(&g);
+    for a in words {
+        for b in words {
+            let text = format!("{a} {b} C4 rot 90");
+            if let Ok(act) = g.parse_action(s, &text) {
+                let before = serde_json::to_vec(&g).unwrap();
+                let mut h = g.clone();
+                if h.apply(s, &act).is_err() {
+                    assert_eq!(serde_json::to_vec(&h).unwrap(), before);
+                }
+            }
+        }
+    }
+}

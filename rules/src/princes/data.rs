@@ -514,6 +514,15 @@ impl Stack {
         }
     }
 
+    /// The item's name in sentences.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Stack::Prestige => "prestige card",
+            Stack::Recruiting => "recruiting card",
+            other => other.slug(),
+        }
+    }
+
     /// The landscape id, for the three landscape stacks.
     pub fn landscape(self) -> Option<u8> {
         match self {

@@ -684,7 +684,7 @@ impl Princes {
             return Err(PrincesError::StackSold(stack.slug()));
         }
         if self.stack_supply(stack) == 0 {
-            return Err(PrincesError::SupplyOut(stack.slug().into()));
+            return Err(PrincesError::SupplyOut(stack.noun().into()));
         }
         if let Some(e) = self.ineligible(seat, stack) {
             return Err(e);
@@ -703,19 +703,13 @@ impl Princes {
             .collect();
         let alone = order.len() == 1;
         let bidding = OpenAuction::open(order);
-        ev.push(PrincesEvent::all(if alone {
-            format!(
-                "{} takes a {} for {OPENING_BID} (nobody else may bid).",
-                s(seat),
-                stack.slug()
-            )
-        } else {
-            format!(
+        if !alone {
+            ev.push(PrincesEvent::all(format!(
                 "{} opens the {} auction at {OPENING_BID}.",
                 s(seat),
-                stack.slug()
-            )
-        }));
+                stack.noun()
+            )));
+        }
         self.auction_mut()?.live = Some(Auction {
             stack,
             high: OPENING_BID,
@@ -753,7 +747,7 @@ impl Princes {
         ev.push(PrincesEvent::all(format!(
             "{} bids {n} for the {}.",
             s(seat),
-            stack.slug()
+            stack.noun()
         )));
         self.maybe_resolve(ev)
     }
@@ -812,7 +806,7 @@ impl Princes {
         ev.push(PrincesEvent::all(format!(
             "{} buys the {} for {price}.",
             s(w),
-            stack.slug()
+            stack.noun()
         )));
         match stack {
             Stack::Forest | Stack::Lake | Stack::Park => {
