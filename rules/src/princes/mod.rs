@@ -1581,6 +1581,13 @@ impl Game for Princes {
         seat: Seat,
         action: &PrincesAction,
     ) -> Result<Vec<PrincesEvent>, PrincesError> {
+        // Cheap refusals first, without cloning the state.
+        if self.phase == Phase::Over {
+            return Err(PrincesError::GameOver);
+        }
+        if !self.awaiting().contains(&seat) {
+            return Err(PrincesError::NotYourTurn);
+        }
         let mut next = self.clone();
         let events = next.step(seat, action)?;
         *self = next;
