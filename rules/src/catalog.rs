@@ -25,6 +25,7 @@ pub fn games() -> Vec<&'static GameKind> {
         // GAMES: one line per engine, e.g. <crate::palazzo::Palazzo as Register>::kind(),
         <crate::palazzo::Palazzo as crate::dynamic::Register>::kind(),
         <crate::estates::Estates as crate::dynamic::Register>::kind(),
+        <crate::princes::Princes as crate::dynamic::Register>::kind(),
     ];
     list
 }

@@ -7,9 +7,10 @@
 pub mod catalog;
 pub mod dynamic;
 pub mod engine;
-pub mod palazzo;
 pub mod estates;
+pub mod palazzo;
 pub mod playout;
+pub mod princes;
 pub mod seating;
 #[cfg(feature = "testgame")]
 pub mod testgame;

@@ -1,0 +1,398 @@
+//! The 7×7 principality: polyomino orientations, coordinates and placement checks.
+//!
+//! Coordinates: columns A–G left to right, rows 1–7 top to bottom; the palazzo fills
+//! A6–C7. A placement names the top-left corner of the piece's bounding box after the
+//! piece is mirrored (`flip`, left–right) and then turned clockwise by `rot` degrees.
+
+use super::data::{BUILDINGS, GRID, LANDSCAPES, PALAZZO};
+use serde::{Deserialize, Serialize};
+
+/// What fills a square.
+pub const EMPTY: u8 = 0;
+pub const PALAZZO_CELL: u8 = 1;
+/// Buildings are `BUILDING_BASE + building id`.
+pub const BUILDING_BASE: u8 = 2;
+/// Landscapes are `LANDSCAPE_BASE + landscape id`.
+pub const LANDSCAPE_BASE: u8 = 12;
+
+/// A piece to place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Piece {
+    Building(u8),
+    Landscape(u8),
+}
+
+impl Piece {
+    pub fn base_cells(self) -> &'static [(i8, i8)] {
+        match self {
+            Piece::Building(b) => BUILDINGS.get(usize::from(b)).map_or(&[], |i| i.cells),
+            Piece::Landscape(l) => LANDSCAPES.get(usize::from(l)).map_or(&[], |i| i.cells),
+        }
+    }
+
+    pub fn slug(self) -> &'static str {
+        match self {
+            Piece::Building(b) => BUILDINGS.get(usize::from(b)).map_or("?", |i| i.slug),
+            Piece::Landscape(l) => LANDSCAPES.get(usize::from(l)).map_or("?", |i| i.slug),
+        }
+    }
+
+    pub fn code(self) -> u8 {
+        match self {
+            Piece::Building(b) => BUILDING_BASE + b,
+            Piece::Landscape(l) => LANDSCAPE_BASE + l,
+        }
+    }
+}
+
+/// A square, `row` and `col` in 0..7.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Square {
+    pub row: u8,
+    pub col: u8,
+}
+
+impl std::fmt::Display for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", char::from(b'A' + self.col), self.row + 1)
+    }
+}
+
+impl Square {
+    /// Reads `C4` (column letter, row number), case-insensitive.
+    pub fn parse(text: &str) -> Option<Square> {
+        let t = text.trim().to_ascii_uppercase();
+        let mut chars = t.chars();
+        let c = chars.next()?;
+        let rest: String = chars.collect();
+        let row: u8 = rest.parse().ok()?;
+        if !('A'..='G').contains(&c) || !(1..=7).contains(&row) {
+            return None;
+        }
+        Some(Square {
+            row: row - 1,
+            col: c as u8 - b'A',
+        })
+    }
+}
+
+/// Mirrors (if `flip`) then turns clockwise by `rot` degrees, normalized to the origin,
+/// sorted. `rot` must be 0, 90, 180 or 270 (others are treated as 0).
+pub fn orient(cells: &[(i8, i8)], rot: u16, flip: bool) -> Vec<(i8, i8)> {
+    let turns = match rot {
+        90 => 1,
+        180 => 2,
+        270 => 3,
+        _ => 0,
+    };
+    let mut out: Vec<(i8, i8)> = cells
+        .iter()
+        .map(|&(r, c)| {
+            let (mut r, mut c) = (r, if flip { -c } else { c });
+            for _ in 0..turns {
+                // Clockwise quarter turn: (r, c) -> (c, -r).
+                let (nr, nc) = (c, -r);
+                r = nr;
+                c = nc;
+            }
+            (r, c)
+        })
+        .collect();
+    let min_r = out.iter().map(|p| p.0).min().unwrap_or(0);
+    let min_c = out.iter().map(|p| p.1).min().unwrap_or(0);
+    for p in &mut out {
+        p.0 -= min_r;
+        p.1 -= min_c;
+    }
+    out.sort_unstable();
+    out
+}
+
+/// An orientation: its first spelling (rot, flip) and its normalized cells.
+pub type Orientation = (u16, bool, Vec<(i8, i8)>);
+
+/// The distinct orientations of a piece, each with its first spelling (rot, flip) in
+/// the order rot 0/90/180/270 unflipped, then flipped (computed once, then cached).
+pub fn orientations(piece: Piece) -> &'static [Orientation] {
+    use std::sync::OnceLock;
+    static CACHE: OnceLock<Vec<Vec<Orientation>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| {
+        let mut all: Vec<Vec<Orientation>> = (0..BUILDINGS.len() as u8)
+            .map(|b| compute_orientations(Piece::Building(b)))
+            .collect();
+        all.extend((0..LANDSCAPES.len() as u8).map(|l| compute_orientations(Piece::Landscape(l))));
+        all
+    });
+    let idx = match piece {
+        Piece::Building(b) => usize::from(b),
+        Piece::Landscape(l) => BUILDINGS.len() + usize::from(l),
+    };
+    cache.get(idx).map_or(&[], |v| v.as_slice())
+}
+
+fn compute_orientations(piece: Piece) -> Vec<Orientation> {
+    let mut out: Vec<Orientation> = Vec::new();
+    for flip in [false, true] {
+        for rot in [0u16, 90, 180, 270] {
+            let cells = orient(piece.base_cells(), rot, flip);
+            if !out.iter().any(|o| o.2 == cells) {
+                out.push((rot, flip, cells));
+            }
+        }
+    }
+    out
+}
+
+/// Why a piece cannot go where asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceProblem {
+    Outside,
+    Overlap,
+    TouchesPalazzo,
+    TouchesBuilding,
+}
+
+/// A fresh principality: empty but for the palazzo.
+pub fn new_grid() -> Vec<u8> {
+    let mut g = vec![EMPTY; GRID * GRID];
+    for (r, c) in PALAZZO {
+        if let Some(x) = g.get_mut(r * GRID + c) {
+            *x = PALAZZO_CELL;
+        }
+    }
+    g
+}
+
+/// The squares `piece` would cover, or why it cannot be placed. `may_touch` lets a
+/// building touch other buildings and the palazzo (two or more builders).
+pub fn check(
+    grid: &[u8],
+    piece: Piece,
+    at: Square,
+    rot: u16,
+    flip: bool,
+    may_touch: bool,
+) -> Result<Vec<usize>, PlaceProblem> {
+    check_cells(
+        grid,
+        piece,
+        &orient(piece.base_cells(), rot, flip),
+        at,
+        may_touch,
+    )
+}
+
+/// Like [`check`] with the oriented cells already computed.
+pub fn check_cells(
+    grid: &[u8],
+    piece: Piece,
+    cells: &[(i8, i8)],
+    at: Square,
+    may_touch: bool,
+) -> Result<Vec<usize>, PlaceProblem> {
+    let mut idx = Vec::with_capacity(cells.len());
+    for &(r, c) in cells {
+        let rr = i32::from(at.row) + i32::from(r);
+        let cc = i32::from(at.col) + i32::from(c);
+        if !(0..GRID as i32).contains(&rr) || !(0..GRID as i32).contains(&cc) {
+            return Err(PlaceProblem::Outside);
+        }
+        idx.push(rr as usize * GRID + cc as usize);
+    }
+    if idx.iter().any(|&i| grid.get(i).copied() != Some(EMPTY)) {
+        return Err(PlaceProblem::Overlap);
+    }
+    if let (Piece::Building(_), false) = (piece, may_touch) {
+        let mut touches_building = false;
+        for &i in &idx {
+            let (r, c) = ((i / GRID) as i32, (i % GRID) as i32);
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (nr, nc) = (r + dr, c + dc);
+                if !(0..GRID as i32).contains(&nr) || !(0..GRID as i32).contains(&nc) {
+                    continue;
+                }
+                let v = grid
+                    .get(nr as usize * GRID + nc as usize)
+                    .copied()
+                    .unwrap_or(EMPTY);
+                if v == PALAZZO_CELL {
+                    return Err(PlaceProblem::TouchesPalazzo);
+                }
+                if (BUILDING_BASE..LANDSCAPE_BASE).contains(&v) {
+                    touches_building = true;
+                }
+            }
+        }
+        if touches_building {
+            return Err(PlaceProblem::TouchesBuilding);
+        }
+    }
+    Ok(idx)
+}
+
+/// Fast test used when enumerating: the oriented piece fits at (row, col), which keep
+/// the bounding box inside the grid.
+fn fits_at(
+    grid: &[u8],
+    building: bool,
+    cells: &[(i8, i8)],
+    row: usize,
+    col: usize,
+    may_touch: bool,
+) -> bool {
+    let g = GRID as i32;
+    for &(r, c) in cells {
+        let (rr, cc) = (row as i32 + i32::from(r), col as i32 + i32::from(c));
+        if !(0..g).contains(&rr) || !(0..g).contains(&cc) {
+            return false;
+        }
+        if grid.get((rr * g + cc) as usize).copied() != Some(EMPTY) {
+            return false;
+        }
+        if building && !may_touch {
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (nr, nc) = (rr + dr, cc + dc);
+                if (0..g).contains(&nr) && (0..g).contains(&nc) {
+                    let v = grid.get((nr * g + nc) as usize).copied().unwrap_or(EMPTY);
+                    if v != EMPTY && v < LANDSCAPE_BASE {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Calls `f(anchor, rot, flip)` for every distinct valid placement of `piece`; stops
+/// when `f` returns false.
+fn each_placement(
+    grid: &[u8],
+    piece: Piece,
+    may_touch: bool,
+    mut f: impl FnMut(Square, u16, bool) -> bool,
+) {
+    let building = matches!(piece, Piece::Building(_));
+    for (rot, flip, cells) in orientations(piece) {
+        let h = cells.iter().map(|p| p.0).max().unwrap_or(0) as usize;
+        let w = cells.iter().map(|p| p.1).max().unwrap_or(0) as usize;
+        for row in 0..GRID.saturating_sub(h) {
+            for col in 0..GRID.saturating_sub(w) {
+                if fits_at(grid, building, cells, row, col, may_touch) {
+                    let at = Square {
+                        row: row as u8,
+                        col: col as u8,
+                    };
+                    if !f(at, *rot, *flip) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every distinct valid placement of `piece`: (anchor, rot, flip).
+pub fn placements(grid: &[u8], piece: Piece, may_touch: bool) -> Vec<(Square, u16, bool)> {
+    let mut out = Vec::new();
+    each_placement(grid, piece, may_touch, |at, rot, flip| {
+        out.push((at, rot, flip));
+        true
+    });
+    out
+}
+
+/// True when `piece` fits somewhere.
+pub fn fits_somewhere(grid: &[u8], piece: Piece, may_touch: bool) -> bool {
+    let mut found = false;
+    each_placement(grid, piece, may_touch, |_, _, _| {
+        found = true;
+        false
+    });
+    found
+}
+
+/// The grid as text rows with a column header, for a code block.
+pub fn render(grid: &[u8]) -> String {
+    let mut out = String::from("  ABCDEFG\n");
+    for r in 0..GRID {
+        out.push_str(&format!("{} ", r + 1));
+        for c in 0..GRID {
+            let v = grid.get(r * GRID + c).copied().unwrap_or(EMPTY);
+            out.push(cell_char(v));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+pub fn cell_char(v: u8) -> char {
+    match v {
+        EMPTY => '.',
+        PALAZZO_CELL => '#',
+        v if (BUILDING_BASE..LANDSCAPE_BASE).contains(&v) => BUILDINGS
+            .get(usize::from(v - BUILDING_BASE))
+            .map_or('?', |b| b.letter),
+        v => LANDSCAPES
+            .get(usize::from(v.saturating_sub(LANDSCAPE_BASE)))
+            .map_or('?', |l| l.letter),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orientation_counts() {
+        let n = |p| orientations(p).len();
+        assert_eq!(n(Piece::Landscape(0)), 1); // forest square
+        assert_eq!(n(Piece::Landscape(1)), 4); // lake L
+        assert_eq!(n(Piece::Landscape(2)), 2); // park domino
+        assert_eq!(n(Piece::Building(8)), 2); // tower I
+        assert_eq!(n(Piece::Building(9)), 4); // chapel L-tromino
+        assert_eq!(n(Piece::Building(4)), 4); // opera T
+        assert_eq!(n(Piece::Building(6)), 4); // hospital U
+        assert_eq!(n(Piece::Building(7)), 4); // theatre W
+        assert_eq!(n(Piece::Building(5)), 8); // studio P
+    }
+
+    #[test]
+    fn fast_enumeration_agrees_with_check() {
+        let mut grid = new_grid();
+        for i in [3usize, 10, 17, 30, 31] {
+            grid[i] = BUILDING_BASE + 4;
+        }
+        grid[40] = LANDSCAPE_BASE;
+        for piece in (0..10)
+            .map(Piece::Building)
+            .chain((0..3).map(Piece::Landscape))
+        {
+            for touch in [false, true] {
+                let fast = placements(&grid, piece, touch);
+                let mut slow = Vec::new();
+                for (rot, flip, _) in orientations(piece) {
+                    for row in 0..7 {
+                        for col in 0..7 {
+                            let at = Square { row, col };
+                            if check(&grid, piece, at, *rot, *flip, touch).is_ok() {
+                                slow.push((at, *rot, *flip));
+                            }
+                        }
+                    }
+                }
+                assert_eq!(fast, slow, "{piece:?} touch={touch}");
+            }
+        }
+    }
+
+    #[test]
+    fn squares_read_and_print() {
+        let s = Square::parse("c4").unwrap();
+        assert_eq!((s.row, s.col), (3, 2));
+        assert_eq!(s.to_string(), "C4");
+        assert!(Square::parse("H1").is_none());
+        assert!(Square::parse("A8").is_none());
+        assert!(Square::parse("").is_none());
+    }
+}
