@@ -23,6 +23,7 @@ pub fn games() -> Vec<&'static GameKind> {
     #[allow(unused_mut)]
     let mut list: Vec<&'static GameKind> = vec![
         // GAMES: one line per engine, e.g. <crate::palazzo::Palazzo as Register>::kind(),
+        <crate::villa::Villa as crate::dynamic::Register>::kind(),
     ];
     list
 }

@@ -11,6 +11,7 @@ pub mod playout;
 pub mod seating;
 #[cfg(feature = "testgame")]
 pub mod testgame;
+pub mod villa;
 
 pub use dynamic::{DynGame, GameKind};
 pub use engine::{Audience, Game, GameEvent, Outcome, Seat};
