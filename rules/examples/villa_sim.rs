@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use rules::engine::Game;
 use rules::playout::random_action;
 use rules::villa::policy::careful_action;
-use rules::villa::{Ending, Villa, VillaOptions};
+use rules::villa::{Ending, Villa, VillaEvent, VillaOptions};
 
 #[derive(Default)]
 struct Stats {
@@ -20,6 +20,7 @@ struct Stats {
     other: usize,
     cut: usize,
     nobody: usize,
+    causes: std::collections::BTreeMap<String, usize>,
 }
 
 fn pct(v: &mut [u32], q: f64) -> u32 {
@@ -43,9 +44,23 @@ fn play(players: usize, careful: bool, seed: u64, st: &mut Stats) {
             random_action(&g, &mut rng).map(|(_, a)| a)
         };
         let Some(a) = a else { break };
-        if g.apply(seat, &a).is_err() {
-            st.other += 1;
-            return;
+        match g.apply(seat, &a) {
+            Ok(events) => {
+                for e in events {
+                    if let VillaEvent::Collapse { what, .. } = e {
+                        let key = if what.starts_with("placing the") {
+                            "floor".to_string()
+                        } else {
+                            what.split_whitespace().next().unwrap_or("?").to_string()
+                        };
+                        *st.causes.entry(key).or_default() += 1;
+                    }
+                }
+            }
+            Err(_) => {
+                st.other += 1;
+                return;
+            }
         }
         n += 1;
     }
@@ -100,6 +115,9 @@ fn main() {
                 100.0 * st.stalled as f64 / k as f64,
                 100.0 * st.nobody as f64 / k as f64,
             );
+            if std::env::var("VILLA_SIM_CAUSES").is_ok() {
+                println!("  collapse causes: {:?}", st.causes);
+            }
             if st.cut + st.other > 0 {
                 println!("  (cut off: {}, refused/other: {})", st.cut, st.other);
             }

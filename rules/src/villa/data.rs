@@ -140,8 +140,8 @@ pub const TUNING: Tuning = Tuning {
     height_factor: 0.25,
     landing_sigma: 0.15,
     feel_sigma: 0.5,
-    feel_solid: 2.0,
-    feel_wobble: 1.0,
+    feel_solid: 1.5,
+    feel_wobble: 0.8,
     feel_creak: 0.3,
 };
 

@@ -368,6 +368,11 @@ impl Villa {
         f(&mut self.columns, &mut self.seal);
     }
 
+    /// Test helper: replace the hidden noise source (the RNG) — the view must not change.
+    pub fn reseed_noise(&mut self, seed: u64) {
+        self.rng = rng_from_seed(seed);
+    }
+
     /// The pieces the model sees, leaving out `without`.
     fn pieces(&self, without: Option<ColId>) -> Vec<model::Piece> {
         self.columns

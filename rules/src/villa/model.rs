@@ -229,8 +229,8 @@ impl Grid {
         let maxx = poly.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
         let miny = poly.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
         let maxy = poly.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-        let (x0, y0) = ((minx - 1e-6).floor() as i32, (miny - 1e-6).floor() as i32);
-        let (x1, y1) = ((maxx + 1e-6).ceil() as i32, (maxy + 1e-6).ceil() as i32);
+        let (x0, y0) = ((minx + 1e-6).floor() as i32, (miny + 1e-6).floor() as i32);
+        let (x1, y1) = ((maxx - 1e-6).ceil() as i32, (maxy - 1e-6).ceil() as i32);
         Grid { x0, y0, w: (x1 - x0 + 1).clamp(1, 26) as u8, h: (y1 - y0 + 1).clamp(1, 99) as u8 }
     }
 

@@ -384,7 +384,7 @@ impl Villa {
                 ev.push(Ev::Proposed { seat, floor: self.top() + 1 });
                 self.phase = Phase::Objections { proposer: seat, answers: Responders::new(others_after(seat, self.players)) };
             }
-            (Phase::Turn { .. } | Phase::Pick { .. }, VillaAction::Propose) => {
+            (Phase::Turn { .. } | Phase::Pick { .. } | Phase::Feel { .. }, VillaAction::Propose) => {
                 return Err(VillaError::NotNow("a new floor can only be proposed at the start of your turn".into()));
             }
             (Phase::Turn { stage: Stage::Begin, .. }, VillaAction::Play(k)) if self.players == 2 => {

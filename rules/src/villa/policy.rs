@@ -23,7 +23,7 @@ pub struct Careful {
 
 impl Default for Careful {
     fn default() -> Self {
-        Careful { worst_feel: 1, propose_at: 4, object_chance: 0.2 }
+        Careful { worst_feel: 0, propose_at: 4, object_chance: 0.2 }
     }
 }
 
@@ -122,21 +122,36 @@ pub fn careful_action_with(v: &Villa, seat: Seat, w: &Careful, rng: &mut impl Rn
     let top = view.floors.len();
     match &view.phase {
         Phase::Feel { feel, .. } => {
-            if *feel > w.worst_feel {
+            let supporting = view.columns.iter().any(|c| c.in_hand && c.supporting);
+            let worst = if supporting { w.worst_feel } else { w.worst_feel + 1 };
+            if *feel > worst {
                 return Some(VillaAction::Abort);
             }
-            // Central placement: among the points nearest the floor's middle, any.
+            // Central placement: within a small circle round the floor's middle, as far
+            // from the columns already there as possible (so the next floor has a base).
             let centre = top_centre(&view);
+            let area = geom::area_centroid(&model::floor_poly(top, view.floors[top - 1])).0;
+            let radius = 0.35 * (area / std::f64::consts::PI).sqrt();
+            let there: Vec<P> = view
+                .columns
+                .iter()
+                .filter(|c| c.placed && !c.gone && c.level as usize == top)
+                .map(|c| c.pos)
+                .collect();
             let mut places: Vec<(f64, GridPt)> = legal
                 .iter()
                 .filter_map(|a| match a {
-                    VillaAction::Place(g) => view.grid.point(*g).map(|p| (dist(p, centre), *g)),
+                    VillaAction::Place(g) => view.grid.point(*g).map(|p| {
+                        let d = dist(p, centre);
+                        let room = there.iter().map(|q| dist(p, *q)).fold(4.0, f64::min);
+                        let score = if d <= radius { -room } else { d };
+                        (score + rng.gen::<f64>() * 0.3, *g)
+                    }),
                     _ => None,
                 })
                 .collect();
             places.sort_by(|a, b| a.0.total_cmp(&b.0));
-            places.truncate(3);
-            match places.choose(rng) {
+            match places.first() {
                 Some((_, g)) => Some(VillaAction::Place(*g)),
                 None => Some(VillaAction::Abort),
             }
