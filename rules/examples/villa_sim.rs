@@ -33,7 +33,9 @@ fn pct(v: &mut [u32], q: f64) -> u32 {
 
 fn play(players: usize, careful: bool, seed: u64, st: &mut Stats) {
     let opts = VillaOptions::default();
-    let Ok(mut g) = Villa::new(players, &opts, seed) else { return };
+    let Ok(mut g) = Villa::new(players, &opts, seed) else {
+        return;
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     let mut n = 0usize;
     while !g.is_over() && n < 5000 {
@@ -84,12 +86,16 @@ fn play(players: usize, careful: bool, seed: u64, st: &mut Stats) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |name: &str, default: u64| -> u64 {
-        args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default)
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
     };
     let games = arg("--games", 2000);
     let only = arg("--players", 0) as usize;
-    println!("| players | policy | games | turns p10/p50/p90 (mean) | floors reached blue/green/yellow/orange/red | collapse | stalled | nobody wins |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("| players | policy | games | turns p10/p50/p90 (mean) | actions p50 | 20–60 turns | floors reached blue/green/yellow/orange/red | yellow+ | collapse | stalled | nobody wins |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for players in 2..=4usize {
         if only != 0 && only != players {
             continue;
@@ -102,15 +108,24 @@ fn main() {
             let k = st.turns.len().max(1);
             let mean = st.turns.iter().map(|&t| t as f64).sum::<f64>() / k as f64;
             let mut t = st.turns.clone();
-            let f: Vec<String> = st.floors[1..].iter().map(|&x| format!("{:.0}%", 100.0 * x as f64 / k as f64)).collect();
+            let in_band = st.turns.iter().filter(|&&t| (20..=60).contains(&t)).count();
+            let yellow_up: usize = st.floors[3..].iter().sum();
+            let mut acts: Vec<u32> = st.actions.iter().map(|&a| a as u32).collect();
+            let f: Vec<String> = st.floors[1..]
+                .iter()
+                .map(|&x| format!("{:.0}%", 100.0 * x as f64 / k as f64))
+                .collect();
             println!(
-                "| {players} | {} | {} | {}/{}/{} ({mean:.1}) | {} | {:.0}% | {:.0}% | {:.0}% |",
+                "| {players} | {} | {} | {}/{}/{} ({mean:.1}) | {} | {:.0}% | {} | {:.0}% | {:.0}% | {:.0}% | {:.0}% |",
                 if careful { "careful" } else { "random" },
                 st.turns.len(),
                 pct(&mut t, 0.1),
                 pct(&mut t, 0.5),
                 pct(&mut t, 0.9),
+                pct(&mut acts, 0.5),
+                100.0 * in_band as f64 / k as f64,
                 f.join(" / "),
+                100.0 * yellow_up as f64 / k as f64,
                 100.0 * st.collapse as f64 / k as f64,
                 100.0 * st.stalled as f64 / k as f64,
                 100.0 * st.nobody as f64 / k as f64,

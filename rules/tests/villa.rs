@@ -7,7 +7,8 @@ use rules::villa::data::{BUILD_RADIUS, COLUMNS, FAIR_LAYOUT};
 use rules::villa::geom::{self, P};
 use rules::villa::model::{self, GridPt};
 use rules::villa::{
-    Ending, Phase, SetupMode, Stage, Villa, VillaAction as A, VillaError as E, VillaEvent, VillaOptions, Why,
+    Ending, Phase, SetupMode, Stage, Villa, VillaAction as A, VillaError as E, VillaEvent,
+    VillaOptions, Why,
 };
 
 // Column ids: colour × 5 + slot (0 thick, 1 medium, 2–4 thin-1..3).
@@ -61,12 +62,26 @@ fn fig7_layout() -> Vec<Option<(u8, P)>> {
 const FIG7_FLOORS: [P; 2] = [(0.0, 0.0), (0.0, 2.0)];
 
 fn fig7(players: usize, turn: Seat, seed: u64) -> Villa {
-    Villa::from_layout(players, &opts(), seed, FIG7_FLOORS.to_vec(), &fig7_layout(), turn).unwrap()
+    Villa::from_layout(
+        players,
+        &opts(),
+        seed,
+        FIG7_FLOORS.to_vec(),
+        &fig7_layout(),
+        turn,
+    )
+    .unwrap()
 }
 
 fn at(v: &Villa, p: P) -> GridPt {
     let g = v.grid().nearest(p);
-    assert_eq!(v.grid().point(g), Some(p), "({}, {}) is not a grid point", p.0, p.1);
+    assert_eq!(
+        v.grid().point(g),
+        Some(p),
+        "({}, {}) is not a grid point",
+        p.0,
+        p.1
+    );
     g
 }
 
@@ -82,7 +97,11 @@ fn ok(v: &mut Villa, seat: Seat, a: A) -> Vec<VillaEvent> {
 fn refused(v: &mut Villa, seat: Seat, a: A) -> E {
     let before = serde_json::to_string(v).unwrap();
     let e = v.apply(seat, &a).expect_err("should be refused");
-    assert_eq!(serde_json::to_string(v).unwrap(), before, "a refusal changed the state");
+    assert_eq!(
+        serde_json::to_string(v).unwrap(),
+        before,
+        "a refusal changed the state"
+    );
     e
 }
 
@@ -101,11 +120,20 @@ fn fair_layout_is_valid_and_stands() {
     for (i, &(colour, slot, x, y)) in FAIR_LAYOUT.iter().enumerate() {
         let id = (colour * 5 + slot) as u8;
         let kind = Villa::kind_of(id);
-        assert!(geom::footprint_in_disc(kind.shape, (x, y), BUILD_RADIUS), "column {i} outside the building area");
-        assert!(geom::inside((x, y), &blue), "column {i} not under the blue floor");
+        assert!(
+            geom::footprint_in_disc(kind.shape, (x, y), BUILD_RADIUS),
+            "column {i} outside the building area"
+        );
+        assert!(
+            geom::inside((x, y), &blue),
+            "column {i} not under the blue floor"
+        );
         for &(c2, s2, x2, y2) in &FAIR_LAYOUT[i + 1..] {
             let id2 = (c2 * 5 + s2) as u8;
-            assert!(!geom::footprints_overlap(kind.shape, (x, y), Villa::kind_of(id2).shape, (x2, y2)), "{i} overlaps");
+            assert!(
+                !geom::footprints_overlap(kind.shape, (x, y), Villa::kind_of(id2).shape, (x2, y2)),
+                "{i} overlaps"
+            );
         }
     }
     // Every column accounted for, once.
@@ -129,15 +157,22 @@ fn starting_player_is_the_last_to_choose_a_colour() {
 
 #[test]
 fn options_are_checked() {
-    let bad = VillaOptions { min_supports_from_orange: 4, ..opts() };
-    assert!(Villa::new(4, &bad, 1).unwrap_err().to_string().contains("min_supports_from_orange"));
+    let bad = VillaOptions {
+        min_supports_from_orange: 4,
+        ..opts()
+    };
+    assert!(Villa::new(4, &bad, 1)
+        .unwrap_err()
+        .to_string()
+        .contains("min_supports_from_orange"));
     assert!(Villa::new(5, &opts(), 1).is_err());
     let v: VillaOptions = serde_json::from_str(r#"{"setup":"custom"}"#).unwrap();
     assert_eq!(v.setup, SetupMode::Custom);
     assert_eq!(v.min_supports_from_orange, 3);
     assert!(serde_json::from_str::<VillaOptions>(r#"{"colour":"red"}"#).is_err());
     let kind = rules::catalog::find("villa-paletti").expect("registered");
-    let json = rules::dynamic::options_from_text("setup=custom min_supports_from_orange=2").unwrap();
+    let json =
+        rules::dynamic::options_from_text("setup=custom min_supports_from_orange=2").unwrap();
     assert!((kind.new)(3, &json, 1).is_ok());
 }
 
@@ -168,7 +203,12 @@ fn constructed_villas_that_fall() {
     // Top-heavy: the green floor held on its left only, loaded on its far right.
     let mut l = fig7_layout();
     l[(YELLOW + THIN2) as usize] = Some((1, (-6.0, 2.0)));
-    for (c, p) in [(RED + THIN1, (7.0, -5.0)), (YELLOW + THICK, (6.0, -1.0)), (BLUE + MEDIUM, (4.0, -5.0)), (GREEN + THIN2, (7.0, -2.0))] {
+    for (c, p) in [
+        (RED + THIN1, (7.0, -5.0)),
+        (YELLOW + THICK, (6.0, -1.0)),
+        (BLUE + MEDIUM, (4.0, -5.0)),
+        (GREEN + THIN2, (7.0, -2.0)),
+    ] {
         l[c as usize] = Some((2, p));
     }
     let v = Villa::from_layout(4, &opts(), 1, FIG7_FLOORS.to_vec(), &l, 0).unwrap();
@@ -213,10 +253,23 @@ fn pull_feel_place_moves_the_column_up() {
     let mut v = fig7(4, 1, 7);
     let ev = ok(&mut v, 1, A::Pull(RED + THICK));
     // The feel is said to everyone.
-    let feel = ev.iter().find(|e| matches!(e, VillaEvent::Pulled { .. })).unwrap();
+    let feel = ev
+        .iter()
+        .find(|e| matches!(e, VillaEvent::Pulled { .. }))
+        .unwrap();
     assert_eq!(feel.audience(), Audience::Everyone);
     let text = feel.narrate(&["a".into(), "b".into(), "c".into(), "d".into()]);
-    assert!(["rock solid", "a slight wobble", "it creaks", "it sways dangerously"].iter().any(|w| text.contains(w)), "{text}");
+    assert!(
+        [
+            "rock solid",
+            "a slight wobble",
+            "it creaks",
+            "it sways dangerously"
+        ]
+        .iter()
+        .any(|w| text.contains(w)),
+        "{text}"
+    );
     assert!(matches!(v.phase(), Phase::Feel { .. }));
     assert!(v.public_view().feel.is_some());
     let p = at(&v, (-1.0, -4.0));
@@ -226,7 +279,11 @@ fn pull_feel_place_moves_the_column_up() {
     assert_eq!(c.level, 2);
     // Landing noise moved it a little, never off the floor.
     assert!(geom::seg_dist(c.pos, (-1.0, -4.0), (-1.0, -4.0)) < 1.0);
-    assert!(geom::footprint_in_polygon(Villa::kind_of(RED + THICK).shape, c.pos, &model::floor_poly(2, (0.0, 2.0))));
+    assert!(geom::footprint_in_polygon(
+        Villa::kind_of(RED + THICK).shape,
+        c.pos,
+        &model::floor_poly(2, (0.0, 2.0))
+    ));
     assert_eq!(v.awaiting(), vec![2]);
 }
 
@@ -237,7 +294,10 @@ fn abort_freezes_the_column_and_ends_the_turn() {
     let before: Vec<P> = v.columns().iter().map(|c| c.pos).collect();
     ok(&mut v, 1, A::Abort);
     assert!(v.columns()[(RED + THICK) as usize].frozen);
-    assert_eq!(v.columns().iter().map(|c| c.pos).collect::<Vec<_>>(), before);
+    assert_eq!(
+        v.columns().iter().map(|c| c.pos).collect::<Vec<_>>(),
+        before
+    );
     assert_eq!(v.awaiting(), vec![2]);
     // Later: the frozen column is refused.
     let mut v2 = v.clone();
@@ -284,10 +344,16 @@ fn pull_refusals() {
     let e = refused(&mut v, 1, A::Pull(BLUE + THICK));
     assert_eq!(e.to_string(), "blue-thick is not yours to move.");
     let e = refused(&mut v, 1, A::Pull(RED + THIN1));
-    assert_eq!(e.to_string(), "red-thin-1 already stands on the top level; columns on the top level cannot be moved.");
+    assert_eq!(
+        e.to_string(),
+        "red-thin-1 already stands on the top level; columns on the top level cannot be moved."
+    );
     let mut w = fig7(4, 1, 7);
     w.tweak(|cols, _| cols[(RED + THIN2) as usize].gone = true);
-    assert_eq!(refused(&mut w, 1, A::Pull(RED + THIN2)).to_string(), "red-thin-2 has left the game.");
+    assert_eq!(
+        refused(&mut w, 1, A::Pull(RED + THIN2)).to_string(),
+        "red-thin-2 has left the game."
+    );
     // Not your turn; nothing to do out of phase.
     let e = refused(&mut v, 0, A::Pull(BLUE + THICK));
     assert!(matches!(e, E::NotYourTurn(_)), "{e}");
@@ -300,7 +366,11 @@ fn pull_refusals() {
     let e = refused(&mut v, 1, A::Pull(RED + MEDIUM));
     assert!(matches!(e, E::NotNow(_)));
     let e = refused(&mut v, 1, A::Propose);
-    assert!(e.to_string().contains("only be proposed at the start of your turn"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("only be proposed at the start of your turn"),
+        "{e}"
+    );
 }
 
 // ----- the seal and the winner (rulebook Fig. 7) ---------------------------------------
@@ -314,15 +384,28 @@ fn fig7_red_takes_the_seal_and_a_tie_does_not() {
         seal.previous = Some(0);
         seal.claimed = true;
     });
-    assert_eq!((0..4).map(|s| v.score(s)).collect::<Vec<_>>(), vec![2, 1, 3, 1]);
+    assert_eq!(
+        (0..4).map(|s| v.score(s)).collect::<Vec<_>>(),
+        vec![2, 1, 3, 1]
+    );
     ok(&mut v, 1, A::Pull(RED + THICK));
     let p = at(&v, (-1.0, -4.0));
     let ev = ok(&mut v, 1, A::Place(p));
     assert!(!collapsed(&ev));
-    assert_eq!((0..4).map(|s| v.score(s)).collect::<Vec<_>>(), vec![2, 4, 3, 1]);
+    assert_eq!(
+        (0..4).map(|s| v.score(s)).collect::<Vec<_>>(),
+        vec![2, 4, 3, 1]
+    );
     assert_eq!(v.seal().holder, Some(1));
     assert_eq!(v.seal().previous, Some(2));
-    assert!(ev.iter().any(|e| matches!(e, VillaEvent::SealTaken { seat: 1, from: Some(2), score: 4 })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        VillaEvent::SealTaken {
+            seat: 1,
+            from: Some(2),
+            score: 4
+        }
+    )));
     // Yellow's turn: yellow moves something harmless; then green's thick makes 4 — a tie.
     ok(&mut v, 2, A::Pull(YELLOW + MEDIUM));
     ok(&mut v, 2, A::Abort);
@@ -330,7 +413,10 @@ fn fig7_red_takes_the_seal_and_a_tie_does_not() {
     let p = at(&v, (-5.0, 3.0));
     let ev = ok(&mut v, 3, A::Place(p));
     assert!(!collapsed(&ev));
-    assert_eq!((0..4).map(|s| v.score(s)).collect::<Vec<_>>(), vec![2, 4, 3, 4]);
+    assert_eq!(
+        (0..4).map(|s| v.score(s)).collect::<Vec<_>>(),
+        vec![2, 4, 3, 4]
+    );
     assert_eq!(v.seal().holder, Some(1), "a tie does not take the seal");
     assert!(!ev.iter().any(|e| matches!(e, VillaEvent::SealTaken { .. })));
 }
@@ -355,7 +441,11 @@ fn the_first_column_on_a_new_floor_takes_the_seal() {
 fn no_seal_on_the_blue_floor() {
     let mut v = Villa::new(4, &opts(), 5).unwrap();
     ok(&mut v, 3, A::Pull(GREEN + THIN1));
-    let p = v.legal_actions(3).into_iter().find(|a| matches!(a, A::Place(_))).unwrap();
+    let p = v
+        .legal_actions(3)
+        .into_iter()
+        .find(|a| matches!(a, A::Place(_)))
+        .unwrap();
     ok(&mut v, 3, p);
     assert_eq!(v.seal().holder, None);
     assert_eq!(v.score(3), 0, "points count from the green floor on");
@@ -395,7 +485,12 @@ fn collapse_by_someone_else_the_holder_wins() {
 fn collapse_by_the_holder_the_previous_holder_wins() {
     let v = collapse_by_2(doomed(1, Some(2), Some(0)));
     assert_eq!(v.outcome().unwrap().winners, vec![0]);
-    let text = v.outcome().unwrap().render(&["Ana".into(), "Bruno".into(), "Carla".into(), "Dario".into()]);
+    let text = v.outcome().unwrap().render(&[
+        "Ana".into(),
+        "Bruno".into(),
+        "Carla".into(),
+        "Dario".into(),
+    ]);
     assert!(text.contains("Ana wins!"), "{text}");
 }
 
@@ -445,7 +540,12 @@ fn players_who_cannot_act_are_skipped() {
     let mut v = fig7(4, 1, 1);
     // Yellow (seat 2) has nothing movable and no floor fits after red's abort.
     v.tweak(|cols, _| {
-        for c in [YELLOW + MEDIUM, YELLOW + THIN1, YELLOW + THIN2, YELLOW + THIN3] {
+        for c in [
+            YELLOW + MEDIUM,
+            YELLOW + THIN1,
+            YELLOW + THIN2,
+            YELLOW + THIN3,
+        ] {
             cols[c as usize].frozen = true;
         }
         cols[(BLUE + MEDIUM) as usize].gone = true;
@@ -453,7 +553,9 @@ fn players_who_cannot_act_are_skipped() {
     });
     ok(&mut v, 1, A::Pull(RED + THICK));
     let ev = ok(&mut v, 1, A::Abort);
-    assert!(ev.iter().any(|e| matches!(e, VillaEvent::Skipped { seat: 2 })));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, VillaEvent::Skipped { seat: 2 })));
     assert_eq!(v.awaiting(), vec![3]);
 }
 
@@ -473,7 +575,10 @@ fn a_floor_needs_three_supports_inside_the_base_plate() {
     propose_all_allow(&mut v, 1);
     // Far in a corner: the yellow floor would reach beyond the base plate.
     let e = refused(&mut v, 1, A::Floor(GridPt { x: 0, y: 16 }));
-    assert_eq!(e.to_string(), "At a17 the yellow floor would reach beyond the base plate.");
+    assert_eq!(
+        e.to_string(),
+        "At a17 the yellow floor would reach beyond the base plate."
+    );
     // Over only two of the top columns.
     let p = at(&v, (3.0, -5.0));
     let e = refused(&mut v, 1, A::Floor(p));
@@ -487,7 +592,11 @@ fn a_floor_needs_three_supports_inside_the_base_plate() {
         let pos = v.grid().point(*g).unwrap();
         assert!(model::floor_inside_base(3, pos));
         let poly = model::floor_poly(3, pos);
-        let under = v.columns().iter().filter(|c| !c.gone && c.level == 2 && geom::inside(c.pos, &poly)).count();
+        let under = v
+            .columns()
+            .iter()
+            .filter(|c| !c.gone && c.level == 2 && geom::inside(c.pos, &poly))
+            .count();
         assert!(under >= 3);
     }
     let a = rules::villa::policy::careful_action(&v, 1, &mut rand::thread_rng()).unwrap();
@@ -506,7 +615,10 @@ fn proposal_refusals() {
     l[(BLUE + MEDIUM) as usize] = None;
     let mut v = Villa::from_layout(4, &opts(), 1, FIG7_FLOORS.to_vec(), &l, 1).unwrap();
     let e = refused(&mut v, 1, A::Propose);
-    assert_eq!(e.to_string(), "No position for the yellow floor rests on 3 top-level columns inside the base plate.");
+    assert_eq!(
+        e.to_string(),
+        "No position for the yellow floor rests on 3 top-level columns inside the base plate."
+    );
     // All five floors built.
     let floors = vec![(0.0, 0.0), (0.0, 2.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)];
     let mut v = Villa::from_layout(4, &opts(), 1, floors, &fig7_layout(), 1).unwrap();
@@ -525,7 +637,10 @@ fn from_orange_on_two_supports_may_be_the_option() {
     l[(RED + THIN3) as usize] = Some((3, (1.0, -2.0)));
     let v = Villa::from_layout(4, &opts(), 1, floors.clone(), &l, 1).unwrap();
     assert!(!v.legal_actions(1).contains(&A::Propose));
-    let two = VillaOptions { min_supports_from_orange: 2, ..opts() };
+    let two = VillaOptions {
+        min_supports_from_orange: 2,
+        ..opts()
+    };
     let mut v = Villa::from_layout(4, &two, 1, floors, &l, 1).unwrap();
     assert!(v.legal_actions(1).contains(&A::Propose));
     ok(&mut v, 1, A::Propose);
@@ -536,15 +651,31 @@ fn objection_success_removes_the_column_and_no_floor() {
     let mut v = fig7(4, 1, 5);
     ok(&mut v, 1, A::Propose);
     ok(&mut v, 2, A::Object);
-    assert_eq!(v.phase(), &Phase::Pick { seat: 2, why: Why::ObjectFloor { proposer: 1 } });
+    assert_eq!(
+        v.phase(),
+        &Phase::Pick {
+            seat: 2,
+            why: Why::ObjectFloor { proposer: 1 }
+        }
+    );
     // The objector must pull one of the proposer's columns.
     let e = refused(&mut v, 2, A::Pull(YELLOW + MEDIUM));
-    assert_eq!(e.to_string(), "yellow-medium must be one of the proposer's columns.");
+    assert_eq!(
+        e.to_string(),
+        "yellow-medium must be one of the proposer's columns."
+    );
     ok(&mut v, 2, A::Pull(RED + THICK));
     let g_ = at(&v, (-1.0, -4.0));
     let ev = ok(&mut v, 2, A::Place(g_));
     assert!(!collapsed(&ev));
-    assert!(ev.iter().any(|e| matches!(e, VillaEvent::ObjectionSucceeded { seat: 2, proposer: 1, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        VillaEvent::ObjectionSucceeded {
+            seat: 2,
+            proposer: 1,
+            ..
+        }
+    )));
     assert!(v.columns()[(RED + THICK) as usize].gone);
     assert_eq!(v.top(), 2);
     assert_eq!(v.awaiting(), vec![2], "the proposer's turn ended");
@@ -558,9 +689,18 @@ fn objection_abort_the_proposer_removes_and_builds() {
     ok(&mut v, 2, A::Pull(RED + THICK));
     ok(&mut v, 2, A::Abort);
     assert!(v.columns()[(RED + THICK) as usize].frozen);
-    assert_eq!(v.phase(), &Phase::Removal { proposer: 1, objector: 2 });
+    assert_eq!(
+        v.phase(),
+        &Phase::Removal {
+            proposer: 1,
+            objector: 2
+        }
+    );
     let e = refused(&mut v, 1, A::Remove(BLUE + THIN1));
-    assert_eq!(e.to_string(), "blue-thin-1 is not the objector's; remove one of their columns.");
+    assert_eq!(
+        e.to_string(),
+        "blue-thin-1 is not the objector's; remove one of their columns."
+    );
     let e = refused(&mut v, 1, A::Remove(YELLOW + THICK));
     assert!(matches!(e, E::OnTopLevel(_)));
     let ev = ok(&mut v, 1, A::Remove(YELLOW + MEDIUM));
@@ -593,7 +733,11 @@ fn objection_collapse_the_objector_caused_it() {
     let ev = ok(&mut v, 2, A::Place(g_));
     assert!(collapsed(&ev));
     assert_eq!(v.ending(), Some(Ending::Collapse { by: 2 }));
-    assert_eq!(v.outcome().unwrap().winners, vec![3], "the objector held the seal");
+    assert_eq!(
+        v.outcome().unwrap().winners,
+        vec![3],
+        "the objector held the seal"
+    );
 }
 
 #[test]
@@ -616,14 +760,26 @@ fn three_players_move_a_neutral_then_their_own() {
     let mut v = fig7(3, 1, 9);
     // Green is neutral. The last neutral on a level (green-thin-1 on blue) may not move.
     let e = refused(&mut v, 1, A::Pull(RED + THICK));
-    assert_eq!(e.to_string(), "In the 3-player game you first move a neutral (green) column; red-thick is not neutral.");
+    assert_eq!(
+        e.to_string(),
+        "In the 3-player game you first move a neutral (green) column; red-thick is not neutral."
+    );
     let e = refused(&mut v, 1, A::Pull(GREEN + THIN1));
-    assert!(e.to_string().contains("last neutral column on its level"), "{e}");
+    assert!(
+        e.to_string().contains("last neutral column on its level"),
+        "{e}"
+    );
     assert!(!v.legal_actions(1).contains(&A::Pull(GREEN + THIN1)));
     ok(&mut v, 1, A::Pull(GREEN + THICK));
     let g_ = at(&v, (-5.0, 3.0));
     ok(&mut v, 1, A::Place(g_));
-    assert_eq!(v.phase(), &Phase::Turn { seat: 1, stage: Stage::Own });
+    assert_eq!(
+        v.phase(),
+        &Phase::Turn {
+            seat: 1,
+            stage: Stage::Own
+        }
+    );
     // The green floor was unclaimed: the first column put on it, even a neutral one,
     // takes the seal for the player who put it there.
     assert_eq!(v.seal().holder, Some(1));
@@ -643,7 +799,13 @@ fn three_players_aborted_neutral_unchallenged_then_own() {
     assert!(matches!(v.phase(), Phase::Challenges { original: 1, .. }));
     ok(&mut v, 2, A::Allow);
     ok(&mut v, 0, A::Allow);
-    assert_eq!(v.phase(), &Phase::Turn { seat: 1, stage: Stage::Own });
+    assert_eq!(
+        v.phase(),
+        &Phase::Turn {
+            seat: 1,
+            stage: Stage::Own
+        }
+    );
 }
 
 #[test]
@@ -658,9 +820,19 @@ fn three_players_a_successful_challenge_costs_the_turn() {
     let g_ = at(&v, (-1.0, -4.0));
     let ev = ok(&mut v, 2, A::Place(g_));
     assert!(!collapsed(&ev));
-    assert!(ev.iter().any(|e| matches!(e, VillaEvent::ChallengeSucceeded { seat: 2, original: 1 })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        VillaEvent::ChallengeSucceeded {
+            seat: 2,
+            original: 1
+        }
+    )));
     assert_eq!(v.columns()[(GREEN + MEDIUM) as usize].level, 2);
-    assert_eq!(v.awaiting(), vec![2], "seat 1 lost the turn; seat 2 is next");
+    assert_eq!(
+        v.awaiting(),
+        vec![2],
+        "seat 1 lost the turn; seat 2 is next"
+    );
 }
 
 #[test]
@@ -671,7 +843,13 @@ fn three_players_a_failed_challenge_lets_the_player_go_on() {
     ok(&mut v, 2, A::Challenge);
     ok(&mut v, 2, A::Pull(GREEN + MEDIUM));
     ok(&mut v, 2, A::Abort);
-    assert_eq!(v.phase(), &Phase::Turn { seat: 1, stage: Stage::Own });
+    assert_eq!(
+        v.phase(),
+        &Phase::Turn {
+            seat: 1,
+            stage: Stage::Own
+        }
+    );
 }
 
 #[test]
@@ -684,8 +862,17 @@ fn nothing_to_challenge_when_no_neutral_can_move() {
     // Only green-thick is eligible; after its abort nothing is left to challenge with.
     ok(&mut v, 1, A::Pull(GREEN + THICK));
     ok(&mut v, 1, A::Abort);
-    assert_eq!(v.phase(), &Phase::Turn { seat: 1, stage: Stage::Own });
-    assert_eq!(refused(&mut v, 1, A::Challenge), E::NotNow("pull one of your columns (`pull blue-thick`)".into()));
+    assert_eq!(
+        v.phase(),
+        &Phase::Turn {
+            seat: 1,
+            stage: Stage::Own
+        }
+    );
+    assert_eq!(
+        refused(&mut v, 1, A::Challenge),
+        E::NotNow("pull one of your columns (`pull blue-thick`)".into())
+    );
     // And a challenge phase refuses `challenge` when nothing can move any more.
     let mut w = fig7(3, 1, 9);
     ok(&mut w, 1, A::Pull(GREEN + THICK));
@@ -715,13 +902,24 @@ fn two_players_choose_a_colour_before_each_move() {
     // Seat 0 plays blue and yellow, seat 1 red and green.
     let mut v = fig7(2, 1, 4);
     let e = refused(&mut v, 1, A::Pull(RED + THICK));
-    assert!(e.to_string().contains("first choose which of your colours"), "{e}");
-    assert_eq!(refused(&mut v, 1, A::Play(0)).to_string(), "blue is not one of your colours.");
+    assert!(
+        e.to_string().contains("first choose which of your colours"),
+        "{e}"
+    );
+    assert_eq!(
+        refused(&mut v, 1, A::Play(0)).to_string(),
+        "blue is not one of your colours."
+    );
     let legal = v.legal_actions(1);
-    assert!(legal.contains(&A::Play(1)) && legal.contains(&A::Play(3)) && legal.contains(&A::Propose));
+    assert!(
+        legal.contains(&A::Play(1)) && legal.contains(&A::Play(3)) && legal.contains(&A::Propose)
+    );
     ok(&mut v, 1, A::Play(1));
     let e = refused(&mut v, 1, A::Pull(GREEN + THICK));
-    assert_eq!(e.to_string(), "You are playing red this turn; green-thick is not red.");
+    assert_eq!(
+        e.to_string(),
+        "You are playing red this turn; green-thick is not red."
+    );
     ok(&mut v, 1, A::Pull(RED + THICK));
     let g_ = at(&v, (-1.0, -4.0));
     ok(&mut v, 1, A::Place(g_));
@@ -735,7 +933,10 @@ fn two_players_choose_a_colour_before_each_move() {
             cols[c as usize].frozen = true;
         }
     });
-    assert_eq!(refused(&mut w, 0, A::Play(0)).to_string(), "None of your blue columns can be moved.");
+    assert_eq!(
+        refused(&mut w, 0, A::Play(0)).to_string(),
+        "None of your blue columns can be moved."
+    );
 }
 
 // ----- custom setup --------------------------------------------------------------------
@@ -757,15 +958,35 @@ fn custom_points() -> Vec<P> {
 
 #[test]
 fn custom_setup_places_columns_then_the_blue_floor() {
-    let o = VillaOptions { setup: SetupMode::Custom, ..opts() };
+    let o = VillaOptions {
+        setup: SetupMode::Custom,
+        ..opts()
+    };
     let mut v = Villa::new(4, &o, 2).unwrap();
     assert_eq!(v.top(), 0);
     assert_eq!(v.awaiting(), vec![3]);
     // Refusals: outside the building area, not yours, twice.
-    let e = refused(&mut v, 3, A::Set { col: GREEN + THIN1, at: GridPt { x: 0, y: 0 } });
-    assert_eq!(e.to_string(), "At a1 the column would stand outside the building area (radius 11).");
+    let e = refused(
+        &mut v,
+        3,
+        A::Set {
+            col: GREEN + THIN1,
+            at: GridPt { x: 0, y: 0 },
+        },
+    );
+    assert_eq!(
+        e.to_string(),
+        "At a1 the column would stand outside the building area (radius 11)."
+    );
     let g_ = at(&v, (0.0, 0.0));
-    let e = refused(&mut v, 3, A::Set { col: RED + THIN1, at: g_ });
+    let e = refused(
+        &mut v,
+        3,
+        A::Set {
+            col: RED + THIN1,
+            at: g_,
+        },
+    );
     assert!(matches!(e, E::NotYours(_)));
     // Thick and medium columns at x ∈ {0, 3}; thin ones fill the rest.
     let pts = custom_points();
@@ -780,16 +1001,32 @@ fn custom_setup_places_columns_then_the_blue_floor() {
             assert_eq!(e, E::AlreadySet("blue-thick".into()));
         }
         let colour = [BLUE, RED, YELLOW, GREEN][seat];
-        let col = (colour..colour + 5).find(|&c| !v.columns()[c as usize].placed).unwrap();
+        let col = (colour..colour + 5)
+            .find(|&c| !v.columns()[c as usize].placed)
+            .unwrap();
         let g = at(&v, pts[next_pt]);
         ok(&mut v, seat, A::Set { col, at: g });
         if next_pt == 0 {
-            let e = refused(&mut v, 0, A::Set { col: BLUE + THICK, at: g });
+            let e = refused(
+                &mut v,
+                0,
+                A::Set {
+                    col: BLUE + THICK,
+                    at: g,
+                },
+            );
             assert_eq!(e, E::Overlap(g.to_string(), "green-thick".into()));
         }
         if next_pt == 1 {
             let g_ = at(&v, (5.0, 5.0));
-            let e = refused(&mut v, 0, A::Set { col: BLUE + MEDIUM, at: g_ });
+            let e = refused(
+                &mut v,
+                0,
+                A::Set {
+                    col: BLUE + MEDIUM,
+                    at: g_,
+                },
+            );
             assert!(matches!(e, E::NotYourTurn(_)), "{e}");
         }
         placed_by.push(seat);
@@ -819,18 +1056,51 @@ fn only_the_red_floor_takes_columns_on_columns() {
     let red = model::floor_poly(5, (0.0, 0.0));
     let thick = Villa::kind_of(RED + THICK);
     let thin = Villa::kind_of(RED + THIN1);
-    let standing = [model::Standing { id: 0, kind: thick, pos: (0.0, 0.0), covered: false }];
-    assert_eq!(model::place_target(thin, (0.5, 0.0), &red, &standing, true), Ok(model::Target::OnTop(0)));
-    assert_eq!(model::place_target(thin, (0.8, 0.0), &red, &standing, true), Err(model::PlaceProblem::Overhang(0)));
-    assert_eq!(model::place_target(thin, (0.5, 0.0), &red, &standing, false), Err(model::PlaceProblem::Overlap(0)));
-    assert_eq!(model::place_target(thin, (2.0, 0.0), &red, &standing, true), Ok(model::Target::Floor));
+    let standing = [model::Standing {
+        id: 0,
+        kind: thick,
+        pos: (0.0, 0.0),
+        covered: false,
+    }];
+    assert_eq!(
+        model::place_target(thin, (0.5, 0.0), &red, &standing, true),
+        Ok(model::Target::OnTop(0))
+    );
+    assert_eq!(
+        model::place_target(thin, (0.8, 0.0), &red, &standing, true),
+        Err(model::PlaceProblem::Overhang(0))
+    );
+    assert_eq!(
+        model::place_target(thin, (0.5, 0.0), &red, &standing, false),
+        Err(model::PlaceProblem::Overlap(0))
+    );
+    assert_eq!(
+        model::place_target(thin, (2.0, 0.0), &red, &standing, true),
+        Ok(model::Target::Floor)
+    );
     // A covered column takes nothing more; the one on top of it does.
     let stack = [
-        model::Standing { id: 0, kind: thick, pos: (0.0, 0.0), covered: true },
-        model::Standing { id: 2, kind: thin, pos: (0.0, 0.0), covered: false },
+        model::Standing {
+            id: 0,
+            kind: thick,
+            pos: (0.0, 0.0),
+            covered: true,
+        },
+        model::Standing {
+            id: 2,
+            kind: thin,
+            pos: (0.0, 0.0),
+            covered: false,
+        },
     ];
-    assert_eq!(model::place_target(thin, (0.0, 0.0), &red, &stack, true), Ok(model::Target::OnTop(2)));
-    assert_eq!(model::place_target(thick, (0.0, 0.0), &red, &stack, true), Err(model::PlaceProblem::Overhang(2)));
+    assert_eq!(
+        model::place_target(thin, (0.0, 0.0), &red, &stack, true),
+        Ok(model::Target::OnTop(2))
+    );
+    assert_eq!(
+        model::place_target(thick, (0.0, 0.0), &red, &stack, true),
+        Err(model::PlaceProblem::Overhang(2))
+    );
 }
 
 #[test]
@@ -839,7 +1109,9 @@ fn stacking_on_the_red_floor_through_the_engine() {
     let floors = vec![(0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)];
     let sup: [P; 4] = [(-2.0, 0.0), (0.0, -3.0), (1.5, -2.5), (-1.5, 2.0)];
     let mut l: Vec<Option<(u8, P)>> = vec![None; 20];
-    let thins: Vec<u8> = (0..4u8).flat_map(|c| [c * 5 + 2, c * 5 + 3, c * 5 + 4]).collect();
+    let thins: Vec<u8> = (0..4u8)
+        .flat_map(|c| [c * 5 + 2, c * 5 + 3, c * 5 + 4])
+        .collect();
     let mut k = 0;
     for level in 0..4u8 {
         for &p in &sup[..3] {
@@ -908,19 +1180,46 @@ fn actions_read_back_and_parsing_is_forgiving() {
         ("challenge", A::Challenge),
         ("play Yellow", A::Play(2)),
         ("remove green-medium", A::Remove(GREEN + MEDIUM)),
-        ("set blue-thin-1 d4", A::Set { col: BLUE + THIN1, at: GridPt { x: 3, y: 3 } }),
+        (
+            "set blue-thin-1 d4",
+            A::Set {
+                col: BLUE + THIN1,
+                at: GridPt { x: 3, y: 3 },
+            },
+        ),
     ] {
         assert_eq!(v.parse_action(1, text), Ok(want.clone()), "{text}");
         assert_eq!(v.parse_action(1, &want.to_string()), Ok(want));
     }
-    for bad in ["", "pull", "pull red-thin", "place", "place 44", "play purple", "build", "set d4"] {
+    for bad in [
+        "",
+        "pull",
+        "pull red-thin",
+        "place",
+        "place 44",
+        "play purple",
+        "build",
+        "set d4",
+    ] {
         let e = v.parse_action(1, bad).unwrap_err();
         assert!(!e.0.is_empty(), "{bad}");
     }
-    assert!(v.parse_action(1, "pull red-thin").unwrap_err().0.contains("red-thin-1") || v.parse_action(1, "pull red-thin").unwrap_err().0.contains("number"));
+    assert!(
+        v.parse_action(1, "pull red-thin")
+            .unwrap_err()
+            .0
+            .contains("red-thin-1")
+            || v.parse_action(1, "pull red-thin")
+                .unwrap_err()
+                .0
+                .contains("number")
+    );
     // No command starts with a word the table intercepts.
     for c in <Villa as Game>::command_help() {
-        for w in ["new", "join", "leave", "start", "abandon", "status", "hand", "scores", "log", "rules", "help"] {
+        for w in [
+            "new", "join", "leave", "start", "abandon", "status", "hand", "scores", "log", "rules",
+            "help",
+        ] {
             assert!(!c.syntax.starts_with(w), "{}", c.syntax);
         }
     }
@@ -930,7 +1229,10 @@ fn actions_read_back_and_parsing_is_forgiving() {
 fn the_picture_shows_levels_grid_ids_and_frozen_marks_but_no_margin() {
     let mut v = fig7(4, 1, 1);
     v.tweak(|cols, _| cols[(YELLOW + THIN1) as usize].frozen = true);
-    let names: Vec<String> = ["Ana", "Bruno", "Carla", "Dario"].iter().map(|s| s.to_string()).collect();
+    let names: Vec<String> = ["Ana", "Bruno", "Carla", "Dario"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     let text = Villa::render_public(&v.public_view(), &names);
     for want in [
         "Side view",
@@ -949,13 +1251,22 @@ fn the_picture_shows_levels_grid_ids_and_frozen_marks_but_no_margin() {
         assert!(text.contains(want), "missing `{want}` in\n{text}");
     }
     let lower = text.to_lowercase();
-    assert!(!lower.contains("margin") && !lower.contains("centre of mass") && !lower.contains("center of mass"));
-    let json = serde_json::to_string(&v.public_view()).unwrap().to_lowercase();
+    assert!(
+        !lower.contains("margin")
+            && !lower.contains("centre of mass")
+            && !lower.contains("center of mass")
+    );
+    let json = serde_json::to_string(&v.public_view())
+        .unwrap()
+        .to_lowercase();
     assert!(!json.contains("margin") && !json.contains("com\"") && !json.contains("rng"));
     // The feel word is shown while a column is half-pulled.
     ok(&mut v, 1, A::Pull(RED + THICK));
     let text = Villa::render_public(&v.public_view(), &names);
-    assert!(text.contains("half-pulled") && text.contains("red-thick (in hand)"), "{text}");
+    assert!(
+        text.contains("half-pulled") && text.contains("red-thick (in hand)"),
+        "{text}"
+    );
     assert!(!<Villa as Game>::rules_text().is_empty());
 }
 
@@ -967,7 +1278,10 @@ fn conservation(v: &Villa) -> Result<(), String> {
     if cols.len() != 20 {
         return Err(format!("{} columns", cols.len()));
     }
-    let setup = matches!(v.phase(), Phase::SetupColumns { .. } | Phase::SetupFloor { .. });
+    let setup = matches!(
+        v.phase(),
+        Phase::SetupColumns { .. } | Phase::SetupFloor { .. }
+    );
     for (i, c) in cols.iter().enumerate() {
         if !c.placed && !setup && !v.is_over() {
             return Err(format!("column {i} not placed after the setup"));
@@ -976,7 +1290,11 @@ fn conservation(v: &Villa) -> Result<(), String> {
             continue;
         }
         if c.placed && c.level as usize > v.top() {
-            return Err(format!("column {i} on level {} above the top {}", c.level, v.top()));
+            return Err(format!(
+                "column {i} on level {} above the top {}",
+                c.level,
+                v.top()
+            ));
         }
         if let Some(o) = c.on {
             if c.level != 5 || cols[o as usize].level != 5 || cols[o as usize].gone {
@@ -1007,7 +1325,10 @@ fn random_games_pass_the_generic_checks() {
 
 #[test]
 fn random_custom_and_variant_games_pass_the_generic_checks() {
-    let custom = VillaOptions { setup: SetupMode::Custom, min_supports_from_orange: 2 };
+    let custom = VillaOptions {
+        setup: SetupMode::Custom,
+        min_supports_from_orange: 2,
+    };
     for seed in 0..60u64 {
         for players in 2..=4 {
             check_random_game::<Villa>(players, &custom, seed, 2000, conservation).unwrap();
@@ -1032,7 +1353,10 @@ fn careful_games_replay_and_conserve() {
                 log.push((seat, a));
             }
             let r: Villa = rules::engine::replay(players, &opts(), seed, &log).unwrap();
-            assert_eq!(serde_json::to_string(&r).unwrap(), serde_json::to_string(&v).unwrap());
+            assert_eq!(
+                serde_json::to_string(&r).unwrap(),
+                serde_json::to_string(&v).unwrap()
+            );
         }
     }
 }
@@ -1046,10 +1370,19 @@ fn public_view_does_not_depend_on_the_hidden_noise() {
         let a = p.game.clone();
         let mut b = p.game.clone();
         b.reseed_noise(seed + 1000);
-        assert_ne!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap());
-        assert_eq!(serde_json::to_string(&a.public_view()).unwrap(), serde_json::to_string(&b.public_view()).unwrap());
+        assert_ne!(
+            serde_json::to_string(&a).unwrap(),
+            serde_json::to_string(&b).unwrap()
+        );
+        assert_eq!(
+            serde_json::to_string(&a.public_view()).unwrap(),
+            serde_json::to_string(&b.public_view()).unwrap()
+        );
         let names: Vec<String> = (0..4).map(|i| format!("p{i}")).collect();
-        assert_eq!(Villa::render_public(&a.public_view(), &names), Villa::render_public(&b.public_view(), &names));
+        assert_eq!(
+            Villa::render_public(&a.public_view(), &names),
+            Villa::render_public(&b.public_view(), &names)
+        );
     }
 }
 
@@ -1077,7 +1410,10 @@ fn refused_actions_change_nothing_over_many_states() {
                 let before = serde_json::to_string(&g).unwrap();
                 match g.apply(seat, a) {
                     Err(_) => assert_eq!(serde_json::to_string(&g).unwrap(), before),
-                    Ok(_) => assert!(legal.contains(a) || matches!(a, A::Place(_) | A::Floor(_)), "{a} accepted but not listed"),
+                    Ok(_) => assert!(
+                        legal.contains(a) || matches!(a, A::Place(_) | A::Floor(_)),
+                        "{a} accepted but not listed"
+                    ),
                 }
             }
         }

@@ -29,9 +29,23 @@ pub fn floor_polygon(index: usize) -> Vec<P> {
             }
             poly
         }
-        1 => vec![(-8.0, -8.0), (8.0, -8.0), (8.0, -2.0), (0.0, -2.0), (0.0, 8.0), (-8.0, 8.0)],
+        1 => vec![
+            (-8.0, -8.0),
+            (8.0, -8.0),
+            (8.0, -2.0),
+            (0.0, -2.0),
+            (0.0, 8.0),
+            (-8.0, 8.0),
+        ],
         2 => vec![(-7.0, -6.0), (7.0, -6.0), (4.0, 6.0), (-4.0, 6.0)],
-        3 => vec![(-6.0, -5.0), (6.0, -5.0), (6.0, -3.0), (1.0, 6.0), (-1.0, 6.0), (-6.0, -3.0)],
+        3 => vec![
+            (-6.0, -5.0),
+            (6.0, -5.0),
+            (6.0, -3.0),
+            (1.0, 6.0),
+            (-1.0, 6.0),
+            (-6.0, -3.0),
+        ],
         _ => vec![(0.0, -5.0), (4.0, 0.0), (0.0, 5.0), (-4.0, 0.0)],
     }
 }
@@ -54,9 +68,24 @@ pub struct ColumnType {
 }
 
 /// Per colour: index 0 thick, 1 medium, 2..=4 thin.
-pub const THICK: ColumnType = ColumnType { name: "thick", points: 3, mass: 24.0, shape: Shape::Round(1.3) };
-pub const MEDIUM: ColumnType = ColumnType { name: "medium", points: 2, mass: 14.0, shape: Shape::Square(0.85) };
-pub const THIN: ColumnType = ColumnType { name: "thin", points: 1, mass: 8.0, shape: Shape::Round(0.6) };
+pub const THICK: ColumnType = ColumnType {
+    name: "thick",
+    points: 3,
+    mass: 24.0,
+    shape: Shape::Round(1.3),
+};
+pub const MEDIUM: ColumnType = ColumnType {
+    name: "medium",
+    points: 2,
+    mass: 14.0,
+    shape: Shape::Square(0.85),
+};
+pub const THIN: ColumnType = ColumnType {
+    name: "thin",
+    points: 1,
+    mass: 8.0,
+    shape: Shape::Round(0.6),
+};
 
 /// The four column colours, in seat order of choice.
 pub const COLOURS: [&str; 4] = ["blue", "red", "yellow", "green"];
@@ -146,4 +175,9 @@ pub const TUNING: Tuning = Tuning {
 };
 
 /// The feel words, from best to worst.
-pub const FEEL_WORDS: [&str; 4] = ["rock solid", "a slight wobble", "it creaks", "it sways dangerously"];
+pub const FEEL_WORDS: [&str; 4] = [
+    "rock solid",
+    "a slight wobble",
+    "it creaks",
+    "it sways dangerously",
+];

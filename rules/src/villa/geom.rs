@@ -128,7 +128,12 @@ pub fn footprint_points(shape: Shape, c: P, out: &mut Vec<P>) {
             }
         }
         Shape::Square(h) => {
-            out.extend([(c.0 - h, c.1 - h), (c.0 + h, c.1 - h), (c.0 + h, c.1 + h), (c.0 - h, c.1 + h)]);
+            out.extend([
+                (c.0 - h, c.1 - h),
+                (c.0 + h, c.1 - h),
+                (c.0 + h, c.1 + h),
+                (c.0 - h, c.1 + h),
+            ]);
         }
     }
 }
@@ -176,7 +181,9 @@ pub fn footprint_in_polygon(shape: Shape, c: P, poly: &[P]) -> bool {
     let n = poly.len();
     match shape {
         Shape::Round(r) => dist_to_boundary(c, poly) >= r - EPS,
-        Shape::Square(h) => (0..n).all(|i| !segment_hits_open_square(poly[i], poly[(i + 1) % n], c, h)),
+        Shape::Square(h) => {
+            (0..n).all(|i| !segment_hits_open_square(poly[i], poly[(i + 1) % n], c, h))
+        }
     }
 }
 
@@ -195,7 +202,9 @@ pub fn footprints_overlap(s1: Shape, c1: P, s2: Shape, c2: P) -> bool {
     let (dx, dy) = (c1.0 - c2.0, c1.1 - c2.1);
     match (s1, s2) {
         (Shape::Round(r1), Shape::Round(r2)) => (dx * dx + dy * dy).sqrt() < r1 + r2 - EPS,
-        (Shape::Square(h1), Shape::Square(h2)) => dx.abs() < h1 + h2 - EPS && dy.abs() < h1 + h2 - EPS,
+        (Shape::Square(h1), Shape::Square(h2)) => {
+            dx.abs() < h1 + h2 - EPS && dy.abs() < h1 + h2 - EPS
+        }
         (Shape::Round(r), Shape::Square(h)) | (Shape::Square(h), Shape::Round(r)) => {
             let ex = (dx.abs() - h).max(0.0);
             let ey = (dy.abs() - h).max(0.0);
@@ -210,7 +219,9 @@ pub fn footprint_within(inner: Shape, ci: P, outer: Shape, co: P) -> bool {
     match (inner, outer) {
         (Shape::Round(r), Shape::Round(big)) => (dx * dx + dy * dy).sqrt() + r <= big + EPS,
         (Shape::Round(r), Shape::Square(h)) => dx.abs() + r <= h + EPS && dy.abs() + r <= h + EPS,
-        (Shape::Square(h), Shape::Square(big)) => dx.abs() + h <= big + EPS && dy.abs() + h <= big + EPS,
+        (Shape::Square(h), Shape::Square(big)) => {
+            dx.abs() + h <= big + EPS && dy.abs() + h <= big + EPS
+        }
         (Shape::Square(h), Shape::Round(big)) => [(-h, -h), (h, -h), (h, h), (-h, h)]
             .iter()
             .all(|d| ((dx + d.0).powi(2) + (dy + d.1).powi(2)).sqrt() <= big + EPS),
@@ -248,7 +259,14 @@ mod tests {
     #[test]
     fn l_shape_centroid_by_hand() {
         // Green floor: 16×6 strip (centroid (0,−5), area 96) + 8×10 arm (centroid (−4,3), area 80).
-        let l = [(-8.0, -8.0), (8.0, -8.0), (8.0, -2.0), (0.0, -2.0), (0.0, 8.0), (-8.0, 8.0)];
+        let l = [
+            (-8.0, -8.0),
+            (8.0, -8.0),
+            (8.0, -2.0),
+            (0.0, -2.0),
+            (0.0, 8.0),
+            (-8.0, 8.0),
+        ];
         let (a, c) = area_centroid(&l);
         assert!(close(a, 176.0));
         assert!(close(c.0, (96.0 * 0.0 + 80.0 * -4.0) / 176.0));
@@ -264,7 +282,15 @@ mod tests {
 
     #[test]
     fn hull_of_square_with_inner_and_collinear_points() {
-        let pts = [(0.0, 0.0), (2.0, 0.0), (1.0, 0.0), (2.0, 2.0), (0.0, 2.0), (1.0, 1.0), (0.0, 1.0)];
+        let pts = [
+            (0.0, 0.0),
+            (2.0, 0.0),
+            (1.0, 0.0),
+            (2.0, 2.0),
+            (0.0, 2.0),
+            (1.0, 1.0),
+            (0.0, 1.0),
+        ];
         let h = convex_hull(&pts);
         assert_eq!(h, vec![(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]);
     }
@@ -278,13 +304,23 @@ mod tests {
         // Outside a corner: Euclidean distance to the corner (3-4-5).
         assert!(close(signed_distance((7.0, 8.0), &sq), -5.0));
         assert!(close(hull_signed_distance((0.0, 3.0), &[(0.0, 0.0)]), -3.0));
-        assert!(close(hull_signed_distance((1.0, 3.0), &[(0.0, 0.0), (2.0, 0.0)]), -3.0));
+        assert!(close(
+            hull_signed_distance((1.0, 3.0), &[(0.0, 0.0), (2.0, 0.0)]),
+            -3.0
+        ));
         assert_eq!(hull_signed_distance((0.0, 0.0), &[]), f64::NEG_INFINITY);
     }
 
     #[test]
     fn concave_polygon_membership() {
-        let l = [(-8.0, -8.0), (8.0, -8.0), (8.0, -2.0), (0.0, -2.0), (0.0, 8.0), (-8.0, 8.0)];
+        let l = [
+            (-8.0, -8.0),
+            (8.0, -8.0),
+            (8.0, -2.0),
+            (0.0, -2.0),
+            (0.0, 8.0),
+            (-8.0, 8.0),
+        ];
         assert!(inside((-4.0, 4.0), &l));
         assert!(inside((4.0, -4.0), &l));
         assert!(!inside((4.0, 4.0), &l));

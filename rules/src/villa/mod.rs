@@ -12,7 +12,10 @@ mod play;
 pub mod policy;
 mod text;
 
-use crate::engine::{rng_from_seed, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult, ScoreLine, Seat, SetupError};
+use crate::engine::{
+    rng_from_seed, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult, ScoreLine, Seat,
+    SetupError,
+};
 use crate::seating::Responders;
 use data::{column_type, ColumnType, COLOURS, COLUMNS, FAIR_LAYOUT, PER_COLOUR};
 use geom::P;
@@ -46,7 +49,10 @@ pub struct VillaOptions {
 
 impl Default for VillaOptions {
     fn default() -> Self {
-        VillaOptions { setup: SetupMode::Fair, min_supports_from_orange: 3 }
+        VillaOptions {
+            setup: SetupMode::Fair,
+            min_supports_from_orange: 3,
+        }
     }
 }
 
@@ -96,24 +102,52 @@ pub enum Stage {
 /// What the game waits for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
-    SetupColumns { placer: Seat },
-    SetupFloor { placer: Seat },
-    Turn { seat: Seat, stage: Stage },
+    SetupColumns {
+        placer: Seat,
+    },
+    SetupFloor {
+        placer: Seat,
+    },
+    Turn {
+        seat: Seat,
+        stage: Stage,
+    },
     /// `seat` must pull one column (objector or challenger).
-    Pick { seat: Seat, why: Why },
+    Pick {
+        seat: Seat,
+        why: Why,
+    },
     /// `seat` holds `col` half-pulled and felt `feel` (index into the feel words).
-    Feel { seat: Seat, col: ColId, feel: u8, why: Why },
-    Objections { proposer: Seat, answers: Responders },
-    Challenges { original: Seat, answers: Responders },
-    Removal { proposer: Seat, objector: Seat },
-    PlaceFloor { proposer: Seat },
+    Feel {
+        seat: Seat,
+        col: ColId,
+        feel: u8,
+        why: Why,
+    },
+    Objections {
+        proposer: Seat,
+        answers: Responders,
+    },
+    Challenges {
+        original: Seat,
+        answers: Responders,
+    },
+    Removal {
+        proposer: Seat,
+        objector: Seat,
+    },
+    PlaceFloor {
+        proposer: Seat,
+    },
     Over,
 }
 
 /// How the game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ending {
-    Collapse { by: Seat },
+    Collapse {
+        by: Seat,
+    },
     /// Nobody could move a column or place a floor.
     Stalled,
     /// Custom setup: no position for the blue floor stands.
@@ -187,7 +221,9 @@ pub enum VillaError {
     OffGrid(String, String),
     #[error("At {0} the column's footprint would hang over the edge of the floor.")]
     OffFloor(String),
-    #[error("At {0} the column would overlap {1}; columns stand on one another only on the red floor.")]
+    #[error(
+        "At {0} the column would overlap {1}; columns stand on one another only on the red floor."
+    )]
     Overlap(String, String),
     #[error("On the red floor a column standing on another must fit within it: at {0} it would overhang {1}.")]
     Overhang(String, String),
@@ -292,7 +328,10 @@ impl Villa {
         column_type(c as usize % PER_COLOUR)
     }
     fn owner(&self, c: ColId) -> Option<Seat> {
-        self.owners.get(Self::colour_of(c) as usize).copied().flatten()
+        self.owners
+            .get(Self::colour_of(c) as usize)
+            .copied()
+            .flatten()
     }
     fn col(&self, c: ColId) -> Option<&Column> {
         self.columns.get(c as usize)
@@ -345,21 +384,45 @@ impl Villa {
 
     /// Builds a villa from explicit geometry (tests): floor positions and, per column,
     /// `Some((level, pos))` or `None` when it has left the game. It is `turn`'s turn.
-    pub fn from_layout(players: usize, options: &VillaOptions, seed: u64, floors: Vec<P>, layout: &[Option<(u8, P)>], turn: Seat) -> Result<Villa, SetupError> {
+    pub fn from_layout(
+        players: usize,
+        options: &VillaOptions,
+        seed: u64,
+        floors: Vec<P>,
+        layout: &[Option<(u8, P)>],
+        turn: Seat,
+    ) -> Result<Villa, SetupError> {
         let mut v = Villa::new(players, options, seed)?;
         v.floors = floors;
         for (i, c) in v.columns.iter_mut().enumerate() {
             match layout.get(i).copied().flatten() {
                 Some((level, pos)) => {
-                    *c = Column { level, pos, frozen: false, gone: false, on: None, placed: true };
+                    *c = Column {
+                        level,
+                        pos,
+                        frozen: false,
+                        gone: false,
+                        on: None,
+                        placed: true,
+                    };
                 }
                 None => {
-                    *c = Column { level: 0, pos: (0.0, 0.0), frozen: false, gone: true, on: None, placed: true };
+                    *c = Column {
+                        level: 0,
+                        pos: (0.0, 0.0),
+                        frozen: false,
+                        gone: true,
+                        on: None,
+                        placed: true,
+                    };
                 }
             }
         }
         v.turn = turn;
-        v.phase = Phase::Turn { seat: turn, stage: Stage::Begin };
+        v.phase = Phase::Turn {
+            seat: turn,
+            stage: Stage::Begin,
+        };
         Ok(v)
     }
 
@@ -379,7 +442,11 @@ impl Villa {
             .iter()
             .enumerate()
             .filter(|(i, c)| c.placed && !c.gone && Some(*i as ColId) != without)
-            .map(|(i, c)| model::Piece { kind: Self::kind_of(i as ColId), level: c.level as usize, pos: c.pos })
+            .map(|(i, c)| model::Piece {
+                kind: Self::kind_of(i as ColId),
+                level: c.level as usize,
+                pos: c.pos,
+            })
             .collect()
     }
 
@@ -387,7 +454,10 @@ impl Villa {
     pub fn is_supporting(&self, c: ColId) -> bool {
         let Some(col) = self.col(c) else { return false };
         let k = col.level as usize + 1;
-        col.placed && !col.gone && k <= self.top() && model::supports(k, self.floors[k - 1], col.pos)
+        col.placed
+            && !col.gone
+            && k <= self.top()
+            && model::supports(k, self.floors[k - 1], col.pos)
     }
 
     /// The current grid of placement points.
@@ -406,7 +476,12 @@ impl Villa {
         self.columns
             .iter()
             .enumerate()
-            .filter(|(i, c)| !c.gone && c.placed && c.level as usize == self.top() && self.owner(*i as ColId) == Some(seat))
+            .filter(|(i, c)| {
+                !c.gone
+                    && c.placed
+                    && c.level as usize == self.top()
+                    && self.owner(*i as ColId) == Some(seat)
+            })
             .map(|(i, _)| Self::kind_of(i as ColId).points)
             .sum()
     }
@@ -445,7 +520,17 @@ impl Game for Villa {
         };
         // The last seat had no choice of colour and starts.
         let start = players - 1;
-        let mut columns = vec![Column { level: 0, pos: (0.0, 0.0), frozen: false, gone: false, on: None, placed: false }; COLUMNS];
+        let mut columns = vec![
+            Column {
+                level: 0,
+                pos: (0.0, 0.0),
+                frozen: false,
+                gone: false,
+                on: None,
+                placed: false
+            };
+            COLUMNS
+        ];
         let (floors, phase) = match options.setup {
             SetupMode::Fair => {
                 for &(colour, slot, x, y) in FAIR_LAYOUT.iter() {
@@ -454,7 +539,13 @@ impl Game for Villa {
                         c.placed = true;
                     }
                 }
-                (vec![(0.0, 0.0)], Phase::Turn { seat: start, stage: Stage::Begin })
+                (
+                    vec![(0.0, 0.0)],
+                    Phase::Turn {
+                        seat: start,
+                        stage: Stage::Begin,
+                    },
+                )
             }
             SetupMode::Custom => (vec![], Phase::SetupColumns { placer: start }),
         };
@@ -486,8 +577,12 @@ impl Game for Villa {
         match &self.phase {
             Phase::Over => vec![],
             Phase::SetupColumns { placer } | Phase::SetupFloor { placer } => vec![*placer],
-            Phase::Turn { seat, .. } | Phase::Pick { seat, .. } | Phase::Feel { seat, .. } => vec![*seat],
-            Phase::Objections { answers, .. } | Phase::Challenges { answers, .. } => answers.current().into_iter().collect(),
+            Phase::Turn { seat, .. } | Phase::Pick { seat, .. } | Phase::Feel { seat, .. } => {
+                vec![*seat]
+            }
+            Phase::Objections { answers, .. } | Phase::Challenges { answers, .. } => {
+                answers.current().into_iter().collect()
+            }
             Phase::Removal { proposer, .. } | Phase::PlaceFloor { proposer } => vec![*proposer],
         }
     }
@@ -548,7 +643,10 @@ impl Game for Villa {
     }
 
     fn private_view(&self, seat: Seat) -> VillaPrivate {
-        VillaPrivate { seat, view: self.public_view() }
+        VillaPrivate {
+            seat,
+            view: self.public_view(),
+        }
     }
 
     fn is_over(&self) -> bool {
@@ -563,11 +661,7 @@ impl Game for Villa {
         };
         let results = (0..self.players)
             .map(|seat| {
-                let seal = if self.seal.holder == Some(seat) {
-                    1
-                } else {
-                    0
-                };
+                let seal = if self.seal.holder == Some(seat) { 1 } else { 0 };
                 PlayerResult {
                     seat,
                     total: self.score(seat),
@@ -580,7 +674,11 @@ impl Game for Villa {
             })
             .collect();
         let note = text::ending_note(ending, self.seal, winner);
-        Some(Outcome { results, winners: winner.into_iter().collect(), note: Some(note) })
+        Some(Outcome {
+            results,
+            winners: winner.into_iter().collect(),
+            note: Some(note),
+        })
     }
 
     fn render_public(view: &VillaView, names: &[String]) -> String {

@@ -22,7 +22,11 @@ pub fn floor_shapes() -> &'static [FloorShape] {
             .map(|i| {
                 let poly = data::floor_polygon(i);
                 let (area, centroid) = geom::area_centroid(&poly);
-                FloorShape { poly, area, centroid }
+                FloorShape {
+                    poly,
+                    area,
+                    centroid,
+                }
             })
             .collect()
     })
@@ -55,13 +59,18 @@ pub fn supports(k: usize, floor_pos: P, pos: P) -> bool {
 pub fn margin(floors: &[P], pieces: &[Piece]) -> f64 {
     let shapes = floor_shapes();
     let n = floors.len();
-    let polys: Vec<Vec<P>> = (0..n).map(|i| geom::translate(&shapes[i].poly, floors[i])).collect();
+    let polys: Vec<Vec<P>> = (0..n)
+        .map(|i| geom::translate(&shapes[i].poly, floors[i]))
+        .collect();
     let (mut m, mut mx, mut my) = (0.0, 0.0, 0.0);
     let mut best = f64::INFINITY;
     let mut pts: Vec<P> = Vec::with_capacity(64);
     for k in (1..=n).rev() {
         let s = &shapes[k - 1];
-        let (cx, cy) = (s.centroid.0 + floors[k - 1].0, s.centroid.1 + floors[k - 1].1);
+        let (cx, cy) = (
+            s.centroid.0 + floors[k - 1].0,
+            s.centroid.1 + floors[k - 1].1,
+        );
         m += s.area;
         mx += s.area * cx;
         my += s.area * cy;
@@ -112,7 +121,13 @@ pub enum PlaceProblem {
 
 /// Where (and on what) a column of `kind` may stand at `p` on the top floor `poly`
 /// (`red` allows standing on the topmost column of a stack).
-pub fn place_target(kind: ColumnType, p: P, poly: &[P], standing: &[Standing], red: bool) -> Result<Target, PlaceProblem> {
+pub fn place_target(
+    kind: ColumnType,
+    p: P,
+    poly: &[P],
+    standing: &[Standing],
+    red: bool,
+) -> Result<Target, PlaceProblem> {
     if red {
         // A point over a stack means "on top of it": it must fit within the topmost column.
         if let Some(top) = standing
@@ -138,7 +153,14 @@ pub fn place_target(kind: ColumnType, p: P, poly: &[P], standing: &[Standing], r
 }
 
 /// Is `q` a place with the same target as the requested one (for landing noise)?
-pub fn lands_ok(kind: ColumnType, q: P, target: Target, poly: &[P], standing: &[Standing], red: bool) -> bool {
+pub fn lands_ok(
+    kind: ColumnType,
+    q: P,
+    target: Target,
+    poly: &[P],
+    standing: &[Standing],
+    red: bool,
+) -> bool {
     match target {
         Target::OnTop(id) => standing
             .iter()
@@ -151,7 +173,14 @@ pub fn lands_ok(kind: ColumnType, q: P, target: Target, poly: &[P], standing: &[
 /// The landing point: the requested point `p` moved towards the noisy point `q` as far
 /// as the column still stands validly (on the floor, no overlap, or within the column
 /// below) — the noise is clamped so the column stays where it was aimed.
-pub fn clamp_landing(kind: ColumnType, p: P, q: P, target: Target, poly: &[P], standing: &[Standing]) -> P {
+pub fn clamp_landing(
+    kind: ColumnType,
+    p: P,
+    q: P,
+    target: Target,
+    poly: &[P],
+    standing: &[Standing],
+) -> P {
     let ok = |x: P| lands_ok(kind, x, target, poly, standing, true);
     if ok(q) {
         return q;
@@ -212,7 +241,12 @@ pub struct GridPt {
 
 impl std::fmt::Display for GridPt {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", (b'a' + self.x.min(25)) as char, self.y as u32 + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.x.min(25)) as char,
+            self.y as u32 + 1
+        )
     }
 }
 
@@ -220,7 +254,12 @@ impl Grid {
     /// The grid over the building area (custom setup).
     pub fn base() -> Grid {
         let r = BUILD_RADIUS.ceil() as i32;
-        Grid { x0: -r, y0: -r, w: (2 * r + 1) as u8, h: (2 * r + 1) as u8 }
+        Grid {
+            x0: -r,
+            y0: -r,
+            w: (2 * r + 1) as u8,
+            h: (2 * r + 1) as u8,
+        }
     }
 
     /// The grid over the bounding box of a floor polygon.
@@ -231,12 +270,18 @@ impl Grid {
         let maxy = poly.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
         let (x0, y0) = ((minx + 1e-6).floor() as i32, (miny + 1e-6).floor() as i32);
         let (x1, y1) = ((maxx - 1e-6).ceil() as i32, (maxy - 1e-6).ceil() as i32);
-        Grid { x0, y0, w: (x1 - x0 + 1).clamp(1, 26) as u8, h: (y1 - y0 + 1).clamp(1, 99) as u8 }
+        Grid {
+            x0,
+            y0,
+            w: (x1 - x0 + 1).clamp(1, 26) as u8,
+            h: (y1 - y0 + 1).clamp(1, 99) as u8,
+        }
     }
 
     /// The coordinates of a label, if it is on the grid.
     pub fn point(&self, g: GridPt) -> Option<P> {
-        (g.x < self.w && g.y < self.h).then(|| ((self.x0 + g.x as i32) as f64, (self.y0 + g.y as i32) as f64))
+        (g.x < self.w && g.y < self.h)
+            .then(|| ((self.x0 + g.x as i32) as f64, (self.y0 + g.y as i32) as f64))
     }
 
     /// Every label, row by row from the bottom.
@@ -248,12 +293,21 @@ impl Grid {
     pub fn nearest(&self, p: P) -> GridPt {
         let x = (p.0.round() as i32 - self.x0).clamp(0, self.w as i32 - 1);
         let y = (p.1.round() as i32 - self.y0).clamp(0, self.h as i32 - 1);
-        GridPt { x: x as u8, y: y as u8 }
+        GridPt {
+            x: x as u8,
+            y: y as u8,
+        }
     }
 
     /// The text range of labels, e.g. `a1–u14`.
     pub fn range(&self) -> String {
-        format!("a1–{}", GridPt { x: self.w - 1, y: self.h - 1 })
+        format!(
+            "a1–{}",
+            GridPt {
+                x: self.w - 1,
+                y: self.h - 1
+            }
+        )
     }
 }
 
@@ -284,7 +338,11 @@ mod tests {
         // the centre of mass is the origin; the inscribed 16-gons lose a little.
         let pieces: Vec<Piece> = [(3.0, 0.0), (-3.0, 0.0), (0.0, 3.0), (0.0, -3.0)]
             .iter()
-            .map(|&pos| Piece { kind: THICK, level: 0, pos })
+            .map(|&pos| Piece {
+                kind: THICK,
+                level: 0,
+                pos,
+            })
             .collect();
         // Blue floor at the origin: its centroid is (0, c) with c < 0. The 16-gons have
         // vertices at 45°, so the hull edge facing the centroid is the exact tangent line
@@ -300,9 +358,21 @@ mod tests {
     fn a_floor_on_one_side_falls() {
         // Blue floor held only by columns at x ≥ 6: its centre of mass (x = 0) is outside.
         let pieces = vec![
-            Piece { kind: THIN, level: 0, pos: (6.0, 0.0) },
-            Piece { kind: THIN, level: 0, pos: (7.0, 3.0) },
-            Piece { kind: THIN, level: 0, pos: (7.0, -4.0) },
+            Piece {
+                kind: THIN,
+                level: 0,
+                pos: (6.0, 0.0),
+            },
+            Piece {
+                kind: THIN,
+                level: 0,
+                pos: (7.0, 3.0),
+            },
+            Piece {
+                kind: THIN,
+                level: 0,
+                pos: (7.0, -4.0),
+            },
         ];
         let m = margin(&[(0.0, 0.0)], &pieces);
         assert!(m < -5.0, "{m}");

@@ -10,7 +10,10 @@ use rand::Rng;
 type Res = Result<Vec<Ev>, VillaError>;
 
 fn floor_name(k: usize) -> String {
-    FLOOR_NAMES.get(k.wrapping_sub(1)).unwrap_or(&"?").to_string()
+    FLOOR_NAMES
+        .get(k.wrapping_sub(1))
+        .unwrap_or(&"?")
+        .to_string()
 }
 
 impl Villa {
@@ -41,14 +44,18 @@ impl Villa {
 
     /// `seat`'s own columns that can be moved.
     pub(super) fn own_movable(&self, seat: Seat) -> Vec<ColId> {
-        Self::ids().filter(|&c| self.owner(c) == Some(seat) && self.movable(c)).collect()
+        Self::ids()
+            .filter(|&c| self.owner(c) == Some(seat) && self.movable(c))
+            .collect()
     }
 
     fn neutral_on_level(&self, level: u8) -> usize {
         self.columns
             .iter()
             .enumerate()
-            .filter(|(i, c)| self.owner(*i as ColId).is_none() && c.placed && !c.gone && c.level == level)
+            .filter(|(i, c)| {
+                self.owner(*i as ColId).is_none() && c.placed && !c.gone && c.level == level
+            })
             .count()
     }
 
@@ -59,7 +66,10 @@ impl Villa {
         }
         Self::ids()
             .filter(|&c| self.owner(c).is_none() && self.movable(c))
-            .filter(|&c| self.col(c).is_some_and(|col| self.neutral_on_level(col.level) >= 2))
+            .filter(|&c| {
+                self.col(c)
+                    .is_some_and(|col| self.neutral_on_level(col.level) >= 2)
+            })
             .collect()
     }
 
@@ -75,7 +85,9 @@ impl Villa {
     fn floor_check(&self, at: GridPt, need: usize, setup: bool) -> Result<P, VillaError> {
         let k = self.top() + 1;
         let grid = self.grid();
-        let pos = grid.point(at).ok_or_else(|| VillaError::OffGrid(at.to_string(), grid.range()))?;
+        let pos = grid
+            .point(at)
+            .ok_or_else(|| VillaError::OffGrid(at.to_string(), grid.range()))?;
         if !model::floor_inside_base(k, pos) {
             return Err(VillaError::FloorOffBase(at.to_string(), floor_name(k)));
         }
@@ -87,7 +99,12 @@ impl Villa {
             .filter(|c| c.placed && !c.gone && c.level == level && geom::inside(c.pos, &poly))
             .count();
         if got < need {
-            return Err(VillaError::TooFewSupports(at.to_string(), floor_name(k), got, need));
+            return Err(VillaError::TooFewSupports(
+                at.to_string(),
+                floor_name(k),
+                got,
+                need,
+            ));
         }
         if setup {
             let mut floors = self.floors.clone();
@@ -105,13 +122,20 @@ impl Villa {
             return vec![];
         }
         let need = self.need_supports(self.top() + 1);
-        self.grid().all().filter(|&g| self.floor_check(g, need, false).is_ok()).collect()
+        self.grid()
+            .all()
+            .filter(|&g| self.floor_check(g, need, false).is_ok())
+            .collect()
     }
 
     /// The custom setup's blue floor: at least 3 supports, or failing any such place at
     /// least 1; it must stand.
     fn setup_floor_need(&self) -> usize {
-        let has = |need| self.grid().all().any(|g| self.floor_check(g, need, true).is_ok());
+        let has = |need| {
+            self.grid()
+                .all()
+                .any(|g| self.floor_check(g, need, true).is_ok())
+        };
         if has(3) {
             3
         } else {
@@ -121,28 +145,49 @@ impl Villa {
 
     pub(super) fn setup_floor_positions(&self) -> Vec<GridPt> {
         let need = self.setup_floor_need();
-        self.grid().all().filter(|&g| self.floor_check(g, need, true).is_ok()).collect()
+        self.grid()
+            .all()
+            .filter(|&g| self.floor_check(g, need, true).is_ok())
+            .collect()
     }
 
     fn standing(&self) -> Vec<Standing> {
         let top = self.top() as u8;
-        let covered: Vec<ColId> = self.columns.iter().filter(|c| !c.gone && c.placed).filter_map(|c| c.on).collect();
+        let covered: Vec<ColId> = self
+            .columns
+            .iter()
+            .filter(|c| !c.gone && c.placed)
+            .filter_map(|c| c.on)
+            .collect();
         self.columns
             .iter()
             .enumerate()
             .filter(|(_, c)| c.placed && !c.gone && c.level == top)
-            .map(|(i, c)| Standing { id: i as ColId, kind: Self::kind_of(i as ColId), pos: c.pos, covered: covered.contains(&(i as ColId)) })
+            .map(|(i, c)| Standing {
+                id: i as ColId,
+                kind: Self::kind_of(i as ColId),
+                pos: c.pos,
+                covered: covered.contains(&(i as ColId)),
+            })
             .collect()
     }
 
     /// Where column `c` may stand at grid point `at` on the top floor.
     fn place_check(&self, c: ColId, at: GridPt) -> Result<(P, Target), VillaError> {
         let grid = self.grid();
-        let p = grid.point(at).ok_or_else(|| VillaError::OffGrid(at.to_string(), grid.range()))?;
+        let p = grid
+            .point(at)
+            .ok_or_else(|| VillaError::OffGrid(at.to_string(), grid.range()))?;
         let n = self.top();
         let poly = model::floor_poly(n, self.floors[n - 1]);
-        let target = model::place_target(Self::kind_of(c), p, &poly, &self.standing(), model::stacking_level(n))
-            .map_err(|e| self.place_error(at, e))?;
+        let target = model::place_target(
+            Self::kind_of(c),
+            p,
+            &poly,
+            &self.standing(),
+            model::stacking_level(n),
+        )
+        .map_err(|e| self.place_error(at, e))?;
         Ok((p, target))
     }
 
@@ -156,11 +201,16 @@ impl Villa {
 
     /// Grid points where column `c` may be placed on the top floor.
     pub(super) fn place_points(&self, c: ColId) -> Vec<GridPt> {
-        self.grid().all().filter(|&g| self.place_check(c, g).is_ok()).collect()
+        self.grid()
+            .all()
+            .filter(|&g| self.place_check(c, g).is_ok())
+            .collect()
     }
 
     fn setup_check(&self, placer: Seat, c: ColId, at: GridPt) -> Result<P, VillaError> {
-        let col = self.col(c).ok_or_else(|| VillaError::NotYours("?".into()))?;
+        let col = self
+            .col(c)
+            .ok_or_else(|| VillaError::NotYours("?".into()))?;
         let owner = self.owner(c);
         if owner.is_some() && owner != Some(placer) {
             return Err(VillaError::NotYours(Self::name(c)));
@@ -169,7 +219,9 @@ impl Villa {
             return Err(VillaError::AlreadySet(Self::name(c)));
         }
         let grid = self.grid();
-        let p = grid.point(at).ok_or_else(|| VillaError::OffGrid(at.to_string(), grid.range()))?;
+        let p = grid
+            .point(at)
+            .ok_or_else(|| VillaError::OffGrid(at.to_string(), grid.range()))?;
         let others: Vec<(u8, data::Shape, P)> = self
             .columns
             .iter()
@@ -199,7 +251,9 @@ impl Villa {
     }
 
     fn can_act(&self, seat: Seat) -> bool {
-        !self.own_movable(seat).is_empty() || !self.eligible_neutrals().is_empty() || self.can_propose()
+        !self.own_movable(seat).is_empty()
+            || !self.eligible_neutrals().is_empty()
+            || self.can_propose()
     }
 
     /// What the game waits for, for refusals.
@@ -239,7 +293,11 @@ impl Villa {
     }
 
     fn pull_sigma(&self, c: ColId) -> f64 {
-        let base = if self.is_supporting(c) { TUNING.sigma_pull_supporting } else { TUNING.sigma_pull_free };
+        let base = if self.is_supporting(c) {
+            TUNING.sigma_pull_supporting
+        } else {
+            TUNING.sigma_pull_free
+        };
         let level = self.col(c).map_or(0, |col| col.level as usize);
         base * (1.0 + TUNING.height_factor * self.top().saturating_sub(level) as f64)
     }
@@ -261,7 +319,11 @@ impl Villa {
     fn finish(&mut self, ending: Ending, ev: &mut Vec<Ev>) {
         self.ending = Some(ending);
         self.phase = Phase::Over;
-        ev.push(Ev::GameOver { ending, holder: self.seal.holder, previous: self.seal.previous });
+        ev.push(Ev::GameOver {
+            ending,
+            holder: self.seal.holder,
+            previous: self.seal.previous,
+        });
     }
 
     fn collapse(&mut self, by: Seat, what: String, ev: &mut Vec<Ev>) {
@@ -276,7 +338,10 @@ impl Villa {
             if self.can_act(s) {
                 ev.extend(skipped.into_iter().map(|seat| Ev::Skipped { seat }));
                 self.turn = s;
-                self.phase = Phase::Turn { seat: s, stage: Stage::Begin };
+                self.phase = Phase::Turn {
+                    seat: s,
+                    stage: Stage::Begin,
+                };
                 return;
             }
             skipped.push(s);
@@ -294,13 +359,19 @@ impl Villa {
         if self.own_movable(seat).is_empty() {
             self.end_turn(ev);
         } else {
-            self.phase = Phase::Turn { seat, stage: Stage::Own };
+            self.phase = Phase::Turn {
+                seat,
+                stage: Stage::Own,
+            };
         }
     }
 
-    fn to_place_floor(&mut self, proposer: Seat, ev: &mut Vec<Ev>) {
+    fn go_place_floor(&mut self, proposer: Seat, ev: &mut Vec<Ev>) {
         if self.floor_positions().is_empty() {
-            ev.push(Ev::NoFloorPosition { seat: proposer, floor: self.top() + 1 });
+            ev.push(Ev::NoFloorPosition {
+                seat: proposer,
+                floor: self.top() + 1,
+            });
             self.end_turn(ev);
         } else {
             self.phase = Phase::PlaceFloor { proposer };
@@ -312,7 +383,11 @@ impl Villa {
             let from = self.seal.holder;
             self.seal.previous = from;
             self.seal.holder = Some(seat);
-            ev.push(Ev::SealTaken { seat, from, score: self.score(seat) });
+            ev.push(Ev::SealTaken {
+                seat,
+                from,
+                score: self.score(seat),
+            });
         }
     }
 
@@ -351,10 +426,15 @@ impl Villa {
                     c.level = 0;
                     c.placed = true;
                 }
-                ev.push(Ev::SetColumn { seat, col: *col, at: at.to_string() });
-                let next = crate::seating::seats_from(next_seat(placer, self.players), self.players)
-                    .into_iter()
-                    .find(|&s| !self.setup_columns_for(s).is_empty());
+                ev.push(Ev::SetColumn {
+                    seat,
+                    col: *col,
+                    at: at.to_string(),
+                });
+                let next =
+                    crate::seating::seats_from(next_seat(placer, self.players), self.players)
+                        .into_iter()
+                        .find(|&s| !self.setup_columns_for(s).is_empty());
                 match next {
                     Some(s) => self.phase = Phase::SetupColumns { placer: s },
                     None => {
@@ -370,33 +450,70 @@ impl Villa {
                 let need = self.setup_floor_need();
                 let pos = self.floor_check(*at, need, true)?;
                 self.floors.push(pos);
-                ev.push(Ev::FloorPlaced { seat, floor: 1, at: at.to_string() });
+                ev.push(Ev::FloorPlaced {
+                    seat,
+                    floor: 1,
+                    at: at.to_string(),
+                });
                 self.begin_turn(self.players - 1, &mut ev);
             }
-            (Phase::Turn { stage: Stage::Begin, .. }, VillaAction::Propose) => {
+            (
+                Phase::Turn {
+                    stage: Stage::Begin,
+                    ..
+                },
+                VillaAction::Propose,
+            ) => {
                 if self.top() >= RED_FLOOR {
                     return Err(VillaError::NoFloorsLeft);
                 }
                 if self.floor_positions().is_empty() {
                     let k = self.top() + 1;
-                    return Err(VillaError::NoFloorPosition(floor_name(k), self.need_supports(k)));
+                    return Err(VillaError::NoFloorPosition(
+                        floor_name(k),
+                        self.need_supports(k),
+                    ));
                 }
-                ev.push(Ev::Proposed { seat, floor: self.top() + 1 });
-                self.phase = Phase::Objections { proposer: seat, answers: Responders::new(others_after(seat, self.players)) };
+                ev.push(Ev::Proposed {
+                    seat,
+                    floor: self.top() + 1,
+                });
+                self.phase = Phase::Objections {
+                    proposer: seat,
+                    answers: Responders::new(others_after(seat, self.players)),
+                };
             }
-            (Phase::Turn { .. } | Phase::Pick { .. } | Phase::Feel { .. }, VillaAction::Propose) => {
-                return Err(VillaError::NotNow("a new floor can only be proposed at the start of your turn".into()));
+            (
+                Phase::Turn { .. } | Phase::Pick { .. } | Phase::Feel { .. },
+                VillaAction::Propose,
+            ) => {
+                return Err(VillaError::NotNow(
+                    "a new floor can only be proposed at the start of your turn".into(),
+                ));
             }
-            (Phase::Turn { stage: Stage::Begin, .. }, VillaAction::Play(k)) if self.players == 2 => {
+            (
+                Phase::Turn {
+                    stage: Stage::Begin,
+                    ..
+                },
+                VillaAction::Play(k),
+            ) if self.players == 2 => {
                 let name = COLOURS.get(*k as usize).unwrap_or(&"?").to_string();
                 if self.owners.get(*k as usize).copied().flatten() != Some(seat) {
                     return Err(VillaError::NotYourColour(name));
                 }
-                if !self.own_movable(seat).iter().any(|&c| Self::colour_of(c) == *k) {
+                if !self
+                    .own_movable(seat)
+                    .iter()
+                    .any(|&c| Self::colour_of(c) == *k)
+                {
                     return Err(VillaError::NoMovableInColour(name));
                 }
                 ev.push(Ev::PlaysColour { seat, colour: *k });
-                self.phase = Phase::Turn { seat, stage: Stage::Colour(*k) };
+                self.phase = Phase::Turn {
+                    seat,
+                    stage: Stage::Colour(*k),
+                };
             }
             (Phase::Turn { stage, .. }, VillaAction::Pull(c)) => {
                 let why = self.check_turn_pull(seat, stage, *c)?;
@@ -406,20 +523,33 @@ impl Villa {
                 self.check_pick_pull(why, *c)?;
                 self.start_pull(seat, *c, why, &mut ev);
             }
-            (Phase::Feel { col, why, .. }, VillaAction::Place(at)) => self.place(seat, col, why, *at, &mut ev)?,
-            (Phase::Feel { col, why, .. }, VillaAction::Abort) => self.abort(seat, col, why, &mut ev),
+            (Phase::Feel { col, why, .. }, VillaAction::Place(at)) => {
+                self.place(seat, col, why, *at, &mut ev)?
+            }
+            (Phase::Feel { col, why, .. }, VillaAction::Abort) => {
+                self.abort(seat, col, why, &mut ev)
+            }
             (Phase::Objections { proposer, .. }, VillaAction::Object) => {
                 if self.own_movable(proposer).is_empty() {
                     return Err(VillaError::NothingToObject);
                 }
                 ev.push(Ev::Objected { seat, proposer });
-                self.phase = Phase::Pick { seat, why: Why::ObjectFloor { proposer } };
+                self.phase = Phase::Pick {
+                    seat,
+                    why: Why::ObjectFloor { proposer },
+                };
             }
-            (Phase::Objections { proposer, mut answers }, VillaAction::Allow) => {
+            (
+                Phase::Objections {
+                    proposer,
+                    mut answers,
+                },
+                VillaAction::Allow,
+            ) => {
                 ev.push(Ev::Allowed { seat });
                 answers.advance();
                 if answers.is_done() {
-                    self.to_place_floor(proposer, &mut ev);
+                    self.go_place_floor(proposer, &mut ev);
                 } else {
                     self.phase = Phase::Objections { proposer, answers };
                 }
@@ -429,9 +559,18 @@ impl Villa {
                     return Err(VillaError::NothingToChallenge);
                 }
                 ev.push(Ev::Challenged { seat, original });
-                self.phase = Phase::Pick { seat, why: Why::Challenge { original } };
+                self.phase = Phase::Pick {
+                    seat,
+                    why: Why::Challenge { original },
+                };
             }
-            (Phase::Challenges { original, mut answers }, VillaAction::Allow) => {
+            (
+                Phase::Challenges {
+                    original,
+                    mut answers,
+                },
+                VillaAction::Allow,
+            ) => {
                 ev.push(Ev::Allowed { seat });
                 answers.advance();
                 if answers.is_done() {
@@ -451,7 +590,7 @@ impl Villa {
                         col.gone = true;
                     }
                     ev.push(Ev::Removed { seat, col: *c });
-                    self.to_place_floor(proposer, &mut ev);
+                    self.go_place_floor(proposer, &mut ev);
                 }
             }
             (Phase::PlaceFloor { proposer }, VillaAction::Floor(at)) => {
@@ -461,11 +600,19 @@ impl Villa {
                 floors.push(pos);
                 let m = model::margin(&floors, &self.pieces(None));
                 if !self.survives(m, TUNING.sigma_place_floor) {
-                    self.collapse(proposer, format!("placing the {} floor", floor_name(k)), &mut ev);
+                    self.collapse(
+                        proposer,
+                        format!("placing the {} floor", floor_name(k)),
+                        &mut ev,
+                    );
                 } else {
                     self.floors = floors;
                     self.seal.claimed = false;
-                    ev.push(Ev::FloorPlaced { seat, floor: k, at: at.to_string() });
+                    ev.push(Ev::FloorPlaced {
+                        seat,
+                        floor: k,
+                        at: at.to_string(),
+                    });
                     self.end_turn(&mut ev);
                 }
             }
@@ -478,7 +625,9 @@ impl Villa {
         let name = Self::name(c);
         let why = match (self.players, stage) {
             (2, Stage::Begin) => {
-                return Err(VillaError::NotNow("first choose which of your colours you play (`play blue`)".into()))
+                return Err(VillaError::NotNow(
+                    "first choose which of your colours you play (`play blue`)".into(),
+                ))
             }
             (2, Stage::Colour(k)) => {
                 if Self::colour_of(c) != k {
@@ -533,12 +682,16 @@ impl Villa {
     }
 
     fn removable(&self, objector: Seat) -> Vec<ColId> {
-        Self::ids().filter(|&c| self.check_removal(objector, c).is_ok()).collect()
+        Self::ids()
+            .filter(|&c| self.check_removal(objector, c).is_ok())
+            .collect()
     }
 
     fn check_removal(&self, objector: Seat, c: ColId) -> Result<(), VillaError> {
         let name = Self::name(c);
-        let col = self.col(c).ok_or_else(|| VillaError::NotObjectors(name.clone()))?;
+        let col = self
+            .col(c)
+            .ok_or_else(|| VillaError::NotObjectors(name.clone()))?;
         if self.owner(c) != Some(objector) {
             return Err(VillaError::NotObjectors(name));
         }
@@ -556,10 +709,22 @@ impl Villa {
         let reading = m + self.normal(TUNING.feel_sigma);
         let feel = Self::feel_index(reading);
         ev.push(Ev::Pulled { seat, col: c, feel });
-        self.phase = Phase::Feel { seat, col: c, feel, why };
+        self.phase = Phase::Feel {
+            seat,
+            col: c,
+            feel,
+            why,
+        };
     }
 
-    fn place(&mut self, seat: Seat, c: ColId, why: Why, at: GridPt, ev: &mut Vec<Ev>) -> Result<(), VillaError> {
+    fn place(
+        &mut self,
+        seat: Seat,
+        c: ColId,
+        why: Why,
+        at: GridPt,
+        ev: &mut Vec<Ev>,
+    ) -> Result<(), VillaError> {
         let (p, target) = self.place_check(c, at)?;
         // The pull's check: the villa without the column.
         let sigma = self.pull_sigma(c);
@@ -569,11 +734,21 @@ impl Villa {
             return Ok(());
         }
         // Landing noise, clamped so the column stays where it was aimed.
-        let (dx, dy) = (self.normal(TUNING.landing_sigma), self.normal(TUNING.landing_sigma));
+        let (dx, dy) = (
+            self.normal(TUNING.landing_sigma),
+            self.normal(TUNING.landing_sigma),
+        );
         let n = self.top();
         let poly = model::floor_poly(n, self.floors[n - 1]);
         let standing = self.standing();
-        let q = model::clamp_landing(Self::kind_of(c), p, (p.0 + dx, p.1 + dy), target, &poly, &standing);
+        let q = model::clamp_landing(
+            Self::kind_of(c),
+            p,
+            (p.0 + dx, p.1 + dy),
+            target,
+            &poly,
+            &standing,
+        );
         if let Some(col) = self.columns.get_mut(c as usize) {
             col.level = n as u8;
             col.pos = q;
@@ -588,7 +763,13 @@ impl Villa {
             return Ok(());
         }
         let landed = self.grid().nearest(q).to_string();
-        ev.push(Ev::Placed { seat, col: c, at: at.to_string(), landed, on: self.col(c).and_then(|x| x.on) });
+        ev.push(Ev::Placed {
+            seat,
+            col: c,
+            at: at.to_string(),
+            landed,
+            on: self.col(c).and_then(|x| x.on),
+        });
         match why {
             Why::Move => {
                 self.seal_after_place(seat, c, ev);
@@ -603,7 +784,11 @@ impl Villa {
                     col.gone = true;
                     col.on = None;
                 }
-                ev.push(Ev::ObjectionSucceeded { seat, proposer, col: c });
+                ev.push(Ev::ObjectionSucceeded {
+                    seat,
+                    proposer,
+                    col: c,
+                });
                 self.end_turn(ev);
             }
             Why::Challenge { original } => {
@@ -626,14 +811,20 @@ impl Villa {
                 if self.eligible_neutrals().is_empty() {
                     self.own_step(seat, ev);
                 } else {
-                    self.phase = Phase::Challenges { original: seat, answers: Responders::new(others_after(seat, self.players)) };
+                    self.phase = Phase::Challenges {
+                        original: seat,
+                        answers: Responders::new(others_after(seat, self.players)),
+                    };
                 }
             }
             Why::ObjectFloor { proposer } => {
                 if self.removable(seat).is_empty() {
-                    self.to_place_floor(proposer, ev);
+                    self.go_place_floor(proposer, ev);
                 } else {
-                    self.phase = Phase::Removal { proposer, objector: seat };
+                    self.phase = Phase::Removal {
+                        proposer,
+                        objector: seat,
+                    };
                 }
             }
             Why::Challenge { original } => self.own_step(original, ev),
@@ -667,7 +858,11 @@ impl Villa {
                     }
                 }
             }
-            Phase::SetupFloor { .. } => out.extend(self.setup_floor_positions().into_iter().map(VillaAction::Floor)),
+            Phase::SetupFloor { .. } => out.extend(
+                self.setup_floor_positions()
+                    .into_iter()
+                    .map(VillaAction::Floor),
+            ),
             Phase::Turn { stage, .. } => {
                 if *stage == Stage::Begin && self.can_propose() {
                     out.push(VillaAction::Propose);
@@ -684,7 +879,10 @@ impl Villa {
                         }
                     }
                     (2, Stage::Colour(k)) => out.extend(
-                        self.own_movable(seat).into_iter().filter(|&c| Self::colour_of(c) == k).map(VillaAction::Pull),
+                        self.own_movable(seat)
+                            .into_iter()
+                            .filter(|&c| Self::colour_of(c) == k)
+                            .map(VillaAction::Pull),
                     ),
                     (3, Stage::Begin) if !self.eligible_neutrals().is_empty() => {
                         out.extend(self.eligible_neutrals().into_iter().map(VillaAction::Pull))
@@ -693,7 +891,11 @@ impl Villa {
                 }
             }
             Phase::Pick { why, .. } => match why {
-                Why::ObjectFloor { proposer } => out.extend(self.own_movable(*proposer).into_iter().map(VillaAction::Pull)),
+                Why::ObjectFloor { proposer } => out.extend(
+                    self.own_movable(*proposer)
+                        .into_iter()
+                        .map(VillaAction::Pull),
+                ),
                 _ => out.extend(self.eligible_neutrals().into_iter().map(VillaAction::Pull)),
             },
             Phase::Feel { col, .. } => {
@@ -712,8 +914,14 @@ impl Villa {
                 }
                 out.push(VillaAction::Allow);
             }
-            Phase::Removal { objector, .. } => out.extend(self.removable(*objector).into_iter().map(VillaAction::Remove)),
-            Phase::PlaceFloor { .. } => out.extend(self.floor_positions().into_iter().map(VillaAction::Floor)),
+            Phase::Removal { objector, .. } => out.extend(
+                self.removable(*objector)
+                    .into_iter()
+                    .map(VillaAction::Remove),
+            ),
+            Phase::PlaceFloor { .. } => {
+                out.extend(self.floor_positions().into_iter().map(VillaAction::Floor))
+            }
         }
         out
     }

@@ -23,7 +23,11 @@ pub struct Careful {
 
 impl Default for Careful {
     fn default() -> Self {
-        Careful { worst_feel: 0, propose_at: 4, object_chance: 0.2 }
+        Careful {
+            worst_feel: 0,
+            propose_at: 4,
+            object_chance: 0.2,
+        }
     }
 }
 
@@ -41,7 +45,10 @@ fn centroid(points: &[P]) -> Option<P> {
         return None;
     }
     let k = points.len() as f64;
-    Some((points.iter().map(|p| p.0).sum::<f64>() / k, points.iter().map(|p| p.1).sum::<f64>() / k))
+    Some((
+        points.iter().map(|p| p.0).sum::<f64>() / k,
+        points.iter().map(|p| p.1).sum::<f64>() / k,
+    ))
 }
 
 /// Where the top floor's own centroid is (its shape is public).
@@ -68,7 +75,11 @@ fn pull_worry(view: &VillaView, c: &ColumnView) -> f64 {
         .map(|o| o.pos)
         .collect();
     let centre = centroid(&group).unwrap_or(c.pos);
-    let spread = group.iter().map(|p| dist(*p, centre)).fold(0.0, f64::max).max(1.0);
+    let spread = group
+        .iter()
+        .map(|p| dist(*p, centre))
+        .fold(0.0, f64::max)
+        .max(1.0);
     let height = (view.floors.len() - c.level as usize) as f64;
     1.0 + 4.0 / group.len() as f64 + dist(c.pos, centre) / spread + 0.1 * height
 }
@@ -77,7 +88,10 @@ fn best_pull(view: &VillaView, legal: &[VillaAction], rng: &mut impl Rng) -> Opt
     let mut scored: Vec<(f64, VillaAction)> = legal
         .iter()
         .filter_map(|a| match a {
-            VillaAction::Pull(c) => view.columns.get(*c as usize).map(|cv| (pull_worry(view, cv) + rng.gen::<f64>() * 0.05, a.clone())),
+            VillaAction::Pull(c) => view
+                .columns
+                .get(*c as usize)
+                .map(|cv| (pull_worry(view, cv) + rng.gen::<f64>() * 0.05, a.clone())),
             _ => None,
         })
         .collect();
@@ -104,7 +118,7 @@ fn best_floor(v: &Villa, view: &VillaView, legal: &[VillaAction]) -> Option<Vill
             .collect();
         let fc = geom::area_centroid(&poly).1;
         let score = centroid(&under).map_or(99.0, |c| dist(c, fc)) - 0.3 * under.len() as f64;
-        if best.as_ref().map_or(true, |(s, _)| score < *s) {
+        if !matches!(&best, Some((s, _)) if *s <= score) {
             best = Some((score, a.clone()));
         }
     }
@@ -113,7 +127,12 @@ fn best_floor(v: &Villa, view: &VillaView, legal: &[VillaAction]) -> Option<Vill
 }
 
 /// The careful player with explicit weights.
-pub fn careful_action_with(v: &Villa, seat: Seat, w: &Careful, rng: &mut impl Rng) -> Option<VillaAction> {
+pub fn careful_action_with(
+    v: &Villa,
+    seat: Seat,
+    w: &Careful,
+    rng: &mut impl Rng,
+) -> Option<VillaAction> {
     let legal = v.legal_actions(seat);
     if legal.is_empty() {
         return None;
@@ -123,7 +142,11 @@ pub fn careful_action_with(v: &Villa, seat: Seat, w: &Careful, rng: &mut impl Rn
     match &view.phase {
         Phase::Feel { feel, .. } => {
             let supporting = view.columns.iter().any(|c| c.in_hand && c.supporting);
-            let worst = if supporting { w.worst_feel } else { w.worst_feel + 1 };
+            let worst = if supporting {
+                w.worst_feel
+            } else {
+                w.worst_feel + 1
+            };
             if *feel > worst {
                 return Some(VillaAction::Abort);
             }
@@ -157,15 +180,27 @@ pub fn careful_action_with(v: &Villa, seat: Seat, w: &Careful, rng: &mut impl Rn
             }
         }
         Phase::Turn { .. } => {
-            let on_top = view.columns.iter().filter(|c| c.placed && !c.gone && c.level as usize == top).count();
-            let free_own = view
+            let on_top = view
                 .columns
                 .iter()
-                .any(|c| c.owner == Some(seat) && !c.supporting && !c.frozen && !c.gone && (c.level as usize) < top);
-            if legal.contains(&VillaAction::Propose) && (on_top >= w.propose_at + 2 || (on_top >= w.propose_at && !free_own)) {
+                .filter(|c| c.placed && !c.gone && c.level as usize == top)
+                .count();
+            let free_own = view.columns.iter().any(|c| {
+                c.owner == Some(seat)
+                    && !c.supporting
+                    && !c.frozen
+                    && !c.gone
+                    && (c.level as usize) < top
+            });
+            if legal.contains(&VillaAction::Propose)
+                && (on_top >= w.propose_at + 2 || (on_top >= w.propose_at && !free_own))
+            {
                 return Some(VillaAction::Propose);
             }
-            let plays: Vec<&VillaAction> = legal.iter().filter(|a| matches!(a, VillaAction::Play(_))).collect();
+            let plays: Vec<&VillaAction> = legal
+                .iter()
+                .filter(|a| matches!(a, VillaAction::Play(_)))
+                .collect();
             if !plays.is_empty() {
                 // The colour whose best pull looks least worrying.
                 let mut best: Option<(f64, VillaAction)> = None;
@@ -174,10 +209,16 @@ pub fn careful_action_with(v: &Villa, seat: Seat, w: &Careful, rng: &mut impl Rn
                     let worry = view
                         .columns
                         .iter()
-                        .filter(|c| c.colour == *k && !c.frozen && !c.gone && c.placed && (c.level as usize) < top)
+                        .filter(|c| {
+                            c.colour == *k
+                                && !c.frozen
+                                && !c.gone
+                                && c.placed
+                                && (c.level as usize) < top
+                        })
                         .map(|c| pull_worry(&view, c))
                         .fold(f64::INFINITY, f64::min);
-                    if best.as_ref().map_or(true, |(s, _)| worry < *s) {
+                    if !matches!(&best, Some((s, _)) if *s <= worry) {
                         best = Some((worry, a.clone()));
                     }
                 }
@@ -187,10 +228,13 @@ pub fn careful_action_with(v: &Villa, seat: Seat, w: &Careful, rng: &mut impl Rn
         }
         Phase::Pick { .. } => best_pull(&view, &legal, rng),
         Phase::Objections { proposer, .. } => {
-            let cheap = view
-                .columns
-                .iter()
-                .any(|c| c.owner == Some(*proposer) && !c.supporting && !c.frozen && !c.gone && (c.level as usize) < top);
+            let cheap = view.columns.iter().any(|c| {
+                c.owner == Some(*proposer)
+                    && !c.supporting
+                    && !c.frozen
+                    && !c.gone
+                    && (c.level as usize) < top
+            });
             if cheap && legal.contains(&VillaAction::Object) && rng.gen_bool(w.object_chance) {
                 Some(VillaAction::Object)
             } else {
@@ -198,10 +242,13 @@ pub fn careful_action_with(v: &Villa, seat: Seat, w: &Careful, rng: &mut impl Rn
             }
         }
         Phase::Challenges { .. } => {
-            let cheap = view
-                .columns
-                .iter()
-                .any(|c| c.owner.is_none() && !c.supporting && !c.frozen && !c.gone && (c.level as usize) < top);
+            let cheap = view.columns.iter().any(|c| {
+                c.owner.is_none()
+                    && !c.supporting
+                    && !c.frozen
+                    && !c.gone
+                    && (c.level as usize) < top
+            });
             if cheap && legal.contains(&VillaAction::Challenge) && rng.gen_bool(0.5) {
                 Some(VillaAction::Challenge)
             } else {
@@ -212,7 +259,10 @@ pub fn careful_action_with(v: &Villa, seat: Seat, w: &Careful, rng: &mut impl Rn
             let mut scored: Vec<(f64, VillaAction)> = legal
                 .iter()
                 .filter_map(|a| match a {
-                    VillaAction::Remove(c) => view.columns.get(*c as usize).map(|cv| (pull_worry(&view, cv), a.clone())),
+                    VillaAction::Remove(c) => view
+                        .columns
+                        .get(*c as usize)
+                        .map(|cv| (pull_worry(&view, cv), a.clone())),
                     _ => None,
                 })
                 .collect();

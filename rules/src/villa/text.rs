@@ -3,7 +3,9 @@
 use super::data::{COLOURS, FEEL_WORDS, FLOOR_NAMES, PER_COLOUR};
 use super::geom::{self, P};
 use super::model::{self, Grid, GridPt};
-use super::{ColId, ColumnView, Ending, Phase, Seal, Stage, Villa, VillaAction, VillaPrivate, VillaView, Why};
+use super::{
+    ColId, ColumnView, Ending, Phase, Seal, Stage, Villa, VillaAction, VillaPrivate, VillaView, Why,
+};
 use crate::engine::{Audience, CommandHelp, GameEvent, ParseError, Seat};
 use std::fmt;
 
@@ -19,8 +21,15 @@ pub fn column_name(c: ColId) -> String {
 
 /// Two-letter code on the top views: colour letter (lower case when frozen) + T/M/1–3.
 fn column_code(c: &ColumnView) -> String {
-    let letter = COLOURS.get(c.colour as usize).and_then(|s| s.chars().next()).unwrap_or('?');
-    let letter = if c.frozen { letter } else { letter.to_ascii_uppercase() };
+    let letter = COLOURS
+        .get(c.colour as usize)
+        .and_then(|s| s.chars().next())
+        .unwrap_or('?');
+    let letter = if c.frozen {
+        letter
+    } else {
+        letter.to_ascii_uppercase()
+    };
     let kind = match c.id as usize % PER_COLOUR {
         0 => 'T',
         1 => 'M',
@@ -53,11 +62,19 @@ impl fmt::Display for VillaAction {
 
 fn parse_colour(word: &str) -> Option<u8> {
     let w = word.to_lowercase();
-    COLOURS.iter().position(|c| *c == w || (w.len() == 1 && c.starts_with(&w))).map(|i| i as u8)
+    COLOURS
+        .iter()
+        .position(|c| *c == w || (w.len() == 1 && c.starts_with(&w)))
+        .map(|i| i as u8)
 }
 
 fn parse_column(words: &[&str]) -> Result<ColId, ParseError> {
-    let joined: String = words.join("").to_lowercase().chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    let joined: String = words
+        .join("")
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
     if let Some(c) = (0..20u8).find(|&c| column_name(c).replace('-', "") == joined) {
         return Ok(c);
     }
@@ -75,7 +92,11 @@ fn parse_column(words: &[&str]) -> Result<ColId, ParseError> {
 fn parse_point(word: &str) -> Result<GridPt, ParseError> {
     let w = word.trim().to_lowercase();
     let mut chars = w.chars();
-    let bad = || ParseError::new(format!("`{word}` is not a grid point; write a letter and a number, like d4."));
+    let bad = || {
+        ParseError::new(format!(
+            "`{word}` is not a grid point; write a letter and a number, like d4."
+        ))
+    };
     let letter = chars.next().ok_or_else(bad)?;
     if !letter.is_ascii_lowercase() {
         return Err(bad());
@@ -84,7 +105,10 @@ fn parse_point(word: &str) -> Result<GridPt, ParseError> {
     if !(1..=99).contains(&row) {
         return Err(bad());
     }
-    Ok(GridPt { x: letter as u8 - b'a', y: (row - 1) as u8 })
+    Ok(GridPt {
+        x: letter as u8 - b'a',
+        y: (row - 1) as u8,
+    })
 }
 
 /// Reads a typed command.
@@ -92,7 +116,9 @@ pub fn parse(_villa: &Villa, _seat: Seat, text: &str) -> Result<VillaAction, Par
     let lower = text.trim().to_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let Some((verb, rest)) = words.split_first() else {
-        return Err(ParseError::new("Type a command, e.g. `pull blue-thin-1`, `place d4`, `abort` or `propose`."));
+        return Err(ParseError::new(
+            "Type a command, e.g. `pull blue-thin-1`, `place d4`, `abort` or `propose`.",
+        ));
     };
     // "d 4" → "d4"
     let point_of = |rest: &[&str]| -> Result<GridPt, ParseError> {
@@ -141,28 +167,92 @@ pub fn parse(_villa: &Villa, _seat: Seat, text: &str) -> Result<VillaAction, Par
 /// A fact narrated after an action. All facts are public: even the feel is said aloud.
 #[derive(Debug, Clone, PartialEq)]
 pub enum VillaEvent {
-    SetColumn { seat: Seat, col: ColId, at: String },
-    FloorPlaced { seat: Seat, floor: usize, at: String },
-    PlaysColour { seat: Seat, colour: u8 },
-    Pulled { seat: Seat, col: ColId, feel: u8 },
-    Aborted { seat: Seat, col: ColId },
-    Placed { seat: Seat, col: ColId, at: String, landed: String, on: Option<ColId> },
-    Collapse { seat: Seat, what: String },
-    Proposed { seat: Seat, floor: usize },
-    Objected { seat: Seat, proposer: Seat },
-    Allowed { seat: Seat },
-    ObjectionSucceeded { seat: Seat, proposer: Seat, col: ColId },
-    Removed { seat: Seat, col: ColId },
-    NoFloorPosition { seat: Seat, floor: usize },
-    Challenged { seat: Seat, original: Seat },
-    ChallengeSucceeded { seat: Seat, original: Seat },
-    SealTaken { seat: Seat, from: Option<Seat>, score: i64 },
-    Skipped { seat: Seat },
-    GameOver { ending: Ending, holder: Option<Seat>, previous: Option<Seat> },
+    SetColumn {
+        seat: Seat,
+        col: ColId,
+        at: String,
+    },
+    FloorPlaced {
+        seat: Seat,
+        floor: usize,
+        at: String,
+    },
+    PlaysColour {
+        seat: Seat,
+        colour: u8,
+    },
+    Pulled {
+        seat: Seat,
+        col: ColId,
+        feel: u8,
+    },
+    Aborted {
+        seat: Seat,
+        col: ColId,
+    },
+    Placed {
+        seat: Seat,
+        col: ColId,
+        at: String,
+        landed: String,
+        on: Option<ColId>,
+    },
+    Collapse {
+        seat: Seat,
+        what: String,
+    },
+    Proposed {
+        seat: Seat,
+        floor: usize,
+    },
+    Objected {
+        seat: Seat,
+        proposer: Seat,
+    },
+    Allowed {
+        seat: Seat,
+    },
+    ObjectionSucceeded {
+        seat: Seat,
+        proposer: Seat,
+        col: ColId,
+    },
+    Removed {
+        seat: Seat,
+        col: ColId,
+    },
+    NoFloorPosition {
+        seat: Seat,
+        floor: usize,
+    },
+    Challenged {
+        seat: Seat,
+        original: Seat,
+    },
+    ChallengeSucceeded {
+        seat: Seat,
+        original: Seat,
+    },
+    SealTaken {
+        seat: Seat,
+        from: Option<Seat>,
+        score: i64,
+    },
+    Skipped {
+        seat: Seat,
+    },
+    GameOver {
+        ending: Ending,
+        holder: Option<Seat>,
+        previous: Option<Seat>,
+    },
 }
 
 fn nm(names: &[String], s: Seat) -> String {
-    names.get(s).cloned().unwrap_or_else(|| format!("seat {}", s + 1))
+    names
+        .get(s)
+        .cloned()
+        .unwrap_or_else(|| format!("seat {}", s + 1))
 }
 
 impl GameEvent for VillaEvent {
@@ -173,12 +263,22 @@ impl GameEvent for VillaEvent {
     fn narrate(&self, names: &[String]) -> String {
         let n = |s: &Seat| nm(names, *s);
         match self {
-            VillaEvent::SetColumn { seat, col, at } => format!("{} stands {} at {at}.", n(seat), column_name(*col)),
+            VillaEvent::SetColumn { seat, col, at } => {
+                format!("{} stands {} at {at}.", n(seat), column_name(*col))
+            }
             VillaEvent::FloorPlaced { seat, floor, at } => {
-                format!("{} places the {} floor at {at}. It holds.", n(seat), floor_name(*floor))
+                format!(
+                    "{} places the {} floor at {at}. It holds.",
+                    n(seat),
+                    floor_name(*floor)
+                )
             }
             VillaEvent::PlaysColour { seat, colour } => {
-                format!("{} plays {} this turn.", n(seat), COLOURS.get(*colour as usize).unwrap_or(&"?"))
+                format!(
+                    "{} plays {} this turn.",
+                    n(seat),
+                    COLOURS.get(*colour as usize).unwrap_or(&"?")
+                )
             }
             VillaEvent::Pulled { seat, col, feel } => format!(
                 "{} starts to pull {}… the hand feels: **{}**. `place <point>` or `abort`?",
@@ -187,14 +287,36 @@ impl GameEvent for VillaEvent {
                 FEEL_WORDS.get(*feel as usize).unwrap_or(&"?")
             ),
             VillaEvent::Aborted { seat, col } => {
-                format!("{} puts {} back; it is frozen for the rest of the game.", n(seat), column_name(*col))
+                format!(
+                    "{} puts {} back; it is frozen for the rest of the game.",
+                    n(seat),
+                    column_name(*col)
+                )
             }
-            VillaEvent::Placed { seat, col, at, landed, on } => {
-                let on = on.map(|o| format!(" on top of {}", column_name(o))).unwrap_or_default();
-                let land = if landed == at { String::new() } else { format!(" (it lands nearer {landed})") };
-                format!("{} places {} at {at}{on}{land}. The villa stands.", n(seat), column_name(*col))
+            VillaEvent::Placed {
+                seat,
+                col,
+                at,
+                landed,
+                on,
+            } => {
+                let on = on
+                    .map(|o| format!(" on top of {}", column_name(o)))
+                    .unwrap_or_default();
+                let land = if landed == at {
+                    String::new()
+                } else {
+                    format!(" (it lands nearer {landed})")
+                };
+                format!(
+                    "{} places {} at {at}{on}{land}. The villa stands.",
+                    n(seat),
+                    column_name(*col)
+                )
             }
-            VillaEvent::Collapse { seat, what } => format!("💥 The villa collapses as {} is {what}!", n(seat)),
+            VillaEvent::Collapse { seat, what } => {
+                format!("💥 The villa collapses as {} is {what}!", n(seat))
+            }
             VillaEvent::Proposed { seat, floor } => format!(
                 "{} proposes the {} floor. Each other player in turn may `object` or `allow`.",
                 n(seat),
@@ -206,14 +328,22 @@ impl GameEvent for VillaEvent {
                 n(proposer)
             ),
             VillaEvent::Allowed { seat } => format!("{} allows it.", n(seat)),
-            VillaEvent::ObjectionSucceeded { seat, proposer, col } => format!(
+            VillaEvent::ObjectionSucceeded {
+                seat,
+                proposer,
+                col,
+            } => format!(
                 "{}'s objection succeeds: {} leaves the game and {}'s turn ends without a floor.",
                 n(seat),
                 column_name(*col),
                 n(proposer)
             ),
             VillaEvent::Removed { seat, col } => {
-                format!("{} removes {} from the villa and from the game.", n(seat), column_name(*col))
+                format!(
+                    "{} removes {} from the villa and from the game.",
+                    n(seat),
+                    column_name(*col)
+                )
             }
             VillaEvent::NoFloorPosition { seat, floor } => format!(
                 "No position works for the {} floor any more; {}'s turn ends.",
@@ -229,15 +359,32 @@ impl GameEvent for VillaEvent {
                 format!("{} proved it: {} loses the turn.", n(seat), n(original))
             }
             VillaEvent::SealTaken { seat, from, score } => match from {
-                Some(f) => format!("🏅 {} takes the Master Builder seal from {} ({score} points).", n(seat), n(f)),
-                None => format!("🏅 {} takes the Master Builder seal ({score} points).", n(seat)),
+                Some(f) => format!(
+                    "🏅 {} takes the Master Builder seal from {} ({score} points).",
+                    n(seat),
+                    n(f)
+                ),
+                None => format!(
+                    "🏅 {} takes the Master Builder seal ({score} points).",
+                    n(seat)
+                ),
             },
             VillaEvent::Skipped { seat } => format!("{} cannot build and passes.", n(seat)),
-            VillaEvent::GameOver { ending, holder, previous } => {
+            VillaEvent::GameOver {
+                ending,
+                holder,
+                previous,
+            } => {
                 let why = match ending {
-                    Ending::Collapse { by } => format!("The game ends: {} brought the villa down.", n(by)),
-                    Ending::Stalled => "The game ends: nobody can move a column or place a floor.".into(),
-                    Ending::NoFoundation => "The game ends: the blue floor cannot stand anywhere.".into(),
+                    Ending::Collapse { by } => {
+                        format!("The game ends: {} brought the villa down.", n(by))
+                    }
+                    Ending::Stalled => {
+                        "The game ends: nobody can move a column or place a floor.".into()
+                    }
+                    Ending::NoFoundation => {
+                        "The game ends: the blue floor cannot stand anywhere.".into()
+                    }
                 };
                 let winner = match (ending, holder) {
                     (Ending::Collapse { by }, Some(h)) if by == h => *previous,
@@ -275,7 +422,11 @@ pub fn ending_note(ending: Ending, seal: Seal, winner: Option<Seat>) -> String {
 // ----- drawing ---------------------------------------------------------------------------
 
 fn level_name(level: usize, top: usize) -> String {
-    let base = if level == 0 { "base plate".to_string() } else { format!("{} floor", floor_name(level)) };
+    let base = if level == 0 {
+        "base plate".to_string()
+    } else {
+        format!("{} floor", floor_name(level))
+    };
     if level == top {
         format!("{base} (top)")
     } else {
@@ -311,9 +462,12 @@ fn side_view(v: &VillaView) -> String {
         };
         let max_h = cols.iter().map(|c| height(c)).max().unwrap_or(0);
         for h in (0..=max_h).rev() {
-            let mut row = vec![' '; W];
+            let mut row = [' '; W];
             for c in cols.iter().filter(|c| height(c) == h) {
-                let g = COLOURS.get(c.colour as usize).and_then(|s| s.chars().next()).unwrap_or('?');
+                let g = COLOURS
+                    .get(c.colour as usize)
+                    .and_then(|s| s.chars().next())
+                    .unwrap_or('?');
                 let g = if c.frozen { g } else { g.to_ascii_uppercase() };
                 let i = col_x(c.pos.0);
                 row[i] = if row[i] == ' ' { g } else { '#' };
@@ -344,7 +498,8 @@ fn side_view(v: &VillaView) -> String {
 fn top_view(v: &VillaView, level: usize, grid: Grid) -> String {
     let top = v.floors.len();
     let poly: Option<Vec<P>> = (level >= 1).then(|| model::floor_poly(level, v.floors[level - 1]));
-    let above: Option<Vec<P>> = (level < top).then(|| model::floor_poly(level + 1, v.floors[level]));
+    let above: Option<Vec<P>> =
+        (level < top).then(|| model::floor_poly(level + 1, v.floors[level]));
     let cols: Vec<&ColumnView> = present(v).filter(|c| c.level as usize == level).collect();
     let mut out = String::new();
     for y in (0..grid.h).rev() {
@@ -353,10 +508,14 @@ fn top_view(v: &VillaView, level: usize, grid: Grid) -> String {
             let g = GridPt { x, y };
             let Some(p) = grid.point(g) else { continue };
             // The topmost column whose centre is nearest this point.
-            let here: Vec<&&ColumnView> = cols.iter().filter(|c| grid.nearest(c.pos) == g).collect();
+            let here: Vec<&&ColumnView> =
+                cols.iter().filter(|c| grid.nearest(c.pos) == g).collect();
             let cell = if let Some(c) = here.iter().max_by_key(|c| c.on.is_some()) {
                 column_code(c)
-            } else if cols.iter().any(|c| geom::point_in_footprint(p, Villa::kind_of(c.id).shape, c.pos)) {
+            } else if cols
+                .iter()
+                .any(|c| geom::point_in_footprint(p, Villa::kind_of(c.id).shape, c.pos))
+            {
                 "::".into()
             } else {
                 let on_floor = match &poly {
@@ -413,21 +572,40 @@ fn waiting_line(v: &VillaView, names: &[String]) -> String {
     let who = |s: &Seat| nm(names, *s);
     match &v.phase {
         Phase::Over => "The game is over.".into(),
-        Phase::SetupColumns { placer } => format!("{} stands a column on the base plate: `set <column> <point>`.", who(placer)),
-        Phase::SetupFloor { placer } => format!("{} places the blue floor: `floor <point>` (its origin).", who(placer)),
+        Phase::SetupColumns { placer } => format!(
+            "{} stands a column on the base plate: `set <column> <point>`.",
+            who(placer)
+        ),
+        Phase::SetupFloor { placer } => format!(
+            "{} places the blue floor: `floor <point>` (its origin).",
+            who(placer)
+        ),
         Phase::Turn { seat, stage } => match stage {
-            Stage::Begin if v.players == 2 => format!("{}'s turn: `play <colour>` or `propose`.", who(seat)),
+            Stage::Begin if v.players == 2 => {
+                format!("{}'s turn: `play <colour>` or `propose`.", who(seat))
+            }
             Stage::Begin if v.players == 3 => {
-                format!("{}'s turn: pull a neutral (green) column first, or `propose`.", who(seat))
+                format!(
+                    "{}'s turn: pull a neutral (green) column first, or `propose`.",
+                    who(seat)
+                )
             }
             Stage::Begin => format!("{}'s turn: `pull <column>` or `propose`.", who(seat)),
             Stage::Colour(k) => {
-                format!("{} plays {}: `pull <column>`.", who(seat), COLOURS.get(*k as usize).unwrap_or(&"?"))
+                format!(
+                    "{} plays {}: `pull <column>`.",
+                    who(seat),
+                    COLOURS.get(*k as usize).unwrap_or(&"?")
+                )
             }
             Stage::Own => format!("{} now moves one of their own: `pull <column>`.", who(seat)),
         },
         Phase::Pick { seat, why } => match why {
-            Why::ObjectFloor { proposer } => format!("{} must pull one of {}'s columns.", who(seat), who(proposer)),
+            Why::ObjectFloor { proposer } => format!(
+                "{} must pull one of {}'s columns.",
+                who(seat),
+                who(proposer)
+            ),
             _ => format!("{} must pull a neutral column.", who(seat)),
         },
         Phase::Feel { seat, col, .. } => format!(
@@ -465,15 +643,29 @@ fn waiting_line(v: &VillaView, names: &[String]) -> String {
 pub fn render(v: &VillaView, names: &[String]) -> String {
     let top = v.floors.len();
     let mut out = String::new();
-    let colours: Vec<String> = (0..4).map(|k| format!("{} {}", COLOURS[k], whose(v, k, names))).collect();
-    out.push_str(&format!("**Villa Paletti** · turn {} · {}\n", v.turns + 1, colours.join(" · ")));
+    let colours: Vec<String> = (0..4)
+        .map(|k| format!("{} {}", COLOURS[k], whose(v, k, names)))
+        .collect();
+    out.push_str(&format!(
+        "**Villa Paletti** · turn {} · {}\n",
+        v.turns + 1,
+        colours.join(" · ")
+    ));
     let seal = match (v.seal.holder, v.seal.previous) {
         (Some(h), Some(p)) => format!("{} (before: {})", nm(names, h), nm(names, p)),
         (Some(h), None) => nm(names, h),
         _ => "not taken yet".into(),
     };
-    let scores: Vec<String> = v.scores.iter().enumerate().map(|(s, p)| format!("{} {p}", nm(names, s))).collect();
-    out.push_str(&format!("Seal: {seal} · Points on top: {}\n", scores.join(", ")));
+    let scores: Vec<String> = v
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(s, p)| format!("{} {p}", nm(names, s)))
+        .collect();
+    out.push_str(&format!(
+        "Seal: {seal} · Points on top: {}\n",
+        scores.join(", ")
+    ));
     out.push_str(&waiting_line(v, names));
     out.push('\n');
     out.push_str("```\nSide view (1 char = 1 cm; lower-case = frozen)\n");
@@ -484,15 +676,28 @@ pub fn render(v: &VillaView, names: &[String]) -> String {
             .filter(|c| c.level as usize == level)
             .map(|c| describe_column(c, top))
             .collect();
-        let list = if cols.is_empty() { "—".to_string() } else { cols.join(", ") };
+        let list = if cols.is_empty() {
+            "—".to_string()
+        } else {
+            cols.join(", ")
+        };
         out.push_str(&format!("**On the {}**: {list}\n", level_name(level, top)));
     }
-    let gone: Vec<String> = v.columns.iter().filter(|c| c.gone).map(|c| c.name.clone()).collect();
+    let gone: Vec<String> = v
+        .columns
+        .iter()
+        .filter(|c| c.gone)
+        .map(|c| c.name.clone())
+        .collect();
     if !gone.is_empty() {
         out.push_str(&format!("Out of the game: {}\n", gone.join(", ")));
     }
     out.push_str("(^ holds up the floor above · *frozen = may not move again)\n");
-    out.push_str(&format!("```\nTop view: {} — grid points {}\n", level_name(top, top), v.grid.range()));
+    out.push_str(&format!(
+        "```\nTop view: {} — grid points {}\n",
+        level_name(top, top),
+        v.grid.range()
+    ));
     out.push_str(&top_view(v, top, v.grid));
     if top >= 1 {
         let below = if top >= 2 {
@@ -500,7 +705,11 @@ pub fn render(v: &VillaView, names: &[String]) -> String {
         } else {
             Grid::base()
         };
-        out.push_str(&format!("\nBelow it: {} (+ = under the {} floor)\n", level_name(top - 1, top), floor_name(top)));
+        out.push_str(&format!(
+            "\nBelow it: {} (+ = under the {} floor)\n",
+            level_name(top - 1, top),
+            floor_name(top)
+        ));
         out.push_str(&top_view(v, top - 1, below));
     }
     out.push_str("Codes: colour B/R/Y/G + T thick, M medium, 1-3 thin (lower-case = frozen); :: footprint\n```");
@@ -526,16 +735,56 @@ pub fn render_private(p: &VillaPrivate, names: &[String]) -> String {
 
 /// Commands with examples.
 pub const COMMANDS: &[CommandHelp] = &[
-    CommandHelp { syntax: "pull <column>", meaning: "start pulling a column (you then feel the villa)", example: "pull blue-thin-2" },
-    CommandHelp { syntax: "place <point>", meaning: "put the pulled column on the top floor at a grid point", example: "place d4" },
-    CommandHelp { syntax: "abort", meaning: "put the pulled column back; it freezes for the game; your turn ends", example: "abort" },
-    CommandHelp { syntax: "propose", meaning: "propose the next floor (start of your turn)", example: "propose" },
-    CommandHelp { syntax: "object / allow", meaning: "object to a proposed floor, or let it be built", example: "object" },
-    CommandHelp { syntax: "floor <point>", meaning: "place the new floor with its origin at a grid point", example: "floor k7" },
-    CommandHelp { syntax: "remove <column>", meaning: "after a failed objection: remove one of the objector's columns", example: "remove red-thin-1" },
-    CommandHelp { syntax: "play <colour>", meaning: "2 players: choose the colour you play this turn", example: "play yellow" },
-    CommandHelp { syntax: "challenge / allow", meaning: "3 players: claim an aborted neutral pull was possible", example: "challenge" },
-    CommandHelp { syntax: "set <column> <point>", meaning: "custom setup: stand a column on the base plate", example: "set blue-thick l12" },
+    CommandHelp {
+        syntax: "pull <column>",
+        meaning: "start pulling a column (you then feel the villa)",
+        example: "pull blue-thin-2",
+    },
+    CommandHelp {
+        syntax: "place <point>",
+        meaning: "put the pulled column on the top floor at a grid point",
+        example: "place d4",
+    },
+    CommandHelp {
+        syntax: "abort",
+        meaning: "put the pulled column back; it freezes for the game; your turn ends",
+        example: "abort",
+    },
+    CommandHelp {
+        syntax: "propose",
+        meaning: "propose the next floor (start of your turn)",
+        example: "propose",
+    },
+    CommandHelp {
+        syntax: "object / allow",
+        meaning: "object to a proposed floor, or let it be built",
+        example: "object",
+    },
+    CommandHelp {
+        syntax: "floor <point>",
+        meaning: "place the new floor with its origin at a grid point",
+        example: "floor k7",
+    },
+    CommandHelp {
+        syntax: "remove <column>",
+        meaning: "after a failed objection: remove one of the objector's columns",
+        example: "remove red-thin-1",
+    },
+    CommandHelp {
+        syntax: "play <colour>",
+        meaning: "2 players: choose the colour you play this turn",
+        example: "play yellow",
+    },
+    CommandHelp {
+        syntax: "challenge / allow",
+        meaning: "3 players: claim an aborted neutral pull was possible",
+        example: "challenge",
+    },
+    CommandHelp {
+        syntax: "set <column> <point>",
+        meaning: "custom setup: stand a column on the base plate",
+        example: "set blue-thick l12",
+    },
 ];
 
 #[cfg(test)]
@@ -551,7 +800,10 @@ mod tests {
         assert_eq!(column_type(4).name, "thin");
         assert_eq!(parse_column(&["Red", "Thin", "2"]), Ok(8));
         assert_eq!(parse_column(&["red-thin-2"]), Ok(8));
-        assert!(parse_column(&["red-thin"]).unwrap_err().0.contains("number"));
+        assert!(parse_column(&["red-thin"])
+            .unwrap_err()
+            .0
+            .contains("number"));
         assert_eq!(parse_point("D4"), Ok(GridPt { x: 3, y: 3 }));
         assert!(parse_point("44").is_err());
     }
