@@ -741,6 +741,19 @@ fn objection_collapse_the_objector_caused_it() {
 }
 
 #[test]
+fn objections_are_asked_in_seat_order_from_the_proposer() {
+    let mut v = fig7(4, 1, 5);
+    ok(&mut v, 1, A::Propose);
+    assert_eq!(v.awaiting(), vec![2]);
+    assert!(matches!(refused(&mut v, 3, A::Object), E::NotYourTurn(_)));
+    assert!(matches!(refused(&mut v, 1, A::Allow), E::NotYourTurn(_)));
+    ok(&mut v, 2, A::Allow);
+    ok(&mut v, 3, A::Object);
+    assert_eq!(v.phase(), &Phase::Pick { seat: 3, why: Why::ObjectFloor { proposer: 1 } });
+    assert_eq!(v.awaiting(), vec![3]);
+}
+
+#[test]
 fn cannot_object_when_the_proposer_has_nothing_to_pull() {
     let mut v = fig7(4, 1, 5);
     v.tweak(|cols, _| {

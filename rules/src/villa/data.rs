@@ -162,7 +162,7 @@ pub struct Tuning {
 
 /// The tuned values (see `docs/villa.md` for the simulation table behind them).
 pub const TUNING: Tuning = Tuning {
-    sigma_pull_supporting: 0.45,
+    sigma_pull_supporting: 0.35,
     sigma_pull_free: 0.15,
     sigma_place_column: 0.25,
     sigma_place_floor: 0.4,

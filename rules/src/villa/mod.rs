@@ -392,6 +392,9 @@ impl Villa {
         layout: &[Option<(u8, P)>],
         turn: Seat,
     ) -> Result<Villa, SetupError> {
+        if floors.len() > data::FLOOR_NAMES.len() {
+            return Err(SetupError::BadOption("a villa has at most five floors".into()));
+        }
         let mut v = Villa::new(players, options, seed)?;
         v.floors = floors;
         for (i, c) in v.columns.iter_mut().enumerate() {

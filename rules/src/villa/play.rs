@@ -269,7 +269,10 @@ impl Villa {
             }
             Phase::Turn { stage: Stage::Begin, .. } => "start your turn with `pull <column>` or `propose`".into(),
             Phase::Turn { .. } => "pull one of your columns (`pull blue-thick`)".into(),
-            Phase::Pick { .. } => "the objector must pull a column (`pull <column>`)".into(),
+            Phase::Pick { why: Why::ObjectFloor { .. }, .. } => {
+                "the objector must pull one of the proposer's columns (`pull <column>`)".into()
+            }
+            Phase::Pick { .. } => "the challenger must pull a neutral column (`pull <column>`)".into(),
             Phase::Feel { .. } => "the pulled column must be placed (`place d4`) or put back (`abort`)".into(),
             Phase::Objections { .. } => "each player may `object` to the new floor or `allow` it".into(),
             Phase::Challenges { .. } => "each player may `challenge` the aborted neutral pull or `allow` it".into(),
