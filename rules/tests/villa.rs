@@ -749,7 +749,13 @@ fn objections_are_asked_in_seat_order_from_the_proposer() {
     assert!(matches!(refused(&mut v, 1, A::Allow), E::NotYourTurn(_)));
     ok(&mut v, 2, A::Allow);
     ok(&mut v, 3, A::Object);
-    assert_eq!(v.phase(), &Phase::Pick { seat: 3, why: Why::ObjectFloor { proposer: 1 } });
+    assert_eq!(
+        v.phase(),
+        &Phase::Pick {
+            seat: 3,
+            why: Why::ObjectFloor { proposer: 1 }
+        }
+    );
     assert_eq!(v.awaiting(), vec![3]);
 }
 

@@ -307,7 +307,9 @@ mod tests {
     fn hulls_contain_every_point_and_are_convex() {
         let mut seed: u64 = 12345;
         let mut next = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             ((seed >> 33) as f64 / (1u64 << 31) as f64) * 20.0 - 10.0
         };
         for n in 1..60 {
@@ -321,7 +323,10 @@ mod tests {
             }
             for i in 0..h.len() {
                 let (a, b, c) = (h[i], h[(i + 1) % h.len()], h[(i + 2) % h.len()]);
-                assert!(cross(a, b, c) > 0.0, "hull not strictly convex and counter-clockwise");
+                assert!(
+                    cross(a, b, c) > 0.0,
+                    "hull not strictly convex and counter-clockwise"
+                );
             }
         }
     }

@@ -393,7 +393,9 @@ impl Villa {
         turn: Seat,
     ) -> Result<Villa, SetupError> {
         if floors.len() > data::FLOOR_NAMES.len() {
-            return Err(SetupError::BadOption("a villa has at most five floors".into()));
+            return Err(SetupError::BadOption(
+                "a villa has at most five floors".into(),
+            ));
         }
         let mut v = Villa::new(players, options, seed)?;
         v.floors = floors;
