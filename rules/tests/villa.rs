@@ -1335,7 +1335,7 @@ fn conservation(v: &Villa) -> Result<(), String> {
 
 #[test]
 fn random_games_pass_the_generic_checks() {
-    for seed in 0..700u64 {
+    for seed in 0..1000u64 {
         for players in 2..=4 {
             check_random_game::<Villa>(players, &opts(), seed, 2000, conservation).unwrap();
         }
