@@ -20,10 +20,9 @@ register_game!(crate::testgame::Countdown, COUNTDOWN);
 
 /// The games users can start, in menu order.
 pub fn games() -> Vec<&'static GameKind> {
-    #[allow(unused_mut)]
-    let mut list: Vec<&'static GameKind> = vec![
-        // GAMES: one line per engine, e.g. <crate::palazzo::Palazzo as Register>::kind(),
+    let list: Vec<&'static GameKind> = vec![
         <crate::palazzo::Palazzo as crate::dynamic::Register>::kind(),
+        <crate::villa::Villa as crate::dynamic::Register>::kind(),
         <crate::estates::Estates as crate::dynamic::Register>::kind(),
         <crate::princes::Princes as crate::dynamic::Register>::kind(),
     ];

@@ -14,6 +14,7 @@ pub mod princes;
 pub mod seating;
 #[cfg(feature = "testgame")]
 pub mod testgame;
+pub mod villa;
 
 pub use dynamic::{DynGame, GameKind};
 pub use engine::{Audience, Game, GameEvent, Outcome, Seat};

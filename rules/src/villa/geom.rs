@@ -1,0 +1,390 @@
+//! Plane geometry for the statics model: polygon area and centroid, point-in-polygon,
+//! signed distances, convex hulls and column footprints.
+
+use super::data::{Shape, EPS};
+
+/// A point or vector in the plane (cm).
+pub type P = (f64, f64);
+
+/// Area (positive) and centroid of a simple polygon.
+pub fn area_centroid(poly: &[P]) -> (f64, P) {
+    let n = poly.len();
+    let (mut a2, mut cx, mut cy) = (0.0, 0.0, 0.0);
+    for i in 0..n {
+        let (x0, y0) = poly[i];
+        let (x1, y1) = poly[(i + 1) % n];
+        let cross = x0 * y1 - x1 * y0;
+        a2 += cross;
+        cx += (x0 + x1) * cross;
+        cy += (y0 + y1) * cross;
+    }
+    if a2.abs() < 1e-12 {
+        let k = n.max(1) as f64;
+        let sx: f64 = poly.iter().map(|p| p.0).sum();
+        let sy: f64 = poly.iter().map(|p| p.1).sum();
+        return (0.0, (sx / k, sy / k));
+    }
+    ((a2 / 2.0).abs(), (cx / (3.0 * a2), cy / (3.0 * a2)))
+}
+
+/// The polygon moved by `d`.
+pub fn translate(poly: &[P], d: P) -> Vec<P> {
+    poly.iter().map(|p| (p.0 + d.0, p.1 + d.1)).collect()
+}
+
+/// True when `p` lies inside the polygon (or on its boundary).
+pub fn inside(p: P, poly: &[P]) -> bool {
+    if dist_to_boundary(p, poly) <= EPS {
+        return true;
+    }
+    let n = poly.len();
+    let mut c = false;
+    for i in 0..n {
+        let (xi, yi) = poly[i];
+        let (xj, yj) = poly[(i + n - 1) % n];
+        if (yi > p.1) != (yj > p.1) && p.0 < (xj - xi) * (p.1 - yi) / (yj - yi) + xi {
+            c = !c;
+        }
+    }
+    c
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+pub fn seg_dist(p: P, a: P, b: P) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 < 1e-18 {
+        0.0
+    } else {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    };
+    let (qx, qy) = (a.0 + t * dx, a.1 + t * dy);
+    ((p.0 - qx).powi(2) + (p.1 - qy).powi(2)).sqrt()
+}
+
+/// Distance from `p` to the polygon's boundary.
+pub fn dist_to_boundary(p: P, poly: &[P]) -> f64 {
+    let n = poly.len();
+    (0..n)
+        .map(|i| seg_dist(p, poly[i], poly[(i + 1) % n]))
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Signed distance from `p` to the polygon: positive inside, negative outside.
+pub fn signed_distance(p: P, poly: &[P]) -> f64 {
+    let d = dist_to_boundary(p, poly);
+    if inside(p, poly) {
+        d
+    } else {
+        -d
+    }
+}
+
+fn cross(o: P, a: P, b: P) -> f64 {
+    (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
+}
+
+/// Convex hull (Andrew's monotone chain), counter-clockwise, without collinear points.
+pub fn convex_hull(points: &[P]) -> Vec<P> {
+    let mut pts: Vec<P> = points.to_vec();
+    pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    pts.dedup_by(|a, b| (a.0 - b.0).abs() < 1e-12 && (a.1 - b.1).abs() < 1e-12);
+    if pts.len() < 3 {
+        return pts;
+    }
+    let mut hull: Vec<P> = Vec::with_capacity(pts.len() * 2);
+    // Lower hull, left to right.
+    for &p in &pts {
+        while hull.len() >= 2 && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 1e-12 {
+            hull.pop();
+        }
+        hull.push(p);
+    }
+    // Upper hull, right to left, never popping into the lower hull.
+    let lower = hull.len() + 1;
+    for &p in pts.iter().rev().skip(1) {
+        while hull.len() >= lower && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 1e-12 {
+            hull.pop();
+        }
+        hull.push(p);
+    }
+    hull.pop();
+    hull
+}
+
+/// Signed distance of `p` to a convex hull given as its vertices: positive inside.
+/// A hull of one point or a segment has no inside; no hull at all is −∞.
+pub fn hull_signed_distance(p: P, hull: &[P]) -> f64 {
+    match hull.len() {
+        0 => f64::NEG_INFINITY,
+        1 => -((p.0 - hull[0].0).powi(2) + (p.1 - hull[0].1).powi(2)).sqrt(),
+        2 => -seg_dist(p, hull[0], hull[1]),
+        _ => signed_distance(p, hull),
+    }
+}
+
+/// Sample points on a round footprint's boundary used for hulls.
+pub const ROUND_SAMPLES: usize = 16;
+
+/// Boundary points of a footprint at `c` (16 on a disc, the 4 corners of a square).
+pub fn footprint_points(shape: Shape, c: P, out: &mut Vec<P>) {
+    match shape {
+        Shape::Round(r) => {
+            for i in 0..ROUND_SAMPLES {
+                let a = std::f64::consts::TAU * i as f64 / ROUND_SAMPLES as f64;
+                out.push((c.0 + r * a.cos(), c.1 + r * a.sin()));
+            }
+        }
+        Shape::Square(h) => {
+            out.extend([
+                (c.0 - h, c.1 - h),
+                (c.0 + h, c.1 - h),
+                (c.0 + h, c.1 + h),
+                (c.0 - h, c.1 + h),
+            ]);
+        }
+    }
+}
+
+/// Does the segment a–b meet the open square of half-side h around c?
+fn segment_hits_open_square(a: P, b: P, c: P, h: f64) -> bool {
+    // Liang–Barsky clipping against the slightly shrunk square.
+    let h = h - EPS;
+    if h <= 0.0 {
+        return false;
+    }
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    let checks = [
+        (-dx, a.0 - (c.0 - h)),
+        (dx, (c.0 + h) - a.0),
+        (-dy, a.1 - (c.1 - h)),
+        (dy, (c.1 + h) - a.1),
+    ];
+    for (p, q) in checks {
+        if p.abs() < 1e-15 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let r = q / p;
+            if p < 0.0 {
+                t0 = t0.max(r);
+            } else {
+                t1 = t1.min(r);
+            }
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The whole footprint lies within the polygon.
+pub fn footprint_in_polygon(shape: Shape, c: P, poly: &[P]) -> bool {
+    if !inside(c, poly) {
+        return false;
+    }
+    let n = poly.len();
+    match shape {
+        Shape::Round(r) => dist_to_boundary(c, poly) >= r - EPS,
+        Shape::Square(h) => {
+            (0..n).all(|i| !segment_hits_open_square(poly[i], poly[(i + 1) % n], c, h))
+        }
+    }
+}
+
+/// The whole footprint lies within the disc of radius `radius` around the origin.
+pub fn footprint_in_disc(shape: Shape, c: P, radius: f64) -> bool {
+    match shape {
+        Shape::Round(r) => (c.0 * c.0 + c.1 * c.1).sqrt() + r <= radius + EPS,
+        Shape::Square(h) => [(-h, -h), (h, -h), (h, h), (-h, h)]
+            .iter()
+            .all(|d| ((c.0 + d.0).powi(2) + (c.1 + d.1).powi(2)).sqrt() <= radius + EPS),
+    }
+}
+
+/// Do two footprints overlap (share interior)?
+pub fn footprints_overlap(s1: Shape, c1: P, s2: Shape, c2: P) -> bool {
+    let (dx, dy) = (c1.0 - c2.0, c1.1 - c2.1);
+    match (s1, s2) {
+        (Shape::Round(r1), Shape::Round(r2)) => (dx * dx + dy * dy).sqrt() < r1 + r2 - EPS,
+        (Shape::Square(h1), Shape::Square(h2)) => {
+            dx.abs() < h1 + h2 - EPS && dy.abs() < h1 + h2 - EPS
+        }
+        (Shape::Round(r), Shape::Square(h)) | (Shape::Square(h), Shape::Round(r)) => {
+            let ex = (dx.abs() - h).max(0.0);
+            let ey = (dy.abs() - h).max(0.0);
+            (ex * ex + ey * ey).sqrt() < r - EPS
+        }
+    }
+}
+
+/// Does footprint `inner` at `ci` lie within footprint `outer` at `co`?
+pub fn footprint_within(inner: Shape, ci: P, outer: Shape, co: P) -> bool {
+    let (dx, dy) = (ci.0 - co.0, ci.1 - co.1);
+    match (inner, outer) {
+        (Shape::Round(r), Shape::Round(big)) => (dx * dx + dy * dy).sqrt() + r <= big + EPS,
+        (Shape::Round(r), Shape::Square(h)) => dx.abs() + r <= h + EPS && dy.abs() + r <= h + EPS,
+        (Shape::Square(h), Shape::Square(big)) => {
+            dx.abs() + h <= big + EPS && dy.abs() + h <= big + EPS
+        }
+        (Shape::Square(h), Shape::Round(big)) => [(-h, -h), (h, -h), (h, h), (-h, h)]
+            .iter()
+            .all(|d| ((dx + d.0).powi(2) + (dy + d.1).powi(2)).sqrt() <= big + EPS),
+    }
+}
+
+/// Does the point lie within the footprint?
+pub fn point_in_footprint(p: P, shape: Shape, c: P) -> bool {
+    let (dx, dy) = (p.0 - c.0, p.1 - c.1);
+    match shape {
+        Shape::Round(r) => (dx * dx + dy * dy).sqrt() <= r + EPS,
+        Shape::Square(h) => dx.abs() <= h + EPS && dy.abs() <= h + EPS,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
+    #[test]
+    fn square_area_and_centroid() {
+        let sq = [(0.0, 0.0), (4.0, 0.0), (4.0, 2.0), (0.0, 2.0)];
+        let (a, c) = area_centroid(&sq);
+        assert!(close(a, 8.0) && close(c.0, 2.0) && close(c.1, 1.0));
+        // Clockwise gives the same area and centroid.
+        let rev: Vec<P> = sq.iter().rev().copied().collect();
+        let (a2, c2) = area_centroid(&rev);
+        assert!(close(a2, 8.0) && close(c2.0, 2.0) && close(c2.1, 1.0));
+    }
+
+    #[test]
+    fn l_shape_centroid_by_hand() {
+        // Green floor: 16×6 strip (centroid (0,−5), area 96) + 8×10 arm (centroid (−4,3), area 80).
+        let l = [
+            (-8.0, -8.0),
+            (8.0, -8.0),
+            (8.0, -2.0),
+            (0.0, -2.0),
+            (0.0, 8.0),
+            (-8.0, 8.0),
+        ];
+        let (a, c) = area_centroid(&l);
+        assert!(close(a, 176.0));
+        assert!(close(c.0, (96.0 * 0.0 + 80.0 * -4.0) / 176.0));
+        assert!(close(c.1, (96.0 * -5.0 + 80.0 * 3.0) / 176.0));
+    }
+
+    #[test]
+    fn triangle_centroid() {
+        let t = [(0.0, 0.0), (6.0, 0.0), (0.0, 3.0)];
+        let (a, c) = area_centroid(&t);
+        assert!(close(a, 9.0) && close(c.0, 2.0) && close(c.1, 1.0));
+    }
+
+    #[test]
+    fn hull_of_square_with_inner_and_collinear_points() {
+        let pts = [
+            (0.0, 0.0),
+            (2.0, 0.0),
+            (1.0, 0.0),
+            (2.0, 2.0),
+            (0.0, 2.0),
+            (1.0, 1.0),
+            (0.0, 1.0),
+        ];
+        let h = convex_hull(&pts);
+        assert_eq!(h, vec![(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]);
+    }
+
+    #[test]
+    fn hulls_contain_every_point_and_are_convex() {
+        let mut seed: u64 = 12345;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) as f64 / (1u64 << 31) as f64) * 20.0 - 10.0
+        };
+        for n in 1..60 {
+            let pts: Vec<P> = (0..n).map(|_| (next(), next())).collect();
+            let h = convex_hull(&pts);
+            if h.len() < 3 {
+                continue;
+            }
+            for p in &pts {
+                assert!(signed_distance(*p, &h) >= -1e-9, "point outside its hull");
+            }
+            for i in 0..h.len() {
+                let (a, b, c) = (h[i], h[(i + 1) % h.len()], h[(i + 2) % h.len()]);
+                assert!(
+                    cross(a, b, c) > 0.0,
+                    "hull not strictly convex and counter-clockwise"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn signed_distance_inside_outside_corner() {
+        let sq = [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)];
+        assert!(close(signed_distance((1.0, 2.0), &sq), 1.0));
+        assert!(close(signed_distance((2.0, 2.0), &sq), 2.0));
+        assert!(close(signed_distance((6.0, 2.0), &sq), -2.0));
+        // Outside a corner: Euclidean distance to the corner (3-4-5).
+        assert!(close(signed_distance((7.0, 8.0), &sq), -5.0));
+        assert!(close(hull_signed_distance((0.0, 3.0), &[(0.0, 0.0)]), -3.0));
+        assert!(close(
+            hull_signed_distance((1.0, 3.0), &[(0.0, 0.0), (2.0, 0.0)]),
+            -3.0
+        ));
+        assert_eq!(hull_signed_distance((0.0, 0.0), &[]), f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn concave_polygon_membership() {
+        let l = [
+            (-8.0, -8.0),
+            (8.0, -8.0),
+            (8.0, -2.0),
+            (0.0, -2.0),
+            (0.0, 8.0),
+            (-8.0, 8.0),
+        ];
+        assert!(inside((-4.0, 4.0), &l));
+        assert!(inside((4.0, -4.0), &l));
+        assert!(!inside((4.0, 4.0), &l));
+        // A square straddling the inner corner has all its corners... not all inside.
+        assert!(!footprint_in_polygon(Shape::Square(0.85), (0.5, -1.5), &l));
+        assert!(footprint_in_polygon(Shape::Square(0.85), (-1.0, -3.0), &l));
+        // A disc needs its radius of clearance from every edge.
+        assert!(footprint_in_polygon(Shape::Round(1.3), (-1.3, -6.7), &l));
+        assert!(!footprint_in_polygon(Shape::Round(1.3), (-1.3, -6.8), &l));
+    }
+
+    #[test]
+    fn footprint_relations() {
+        let thin = Shape::Round(0.6);
+        let thick = Shape::Round(1.3);
+        let med = Shape::Square(0.85);
+        assert!(footprints_overlap(thin, (0.0, 0.0), thin, (1.1, 0.0)));
+        assert!(!footprints_overlap(thin, (0.0, 0.0), thin, (1.2, 0.0)));
+        assert!(footprints_overlap(med, (0.0, 0.0), thin, (1.4, 0.0)));
+        assert!(!footprints_overlap(med, (0.0, 0.0), thin, (1.45, 0.0)));
+        // Diagonal: the corner of the square is at distance (1.5−0.85)·√2 ≈ 0.92 > 0.6.
+        assert!(!footprints_overlap(med, (0.0, 0.0), thin, (1.5, 1.5)));
+        assert!(footprint_within(thin, (0.5, 0.0), thick, (0.0, 0.0)));
+        assert!(!footprint_within(thin, (0.8, 0.0), thick, (0.0, 0.0)));
+        assert!(footprint_within(thin, (0.0, 0.0), thin, (0.0, 0.0)));
+        assert!(footprint_within(med, (0.0, 0.0), thick, (0.0, 0.0)));
+        assert!(!footprint_within(thick, (0.0, 0.0), med, (0.0, 0.0)));
+        assert!(footprint_in_disc(thick, (9.7, 0.0), 11.0));
+        assert!(!footprint_in_disc(thick, (9.8, 0.0), 11.0));
+    }
+}

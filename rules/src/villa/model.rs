@@ -1,0 +1,392 @@
+//! The statics model: which columns support which floor, the margin of the villa, where a
+//! column may stand and where a floor may go. Pure functions of the geometry.
+
+use super::data::{self, ColumnType, Shape, BASE_RADIUS, BUILD_RADIUS, RED_FLOOR};
+use super::geom::{self, P};
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// One floor's shape: polygon around its origin, area (= mass in g) and centroid.
+#[derive(Debug, Clone)]
+pub struct FloorShape {
+    pub poly: Vec<P>,
+    pub area: f64,
+    pub centroid: P,
+}
+
+/// The five floor shapes, computed once from the data table.
+pub fn floor_shapes() -> &'static [FloorShape] {
+    static SHAPES: OnceLock<Vec<FloorShape>> = OnceLock::new();
+    SHAPES.get_or_init(|| {
+        (0..5)
+            .map(|i| {
+                let poly = data::floor_polygon(i);
+                let (area, centroid) = geom::area_centroid(&poly);
+                FloorShape {
+                    poly,
+                    area,
+                    centroid,
+                }
+            })
+            .collect()
+    })
+}
+
+/// Floor `k` (1-based: the floor forming level k) placed at `pos`.
+pub fn floor_poly(k: usize, pos: P) -> Vec<P> {
+    let shapes = floor_shapes();
+    let idx = k.clamp(1, shapes.len()) - 1;
+    geom::translate(&shapes[idx].poly, pos)
+}
+
+/// A column as the model sees it: its type, level and centre.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Piece {
+    pub kind: ColumnType,
+    pub level: usize,
+    pub pos: P,
+}
+
+/// Does a column at `pos` on level `k − 1` support floor `k` placed at `floor_pos`?
+pub fn supports(k: usize, floor_pos: P, pos: P) -> bool {
+    geom::inside(pos, &floor_poly(k, floor_pos))
+}
+
+/// The margin of the villa (cm): the smallest signed distance of the centre of mass of
+/// each S_k (floor k, everything standing on it and above) to the convex hull of the
+/// footprints of the columns supporting floor k. Negative means the villa falls;
+/// +∞ when no floor is built.
+pub fn margin(floors: &[P], pieces: &[Piece]) -> f64 {
+    let shapes = floor_shapes();
+    let n = floors.len();
+    let polys: Vec<Vec<P>> = (0..n)
+        .map(|i| geom::translate(&shapes[i].poly, floors[i]))
+        .collect();
+    let (mut m, mut mx, mut my) = (0.0, 0.0, 0.0);
+    let mut best = f64::INFINITY;
+    let mut pts: Vec<P> = Vec::with_capacity(64);
+    for k in (1..=n).rev() {
+        let s = &shapes[k - 1];
+        let (cx, cy) = (
+            s.centroid.0 + floors[k - 1].0,
+            s.centroid.1 + floors[k - 1].1,
+        );
+        m += s.area;
+        mx += s.area * cx;
+        my += s.area * cy;
+        for p in pieces.iter().filter(|p| p.level == k) {
+            m += p.kind.mass;
+            mx += p.kind.mass * p.pos.0;
+            my += p.kind.mass * p.pos.1;
+        }
+        let com = (mx / m, my / m);
+        pts.clear();
+        for p in pieces.iter().filter(|p| p.level + 1 == k) {
+            if geom::inside(p.pos, &polys[k - 1]) {
+                geom::footprint_points(p.kind.shape, p.pos, &mut pts);
+            }
+        }
+        let hull = geom::convex_hull(&pts);
+        best = best.min(geom::hull_signed_distance(com, &hull));
+    }
+    best
+}
+
+/// Where a column lands on the top floor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Target {
+    /// On the floor itself.
+    Floor,
+    /// On top of this column (red floor only).
+    OnTop(u8),
+}
+
+/// A column already standing on the top level: id, type, centre, and whether another
+/// column stands on it.
+#[derive(Debug, Clone, Copy)]
+pub struct Standing {
+    pub id: u8,
+    pub kind: ColumnType,
+    pub pos: P,
+    pub covered: bool,
+}
+
+/// Why a point is not a place for a column.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlaceProblem {
+    OffFloor,
+    Overlap(u8),
+    Overhang(u8),
+}
+
+/// Where (and on what) a column of `kind` may stand at `p` on the top floor `poly`
+/// (`red` allows standing on the topmost column of a stack).
+pub fn place_target(
+    kind: ColumnType,
+    p: P,
+    poly: &[P],
+    standing: &[Standing],
+    red: bool,
+) -> Result<Target, PlaceProblem> {
+    if red {
+        // A point over a stack means "on top of it": it must fit within the topmost column.
+        if let Some(top) = standing
+            .iter()
+            .find(|s| !s.covered && geom::point_in_footprint(p, s.kind.shape, s.pos))
+        {
+            if !geom::footprint_within(kind.shape, p, top.kind.shape, top.pos) {
+                return Err(PlaceProblem::Overhang(top.id));
+            }
+            return Ok(Target::OnTop(top.id));
+        }
+    }
+    if !geom::footprint_in_polygon(kind.shape, p, poly) {
+        return Err(PlaceProblem::OffFloor);
+    }
+    if let Some(s) = standing
+        .iter()
+        .find(|s| geom::footprints_overlap(kind.shape, p, s.kind.shape, s.pos))
+    {
+        return Err(PlaceProblem::Overlap(s.id));
+    }
+    Ok(Target::Floor)
+}
+
+/// Is `q` a place with the same target as the requested one (for landing noise)?
+pub fn lands_ok(
+    kind: ColumnType,
+    q: P,
+    target: Target,
+    poly: &[P],
+    standing: &[Standing],
+    red: bool,
+) -> bool {
+    match target {
+        Target::OnTop(id) => standing
+            .iter()
+            .find(|s| s.id == id)
+            .is_some_and(|s| geom::footprint_within(kind.shape, q, s.kind.shape, s.pos)),
+        Target::Floor => place_target(kind, q, poly, standing, red) == Ok(Target::Floor),
+    }
+}
+
+/// The landing point: the requested point `p` moved towards the noisy point `q` as far
+/// as the column still stands validly (on the floor, no overlap, or within the column
+/// below) — the noise is clamped so the column stays where it was aimed.
+pub fn clamp_landing(
+    kind: ColumnType,
+    p: P,
+    q: P,
+    target: Target,
+    poly: &[P],
+    standing: &[Standing],
+) -> P {
+    let ok = |x: P| lands_ok(kind, x, target, poly, standing, true);
+    if ok(q) {
+        return q;
+    }
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for _ in 0..16 {
+        let mid = (lo + hi) / 2.0;
+        if ok((p.0 + mid * (q.0 - p.0), p.1 + mid * (q.1 - p.1))) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (p.0 + lo * (q.0 - p.0), p.1 + lo * (q.1 - p.1))
+}
+
+/// Setup placement on the base plate: inside the building area, no overlap.
+pub fn base_place_ok(shape: Shape, p: P, others: &[(u8, Shape, P)]) -> Result<(), PlaceProblem> {
+    if !geom::footprint_in_disc(shape, p, BUILD_RADIUS) {
+        return Err(PlaceProblem::OffFloor);
+    }
+    if let Some((id, _, _)) = others
+        .iter()
+        .find(|(_, s, c)| geom::footprints_overlap(shape, p, *s, *c))
+    {
+        return Err(PlaceProblem::Overlap(*id));
+    }
+    Ok(())
+}
+
+/// Is floor `k` at `pos` entirely over the base plate?
+pub fn floor_inside_base(k: usize, pos: P) -> bool {
+    floor_poly(k, pos)
+        .iter()
+        .all(|v| (v.0 * v.0 + v.1 * v.1).sqrt() <= BASE_RADIUS + data::EPS)
+}
+
+/// True when columns on this level may stand on one another.
+pub fn stacking_level(level: usize) -> bool {
+    level == RED_FLOOR
+}
+
+/// A labelled grid of integer points: letters from `x0` rightwards, numbers from `y0` up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grid {
+    pub x0: i32,
+    pub y0: i32,
+    pub w: u8,
+    pub h: u8,
+}
+
+/// A grid point by label: column letter index and row index, both from 0 (`a1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct GridPt {
+    pub x: u8,
+    pub y: u8,
+}
+
+impl std::fmt::Display for GridPt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.x.min(25)) as char,
+            self.y as u32 + 1
+        )
+    }
+}
+
+impl Grid {
+    /// The grid over the building area (custom setup).
+    pub fn base() -> Grid {
+        let r = BUILD_RADIUS.ceil() as i32;
+        Grid {
+            x0: -r,
+            y0: -r,
+            w: (2 * r + 1) as u8,
+            h: (2 * r + 1) as u8,
+        }
+    }
+
+    /// The grid over the bounding box of a floor polygon.
+    pub fn over(poly: &[P]) -> Grid {
+        let minx = poly.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+        let maxx = poly.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+        let miny = poly.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+        let maxy = poly.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+        let (x0, y0) = ((minx + 1e-6).floor() as i32, (miny + 1e-6).floor() as i32);
+        let (x1, y1) = ((maxx - 1e-6).ceil() as i32, (maxy - 1e-6).ceil() as i32);
+        Grid {
+            x0,
+            y0,
+            w: (x1 - x0 + 1).clamp(1, 26) as u8,
+            h: (y1 - y0 + 1).clamp(1, 99) as u8,
+        }
+    }
+
+    /// The coordinates of a label, if it is on the grid.
+    pub fn point(&self, g: GridPt) -> Option<P> {
+        (g.x < self.w && g.y < self.h)
+            .then(|| ((self.x0 + g.x as i32) as f64, (self.y0 + g.y as i32) as f64))
+    }
+
+    /// Every label, row by row from the bottom.
+    pub fn all(&self) -> impl Iterator<Item = GridPt> + '_ {
+        (0..self.h).flat_map(move |y| (0..self.w).map(move |x| GridPt { x, y }))
+    }
+
+    /// The label of the grid point nearest to `p` (clamped to the grid).
+    pub fn nearest(&self, p: P) -> GridPt {
+        let x = (p.0.round() as i32 - self.x0).clamp(0, self.w as i32 - 1);
+        let y = (p.1.round() as i32 - self.y0).clamp(0, self.h as i32 - 1);
+        GridPt {
+            x: x as u8,
+            y: y as u8,
+        }
+    }
+
+    /// The text range of labels, e.g. `a1–u14`.
+    pub fn range(&self) -> String {
+        format!(
+            "a1–{}",
+            GridPt {
+                x: self.w - 1,
+                y: self.h - 1
+            }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::villa::data::{THICK, THIN};
+
+    #[test]
+    fn floor_masses_are_areas() {
+        let s = floor_shapes();
+        // Green L: 176 cm², yellow trapezoid (14+8)/2·12 = 132, red rhombus 8·10/2 = 40.
+        assert!((s[1].area - 176.0).abs() < 1e-9);
+        assert!((s[2].area - 132.0).abs() < 1e-9);
+        assert!((s[4].area - 40.0).abs() < 1e-9);
+        // Orange: 12×2 strip + trapezoid from y=−3 (width 12) to y=6 (width 2), height 9.
+        assert!((s[3].area - (24.0 + 7.0 * 9.0)).abs() < 1e-9);
+        // Blue: a 16-gon half disc plus 20×3; the 16-gon half disc is a bit under π·50.
+        let half = 0.5 * 16.0 * 100.0 * (std::f64::consts::PI / 16.0).sin();
+        assert!((s[0].area - (60.0 + half)).abs() < 1e-9);
+        assert!(s[0].centroid.0.abs() < 1e-9);
+    }
+
+    #[test]
+    fn single_floor_on_four_thick_columns() {
+        // Red rhombus at the origin (centroid at the origin) on four thick columns on the
+        // axes at distance 3: the hull of their footprints reaches 3 + 1.3 along the axes;
+        // the centre of mass is the origin; the inscribed 16-gons lose a little.
+        let pieces: Vec<Piece> = [(3.0, 0.0), (-3.0, 0.0), (0.0, 3.0), (0.0, -3.0)]
+            .iter()
+            .map(|&pos| Piece {
+                kind: THICK,
+                level: 0,
+                pos,
+            })
+            .collect();
+        // Blue floor at the origin: its centroid is (0, c) with c < 0. The 16-gons have
+        // vertices at 45°, so the hull edge facing the centroid is the exact tangent line
+        // x − y = 3 + 1.3·√2 (and its mirror); distance (3 + 1.3√2 − |c|)/√2.
+        let c = floor_shapes()[0].centroid.1;
+        assert!(c < 0.0);
+        let m = margin(&[(0.0, 0.0)], &pieces);
+        let expect = (3.0 + 1.3 * 2f64.sqrt() - c.abs()) / 2f64.sqrt();
+        assert!((m - expect).abs() < 1e-9, "{m} vs {expect}");
+    }
+
+    #[test]
+    fn a_floor_on_one_side_falls() {
+        // Blue floor held only by columns at x ≥ 6: its centre of mass (x = 0) is outside.
+        let pieces = vec![
+            Piece {
+                kind: THIN,
+                level: 0,
+                pos: (6.0, 0.0),
+            },
+            Piece {
+                kind: THIN,
+                level: 0,
+                pos: (7.0, 3.0),
+            },
+            Piece {
+                kind: THIN,
+                level: 0,
+                pos: (7.0, -4.0),
+            },
+        ];
+        let m = margin(&[(0.0, 0.0)], &pieces);
+        assert!(m < -5.0, "{m}");
+        assert_eq!(margin(&[(0.0, 0.0)], &[]), f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn grid_labels() {
+        let g = Grid::over(&floor_poly(1, (0.0, 0.0)));
+        assert_eq!((g.x0, g.y0, g.w, g.h), (-10, -6, 21, 14));
+        assert_eq!(g.point(GridPt { x: 3, y: 3 }), Some((-7.0, -3.0)));
+        assert_eq!(GridPt { x: 3, y: 3 }.to_string(), "d4");
+        assert_eq!(g.nearest((-7.2, -2.9)), GridPt { x: 3, y: 3 });
+        assert_eq!(g.point(GridPt { x: 21, y: 0 }), None);
+        assert_eq!(g.range(), "a1–u14");
+    }
+}

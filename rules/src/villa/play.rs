@@ -1,0 +1,931 @@
+//! The rules: validating and applying actions, turn flow, risk checks, the seal.
+
+use super::data::{FEEL_WORDS, FLOOR_NAMES, RED_FLOOR, TUNING};
+use super::model::{self, GridPt, PlaceProblem, Standing, Target};
+use super::text::VillaEvent as Ev;
+use super::*;
+use crate::seating::{next_seat, others_after};
+use rand::Rng;
+
+type Res = Result<Vec<Ev>, VillaError>;
+
+fn floor_name(k: usize) -> String {
+    FLOOR_NAMES
+        .get(k.wrapping_sub(1))
+        .unwrap_or(&"?")
+        .to_string()
+}
+
+impl Villa {
+    // ----- facts -------------------------------------------------------------------
+
+    /// Why column `c` cannot be moved at all, if it cannot.
+    fn immovable(&self, c: ColId) -> Option<VillaError> {
+        let col = self.col(c)?;
+        let name = Self::name(c);
+        if col.gone || !col.placed {
+            Some(VillaError::Gone(name))
+        } else if col.level as usize >= self.top() {
+            Some(VillaError::OnTopLevel(name))
+        } else if col.frozen {
+            Some(VillaError::Frozen(name))
+        } else {
+            None
+        }
+    }
+
+    fn movable(&self, c: ColId) -> bool {
+        self.col(c).is_some() && self.immovable(c).is_none()
+    }
+
+    fn ids() -> impl Iterator<Item = ColId> {
+        0..COLUMNS as ColId
+    }
+
+    /// `seat`'s own columns that can be moved.
+    pub(super) fn own_movable(&self, seat: Seat) -> Vec<ColId> {
+        Self::ids()
+            .filter(|&c| self.owner(c) == Some(seat) && self.movable(c))
+            .collect()
+    }
+
+    fn neutral_on_level(&self, level: u8) -> usize {
+        self.columns
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| {
+                self.owner(*i as ColId).is_none() && c.placed && !c.gone && c.level == level
+            })
+            .count()
+    }
+
+    /// Neutral columns that may be moved (not the last neutral on its level).
+    pub(super) fn eligible_neutrals(&self) -> Vec<ColId> {
+        if self.players != 3 {
+            return vec![];
+        }
+        Self::ids()
+            .filter(|&c| self.owner(c).is_none() && self.movable(c))
+            .filter(|&c| {
+                self.col(c)
+                    .is_some_and(|col| self.neutral_on_level(col.level) >= 2)
+            })
+            .collect()
+    }
+
+    fn need_supports(&self, k: usize) -> usize {
+        if k >= 4 {
+            self.options.min_supports_from_orange as usize
+        } else {
+            3
+        }
+    }
+
+    /// Checks floor `k` (the next one) with its origin at grid point `at`.
+    fn floor_check(&self, at: GridPt, need: usize, setup: bool) -> Result<P, VillaError> {
+        let k = self.top() + 1;
+        let grid = self.grid();
+        let pos = grid
+            .point(at)
+            .ok_or_else(|| VillaError::OffGrid(at.to_string(), grid.range()))?;
+        if !model::floor_inside_base(k, pos) {
+            return Err(VillaError::FloorOffBase(at.to_string(), floor_name(k)));
+        }
+        let level = self.top() as u8;
+        let poly = model::floor_poly(k, pos);
+        let got = self
+            .columns
+            .iter()
+            .filter(|c| c.placed && !c.gone && c.level == level && geom::inside(c.pos, &poly))
+            .count();
+        if got < need {
+            return Err(VillaError::TooFewSupports(
+                at.to_string(),
+                floor_name(k),
+                got,
+                need,
+            ));
+        }
+        if setup {
+            let mut floors = self.floors.clone();
+            floors.push(pos);
+            if model::margin(&floors, &self.pieces(None)) < 0.0 {
+                return Err(VillaError::FloorWouldFall(at.to_string()));
+            }
+        }
+        Ok(pos)
+    }
+
+    /// Grid points where the next floor may go.
+    pub(super) fn floor_positions(&self) -> Vec<GridPt> {
+        if self.top() >= RED_FLOOR {
+            return vec![];
+        }
+        let need = self.need_supports(self.top() + 1);
+        self.grid()
+            .all()
+            .filter(|&g| self.floor_check(g, need, false).is_ok())
+            .collect()
+    }
+
+    /// The custom setup's blue floor: at least 3 supports, or failing any such place at
+    /// least 1; it must stand.
+    fn setup_floor_need(&self) -> usize {
+        let has = |need| {
+            self.grid()
+                .all()
+                .any(|g| self.floor_check(g, need, true).is_ok())
+        };
+        if has(3) {
+            3
+        } else {
+            1
+        }
+    }
+
+    pub(super) fn setup_floor_positions(&self) -> Vec<GridPt> {
+        let need = self.setup_floor_need();
+        self.grid()
+            .all()
+            .filter(|&g| self.floor_check(g, need, true).is_ok())
+            .collect()
+    }
+
+    fn standing(&self) -> Vec<Standing> {
+        let top = self.top() as u8;
+        let covered: Vec<ColId> = self
+            .columns
+            .iter()
+            .filter(|c| !c.gone && c.placed)
+            .filter_map(|c| c.on)
+            .collect();
+        self.columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.placed && !c.gone && c.level == top)
+            .map(|(i, c)| Standing {
+                id: i as ColId,
+                kind: Self::kind_of(i as ColId),
+                pos: c.pos,
+                covered: covered.contains(&(i as ColId)),
+            })
+            .collect()
+    }
+
+    /// Where column `c` may stand at grid point `at` on the top floor.
+    fn place_check(&self, c: ColId, at: GridPt) -> Result<(P, Target), VillaError> {
+        let grid = self.grid();
+        let p = grid
+            .point(at)
+            .ok_or_else(|| VillaError::OffGrid(at.to_string(), grid.range()))?;
+        let n = self.top();
+        let poly = model::floor_poly(n, self.floors[n - 1]);
+        let target = model::place_target(
+            Self::kind_of(c),
+            p,
+            &poly,
+            &self.standing(),
+            model::stacking_level(n),
+        )
+        .map_err(|e| self.place_error(at, e))?;
+        Ok((p, target))
+    }
+
+    fn place_error(&self, at: GridPt, e: PlaceProblem) -> VillaError {
+        match e {
+            PlaceProblem::OffFloor => VillaError::OffFloor(at.to_string()),
+            PlaceProblem::Overlap(o) => VillaError::Overlap(at.to_string(), Self::name(o)),
+            PlaceProblem::Overhang(o) => VillaError::Overhang(at.to_string(), Self::name(o)),
+        }
+    }
+
+    /// Grid points where column `c` may be placed on the top floor.
+    pub(super) fn place_points(&self, c: ColId) -> Vec<GridPt> {
+        self.grid()
+            .all()
+            .filter(|&g| self.place_check(c, g).is_ok())
+            .collect()
+    }
+
+    fn setup_check(&self, placer: Seat, c: ColId, at: GridPt) -> Result<P, VillaError> {
+        let col = self
+            .col(c)
+            .ok_or_else(|| VillaError::NotYours("?".into()))?;
+        let owner = self.owner(c);
+        if owner.is_some() && owner != Some(placer) {
+            return Err(VillaError::NotYours(Self::name(c)));
+        }
+        if col.placed {
+            return Err(VillaError::AlreadySet(Self::name(c)));
+        }
+        let grid = self.grid();
+        let p = grid
+            .point(at)
+            .ok_or_else(|| VillaError::OffGrid(at.to_string(), grid.range()))?;
+        let others: Vec<(u8, data::Shape, P)> = self
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.placed)
+            .map(|(i, o)| (i as u8, Self::kind_of(i as ColId).shape, o.pos))
+            .collect();
+        model::base_place_ok(Self::kind_of(c).shape, p, &others).map_err(|e| match e {
+            PlaceProblem::Overlap(o) => VillaError::Overlap(at.to_string(), Self::name(o)),
+            _ => VillaError::OutsideBuildingArea(at.to_string()),
+        })?;
+        Ok(p)
+    }
+
+    /// Columns `seat` may still stand in a custom setup (own colours, then neutral).
+    fn setup_columns_for(&self, seat: Seat) -> Vec<ColId> {
+        Self::ids()
+            .filter(|&c| {
+                let o = self.owner(c);
+                (o == Some(seat) || o.is_none()) && self.col(c).is_some_and(|col| !col.placed)
+            })
+            .collect()
+    }
+
+    fn can_propose(&self) -> bool {
+        self.top() < RED_FLOOR && !self.floor_positions().is_empty()
+    }
+
+    fn can_act(&self, seat: Seat) -> bool {
+        !self.own_movable(seat).is_empty()
+            || !self.eligible_neutrals().is_empty()
+            || self.can_propose()
+    }
+
+    /// What the game waits for, for refusals.
+    fn expected(&self) -> String {
+        match &self.phase {
+            Phase::SetupColumns { .. } => "the columns are being stood on the base plate (`set blue-thin-1 d4`)".into(),
+            Phase::SetupFloor { .. } => "the blue floor is to be placed (`floor l8`)".into(),
+            Phase::Turn { stage: Stage::Begin, .. } if self.players == 2 => {
+                "start your turn with `play <colour>` or `propose`".into()
+            }
+            Phase::Turn { stage: Stage::Begin, .. } if self.players == 3 && !self.eligible_neutrals().is_empty() => {
+                "start your turn by pulling a neutral column (`pull green-thin-1`) or with `propose`".into()
+            }
+            Phase::Turn { stage: Stage::Begin, .. } => "start your turn with `pull <column>` or `propose`".into(),
+            Phase::Turn { .. } => "pull one of your columns (`pull blue-thick`)".into(),
+            Phase::Pick { why: Why::ObjectFloor { .. }, .. } => {
+                "the objector must pull one of the proposer's columns (`pull <column>`)".into()
+            }
+            Phase::Pick { .. } => "the challenger must pull a neutral column (`pull <column>`)".into(),
+            Phase::Feel { .. } => "the pulled column must be placed (`place d4`) or put back (`abort`)".into(),
+            Phase::Objections { .. } => "each player may `object` to the new floor or `allow` it".into(),
+            Phase::Challenges { .. } => "each player may `challenge` the aborted neutral pull or `allow` it".into(),
+            Phase::Removal { .. } => "the proposer removes one of the objector's columns (`remove <column>`)".into(),
+            Phase::PlaceFloor { .. } => "the proposer places the new floor (`floor d4`)".into(),
+            Phase::Over => "the game is over".into(),
+        }
+    }
+
+    // ----- randomness ----------------------------------------------------------------
+
+    fn normal(&mut self, sigma: f64) -> f64 {
+        let z: f64 = self.rng.sample(rand_distr::StandardNormal);
+        z * sigma
+    }
+
+    /// One risky step: the villa stands when margin − |d| ≥ 0, d ~ N(0, σ).
+    fn survives(&mut self, margin: f64, sigma: f64) -> bool {
+        let d = self.normal(sigma);
+        margin - d.abs() >= 0.0
+    }
+
+    fn pull_sigma(&self, c: ColId) -> f64 {
+        let base = if self.is_supporting(c) {
+            TUNING.sigma_pull_supporting
+        } else {
+            TUNING.sigma_pull_free
+        };
+        let level = self.col(c).map_or(0, |col| col.level as usize);
+        base * (1.0 + TUNING.height_factor * self.top().saturating_sub(level) as f64)
+    }
+
+    fn feel_index(reading: f64) -> u8 {
+        if reading >= TUNING.feel_solid {
+            0
+        } else if reading >= TUNING.feel_wobble {
+            1
+        } else if reading >= TUNING.feel_creak {
+            2
+        } else {
+            (FEEL_WORDS.len() - 1) as u8
+        }
+    }
+
+    // ----- flow ----------------------------------------------------------------------
+
+    fn finish(&mut self, ending: Ending, ev: &mut Vec<Ev>) {
+        self.ending = Some(ending);
+        self.phase = Phase::Over;
+        ev.push(Ev::GameOver {
+            ending,
+            holder: self.seal.holder,
+            previous: self.seal.previous,
+        });
+    }
+
+    fn collapse(&mut self, by: Seat, what: String, ev: &mut Vec<Ev>) {
+        ev.push(Ev::Collapse { seat: by, what });
+        self.finish(Ending::Collapse { by }, ev);
+    }
+
+    /// Gives the turn to `from` or the next seat that can act; ends the game otherwise.
+    fn begin_turn(&mut self, from: Seat, ev: &mut Vec<Ev>) {
+        let mut skipped = vec![];
+        for s in crate::seating::seats_from(from, self.players) {
+            if self.can_act(s) {
+                ev.extend(skipped.into_iter().map(|seat| Ev::Skipped { seat }));
+                self.turn = s;
+                self.phase = Phase::Turn {
+                    seat: s,
+                    stage: Stage::Begin,
+                };
+                return;
+            }
+            skipped.push(s);
+        }
+        self.finish(Ending::Stalled, ev);
+    }
+
+    fn end_turn(&mut self, ev: &mut Vec<Ev>) {
+        self.turns += 1;
+        self.begin_turn(next_seat(self.turn, self.players), ev);
+    }
+
+    /// 3 players: after the neutral step, one of your own — if you have one.
+    fn own_step(&mut self, seat: Seat, ev: &mut Vec<Ev>) {
+        if self.own_movable(seat).is_empty() {
+            self.end_turn(ev);
+        } else {
+            self.phase = Phase::Turn {
+                seat,
+                stage: Stage::Own,
+            };
+        }
+    }
+
+    fn go_place_floor(&mut self, proposer: Seat, ev: &mut Vec<Ev>) {
+        if self.floor_positions().is_empty() {
+            ev.push(Ev::NoFloorPosition {
+                seat: proposer,
+                floor: self.top() + 1,
+            });
+            self.end_turn(ev);
+        } else {
+            self.phase = Phase::PlaceFloor { proposer };
+        }
+    }
+
+    fn take_seal(&mut self, seat: Seat, ev: &mut Vec<Ev>) {
+        if self.seal.holder != Some(seat) {
+            let from = self.seal.holder;
+            self.seal.previous = from;
+            self.seal.holder = Some(seat);
+            ev.push(Ev::SealTaken {
+                seat,
+                from,
+                score: self.score(seat),
+            });
+        }
+    }
+
+    /// The seal after `mover` put column `c` on the top floor.
+    fn seal_after_place(&mut self, mover: Seat, c: ColId, ev: &mut Vec<Ev>) {
+        if self.top() < 2 {
+            return;
+        }
+        if !self.seal.claimed {
+            self.seal.claimed = true;
+            self.take_seal(mover, ev);
+            return;
+        }
+        if let (Some(owner), Some(holder)) = (self.owner(c), self.seal.holder) {
+            if owner != holder && self.score(owner) > self.score(holder) {
+                self.take_seal(owner, ev);
+            }
+        }
+    }
+
+    // ----- actions -------------------------------------------------------------------
+
+    pub(super) fn act(&mut self, seat: Seat, action: &VillaAction) -> Res {
+        if self.is_over() {
+            return Err(VillaError::GameOver);
+        }
+        if !self.awaiting().contains(&seat) {
+            return Err(VillaError::NotYourTurn(self.expected()));
+        }
+        let mut ev = vec![];
+        match (self.phase.clone(), action) {
+            (Phase::SetupColumns { placer }, VillaAction::Set { col, at }) => {
+                let p = self.setup_check(placer, *col, *at)?;
+                if let Some(c) = self.columns.get_mut(*col as usize) {
+                    c.pos = p;
+                    c.level = 0;
+                    c.placed = true;
+                }
+                ev.push(Ev::SetColumn {
+                    seat,
+                    col: *col,
+                    at: at.to_string(),
+                });
+                let next =
+                    crate::seating::seats_from(next_seat(placer, self.players), self.players)
+                        .into_iter()
+                        .find(|&s| !self.setup_columns_for(s).is_empty());
+                match next {
+                    Some(s) => self.phase = Phase::SetupColumns { placer: s },
+                    None => {
+                        if self.setup_floor_positions().is_empty() {
+                            self.finish(Ending::NoFoundation, &mut ev);
+                        } else {
+                            self.phase = Phase::SetupFloor { placer };
+                        }
+                    }
+                }
+            }
+            (Phase::SetupFloor { .. }, VillaAction::Floor(at)) => {
+                let need = self.setup_floor_need();
+                let pos = self.floor_check(*at, need, true)?;
+                self.floors.push(pos);
+                ev.push(Ev::FloorPlaced {
+                    seat,
+                    floor: 1,
+                    at: at.to_string(),
+                });
+                self.begin_turn(self.players - 1, &mut ev);
+            }
+            (
+                Phase::Turn {
+                    stage: Stage::Begin,
+                    ..
+                },
+                VillaAction::Propose,
+            ) => {
+                if self.top() >= RED_FLOOR {
+                    return Err(VillaError::NoFloorsLeft);
+                }
+                if self.floor_positions().is_empty() {
+                    let k = self.top() + 1;
+                    return Err(VillaError::NoFloorPosition(
+                        floor_name(k),
+                        self.need_supports(k),
+                    ));
+                }
+                ev.push(Ev::Proposed {
+                    seat,
+                    floor: self.top() + 1,
+                });
+                self.phase = Phase::Objections {
+                    proposer: seat,
+                    answers: Responders::new(others_after(seat, self.players)),
+                };
+            }
+            (
+                Phase::Turn { .. } | Phase::Pick { .. } | Phase::Feel { .. },
+                VillaAction::Propose,
+            ) => {
+                return Err(VillaError::NotNow(
+                    "a new floor can only be proposed at the start of your turn".into(),
+                ));
+            }
+            (
+                Phase::Turn {
+                    stage: Stage::Begin,
+                    ..
+                },
+                VillaAction::Play(k),
+            ) if self.players == 2 => {
+                let name = COLOURS.get(*k as usize).unwrap_or(&"?").to_string();
+                if self.owners.get(*k as usize).copied().flatten() != Some(seat) {
+                    return Err(VillaError::NotYourColour(name));
+                }
+                if !self
+                    .own_movable(seat)
+                    .iter()
+                    .any(|&c| Self::colour_of(c) == *k)
+                {
+                    return Err(VillaError::NoMovableInColour(name));
+                }
+                ev.push(Ev::PlaysColour { seat, colour: *k });
+                self.phase = Phase::Turn {
+                    seat,
+                    stage: Stage::Colour(*k),
+                };
+            }
+            (Phase::Turn { stage, .. }, VillaAction::Pull(c)) => {
+                let why = self.check_turn_pull(seat, stage, *c)?;
+                self.start_pull(seat, *c, why, &mut ev);
+            }
+            (Phase::Pick { why, .. }, VillaAction::Pull(c)) => {
+                self.check_pick_pull(why, *c)?;
+                self.start_pull(seat, *c, why, &mut ev);
+            }
+            (Phase::Feel { col, why, .. }, VillaAction::Place(at)) => {
+                self.place(seat, col, why, *at, &mut ev)?
+            }
+            (Phase::Feel { col, why, .. }, VillaAction::Abort) => {
+                self.abort(seat, col, why, &mut ev)
+            }
+            (Phase::Objections { proposer, .. }, VillaAction::Object) => {
+                if self.own_movable(proposer).is_empty() {
+                    return Err(VillaError::NothingToObject);
+                }
+                ev.push(Ev::Objected { seat, proposer });
+                self.phase = Phase::Pick {
+                    seat,
+                    why: Why::ObjectFloor { proposer },
+                };
+            }
+            (
+                Phase::Objections {
+                    proposer,
+                    mut answers,
+                },
+                VillaAction::Allow,
+            ) => {
+                ev.push(Ev::Allowed { seat });
+                answers.advance();
+                if answers.is_done() {
+                    self.go_place_floor(proposer, &mut ev);
+                } else {
+                    self.phase = Phase::Objections { proposer, answers };
+                }
+            }
+            (Phase::Challenges { original, .. }, VillaAction::Challenge) => {
+                if self.eligible_neutrals().is_empty() {
+                    return Err(VillaError::NothingToChallenge);
+                }
+                ev.push(Ev::Challenged { seat, original });
+                self.phase = Phase::Pick {
+                    seat,
+                    why: Why::Challenge { original },
+                };
+            }
+            (
+                Phase::Challenges {
+                    original,
+                    mut answers,
+                },
+                VillaAction::Allow,
+            ) => {
+                ev.push(Ev::Allowed { seat });
+                answers.advance();
+                if answers.is_done() {
+                    self.own_step(original, &mut ev);
+                } else {
+                    self.phase = Phase::Challenges { original, answers };
+                }
+            }
+            (Phase::Removal { proposer, objector }, VillaAction::Remove(c)) => {
+                self.check_removal(objector, *c)?;
+                let sigma = self.pull_sigma(*c);
+                let m = model::margin(&self.floors, &self.pieces(Some(*c)));
+                if !self.survives(m, sigma) {
+                    self.collapse(proposer, format!("removing {}", Self::name(*c)), &mut ev);
+                } else {
+                    if let Some(col) = self.columns.get_mut(*c as usize) {
+                        col.gone = true;
+                    }
+                    ev.push(Ev::Removed { seat, col: *c });
+                    self.go_place_floor(proposer, &mut ev);
+                }
+            }
+            (Phase::PlaceFloor { proposer }, VillaAction::Floor(at)) => {
+                let k = self.top() + 1;
+                let pos = self.floor_check(*at, self.need_supports(k), false)?;
+                let mut floors = self.floors.clone();
+                floors.push(pos);
+                let m = model::margin(&floors, &self.pieces(None));
+                if !self.survives(m, TUNING.sigma_place_floor) {
+                    self.collapse(
+                        proposer,
+                        format!("placing the {} floor", floor_name(k)),
+                        &mut ev,
+                    );
+                } else {
+                    self.floors = floors;
+                    self.seal.claimed = false;
+                    ev.push(Ev::FloorPlaced {
+                        seat,
+                        floor: k,
+                        at: at.to_string(),
+                    });
+                    self.end_turn(&mut ev);
+                }
+            }
+            _ => return Err(VillaError::NotNow(self.expected())),
+        }
+        Ok(ev)
+    }
+
+    fn check_turn_pull(&self, seat: Seat, stage: Stage, c: ColId) -> Result<Why, VillaError> {
+        let name = Self::name(c);
+        let why = match (self.players, stage) {
+            (2, Stage::Begin) => {
+                return Err(VillaError::NotNow(
+                    "first choose which of your colours you play (`play blue`)".into(),
+                ))
+            }
+            (2, Stage::Colour(k)) => {
+                if Self::colour_of(c) != k {
+                    let colour = COLOURS.get(k as usize).unwrap_or(&"?").to_string();
+                    return Err(VillaError::WrongColour(colour, name));
+                }
+                Why::Move
+            }
+            (3, Stage::Begin) if !self.eligible_neutrals().is_empty() => {
+                if self.owner(c).is_some() {
+                    return Err(VillaError::NeutralFirst(COLOURS[3].to_string(), name));
+                }
+                Why::Neutral
+            }
+            _ => {
+                if self.owner(c) != Some(seat) {
+                    return Err(VillaError::NotYours(name));
+                }
+                Why::Move
+            }
+        };
+        if let Some(e) = self.immovable(c) {
+            return Err(e);
+        }
+        if why == Why::Neutral && !self.eligible_neutrals().contains(&c) {
+            return Err(VillaError::LastNeutral(name));
+        }
+        Ok(why)
+    }
+
+    fn check_pick_pull(&self, why: Why, c: ColId) -> Result<(), VillaError> {
+        let name = Self::name(c);
+        match why {
+            Why::ObjectFloor { proposer } => {
+                if self.owner(c) != Some(proposer) {
+                    return Err(VillaError::NotProposers(name));
+                }
+            }
+            _ => {
+                if self.owner(c).is_some() {
+                    return Err(VillaError::NeutralFirst(COLOURS[3].to_string(), name));
+                }
+            }
+        }
+        if let Some(e) = self.immovable(c) {
+            return Err(e);
+        }
+        if matches!(why, Why::Challenge { .. }) && !self.eligible_neutrals().contains(&c) {
+            return Err(VillaError::LastNeutral(name));
+        }
+        Ok(())
+    }
+
+    fn removable(&self, objector: Seat) -> Vec<ColId> {
+        Self::ids()
+            .filter(|&c| self.check_removal(objector, c).is_ok())
+            .collect()
+    }
+
+    fn check_removal(&self, objector: Seat, c: ColId) -> Result<(), VillaError> {
+        let name = Self::name(c);
+        let col = self
+            .col(c)
+            .ok_or_else(|| VillaError::NotObjectors(name.clone()))?;
+        if self.owner(c) != Some(objector) {
+            return Err(VillaError::NotObjectors(name));
+        }
+        if col.gone || !col.placed {
+            return Err(VillaError::Gone(name));
+        }
+        if col.level as usize >= self.top() {
+            return Err(VillaError::OnTopLevel(name));
+        }
+        Ok(())
+    }
+
+    fn start_pull(&mut self, seat: Seat, c: ColId, why: Why, ev: &mut Vec<Ev>) {
+        let m = model::margin(&self.floors, &self.pieces(Some(c)));
+        let reading = m + self.normal(TUNING.feel_sigma);
+        let feel = Self::feel_index(reading);
+        ev.push(Ev::Pulled { seat, col: c, feel });
+        self.phase = Phase::Feel {
+            seat,
+            col: c,
+            feel,
+            why,
+        };
+    }
+
+    fn place(
+        &mut self,
+        seat: Seat,
+        c: ColId,
+        why: Why,
+        at: GridPt,
+        ev: &mut Vec<Ev>,
+    ) -> Result<(), VillaError> {
+        let (p, target) = self.place_check(c, at)?;
+        // The pull's check: the villa without the column.
+        let sigma = self.pull_sigma(c);
+        let m = model::margin(&self.floors, &self.pieces(Some(c)));
+        if !self.survives(m, sigma) {
+            self.collapse(seat, format!("pulling {}", Self::name(c)), ev);
+            return Ok(());
+        }
+        // Landing noise, clamped so the column stays where it was aimed.
+        let (dx, dy) = (
+            self.normal(TUNING.landing_sigma),
+            self.normal(TUNING.landing_sigma),
+        );
+        let n = self.top();
+        let poly = model::floor_poly(n, self.floors[n - 1]);
+        let standing = self.standing();
+        let q = model::clamp_landing(
+            Self::kind_of(c),
+            p,
+            (p.0 + dx, p.1 + dy),
+            target,
+            &poly,
+            &standing,
+        );
+        if let Some(col) = self.columns.get_mut(c as usize) {
+            col.level = n as u8;
+            col.pos = q;
+            col.on = match target {
+                Target::OnTop(id) => Some(id),
+                Target::Floor => None,
+            };
+        }
+        let m = model::margin(&self.floors, &self.pieces(None));
+        if !self.survives(m, TUNING.sigma_place_column) {
+            self.collapse(seat, format!("placing {}", Self::name(c)), ev);
+            return Ok(());
+        }
+        let landed = self.grid().nearest(q).to_string();
+        ev.push(Ev::Placed {
+            seat,
+            col: c,
+            at: at.to_string(),
+            landed,
+            on: self.col(c).and_then(|x| x.on),
+        });
+        match why {
+            Why::Move => {
+                self.seal_after_place(seat, c, ev);
+                self.end_turn(ev);
+            }
+            Why::Neutral => {
+                self.seal_after_place(seat, c, ev);
+                self.own_step(seat, ev);
+            }
+            Why::ObjectFloor { proposer } => {
+                if let Some(col) = self.columns.get_mut(c as usize) {
+                    col.gone = true;
+                    col.on = None;
+                }
+                ev.push(Ev::ObjectionSucceeded {
+                    seat,
+                    proposer,
+                    col: c,
+                });
+                self.end_turn(ev);
+            }
+            Why::Challenge { original } => {
+                self.seal_after_place(seat, c, ev);
+                ev.push(Ev::ChallengeSucceeded { seat, original });
+                self.end_turn(ev);
+            }
+        }
+        Ok(())
+    }
+
+    fn abort(&mut self, seat: Seat, c: ColId, why: Why, ev: &mut Vec<Ev>) {
+        if let Some(col) = self.columns.get_mut(c as usize) {
+            col.frozen = true;
+        }
+        ev.push(Ev::Aborted { seat, col: c });
+        match why {
+            Why::Move => self.end_turn(ev),
+            Why::Neutral => {
+                if self.eligible_neutrals().is_empty() {
+                    self.own_step(seat, ev);
+                } else {
+                    self.phase = Phase::Challenges {
+                        original: seat,
+                        answers: Responders::new(others_after(seat, self.players)),
+                    };
+                }
+            }
+            Why::ObjectFloor { proposer } => {
+                if self.removable(seat).is_empty() {
+                    self.go_place_floor(proposer, ev);
+                } else {
+                    self.phase = Phase::Removal {
+                        proposer,
+                        objector: seat,
+                    };
+                }
+            }
+            Why::Challenge { original } => self.own_step(original, ev),
+        }
+    }
+
+    // ----- legal actions -----------------------------------------------------------
+
+    pub(super) fn legal(&self, seat: Seat) -> Vec<VillaAction> {
+        let mut out = vec![];
+        match &self.phase {
+            Phase::Over => {}
+            Phase::SetupColumns { placer } => {
+                // Thin columns of a colour are alike: list only the first one left.
+                let mut cols = self.setup_columns_for(*placer);
+                let mut seen: Vec<(u8, &str)> = vec![];
+                cols.retain(|&c| {
+                    let key = (Self::colour_of(c), Self::kind_of(c).name);
+                    if seen.contains(&key) {
+                        false
+                    } else {
+                        seen.push(key);
+                        true
+                    }
+                });
+                for c in cols {
+                    for at in self.grid().all() {
+                        if self.setup_check(*placer, c, at).is_ok() {
+                            out.push(VillaAction::Set { col: c, at });
+                        }
+                    }
+                }
+            }
+            Phase::SetupFloor { .. } => out.extend(
+                self.setup_floor_positions()
+                    .into_iter()
+                    .map(VillaAction::Floor),
+            ),
+            Phase::Turn { stage, .. } => {
+                if *stage == Stage::Begin && self.can_propose() {
+                    out.push(VillaAction::Propose);
+                }
+                match (self.players, *stage) {
+                    (2, Stage::Begin) => {
+                        let own = self.own_movable(seat);
+                        for k in 0..4u8 {
+                            if self.owners.get(k as usize).copied().flatten() == Some(seat)
+                                && own.iter().any(|&c| Self::colour_of(c) == k)
+                            {
+                                out.push(VillaAction::Play(k));
+                            }
+                        }
+                    }
+                    (2, Stage::Colour(k)) => out.extend(
+                        self.own_movable(seat)
+                            .into_iter()
+                            .filter(|&c| Self::colour_of(c) == k)
+                            .map(VillaAction::Pull),
+                    ),
+                    (3, Stage::Begin) if !self.eligible_neutrals().is_empty() => {
+                        out.extend(self.eligible_neutrals().into_iter().map(VillaAction::Pull))
+                    }
+                    _ => out.extend(self.own_movable(seat).into_iter().map(VillaAction::Pull)),
+                }
+            }
+            Phase::Pick { why, .. } => match why {
+                Why::ObjectFloor { proposer } => out.extend(
+                    self.own_movable(*proposer)
+                        .into_iter()
+                        .map(VillaAction::Pull),
+                ),
+                _ => out.extend(self.eligible_neutrals().into_iter().map(VillaAction::Pull)),
+            },
+            Phase::Feel { col, .. } => {
+                out.extend(self.place_points(*col).into_iter().map(VillaAction::Place));
+                out.push(VillaAction::Abort);
+            }
+            Phase::Objections { proposer, .. } => {
+                if !self.own_movable(*proposer).is_empty() {
+                    out.push(VillaAction::Object);
+                }
+                out.push(VillaAction::Allow);
+            }
+            Phase::Challenges { .. } => {
+                if !self.eligible_neutrals().is_empty() {
+                    out.push(VillaAction::Challenge);
+                }
+                out.push(VillaAction::Allow);
+            }
+            Phase::Removal { objector, .. } => out.extend(
+                self.removable(*objector)
+                    .into_iter()
+                    .map(VillaAction::Remove),
+            ),
+            Phase::PlaceFloor { .. } => {
+                out.extend(self.floor_positions().into_iter().map(VillaAction::Floor))
+            }
+        }
+        out
+    }
+}

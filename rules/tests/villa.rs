@@ -1,0 +1,1440 @@
+//! Villa Paletti: scenarios for every rule, every refusal, the rulebook's seal example,
+//! stability cases, and property tests over random playouts.
+
+use rules::engine::{Audience, Game, GameEvent, Seat};
+use rules::playout::check_random_game;
+use rules::villa::data::{BUILD_RADIUS, COLUMNS, FAIR_LAYOUT};
+use rules::villa::geom::{self, P};
+use rules::villa::model::{self, GridPt};
+use rules::villa::{
+    Ending, Phase, SetupMode, Stage, Villa, VillaAction as A, VillaError as E, VillaEvent,
+    VillaOptions, Why,
+};
+
+// Column ids: colour × 5 + slot (0 thick, 1 medium, 2–4 thin-1..3).
+const BLUE: u8 = 0;
+const RED: u8 = 5;
+const YELLOW: u8 = 10;
+const GREEN: u8 = 15;
+const THICK: u8 = 0;
+const MEDIUM: u8 = 1;
+const THIN1: u8 = 2;
+const THIN2: u8 = 3;
+const THIN3: u8 = 4;
+
+fn opts() -> VillaOptions {
+    VillaOptions::default()
+}
+
+/// The rulebook's Fig. 7 situation on the green floor (placed at (0, 2)): on top, red 1,
+/// yellow 3 (thick), blue 2 (medium), green 1. Red's and green's thick columns stand free
+/// on the base plate, outside the blue floor.
+fn fig7_layout() -> Vec<Option<(u8, P)>> {
+    let mut l: Vec<Option<(u8, P)>> = vec![None; COLUMNS];
+    let mut put = |c: u8, level: u8, p: P| l[c as usize] = Some((level, p));
+    // Base plate: holding the blue floor.
+    put(BLUE + THICK, 0, (-6.0, 3.0));
+    put(BLUE + THIN1, 0, (6.0, 3.0));
+    put(BLUE + THIN2, 0, (6.0, -4.0));
+    put(BLUE + THIN3, 0, (-6.0, -4.0));
+    put(RED + MEDIUM, 0, (0.0, -4.0));
+    put(RED + THIN2, 0, (0.0, 5.0));
+    put(RED + THIN3, 0, (3.0, 0.0));
+    put(YELLOW + MEDIUM, 0, (-3.0, 0.0));
+    put(GREEN + MEDIUM, 0, (0.0, 1.5));
+    put(GREEN + THIN3, 0, (-8.0, -1.0));
+    // Free, outside the blue floor.
+    put(RED + THICK, 0, (0.0, -9.0));
+    put(GREEN + THICK, 0, (0.0, 9.0));
+    // On the blue floor, holding the green floor.
+    put(YELLOW + THIN1, 1, (-6.0, -4.0));
+    put(YELLOW + THIN2, 1, (6.0, -4.0));
+    put(YELLOW + THIN3, 1, (-5.0, 4.0));
+    put(GREEN + THIN1, 1, (-2.0, 5.0));
+    // On the green floor (top).
+    put(RED + THIN1, 2, (-3.0, -2.0));
+    put(YELLOW + THICK, 2, (-2.0, 2.0));
+    put(BLUE + MEDIUM, 2, (2.0, -3.0));
+    put(GREEN + THIN2, 2, (-5.0, -1.0));
+    l
+}
+
+const FIG7_FLOORS: [P; 2] = [(0.0, 0.0), (0.0, 2.0)];
+
+fn fig7(players: usize, turn: Seat, seed: u64) -> Villa {
+    Villa::from_layout(
+        players,
+        &opts(),
+        seed,
+        FIG7_FLOORS.to_vec(),
+        &fig7_layout(),
+        turn,
+    )
+    .unwrap()
+}
+
+fn at(v: &Villa, p: P) -> GridPt {
+    let g = v.grid().nearest(p);
+    assert_eq!(
+        v.grid().point(g),
+        Some(p),
+        "({}, {}) is not a grid point",
+        p.0,
+        p.1
+    );
+    g
+}
+
+fn ok(v: &mut Villa, seat: Seat, a: A) -> Vec<VillaEvent> {
+    match v.apply(seat, &a) {
+        Ok(ev) => ev,
+        Err(e) => panic!("`{a}` by seat {seat} refused: {e}"),
+    }
+}
+
+/// Applies an action that must be refused, checks the state did not change, returns the
+/// error.
+fn refused(v: &mut Villa, seat: Seat, a: A) -> E {
+    let before = serde_json::to_string(v).unwrap();
+    let e = v.apply(seat, &a).expect_err("should be refused");
+    assert_eq!(
+        serde_json::to_string(v).unwrap(),
+        before,
+        "a refusal changed the state"
+    );
+    e
+}
+
+fn collapsed(ev: &[VillaEvent]) -> bool {
+    ev.iter().any(|e| matches!(e, VillaEvent::Collapse { .. }))
+}
+
+// ----- setup and geometry ------------------------------------------------------------
+
+#[test]
+fn fair_layout_is_valid_and_stands() {
+    let v = Villa::new(4, &opts(), 1).unwrap();
+    let cols = v.columns();
+    assert_eq!(cols.len(), 20);
+    let blue = model::floor_poly(1, (0.0, 0.0));
+    for (i, &(colour, slot, x, y)) in FAIR_LAYOUT.iter().enumerate() {
+        let id = (colour * 5 + slot) as u8;
+        let kind = Villa::kind_of(id);
+        assert!(
+            geom::footprint_in_disc(kind.shape, (x, y), BUILD_RADIUS),
+            "column {i} outside the building area"
+        );
+        assert!(
+            geom::inside((x, y), &blue),
+            "column {i} not under the blue floor"
+        );
+        for &(c2, s2, x2, y2) in &FAIR_LAYOUT[i + 1..] {
+            let id2 = (c2 * 5 + s2) as u8;
+            assert!(
+                !geom::footprints_overlap(kind.shape, (x, y), Villa::kind_of(id2).shape, (x2, y2)),
+                "{i} overlaps"
+            );
+        }
+    }
+    // Every column accounted for, once.
+    let mut ids: Vec<usize> = FAIR_LAYOUT.iter().map(|&(c, s, _, _)| c * 5 + s).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, (0..20).collect::<Vec<_>>());
+    assert!(model::floor_inside_base(1, (0.0, 0.0)));
+    assert!(v.is_supporting(0));
+    assert!(v.true_margin() > 2.0, "{}", v.true_margin());
+    // Colours interleave: each quadrant's thick column is a different colour.
+    assert_eq!(v.top(), 1);
+}
+
+#[test]
+fn starting_player_is_the_last_to_choose_a_colour() {
+    for players in 2..=4 {
+        let v = Villa::new(players, &opts(), 3).unwrap();
+        assert_eq!(v.awaiting(), vec![players - 1]);
+    }
+}
+
+#[test]
+fn options_are_checked() {
+    let bad = VillaOptions {
+        min_supports_from_orange: 4,
+        ..opts()
+    };
+    assert!(Villa::new(4, &bad, 1)
+        .unwrap_err()
+        .to_string()
+        .contains("min_supports_from_orange"));
+    assert!(Villa::new(5, &opts(), 1).is_err());
+    let v: VillaOptions = serde_json::from_str(r#"{"setup":"custom"}"#).unwrap();
+    assert_eq!(v.setup, SetupMode::Custom);
+    assert_eq!(v.min_supports_from_orange, 3);
+    assert!(serde_json::from_str::<VillaOptions>(r#"{"colour":"red"}"#).is_err());
+    let kind = rules::catalog::find("villa-paletti").expect("registered");
+    let json =
+        rules::dynamic::options_from_text("setup=custom min_supports_from_orange=2").unwrap();
+    assert!((kind.new)(3, &json, 1).is_ok());
+}
+
+// ----- stability ---------------------------------------------------------------------
+
+#[test]
+fn constructed_villas_that_stand() {
+    assert!(fig7(4, 1, 1).true_margin() > 1.0);
+    // Fair start with two columns moved up to the middle of the blue floor.
+    let mut l = fig7_layout();
+    l[(RED + THICK) as usize] = Some((2, (-1.0, -4.0)));
+    let v = Villa::from_layout(4, &opts(), 1, FIG7_FLOORS.to_vec(), &l, 0).unwrap();
+    assert!(v.true_margin() > 1.0);
+    assert!(Villa::new(3, &opts(), 1).unwrap().true_margin() > 2.0);
+}
+
+#[test]
+fn constructed_villas_that_fall() {
+    // The green floor on two columns: its weight is not on the line between them.
+    let mut l = fig7_layout();
+    l[(YELLOW + THIN3) as usize] = None;
+    l[(GREEN + THIN1) as usize] = None;
+    let v = Villa::from_layout(4, &opts(), 1, FIG7_FLOORS.to_vec(), &l, 0).unwrap();
+    assert!(v.true_margin() < 0.0, "{}", v.true_margin());
+    // A floor with nothing under it.
+    let v = Villa::from_layout(4, &opts(), 1, vec![(0.0, 0.0)], &[None; 20], 0).unwrap();
+    assert_eq!(v.true_margin(), f64::NEG_INFINITY);
+    // Top-heavy: the green floor held on its left only, loaded on its far right.
+    let mut l = fig7_layout();
+    l[(YELLOW + THIN2) as usize] = Some((1, (-6.0, 2.0)));
+    for (c, p) in [
+        (RED + THIN1, (7.0, -5.0)),
+        (YELLOW + THICK, (6.0, -1.0)),
+        (BLUE + MEDIUM, (4.0, -5.0)),
+        (GREEN + THIN2, (7.0, -2.0)),
+    ] {
+        l[c as usize] = Some((2, p));
+    }
+    let v = Villa::from_layout(4, &opts(), 1, FIG7_FLOORS.to_vec(), &l, 0).unwrap();
+    assert!(v.true_margin() < 0.0, "{}", v.true_margin());
+}
+
+#[test]
+fn pulling_a_column_the_villa_cannot_spare_always_collapses() {
+    // Green rests on exactly three columns; pulling one leaves a line: it must fall.
+    let mut l = fig7_layout();
+    l[(GREEN + THIN1) as usize] = None;
+    for seed in 0..20 {
+        let mut v = Villa::from_layout(4, &opts(), seed, FIG7_FLOORS.to_vec(), &l, 2).unwrap();
+        assert!(v.true_margin() > 0.0);
+        ok(&mut v, 2, A::Pull(YELLOW + THIN3));
+        let p = at(&v, (-1.0, -4.0));
+        let ev = ok(&mut v, 2, A::Place(p));
+        assert!(collapsed(&ev));
+        assert_eq!(v.ending(), Some(Ending::Collapse { by: 2 }));
+    }
+}
+
+#[test]
+fn risk_grows_with_height_and_small_margins() {
+    // Over many seeds, a low-margin pull collapses sometimes, a high-margin one never.
+    let mut falls = 0;
+    for seed in 0..200 {
+        let mut v = fig7(4, 3, seed);
+        ok(&mut v, 3, A::Pull(GREEN + THICK)); // free column: σ small, margin large
+        let p = at(&v, (-5.0, 3.0));
+        if collapsed(&ok(&mut v, 3, A::Place(p))) {
+            falls += 1;
+        }
+    }
+    assert_eq!(falls, 0);
+}
+
+// ----- the pull, the feel, place and abort --------------------------------------------
+
+#[test]
+fn pull_feel_place_moves_the_column_up() {
+    let mut v = fig7(4, 1, 7);
+    let ev = ok(&mut v, 1, A::Pull(RED + THICK));
+    // The feel is said to everyone.
+    let feel = ev
+        .iter()
+        .find(|e| matches!(e, VillaEvent::Pulled { .. }))
+        .unwrap();
+    assert_eq!(feel.audience(), Audience::Everyone);
+    let text = feel.narrate(&["a".into(), "b".into(), "c".into(), "d".into()]);
+    assert!(
+        [
+            "rock solid",
+            "a slight wobble",
+            "it creaks",
+            "it sways dangerously"
+        ]
+        .iter()
+        .any(|w| text.contains(w)),
+        "{text}"
+    );
+    assert!(matches!(v.phase(), Phase::Feel { .. }));
+    assert!(v.public_view().feel.is_some());
+    let p = at(&v, (-1.0, -4.0));
+    let ev = ok(&mut v, 1, A::Place(p));
+    assert!(!collapsed(&ev));
+    let c = &v.columns()[(RED + THICK) as usize];
+    assert_eq!(c.level, 2);
+    // Landing noise moved it a little, never off the floor.
+    assert!(geom::seg_dist(c.pos, (-1.0, -4.0), (-1.0, -4.0)) < 1.0);
+    assert!(geom::footprint_in_polygon(
+        Villa::kind_of(RED + THICK).shape,
+        c.pos,
+        &model::floor_poly(2, (0.0, 2.0))
+    ));
+    assert_eq!(v.awaiting(), vec![2]);
+}
+
+#[test]
+fn abort_freezes_the_column_and_ends_the_turn() {
+    let mut v = fig7(4, 1, 7);
+    ok(&mut v, 1, A::Pull(RED + THICK));
+    let before: Vec<P> = v.columns().iter().map(|c| c.pos).collect();
+    ok(&mut v, 1, A::Abort);
+    assert!(v.columns()[(RED + THICK) as usize].frozen);
+    assert_eq!(
+        v.columns().iter().map(|c| c.pos).collect::<Vec<_>>(),
+        before
+    );
+    assert_eq!(v.awaiting(), vec![2]);
+    // Later: the frozen column is refused.
+    let mut v2 = v.clone();
+    v2.tweak(|_, _| {});
+    let mut w = fig7(4, 1, 7);
+    w.tweak(|cols, _| cols[(RED + THICK) as usize].frozen = true);
+    let e = refused(&mut w, 1, A::Pull(RED + THICK));
+    assert_eq!(e, E::Frozen("red-thick".into()));
+    assert!(e.to_string().contains("may not be moved again"));
+}
+
+#[test]
+fn placement_refusals() {
+    let mut v = fig7(4, 1, 7);
+    ok(&mut v, 1, A::Pull(RED + THICK));
+    // Off the grid.
+    let e = refused(&mut v, 1, A::Place(GridPt { x: 25, y: 50 }));
+    assert!(matches!(e, E::OffGrid(..)), "{e}");
+    assert!(e.to_string().contains("a1–q17"), "{e}");
+    // Off the floor: the empty quarter of the L.
+    let g_ = at(&v, (5.0, 6.0));
+    let e = refused(&mut v, 1, A::Place(g_));
+    assert_eq!(e, E::OffFloor("n13".into()));
+    // Overhanging the edge: the thick column's footprint (radius 1.3) 1 cm from the edge.
+    let g_ = at(&v, (-7.0, -4.0));
+    let e = refused(&mut v, 1, A::Place(g_));
+    assert!(matches!(e, E::OffFloor(_)), "{e}");
+    // On another column (not the red floor).
+    let g_ = at(&v, (-2.0, 2.0));
+    let e = refused(&mut v, 1, A::Place(g_));
+    let g_ = at(&v, (-2.0, 2.0));
+    assert_eq!(e, E::Overlap(g_.to_string(), "yellow-thick".into()));
+    assert!(e.to_string().contains("only on the red floor"));
+    // legal_actions lists exactly the accepted points.
+    for a in v.legal_actions(1) {
+        let mut w = v.clone();
+        assert!(w.apply(1, &a).is_ok(), "{a}");
+    }
+}
+
+#[test]
+fn pull_refusals() {
+    let mut v = fig7(4, 1, 7);
+    let e = refused(&mut v, 1, A::Pull(BLUE + THICK));
+    assert_eq!(e.to_string(), "blue-thick is not yours to move.");
+    let e = refused(&mut v, 1, A::Pull(RED + THIN1));
+    assert_eq!(
+        e.to_string(),
+        "red-thin-1 already stands on the top level; columns on the top level cannot be moved."
+    );
+    let mut w = fig7(4, 1, 7);
+    w.tweak(|cols, _| cols[(RED + THIN2) as usize].gone = true);
+    assert_eq!(
+        refused(&mut w, 1, A::Pull(RED + THIN2)).to_string(),
+        "red-thin-2 has left the game."
+    );
+    // Not your turn; nothing to do out of phase.
+    let e = refused(&mut v, 0, A::Pull(BLUE + THICK));
+    assert!(matches!(e, E::NotYourTurn(_)), "{e}");
+    let e = refused(&mut v, 1, A::Place(GridPt { x: 1, y: 1 }));
+    assert!(matches!(e, E::NotNow(_)), "{e}");
+    let e = refused(&mut v, 1, A::Object);
+    assert!(e.to_string().starts_with("That is not possible now"), "{e}");
+    // Only one column per turn: mid-pull, another pull is refused.
+    ok(&mut v, 1, A::Pull(RED + THICK));
+    let e = refused(&mut v, 1, A::Pull(RED + MEDIUM));
+    assert!(matches!(e, E::NotNow(_)));
+    let e = refused(&mut v, 1, A::Propose);
+    assert!(
+        e.to_string()
+            .contains("only be proposed at the start of your turn"),
+        "{e}"
+    );
+}
+
+// ----- the seal and the winner (rulebook Fig. 7) ---------------------------------------
+
+#[test]
+fn fig7_red_takes_the_seal_and_a_tie_does_not() {
+    let mut v = fig7(4, 1, 11);
+    // Yellow holds the seal, taken from blue.
+    v.tweak(|_, seal| {
+        seal.holder = Some(2);
+        seal.previous = Some(0);
+        seal.claimed = true;
+    });
+    assert_eq!(
+        (0..4).map(|s| v.score(s)).collect::<Vec<_>>(),
+        vec![2, 1, 3, 1]
+    );
+    ok(&mut v, 1, A::Pull(RED + THICK));
+    let p = at(&v, (-1.0, -4.0));
+    let ev = ok(&mut v, 1, A::Place(p));
+    assert!(!collapsed(&ev));
+    assert_eq!(
+        (0..4).map(|s| v.score(s)).collect::<Vec<_>>(),
+        vec![2, 4, 3, 1]
+    );
+    assert_eq!(v.seal().holder, Some(1));
+    assert_eq!(v.seal().previous, Some(2));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        VillaEvent::SealTaken {
+            seat: 1,
+            from: Some(2),
+            score: 4
+        }
+    )));
+    // Yellow's turn: yellow moves something harmless; then green's thick makes 4 — a tie.
+    ok(&mut v, 2, A::Pull(YELLOW + MEDIUM));
+    ok(&mut v, 2, A::Abort);
+    ok(&mut v, 3, A::Pull(GREEN + THICK));
+    let p = at(&v, (-5.0, 3.0));
+    let ev = ok(&mut v, 3, A::Place(p));
+    assert!(!collapsed(&ev));
+    assert_eq!(
+        (0..4).map(|s| v.score(s)).collect::<Vec<_>>(),
+        vec![2, 4, 3, 4]
+    );
+    assert_eq!(v.seal().holder, Some(1), "a tie does not take the seal");
+    assert!(!ev.iter().any(|e| matches!(e, VillaEvent::SealTaken { .. })));
+}
+
+#[test]
+fn the_first_column_on_a_new_floor_takes_the_seal() {
+    let mut v = fig7(4, 1, 11);
+    v.tweak(|_, seal| {
+        seal.holder = Some(2);
+        seal.previous = Some(0);
+        seal.claimed = false; // the green floor is new
+    });
+    ok(&mut v, 1, A::Pull(RED + THIN2));
+    let g_ = at(&v, (-1.0, -4.0));
+    ok(&mut v, 1, A::Place(g_));
+    assert_eq!(v.seal().holder, Some(1));
+    assert_eq!(v.seal().previous, Some(2));
+    assert!(v.seal().claimed);
+}
+
+#[test]
+fn no_seal_on_the_blue_floor() {
+    let mut v = Villa::new(4, &opts(), 5).unwrap();
+    ok(&mut v, 3, A::Pull(GREEN + THIN1));
+    let p = v
+        .legal_actions(3)
+        .into_iter()
+        .find(|a| matches!(a, A::Place(_)))
+        .unwrap();
+    ok(&mut v, 3, p);
+    assert_eq!(v.seal().holder, None);
+    assert_eq!(v.score(3), 0, "points count from the green floor on");
+}
+
+/// A fig7 villa where green rests on exactly three columns; yellow-thin-3 is essential.
+fn doomed(seed: u64, holder: Option<Seat>, previous: Option<Seat>) -> Villa {
+    let mut l = fig7_layout();
+    l[(GREEN + THIN1) as usize] = None;
+    let mut v = Villa::from_layout(4, &opts(), seed, FIG7_FLOORS.to_vec(), &l, 2).unwrap();
+    v.tweak(|_, seal| {
+        seal.holder = holder;
+        seal.previous = previous;
+        seal.claimed = holder.is_some();
+    });
+    v
+}
+
+fn collapse_by_2(mut v: Villa) -> Villa {
+    ok(&mut v, 2, A::Pull(YELLOW + THIN3));
+    let g_ = at(&v, (-1.0, -4.0));
+    let ev = ok(&mut v, 2, A::Place(g_));
+    assert!(collapsed(&ev));
+    assert!(v.is_over());
+    v
+}
+
+#[test]
+fn collapse_by_someone_else_the_holder_wins() {
+    let v = collapse_by_2(doomed(1, Some(1), Some(0)));
+    let o = v.outcome().unwrap();
+    assert_eq!(o.winners, vec![1]);
+    assert!(o.note.unwrap().contains("The seal holder wins"));
+}
+
+#[test]
+fn collapse_by_the_holder_the_previous_holder_wins() {
+    let v = collapse_by_2(doomed(1, Some(2), Some(0)));
+    assert_eq!(v.outcome().unwrap().winners, vec![0]);
+    let text = v.outcome().unwrap().render(&[
+        "Ana".into(),
+        "Bruno".into(),
+        "Carla".into(),
+        "Dario".into(),
+    ]);
+    assert!(text.contains("Ana wins!"), "{text}");
+}
+
+#[test]
+fn collapse_by_the_first_holder_nobody_wins() {
+    let v = collapse_by_2(doomed(1, Some(2), None));
+    let o = v.outcome().unwrap();
+    assert!(o.winners.is_empty());
+    assert!(o.note.unwrap().contains("nobody wins"));
+}
+
+#[test]
+fn seal_never_taken_nobody_wins() {
+    let v = collapse_by_2(doomed(1, None, None));
+    assert!(v.outcome().unwrap().winners.is_empty());
+}
+
+#[test]
+fn the_game_ends_when_nobody_can_act_and_the_holder_wins() {
+    // Only red-thick can move; the top has 2 columns, so no floor fits.
+    let mut l = fig7_layout();
+    l[(YELLOW + THICK) as usize] = None;
+    l[(BLUE + MEDIUM) as usize] = None;
+    let mut v = Villa::from_layout(4, &opts(), 1, FIG7_FLOORS.to_vec(), &l, 1).unwrap();
+    v.tweak(|cols, seal| {
+        for (i, c) in cols.iter_mut().enumerate() {
+            if i != (RED + THICK) as usize {
+                c.frozen = true;
+            }
+        }
+        seal.holder = Some(3);
+        seal.previous = Some(1);
+        seal.claimed = true;
+    });
+    assert!(!v.legal_actions(1).contains(&A::Propose));
+    ok(&mut v, 1, A::Pull(RED + THICK));
+    let ev = ok(&mut v, 1, A::Abort);
+    assert!(v.is_over());
+    assert_eq!(v.ending(), Some(Ending::Stalled));
+    assert!(ev.iter().any(|e| matches!(e, VillaEvent::GameOver { .. })));
+    assert_eq!(v.outcome().unwrap().winners, vec![3]);
+    assert_eq!(refused(&mut v, 1, A::Propose), E::GameOver);
+}
+
+#[test]
+fn players_who_cannot_act_are_skipped() {
+    let mut v = fig7(4, 1, 1);
+    // Yellow (seat 2) has nothing movable and no floor fits after red's abort.
+    v.tweak(|cols, _| {
+        for c in [
+            YELLOW + MEDIUM,
+            YELLOW + THIN1,
+            YELLOW + THIN2,
+            YELLOW + THIN3,
+        ] {
+            cols[c as usize].frozen = true;
+        }
+        cols[(BLUE + MEDIUM) as usize].gone = true;
+        cols[(GREEN + THIN2) as usize].gone = true;
+    });
+    ok(&mut v, 1, A::Pull(RED + THICK));
+    let ev = ok(&mut v, 1, A::Abort);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, VillaEvent::Skipped { seat: 2 })));
+    assert_eq!(v.awaiting(), vec![3]);
+}
+
+// ----- floors and objections -----------------------------------------------------------
+
+fn propose_all_allow(v: &mut Villa, proposer: Seat) {
+    ok(v, proposer, A::Propose);
+    for s in 1..4 {
+        ok(v, (proposer + s) % 4, A::Allow);
+    }
+    assert_eq!(v.phase(), &Phase::PlaceFloor { proposer });
+}
+
+#[test]
+fn a_floor_needs_three_supports_inside_the_base_plate() {
+    let mut v = fig7(4, 1, 3);
+    propose_all_allow(&mut v, 1);
+    // Far in a corner: the yellow floor would reach beyond the base plate.
+    let e = refused(&mut v, 1, A::Floor(GridPt { x: 0, y: 16 }));
+    assert_eq!(
+        e.to_string(),
+        "At a17 the yellow floor would reach beyond the base plate."
+    );
+    // Over only two of the top columns.
+    let p = at(&v, (3.0, -5.0));
+    let e = refused(&mut v, 1, A::Floor(p));
+    assert!(matches!(e, E::TooFewSupports(_, _, n, 3) if n < 3), "{e}");
+    assert!(e.to_string().contains("it needs at least 3"));
+    // The legal positions are exactly the accepted ones.
+    let legal = v.legal_actions(1);
+    assert!(!legal.is_empty());
+    for a in &legal {
+        let A::Floor(g) = a else { panic!("{a}") };
+        let pos = v.grid().point(*g).unwrap();
+        assert!(model::floor_inside_base(3, pos));
+        let poly = model::floor_poly(3, pos);
+        let under = v
+            .columns()
+            .iter()
+            .filter(|c| !c.gone && c.level == 2 && geom::inside(c.pos, &poly))
+            .count();
+        assert!(under >= 3);
+    }
+    let a = rules::villa::policy::careful_action(&v, 1, &mut rand::thread_rng()).unwrap();
+    let ev = ok(&mut v, 1, a);
+    assert!(!collapsed(&ev));
+    assert_eq!(v.top(), 3);
+    assert!(!v.seal().claimed);
+    assert_eq!(v.awaiting(), vec![2], "placing a floor ends the turn");
+}
+
+#[test]
+fn proposal_refusals() {
+    // Fewer than three columns on top: no position works, so no proposal.
+    let mut l = fig7_layout();
+    l[(YELLOW + THICK) as usize] = None;
+    l[(BLUE + MEDIUM) as usize] = None;
+    let mut v = Villa::from_layout(4, &opts(), 1, FIG7_FLOORS.to_vec(), &l, 1).unwrap();
+    let e = refused(&mut v, 1, A::Propose);
+    assert_eq!(
+        e.to_string(),
+        "No position for the yellow floor rests on 3 top-level columns inside the base plate."
+    );
+    // All five floors built.
+    let floors = vec![(0.0, 0.0), (0.0, 2.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)];
+    let mut v = Villa::from_layout(4, &opts(), 1, floors, &fig7_layout(), 1).unwrap();
+    assert_eq!(refused(&mut v, 1, A::Propose), E::NoFloorsLeft);
+}
+
+#[test]
+fn from_orange_on_two_supports_may_be_the_option() {
+    // Yellow on top with only two columns on it.
+    let floors = vec![(0.0, 0.0), (0.0, 2.0), (0.0, 0.0)];
+    let mut l = fig7_layout();
+    for c in [RED + THIN1, YELLOW + THICK, BLUE + MEDIUM, GREEN + THIN2] {
+        l[c as usize] = Some((2, l[c as usize].unwrap().1));
+    }
+    l[(RED + THIN2) as usize] = Some((3, (-2.0, 0.0)));
+    l[(RED + THIN3) as usize] = Some((3, (1.0, -2.0)));
+    let v = Villa::from_layout(4, &opts(), 1, floors.clone(), &l, 1).unwrap();
+    assert!(!v.legal_actions(1).contains(&A::Propose));
+    let two = VillaOptions {
+        min_supports_from_orange: 2,
+        ..opts()
+    };
+    let mut v = Villa::from_layout(4, &two, 1, floors, &l, 1).unwrap();
+    assert!(v.legal_actions(1).contains(&A::Propose));
+    ok(&mut v, 1, A::Propose);
+}
+
+#[test]
+fn objection_success_removes_the_column_and_no_floor() {
+    let mut v = fig7(4, 1, 5);
+    ok(&mut v, 1, A::Propose);
+    ok(&mut v, 2, A::Object);
+    assert_eq!(
+        v.phase(),
+        &Phase::Pick {
+            seat: 2,
+            why: Why::ObjectFloor { proposer: 1 }
+        }
+    );
+    // The objector must pull one of the proposer's columns.
+    let e = refused(&mut v, 2, A::Pull(YELLOW + MEDIUM));
+    assert_eq!(
+        e.to_string(),
+        "yellow-medium must be one of the proposer's columns."
+    );
+    ok(&mut v, 2, A::Pull(RED + THICK));
+    let g_ = at(&v, (-1.0, -4.0));
+    let ev = ok(&mut v, 2, A::Place(g_));
+    assert!(!collapsed(&ev));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        VillaEvent::ObjectionSucceeded {
+            seat: 2,
+            proposer: 1,
+            ..
+        }
+    )));
+    assert!(v.columns()[(RED + THICK) as usize].gone);
+    assert_eq!(v.top(), 2);
+    assert_eq!(v.awaiting(), vec![2], "the proposer's turn ended");
+}
+
+#[test]
+fn objection_abort_the_proposer_removes_and_builds() {
+    let mut v = fig7(4, 1, 5);
+    ok(&mut v, 1, A::Propose);
+    ok(&mut v, 2, A::Object);
+    ok(&mut v, 2, A::Pull(RED + THICK));
+    ok(&mut v, 2, A::Abort);
+    assert!(v.columns()[(RED + THICK) as usize].frozen);
+    assert_eq!(
+        v.phase(),
+        &Phase::Removal {
+            proposer: 1,
+            objector: 2
+        }
+    );
+    let e = refused(&mut v, 1, A::Remove(BLUE + THIN1));
+    assert_eq!(
+        e.to_string(),
+        "blue-thin-1 is not the objector's; remove one of their columns."
+    );
+    let e = refused(&mut v, 1, A::Remove(YELLOW + THICK));
+    assert!(matches!(e, E::OnTopLevel(_)));
+    let ev = ok(&mut v, 1, A::Remove(YELLOW + MEDIUM));
+    assert!(!collapsed(&ev));
+    assert!(v.columns()[(YELLOW + MEDIUM) as usize].gone);
+    assert_eq!(v.phase(), &Phase::PlaceFloor { proposer: 1 });
+    let a = rules::villa::policy::careful_action(&v, 1, &mut rand::thread_rng()).unwrap();
+    ok(&mut v, 1, a);
+    assert_eq!(v.top(), 3);
+}
+
+#[test]
+fn objection_collapse_the_objector_caused_it() {
+    // Green rests on three columns; one of them is red's: pulling it must bring it down.
+    let mut l = fig7_layout();
+    l[(GREEN + THIN1) as usize] = None;
+    l[(YELLOW + THIN3) as usize] = None;
+    l[(RED + THIN3) as usize] = Some((1, (-5.0, 4.0)));
+    let mut v = Villa::from_layout(4, &opts(), 1, FIG7_FLOORS.to_vec(), &l, 1).unwrap();
+    v.tweak(|_, seal| {
+        seal.holder = Some(2);
+        seal.previous = Some(3);
+        seal.claimed = true;
+    });
+    assert!(v.true_margin() > 0.0);
+    ok(&mut v, 1, A::Propose);
+    ok(&mut v, 2, A::Object);
+    ok(&mut v, 2, A::Pull(RED + THIN3));
+    let g_ = at(&v, (-1.0, -4.0));
+    let ev = ok(&mut v, 2, A::Place(g_));
+    assert!(collapsed(&ev));
+    assert_eq!(v.ending(), Some(Ending::Collapse { by: 2 }));
+    assert_eq!(
+        v.outcome().unwrap().winners,
+        vec![3],
+        "the objector held the seal"
+    );
+}
+
+#[test]
+fn objections_are_asked_in_seat_order_from_the_proposer() {
+    let mut v = fig7(4, 1, 5);
+    ok(&mut v, 1, A::Propose);
+    assert_eq!(v.awaiting(), vec![2]);
+    assert!(matches!(refused(&mut v, 3, A::Object), E::NotYourTurn(_)));
+    assert!(matches!(refused(&mut v, 1, A::Allow), E::NotYourTurn(_)));
+    ok(&mut v, 2, A::Allow);
+    ok(&mut v, 3, A::Object);
+    assert_eq!(
+        v.phase(),
+        &Phase::Pick {
+            seat: 3,
+            why: Why::ObjectFloor { proposer: 1 }
+        }
+    );
+    assert_eq!(v.awaiting(), vec![3]);
+}
+
+#[test]
+fn cannot_object_when_the_proposer_has_nothing_to_pull() {
+    let mut v = fig7(4, 1, 5);
+    v.tweak(|cols, _| {
+        for c in RED..RED + 5 {
+            cols[c as usize].frozen = true;
+        }
+    });
+    ok(&mut v, 1, A::Propose);
+    assert_eq!(v.legal_actions(2), vec![A::Allow]);
+    assert_eq!(refused(&mut v, 2, A::Object), E::NothingToObject);
+}
+
+// ----- 3 players: the neutral colour ----------------------------------------------------
+
+#[test]
+fn three_players_move_a_neutral_then_their_own() {
+    let mut v = fig7(3, 1, 9);
+    // Green is neutral. The last neutral on a level (green-thin-1 on blue) may not move.
+    let e = refused(&mut v, 1, A::Pull(RED + THICK));
+    assert_eq!(
+        e.to_string(),
+        "In the 3-player game you first move a neutral (green) column; red-thick is not neutral."
+    );
+    let e = refused(&mut v, 1, A::Pull(GREEN + THIN1));
+    assert!(
+        e.to_string().contains("last neutral column on its level"),
+        "{e}"
+    );
+    assert!(!v.legal_actions(1).contains(&A::Pull(GREEN + THIN1)));
+    ok(&mut v, 1, A::Pull(GREEN + THICK));
+    let g_ = at(&v, (-5.0, 3.0));
+    ok(&mut v, 1, A::Place(g_));
+    assert_eq!(
+        v.phase(),
+        &Phase::Turn {
+            seat: 1,
+            stage: Stage::Own
+        }
+    );
+    // The green floor was unclaimed: the first column put on it, even a neutral one,
+    // takes the seal for the player who put it there.
+    assert_eq!(v.seal().holder, Some(1));
+    let e = refused(&mut v, 1, A::Propose);
+    assert!(matches!(e, E::NotNow(_)));
+    ok(&mut v, 1, A::Pull(RED + THICK));
+    let g_ = at(&v, (-1.0, -4.0));
+    ok(&mut v, 1, A::Place(g_));
+    assert_eq!(v.awaiting(), vec![2]);
+}
+
+#[test]
+fn three_players_aborted_neutral_unchallenged_then_own() {
+    let mut v = fig7(3, 1, 9);
+    ok(&mut v, 1, A::Pull(GREEN + THICK));
+    ok(&mut v, 1, A::Abort);
+    assert!(matches!(v.phase(), Phase::Challenges { original: 1, .. }));
+    ok(&mut v, 2, A::Allow);
+    ok(&mut v, 0, A::Allow);
+    assert_eq!(
+        v.phase(),
+        &Phase::Turn {
+            seat: 1,
+            stage: Stage::Own
+        }
+    );
+}
+
+#[test]
+fn three_players_a_successful_challenge_costs_the_turn() {
+    let mut v = fig7(3, 1, 9);
+    ok(&mut v, 1, A::Pull(GREEN + THICK));
+    ok(&mut v, 1, A::Abort);
+    ok(&mut v, 2, A::Challenge);
+    let e = refused(&mut v, 2, A::Pull(YELLOW + MEDIUM));
+    assert!(matches!(e, E::NeutralFirst(..)));
+    ok(&mut v, 2, A::Pull(GREEN + MEDIUM));
+    let g_ = at(&v, (-1.0, -4.0));
+    let ev = ok(&mut v, 2, A::Place(g_));
+    assert!(!collapsed(&ev));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        VillaEvent::ChallengeSucceeded {
+            seat: 2,
+            original: 1
+        }
+    )));
+    assert_eq!(v.columns()[(GREEN + MEDIUM) as usize].level, 2);
+    assert_eq!(
+        v.awaiting(),
+        vec![2],
+        "seat 1 lost the turn; seat 2 is next"
+    );
+}
+
+#[test]
+fn three_players_a_failed_challenge_lets_the_player_go_on() {
+    let mut v = fig7(3, 1, 9);
+    ok(&mut v, 1, A::Pull(GREEN + THICK));
+    ok(&mut v, 1, A::Abort);
+    ok(&mut v, 2, A::Challenge);
+    ok(&mut v, 2, A::Pull(GREEN + MEDIUM));
+    ok(&mut v, 2, A::Abort);
+    assert_eq!(
+        v.phase(),
+        &Phase::Turn {
+            seat: 1,
+            stage: Stage::Own
+        }
+    );
+}
+
+#[test]
+fn nothing_to_challenge_when_no_neutral_can_move() {
+    let mut v = fig7(3, 1, 9);
+    v.tweak(|cols, _| {
+        cols[(GREEN + MEDIUM) as usize].frozen = true;
+        cols[(GREEN + THIN3) as usize].frozen = true;
+    });
+    // Only green-thick is eligible; after its abort nothing is left to challenge with.
+    ok(&mut v, 1, A::Pull(GREEN + THICK));
+    ok(&mut v, 1, A::Abort);
+    assert_eq!(
+        v.phase(),
+        &Phase::Turn {
+            seat: 1,
+            stage: Stage::Own
+        }
+    );
+    assert_eq!(
+        refused(&mut v, 1, A::Challenge),
+        E::NotNow("pull one of your columns (`pull blue-thick`)".into())
+    );
+    // And a challenge phase refuses `challenge` when nothing can move any more.
+    let mut w = fig7(3, 1, 9);
+    ok(&mut w, 1, A::Pull(GREEN + THICK));
+    ok(&mut w, 1, A::Abort);
+    w.tweak(|cols, _| {
+        cols[(GREEN + MEDIUM) as usize].frozen = true;
+        cols[(GREEN + THIN3) as usize].frozen = true;
+    });
+    assert_eq!(refused(&mut w, 2, A::Challenge), E::NothingToChallenge);
+}
+
+#[test]
+fn three_players_without_a_movable_neutral_move_their_own() {
+    let mut v = fig7(3, 1, 9);
+    v.tweak(|cols, _| {
+        for c in GREEN..GREEN + 5 {
+            cols[c as usize].frozen = true;
+        }
+    });
+    ok(&mut v, 1, A::Pull(RED + THICK));
+}
+
+// ----- 2 players: choosing a colour -----------------------------------------------------
+
+#[test]
+fn two_players_choose_a_colour_before_each_move() {
+    // Seat 0 plays blue and yellow, seat 1 red and green.
+    let mut v = fig7(2, 1, 4);
+    let e = refused(&mut v, 1, A::Pull(RED + THICK));
+    assert!(
+        e.to_string().contains("first choose which of your colours"),
+        "{e}"
+    );
+    assert_eq!(
+        refused(&mut v, 1, A::Play(0)).to_string(),
+        "blue is not one of your colours."
+    );
+    let legal = v.legal_actions(1);
+    assert!(
+        legal.contains(&A::Play(1)) && legal.contains(&A::Play(3)) && legal.contains(&A::Propose)
+    );
+    ok(&mut v, 1, A::Play(1));
+    let e = refused(&mut v, 1, A::Pull(GREEN + THICK));
+    assert_eq!(
+        e.to_string(),
+        "You are playing red this turn; green-thick is not red."
+    );
+    ok(&mut v, 1, A::Pull(RED + THICK));
+    let g_ = at(&v, (-1.0, -4.0));
+    ok(&mut v, 1, A::Place(g_));
+    // Both colours score for the player.
+    assert_eq!(v.score(1), 1 + 1 + 3);
+    assert_eq!(v.score(0), 2 + 3);
+    // A colour with nothing movable cannot be chosen.
+    let mut w = fig7(2, 0, 4);
+    w.tweak(|cols, _| {
+        for c in BLUE..BLUE + 5 {
+            cols[c as usize].frozen = true;
+        }
+    });
+    assert_eq!(
+        refused(&mut w, 0, A::Play(0)).to_string(),
+        "None of your blue columns can be moved."
+    );
+}
+
+// ----- custom setup --------------------------------------------------------------------
+
+/// 20 integer points in x ∈ [0, 8], 3 cm apart (2 cm for the last pair of thin ones).
+fn custom_points() -> Vec<P> {
+    let mut pts = vec![];
+    for y in [-9.0, -6.0, -3.0, 0.0, 3.0, 6.0, 9.0] {
+        pts.push((0.0, y));
+        pts.push((3.0, y));
+    }
+    for y in [-6.0, -3.0, 3.0, 6.0] {
+        pts.push((6.0, y));
+    }
+    pts.push((6.0, 0.0));
+    pts.push((8.0, 0.0));
+    pts
+}
+
+#[test]
+fn custom_setup_places_columns_then_the_blue_floor() {
+    let o = VillaOptions {
+        setup: SetupMode::Custom,
+        ..opts()
+    };
+    let mut v = Villa::new(4, &o, 2).unwrap();
+    assert_eq!(v.top(), 0);
+    assert_eq!(v.awaiting(), vec![3]);
+    // Refusals: outside the building area, not yours, twice.
+    let e = refused(
+        &mut v,
+        3,
+        A::Set {
+            col: GREEN + THIN1,
+            at: GridPt { x: 0, y: 0 },
+        },
+    );
+    assert_eq!(
+        e.to_string(),
+        "At a1 the column would stand outside the building area (radius 11)."
+    );
+    let g_ = at(&v, (0.0, 0.0));
+    let e = refused(
+        &mut v,
+        3,
+        A::Set {
+            col: RED + THIN1,
+            at: g_,
+        },
+    );
+    assert!(matches!(e, E::NotYours(_)));
+    // Thick and medium columns at x ∈ {0, 3}; thin ones fill the rest.
+    let pts = custom_points();
+    let mut next_pt = 0;
+    let mut placed_by = vec![];
+    while matches!(v.phase(), Phase::SetupColumns { .. }) {
+        let seat = v.awaiting()[0];
+        if next_pt == 5 {
+            assert_eq!(seat, 0);
+            let g_ = at(&v, (5.0, 5.0));
+            let e = refused(&mut v, 0, A::Set { col: BLUE, at: g_ });
+            assert_eq!(e, E::AlreadySet("blue-thick".into()));
+        }
+        let colour = [BLUE, RED, YELLOW, GREEN][seat];
+        let col = (colour..colour + 5)
+            .find(|&c| !v.columns()[c as usize].placed)
+            .unwrap();
+        let g = at(&v, pts[next_pt]);
+        ok(&mut v, seat, A::Set { col, at: g });
+        if next_pt == 0 {
+            let e = refused(
+                &mut v,
+                0,
+                A::Set {
+                    col: BLUE + THICK,
+                    at: g,
+                },
+            );
+            assert_eq!(e, E::Overlap(g.to_string(), "green-thick".into()));
+        }
+        if next_pt == 1 {
+            let g_ = at(&v, (5.0, 5.0));
+            let e = refused(
+                &mut v,
+                0,
+                A::Set {
+                    col: BLUE + MEDIUM,
+                    at: g_,
+                },
+            );
+            assert!(matches!(e, E::NotYourTurn(_)), "{e}");
+        }
+        placed_by.push(seat);
+        next_pt += 1;
+    }
+    assert_eq!(placed_by[..4], [3, 0, 1, 2]);
+    // The last to place a column places the blue floor.
+    assert_eq!(v.phase(), &Phase::SetupFloor { placer: 2 });
+    // At (−3, 0) the D covers the columns but its weight lies left of them: it would fall.
+    let g_ = at(&v, (-3.0, 0.0));
+    let e = refused(&mut v, 2, A::Floor(g_));
+    assert_eq!(e.to_string(), format!("At {} the blue floor would fall at once: its weight would not be over the columns under it.", at(&v, (-3.0, 0.0))));
+    let g_ = at(&v, (-8.0, 0.0));
+    let e = refused(&mut v, 2, A::Floor(g_));
+    assert!(matches!(e, E::FloorOffBase(..)));
+    let g_ = at(&v, (3.0, 0.0));
+    ok(&mut v, 2, A::Floor(g_));
+    assert_eq!(v.top(), 1);
+    assert!(v.true_margin() > 0.0);
+    assert_eq!(v.awaiting(), vec![3]);
+}
+
+// ----- the red floor: stacking ------------------------------------------------------------
+
+#[test]
+fn only_the_red_floor_takes_columns_on_columns() {
+    let red = model::floor_poly(5, (0.0, 0.0));
+    let thick = Villa::kind_of(RED + THICK);
+    let thin = Villa::kind_of(RED + THIN1);
+    let standing = [model::Standing {
+        id: 0,
+        kind: thick,
+        pos: (0.0, 0.0),
+        covered: false,
+    }];
+    assert_eq!(
+        model::place_target(thin, (0.5, 0.0), &red, &standing, true),
+        Ok(model::Target::OnTop(0))
+    );
+    assert_eq!(
+        model::place_target(thin, (0.8, 0.0), &red, &standing, true),
+        Err(model::PlaceProblem::Overhang(0))
+    );
+    assert_eq!(
+        model::place_target(thin, (0.5, 0.0), &red, &standing, false),
+        Err(model::PlaceProblem::Overlap(0))
+    );
+    assert_eq!(
+        model::place_target(thin, (2.0, 0.0), &red, &standing, true),
+        Ok(model::Target::Floor)
+    );
+    // A covered column takes nothing more; the one on top of it does.
+    let stack = [
+        model::Standing {
+            id: 0,
+            kind: thick,
+            pos: (0.0, 0.0),
+            covered: true,
+        },
+        model::Standing {
+            id: 2,
+            kind: thin,
+            pos: (0.0, 0.0),
+            covered: false,
+        },
+    ];
+    assert_eq!(
+        model::place_target(thin, (0.0, 0.0), &red, &stack, true),
+        Ok(model::Target::OnTop(2))
+    );
+    assert_eq!(
+        model::place_target(thick, (0.0, 0.0), &red, &stack, true),
+        Err(model::PlaceProblem::Overhang(2))
+    );
+}
+
+#[test]
+fn stacking_on_the_red_floor_through_the_engine() {
+    // A five-floor tower: every floor on four thin columns around its middle.
+    let floors = vec![(0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)];
+    let sup: [P; 4] = [(-2.0, 0.0), (0.0, -3.0), (1.5, -2.5), (-1.5, 2.0)];
+    let mut l: Vec<Option<(u8, P)>> = vec![None; 20];
+    let thins: Vec<u8> = (0..4u8)
+        .flat_map(|c| [c * 5 + 2, c * 5 + 3, c * 5 + 4])
+        .collect();
+    let mut k = 0;
+    for level in 0..4u8 {
+        for &p in &sup[..3] {
+            l[thins[k] as usize] = Some((level, p));
+            k += 1;
+        }
+    }
+    // Mediums complete each support group; red's thick and medium wait below.
+    l[(BLUE + MEDIUM) as usize] = Some((0, sup[3]));
+    l[(RED + MEDIUM) as usize] = Some((1, sup[3]));
+    l[(YELLOW + MEDIUM) as usize] = Some((2, sup[3]));
+    l[(GREEN + MEDIUM) as usize] = Some((3, sup[3]));
+    l[(BLUE + THICK) as usize] = Some((4, (-1.0, 0.0)));
+    l[(YELLOW + THICK) as usize] = Some((4, (0.5, -1.5)));
+    l[(GREEN + THICK) as usize] = Some((5, (0.0, 0.0)));
+    l[(RED + THICK) as usize] = Some((0, (0.0, -9.0)));
+    let mut found = false;
+    for seed in 0..40 {
+        let mut v = Villa::from_layout(4, &opts(), seed, floors.clone(), &l, 1).unwrap();
+        if v.true_margin() <= 0.0 {
+            panic!("the tower should stand: {}", v.true_margin());
+        }
+        // A thick column on the (thick) green one fits exactly; a thin one too.
+        let p = at(&v, (0.0, 0.0));
+        ok(&mut v, 1, A::Pull(RED + THIN1));
+        let ev = ok(&mut v, 1, A::Place(p));
+        if collapsed(&ev) {
+            continue;
+        }
+        let c = &v.columns()[(RED + THIN1) as usize];
+        assert_eq!(c.on, Some(GREEN + THICK));
+        assert_eq!(c.level, 5);
+        // Next: a thick column cannot stand on the thin one.
+        ok(&mut v, 2, A::Pull(YELLOW + THIN1));
+        ok(&mut v, 2, A::Abort);
+        ok(&mut v, 3, A::Pull(GREEN + THIN1));
+        ok(&mut v, 3, A::Abort);
+        ok(&mut v, 0, A::Pull(BLUE + THIN1));
+        ok(&mut v, 0, A::Abort);
+        ok(&mut v, 1, A::Pull(RED + THICK));
+        let e = refused(&mut v, 1, A::Place(p));
+        assert_eq!(e, E::Overhang(p.to_string(), "red-thin-1".into()));
+        found = true;
+        break;
+    }
+    assert!(found);
+}
+
+// ----- text --------------------------------------------------------------------------------
+
+#[test]
+fn actions_read_back_and_parsing_is_forgiving() {
+    let v = fig7(4, 1, 1);
+    for (text, want) in [
+        ("pull red-thick", A::Pull(RED + THICK)),
+        ("PULL  Red Thin 2", A::Pull(RED + THIN2)),
+        ("pull red_thin_3", A::Pull(RED + THIN3)),
+        ("place D4", A::Place(GridPt { x: 3, y: 3 })),
+        ("place d 4", A::Place(GridPt { x: 3, y: 3 })),
+        ("floor k7", A::Floor(GridPt { x: 10, y: 6 })),
+        ("abort", A::Abort),
+        ("propose", A::Propose),
+        ("object", A::Object),
+        ("allow", A::Allow),
+        ("pass", A::Allow),
+        ("challenge", A::Challenge),
+        ("play Yellow", A::Play(2)),
+        ("remove green-medium", A::Remove(GREEN + MEDIUM)),
+        (
+            "set blue-thin-1 d4",
+            A::Set {
+                col: BLUE + THIN1,
+                at: GridPt { x: 3, y: 3 },
+            },
+        ),
+    ] {
+        assert_eq!(v.parse_action(1, text), Ok(want.clone()), "{text}");
+        assert_eq!(v.parse_action(1, &want.to_string()), Ok(want));
+    }
+    for bad in [
+        "",
+        "pull",
+        "pull red-thin",
+        "place",
+        "place 44",
+        "play purple",
+        "build",
+        "set d4",
+    ] {
+        let e = v.parse_action(1, bad).unwrap_err();
+        assert!(!e.0.is_empty(), "{bad}");
+    }
+    assert!(
+        v.parse_action(1, "pull red-thin")
+            .unwrap_err()
+            .0
+            .contains("red-thin-1")
+            || v.parse_action(1, "pull red-thin")
+                .unwrap_err()
+                .0
+                .contains("number")
+    );
+    // No command starts with a word the table intercepts.
+    for c in <Villa as Game>::command_help() {
+        for w in [
+            "new", "join", "leave", "start", "abandon", "status", "hand", "scores", "log", "rules",
+            "help",
+        ] {
+            assert!(!c.syntax.starts_with(w), "{}", c.syntax);
+        }
+    }
+}
+
+#[test]
+fn the_picture_shows_levels_grid_ids_and_frozen_marks_but_no_margin() {
+    let mut v = fig7(4, 1, 1);
+    v.tweak(|cols, _| cols[(YELLOW + THIN1) as usize].frozen = true);
+    let names: Vec<String> = ["Ana", "Bruno", "Carla", "Dario"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let text = Villa::render_public(&v.public_view(), &names);
+    for want in [
+        "Side view",
+        "| green",
+        "| blue",
+        "| base",
+        "On the green floor (top)",
+        "yellow-thick",
+        "yellow-thin-1 ^ *frozen",
+        "Top view: green floor (top) — grid points a1–q17",
+        "YT",
+        "y1",
+        "a b c d e f g h i j k l m n o p q",
+        "Bruno's turn",
+    ] {
+        assert!(text.contains(want), "missing `{want}` in\n{text}");
+    }
+    let lower = text.to_lowercase();
+    assert!(
+        !lower.contains("margin")
+            && !lower.contains("centre of mass")
+            && !lower.contains("center of mass")
+    );
+    let json = serde_json::to_string(&v.public_view())
+        .unwrap()
+        .to_lowercase();
+    assert!(!json.contains("margin") && !json.contains("com\"") && !json.contains("rng"));
+    // The feel word is shown while a column is half-pulled.
+    ok(&mut v, 1, A::Pull(RED + THICK));
+    let text = Villa::render_public(&v.public_view(), &names);
+    assert!(
+        text.contains("half-pulled") && text.contains("red-thick (in hand)"),
+        "{text}"
+    );
+    assert!(!<Villa as Game>::rules_text().is_empty());
+}
+
+// ----- properties ---------------------------------------------------------------------------
+
+/// Columns are always 20, each standing on a level of the villa or out of the game.
+fn conservation(v: &Villa) -> Result<(), String> {
+    let cols = v.columns();
+    if cols.len() != 20 {
+        return Err(format!("{} columns", cols.len()));
+    }
+    let setup = matches!(
+        v.phase(),
+        Phase::SetupColumns { .. } | Phase::SetupFloor { .. }
+    );
+    for (i, c) in cols.iter().enumerate() {
+        if !c.placed && !setup && !v.is_over() {
+            return Err(format!("column {i} not placed after the setup"));
+        }
+        if c.gone {
+            continue;
+        }
+        if c.placed && c.level as usize > v.top() {
+            return Err(format!(
+                "column {i} on level {} above the top {}",
+                c.level,
+                v.top()
+            ));
+        }
+        if let Some(o) = c.on {
+            if c.level != 5 || cols[o as usize].level != 5 || cols[o as usize].gone {
+                return Err(format!("column {i} stacked off the red floor"));
+            }
+        }
+    }
+    let standing = cols.iter().filter(|c| !c.gone && c.placed).count();
+    let out = cols.iter().filter(|c| c.gone).count();
+    let unplaced = cols.iter().filter(|c| !c.placed).count();
+    if standing + out + unplaced != COLUMNS {
+        return Err("columns unaccounted for".into());
+    }
+    if v.is_over() != v.ending().is_some() {
+        return Err("ending and phase disagree".into());
+    }
+    Ok(())
+}
+
+#[test]
+fn random_games_pass_the_generic_checks() {
+    for seed in 0..1000u64 {
+        for players in 2..=4 {
+            check_random_game::<Villa>(players, &opts(), seed, 2000, conservation).unwrap();
+        }
+    }
+}
+
+#[test]
+fn random_custom_and_variant_games_pass_the_generic_checks() {
+    let custom = VillaOptions {
+        setup: SetupMode::Custom,
+        min_supports_from_orange: 2,
+    };
+    for seed in 0..60u64 {
+        for players in 2..=4 {
+            check_random_game::<Villa>(players, &custom, seed, 2000, conservation).unwrap();
+        }
+    }
+}
+
+#[test]
+fn careful_games_replay_and_conserve() {
+    use rand::SeedableRng;
+    for seed in 0..40u64 {
+        for players in 2..=4 {
+            let mut v = Villa::new(players, &opts(), seed).unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut log = vec![];
+            while !v.is_over() {
+                assert!(log.len() < 3000);
+                let seat = v.awaiting()[0];
+                let a = rules::villa::policy::careful_action(&v, seat, &mut rng).unwrap();
+                ok(&mut v, seat, a.clone());
+                conservation(&v).unwrap();
+                log.push((seat, a));
+            }
+            let r: Villa = rules::engine::replay(players, &opts(), seed, &log).unwrap();
+            assert_eq!(
+                serde_json::to_string(&r).unwrap(),
+                serde_json::to_string(&v).unwrap()
+            );
+        }
+    }
+}
+
+#[test]
+fn public_view_does_not_depend_on_the_hidden_noise() {
+    // The only hidden thing is the RNG (future noise). Two villas that differ only in it
+    // must look the same; the view must change when the villa does.
+    for seed in 0..60u64 {
+        let p = rules::playout::random_playout::<Villa>(4, &opts(), seed, 25).unwrap();
+        let a = p.game.clone();
+        let mut b = p.game.clone();
+        b.reseed_noise(seed + 1000);
+        assert_ne!(
+            serde_json::to_string(&a).unwrap(),
+            serde_json::to_string(&b).unwrap()
+        );
+        assert_eq!(
+            serde_json::to_string(&a.public_view()).unwrap(),
+            serde_json::to_string(&b.public_view()).unwrap()
+        );
+        let names: Vec<String> = (0..4).map(|i| format!("p{i}")).collect();
+        assert_eq!(
+            Villa::render_public(&a.public_view(), &names),
+            Villa::render_public(&b.public_view(), &names)
+        );
+    }
+}
+
+#[test]
+fn refused_actions_change_nothing_over_many_states() {
+    let all: Vec<A> = {
+        let mut v = vec![A::Abort, A::Propose, A::Object, A::Allow, A::Challenge];
+        for c in 0..20 {
+            v.push(A::Pull(c));
+            v.push(A::Remove(c));
+        }
+        for x in [0u8, 5, 10, 25] {
+            v.push(A::Place(GridPt { x, y: x }));
+            v.push(A::Floor(GridPt { x, y: x }));
+        }
+        v.extend((0..4).map(A::Play));
+        v
+    };
+    for seed in 0..40u64 {
+        let p = rules::playout::random_playout::<Villa>(3, &opts(), seed, 15).unwrap();
+        for seat in 0..3 {
+            let legal = p.game.legal_actions(seat);
+            for a in &all {
+                let mut g = p.game.clone();
+                let before = serde_json::to_string(&g).unwrap();
+                match g.apply(seat, a) {
+                    Err(_) => assert_eq!(serde_json::to_string(&g).unwrap(), before),
+                    Ok(_) => assert!(
+                        legal.contains(a) || matches!(a, A::Place(_) | A::Floor(_)),
+                        "{a} accepted but not listed"
+                    ),
+                }
+            }
+        }
+    }
+}
