@@ -37,7 +37,8 @@ fn step(table: &Table, channel: u64) -> Duration {
         start(table, channel);
         return step(table, channel);
     };
-    let action = p.actions[(channel as usize + p.state.version as usize) % p.actions.len()].clone();
+    let actions = table.legal_actions(channel, p.user);
+    let action = actions[(channel as usize + p.state.version as usize) % actions.len()].clone();
     let caller = Caller::new(p.user, p.name);
     let t = Instant::now();
     let d = table.handle(channel, &caller, Command::Play(action));

@@ -70,7 +70,8 @@ impl Session<'_> {
                     if !self.quiet {
                         writeln!(self.out, "── #table ──────────────\n{text}")?;
                         for p in prompts {
-                            print_prompt(self.out, p)?;
+                            let choices = self.table.legal_actions(LOCAL_CHANNEL, p.user);
+                            print_prompt(self.out, p, &choices)?;
                         }
                     }
                 }
@@ -167,21 +168,24 @@ fn moderator(user: u64, name: &str) -> Caller {
     }
 }
 
-fn print_prompt(out: &mut dyn Write, p: &TurnPrompt) -> std::io::Result<()> {
+/// The turn prompt. The choices are the player's private business (they can show a hand
+/// or money), so they are labelled like private messages.
+fn print_prompt(out: &mut dyn Write, p: &TurnPrompt, choices: &[String]) -> std::io::Result<()> {
     writeln!(
         out,
-        "→ {}, your move ({} choices):",
+        "→ {}, your move. 🔒 {}'s choices ({}):",
         p.name,
-        p.actions.len()
+        p.name,
+        choices.len()
     )?;
-    for (i, a) in p.actions.iter().take(SHOWN_CHOICES).enumerate() {
+    for (i, a) in choices.iter().take(SHOWN_CHOICES).enumerate() {
         writeln!(out, "  {:>3}) {a}", i + 1)?;
     }
-    if p.actions.len() > SHOWN_CHOICES {
+    if choices.len() > SHOWN_CHOICES {
         writeln!(
             out,
             "  … and {} more (`{}: ?` lists all)",
-            p.actions.len() - SHOWN_CHOICES,
+            choices.len() - SHOWN_CHOICES,
             p.name
         )?;
     }
@@ -217,7 +221,8 @@ pub fn run(
         s.send(first.0, &first.1, Command::Status).map_err(io)?;
         let prompts = s.table.prompts(LOCAL_CHANNEL);
         for p in &prompts {
-            print_prompt(s.out, p).map_err(io)?;
+            let choices = s.table.legal_actions(LOCAL_CHANNEL, p.user);
+            print_prompt(s.out, p, &choices).map_err(io)?;
         }
     } else {
         if opts.players.is_empty() {
@@ -265,7 +270,8 @@ pub fn run(
             let Some(p) = prompts.choose(&mut rng) else {
                 break;
             };
-            let Some(action) = p.actions.choose(&mut rng).cloned() else {
+            let choices = s.table.legal_actions(LOCAL_CHANNEL, p.user);
+            let Some(action) = choices.choose(&mut rng).cloned() else {
                 return Err(format!("{} is awaited but has no legal action.", p.name));
             };
             if !s.quiet {

@@ -306,8 +306,39 @@ async fn on_component(
         can_manage_channel: manage,
     };
     let seats = data.table.seats(channel);
+    if matches!(
+        id.action,
+        ComponentAction::Choice(_) | ComponentAction::Menu | ComponentAction::Moves
+    ) {
+        if let Some(refusal) = args::prompt_owner_check(&seats, id.seat, user) {
+            return followup(ctx, c, vec![refusal]).await;
+        }
+    }
     let command = match id.action {
         ComponentAction::MyHand => Command::Hand,
+        ComponentAction::Moves => {
+            let table = data.table.clone();
+            let choices = tokio::task::spawn_blocking(move || table.choices(channel, user))
+                .await
+                .ok()
+                .flatten();
+            return match choices {
+                Some((state, actions)) if !actions.is_empty() => {
+                    let panel = crate::messages::moves_panel(&actions, channel, id.seat, state);
+                    let content = format!("Your moves ({}). Only you see this.", actions.len());
+                    c.create_followup(
+                        &ctx.http,
+                        serenity::CreateInteractionResponseFollowup::new()
+                            .content(content)
+                            .components(panel)
+                            .ephemeral(true),
+                    )
+                    .await?;
+                    Ok(())
+                }
+                _ => followup(ctx, c, vec!["You have no move to make right now.".into()]).await,
+            };
+        }
         ComponentAction::Choice(index) => Command::Choose {
             index,
             at: id.state,
@@ -328,11 +359,6 @@ async fn on_component(
             _ => return followup(ctx, c, vec!["That menu choice is not valid.".into()]).await,
         },
     };
-    if matches!(command, Command::Choose { .. }) {
-        if let Some(refusal) = args::prompt_owner_check(&seats, id.seat, user) {
-            return followup(ctx, c, vec![refusal]).await;
-        }
-    }
     let deliveries = data.table.handle_async(channel, caller, command).await;
     let replies = dispatch(&Discord(&ctx.http), channel, user, deliveries).await;
     followup(ctx, c, replies).await

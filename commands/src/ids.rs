@@ -18,6 +18,8 @@ pub enum ComponentAction {
     Menu,
     /// Show the clicker's private hand.
     MyHand,
+    /// Open the clicker's private move panel (their legal actions, ephemeral).
+    Moves,
 }
 
 /// A decoded custom id.
@@ -46,6 +48,7 @@ impl ComponentId {
             ComponentAction::Choice(n) => format!("c{n}"),
             ComponentAction::Menu => "m".into(),
             ComponentAction::MyHand => "h".into(),
+            ComponentAction::Moves => "y".into(),
         };
         format!(
             "{PREFIX}:{}:{}:{}:{}:{action}",
@@ -72,6 +75,7 @@ impl ComponentId {
         let action = match parts.next() {
             Some("m") => ComponentAction::Menu,
             Some("h") => ComponentAction::MyHand,
+            Some("y") => ComponentAction::Moves,
             Some(c) if c.starts_with('c') => {
                 ComponentAction::Choice(c[1..].parse().map_err(|_| IdError::Malformed)?)
             }

@@ -4,11 +4,11 @@
 
 use crate::ids::{ComponentAction, ComponentId};
 use poise::serenity_prelude as serenity;
-use table::TurnPrompt;
+use table::{StateVersion, TurnPrompt};
 
 /// Discord's message content limit.
 pub const LIMIT: usize = 2000;
-/// At most this many choice buttons per prompt (a row holds 5; one slot is "My hand").
+/// With this many moves or fewer, every move gets a button (a row holds five).
 const MAX_BUTTONS: usize = 4;
 /// Labels are cut to this length (Discord allows 80 on buttons, 100 in menus).
 const BUTTON_LABEL: usize = 80;
@@ -66,10 +66,10 @@ fn is_common(action: &str) -> bool {
     action.split_whitespace().count() <= 3
 }
 
-/// Buttons and a select menu for one prompt. With five moves or fewer every move gets a
-/// button; otherwise the common ones do and the first 25 go in a menu (the rest are
-/// reachable through the game's slash command with autocomplete).
-pub fn prompt_components(prompt: &TurnPrompt, channel: u64) -> Vec<serenity::CreateActionRow> {
+/// The public row under a turn message: "Your move" opens the awaited player's private
+/// move panel, "My hand" shows anyone their hand. No move is named here: a list of
+/// payments or bids would reveal a hand or money to the whole channel.
+pub fn prompt_row(prompt: &TurnPrompt, channel: u64) -> serenity::CreateActionRow {
     let id = |action| {
         ComponentId {
             channel,
@@ -79,41 +79,62 @@ pub fn prompt_components(prompt: &TurnPrompt, channel: u64) -> Vec<serenity::Cre
         }
         .encode()
     };
-    let all_fit = prompt.actions.len() <= MAX_BUTTONS;
-    let mut buttons: Vec<serenity::CreateButton> = prompt
-        .actions
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(id(ComponentAction::Moves))
+            .label(cut(&format!("🎲 Your move, {}", prompt.name), BUTTON_LABEL))
+            .style(serenity::ButtonStyle::Primary),
+        serenity::CreateButton::new(id(ComponentAction::MyHand))
+            .label("My hand")
+            .style(serenity::ButtonStyle::Secondary),
+    ])
+}
+
+/// The private move panel (an ephemeral reply) for `seat`'s legal `actions` in state
+/// `state`. With four moves or fewer every move gets a button; otherwise the common ones
+/// do and the first 25 go in a select menu (the rest through the slash command).
+pub fn moves_panel(
+    actions: &[String],
+    channel: u64,
+    seat: usize,
+    state: StateVersion,
+) -> Vec<serenity::CreateActionRow> {
+    let id = |action| {
+        ComponentId {
+            channel,
+            state,
+            seat,
+            action,
+        }
+        .encode()
+    };
+    let all_fit = actions.len() <= MAX_BUTTONS;
+    let buttons: Vec<serenity::CreateButton> = actions
         .iter()
         .enumerate()
         .filter(|(_, a)| all_fit || is_common(a))
-        .take(MAX_BUTTONS)
+        .take(MAX_BUTTONS + 1)
         .map(|(i, a)| {
             serenity::CreateButton::new(id(ComponentAction::Choice(i)))
                 .label(cut(a, BUTTON_LABEL))
                 .style(serenity::ButtonStyle::Primary)
         })
         .collect();
-    buttons.push(
-        serenity::CreateButton::new(id(ComponentAction::MyHand))
-            .label(format!("My hand ({})", cut(&prompt.name, 40)))
-            .style(serenity::ButtonStyle::Secondary),
-    );
-    let mut rows = vec![serenity::CreateActionRow::Buttons(buttons)];
+    let mut rows = Vec::new();
+    if !buttons.is_empty() {
+        rows.push(serenity::CreateActionRow::Buttons(buttons));
+    }
     if !all_fit {
-        let options: Vec<serenity::CreateSelectMenuOption> = prompt
-            .actions
+        let options: Vec<serenity::CreateSelectMenuOption> = actions
             .iter()
             .enumerate()
             .take(MENU_OPTIONS)
             .map(|(i, a)| serenity::CreateSelectMenuOption::new(cut(a, MENU_LABEL), i.to_string()))
             .collect();
-        let more = prompt.actions.len().saturating_sub(MENU_OPTIONS);
+        let more = actions.len().saturating_sub(MENU_OPTIONS);
         let placeholder = if more > 0 {
-            format!(
-                "{}: choose a move ({more} more via the slash command)",
-                cut(&prompt.name, 30)
-            )
+            format!("Choose a move ({more} more: type them with the game's `move` command)")
         } else {
-            format!("{}: choose a move", cut(&prompt.name, 30))
+            "Choose a move".to_string()
         };
         rows.push(serenity::CreateActionRow::SelectMenu(
             serenity::CreateSelectMenu::new(
@@ -127,8 +148,8 @@ pub fn prompt_components(prompt: &TurnPrompt, channel: u64) -> Vec<serenity::Cre
 }
 
 /// The channel messages for one `Delivery::Channel`: the text split into chunks; the last
-/// chunk pings the awaited players and carries the prompt components (Discord allows five
-/// rows, so at most two prompts get components; others use the slash command).
+/// chunk pings the awaited players and carries one prompt row per awaited player (Discord
+/// allows five rows: enough for every table size).
 pub fn channel_messages(
     text: &str,
     mentions: &[u64],
@@ -160,8 +181,8 @@ pub fn channel_messages(
             };
             let rows: Vec<serenity::CreateActionRow> = prompts
                 .iter()
-                .take(2)
-                .flat_map(|p| prompt_components(p, channel))
+                .take(5)
+                .map(|p| prompt_row(p, channel))
                 .collect();
             msg = msg.content(content).allowed_mentions(
                 serenity::CreateAllowedMentions::new()
@@ -180,19 +201,21 @@ pub fn channel_messages(
 mod tests {
     use super::*;
     use serde_json::Value;
-    use table::StateVersion;
 
-    fn prompt(actions: &[&str]) -> TurnPrompt {
+    fn prompt() -> TurnPrompt {
         TurnPrompt {
             seat: 1,
             user: 42,
             name: "bruno".into(),
-            actions: actions.iter().map(|s| s.to_string()).collect(),
             state: StateVersion {
                 game_id: 7,
                 version: 3,
             },
         }
+    }
+
+    fn rows(rows: Vec<serenity::CreateActionRow>) -> Value {
+        serde_json::to_value(rows).unwrap()
     }
 
     fn json(m: &serenity::CreateMessage) -> Value {
@@ -217,13 +240,8 @@ mod tests {
     }
 
     #[test]
-    fn few_moves_become_buttons_with_a_hand_button() {
-        let msgs = channel_messages(
-            "Your move",
-            &[42],
-            &[prompt(&["take money", "draw tiles"])],
-            9,
-        );
+    fn the_public_prompt_names_no_move() {
+        let msgs = channel_messages("Your move", &[42], &[prompt()], 9);
         assert_eq!(msgs.len(), 1);
         let m = json(&msgs[0]);
         assert_eq!(m["content"], "Your move\n<@42>");
@@ -233,37 +251,45 @@ mod tests {
             .iter()
             .map(|b| b["label"].as_str().unwrap())
             .collect();
-        assert_eq!(labels, vec!["take money", "draw tiles", "My hand (bruno)"]);
-        assert_eq!(buttons[0]["custom_id"], "cm1:9:7:3:1:c0");
-        assert_eq!(buttons[2]["custom_id"], "cm1:9:7:3:1:h");
-        assert!(m["components"].as_array().unwrap().len() == 1);
+        assert_eq!(labels, vec!["🎲 Your move, bruno", "My hand"]);
+        assert_eq!(buttons[0]["custom_id"], "cm1:9:7:3:1:y");
+        assert_eq!(buttons[1]["custom_id"], "cm1:9:7:3:1:h");
+    }
+
+    #[test]
+    fn few_moves_become_buttons_in_the_private_panel() {
+        let actions = vec!["take money".to_string(), "draw tiles".to_string()];
+        let r = rows(moves_panel(&actions, 9, 1, prompt().state));
+        let buttons = r[0]["components"].as_array().unwrap();
+        let labels: Vec<&str> = buttons
+            .iter()
+            .map(|b| b["label"].as_str().unwrap())
+            .collect();
+        assert_eq!(labels, vec!["take money", "draw tiles"]);
+        assert_eq!(buttons[1]["custom_id"], "cm1:9:7:3:1:c1");
+        assert_eq!(r.as_array().unwrap().len(), 1);
     }
 
     #[test]
     fn many_moves_get_common_buttons_and_a_menu() {
-        let actions: Vec<String> = (0..40)
-            .map(|i| format!("build tile-{i} on palace A"))
-            .collect();
-        let mut refs: Vec<&str> = vec!["pass"];
-        refs.extend(actions.iter().map(String::as_str));
-        let m = json(&channel_messages("x", &[42], &[prompt(&refs)], 9)[0]);
-        let rows = m["components"].as_array().unwrap();
-        assert_eq!(rows.len(), 2);
-        assert_eq!(rows[0]["components"][0]["label"], "pass");
-        let menu = &rows[1]["components"][0];
+        let mut actions = vec!["pass".to_string()];
+        actions.extend((0..40).map(|i| format!("build tile-{i} on palace A")));
+        let r = rows(moves_panel(&actions, 9, 1, prompt().state));
+        let list = r.as_array().unwrap();
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0]["components"].as_array().unwrap().len(), 1);
+        assert_eq!(list[0]["components"][0]["label"], "pass");
+        let menu = &list[1]["components"][0];
         assert_eq!(menu["custom_id"], "cm1:9:7:3:1:m");
         assert_eq!(menu["options"].as_array().unwrap().len(), 25);
         assert_eq!(menu["options"][1]["value"], "1");
-        assert!(menu["placeholder"]
-            .as_str()
-            .unwrap()
-            .contains("16 more via the slash command"));
+        assert!(menu["placeholder"].as_str().unwrap().contains("16 more"));
     }
 
     #[test]
     fn long_boards_are_split_and_only_the_last_part_pings() {
         let text = "line of the board\n".repeat(400);
-        let msgs = channel_messages(&text, &[42, 43], &[prompt(&["pass"])], 9);
+        let msgs = channel_messages(&text, &[42, 43], &[prompt()], 9);
         assert!(msgs.len() > 1);
         for m in &msgs[..msgs.len() - 1] {
             let m = json(m);

@@ -68,8 +68,11 @@ pub struct LogEntry {
     pub seat: usize,
     /// The engine's action as JSON (what replay feeds back).
     pub action: Value,
-    /// The canonical text, for `/game log`.
+    /// The canonical text of the action. May be secret (a stash): never shown to others.
     pub text: String,
+    /// What everyone was told about it (the public narration), shown by `log`.
+    #[serde(default)]
+    pub public: Vec<String>,
     /// Unix seconds.
     pub at: u64,
 }

@@ -255,6 +255,7 @@ mod tests {
             seat: 0,
             action: json!({"Add": n}),
             text: format!("add {n}"),
+            public: vec![format!("ana added {n}.")],
             at: 3,
         }
     }

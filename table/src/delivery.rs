@@ -13,14 +13,13 @@ pub struct StateVersion {
     pub version: u64,
 }
 
-/// "It is your move": the awaited player and what they may do now.
+/// "It is your move": the awaited player. Their legal actions are private (see
+/// `Table::legal_actions`), since a list of payments or bids can reveal a hand or money.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurnPrompt {
     pub seat: Seat,
     pub user: UserId,
     pub name: String,
-    /// Canonical texts of every legal action, in the engine's order.
-    pub actions: Vec<String>,
     pub state: StateVersion,
 }
 

@@ -219,16 +219,22 @@ impl Table {
         }
     }
 
-    /// The legal action texts of `user` in `channel` now (autocomplete, buttons).
+    /// The legal action texts of `user` in `channel` now (autocomplete, buttons). Private
+    /// to that user: a list of payments or bids can reveal a hand or money.
     pub fn legal_actions(&self, channel: ChannelId, user: UserId) -> Vec<String> {
+        self.choices(channel, user)
+            .map(|(_, actions)| actions)
+            .unwrap_or_default()
+    }
+
+    /// The state version together with `user`'s legal actions in it, read atomically, so
+    /// that a choice made from this list can be checked for staleness.
+    pub fn choices(&self, channel: ChannelId, user: UserId) -> Option<(StateVersion, Vec<String>)> {
         self.with_slot(channel, |slot| {
-            let Some(active) = &slot.active else {
-                return vec![];
-            };
-            match (&active.game, active.seat_of(user)) {
-                (Some(game), Some(seat)) => game.legal_texts(seat),
-                _ => vec![],
-            }
+            let active = slot.active.as_ref()?;
+            let game = active.game.as_ref()?;
+            let seat = active.seat_of(user)?;
+            Some((active.state_version(), game.legal_texts(seat)))
         })
     }
 
@@ -591,10 +597,19 @@ impl Table {
         if over {
             meta.status = Status::Finished;
         }
+        // Only what everyone may know is logged for display; the action text itself can
+        // be secret (a stash), so players read the log through the public narration.
+        let public: Vec<String> = applied
+            .narrations
+            .iter()
+            .filter(|n| n.audience == rules::Audience::Everyone)
+            .map(|n| n.text.clone())
+            .collect();
         let entry = LogEntry {
             seat,
             action: applied.action,
             text: applied.text.clone(),
+            public: public.clone(),
             at: now,
         };
         let snapshot = next.snapshot();
@@ -608,11 +623,10 @@ impl Table {
             meta,
             game: Some(next),
         };
-        let mut public = vec![format!("**{}**: `{}`", caller.name, applied.text)];
         let mut out = Vec::new();
         for n in applied.narrations {
             match n.audience {
-                rules::Audience::Everyone => public.push(n.text),
+                rules::Audience::Everyone => {}
                 rules::Audience::Seat(s) => {
                     if let Some(u) = next.meta.seats.get(s) {
                         out.push(Delivery::Private {
@@ -648,7 +662,13 @@ impl Table {
             }
             out.insert(0, Delivery::channel(msg));
         } else {
-            out.insert(0, turn_message(&next, public.join("\n")));
+            // A move nobody else may learn of (and that leaves the same players awaited)
+            // gets no channel message at all: even "something happened" would tell.
+            let silent = public.is_empty()
+                && next.game.as_ref().map(|g| g.awaiting()) == Some(game.awaiting());
+            if !silent {
+                out.insert(0, turn_message(&next, public.join("\n")));
+            }
             slot.active = Some(next);
         }
         out
@@ -694,7 +714,7 @@ impl Table {
             return vec![Delivery::ephemeral(text::NO_TABLE)];
         };
         match self.store.log(active.meta.game_id) {
-            Ok(entries) => vec![Delivery::ephemeral(text::log(&entries, &active.names()))],
+            Ok(entries) => vec![Delivery::ephemeral(text::log(&entries))],
             Err(e) => vec![Delivery::ephemeral(format!(
                 "The log could not be read ({e})."
             ))],
@@ -736,7 +756,8 @@ fn restore(meta: &Meta, snapshot: Option<&[u8]>) -> Result<Option<Box<dyn DynGam
     }
 }
 
-/// A prompt for every awaited seat, listing its legal actions.
+/// A prompt for every awaited seat. The legal actions are not in it: they can reveal a
+/// hand (payments) or money (bid ranges), so adapters fetch them privately per player.
 fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
     let Some(game) = &active.game else {
         return vec![];
@@ -749,7 +770,6 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
                 seat,
                 user: user.user,
                 name: user.name.clone(),
-                actions: game.legal_texts(seat),
                 state: active.state_version(),
             })
         })
@@ -763,8 +783,13 @@ fn turn_message(active: &Active, headline: String) -> Delivery {
     };
     let names = active.names();
     let prompts = prompts_of(active);
+    let headline = if headline.is_empty() {
+        String::new()
+    } else {
+        format!("{headline}\n\n")
+    };
     let text = format!(
-        "{headline}\n\n{}\n\n⏳ Waiting for {}.",
+        "{headline}{}\n\n⏳ Waiting for {}.",
         game.public_text(&names),
         text::name_list(&names, &game.awaiting())
     );

@@ -89,20 +89,20 @@ pub fn help(kind: Option<&GameKind>) -> String {
     s
 }
 
-pub fn log(entries: &[LogEntry], names: &[String]) -> String {
-    if entries.is_empty() {
+/// The last public moves. Built from the public narration only, never the action text.
+pub fn log(entries: &[LogEntry]) -> String {
+    let public: Vec<(usize, &LogEntry)> = entries
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| !e.public.is_empty())
+        .collect();
+    if public.is_empty() {
         return "No moves yet.".into();
     }
-    let from = entries.len().saturating_sub(30);
-    let mut s = format!(
-        "Moves {}–{} of {}:\n",
-        from + 1,
-        entries.len(),
-        entries.len()
-    );
-    for (i, e) in entries.iter().enumerate().skip(from) {
-        let who = names.get(e.seat).map_or("?", String::as_str);
-        s.push_str(&format!("{}. {who}: `{}`\n", i + 1, e.text));
+    let from = public.len().saturating_sub(30);
+    let mut s = format!("Last {} of {} moves:\n", public.len() - from, entries.len());
+    for (i, e) in &public[from..] {
+        s.push_str(&format!("{}. {}\n", i + 1, e.public.join(" ")));
     }
     s
 }

@@ -88,7 +88,7 @@ fn start_deals_private_views_and_prompts_the_awaited_player() {
     };
     assert_eq!(mentions, &vec![1]);
     assert_eq!(prompts.len(), 1);
-    assert_eq!(prompts[0].actions, vec!["add 1", "add 2", "add 3"]);
+    assert_eq!(table.legal_actions(CH, 1), vec!["add 1", "add 2", "add 3"]);
     assert_eq!(prompts[0].state.version, 0);
     assert!(text.contains("Waiting for ana"));
     let privates: Vec<u64> = d
@@ -189,7 +189,7 @@ fn log_help_and_rules() {
     run(&table, CH, 1, "add 3");
     assert_eq!(
         ephemeral(&run(&table, CH, 2, "log")),
-        "Moves 1–1 of 1:\n1. ana: `add 3`\n"
+        "Last 1 of 1 moves:\n1. ana added 3; the total is 3.\n"
     );
     let help = ephemeral(&run(&table, CH, 2, "help"));
     assert!(
@@ -211,7 +211,7 @@ fn prompt_choices_are_checked_against_the_state_version() {
     // Choice 2 of ana's prompt is `add 2`.
     let d = table.handle(CH, &caller(1), Command::Choose { index: 1, at });
     assert!(
-        channel_texts(&d)[0].starts_with("**ana**: `add 2`"),
+        channel_texts(&d)[0].starts_with("ana added 2; the total is 2."),
         "{d:?}"
     );
     // The same click again is stale.
@@ -226,4 +226,24 @@ fn prompt_choices_are_checked_against_the_state_version() {
         ephemeral(&table.handle(CH, &caller(7), Command::Choose { index: 0, at }))
             .contains("not seated")
     );
+}
+
+#[test]
+fn prompts_in_the_channel_never_list_moves() {
+    // Legal moves can reveal a hand or money (payments, bid ranges), so the channel
+    // delivery only names who must act; the moves are fetched privately per player.
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    let d = started(&table, CH, 2, 1);
+    let Delivery::Channel { text, prompts, .. } = &d[0] else {
+        panic!()
+    };
+    assert!(!text.contains("add 1"), "{text}");
+    assert_eq!(prompts.len(), 1);
+    assert_eq!(
+        table.choices(CH, 1).unwrap().1,
+        vec!["add 1", "add 2", "add 3"]
+    );
+    assert_eq!(table.choices(CH, 2).unwrap().1, Vec::<String>::new());
+    assert_eq!(table.choices(CH, 9), None);
 }

@@ -1,0 +1,107 @@
+//! Secrets stay secret, through the whole stack: random games of every real game are
+//! played through the table, and no channel message may carry any line of what was sent
+//! privately (hands, money, cash boxes, cards seen). A move only its player may know of
+//! (an Estates stash) produces no channel message at all.
+
+mod common;
+use common::*;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use table::{Command, Delivery};
+
+fn play_random(game: &str, players: u64, seed: u64) -> Vec<Delivery> {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    let mut all = run(&table, CH, 1, &format!("new {game} seed={seed}"));
+    for u in 2..=players {
+        all.extend(run(&table, CH, u, "join"));
+    }
+    all.extend(run(&table, CH, 1, "start"));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..5000 {
+        let prompts = table.prompts(CH);
+        let Some(p) = prompts.choose(&mut rng) else {
+            break;
+        };
+        let actions = table.legal_actions(CH, p.user);
+        let action = actions
+            .choose(&mut rng)
+            .expect("an awaited player has a move")
+            .clone();
+        let d = table.handle(CH, &caller(p.user), Command::Play(action.clone()));
+        assert!(
+            !d.iter().any(|d| matches!(d, Delivery::Ephemeral { .. })),
+            "{game} seed {seed}: `{action}` refused: {d:?}"
+        );
+        all.extend(d);
+    }
+    assert!(
+        table.state_version(CH).is_none(),
+        "{game} seed {seed} did not finish"
+    );
+    all
+}
+
+fn assert_no_leak(game: &str, seed: u64, deliveries: &[Delivery]) {
+    let public: Vec<&str> = deliveries
+        .iter()
+        .filter_map(|d| match d {
+            // The final message reveals what the end of a game reveals (held prestige
+            // cards, the hands behind a tie-break); everything before must not.
+            Delivery::Channel { text, .. } if !text.contains("**Final scores**") => {
+                Some(text.as_str())
+            }
+            _ => None,
+        })
+        .collect();
+    for d in deliveries {
+        if let Delivery::Private { text, .. } = d {
+            for line in text
+                .lines()
+                .map(str::trim)
+                .filter(|l| l.chars().count() >= 12)
+            {
+                for p in &public {
+                    assert!(
+                        !p.contains(line),
+                        "{game} seed {seed}: private line `{line}` reached the channel:\n{p}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn no_private_line_reaches_a_channel_message() {
+    for (game, players) in [("palazzo", 4), ("estates", 4), ("princes", 3), ("villa", 3)] {
+        for seed in 0..6 {
+            let all = play_random(game, players, seed);
+            assert!(all.iter().any(|d| matches!(d, Delivery::Channel { .. })));
+            assert_no_leak(game, seed, &all);
+        }
+    }
+}
+
+#[test]
+fn an_estates_stash_is_told_to_nobody_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    run(&table, CH, 1, "new estates seed=3");
+    run(&table, CH, 2, "join");
+    run(&table, CH, 1, "start");
+    let p = table.prompts(CH).remove(0);
+    let d = table.handle(CH, &caller(p.user), Command::parse("stash"));
+    assert!(!d.is_empty());
+    for d in &d {
+        match d {
+            Delivery::Private { user, .. } => assert_eq!(*user, p.user, "{d:?}"),
+            other => panic!("a stash must produce only private messages, got {other:?}"),
+        }
+    }
+    // Nor does the log show it to anyone.
+    let other = if p.user == 1 { 2 } else { 1 };
+    let log = ephemeral(&run(&table, CH, other, "log"));
+    assert!(!log.to_lowercase().contains("stash"), "{log}");
+    assert_eq!(log, "No moves yet.");
+}
