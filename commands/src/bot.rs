@@ -5,7 +5,7 @@
 use crate::args::{self, GameChoice};
 use crate::dispatch::{dispatch, dm_closed_notice, DmError, Transport};
 use crate::ids::{ComponentAction, ComponentId, IdError};
-use crate::messages::{split_message, LIMIT};
+use crate::messages::{private_pages, private_reply};
 use crate::BotSettings;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
@@ -71,21 +71,8 @@ fn caller_of(ctx: Context<'_>) -> Caller {
 
 /// Sends private replies, one page each (ephemeral).
 async fn reply_private(ctx: Context<'_>, texts: Vec<String>) -> Result<(), Error> {
-    let texts = if texts.is_empty() {
-        vec!["✅ Done.".to_string()]
-    } else {
-        texts
-    };
-    for text in texts {
-        for page in split_message(&text, LIMIT) {
-            ctx.send(
-                poise::CreateReply::default()
-                    .content(page)
-                    .ephemeral(true)
-                    .allowed_mentions(serenity::CreateAllowedMentions::new()),
-            )
-            .await?;
-        }
+    for page in private_pages(texts) {
+        ctx.send(private_reply(page)).await?;
     }
     Ok(())
 }
@@ -387,22 +374,10 @@ async fn followup(
     c: &serenity::ComponentInteraction,
     texts: Vec<String>,
 ) -> Result<(), Error> {
-    let texts = if texts.is_empty() {
-        vec!["✅ Done.".to_string()]
-    } else {
-        texts
-    };
-    for text in texts {
-        for page in split_message(&text, LIMIT) {
-            c.create_followup(
-                &ctx.http,
-                serenity::CreateInteractionResponseFollowup::new()
-                    .content(page)
-                    .ephemeral(true)
-                    .allowed_mentions(serenity::CreateAllowedMentions::new()),
-            )
-            .await?;
-        }
+    for page in private_pages(texts) {
+        let message = private_reply(page)
+            .to_slash_followup_response(serenity::CreateInteractionResponseFollowup::new());
+        c.create_followup(&ctx.http, message).await?;
     }
     Ok(())
 }

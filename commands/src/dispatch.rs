@@ -52,7 +52,7 @@ pub async fn dispatch<T: Transport>(
                 for message in channel_messages(&text, &mentions, &prompts, channel) {
                     if let Err(e) = transport.post(channel, message).await {
                         replies.push(format!(
-                            "I could not post in this channel ({e}). I need View Channel, Send Messages and Embed Links here."
+                            "I could not post in this channel ({e}). I need View Channels and Send Messages here."
                         ));
                         break;
                     }

@@ -197,6 +197,27 @@ pub fn channel_messages(
         .collect()
 }
 
+/// The pages of a private answer: each text split under the limit; "Done" when a command
+/// produced nothing for the caller (Discord needs an answer to every interaction).
+pub fn private_pages(texts: Vec<String>) -> Vec<String> {
+    if texts.is_empty() {
+        return vec!["✅ Done.".to_string()];
+    }
+    texts.iter().flat_map(|t| split_message(t, LIMIT)).collect()
+}
+
+/// One private page: ephemeral, pinging nobody.
+pub fn private_reply(page: String) -> poise::CreateReply {
+    poise::CreateReply::default()
+        .content(page)
+        .ephemeral(true)
+        .allowed_mentions(
+            serenity::CreateAllowedMentions::new()
+                .empty_users()
+                .empty_roles(),
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -284,6 +305,19 @@ mod tests {
         assert_eq!(menu["options"].as_array().unwrap().len(), 25);
         assert_eq!(menu["options"][1]["value"], "1");
         assert!(menu["placeholder"].as_str().unwrap().contains("16 more"));
+    }
+
+    #[test]
+    fn private_answers_are_ephemeral_and_ping_nobody() {
+        assert_eq!(private_pages(vec![]), vec!["✅ Done."]);
+        let pages = private_pages(vec!["a\n".repeat(1500), "second <@42>".into()]);
+        assert_eq!(pages.len(), 3);
+        let followup = private_reply(pages[2].clone())
+            .to_slash_followup_response(serenity::CreateInteractionResponseFollowup::new());
+        let j = serde_json::to_value(&followup).unwrap();
+        assert_eq!(j["content"], "second <@42>");
+        assert_eq!(j["flags"].as_u64().unwrap() & 64, 64, "ephemeral flag: {j}");
+        assert_eq!(j["allowed_mentions"]["users"], serde_json::json!([]));
     }
 
     #[test]
