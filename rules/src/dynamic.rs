@@ -45,6 +45,9 @@ pub trait DynGame: Send + Sync {
     fn box_clone(&self) -> Box<dyn DynGame>;
 }
 
+/// A running game of any kind.
+pub type BoxedGame = Box<dyn DynGame>;
+
 /// A game id's entry points: set up, restore from a snapshot, replay a log.
 pub struct GameKind {
     pub id: &'static str,
@@ -53,11 +56,11 @@ pub struct GameKind {
     pub rules_text: fn() -> &'static str,
     pub command_help: fn() -> &'static [crate::engine::CommandHelp],
     /// Sets up a game from JSON options (see [`options_from_text`]).
-    pub new: fn(usize, &Value, u64) -> Result<Box<dyn DynGame>, SetupError>,
+    pub new: fn(usize, &Value, u64) -> Result<BoxedGame, SetupError>,
     /// Restores a snapshot; `Err` carries the decoder's reason (the record is quarantined).
-    pub restore: fn(&[u8]) -> Result<Box<dyn DynGame>, String>,
+    pub restore: fn(&[u8]) -> Result<BoxedGame, String>,
     /// Replays `(seat, action JSON)` pairs from the seed and options.
-    pub replay: fn(usize, &Value, u64, &[(Seat, Value)]) -> Result<Box<dyn DynGame>, ReplayError>,
+    pub replay: fn(usize, &Value, u64, &[(Seat, Value)]) -> Result<BoxedGame, ReplayError>,
 }
 
 impl std::fmt::Debug for GameKind {
