@@ -48,6 +48,9 @@ pub trait DynGame: Send + Sync {
 /// A running game of any kind.
 pub type BoxedGame = Box<dyn DynGame>;
 
+/// Replays `(seat, action JSON)` pairs from the player count, options and seed.
+pub type ReplayFn = fn(usize, &Value, u64, &[(Seat, Value)]) -> Result<BoxedGame, ReplayError>;
+
 /// A game id's entry points: set up, restore from a snapshot, replay a log.
 pub struct GameKind {
     pub id: &'static str,
@@ -60,7 +63,7 @@ pub struct GameKind {
     /// Restores a snapshot; `Err` carries the decoder's reason (the record is quarantined).
     pub restore: fn(&[u8]) -> Result<BoxedGame, String>,
     /// Replays `(seat, action JSON)` pairs from the seed and options.
-    pub replay: fn(usize, &Value, u64, &[(Seat, Value)]) -> Result<BoxedGame, ReplayError>,
+    pub replay: ReplayFn,
 }
 
 impl std::fmt::Debug for GameKind {
