@@ -1,0 +1,50 @@
+//! Snapshot tests of what players read: every game's opening board (public) and one
+//! seat's private view, for a fixed seed. A change to the rendering shows up as a diff.
+
+use rules::engine::Game;
+use rules::{estates::Estates, palazzo::Palazzo, princes::Princes, villa::Villa};
+
+fn names(n: usize) -> Vec<String> {
+    ["ana", "bruno", "carla", "dino"]
+        .iter()
+        .take(n)
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn opening<G: Game>(players: usize) -> (String, String) {
+    let game = G::new(players, &Default::default(), 1).expect("setup");
+    let names = names(players);
+    (
+        G::render_public(&game.public_view(), &names),
+        G::render_private(&game.private_view(0), &names),
+    )
+}
+
+#[test]
+fn palazzo_opening() {
+    let (public, private) = opening::<Palazzo>(3);
+    insta::assert_snapshot!("palazzo_public", public);
+    insta::assert_snapshot!("palazzo_private", private);
+}
+
+#[test]
+fn estates_opening() {
+    let (public, private) = opening::<Estates>(4);
+    insta::assert_snapshot!("estates_public", public);
+    insta::assert_snapshot!("estates_private", private);
+}
+
+#[test]
+fn princes_opening() {
+    let (public, private) = opening::<Princes>(3);
+    insta::assert_snapshot!("princes_public", public);
+    insta::assert_snapshot!("princes_private", private);
+}
+
+#[test]
+fn villa_opening() {
+    let (public, private) = opening::<Villa>(4);
+    insta::assert_snapshot!("villa_public", public);
+    insta::assert_snapshot!("villa_private", private);
+}
