@@ -30,3 +30,68 @@ pub fn run_blocking(settings: BotSettings) -> Result<(), String> {
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(bot::serve(settings))
 }
+
+#[cfg(test)]
+mod tests {
+    use poise::serenity_prelude as serenity;
+
+    /// What Discord would receive at registration: checked against its limits here, since
+    /// a bad definition would only fail at startup against the real API.
+    #[test]
+    fn slash_commands_register_within_discord_limits() {
+        let commands = super::all_commands();
+        let defs: Vec<serenity::CreateCommand> =
+            poise::builtins::create_application_commands(&commands);
+        let json = serde_json::to_value(&defs).unwrap();
+        let list = json.as_array().unwrap();
+        let names: Vec<&str> = list.iter().map(|c| c["name"].as_str().unwrap()).collect();
+        assert_eq!(
+            names,
+            vec!["game", "palazzo", "villa", "estates", "princes"]
+        );
+        fn check(v: &serde_json::Value, path: &str) {
+            let name = v["name"].as_str().unwrap();
+            assert!(
+                name.len() <= 32
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c == '_' || c == '-'),
+                "{path}{name}"
+            );
+            let description = v["description"].as_str().unwrap_or("");
+            assert!(
+                !description.is_empty() && description.chars().count() <= 100,
+                "{path}{name}: `{description}`"
+            );
+            if let Some(options) = v["options"].as_array() {
+                assert!(options.len() <= 25);
+                for o in options {
+                    check(o, &format!("{path}{name} "));
+                }
+            }
+        }
+        for c in list {
+            check(c, "/");
+        }
+        let game = &list[0]["options"];
+        let subs: Vec<&str> = game
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            subs,
+            vec![
+                "new", "join", "leave", "start", "status", "hand", "scores", "log", "rules",
+                "abandon"
+            ]
+        );
+        let moves = &list[1]["options"][0];
+        assert_eq!(moves["name"], "move");
+        assert_eq!(moves["options"][0]["name"], "move");
+        assert_eq!(moves["options"][0]["autocomplete"], true);
+        let choices = &list[0]["options"][0]["options"][0]["choices"];
+        assert_eq!(choices.as_array().unwrap().len(), 4, "{choices}");
+    }
+}
