@@ -119,29 +119,33 @@ async fn new(
         String,
     >,
 ) -> Result<(), Error> {
-    run(ctx, args::new_command(game, options)).await
+    run_seating(ctx, args::new_command(game, options)).await
 }
 
 /// Take a seat at the table in this channel.
 #[poise::command(slash_command, guild_only)]
 async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    run_seating(ctx, Command::Join).await
+}
+
+/// Runs a command that seats the caller (`new`, `join`) and, if it did, tests a DM at
+/// once, so a closed inbox is found before any hand is dealt.
+async fn run_seating(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let channel = ctx.channel_id().get();
     let caller = caller_of(ctx);
-    let table = &ctx.data().table;
-    let deliveries = table
-        .handle_async(channel, caller.clone(), Command::Join)
+    let deliveries = ctx
+        .data()
+        .table
+        .handle_async(channel, caller.clone(), command)
         .await;
-    let joined = deliveries
+    let seated = deliveries
         .iter()
         .any(|d| matches!(d, Delivery::Channel { .. }));
     let http = &ctx.serenity_context().http;
     let mut replies = dispatch(&Discord(http), channel, caller.user, deliveries).await;
-    if joined {
-        // Test the DM now, so a closed inbox is found before any hand is dealt.
-        let hello = format!(
-            "You joined the game in <#{channel}>. Your private hand and money will arrive here."
-        );
+    if seated {
+        let hello = format!("You are seated at the game in <#{channel}>. Your private hand and money will arrive here.");
         if let Err(e) = Discord(http).dm(caller.user, hello).await {
             replies.push(args::dm_warning(&e));
             let notice = serenity::CreateMessage::new()
