@@ -89,19 +89,17 @@ pub fn help(kind: Option<&GameKind>) -> String {
     s
 }
 
-/// The last public moves. Built from the public narration only, never the action text.
+/// The last public moves. Built from the public narration only, never the action text,
+/// and counted among public moves only: numbering every move would show gaps where a
+/// secret move (an Estates stash) happened.
 pub fn log(entries: &[LogEntry]) -> String {
-    let public: Vec<(usize, &LogEntry)> = entries
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| !e.public.is_empty())
-        .collect();
+    let public: Vec<&LogEntry> = entries.iter().filter(|e| !e.public.is_empty()).collect();
     if public.is_empty() {
         return "No moves yet.".into();
     }
     let from = public.len().saturating_sub(30);
-    let mut s = format!("Last {} of {} moves:\n", public.len() - from, entries.len());
-    for (i, e) in &public[from..] {
+    let mut s = format!("Moves {}–{} of {}:\n", from + 1, public.len(), public.len());
+    for (i, e) in public.iter().enumerate().skip(from) {
         s.push_str(&format!("{}. {}\n", i + 1, e.public.join(" ")));
     }
     s

@@ -189,7 +189,7 @@ fn log_help_and_rules() {
     run(&table, CH, 1, "add 3");
     assert_eq!(
         ephemeral(&run(&table, CH, 2, "log")),
-        "Last 1 of 1 moves:\n1. ana added 3; the total is 3.\n"
+        "Moves 1–1 of 1:\n1. ana added 3; the total is 3.\n"
     );
     let help = ephemeral(&run(&table, CH, 2, "help"));
     assert!(

@@ -104,4 +104,14 @@ fn an_estates_stash_is_told_to_nobody_else() {
     let log = ephemeral(&run(&table, CH, other, "log"));
     assert!(!log.to_lowercase().contains("stash"), "{log}");
     assert_eq!(log, "No moves yet.");
+    // After a public move the log counts public moves only: no gap betrays the stash.
+    let actions = table.legal_actions(CH, p.user);
+    let piece = actions
+        .iter()
+        .find(|a| a.starts_with("cube"))
+        .unwrap()
+        .clone();
+    run(&table, CH, p.user, &piece);
+    let log = ephemeral(&run(&table, CH, other, "log"));
+    assert!(log.starts_with("Moves 1–1 of 1:\n1. "), "{log}");
 }
