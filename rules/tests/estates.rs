@@ -1519,3 +1519,124 @@ fn stash_events_are_private_in_random_games() {
         }
     }
 }
+
+/// The board excerpt in `docs/estates.md` is what the engine renders for that position
+/// (the mayor doubles every building of the row, roofed or not).
+#[test]
+fn docs_board_example_matches_the_rendering() {
+    let mut g = game(3);
+    let mut board = board_with([
+        vec![
+            building(&[cube(Green, 6)], Some(2)),
+            building(&[cube(Blue, 5), cube(Red, 3)], None),
+        ],
+        vec![],
+        vec![],
+    ]);
+    board.mayor = PieceState::Placed {
+        row: Top,
+        effect: 0,
+    };
+    g.set_board(board);
+    g.set_certificate(Green, Some(1));
+    g.set_certificate(Red, Some(0));
+    let text = g.public_text(&names(3));
+    let docs = include_str!("../../docs/estates.md");
+    let lines = [
+        "TOP row · needs 4 · MAYOR x2\n",
+        "  1w green-6 ^roof 2 → Bruno -16\n",
+        "  2  blue-5 red-3 → Ana -16\n",
+        "  lots 3-4 empty\n",
+    ];
+    let excerpt = lines.concat();
+    assert!(text.contains(&excerpt), "{text}");
+    assert!(docs.contains(&excerpt), "docs/estates.md example is stale");
+}
+
+/// Odd input never panics `parse_action`, in any phase, and whatever parses is applied
+/// or refused cleanly.
+#[test]
+fn parse_action_never_panics_on_odd_input() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let words = [
+        "cube",
+        "red",
+        "-",
+        "5",
+        "left",
+        "right",
+        "row",
+        "0",
+        "3",
+        "9",
+        "4294967296",
+        "99999999999999999999",
+        "$",
+        "m",
+        "M",
+        "place",
+        "top",
+        "mid",
+        "bottom",
+        "-1",
+        "permit",
+        "remove",
+        "cancel",
+        "mayor",
+        "bid",
+        "pass",
+        "é",
+        "ß",
+        "İ",
+        "٣",
+        "１",
+        "\u{0}",
+        "top-",
+        "t",
+        "10",
+        "11",
+        "red-",
+        "l",
+        "r",
+        "keep",
+        "sell",
+        "discard",
+        "stash",
+        "roof",
+        "put",
+        "gray7",
+        "b2",
+        "\t",
+        "$-3m",
+        "top-0",
+        "red-0",
+    ];
+    for seed in 0..100u64 {
+        let p = rules::playout::random_playout::<Estates>(
+            3,
+            &EstatesOptions::default(),
+            seed,
+            (seed * 3) as usize,
+        )
+        .unwrap();
+        let g = p.game;
+        for _ in 0..200 {
+            let mut s = String::new();
+            for _ in 0..rng.gen_range(0..5) {
+                s.push_str(words[rng.gen_range(0..words.len())]);
+                if rng.gen_bool(0.6) {
+                    s.push(' ');
+                }
+            }
+            for seat in 0..3 {
+                if let Ok(a) = g.parse_action(seat, &s) {
+                    let mut h = g.clone();
+                    if h.apply(seat, &a).is_err() {
+                        assert_eq!(bytes(&h), bytes(&g), "`{s}`");
+                    }
+                }
+            }
+        }
+    }
+}
