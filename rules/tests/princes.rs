@@ -1671,7 +1671,8 @@ fn data_tables_match_the_digest() {
         ("Opinion", "Religion", "Travel")
     );
     // Shapes, as (row, col) cells, and sizes.
-    let shapes: [(&str, Size, &[(i8, i8)]); 10] = [
+    type Shape = (&'static str, Size, &'static [(i8, i8)]);
+    let shapes: [Shape; 10] = [
         (
             "University",
             Size::Large,
@@ -1791,7 +1792,8 @@ fn data_tables_match_the_digest() {
         }
         other => panic!("P05: {other:?}"),
     }
-    let all: [(u8, &[(C, u32)], i64); 5] = [
+    type AllCard = (u8, &'static [(C, u32)], i64);
+    let all: [AllCard; 5] = [
         (
             10,
             &[(C::Builders, 1), (C::Jesters, 1), (C::LandscapeTypes, 2)],
