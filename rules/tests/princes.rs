@@ -1619,3 +1619,309 @@ fn parsing_never_panics_and_explains() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// The data tables, pinned to the digest
+// ---------------------------------------------------------------------------
+
+#[test]
+fn data_tables_match_the_digest() {
+    use rules::princes::data::Count as C;
+    // Professions: (name, building, landscape, freedom), in number order.
+    let want = [
+        ("Mathematician", UNIVERSITY, LAKE, RELIGION),
+        ("Theologian", UNIVERSITY, PARK, TRAVEL),
+        ("Philosopher", UNIVERSITY, FOREST, OPINION),
+        ("Botanist", LABORATORY, PARK, RELIGION),
+        ("Alchemist", LABORATORY, LAKE, OPINION),
+        ("Physicist", LABORATORY, FOREST, TRAVEL),
+        ("Clockmaker", WORKSHOP, LAKE, TRAVEL),
+        ("Goldsmith", WORKSHOP, PARK, OPINION),
+        ("Bell founder", WORKSHOP, FOREST, RELIGION),
+        ("Cartographer", LIBRARY, LAKE, RELIGION),
+        ("Jurist", LIBRARY, FOREST, OPINION),
+        ("Choreographer", OPERA, FOREST, TRAVEL),
+        ("Composer", OPERA, LAKE, OPINION),
+        ("Sculptor", STUDIO, FOREST, RELIGION),
+        ("Painter", STUDIO, LAKE, TRAVEL),
+        ("Pharmacist", HOSPITAL, PARK, OPINION),
+        ("Physician", HOSPITAL, FOREST, TRAVEL),
+        ("Playwright", THEATRE, PARK, RELIGION),
+        ("Poet", THEATRE, LAKE, TRAVEL),
+        ("Astronomer", TOWER, FOREST, RELIGION),
+        ("Organist", CHAPEL, FOREST, OPINION),
+    ];
+    assert_eq!(PROFESSIONS.len(), 21);
+    for (i, (name, b, l, f)) in want.iter().enumerate() {
+        let p = &PROFESSIONS[i];
+        assert_eq!(usize::from(p.num), i + 1);
+        assert_eq!(
+            (p.name, p.building, p.landscape, p.freedom),
+            (*name, *b, *l, *f),
+            "profession #{}",
+            i + 1
+        );
+    }
+    assert_eq!(
+        (
+            FREEDOMS[usize::from(OPINION)],
+            FREEDOMS[usize::from(RELIGION)],
+            FREEDOMS[usize::from(TRAVEL)]
+        ),
+        ("Opinion", "Religion", "Travel")
+    );
+    // Shapes, as (row, col) cells, and sizes.
+    type Shape = (&'static str, Size, &'static [(i8, i8)]);
+    let shapes: [Shape; 10] = [
+        (
+            "University",
+            Size::Large,
+            &[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0)],
+        ),
+        (
+            "Laboratory",
+            Size::Large,
+            &[(0, 1), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)],
+        ),
+        (
+            "Workshop",
+            Size::Large,
+            &[(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (2, 3), (1, 3)],
+        ),
+        (
+            "Library",
+            Size::Medium,
+            &[(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)],
+        ),
+        (
+            "Opera",
+            Size::Medium,
+            &[(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)],
+        ),
+        (
+            "Studio",
+            Size::Medium,
+            &[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)],
+        ),
+        (
+            "Hospital",
+            Size::Medium,
+            &[(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)],
+        ),
+        (
+            "Theatre",
+            Size::Medium,
+            &[(0, 0), (0, 1), (1, 1), (1, 2), (2, 2)],
+        ),
+        ("Tower", Size::Small, &[(0, 0), (1, 0), (2, 0)]),
+        ("Chapel", Size::Small, &[(0, 0), (1, 0), (1, 1)]),
+    ];
+    for (info, (name, size, cells)) in BUILDINGS.iter().zip(shapes) {
+        let mut a = info.cells.to_vec();
+        let mut b = cells.to_vec();
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!((info.name, info.size, a), (name, size, b));
+    }
+    let land: [&[(i8, i8)]; 3] = [
+        &[(0, 0), (0, 1), (1, 0), (1, 1)],
+        &[(0, 0), (1, 0), (1, 1)],
+        &[(0, 0), (0, 1)],
+    ];
+    for (info, cells) in LANDSCAPES.iter().zip(land) {
+        assert_eq!(info.cells, cells, "{}", info.name);
+    }
+    // The palazzo: 3 wide × 2 tall in the lower-left corner.
+    let mut pal = PALAZZO.to_vec();
+    pal.sort_unstable();
+    assert_eq!(pal, vec![(5, 0), (5, 1), (5, 2), (6, 0), (6, 1), (6, 2)]);
+    // Bonus cards: the counted things and the points per thing.
+    let bonus: [&[(C, u32)]; 20] = [
+        &[(C::Builders, 1), (C::Lakes, 1)],
+        &[(C::MediumBuildings, 1), (C::Forests, 1)],
+        &[(C::PrestigeCards, 1), (C::Freedoms, 1)],
+        &[(C::Jesters, 1), (C::Freedoms, 1)],
+        &[(C::SmallBuildings, 1), (C::LandscapeTiles, 1)],
+        &[(C::LandscapeTiles, 1)],
+        &[(C::Buildings, 1)],
+        &[(C::Categories, 1)],
+        &[(C::HandCardsExceptPlayed, 1)],
+        &[(C::Builders, 2)],
+        &[(C::Parks, 2)],
+        &[(C::Forests, 2)],
+        &[(C::LargeBuildings, 2)],
+        &[(C::Jesters, 2)],
+        &[(C::Lakes, 2)],
+        &[(C::Freedoms, 2)],
+        &[(C::PrestigeCards, 2)],
+        &[(C::BuildingSizes, 2)],
+        &[(C::LandscapeTypes, 2)],
+        &[(C::DisplayCardsWithPlayed, 1)],
+    ];
+    assert_eq!(BONUS_CARDS.len(), 20);
+    for (i, terms) in bonus.iter().enumerate() {
+        assert_eq!(BONUS_CARDS[i].terms, *terms, "B{:02}", i + 1);
+    }
+    // Prestige cards: "most" (count, full, tied), "fewest", and "all".
+    let most = [
+        (1, C::Buildings, 6, 3),
+        (2, C::Lakes, 6, 3),
+        (3, C::Jesters, 6, 3),
+        (4, C::Builders, 6, 3),
+        (6, C::Parks, 5, 3),
+        (7, C::Works, 7, 4),
+        (8, C::Forests, 7, 4),
+        (9, C::LandscapeTiles, 7, 4),
+    ];
+    assert_eq!(PRESTIGE_CARDS.len(), 14);
+    for (id, count, f, t) in most {
+        match prestige_card(id).unwrap().rule {
+            PrestigeRule::Most {
+                count: c,
+                full,
+                tied,
+            } => {
+                assert_eq!((c, full, tied), (count, f, t), "P{id:02}")
+            }
+            other => panic!("P{id:02}: {other:?}"),
+        }
+    }
+    match prestige_card(5).unwrap().rule {
+        PrestigeRule::Fewest { count, full, tied } => {
+            assert_eq!((count, full, tied), (C::EmptySquares, 8, 4))
+        }
+        other => panic!("P05: {other:?}"),
+    }
+    type AllCard = (u8, &'static [(C, u32)], i64);
+    let all: [AllCard; 5] = [
+        (
+            10,
+            &[(C::Builders, 1), (C::Jesters, 1), (C::LandscapeTypes, 2)],
+            7,
+        ),
+        (11, &[(C::Buildings, 4), (C::Freedoms, 2), (C::Works, 4)], 6),
+        (12, &[(C::Freedoms, 3)], 8),
+        (13, &[(C::LargeBuildings, 2)], 5),
+        (14, &[(C::LandscapeTypes, 3)], 8),
+    ];
+    for (id, want, pts) in all {
+        match prestige_card(id).unwrap().rule {
+            PrestigeRule::All { reqs, points } => {
+                assert_eq!((reqs, points), (want, pts), "P{id:02}")
+            }
+            other => panic!("P{id:02}: {other:?}"),
+        }
+    }
+    // Numbers of the game.
+    assert_eq!(MIN_WORK, [7, 10, 12, 14, 15, 16, 17]);
+    assert_eq!(BUILD_COST, [700, 300, 300, 0]);
+    assert_eq!((DRAW_COST, FREEDOM_COST), (300, 300));
+    assert_eq!((OPENING_BID, RAISE), (200, 100));
+    assert_eq!(
+        (FLORINS_PER_POINT, FLORINS_PER_PRESTIGE, SELL_PRICE),
+        (100, 200, 100)
+    );
+    assert_eq!(START_FLORINS, 3500);
+    assert_eq!(
+        (
+            LANDSCAPE_SUPPLY,
+            JESTER_SUPPLY,
+            BUILDER_SUPPLY,
+            MAX_BUILDERS
+        ),
+        (6, 7, 6, 3)
+    );
+    assert_eq!((COPIES_PER_BUILDING, RECRUITING_CARDS), (3, 5));
+    assert_eq!((DEALT, KEPT, LOOK, ROUNDS), (4, 3, 5, 7));
+    assert_eq!(
+        (
+            PREFERRED_BUILDING,
+            PREFERRED_LANDSCAPE,
+            PREFERRED_FREEDOM,
+            PER_JESTER,
+            PER_CARD
+        ),
+        (4, 3, 3, 2, 1)
+    );
+}
+
+#[test]
+fn parks_and_empty_squares_pay_the_bracket_value_on_ties() {
+    let base = fixture();
+    let v = |ps: &[Player], id: u8| scoring::prestige_card_value(ps, 0, id);
+    let mut ps = base.clone();
+    ps[0].landscapes[PARK as usize] = 1;
+    assert_eq!(v(&ps, 6), 5, "most parks alone");
+    ps[2].landscapes[PARK as usize] = 1;
+    assert_eq!(v(&ps, 6), 3, "tied for most parks");
+    ps[1].landscapes[PARK as usize] = 2;
+    assert_eq!(v(&ps, 6), 0, "behind on parks");
+    // Fewest empty squares: a tie for fewest pays 4.
+    let mut ps = base.clone();
+    ps[1].grid = ps[0].grid.clone();
+    assert_eq!(v(&ps, 5), 4);
+}
+
+#[test]
+fn odd_input_never_panics_in_any_phase() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let alphabet: Vec<char> = "abcdefgoprstuvw r0123456789-°ü,.é\t#Bp".chars().collect();
+    let vocab = [
+        "keep",
+        "open",
+        "bid",
+        "pass",
+        "decline",
+        "place",
+        "recruit",
+        "later",
+        "work",
+        "build",
+        "draw",
+        "freedom",
+        "done",
+        "sell",
+        "bonus",
+        "prestige",
+        "rot",
+        "at",
+        "flip",
+        "bell",
+        "founder",
+        "r",
+        "r9",
+        "b",
+        "p",
+        "4294967295",
+        "65536",
+        "256",
+        "0",
+    ];
+    let p = random_playout::<Princes>(4, &opts(), 3, 10_000).unwrap();
+    assert!(p.log.len() > 100, "a whole game is walked");
+    let mut g = Princes::new(4, &opts(), 3).unwrap();
+    for (i, (seat, a)) in p.log.iter().enumerate() {
+        if i % 5 == 0 {
+            for _ in 0..40 {
+                let text: String = if rng.gen_bool(0.5) {
+                    (0..rng.gen_range(0..12))
+                        .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+                        .collect()
+                } else {
+                    (0..rng.gen_range(1..6))
+                        .map(|_| vocab[rng.gen_range(0..vocab.len())])
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                for s in 0..5 {
+                    if let Ok(act) = g.parse_action(s, &text) {
+                        let mut h = g.clone();
+                        let _ = h.apply(s, &act);
+                    }
+                }
+            }
+        }
+        g.apply(*seat, a).unwrap();
+    }
+}
