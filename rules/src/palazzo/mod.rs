@@ -19,8 +19,8 @@ use crate::engine::{
     SetupError,
 };
 use crate::seating::{next_seat, seats_from, OpenAuction, Responders};
-use data::{cards_text, palace_letter, OPENING_BID, RIDERS, STACK_SPLIT};
-use money::{diagnose_raise, holds, take_out, worth, MixError};
+use data::{palace_letter, OPENING_BID, RIDERS, STACK_SPLIT};
+use money::{diagnose_raise, holds, missing, take_out, worth, MixError};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -89,7 +89,7 @@ pub enum PalazzoError {
     NotEnoughMoney { need: usize, have: usize },
     #[error("You must take exactly {need} of the revealed cards.")]
     PickCount { need: usize },
-    #[error("{0} is not among the revealed cards.")]
+    #[error("Not among the revealed cards: {0}.")]
     NotRevealed(String),
     #[error("You do not hold {0}.")]
     NotInHand(String),
@@ -303,7 +303,7 @@ impl Palazzo {
     fn check_payment(&self, seat: Seat, pay: &[Card]) -> Res<u32> {
         let hand = self.hands.get(seat).ok_or(PalazzoError::NotYourTurn)?;
         if !holds(hand, pay) {
-            return Err(PalazzoError::NotInHand(cards_text(pay)));
+            return Err(PalazzoError::NotInHand(missing_text(hand, pay)));
         }
         worth(pay, None).map(|w| w.value).map_err(mix_error)
     }
@@ -355,7 +355,7 @@ impl Palazzo {
                     return Err(PalazzoError::PickCount { need });
                 }
                 if !holds(&revealed, cards) {
-                    return Err(PalazzoError::NotRevealed(cards_text(cards)));
+                    return Err(PalazzoError::NotRevealed(missing_text(&revealed, cards)));
                 }
                 take_out(&mut revealed, cards);
                 self.give(seat, cards);
@@ -458,10 +458,14 @@ impl Palazzo {
                     return Err(PalazzoError::EmptySupply);
                 }
                 if !holds(&self.supply, tiles) {
-                    let missing = tiles
-                        .iter()
-                        .find(|t| !self.supply.contains(t))
-                        .map_or_else(|| "That pair of tiles".to_string(), |t| t.id());
+                    let missing = tiles.iter().find(|t| !self.supply.contains(t)).map_or_else(
+                        // Every tile is unique: naming one twice asks for a second copy.
+                        || {
+                            let id = tiles.first().map(|t| t.id()).unwrap_or_default();
+                            format!("A second {id}")
+                        },
+                        |t| t.id(),
+                    );
                     return Err(PalazzoError::NotInSupply(missing));
                 }
                 let each = self.price();
@@ -516,7 +520,7 @@ impl Palazzo {
                 }
                 let hand = self.hands.get(seat).ok_or(PalazzoError::NotYourTurn)?;
                 if !holds(hand, cards) {
-                    return Err(PalazzoError::NotInHand(cards_text(cards)));
+                    return Err(PalazzoError::NotInHand(missing_text(hand, cards)));
                 }
                 let bid = bids.get(seat).cloned().unwrap_or_default();
                 let w = worth(cards, bid.currency)
@@ -966,6 +970,27 @@ impl Palazzo {
             .map(|p| scoring::player_score(p))
             .collect()
     }
+}
+
+/// Names only the cards of `cards` that `source` lacks: `R6`, or `2× R5 (only 1)` when
+/// too few copies are there.
+fn missing_text(source: &[Card], cards: &[Card]) -> String {
+    let mut kinds = missing(source, cards);
+    kinds.sort();
+    kinds.dedup();
+    let parts: Vec<String> = kinds
+        .iter()
+        .map(|c| {
+            let have = source.iter().filter(|x| *x == c).count();
+            let want = cards.iter().filter(|x| *x == c).count();
+            if have == 0 {
+                vec![c.to_string(); want].join(" ")
+            } else {
+                format!("{want}× {c} (only {have})")
+            }
+        })
+        .collect();
+    parts.join(" ")
 }
 
 fn mix_error(e: MixError) -> PalazzoError {
