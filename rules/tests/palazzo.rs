@@ -1362,3 +1362,30 @@ fn crafted_actions_with_extreme_values_are_refused_without_panicking() {
         .unwrap_err();
     assert!(e.to_string().starts_with("You have no palace "), "{e}");
 }
+
+#[test]
+fn naming_the_other_twin_is_refused_with_a_pointer_to_the_right_one() {
+    let mut g = table(2, &["R7", ""]);
+    let twin = tile("marble-3-1w-b");
+    g.phase = Phase::Building {
+        seat: 0,
+        pending: pull(&mut g, "marble-3-1w-b"),
+    };
+    assert_eq!(
+        refused(&mut g, 0, "build marble-3-1w new"),
+        "marble-3-1w is not there, but its identical twin marble-3-1w-b is: name that one."
+    );
+    assert_eq!(
+        refused(&mut g, 0, "build marble-3-2w new"),
+        "marble-3-2w is not one of the tiles you have to build now."
+    );
+    ok(&mut g, 0, "build marble-3-1w-b new");
+    assert_eq!(g.palaces[0], vec![vec![twin]]);
+    let mut g = table(2, &["R7", ""]);
+    g.supply = pull(&mut g, "brick-3-1w");
+    g.phase = Phase::BuyOrAuction;
+    assert_eq!(
+        refused(&mut g, 0, "buy brick-3-1w-b pay R7"),
+        "brick-3-1w-b is not there, but its identical twin brick-3-1w is: name that one."
+    );
+}

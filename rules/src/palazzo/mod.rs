@@ -123,6 +123,8 @@ pub enum PalazzoError {
     BidTooLow { high: u32, total: u32 },
     #[error("{0} is not one of the tiles you have to build now.")]
     NotPending(String),
+    #[error("{typed} is not there, but its identical twin {twin} is: name that one.")]
+    Twin { typed: String, twin: String },
     #[error("You have no palace {0}.")]
     NoSuchPalace(String),
     #[error("{tile} (floor {floor}) cannot go on palace {palace}: its top floor is {top}, and a tile goes only on top of a lower floor (inserting below needs reconstruct).")]
@@ -458,15 +460,12 @@ impl Palazzo {
                     return Err(PalazzoError::EmptySupply);
                 }
                 if !holds(&self.supply, tiles) {
-                    let missing = tiles.iter().find(|t| !self.supply.contains(t)).map_or_else(
-                        // Every tile is unique: naming one twice asks for a second copy.
-                        || {
-                            let id = tiles.first().map(|t| t.id()).unwrap_or_default();
-                            format!("A second {id}")
-                        },
-                        |t| t.id(),
-                    );
-                    return Err(PalazzoError::NotInSupply(missing));
+                    if let Some(t) = tiles.iter().find(|t| !self.supply.contains(t)) {
+                        return Err(not_here(t, &self.supply, PalazzoError::NotInSupply));
+                    }
+                    // Every tile is unique: naming one twice asks for a second copy.
+                    let id = tiles.first().map(|t| t.id()).unwrap_or_default();
+                    return Err(PalazzoError::NotInSupply(format!("A second {id}")));
                 }
                 let each = self.price();
                 let price = each * tiles.len() as u32;
@@ -575,7 +574,7 @@ impl Palazzo {
                 let i = pending
                     .iter()
                     .position(|t| t == tile)
-                    .ok_or_else(|| PalazzoError::NotPending(tile.id()))?;
+                    .ok_or_else(|| not_here(tile, &pending, PalazzoError::NotPending))?;
                 self.place_tile(owner, *tile, *place, &mut events)?;
                 pending.remove(i);
                 self.after_building(owner, pending, &mut events);
@@ -590,7 +589,7 @@ impl Palazzo {
                 let i = pending
                     .iter()
                     .position(|t| t == tile)
-                    .ok_or_else(|| PalazzoError::NotPending(tile.id()))?;
+                    .ok_or_else(|| not_here(tile, &pending, PalazzoError::NotPending))?;
                 pending.remove(i);
                 self.boxed.push(*tile);
                 events.push(PalazzoEvent::Discarded {
@@ -609,7 +608,7 @@ impl Palazzo {
                 let i = lot
                     .iter()
                     .position(|t| t == tile)
-                    .ok_or_else(|| PalazzoError::NotPending(tile.id()))?;
+                    .ok_or_else(|| not_here(tile, &lot, PalazzoError::NotPending))?;
                 self.place_tile(seat, *tile, *place, &mut events)?;
                 lot.remove(i);
                 takers.advance();
@@ -625,7 +624,7 @@ impl Palazzo {
                 let i = lot
                     .iter()
                     .position(|t| t == tile)
-                    .ok_or_else(|| PalazzoError::NotPending(tile.id()))?;
+                    .ok_or_else(|| not_here(tile, &lot, PalazzoError::NotPending))?;
                 lot.remove(i);
                 self.boxed.push(*tile);
                 events.push(PalazzoEvent::Discarded { seat, tile: *tile });
@@ -969,6 +968,18 @@ impl Palazzo {
             .iter()
             .map(|p| scoring::player_score(p))
             .collect()
+    }
+}
+
+/// The refusal for a tile that is not where it was named: if its identical twin (the
+/// extra floor-3 one-window tile, `-b`) is there instead, say so.
+fn not_here(tile: &Tile, among: &[Tile], err: fn(String) -> PalazzoError) -> PalazzoError {
+    match among.iter().find(|t| t.same_kind(tile) && *t != tile) {
+        Some(twin) => PalazzoError::Twin {
+            typed: tile.id(),
+            twin: twin.id(),
+        },
+        None => err(tile.id()),
     }
 }
 
