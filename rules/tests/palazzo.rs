@@ -419,7 +419,11 @@ fn take_money_reveals_players_plus_one_and_each_pick_is_awaited() {
     );
     assert_eq!(
         refused(&mut g, 0, "pick R7 R6"),
-        "R6 R7 is not among the revealed cards."
+        "Not among the revealed cards: R6."
+    );
+    assert_eq!(
+        refused(&mut g, 0, "pick R7 R7"),
+        "Not among the revealed cards: 2× R7 (only 1)."
     );
     assert!(refused(&mut g, 1, "pick R7").contains("not your turn"));
     ok(&mut g, 0, "pick R7 C2");
@@ -1143,4 +1147,245 @@ fn every_command_reads_back_and_the_catalog_knows_the_game() {
             );
         }
     }
+}
+
+// ---------------------------------------------------------------- audit additions
+
+#[test]
+fn quarry_counting_wraps_round_from_the_master_builder() {
+    // Master builder on the last quarry (index 3 = 0): 1 window -> quarry 0, 3 -> quarry 2.
+    let mut g = table(2, &["", ""]);
+    g.master = 3;
+    pull(&mut g, "brick-1-1w marble-2-3w");
+    g.stacks[0].push(StackItem::Tile(tile("marble-2-3w")));
+    g.stacks[0].push(StackItem::Tile(tile("brick-1-1w")));
+    let before: Vec<usize> = g.quarries.iter().map(|q| q.len()).collect();
+    let events = ok(&mut g, 0, "draw");
+    assert_eq!(g.quarries[2].len(), before[2] + 1);
+    assert_eq!(g.quarries[2].last(), Some(&tile("marble-2-3w")));
+    assert!(
+        events.iter().any(|e| e.contains("marble-2-3w to quarry 3")),
+        "{events:?}"
+    );
+    let mut g = table(2, &["", ""]);
+    g.master = 3;
+    pull(&mut g, "brick-1-2w marble-2-1w");
+    g.stacks[0].push(StackItem::Tile(tile("marble-2-1w")));
+    g.stacks[0].push(StackItem::Tile(tile("brick-1-2w")));
+    ok(&mut g, 0, "draw");
+    assert_eq!(g.quarries[0].last(), Some(&tile("marble-2-1w")));
+}
+
+#[test]
+fn the_master_builder_skips_empty_quarries_and_wraps_round() {
+    let mut g = auction_table(2, &["", ""], "brick-2-3w");
+    g.master = 3;
+    let lot = std::mem::take(&mut g.quarries[2]);
+    g.quarries[1] = lot;
+    ok(&mut g, 0, "auction");
+    assert_eq!(g.master, 1, "3 -> 0 (empty) -> 1");
+    // Only the master builder's own quarry holds tiles: it comes all the way round.
+    let mut g = auction_table(2, &["", ""], "brick-2-3w");
+    g.master = 2;
+    let events = ok(&mut g, 0, "auction");
+    assert_eq!(g.master, 2);
+    assert!(events[0].contains("quarry 3"), "{events:?}");
+}
+
+#[test]
+fn the_fifth_rider_as_second_draw_ends_the_game_before_buying() {
+    let mut g = table(2, &["R7 R6", ""]);
+    g.riders_drawn = 4;
+    let t = tile("brick-1-1w");
+    pull(&mut g, "brick-1-1w");
+    g.stacks[0].push(StackItem::Rider);
+    g.stacks[0].push(StackItem::Tile(t));
+    let events = ok(&mut g, 0, "draw");
+    assert!(g.is_over());
+    assert_eq!(
+        g.supply.last(),
+        Some(&t),
+        "the first tile went to the supply"
+    );
+    assert_eq!(
+        events.last().map(String::as_str),
+        Some("The 5th rider ends the game at once!")
+    );
+    assert_eq!(
+        refused(&mut g, 0, "buy brick-1-1w pay R7"),
+        "The game is over."
+    );
+    assert_eq!(g.hands[0], cards("R7 R6"));
+}
+
+#[test]
+fn an_outbid_opener_takes_cards_back_and_the_turn_passes_left_of_the_auctioneer() {
+    // Seat 1 wins against the opener (seat 0): seat 1 builds, then it is seat 1's turn
+    // (left of the auctioneer), not seat 2's (left of the winner).
+    let mut g = auction_table(3, &["R3 R4", "G6 G7", "B7"], "brick-2-3w");
+    ok(&mut g, 0, "auction");
+    ok(&mut g, 1, "raise G6");
+    ok(&mut g, 2, "pass");
+    ok(&mut g, 0, "raise R4");
+    assert_eq!(g.high_bid(), Some(7));
+    ok(&mut g, 1, "raise G7");
+    assert_eq!(g.high_bid(), Some(13));
+    let events = ok(&mut g, 0, "pass");
+    assert!(
+        events.iter().any(|e| e == "Ana passes and takes back R4."),
+        "{events:?}"
+    );
+    assert_eq!(g.hands[0], cards("R3 R4"));
+    assert_eq!(g.discard, cards("G6 G7"), "the winner pays");
+    assert_eq!(g.awaiting(), vec![1]);
+    ok(&mut g, 1, "build brick-2-3w new");
+    assert_eq!(g.active, 1);
+    assert_eq!(g.phase, Phase::Turn);
+}
+
+#[test]
+fn refusals_name_only_what_is_missing() {
+    let mut g = auction_table(2, &["", "R4 G4 G5"], "brick-2-3w");
+    ok(&mut g, 0, "auction");
+    assert_eq!(refused(&mut g, 1, "raise R4 G4 B4"), "You do not hold B4.");
+    assert_eq!(
+        refused(&mut g, 1, "raise G5 G5"),
+        "You do not hold 2× G5 (only 1)."
+    );
+    let mut g = buy_table("R7 R6");
+    assert_eq!(
+        refused(&mut g, 0, "buy marble-2-2w pay R7 R6 R5"),
+        "You do not hold R5."
+    );
+    assert_eq!(
+        refused(&mut g, 0, "buy marble-2-2w marble-2-2w pay R7 R6"),
+        "A second marble-2-2w is not in the supply."
+    );
+}
+
+#[test]
+fn parsing_odd_input_is_refused_clearly_and_never_panics() {
+    let g = new_game(3, 1);
+    let err = |t: &str| g.parse_action(0, t).unwrap_err().0;
+    // "on" is not palace ON: the palace is missing.
+    assert!(
+        err("build brick-1-1w on").starts_with("Build a tile on top of a palace"),
+        "{}",
+        err("build brick-1-1w on")
+    );
+    assert!(err("reconstruct insert brick-1-1w into pay C2").starts_with("Reconstruct costs"));
+    // The certificate 3 is never typed.
+    assert!(err("raise C3").contains("only opens an auction"));
+    // Huge numbers, unicode and walls of text: refused, echoed short.
+    assert!(err("raise R99999999999999999999999").contains("is not a money card"));
+    assert!(err("raise r４").contains("is not a money card"));
+    let wall = "x".repeat(5000);
+    assert!(err(&wall).len() < 400, "the echo is cut short");
+    assert!(err(&format!("raise {wall}")).len() < 400);
+    assert!(err(&format!("build {wall} new")).len() < 400);
+    assert!(err(&format!("build brick-1-1w on {wall}")).len() < 400);
+    for t in [
+        "",
+        " ",
+        "💥",
+        "raise",
+        "raise R-1",
+        "buy",
+        "buy pay R4",
+        "build",
+        "build x",
+        "pick",
+        "reconstruct",
+        "reconstruct insert brick-1-1w into 💥 pay C2",
+        "raise ＲＧ",
+        "buy brick-1-1w brick-1-2w brick-1-3w pay C2",
+        "discard",
+        "raise \u{0}",
+        "build marble-1-1w-b new",
+        "ÄÖÜ ß",
+        "reconstruct lift brick-1-1w pay C3",
+    ] {
+        assert!(g.parse_action(0, t).is_err(), "`{t}` parsed");
+    }
+    // Odd but well-formed input parses and is then refused by the rules, not a panic.
+    for t in [
+        "build brick-1-1w on ZZZ",
+        "BUILD MARBLE-3-1W-B NEW",
+        "raise C2 C2 C2 C2",
+    ] {
+        let a = g.parse_action(0, t).unwrap();
+        let mut probe = g.clone();
+        assert!(probe.apply(0, &a).is_err(), "`{t}` accepted");
+    }
+}
+
+#[test]
+fn crafted_actions_with_extreme_values_are_refused_without_panicking() {
+    use rules::palazzo::Place;
+    let mut g = table(2, &["R3", ""]);
+    g.palaces[0] = vec![pull(&mut g, "brick-1-1w")];
+    let t = tile("marble-2-2w");
+    let before = state(&g);
+    for a in [
+        PalazzoAction::Insert {
+            tile: tile("brick-1-1w"),
+            into: usize::MAX,
+            pay: Card::Money(Currency::Red, 3),
+        },
+        PalazzoAction::Pick(vec![]),
+        PalazzoAction::Raise(vec![]),
+        PalazzoAction::Buy {
+            tiles: vec![],
+            pay: vec![],
+        },
+        PalazzoAction::Lift {
+            tile: t,
+            pay: Card::Money(Currency::Red, 200),
+        },
+    ] {
+        assert!(g.apply(0, &a).is_err(), "{a:?}");
+        assert!(g.apply(usize::MAX, &a).is_err(), "{a:?}");
+    }
+    assert_eq!(state(&g), before);
+    g.phase = Phase::Building {
+        seat: 0,
+        pending: vec![t],
+    };
+    let e = g
+        .apply(
+            0,
+            &PalazzoAction::Build {
+                tile: t,
+                place: Place::On(usize::MAX),
+            },
+        )
+        .unwrap_err();
+    assert!(e.to_string().starts_with("You have no palace "), "{e}");
+}
+
+#[test]
+fn naming_the_other_twin_is_refused_with_a_pointer_to_the_right_one() {
+    let mut g = table(2, &["R7", ""]);
+    let twin = tile("marble-3-1w-b");
+    g.phase = Phase::Building {
+        seat: 0,
+        pending: pull(&mut g, "marble-3-1w-b"),
+    };
+    assert_eq!(
+        refused(&mut g, 0, "build marble-3-1w new"),
+        "marble-3-1w is not there, but its identical twin marble-3-1w-b is: name that one."
+    );
+    assert_eq!(
+        refused(&mut g, 0, "build marble-3-2w new"),
+        "marble-3-2w is not one of the tiles you have to build now."
+    );
+    ok(&mut g, 0, "build marble-3-1w-b new");
+    assert_eq!(g.palaces[0], vec![vec![twin]]);
+    let mut g = table(2, &["R7", ""]);
+    g.supply = pull(&mut g, "brick-3-1w");
+    g.phase = Phase::BuyOrAuction;
+    assert_eq!(
+        refused(&mut g, 0, "buy brick-3-1w-b pay R7"),
+        "brick-3-1w-b is not there, but its identical twin brick-3-1w is: name that one."
+    );
 }

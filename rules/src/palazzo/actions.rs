@@ -83,10 +83,28 @@ impl fmt::Display for PalazzoAction {
     }
 }
 
+/// A typed word as echoed back in a refusal: cut short so a pasted wall of text cannot
+/// blow up the reply.
+fn echo(word: &str) -> String {
+    const MAX: usize = 24;
+    if word.chars().count() <= MAX {
+        word.to_string()
+    } else {
+        let cut: String = word.chars().take(MAX).collect();
+        format!("{cut}…")
+    }
+}
+
 fn card(word: &str) -> Result<Card, ParseError> {
+    if word.eq_ignore_ascii_case("c3") {
+        return Err(ParseError::new(
+            "The certificate 3 (`C3`) only opens an auction and is never typed: raise with R/G/B 3–7 and C2 cards.",
+        ));
+    }
     Card::parse(word).ok_or_else(|| {
         ParseError::new(format!(
-            "`{word}` is not a money card; write cards as R5 G7 B3 C2 (red/green/blue 3–7, certificate C2)."
+            "`{}` is not a money card; write cards as R5 G7 B3 C2 (red/green/blue 3–7, certificate C2).",
+            echo(word)
         ))
     })
 }
@@ -103,14 +121,19 @@ fn cards(words: &[&str]) -> Result<Vec<Card>, ParseError> {
 fn tile(word: &str) -> Result<Tile, ParseError> {
     Tile::parse(word).ok_or_else(|| {
         ParseError::new(format!(
-            "`{word}` is not a tile id; tiles are written material-floor-windows, e.g. marble-3-2w (the extra floor-3 one-window tile is marble-3-1w-b)."
+            "`{}` is not a tile id; tiles are written material-floor-windows, e.g. marble-3-2w (the extra floor-3 one-window tile is marble-3-1w-b).",
+            echo(word)
         ))
     })
 }
 
 fn palace(word: &str) -> Result<usize, ParseError> {
-    parse_palace_letter(word)
-        .ok_or_else(|| ParseError::new(format!("`{word}` is not a palace letter (A, B, C…).")))
+    parse_palace_letter(word).ok_or_else(|| {
+        ParseError::new(format!(
+            "`{}` is not a palace letter (A, B, C…).",
+            echo(word)
+        ))
+    })
 }
 
 /// Reads a command. Case-insensitive; extra spaces and commas are ignored.
@@ -163,7 +186,8 @@ pub fn parse(text: &str) -> Result<PalazzoAction, ParseError> {
                 tile: tile(t)?,
                 place: Place::New,
             }),
-            [t, "on", p] | [t, p] if *p != "new" => Ok(Build {
+            // `build <tile> on` names no palace: "on" is not palace ON.
+            [t, "on", p] | [t, p] if *p != "new" && *p != "on" => Ok(Build {
                 tile: tile(t)?,
                 place: Place::On(palace(p)?),
             }),
@@ -182,7 +206,7 @@ pub fn parse(text: &str) -> Result<PalazzoAction, ParseError> {
                     tile: tile(t)?,
                     pay: card(c)?,
                 }),
-                ["insert", t, "into", p, "pay", c] | ["insert", t, p, "pay", c] => Ok(Insert {
+                ["insert", t, "into", p, "pay", c] | ["insert", t, p, "pay", c] if *p != "into" => Ok(Insert {
                     tile: tile(t)?,
                     into: palace(p)?,
                     pay: card(c)?,
@@ -195,7 +219,8 @@ pub fn parse(text: &str) -> Result<PalazzoAction, ParseError> {
             }
         }
         other => Err(ParseError::new(format!(
-            "`{other}` is not a Palazzo command. Try: money, draw, buy <tiles> pay <cards>, auction, raise <cards>, pass, pick <cards>, build <tile> on <palace>|new, discard <tile>, reconstruct …"
+            "`{}` is not a Palazzo command. Try: money, draw, buy <tiles> pay <cards>, auction, raise <cards>, pass, pick <cards>, build <tile> on <palace>|new, discard <tile>, reconstruct …",
+            echo(other)
         ))),
     }
 }

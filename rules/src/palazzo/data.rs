@@ -306,11 +306,12 @@ pub const STACK_NAMES: [&str; 3] = ["I", "II", "III"];
 
 /// Palace letters: A..Z, then AA, AB… (bijective base 26).
 pub fn palace_letter(index: usize) -> String {
-    let mut n = index + 1;
+    // u128: even `usize::MAX` (a crafted action) gets a letter instead of overflowing.
+    let mut n = index as u128 + 1;
     let mut out = Vec::new();
     while n > 0 {
-        let r = (n - 1) % 26;
-        out.push((b'A' + r as u8) as char);
+        let r = ((n - 1) % 26) as u8;
+        out.push((b'A' + r) as char);
         n = (n - 1) / 26;
     }
     out.iter().rev().collect()

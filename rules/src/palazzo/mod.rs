@@ -19,8 +19,8 @@ use crate::engine::{
     SetupError,
 };
 use crate::seating::{next_seat, seats_from, OpenAuction, Responders};
-use data::{cards_text, palace_letter, OPENING_BID, RIDERS, STACK_SPLIT};
-use money::{diagnose_raise, holds, take_out, worth, MixError};
+use data::{palace_letter, OPENING_BID, RIDERS, STACK_SPLIT};
+use money::{diagnose_raise, holds, missing, take_out, worth, MixError};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -89,7 +89,7 @@ pub enum PalazzoError {
     NotEnoughMoney { need: usize, have: usize },
     #[error("You must take exactly {need} of the revealed cards.")]
     PickCount { need: usize },
-    #[error("{0} is not among the revealed cards.")]
+    #[error("Not among the revealed cards: {0}.")]
     NotRevealed(String),
     #[error("You do not hold {0}.")]
     NotInHand(String),
@@ -123,6 +123,8 @@ pub enum PalazzoError {
     BidTooLow { high: u32, total: u32 },
     #[error("{0} is not one of the tiles you have to build now.")]
     NotPending(String),
+    #[error("{typed} is not there, but its identical twin {twin} is: name that one.")]
+    Twin { typed: String, twin: String },
     #[error("You have no palace {0}.")]
     NoSuchPalace(String),
     #[error("{tile} (floor {floor}) cannot go on palace {palace}: its top floor is {top}, and a tile goes only on top of a lower floor (inserting below needs reconstruct).")]
@@ -303,7 +305,7 @@ impl Palazzo {
     fn check_payment(&self, seat: Seat, pay: &[Card]) -> Res<u32> {
         let hand = self.hands.get(seat).ok_or(PalazzoError::NotYourTurn)?;
         if !holds(hand, pay) {
-            return Err(PalazzoError::NotInHand(cards_text(pay)));
+            return Err(PalazzoError::NotInHand(missing_text(hand, pay)));
         }
         worth(pay, None).map(|w| w.value).map_err(mix_error)
     }
@@ -355,7 +357,7 @@ impl Palazzo {
                     return Err(PalazzoError::PickCount { need });
                 }
                 if !holds(&revealed, cards) {
-                    return Err(PalazzoError::NotRevealed(cards_text(cards)));
+                    return Err(PalazzoError::NotRevealed(missing_text(&revealed, cards)));
                 }
                 take_out(&mut revealed, cards);
                 self.give(seat, cards);
@@ -458,11 +460,12 @@ impl Palazzo {
                     return Err(PalazzoError::EmptySupply);
                 }
                 if !holds(&self.supply, tiles) {
-                    let missing = tiles
-                        .iter()
-                        .find(|t| !self.supply.contains(t))
-                        .map_or_else(|| "That pair of tiles".to_string(), |t| t.id());
-                    return Err(PalazzoError::NotInSupply(missing));
+                    if let Some(t) = tiles.iter().find(|t| !self.supply.contains(t)) {
+                        return Err(not_here(t, &self.supply, PalazzoError::NotInSupply));
+                    }
+                    // Every tile is unique: naming one twice asks for a second copy.
+                    let id = tiles.first().map(|t| t.id()).unwrap_or_default();
+                    return Err(PalazzoError::NotInSupply(format!("A second {id}")));
                 }
                 let each = self.price();
                 let price = each * tiles.len() as u32;
@@ -516,7 +519,7 @@ impl Palazzo {
                 }
                 let hand = self.hands.get(seat).ok_or(PalazzoError::NotYourTurn)?;
                 if !holds(hand, cards) {
-                    return Err(PalazzoError::NotInHand(cards_text(cards)));
+                    return Err(PalazzoError::NotInHand(missing_text(hand, cards)));
                 }
                 let bid = bids.get(seat).cloned().unwrap_or_default();
                 let w = worth(cards, bid.currency)
@@ -571,7 +574,7 @@ impl Palazzo {
                 let i = pending
                     .iter()
                     .position(|t| t == tile)
-                    .ok_or_else(|| PalazzoError::NotPending(tile.id()))?;
+                    .ok_or_else(|| not_here(tile, &pending, PalazzoError::NotPending))?;
                 self.place_tile(owner, *tile, *place, &mut events)?;
                 pending.remove(i);
                 self.after_building(owner, pending, &mut events);
@@ -586,7 +589,7 @@ impl Palazzo {
                 let i = pending
                     .iter()
                     .position(|t| t == tile)
-                    .ok_or_else(|| PalazzoError::NotPending(tile.id()))?;
+                    .ok_or_else(|| not_here(tile, &pending, PalazzoError::NotPending))?;
                 pending.remove(i);
                 self.boxed.push(*tile);
                 events.push(PalazzoEvent::Discarded {
@@ -605,7 +608,7 @@ impl Palazzo {
                 let i = lot
                     .iter()
                     .position(|t| t == tile)
-                    .ok_or_else(|| PalazzoError::NotPending(tile.id()))?;
+                    .ok_or_else(|| not_here(tile, &lot, PalazzoError::NotPending))?;
                 self.place_tile(seat, *tile, *place, &mut events)?;
                 lot.remove(i);
                 takers.advance();
@@ -621,7 +624,7 @@ impl Palazzo {
                 let i = lot
                     .iter()
                     .position(|t| t == tile)
-                    .ok_or_else(|| PalazzoError::NotPending(tile.id()))?;
+                    .ok_or_else(|| not_here(tile, &lot, PalazzoError::NotPending))?;
                 lot.remove(i);
                 self.boxed.push(*tile);
                 events.push(PalazzoEvent::Discarded { seat, tile: *tile });
@@ -966,6 +969,39 @@ impl Palazzo {
             .map(|p| scoring::player_score(p))
             .collect()
     }
+}
+
+/// The refusal for a tile that is not where it was named: if its identical twin (the
+/// extra floor-3 one-window tile, `-b`) is there instead, say so.
+fn not_here(tile: &Tile, among: &[Tile], err: fn(String) -> PalazzoError) -> PalazzoError {
+    match among.iter().find(|t| t.same_kind(tile) && *t != tile) {
+        Some(twin) => PalazzoError::Twin {
+            typed: tile.id(),
+            twin: twin.id(),
+        },
+        None => err(tile.id()),
+    }
+}
+
+/// Names only the cards of `cards` that `source` lacks: `R6`, or `2× R5 (only 1)` when
+/// too few copies are there.
+fn missing_text(source: &[Card], cards: &[Card]) -> String {
+    let mut kinds = missing(source, cards);
+    kinds.sort();
+    kinds.dedup();
+    let parts: Vec<String> = kinds
+        .iter()
+        .map(|c| {
+            let have = source.iter().filter(|x| *x == c).count();
+            let want = cards.iter().filter(|x| *x == c).count();
+            if have == 0 {
+                vec![c.to_string(); want].join(" ")
+            } else {
+                format!("{want}× {c} (only {have})")
+            }
+        })
+        .collect();
+    parts.join(" ")
 }
 
 fn mix_error(e: MixError) -> PalazzoError {

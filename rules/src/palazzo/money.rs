@@ -142,6 +142,23 @@ pub fn holds<T: PartialEq + Clone>(hand: &[T], cards: &[T]) -> bool {
         })
 }
 
+/// The cards of `cards` that `hand` cannot supply (as a multiset), in order: what a
+/// refusal should name, rather than the whole set typed.
+pub fn missing<T: PartialEq + Clone>(hand: &[T], cards: &[T]) -> Vec<T> {
+    let mut rest = hand.to_vec();
+    cards
+        .iter()
+        .filter(|c| match rest.iter().position(|h| h == *c) {
+            Some(i) => {
+                rest.swap_remove(i);
+                false
+            }
+            None => true,
+        })
+        .cloned()
+        .collect()
+}
+
 /// Removes `cards` from `hand` (all must be present; checked by [`holds`] first).
 pub fn take_out<T: PartialEq>(hand: &mut Vec<T>, cards: &[T]) {
     for c in cards {
