@@ -383,7 +383,7 @@ impl GameEvent for VillaEvent {
                         "The game ends: nobody can move a column or place a floor.".into()
                     }
                     Ending::NoFoundation => {
-                        "The game ends: the blue floor cannot stand anywhere.".into()
+                        "The game ends: the blue floor cannot stand anywhere over 3 columns.".into()
                     }
                 };
                 let winner = match (ending, holder) {
@@ -404,7 +404,7 @@ pub fn ending_note(ending: Ending, seal: Seal, winner: Option<Seat>) -> String {
     let cause = match ending {
         Ending::Collapse { .. } => "The villa collapsed.",
         Ending::Stalled => "Nobody could move a column or place a floor.",
-        Ending::NoFoundation => "The blue floor could not stand anywhere.",
+        Ending::NoFoundation => "The blue floor could not stand anywhere over 3 columns.",
     };
     let how = match (ending, seal.holder, winner) {
         (_, None, _) => "The seal was never taken: nobody wins.",
