@@ -1410,6 +1410,9 @@ fn the_picture_shows_levels_grid_ids_and_frozen_marks_but_no_margin() {
         "y1",
         "a b c d e f g h i j k l m n o p q",
         "Bruno's turn",
+        // A top view of each level: the top, the blue floor below it, the base plate.
+        "Below it: blue floor (+ = under the green floor)",
+        "Further down: base plate (+ = under the blue floor)",
     ] {
         assert!(text.contains(want), "missing `{want}` in\n{text}");
     }

@@ -639,7 +639,7 @@ fn waiting_line(v: &VillaView, names: &[String]) -> String {
 }
 
 /// The channel picture: status, side view, the levels with their columns, and top views
-/// of the top floor (with its grid) and of the level holding it.
+/// of the top floor (with its grid) and of every level below it.
 pub fn render(v: &VillaView, names: &[String]) -> String {
     let top = v.floors.len();
     let mut out = String::new();
@@ -699,18 +699,24 @@ pub fn render(v: &VillaView, names: &[String]) -> String {
         v.grid.range()
     ));
     out.push_str(&top_view(v, top, v.grid));
-    if top >= 1 {
-        let below = if top >= 2 {
-            Grid::over(&model::floor_poly(top - 1, v.floors[top - 2]))
+    // Every level below, down to the base plate, with `+` where the floor above covers it.
+    for level in (0..top).rev() {
+        let below = if level >= 1 {
+            Grid::over(&model::floor_poly(level, v.floors[level - 1]))
         } else {
             Grid::base()
         };
+        let lead = if level + 1 == top {
+            "Below it"
+        } else {
+            "Further down"
+        };
         out.push_str(&format!(
-            "\nBelow it: {} (+ = under the {} floor)\n",
-            level_name(top - 1, top),
-            floor_name(top)
+            "\n{lead}: {} (+ = under the {} floor)\n",
+            level_name(level, top),
+            floor_name(level + 1)
         ));
-        out.push_str(&top_view(v, top - 1, below));
+        out.push_str(&top_view(v, level, below));
     }
     out.push_str("Codes: colour B/R/Y/G + T thick, M medium, 1-3 thin (lower-case = frozen); :: footprint\n```");
     out
