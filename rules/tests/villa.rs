@@ -1068,6 +1068,72 @@ fn custom_setup_places_columns_then_the_blue_floor() {
     assert_eq!(v.awaiting(), vec![3]);
 }
 
+/// A custom-setup villa waiting for the blue floor, with only `standing` on the base plate
+/// (every other column out of the game).
+fn setup_floor_with(standing: &[(u8, P)]) -> Villa {
+    let o = VillaOptions {
+        setup: SetupMode::Custom,
+        ..opts()
+    };
+    let v = Villa::new(4, &o, 3).unwrap();
+    let mut json = serde_json::to_value(&v).unwrap();
+    for (i, c) in json["columns"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+    {
+        c["placed"] = serde_json::json!(true);
+        match standing.iter().find(|(id, _)| *id as usize == i) {
+            Some((_, p)) => c["pos"] = serde_json::json!([p.0, p.1]),
+            None => c["gone"] = serde_json::json!(true),
+        }
+    }
+    json["phase"] = serde_json::json!({"SetupFloor": {"placer": 2}});
+    serde_json::from_value(json).unwrap()
+}
+
+#[test]
+fn custom_setup_blue_floor_needs_three_columns_even_when_fewer_would_stand() {
+    // Two thick columns either side of the middle hold the D at the origin (it stands),
+    // but the digest wants the blue floor over at least 3 columns.
+    let mut v = setup_floor_with(&[(BLUE + THICK, (-3.0, 0.0)), (RED + THICK, (3.0, 0.0))]);
+    let origin = at(&v, (0.0, 0.0));
+    assert!(v.legal_actions(2).is_empty(), "{:?}", v.legal_actions(2));
+    let e = refused(&mut v, 2, A::Floor(origin));
+    assert_eq!(
+        e,
+        E::TooFewSupports(origin.to_string(), "blue".into(), 2, 3)
+    );
+    // With a third column under it, the same place is fine.
+    let mut v = setup_floor_with(&[
+        (BLUE + THICK, (-3.0, 0.0)),
+        (RED + THICK, (3.0, 0.0)),
+        (YELLOW + THICK, (0.0, 4.0)),
+    ]);
+    assert!(v.legal_actions(2).contains(&A::Floor(origin)));
+    ok(&mut v, 2, A::Floor(origin));
+    assert_eq!(v.top(), 1);
+    // When the last column is stood and no place over 3 columns stands, the game ends.
+    let mut v = setup_floor_with(&[(BLUE + THICK, (-3.0, 0.0)), (RED + THICK, (3.0, 0.0))]);
+    v.tweak(|cols, _| cols[(RED + THICK) as usize].placed = false);
+    let mut json = serde_json::to_value(&v).unwrap();
+    json["phase"] = serde_json::json!({"SetupColumns": {"placer": 1}});
+    let mut v: Villa = serde_json::from_value(json).unwrap();
+    let g = at(&v, (3.0, 0.0));
+    let ev = ok(
+        &mut v,
+        1,
+        A::Set {
+            col: RED + THICK,
+            at: g,
+        },
+    );
+    assert_eq!(v.ending(), Some(Ending::NoFoundation));
+    assert!(ev.iter().any(|e| matches!(e, VillaEvent::GameOver { .. })));
+    assert!(v.outcome().unwrap().winners.is_empty());
+}
+
 // ----- the red floor: stacking ------------------------------------------------------------
 
 #[test]
@@ -1245,6 +1311,84 @@ fn actions_read_back_and_parsing_is_forgiving() {
 }
 
 #[test]
+fn odd_input_never_panics() {
+    // Garbage, huge or negative grid coordinates, unicode: parsing and applying whatever
+    // parses must refuse cleanly, in every kind of starting state.
+    let mut states = vec![];
+    for players in 2..=4 {
+        states.push(Villa::new(players, &opts(), 1).unwrap());
+        let o = VillaOptions {
+            setup: SetupMode::Custom,
+            ..opts()
+        };
+        states.push(Villa::new(players, &o, 1).unwrap());
+    }
+    states.push(fig7(3, 1, 1));
+    let words = [
+        "pull",
+        "place",
+        "floor",
+        "set",
+        "play",
+        "remove",
+        "abort",
+        "propose",
+        "object",
+        "allow",
+        "challenge",
+        "blue",
+        "thin",
+        "-",
+        "z99",
+        "a0",
+        "a100",
+        "zz9",
+        "a4294967296",
+        "a99999999999999999999",
+        "İ1",
+        "ÿ3",
+        "ǅ5",
+        "🎉",
+        "\u{0}",
+        "é4",
+        "d",
+        "4",
+        "red-thin-9",
+        "green-thin-3",
+        "k7",
+        "-1",
+        "+5",
+        "a+5",
+        "a-5",
+        "ß",
+        "\u{202e}",
+        "ﬀ1",
+        "w23",
+    ];
+    let mut seed: u64 = 7;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as usize) % n
+    };
+    for _ in 0..5000 {
+        let k = next(4);
+        let text: Vec<&str> = (0..k).map(|_| words[next(words.len())]).collect();
+        let t = text.join(if next(2) == 0 { " " } else { "" });
+        for v in &states {
+            for seat in 0..v.players() {
+                if let Ok(a) = v.parse_action(seat, &t) {
+                    let mut w = v.clone();
+                    let _ = w.apply(seat, &a);
+                    assert!(!a.to_string().is_empty());
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn the_picture_shows_levels_grid_ids_and_frozen_marks_but_no_margin() {
     let mut v = fig7(4, 1, 1);
     v.tweak(|cols, _| cols[(YELLOW + THIN1) as usize].frozen = true);
@@ -1266,6 +1410,9 @@ fn the_picture_shows_levels_grid_ids_and_frozen_marks_but_no_margin() {
         "y1",
         "a b c d e f g h i j k l m n o p q",
         "Bruno's turn",
+        // A top view of each level: the top, the blue floor below it, the base plate.
+        "Below it: blue floor (+ = under the green floor)",
+        "Further down: base plate (+ = under the blue floor)",
     ] {
         assert!(text.contains(want), "missing `{want}` in\n{text}");
     }

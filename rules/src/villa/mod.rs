@@ -150,7 +150,7 @@ pub enum Ending {
     },
     /// Nobody could move a column or place a floor.
     Stalled,
-    /// Custom setup: no position for the blue floor stands.
+    /// Custom setup: no position for the blue floor over 3 columns stands.
     NoFoundation,
 }
 

@@ -128,23 +128,11 @@ impl Villa {
             .collect()
     }
 
-    /// The custom setup's blue floor: at least 3 supports, or failing any such place at
-    /// least 1; it must stand.
-    fn setup_floor_need(&self) -> usize {
-        let has = |need| {
-            self.grid()
-                .all()
-                .any(|g| self.floor_check(g, need, true).is_ok())
-        };
-        if has(3) {
-            3
-        } else {
-            1
-        }
-    }
+    /// The custom setup's blue floor rests on at least 3 columns (and must stand).
+    const SETUP_FLOOR_SUPPORTS: usize = 3;
 
     pub(super) fn setup_floor_positions(&self) -> Vec<GridPt> {
-        let need = self.setup_floor_need();
+        let need = Self::SETUP_FLOOR_SUPPORTS;
         self.grid()
             .all()
             .filter(|&g| self.floor_check(g, need, true).is_ok())
@@ -450,8 +438,7 @@ impl Villa {
                 }
             }
             (Phase::SetupFloor { .. }, VillaAction::Floor(at)) => {
-                let need = self.setup_floor_need();
-                let pos = self.floor_check(*at, need, true)?;
+                let pos = self.floor_check(*at, Self::SETUP_FLOOR_SUPPORTS, true)?;
                 self.floors.push(pos);
                 ev.push(Ev::FloorPlaced {
                     seat,

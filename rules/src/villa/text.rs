@@ -383,7 +383,7 @@ impl GameEvent for VillaEvent {
                         "The game ends: nobody can move a column or place a floor.".into()
                     }
                     Ending::NoFoundation => {
-                        "The game ends: the blue floor cannot stand anywhere.".into()
+                        "The game ends: the blue floor cannot stand anywhere over 3 columns.".into()
                     }
                 };
                 let winner = match (ending, holder) {
@@ -404,7 +404,7 @@ pub fn ending_note(ending: Ending, seal: Seal, winner: Option<Seat>) -> String {
     let cause = match ending {
         Ending::Collapse { .. } => "The villa collapsed.",
         Ending::Stalled => "Nobody could move a column or place a floor.",
-        Ending::NoFoundation => "The blue floor could not stand anywhere.",
+        Ending::NoFoundation => "The blue floor could not stand anywhere over 3 columns.",
     };
     let how = match (ending, seal.holder, winner) {
         (_, None, _) => "The seal was never taken: nobody wins.",
@@ -639,7 +639,7 @@ fn waiting_line(v: &VillaView, names: &[String]) -> String {
 }
 
 /// The channel picture: status, side view, the levels with their columns, and top views
-/// of the top floor (with its grid) and of the level holding it.
+/// of the top floor (with its grid) and of every level below it.
 pub fn render(v: &VillaView, names: &[String]) -> String {
     let top = v.floors.len();
     let mut out = String::new();
@@ -699,18 +699,24 @@ pub fn render(v: &VillaView, names: &[String]) -> String {
         v.grid.range()
     ));
     out.push_str(&top_view(v, top, v.grid));
-    if top >= 1 {
-        let below = if top >= 2 {
-            Grid::over(&model::floor_poly(top - 1, v.floors[top - 2]))
+    // Every level below, down to the base plate, with `+` where the floor above covers it.
+    for level in (0..top).rev() {
+        let below = if level >= 1 {
+            Grid::over(&model::floor_poly(level, v.floors[level - 1]))
         } else {
             Grid::base()
         };
+        let lead = if level + 1 == top {
+            "Below it"
+        } else {
+            "Further down"
+        };
         out.push_str(&format!(
-            "\nBelow it: {} (+ = under the {} floor)\n",
-            level_name(top - 1, top),
-            floor_name(top)
+            "\n{lead}: {} (+ = under the {} floor)\n",
+            level_name(level, top),
+            floor_name(level + 1)
         ));
-        out.push_str(&top_view(v, top - 1, below));
+        out.push_str(&top_view(v, level, below));
     }
     out.push_str("Codes: colour B/R/Y/G + T thick, M medium, 1-3 thin (lower-case = frozen); :: footprint\n```");
     out
