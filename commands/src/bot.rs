@@ -79,6 +79,16 @@ async fn reply_private(ctx: Context<'_>, texts: Vec<String>) -> Result<(), Error
 
 /// Defers, runs `command` and sends everything it produced.
 async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    execute(ctx, command, false).await
+}
+
+/// [`run`] for commands that seat the caller (`new`, `join`): if they did, a DM is tested
+/// at once, so a closed inbox is found before any hand is dealt.
+async fn run_seating(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    execute(ctx, command, true).await
+}
+
+async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let channel = ctx.channel_id().get();
     let caller = caller_of(ctx);
@@ -87,13 +97,22 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         .table
         .handle_async(channel, caller.clone(), command)
         .await;
-    let replies = dispatch(
-        &Discord(&ctx.serenity_context().http),
-        channel,
-        caller.user,
-        deliveries,
-    )
-    .await;
+    let seated = test_dm
+        && deliveries
+            .iter()
+            .any(|d| matches!(d, Delivery::Channel { .. }));
+    let http = &ctx.serenity_context().http;
+    let mut replies = dispatch(&Discord(http), channel, caller.user, deliveries).await;
+    if seated {
+        let hello = format!("You are seated at the game in <#{channel}>. Your private hand and money will arrive here.");
+        if let Err(e) = Discord(http).dm(caller.user, hello).await {
+            replies.push(args::dm_warning(&e));
+            let notice = serenity::CreateMessage::new()
+                .content(dm_closed_notice(caller.user))
+                .allowed_mentions(serenity::CreateAllowedMentions::new().users([ctx.author().id]));
+            let _ = Discord(http).post(channel, notice).await;
+        }
+    }
     reply_private(ctx, replies).await
 }
 
@@ -126,35 +145,6 @@ async fn new(
 #[poise::command(slash_command, guild_only)]
 async fn join(ctx: Context<'_>) -> Result<(), Error> {
     run_seating(ctx, Command::Join).await
-}
-
-/// Runs a command that seats the caller (`new`, `join`) and, if it did, tests a DM at
-/// once, so a closed inbox is found before any hand is dealt.
-async fn run_seating(ctx: Context<'_>, command: Command) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
-    let channel = ctx.channel_id().get();
-    let caller = caller_of(ctx);
-    let deliveries = ctx
-        .data()
-        .table
-        .handle_async(channel, caller.clone(), command)
-        .await;
-    let seated = deliveries
-        .iter()
-        .any(|d| matches!(d, Delivery::Channel { .. }));
-    let http = &ctx.serenity_context().http;
-    let mut replies = dispatch(&Discord(http), channel, caller.user, deliveries).await;
-    if seated {
-        let hello = format!("You are seated at the game in <#{channel}>. Your private hand and money will arrive here.");
-        if let Err(e) = Discord(http).dm(caller.user, hello).await {
-            replies.push(args::dm_warning(&e));
-            let notice = serenity::CreateMessage::new()
-                .content(dm_closed_notice(caller.user))
-                .allowed_mentions(serenity::CreateAllowedMentions::new().users([ctx.author().id]));
-            let _ = Discord(http).post(channel, notice).await;
-        }
-    }
-    reply_private(ctx, replies).await
 }
 
 /// Give up your seat before the game starts.
