@@ -2,6 +2,7 @@
 //! JSON (the stored log), views as rendered text. One [`GameKind`] per game id.
 
 use crate::engine::{replay, Audience, Game, GameEvent, Outcome, ReplayError, Seat, SetupError};
+use crate::views::{PrivatePicture, PublicPicture};
 use serde_json::{Map, Value};
 
 /// One narrated fact, already addressed.
@@ -38,6 +39,10 @@ pub trait DynGame: Send + Sync {
     fn legal_texts(&self, seat: Seat) -> Vec<String>;
     fn public_text(&self, names: &[String]) -> String;
     fn private_text(&self, seat: Seat, names: &[String]) -> String;
+    /// The public view, for drawing the board (the renderer never sees the state).
+    fn public_picture_view(&self) -> PublicPicture;
+    /// `seat`'s private view, for drawing their secrets (hand, cash).
+    fn private_picture_view(&self, seat: Seat) -> PrivatePicture;
     fn is_over(&self) -> bool;
     fn outcome(&self) -> Option<Outcome>;
     /// The full state, serialized (the stored snapshot).
@@ -148,6 +153,14 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn private_text(&self, seat: Seat, names: &[String]) -> String {
         G::render_private(&self.game.private_view(seat), names)
+    }
+
+    fn public_picture_view(&self) -> PublicPicture {
+        self.game.public_view().into()
+    }
+
+    fn private_picture_view(&self, seat: Seat) -> PrivatePicture {
+        self.game.private_view(seat).into()
     }
 
     fn is_over(&self) -> bool {

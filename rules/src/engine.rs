@@ -205,10 +205,10 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     type Event: GameEvent + Clone + Debug;
     /// A refused action; `Display` is the rule's sentence shown to the player.
     type Error: std::error::Error + Clone + PartialEq;
-    /// What everyone may see.
-    type PublicView: Clone + Debug + Serialize;
-    /// What one seat may see (their own secrets only).
-    type PrivateView: Clone + Debug + Serialize;
+    /// What everyone may see (and all a public picture is drawn from).
+    type PublicView: Clone + Debug + Serialize + Into<crate::views::PublicPicture>;
+    /// What one seat may see (their own secrets only; all a private picture is drawn from).
+    type PrivateView: Clone + Debug + Serialize + Into<crate::views::PrivatePicture>;
 
     /// Sets a game up for `players` seats.
     fn new(players: usize, options: &Self::Options, seed: u64) -> Result<Self, SetupError>;

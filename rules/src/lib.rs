@@ -2,7 +2,8 @@
 //!
 //! [`engine`] defines the shape every game follows, [`seating`] the turn-order helpers
 //! several games share, [`dynamic`] erases game types for the table, [`catalog`] lists
-//! the games, and [`playout`] drives random legal games for tests and benchmarks.
+//! the games, [`playout`] drives random legal games for tests and benchmarks, and
+//! [`views`] hands the views (never the state) to the picture renderer.
 
 pub mod catalog;
 pub mod dynamic;
@@ -14,7 +15,9 @@ pub mod princes;
 pub mod seating;
 #[cfg(feature = "testgame")]
 pub mod testgame;
+pub mod views;
 pub mod villa;
 
 pub use dynamic::{DynGame, GameKind};
 pub use engine::{Audience, Game, GameEvent, Outcome, Seat};
+pub use views::{PrivatePicture, PublicPicture};

@@ -1,0 +1,426 @@
+//! The Estates: the three rows of lots with cubes and roofs, permits, the mayor, the
+//! offer rows, what is up for auction with the bids, the certificates (shares) and the
+//! scores; and a player's cash.
+
+use crate::canvas::{picture, Align, Canvas, Rgb};
+use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
+use rules::estates::board::PieceState;
+use rules::estates::data::{Colour, Cube, LOTS, RIVER_AFTER};
+use rules::estates::{EstatesPrivate, EstatesPublic, Item, PhaseView, RowView};
+
+/// Cube fills, each with its letter code written on the cube.
+fn colour_fill(c: Colour) -> Rgb {
+    match c {
+        Colour::Blue => Rgb::hex(0x2f6bc8),
+        Colour::Red => Rgb::hex(0xc5372c),
+        Colour::Yellow => Rgb::hex(0xf0c232),
+        Colour::Green => Rgb::hex(0x2f9a4c),
+        Colour::Purple => Rgb::hex(0x8a4fb5),
+        Colour::Grey => Rgb::hex(0x8d8d8d),
+    }
+}
+
+fn colour_code(c: Colour) -> &'static str {
+    match c {
+        Colour::Blue => "B",
+        Colour::Red => "R",
+        Colour::Yellow => "Y",
+        Colour::Green => "G",
+        Colour::Purple => "P",
+        Colour::Grey => "Gy",
+    }
+}
+
+fn cube(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, k: &Cube) {
+    let fill = colour_fill(k.colour);
+    c.round_rect(x, y, w, h, 5.0, Some(fill), Some((INK, 2.0)));
+    c.text(
+        x + w / 2.0,
+        y + h / 2.0 + 9.0,
+        26.0,
+        fill.ink(),
+        Align::Center,
+        &format!("{}{}", colour_code(k.colour), k.value),
+    );
+}
+
+const LOT_W: f32 = 92.0;
+const LOT_GAP: f32 = 5.0;
+const RIVER_W: f32 = 34.0;
+const CUBE_H: f32 = 40.0;
+const ROOF_H: f32 = 38.0;
+
+fn lot_x(x0: f32, lot: u8) -> f32 {
+    let i = f32::from(lot.saturating_sub(1));
+    x0 + i * (LOT_W + LOT_GAP) + if lot > RIVER_AFTER { RIVER_W } else { 0.0 }
+}
+
+fn row_height(r: &RowView) -> f32 {
+    let cubes = r.buildings.iter().map(|b| b.cubes.len()).max().unwrap_or(0).max(1);
+    LARGE + 18.0 + cubes as f32 * CUBE_H + ROOF_H + 12.0 + 60.0
+}
+
+fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String]) -> f32 {
+    let h = row_height(r);
+    // Heading: row, requirement, mayor, complete.
+    let mut head = format!(
+        "{} row · needs {} lot{}",
+        capital(r.row.name()),
+        r.requirement,
+        if r.requirement == 1 { "" } else { "s" }
+    );
+    if r.complete {
+        head.push_str(" · complete");
+    }
+    let hw = c.text(x0, y + LARGE, LARGE, INK, Align::Left, &head);
+    if r.mayor {
+        let bx = x0 + hw + 16.0;
+        c.round_rect(bx, y + 2.0, 170.0, LARGE + 6.0, 8.0, Some(style::HIGHLIGHT), Some((INK, 2.0)));
+        c.text(bx + 85.0, y + LARGE, SMALL + 2.0, INK, Align::Center, "MAYOR ×2");
+    }
+    let ground = y + h - 60.0;
+    let lots_top = y + LARGE + 14.0;
+    // River between lots 4 and 5.
+    let rx = lot_x(x0, RIVER_AFTER) + LOT_W + LOT_GAP / 2.0;
+    c.rect(rx + 4.0, lots_top, RIVER_W - 8.0 + LOT_GAP / 2.0, ground - lots_top + 8.0, Rgb::hex(0x7fb6dd));
+    let req = u8::try_from(r.requirement.max(0)).unwrap_or(0);
+    for lot in 1..=LOTS {
+        let x = lot_x(x0, lot);
+        let white = r.row.is_white(lot);
+        let needed = lot <= req;
+        let ground_fill = match (needed, white) {
+            (true, true) => Rgb::hex(0xffffff),
+            (true, false) => Rgb::hex(0xd9e7c9),
+            (false, _) => Rgb::hex(0xd3cfc6),
+        };
+        c.rect(x, ground, LOT_W, 10.0, ground_fill);
+        c.round_rect(x, ground, LOT_W, 10.0, 2.0, None, Some((INK, 1.5)));
+        let label = if white {
+            format!("{lot} white")
+        } else {
+            lot.to_string()
+        };
+        c.text(
+            x + LOT_W / 2.0,
+            ground + 34.0,
+            SMALL,
+            if needed { INK } else { MUTED },
+            Align::Center,
+            &label,
+        );
+        if !needed {
+            // Outside the row: hatch the ground.
+            let mut hx = x + 4.0;
+            while hx < x + LOT_W - 4.0 {
+                c.line(hx, ground + 9.0, hx + 8.0, ground + 1.0, MUTED, 1.5);
+                hx += 12.0;
+            }
+        }
+    }
+    // Permit stack on its lot.
+    if let Some(pl) = r.permit_lot {
+        if pl >= 1 && pl <= LOTS {
+            let x = lot_x(x0, pl);
+            let n = r.permits.len() as f32;
+            let top = ground - n * 36.0;
+            for (i, (value, effect)) in r.permits.iter().enumerate() {
+                let py = top + i as f32 * 36.0;
+                c.round_rect(x + 4.0, py, LOT_W - 8.0, 32.0, 6.0, Some(Rgb::hex(0x4a3b2c)), Some((INK, 1.5)));
+                c.text(
+                    x + LOT_W / 2.0,
+                    py + 24.0,
+                    SMALL,
+                    Rgb::hex(0xffffff),
+                    Align::Center,
+                    &format!("P{value} {effect:+}"),
+                );
+            }
+        }
+    }
+    // Buildings.
+    for b in &r.buildings {
+        let x = lot_x(x0, b.lot);
+        let cw = LOT_W - 12.0;
+        for (k, cu) in b.cubes.iter().enumerate() {
+            cube(c, x + 6.0, ground - (k as f32 + 1.0) * CUBE_H, cw, CUBE_H, cu);
+        }
+        let top = ground - b.cubes.len() as f32 * CUBE_H;
+        if let Some(roof) = b.roof {
+            let pts = [
+                (x + 2.0, top),
+                (x + LOT_W / 2.0, top - ROOF_H),
+                (x + LOT_W - 2.0, top),
+            ];
+            c.polygon(&pts, Some(Rgb::hex(0x5a3a2a)), Some((INK, 2.0)));
+            c.text(
+                x + LOT_W / 2.0,
+                top - 7.0,
+                SMALL,
+                Rgb::hex(0xffffff),
+                Align::Center,
+                &roof.to_string(),
+            );
+        }
+        // Owner and points under the lot number.
+        let owner = b.owner.map_or("—".to_string(), |o| name(names, o));
+        c.text_fit(
+            x + LOT_W / 2.0,
+            ground + 58.0,
+            SMALL - 2.0,
+            INK,
+            Align::Center,
+            &format!("{owner} {:+}", b.points),
+            LOT_W,
+        );
+    }
+    y + h
+}
+
+fn capital(s: &str) -> String {
+    let mut ch = s.chars();
+    match ch.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + ch.as_str(),
+        None => String::new(),
+    }
+}
+
+fn item_text(item: &Item) -> String {
+    match item {
+        Item::Cube(k) => format!("cube {k}"),
+        Item::Roof(v) => format!("roof {v}"),
+        Item::Permit(v) => format!("permit {v}"),
+        Item::Mayor => "the mayor".into(),
+        Item::Cancel => "the cancel cube".into(),
+    }
+}
+
+fn status(v: &EstatesPublic, names: &[String]) -> String {
+    let n = |s: usize| name(names, s);
+    match &v.phase {
+        PhaseView::Choosing { auctioneer } => {
+            format!("{} is the auctioneer: choose a piece to auction.", n(*auctioneer))
+        }
+        PhaseView::Auction {
+            auctioneer,
+            item,
+            to_answer,
+            ..
+        } => {
+            let mut s = format!("{} auctions {}.", n(*auctioneer), item_text(item));
+            if let Some(t) = to_answer {
+                s.push_str(&format!(" {} to bid or pass.", n(*t)));
+            }
+            s
+        }
+        PhaseView::Deciding {
+            auctioneer,
+            item,
+            high: (s, a),
+        } => format!(
+            "{} bid ${a}M for {}. {} decides: sell or keep.",
+            n(*s),
+            item_text(item),
+            n(*auctioneer)
+        ),
+        PhaseView::Placing { item, owner } => {
+            format!("{} must place {}.", n(*owner), item_text(item))
+        }
+        PhaseView::Over => "The game is over.".into(),
+    }
+}
+
+fn piece_state(s: &PieceState) -> String {
+    match s {
+        PieceState::Available => "available".into(),
+        PieceState::Placed { row, .. } => format!("in {row} row"),
+        PieceState::Gone => "gone".into(),
+    }
+}
+
+fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
+    let w = c.width;
+    let inner = w - 2.0 * MARGIN;
+    let title = if v.rounds > 1 {
+        format!("The Estates · round {} of {}", v.round, v.rounds)
+    } else {
+        "The Estates".to_string()
+    };
+    let mut y = style::header(c, &title, &status(v, names)) + 6.0;
+
+    // Up for auction.
+    if let Some((item, bids)) = match &v.phase {
+        PhaseView::Auction { item, bids, .. } => Some((item, bids.clone())),
+        PhaseView::Deciding { item, high, .. } => Some((item, vec![(high.0, Some(high.1))])),
+        PhaseView::Placing { item, .. } => Some((item, vec![])),
+        _ => None,
+    } {
+        let h = 12.0 + LARGE + 14.0 + 64.0;
+        let top = style::panel(c, MARGIN, y, inner, h, "Up for auction");
+        c.round_rect(MARGIN, y, inner, h, 12.0, None, Some((style::HIGHLIGHT, 4.0)));
+        let ix = MARGIN + 16.0;
+        match item {
+            Item::Cube(k) => cube(c, ix, top, 110.0, 52.0, k),
+            other => {
+                c.round_rect(ix, top, 230.0, 52.0, 8.0, Some(Rgb::hex(0x4a3b2c)), Some((INK, 2.0)));
+                c.text(ix + 115.0, top + 36.0, BODY, Rgb::hex(0xffffff), Align::Center, &item_text(other));
+            }
+        }
+        let b: Vec<String> = bids
+            .iter()
+            .map(|(s, a)| match a {
+                Some(a) => format!("{} ${a}M", name(names, *s)),
+                None => format!("{} pass", name(names, *s)),
+            })
+            .collect();
+        let text = if b.is_empty() {
+            "no bids yet".to_string()
+        } else {
+            b.join(" · ")
+        };
+        c.text_fit(ix + 250.0, top + 36.0, BODY, INK, Align::Left, &text, inner - 280.0);
+        y += h + 14.0;
+    }
+
+    // The board.
+    let board_h: f32 = v.rows.iter().map(|r| row_height(r) + 14.0).sum::<f32>() + 20.0;
+    c.round_rect(MARGIN, y, inner, board_h, 12.0, Some(style::PANEL), Some((style::PANEL_EDGE, 2.0)));
+    let mut ry = y + 14.0;
+    let x0 = MARGIN + 18.0;
+    for r in &v.rows {
+        ry = draw_row(c, x0, ry, r, names) + 14.0;
+    }
+    y += board_h + 14.0;
+
+    // Offer rows.
+    let ow = 112.0;
+    let oh = 12.0 + LARGE + 14.0 + 3.0 * 54.0 + 6.0;
+    let top = style::panel(c, MARGIN, y, inner, oh, "Offer rows (only the end cubes can be chosen)");
+    for (i, row) in v.offer.iter().enumerate() {
+        let ry = top + i as f32 * 54.0;
+        c.text(MARGIN + 18.0, ry + 34.0, BODY, INK, Align::Left, &format!("{}", i + 1));
+        if row.is_empty() {
+            c.text(MARGIN + 54.0, ry + 34.0, BODY, MUTED, Align::Left, "empty");
+        }
+        for (k, cu) in row.iter().enumerate() {
+            let x = MARGIN + 54.0 + k as f32 * (ow + 10.0);
+            cube(c, x, ry, ow, 46.0, cu);
+            if k != 0 && k + 1 != row.len() {
+                // Inner cubes cannot be taken: fade them.
+                c.round_rect(x, ry, ow, 46.0, 5.0, None, Some((style::PANEL, 5.0)));
+            } else {
+                c.round_rect(x - 3.0, ry - 3.0, ow + 6.0, 52.0, 7.0, None, Some((style::HIGHLIGHT, 3.0)));
+            }
+        }
+    }
+    y += oh + 14.0;
+
+    // Pieces beside the board.
+    let lines = [
+        format!("Roofs in the bag: {}", v.roofs_left),
+        format!(
+            "Permits: {}",
+            v.permits
+                .iter()
+                .map(|(p, s)| format!("{p} {}", piece_state(s)))
+                .collect::<Vec<_>>()
+                .join(" · ")
+        ),
+        format!(
+            "Mayor: {} · Cancel cube: {}",
+            piece_state(&v.mayor),
+            piece_state(&v.cancel)
+        ),
+    ];
+    let ph = 12.0 + LARGE + 14.0 + lines.len() as f32 * (BODY + 10.0) + 4.0;
+    let top = style::panel(c, MARGIN, y, inner, ph, "Pieces");
+    for (i, l) in lines.iter().enumerate() {
+        c.text_fit(MARGIN + 18.0, top + BODY + i as f32 * (BODY + 10.0), BODY, INK, Align::Left, l, inner - 36.0);
+    }
+    y += ph + 14.0;
+
+    // Certificates (shares) and scores.
+    let gap = 12.0;
+    let half = (inner - gap) / 2.0;
+    let sh = 12.0 + LARGE + 14.0 + 6.0 * 44.0 + 6.0;
+    let top = style::panel(c, MARGIN, y, half, sh, "Shares (certificates)");
+    for (i, (colour, owner)) in v.certificates.iter().enumerate() {
+        let ry = top + i as f32 * 44.0;
+        let fill = colour_fill(*colour);
+        c.round_rect(MARGIN + 16.0, ry, 70.0, 38.0, 5.0, Some(fill), Some((INK, 2.0)));
+        c.text(MARGIN + 51.0, ry + 28.0, 24.0, fill.ink(), Align::Center, colour_code(*colour));
+        let who = owner.map_or("—".to_string(), |s| name(names, s));
+        c.text_fit(
+            MARGIN + 100.0,
+            ry + 28.0,
+            SMALL + 2.0,
+            INK,
+            Align::Left,
+            &format!("{} · {who}", colour.name()),
+            half - 116.0,
+        );
+    }
+    let sx = MARGIN + half + gap;
+    let top = style::panel(c, sx, y, half, sh, "Score now (cash boxes secret)");
+    let max = v.live_scores.iter().map(|s| s.abs()).max().unwrap_or(1).max(1) as f32;
+    for (s, pts) in v.live_scores.iter().enumerate() {
+        let ry = top + s as f32 * 46.0;
+        style::seat_badge(c, sx + 16.0, ry + 18.0, s, 14.0);
+        c.text_fit(sx + 50.0, ry + 27.0, SMALL + 2.0, INK, Align::Left, &name(names, s), 150.0);
+        let bar_x = sx + 210.0;
+        let bar_w = (half - 300.0) * pts.abs() as f32 / max;
+        c.rect(bar_x, ry + 6.0, bar_w.max(2.0), 26.0, style::seat_colour(s));
+        c.text(bar_x + bar_w.max(2.0) + 8.0, ry + 28.0, SMALL + 2.0, INK, Align::Left, &format!("{pts:+}"));
+    }
+    let mut ny = top + v.live_scores.len() as f32 * 46.0 + 8.0;
+    if !v.round_totals.is_empty() {
+        let wins: Vec<String> = v
+            .round_wins
+            .iter()
+            .enumerate()
+            .map(|(s, w)| format!("{} {w}", name(names, s)))
+            .collect();
+        ny = c.paragraph(sx + 16.0, ny + SMALL, SMALL, MUTED, &format!("Round wins: {}", wins.join(", ")), half - 32.0);
+    }
+    let _ = ny;
+    y += sh + 12.0;
+    c.text(
+        MARGIN,
+        y + SMALL,
+        SMALL,
+        MUTED,
+        Align::Left,
+        "Cubes: B blue · R red · Y yellow · G green · P purple · Gy grey · lot 1 faces Main Street",
+    );
+}
+
+pub fn public(v: &EstatesPublic, names: &[String]) -> Option<Vec<u8>> {
+    picture(crate::WIDTH, style::BACKGROUND, |c| draw_public(c, v, names))
+}
+
+fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String]) {
+    let title = format!("The Estates · {}'s money", name(names, v.seat));
+    let mut y = style::header(c, &title, "Only you see this.") + 10.0;
+    let inner = c.width - 2.0 * MARGIN;
+    let half = (inner - 12.0) / 2.0;
+    for (i, (label, amount, note)) in [
+        ("Cash on hand", v.cash, "spend it in auctions"),
+        ("Cash box", v.cash_box, "1 point per $1M at the end; never spendable"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let x = MARGIN + i as f32 * (half + 12.0);
+        let top = style::panel(c, x, y, half, 200.0, label);
+        c.text(x + half / 2.0, top + 74.0, 72.0, Rgb::hex(0x1d6b3a), Align::Center, &format!("${amount}M"));
+        c.text_fit(x + half / 2.0, top + 120.0, SMALL, MUTED, Align::Center, note, half - 24.0);
+    }
+    y += 214.0;
+    if v.may_stash {
+        c.paragraph(MARGIN, y + BODY, BODY, INK, "You may `stash` $1M into your cash box before choosing a piece.", inner);
+    }
+}
+
+pub fn private(v: &EstatesPrivate, names: &[String]) -> Option<Vec<u8>> {
+    picture(crate::WIDTH, style::BACKGROUND, |c| draw_private(c, v, names))
+}
+

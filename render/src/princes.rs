@@ -1,0 +1,544 @@
+//! The Princes of Florence: each principality's 7×7 grid with its buildings drawn as
+//! their polyomino shapes, landscapes and freedoms, the prestige track, the auction items
+//! left this round, the round; and a player's hand of cards.
+
+use crate::canvas::{picture, Align, Canvas, Rgb};
+use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
+use rules::princes::board::{BUILDING_BASE, EMPTY, LANDSCAPE_BASE, PALAZZO_CELL};
+use rules::princes::data::{Stack, BUILDINGS, FREEDOMS, GRID, LANDSCAPES};
+use rules::princes::{fill_names, PrincesPrivate, PrincesPublic, PublicPlayer};
+
+const FOREST: Rgb = Rgb::hex(0x2f6b35);
+const LAKE: Rgb = Rgb::hex(0x4b8fd1);
+const PARK: Rgb = Rgb::hex(0x9ccf6a);
+const BUILDING: Rgb = Rgb::hex(0xc98a52);
+const PALAZZO: Rgb = Rgb::hex(0x8c7b6b);
+const GROUND: Rgb = Rgb::hex(0xefe6d2);
+
+fn landscape_fill(l: u8) -> Rgb {
+    match l {
+        0 => FOREST,
+        1 => LAKE,
+        _ => PARK,
+    }
+}
+
+/// A small symbol per landscape so the kind never depends on colour alone:
+/// forest a tree, lake waves, park a flower.
+fn landscape_mark(c: &mut Canvas, l: u8, x: f32, y: f32, s: f32) {
+    let (cx, cy) = (x + s / 2.0, y + s / 2.0);
+    match l {
+        0 => {
+            let pts = [(cx, y + s * 0.15), (x + s * 0.8, y + s * 0.7), (x + s * 0.2, y + s * 0.7)];
+            c.polygon(&pts, Some(Rgb::hex(0x163b1a)), None);
+            c.rect(cx - s * 0.05, y + s * 0.7, s * 0.1, s * 0.15, Rgb::hex(0x5b3a1e));
+        }
+        1 => {
+            for k in 0..2 {
+                let yy = y + s * (0.4 + 0.25 * k as f32);
+                c.line(x + s * 0.2, yy, x + s * 0.4, yy - s * 0.08, Rgb::hex(0xeaf4ff), 2.5);
+                c.line(x + s * 0.4, yy - s * 0.08, x + s * 0.6, yy, Rgb::hex(0xeaf4ff), 2.5);
+                c.line(x + s * 0.6, yy, x + s * 0.8, yy - s * 0.08, Rgb::hex(0xeaf4ff), 2.5);
+            }
+        }
+        _ => {
+            for (dx, dy) in [(-1.0, 0.0), (1.0, 0.0), (0.0, -1.0), (0.0, 1.0)] {
+                c.circle(cx + dx * s * 0.14, cy + dy * s * 0.14, s * 0.11, Some(Rgb::hex(0xf7f0a8)), None);
+            }
+            c.circle(cx, cy, s * 0.09, Some(Rgb::hex(0xd9822b)), None);
+        }
+    }
+}
+
+/// The principality: cells, then a thick edge wherever a piece ends, then labels.
+fn grid(c: &mut Canvas, x: f32, y: f32, cell: f32, g: &[u8]) {
+    let at = |r: usize, col: usize| g.get(r * GRID + col).copied().unwrap_or(EMPTY);
+    for r in 0..GRID {
+        for col in 0..GRID {
+            let v = at(r, col);
+            let (cx, cy) = (x + col as f32 * cell, y + r as f32 * cell);
+            let fill = match v {
+                EMPTY => GROUND,
+                PALAZZO_CELL => PALAZZO,
+                v if v >= LANDSCAPE_BASE => landscape_fill(v - LANDSCAPE_BASE),
+                _ => BUILDING,
+            };
+            c.rect(cx, cy, cell, cell, fill);
+            if v >= LANDSCAPE_BASE {
+                landscape_mark(c, v - LANDSCAPE_BASE, cx, cy, cell);
+            }
+        }
+    }
+    // Thin lines between all cells, thick ones where pieces meet.
+    for i in 0..=GRID {
+        let p = i as f32 * cell;
+        c.line(x + p, y, x + p, y + cell * GRID as f32, Rgb::hex(0xb3a78f), 1.0);
+        c.line(x, y + p, x + cell * GRID as f32, y + p, Rgb::hex(0xb3a78f), 1.0);
+    }
+    let solid = |v: u8| v != EMPTY && v < LANDSCAPE_BASE;
+    for r in 0..GRID {
+        for col in 0..GRID {
+            let v = at(r, col);
+            let (cx, cy) = (x + col as f32 * cell, y + r as f32 * cell);
+            // Right edge.
+            let right = if col + 1 < GRID { at(r, col + 1) } else { EMPTY };
+            if v != right && (solid(v) || solid(right)) || (col + 1 == GRID && solid(v)) {
+                c.line(cx + cell, cy, cx + cell, cy + cell, INK, 3.0);
+            }
+            let down = if r + 1 < GRID { at(r + 1, col) } else { EMPTY };
+            if v != down && (solid(v) || solid(down)) || (r + 1 == GRID && solid(v)) {
+                c.line(cx, cy + cell, cx + cell, cy + cell, INK, 3.0);
+            }
+            if col == 0 && solid(v) {
+                c.line(cx, cy, cx, cy + cell, INK, 3.0);
+            }
+            if r == 0 && solid(v) {
+                c.line(cx, cy, cx + cell, cy, INK, 3.0);
+            }
+        }
+    }
+    c.round_rect(x, y, cell * GRID as f32, cell * GRID as f32, 2.0, None, Some((INK, 2.0)));
+    // One letter per building, on its cell nearest the piece's centre.
+    for b in 0..BUILDINGS.len() as u8 {
+        let code = BUILDING_BASE + b;
+        let cells: Vec<(usize, usize)> = (0..GRID * GRID)
+            .filter(|i| g.get(*i) == Some(&code))
+            .map(|i| (i / GRID, i % GRID))
+            .collect();
+        if cells.is_empty() {
+            continue;
+        }
+        let n = cells.len() as f32;
+        let mr = cells.iter().map(|c| c.0 as f32).sum::<f32>() / n;
+        let mc = cells.iter().map(|c| c.1 as f32).sum::<f32>() / n;
+        let best = cells
+            .iter()
+            .min_by(|a, b| {
+                let da = (a.0 as f32 - mr).powi(2) + (a.1 as f32 - mc).powi(2);
+                let db = (b.0 as f32 - mr).powi(2) + (b.1 as f32 - mc).powi(2);
+                da.total_cmp(&db)
+            })
+            .copied()
+            .unwrap_or(cells[0]);
+        let letter = BUILDINGS[usize::from(b)].letter.to_string();
+        c.text(
+            x + best.1 as f32 * cell + cell / 2.0,
+            y + best.0 as f32 * cell + cell * 0.72,
+            cell * 0.62,
+            INK,
+            Align::Center,
+            &letter,
+        );
+    }
+    if g.contains(&PALAZZO_CELL) {
+        c.text(
+            x + 1.5 * cell,
+            y + 6.0 * cell + 8.0,
+            cell * 0.42,
+            Rgb::hex(0xffffff),
+            Align::Center,
+            "Palazzo",
+        );
+    }
+}
+
+fn status(v: &PrincesPublic, names: &[String]) -> String {
+    let mut s = match v.phase {
+        "setup" => "Setup: everyone keeps 3 of 4 professions (secretly).".to_string(),
+        "auctions" => match v.auction.as_ref().and_then(|a| a.live.as_ref()) {
+            Some(l) => format!(
+                "Auctions: {} up, high bid {} by {}.{}",
+                l.stack.noun(),
+                l.high,
+                name(names, l.leader),
+                l.to_act
+                    .map(|s| format!(" {} to bid or pass.", name(names, s)))
+                    .unwrap_or_default()
+            ),
+            None => format!(
+                "Auctions: {} opens next.",
+                v.auction
+                    .as_ref()
+                    .map_or(String::new(), |a| name(names, a.opener))
+            ),
+        },
+        "actions" => match v.turn {
+            Some((s, used)) => format!("Actions: {}'s turn ({used}/2 actions used).", name(names, s)),
+            None => "Actions.".to_string(),
+        },
+        _ => "The game is over.".to_string(),
+    };
+    if let Some(p) = &v.pending {
+        s.push_str(&format!(" Waiting: {}.", fill_names(p, names)));
+    }
+    s
+}
+
+fn stack_supply(v: &PrincesPublic, st: Stack) -> usize {
+    match st {
+        Stack::Forest => usize::from(v.landscape_supply[0]),
+        Stack::Lake => usize::from(v.landscape_supply[1]),
+        Stack::Park => usize::from(v.landscape_supply[2]),
+        Stack::Jester => usize::from(v.jester_supply),
+        Stack::Builder => usize::from(v.builder_supply),
+        Stack::Prestige => v.prestige_deck,
+        Stack::Recruiting => usize::from(v.recruiting_supply),
+    }
+}
+
+fn stack_label(st: Stack) -> &'static str {
+    match st {
+        Stack::Forest => "Forest",
+        Stack::Lake => "Lake",
+        Stack::Park => "Park",
+        Stack::Jester => "Jester",
+        Stack::Builder => "Builder",
+        Stack::Prestige => "Prestige",
+        Stack::Recruiting => "Recruit",
+    }
+}
+
+fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String]) {
+    let inner = c.width - 2.0 * MARGIN;
+    let title = format!("The Princes of Florence · round {}/{}", v.round.max(1), v.rounds);
+    let mut y = style::header(c, &title, &status(v, names));
+    c.text(
+        MARGIN,
+        y + BODY,
+        BODY,
+        MUTED,
+        Align::Left,
+        &format!(
+            "Minimum work {} · start player {}",
+            v.min_work,
+            name(names, v.start)
+        ),
+    );
+    y += BODY + 16.0;
+
+    // Auction items of this round.
+    let bought: Vec<(usize, Stack)> = v.auction.as_ref().map_or(vec![], |a| a.bought.clone());
+    let live = v.auction.as_ref().and_then(|a| a.live.as_ref());
+    let ah = 12.0 + LARGE + 14.0 + 96.0;
+    let heading = if v.phase == "auctions" {
+        "Auction items this round"
+    } else {
+        "Auction items (next round)"
+    };
+    let top = style::panel(c, MARGIN, y, inner, ah, heading);
+    let cw = (inner - 32.0 - 6.0 * 8.0) / 7.0;
+    for (i, st) in Stack::ALL.iter().enumerate() {
+        let x = MARGIN + 16.0 + i as f32 * (cw + 8.0);
+        let left = stack_supply(v, *st);
+        let sold_to = bought.iter().find(|(_, b)| b == st).map(|(s, _)| *s);
+        let gone = sold_to.is_some() || left == 0;
+        let fill = if gone {
+            Rgb::hex(0xd8d2c6)
+        } else {
+            match st {
+                Stack::Forest => FOREST,
+                Stack::Lake => LAKE,
+                Stack::Park => PARK,
+                Stack::Jester => Rgb::hex(0xb0413e),
+                Stack::Builder => BUILDING,
+                Stack::Prestige => Rgb::hex(0x6b4fa0),
+                Stack::Recruiting => Rgb::hex(0x3f5566),
+            }
+        };
+        let is_live = live.is_some_and(|l| l.stack == *st);
+        c.round_rect(x, top, cw, 84.0, 8.0, Some(fill), Some((INK, 2.0)));
+        if is_live {
+            c.round_rect(x - 4.0, top - 4.0, cw + 8.0, 92.0, 10.0, None, Some((style::HIGHLIGHT, 5.0)));
+        }
+        let ink = if gone { MUTED } else { fill.ink() };
+        c.text_fit(x + cw / 2.0, top + 32.0, SMALL + 2.0, ink, Align::Center, stack_label(*st), cw - 8.0);
+        let sub = match sold_to {
+            Some(s) => format!("✓ {}", name(names, s)),
+            None if left == 0 => "none left".into(),
+            None => format!("{left} left"),
+        };
+        c.text_fit(x + cw / 2.0, top + 68.0, SMALL - 2.0, ink, Align::Center, &sub, cw - 8.0);
+    }
+    y += ah + 14.0;
+
+    // Prestige track.
+    let max = v.players.iter().map(|p| p.prestige).max().unwrap_or(0).max(0);
+    let span = ((max + 10) / 10 * 10).max(30) as f32;
+    let per_row: Vec<usize> = Vec::new();
+    let _ = per_row;
+    let stack_heights = {
+        let mut counts = std::collections::BTreeMap::new();
+        for p in &v.players {
+            *counts.entry(p.prestige).or_insert(0usize) += 1;
+        }
+        counts.values().copied().max().unwrap_or(1)
+    };
+    let th = 12.0 + LARGE + 14.0 + 40.0 + stack_heights as f32 * 34.0;
+    let top = style::panel(c, MARGIN, y, inner, th, "Prestige track");
+    let (tx, tw) = (MARGIN + 30.0, inner - 60.0);
+    let line_y = top + stack_heights as f32 * 34.0 + 4.0;
+    c.line(tx, line_y, tx + tw, line_y, INK, 3.0);
+    let mut tick = 0;
+    while tick as f32 <= span {
+        let x = tx + tw * tick as f32 / span;
+        c.line(x, line_y - 6.0, x, line_y + 6.0, INK, 2.0);
+        c.text(x, line_y + 30.0, SMALL, MUTED, Align::Center, &tick.to_string());
+        tick += 10;
+    }
+    let mut placed: std::collections::BTreeMap<i64, usize> = std::collections::BTreeMap::new();
+    for p in &v.players {
+        let k = placed.entry(p.prestige).or_insert(0);
+        let x = tx + tw * p.prestige.max(0) as f32 / span;
+        let cy = line_y - 20.0 - *k as f32 * 34.0;
+        style::seat_badge(c, x - 15.0, cy, p.seat, 15.0);
+        *k += 1;
+    }
+    y += th + 14.0;
+
+    // Principalities, three per row.
+    let gap = 12.0;
+    let pw = (inner - 2.0 * gap) / 3.0;
+    let cell = ((pw - 24.0) / GRID as f32).floor();
+    let ph = 12.0 + LARGE + 14.0 + cell * GRID as f32 + 12.0 + 4.0 * (SMALL + 10.0) + 40.0;
+    for (i, p) in v.players.iter().enumerate() {
+        let (row, col) = (i / 3, i % 3);
+        let x = MARGIN + col as f32 * (pw + gap);
+        let py = y + row as f32 * (ph + gap);
+        principality(c, x, py, pw, ph, cell, p, v, names);
+    }
+    let rows = v.players.len().div_ceil(3) as f32;
+    y += rows * (ph + gap);
+
+    // Supplies and legend.
+    let blds: Vec<String> = BUILDINGS
+        .iter()
+        .zip(v.building_supply.iter())
+        .map(|(b, n)| format!("{}{n}", b.letter))
+        .collect();
+    let text = format!(
+        "Buildings left: {} · freedoms left: Opinion {} · Religion {} · Travel {} · decks: professions {}, bonus {}, prestige {}",
+        blds.join(" "),
+        v.freedom_supply[0],
+        v.freedom_supply[1],
+        v.freedom_supply[2],
+        v.profession_deck,
+        v.bonus_deck,
+        v.prestige_deck
+    );
+    y = c.paragraph(MARGIN, y + SMALL, SMALL, INK, &text, inner);
+    let legend: Vec<String> = BUILDINGS
+        .iter()
+        .map(|b| format!("{} {}", b.letter, b.name))
+        .collect();
+    c.paragraph(
+        MARGIN,
+        y + 4.0,
+        SMALL,
+        MUTED,
+        &format!("{} · tree forest · waves lake · flower park", legend.join(" · ")),
+        inner,
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn principality(
+    c: &mut Canvas,
+    x: f32,
+    y: f32,
+    pw: f32,
+    ph: f32,
+    cell: f32,
+    p: &PublicPlayer,
+    v: &PrincesPublic,
+    names: &[String],
+) {
+    let heading = format!("     {} · {} prestige", name(names, p.seat), p.prestige);
+    let top = style::panel(c, x, y, pw, ph, &heading);
+    style::seat_badge(c, x + 14.0, y + 12.0 + LARGE * 0.62, p.seat, 15.0);
+    if v.awaiting.contains(&p.seat) && v.phase != "over" {
+        c.round_rect(x, y, pw, ph, 12.0, None, Some((style::HIGHLIGHT, 5.0)));
+    }
+    let gx = x + (pw - cell * GRID as f32) / 2.0;
+    grid(c, gx, top, cell, &p.grid);
+    let mut ly = top + cell * GRID as f32 + 12.0;
+    // Freedoms as three chips, filled when held.
+    let fw = (pw - 32.0 - 16.0) / 3.0;
+    for (i, f) in FREEDOMS.iter().enumerate() {
+        let held = p.freedoms[i];
+        let fx = x + 16.0 + i as f32 * (fw + 8.0);
+        c.round_rect(
+            fx,
+            ly,
+            fw,
+            34.0,
+            8.0,
+            held.then_some(Rgb::hex(0x6b4fa0)),
+            Some((if held { INK } else { PANEL_LINE }, 2.0)),
+        );
+        let label = if held { format!("✓ {f}") } else { f.to_string() };
+        c.text_fit(
+            fx + fw / 2.0,
+            ly + 25.0,
+            SMALL - 2.0,
+            if held { Rgb::hex(0xffffff) } else { MUTED },
+            Align::Center,
+            &label,
+            fw - 6.0,
+        );
+    }
+    ly += 34.0 + SMALL + 8.0;
+    let landscapes: Vec<String> = LANDSCAPES
+        .iter()
+        .zip(p.landscapes.iter())
+        .filter(|(_, n)| **n > 0)
+        .map(|(l, n)| format!("{n} {}", l.name))
+        .collect();
+    let lines = [
+        format!(
+            "Jesters {} · builders {} · works {}",
+            p.jesters, p.builders, p.works
+        ),
+        format!(
+            "Cards {} · bonus {} · prestige {}",
+            p.hand_cards, p.bonus_cards, p.prestige_cards
+        ),
+        if landscapes.is_empty() {
+            "No landscapes".to_string()
+        } else {
+            landscapes.join(" · ")
+        },
+    ];
+    for l in &lines {
+        c.text_fit(x + 16.0, ly, SMALL, INK, Align::Left, l, pw - 32.0);
+        ly += SMALL + 10.0;
+    }
+    if !p.display.is_empty() {
+        let shown: Vec<String> = p
+            .display
+            .iter()
+            .map(|&d| {
+                if d == 0 {
+                    "recruiting".to_string()
+                } else {
+                    rules::princes::data::profession(d).map_or("?".into(), |x| x.name.to_string())
+                }
+            })
+            .collect();
+        c.text_fit(
+            x + 16.0,
+            ly,
+            SMALL - 2.0,
+            MUTED,
+            Align::Left,
+            &format!("Shown: {}", shown.join(", ")),
+            pw - 32.0,
+        );
+    }
+}
+
+const PANEL_LINE: Rgb = Rgb::hex(0xb9ad98);
+
+pub fn public(v: &PrincesPublic, names: &[String]) -> Option<Vec<u8>> {
+    picture(crate::WIDTH, style::BACKGROUND, |c| draw_public(c, v, names))
+}
+
+fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String]) {
+    let inner = c.width - 2.0 * MARGIN;
+    let title = format!("Princes · {}'s cards", name(names, v.seat));
+    let mut y = style::header(
+        c,
+        &title,
+        &format!(
+            "{} florins · prestige {} · round {} · minimum work {}",
+            v.florins, v.prestige, v.round, v.min_work
+        ),
+    ) + 6.0;
+    let section = |c: &mut Canvas, y: f32, text: &str| -> f32 {
+        c.text(MARGIN, y + LARGE, LARGE, INK, Align::Left, text);
+        y + LARGE + 14.0
+    };
+    if !v.dealt.is_empty() {
+        y = section(c, y, "Dealt (keep 3)");
+        let cards: Vec<(String, String)> = v
+            .dealt
+            .iter()
+            .map(|&n| {
+                (
+                    rules::princes::data::profession(n).map_or("?".into(), |p| p.name.to_string()),
+                    format!("#{n}"),
+                )
+            })
+            .collect();
+        y = card_grid(c, y, &cards);
+    }
+    y = section(
+        c,
+        y,
+        &format!(
+            "Professions in hand ({}) · recruiting cards {}",
+            v.hand.len(),
+            v.recruiting
+        ),
+    );
+    let cards: Vec<(String, String)> = v
+        .hand
+        .iter()
+        .map(|h| (h.name.to_string(), format!("#{} · work now {}", h.number, h.value_now)))
+        .collect();
+    if cards.is_empty() {
+        c.text(MARGIN, y + BODY, BODY, MUTED, Align::Left, "none");
+        y += BODY + 16.0;
+    } else {
+        y = card_grid(c, y, &cards);
+    }
+    if !v.bonus.is_empty() {
+        y = section(c, y, &format!("Bonus cards ({})", v.bonus.len()));
+        for (id, text, now) in &v.bonus {
+            y = c.paragraph(
+                MARGIN + 16.0,
+                y + BODY,
+                BODY,
+                INK,
+                &format!("#{id}: {text} (adds {now} now)"),
+                inner - 16.0,
+            ) - BODY + 8.0;
+        }
+        y += 8.0;
+    }
+    if !v.prestige_cards.is_empty() {
+        y = section(c, y, &format!("Prestige cards ({})", v.prestige_cards.len()));
+        for (id, text) in &v.prestige_cards {
+            y = c.paragraph(MARGIN + 16.0, y + BODY, BODY, INK, &format!("#{id}: {text}"), inner - 16.0)
+                - BODY
+                + 8.0;
+        }
+        y += 8.0;
+    }
+    if let Some((deck, labels)) = &v.looking {
+        y = section(c, y, &format!("Choose 1 of these {deck} cards"));
+        for l in labels {
+            y = c.paragraph(MARGIN + 16.0, y + BODY, BODY, INK, l, inner - 16.0) - BODY + 8.0;
+        }
+    }
+}
+
+/// Cards as boxes, three per row: name on top, detail below.
+fn card_grid(c: &mut Canvas, y: f32, cards: &[(String, String)]) -> f32 {
+    let inner = c.width - 2.0 * MARGIN;
+    let gap = 12.0;
+    let w = (inner - 2.0 * gap) / 3.0;
+    let h = 96.0;
+    for (i, (title, detail)) in cards.iter().enumerate() {
+        let (row, col) = (i / 3, i % 3);
+        let x = MARGIN + col as f32 * (w + gap);
+        let cy = y + row as f32 * (h + gap);
+        c.round_rect(x, cy, w, h, 10.0, Some(Rgb::hex(0xf7ecd0)), Some((INK, 2.0)));
+        c.text_fit(x + 16.0, cy + 40.0, LARGE, INK, Align::Left, title, w - 32.0);
+        c.text_fit(x + 16.0, cy + 78.0, SMALL, MUTED, Align::Left, detail, w - 32.0);
+    }
+    y + cards.len().div_ceil(3) as f32 * (h + gap) + 8.0
+}
+
+pub fn private(v: &PrincesPrivate, names: &[String]) -> Option<Vec<u8>> {
+    picture(crate::WIDTH, style::BACKGROUND, |c| draw_private(c, v, names))
+}

@@ -1,0 +1,82 @@
+//! The shared look: palette, sizes, header and panels, player names and colours.
+
+use crate::canvas::{Align, Canvas, Rgb};
+
+/// The card every picture is drawn on.
+pub const BACKGROUND: Rgb = Rgb::hex(0xf3ede2);
+/// Panels on the card.
+pub const PANEL: Rgb = Rgb::hex(0xfffcf6);
+pub const PANEL_EDGE: Rgb = Rgb::hex(0xb9ad98);
+pub const INK: Rgb = Rgb::hex(0x1d1d1d);
+pub const MUTED: Rgb = Rgb::hex(0x5b5348);
+pub const HEADER: Rgb = Rgb::hex(0x3b2f25);
+pub const HIGHLIGHT: Rgb = Rgb::hex(0xd98e04);
+
+/// Text sizes (px). At a phone's ~40 % scale, 24 px reads as ~10 px.
+pub const TITLE: f32 = 40.0;
+pub const LARGE: f32 = 30.0;
+pub const BODY: f32 = 26.0;
+pub const SMALL: f32 = 22.0;
+
+/// Outer margin.
+pub const MARGIN: f32 = 24.0;
+
+/// Seat colours (Okabe–Ito, colour-blind safe); seats are also shown by name or number.
+pub const SEAT_COLOURS: [Rgb; 6] = [
+    Rgb::hex(0xe69f00),
+    Rgb::hex(0x56b4e9),
+    Rgb::hex(0x009e73),
+    Rgb::hex(0xcc79a7),
+    Rgb::hex(0x0072b2),
+    Rgb::hex(0xd55e00),
+];
+
+pub fn seat_colour(seat: usize) -> Rgb {
+    SEAT_COLOURS[seat % SEAT_COLOURS.len()]
+}
+
+/// A seat's display name.
+pub fn name(names: &[String], seat: usize) -> String {
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("Seat {}", seat + 1))
+}
+
+/// The dark title bar with the game's name and a status paragraph under it; returns the
+/// y where content starts.
+pub fn header(c: &mut Canvas, title: &str, status: &str) -> f32 {
+    let w = c.width;
+    let bar = 64.0;
+    c.rect(0.0, 0.0, w, bar, HEADER);
+    c.text(MARGIN, 46.0, TITLE, Rgb::hex(0xfdf6e3), Align::Left, title);
+    if status.is_empty() {
+        return bar + 16.0;
+    }
+    let after = c.paragraph(MARGIN, bar + 14.0 + BODY, BODY, INK, status, w - 2.0 * MARGIN);
+    after - BODY + 8.0
+}
+
+/// A panel box with a heading; returns the y below the heading.
+pub fn panel(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, heading: &str) -> f32 {
+    c.round_rect(x, y, w, h, 12.0, Some(PANEL), Some((PANEL_EDGE, 2.0)));
+    if heading.is_empty() {
+        return y + 12.0;
+    }
+    c.text_fit(x + 16.0, y + 12.0 + LARGE, LARGE, INK, Align::Left, heading, w - 32.0);
+    y + 12.0 + LARGE + 14.0
+}
+
+/// A small coloured disc with the seat number, beside a name.
+pub fn seat_badge(c: &mut Canvas, x: f32, cy: f32, seat: usize, r: f32) {
+    let col = seat_colour(seat);
+    c.circle(x + r, cy, r, Some(col), Some((INK, 1.5)));
+    c.text(
+        x + r,
+        cy + r * 0.45,
+        r * 1.25,
+        col.ink(),
+        Align::Center,
+        &(seat + 1).to_string(),
+    );
+}

@@ -1,0 +1,336 @@
+//! Villa Paletti: a side view of the tower (levels, floor plates, columns by colour and
+//! thickness at their true positions), a top view of the top level with its grid, who
+//! plays which colour, the seal, the points on top, and the feel word when a column is
+//! half-pulled (the words the players hear; never a margin).
+
+use crate::canvas::{picture, Align, Canvas, Rgb};
+use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
+use rules::villa::data::{column_type, Shape, BASE_RADIUS, BUILD_RADIUS, COLOURS, FLOOR_NAMES, PER_COLOUR};
+use rules::villa::model::{floor_poly, GridPt};
+use rules::villa::{column_name, ColumnView, Phase, Stage, VillaView, Why};
+
+fn column_fill(colour: u8) -> Rgb {
+    match colour {
+        0 => Rgb::hex(0x2f6bc8),
+        1 => Rgb::hex(0xc5372c),
+        2 => Rgb::hex(0xf0c232),
+        _ => Rgb::hex(0x2f9a4c),
+    }
+}
+
+fn floor_fill(level: usize) -> Rgb {
+    match level {
+        1 => Rgb::hex(0x7fa7e0),
+        2 => Rgb::hex(0x8fcf8f),
+        3 => Rgb::hex(0xf3dc6b),
+        4 => Rgb::hex(0xf2a65a),
+        5 => Rgb::hex(0xe07a6e),
+        _ => Rgb::hex(0xa89f91),
+    }
+}
+
+fn floor_name(level: usize) -> &'static str {
+    FLOOR_NAMES.get(level.wrapping_sub(1)).copied().unwrap_or("base")
+}
+
+/// `B1`, `RT`, `GM`: colour letter + T thick, M medium, 1–3 thin (as in the text).
+fn code(c: &ColumnView) -> String {
+    let letter = COLOURS
+        .get(usize::from(c.colour))
+        .and_then(|s| s.chars().next())
+        .unwrap_or('?')
+        .to_ascii_uppercase();
+    let kind = match usize::from(c.id) % PER_COLOUR {
+        0 => 'T',
+        1 => 'M',
+        k => char::from(b'0' + (k - 1) as u8),
+    };
+    format!("{letter}{kind}")
+}
+
+/// Half the width of a column's footprint (cm).
+fn half_width(c: &ColumnView) -> f32 {
+    match column_type(usize::from(c.id) % PER_COLOUR).shape {
+        Shape::Round(r) | Shape::Square(r) => r as f32,
+    }
+}
+
+fn present(v: &VillaView) -> impl Iterator<Item = &ColumnView> {
+    v.columns.iter().filter(|c| c.placed && !c.gone)
+}
+
+/// How many columns this one stands on (red floor stacking).
+fn stack_height(v: &VillaView, c: &ColumnView) -> usize {
+    let mut h = 0;
+    let mut cur = c.on;
+    while let Some(o) = cur {
+        h += 1;
+        cur = v.columns.get(usize::from(o)).and_then(|x| x.on);
+        if h > 20 {
+            break;
+        }
+    }
+    h
+}
+
+fn status(v: &VillaView, names: &[String]) -> String {
+    let who = |s: &usize| name(names, *s);
+    let colour = |k: &u8| COLOURS.get(usize::from(*k)).copied().unwrap_or("?");
+    match &v.phase {
+        Phase::Over => "The game is over.".into(),
+        Phase::SetupColumns { placer } => format!("{} stands a column on the base plate.", who(placer)),
+        Phase::SetupFloor { placer } => format!("{} places the blue floor.", who(placer)),
+        Phase::Turn { seat, stage } => match stage {
+            Stage::Begin if v.players == 2 => format!("{}'s turn: play a colour or propose a floor.", who(seat)),
+            Stage::Begin if v.players == 3 => {
+                format!("{}'s turn: pull a neutral (green) column first, or propose a floor.", who(seat))
+            }
+            Stage::Begin => format!("{}'s turn: pull a column or propose a floor.", who(seat)),
+            Stage::Colour(k) => format!("{} plays {}: pull a column.", who(seat), colour(k)),
+            Stage::Own => format!("{} now moves one of their own columns.", who(seat)),
+        },
+        Phase::Pick { seat, why } => match why {
+            Why::ObjectFloor { proposer } => {
+                format!("{} must pull one of {}'s columns.", who(seat), who(proposer))
+            }
+            _ => format!("{} must pull a neutral column.", who(seat)),
+        },
+        Phase::Feel { seat, col, .. } => format!(
+            "{} holds {} half-pulled: place it or abort.",
+            who(seat),
+            column_name(*col)
+        ),
+        Phase::Objections { proposer, answers } => format!(
+            "{} proposed the {} floor; {} may object or allow.",
+            who(proposer),
+            floor_name(v.floors.len() + 1),
+            answers.current().map(|s| who(&s)).unwrap_or_default()
+        ),
+        Phase::Challenges { original, answers } => format!(
+            "{} aborted a neutral pull; {} may challenge or allow.",
+            who(original),
+            answers.current().map(|s| who(&s)).unwrap_or_default()
+        ),
+        Phase::Removal { proposer, objector } => format!(
+            "{} removes one of {}'s columns.",
+            who(proposer),
+            who(objector)
+        ),
+        Phase::PlaceFloor { proposer } => format!(
+            "{} places the {} floor.",
+            who(proposer),
+            floor_name(v.floors.len() + 1)
+        ),
+    }
+}
+
+/// Pixel sizes of the side view.
+const COLUMN_H: f32 = 74.0;
+const PLATE_H: f32 = 22.0;
+
+fn draw_column_side(c: &mut Canvas, x: f32, bottom: f32, w: f32, col: &ColumnView) {
+    let fill = column_fill(col.colour);
+    let top = bottom - COLUMN_H;
+    let round = matches!(column_type(usize::from(col.id) % PER_COLOUR).shape, Shape::Round(_));
+    c.round_rect(
+        x - w / 2.0,
+        top,
+        w,
+        COLUMN_H,
+        if round { w / 2.5 } else { 2.0 },
+        Some(fill),
+        Some((INK, 2.0)),
+    );
+    if col.frozen {
+        // Frozen: hatched (never colour alone).
+        let mut hy = top + 6.0;
+        while hy < bottom - 4.0 {
+            c.line(x - w / 2.0 + 2.0, hy + 8.0, x + w / 2.0 - 2.0, hy, INK, 1.5);
+            hy += 12.0;
+        }
+    }
+    if col.in_hand {
+        c.round_rect(x - w / 2.0 - 5.0, top - 5.0, w + 10.0, COLUMN_H + 10.0, 6.0, None, Some((style::HIGHLIGHT, 4.0)));
+    }
+    let label = code(col);
+    let size = if w < 44.0 { 17.0 } else { 22.0 };
+    c.round_rect(x - 17.0, top + COLUMN_H / 2.0 - 14.0, 34.0, 26.0, 5.0, Some(Rgb::hex(0xffffff)), Some((INK, 1.0)));
+    c.text(x, top + COLUMN_H / 2.0 + 5.0, size, INK, Align::Center, &label);
+}
+
+fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
+    let inner = c.width - 2.0 * MARGIN;
+    let top_level = v.floors.len();
+    let max_stack = present(v)
+        .filter(|col| usize::from(col.level) == top_level)
+        .map(|col| stack_height(v, col))
+        .max()
+        .unwrap_or(0);
+    let levels = top_level + 1;
+    let body = levels as f32 * COLUMN_H + top_level as f32 * PLATE_H + max_stack as f32 * COLUMN_H + PLATE_H;
+    let h = 12.0 + LARGE + 14.0 + body + 56.0;
+    let top = style::panel(c, MARGIN, y, inner, h, "Side view from the front (cm, true positions)");
+    let scale = (inner - 80.0) / (2.0 * BASE_RADIUS as f32);
+    let ox = MARGIN + inner / 2.0;
+    let xpx = |x: f64| ox + x as f32 * scale;
+    let base_top = top + body - PLATE_H;
+    // Base plate.
+    c.rect(xpx(-BASE_RADIUS), base_top, 2.0 * BASE_RADIUS as f32 * scale, PLATE_H, floor_fill(0));
+    c.round_rect(xpx(-BASE_RADIUS), base_top, 2.0 * BASE_RADIUS as f32 * scale, PLATE_H, 3.0, None, Some((INK, 2.0)));
+    c.text(xpx(-BASE_RADIUS) + 8.0, base_top + 17.0, SMALL - 4.0, INK, Align::Left, "base plate");
+    // Floor bottoms per level: level L's columns stand on the top of plate L.
+    let plate_top = |level: usize| base_top - level as f32 * (COLUMN_H + PLATE_H);
+    for level in 1..=top_level {
+        let poly = floor_poly(level, v.floors[level - 1]);
+        let minx = poly.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+        let maxx = poly.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+        let py = plate_top(level);
+        let fill = floor_fill(level);
+        c.rect(xpx(minx), py, (maxx - minx) as f32 * scale, PLATE_H, fill);
+        c.round_rect(xpx(minx), py, (maxx - minx) as f32 * scale, PLATE_H, 3.0, None, Some((INK, 2.0)));
+        c.text(xpx(minx) + 8.0, py + 17.0, SMALL - 4.0, INK, Align::Left, &format!("{} floor", floor_name(level)));
+    }
+    // Columns, far ones (larger y) first so nearer ones are drawn over them.
+    let mut cols: Vec<&ColumnView> = present(v).collect();
+    cols.sort_by(|a, b| b.pos.1.total_cmp(&a.pos.1).then(a.id.cmp(&b.id)));
+    for col in cols {
+        let level = usize::from(col.level);
+        let bottom = plate_top(level) - stack_height(v, col) as f32 * COLUMN_H;
+        let w = 2.0 * half_width(col) * scale;
+        draw_column_side(c, xpx(col.pos.0), bottom, w, col);
+    }
+    // Centimetre scale under the base.
+    let sy = base_top + PLATE_H + 26.0;
+    for cm in (-15..=15).step_by(5) {
+        let x = xpx(f64::from(cm));
+        c.line(x, sy - 22.0, x, sy - 14.0, MUTED, 2.0);
+        c.text(x, sy + 6.0, SMALL - 4.0, MUTED, Align::Center, &format!("{cm}"));
+    }
+    y + h
+}
+
+fn top_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
+    let inner = c.width - 2.0 * MARGIN;
+    let top_level = v.floors.len();
+    let g = v.grid;
+    let (gw, gh) = (f32::from(g.w.max(1)), f32::from(g.h.max(1)));
+    let scale = ((inner - 120.0) / gw).min(700.0 / gh).min(80.0);
+    let body = gh * scale + 60.0;
+    let h = 12.0 + LARGE + 14.0 + body;
+    let heading = if top_level == 0 {
+        "Top view: the base plate".to_string()
+    } else {
+        format!("Top view: the {} floor (top level)", floor_name(top_level))
+    };
+    let top = style::panel(c, MARGIN, y, inner, h, &heading);
+    // Grid x0..x0+w-1 maps left to right; y grows upwards.
+    let left = MARGIN + (inner - (gw - 1.0) * scale) / 2.0;
+    let bottom = top + (gh - 1.0) * scale + scale * 0.5;
+    let px = |x: f64| left + (x as f32 - g.x0 as f32) * scale;
+    let py = |yy: f64| bottom - (yy as f32 - g.y0 as f32) * scale;
+    if top_level == 0 {
+        let (cx, cy) = (px(0.0), py(0.0));
+        c.circle(cx, cy, BASE_RADIUS as f32 * scale, Some(floor_fill(0)), Some((INK, 2.0)));
+        c.circle(cx, cy, BUILD_RADIUS as f32 * scale, None, Some((MUTED, 2.0)));
+    } else {
+        let poly = floor_poly(top_level, v.floors[top_level - 1]);
+        let pts: Vec<(f32, f32)> = poly.iter().map(|p| (px(p.0), py(p.1))).collect();
+        c.polygon(&pts, Some(floor_fill(top_level)), Some((INK, 3.0)));
+    }
+    // Grid points and labels.
+    for gy in 0..g.h {
+        for gx in 0..g.w {
+            if let Some(p) = g.point(GridPt { x: gx, y: gy }) {
+                c.circle(px(p.0), py(p.1), 2.5, Some(Rgb::hex(0x4a4036)), None);
+            }
+        }
+        let yy = py(f64::from(g.y0 + i32::from(gy)));
+        c.text(left - scale * 0.5 - 6.0, yy + 8.0, SMALL - 2.0, MUTED, Align::Right, &(u32::from(gy) + 1).to_string());
+    }
+    for gx in 0..g.w {
+        let xx = px(f64::from(g.x0 + i32::from(gx)));
+        let letter = char::from(b'a' + gx.min(25)).to_string();
+        c.text(xx, bottom + scale * 0.5 + 26.0, SMALL - 2.0, MUTED, Align::Center, &letter);
+    }
+    // Columns standing on the top level, lower ones of a stack first.
+    let mut cols: Vec<&ColumnView> = present(v).filter(|col| usize::from(col.level) == top_level).collect();
+    cols.sort_by_key(|col| (stack_height(v, col), col.id));
+    for col in cols {
+        let (cx, cy) = (px(col.pos.0), py(col.pos.1));
+        let r = half_width(col) * scale;
+        let fill = column_fill(col.colour);
+        match column_type(usize::from(col.id) % PER_COLOUR).shape {
+            Shape::Round(_) => c.circle(cx, cy, r, Some(fill), Some((INK, 2.0))),
+            Shape::Square(_) => c.round_rect(cx - r, cy - r, 2.0 * r, 2.0 * r, 3.0, Some(fill), Some((INK, 2.0))),
+        }
+        if col.in_hand {
+            c.circle(cx, cy, r + 6.0, None, Some((style::HIGHLIGHT, 4.0)));
+        }
+        let size = (r * 0.9).clamp(14.0, 24.0);
+        c.text(cx, cy + size * 0.36, size, fill.ink(), Align::Center, &code(col));
+    }
+    y + h
+}
+
+fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
+    let inner = c.width - 2.0 * MARGIN;
+    let mut y = style::header(c, &format!("Villa Paletti · turn {}", v.turns + 1), &status(v, names));
+    // Who plays which colour.
+    let mut x = MARGIN;
+    for (k, colour) in COLOURS.iter().enumerate() {
+        let owner = match v.owners.get(k).copied().flatten() {
+            Some(s) => name(names, s),
+            None => "neutral".into(),
+        };
+        let fill = column_fill(k as u8);
+        c.round_rect(x, y + 4.0, 40.0, 36.0, 6.0, Some(fill), Some((INK, 2.0)));
+        let letter = colour.chars().next().unwrap_or('?').to_ascii_uppercase().to_string();
+        c.text(x + 20.0, y + 31.0, BODY, fill.ink(), Align::Center, &letter);
+        let tw = c.text_fit(x + 48.0, y + 31.0, BODY, INK, Align::Left, &owner, 200.0);
+        x += 48.0 + tw + 28.0;
+    }
+    y += 52.0;
+    let seal = match (v.seal.holder, v.seal.previous) {
+        (Some(h), Some(p)) => format!("{} (before: {})", name(names, h), name(names, p)),
+        (Some(h), None) => name(names, h),
+        _ => "not taken yet".into(),
+    };
+    let scores: Vec<String> = v
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(s, p)| format!("{} {p}", name(names, s)))
+        .collect();
+    y = c.paragraph(
+        MARGIN,
+        y + BODY,
+        BODY,
+        INK,
+        &format!("Seal: {seal} · points on the top level: {}", scores.join(", ")),
+        inner,
+    ) - BODY + 10.0;
+    if let Some(feel) = &v.feel {
+        let h = 64.0;
+        c.round_rect(MARGIN, y, inner, h, 12.0, Some(style::HIGHLIGHT), Some((INK, 2.0)));
+        c.text(MARGIN + inner / 2.0, y + 44.0, LARGE + 4.0, INK, Align::Center, &format!("The hand feels: {feel}"));
+        y += h + 14.0;
+    }
+    y = side_view(c, v, y) + 14.0;
+    y = top_view(c, v, y) + 12.0;
+    let gone: Vec<String> = v.columns.iter().filter(|c| c.gone).map(|c| c.name.clone()).collect();
+    if !gone.is_empty() {
+        y = c.paragraph(MARGIN, y + SMALL, SMALL, INK, &format!("Out of the game: {}", gone.join(", ")), inner) - SMALL + 6.0;
+    }
+    c.paragraph(
+        MARGIN,
+        y + SMALL,
+        SMALL,
+        MUTED,
+        "Codes: colour B/R/Y/G + T thick, M medium, 1–3 thin · hatched = frozen · ringed = in hand",
+        inner,
+    );
+}
+
+pub fn public(v: &VillaView, names: &[String]) -> Option<Vec<u8>> {
+    picture(crate::WIDTH, style::BACKGROUND, |c| draw_public(c, v, names))
+}
