@@ -153,7 +153,14 @@ impl Canvas {
     }
 
     /// A circle, filled and optionally outlined.
-    pub fn circle(&mut self, cx: f32, cy: f32, r: f32, fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) {
+    pub fn circle(
+        &mut self,
+        cx: f32,
+        cy: f32,
+        r: f32,
+        fill: Option<Rgb>,
+        stroke: Option<(Rgb, f32)>,
+    ) {
         self.reach(cy + r);
         if self.pixmap.is_none() {
             return;
@@ -166,7 +173,12 @@ impl Canvas {
     }
 
     /// A closed polygon, filled and optionally outlined.
-    pub fn polygon(&mut self, points: &[(f32, f32)], fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) {
+    pub fn polygon(
+        &mut self,
+        points: &[(f32, f32)],
+        fill: Option<Rgb>,
+        stroke: Option<(Rgb, f32)>,
+    ) {
         let Some(&(x0, y0)) = points.first() else {
             return;
         };
@@ -208,7 +220,13 @@ impl Canvas {
             return;
         };
         if let Some(f) = fill {
-            pm.fill_path(&path, &f.paint(), FillRule::Winding, Transform::identity(), None);
+            pm.fill_path(
+                &path,
+                &f.paint(),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
         }
         if let Some((c, w)) = stroke {
             let s = Stroke {
@@ -291,7 +309,15 @@ impl Canvas {
 
     /// Draws `text` word-wrapped to `max_w`, first baseline at `y`; returns the baseline
     /// after the last line.
-    pub fn paragraph(&mut self, x: f32, y: f32, px: f32, colour: Rgb, text: &str, max_w: f32) -> f32 {
+    pub fn paragraph(
+        &mut self,
+        x: f32,
+        y: f32,
+        px: f32,
+        colour: Rgb,
+        text: &str,
+        max_w: f32,
+    ) -> f32 {
         let mut line = String::new();
         let mut y = y;
         for word in text.split_whitespace() {
@@ -441,7 +467,13 @@ fn quantize(rgba: &[u8]) -> (Vec<u8>, Vec<u8>) {
     let mut by_use: Vec<(u32, u32)> = counts.into_iter().collect();
     by_use.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let palette: Vec<u32> = by_use.iter().take(256).map(|(c, _)| *c).collect();
-    let split = |c: u32| [(c >> 16) as i32, ((c >> 8) & 0xff) as i32, (c & 0xff) as i32];
+    let split = |c: u32| {
+        [
+            (c >> 16) as i32,
+            ((c >> 8) & 0xff) as i32,
+            (c & 0xff) as i32,
+        ]
+    };
     let mut index: RgbMap<u8> = RgbMap::default();
     for (i, c) in palette.iter().enumerate() {
         index.insert(*c, i as u8);
@@ -467,7 +499,10 @@ fn quantize(rgba: &[u8]) -> (Vec<u8>, Vec<u8>) {
         }
         out.push(last.1);
     }
-    let pal = palette.iter().flat_map(|c| split(*c).map(|v| v as u8)).collect();
+    let pal = palette
+        .iter()
+        .flat_map(|c| split(*c).map(|v| v as u8))
+        .collect();
     (pal, out)
 }
 

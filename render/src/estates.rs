@@ -56,7 +56,13 @@ fn lot_x(x0: f32, lot: u8) -> f32 {
 }
 
 fn row_height(r: &RowView) -> f32 {
-    let cubes = r.buildings.iter().map(|b| b.cubes.len()).max().unwrap_or(0).max(1);
+    let cubes = r
+        .buildings
+        .iter()
+        .map(|b| b.cubes.len())
+        .max()
+        .unwrap_or(0)
+        .max(1);
     LARGE + 18.0 + cubes as f32 * CUBE_H + ROOF_H + 12.0 + 60.0
 }
 
@@ -75,14 +81,35 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String]) -> f
     let hw = c.text(x0, y + LARGE, LARGE, INK, Align::Left, &head);
     if r.mayor {
         let bx = x0 + hw + 16.0;
-        c.round_rect(bx, y + 2.0, 170.0, LARGE + 6.0, 8.0, Some(style::HIGHLIGHT), Some((INK, 2.0)));
-        c.text(bx + 85.0, y + LARGE, SMALL + 2.0, INK, Align::Center, "MAYOR ×2");
+        c.round_rect(
+            bx,
+            y + 2.0,
+            170.0,
+            LARGE + 6.0,
+            8.0,
+            Some(style::HIGHLIGHT),
+            Some((INK, 2.0)),
+        );
+        c.text(
+            bx + 85.0,
+            y + LARGE,
+            SMALL + 2.0,
+            INK,
+            Align::Center,
+            "MAYOR ×2",
+        );
     }
     let ground = y + h - 60.0;
     let lots_top = y + LARGE + 14.0;
     // River between lots 4 and 5.
     let rx = lot_x(x0, RIVER_AFTER) + LOT_W + LOT_GAP / 2.0;
-    c.rect(rx + 4.0, lots_top, RIVER_W - 8.0 + LOT_GAP / 2.0, ground - lots_top + 8.0, Rgb::hex(0x7fb6dd));
+    c.rect(
+        rx + 4.0,
+        lots_top,
+        RIVER_W - 8.0 + LOT_GAP / 2.0,
+        ground - lots_top + 8.0,
+        Rgb::hex(0x7fb6dd),
+    );
     let req = u8::try_from(r.requirement.max(0)).unwrap_or(0);
     for lot in 1..=LOTS {
         let x = lot_x(x0, lot);
@@ -125,7 +152,15 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String]) -> f
             let top = ground - n * 36.0;
             for (i, (value, effect)) in r.permits.iter().enumerate() {
                 let py = top + i as f32 * 36.0;
-                c.round_rect(x + 4.0, py, LOT_W - 8.0, 32.0, 6.0, Some(Rgb::hex(0x4a3b2c)), Some((INK, 1.5)));
+                c.round_rect(
+                    x + 4.0,
+                    py,
+                    LOT_W - 8.0,
+                    32.0,
+                    6.0,
+                    Some(Rgb::hex(0x4a3b2c)),
+                    Some((INK, 1.5)),
+                );
                 c.text(
                     x + LOT_W / 2.0,
                     py + 24.0,
@@ -142,7 +177,14 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String]) -> f
         let x = lot_x(x0, b.lot);
         let cw = LOT_W - 12.0;
         for (k, cu) in b.cubes.iter().enumerate() {
-            cube(c, x + 6.0, ground - (k as f32 + 1.0) * CUBE_H, cw, CUBE_H, cu);
+            cube(
+                c,
+                x + 6.0,
+                ground - (k as f32 + 1.0) * CUBE_H,
+                cw,
+                CUBE_H,
+                cu,
+            );
         }
         let top = ground - b.cubes.len() as f32 * CUBE_H;
         if let Some(roof) = b.roof {
@@ -198,7 +240,10 @@ fn status(v: &EstatesPublic, names: &[String]) -> String {
     let n = |s: usize| name(names, s);
     match &v.phase {
         PhaseView::Choosing { auctioneer } => {
-            format!("{} is the auctioneer: choose a piece to auction.", n(*auctioneer))
+            format!(
+                "{} is the auctioneer: choose a piece to auction.",
+                n(*auctioneer)
+            )
         }
         PhaseView::Auction {
             auctioneer,
@@ -256,13 +301,36 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
     } {
         let h = 12.0 + LARGE + 14.0 + 64.0;
         let top = style::panel(c, MARGIN, y, inner, h, "Up for auction");
-        c.round_rect(MARGIN, y, inner, h, 12.0, None, Some((style::HIGHLIGHT, 4.0)));
+        c.round_rect(
+            MARGIN,
+            y,
+            inner,
+            h,
+            12.0,
+            None,
+            Some((style::HIGHLIGHT, 4.0)),
+        );
         let ix = MARGIN + 16.0;
         match item {
             Item::Cube(k) => cube(c, ix, top, 110.0, 52.0, k),
             other => {
-                c.round_rect(ix, top, 230.0, 52.0, 8.0, Some(Rgb::hex(0x4a3b2c)), Some((INK, 2.0)));
-                c.text(ix + 115.0, top + 36.0, BODY, Rgb::hex(0xffffff), Align::Center, &item_text(other));
+                c.round_rect(
+                    ix,
+                    top,
+                    230.0,
+                    52.0,
+                    8.0,
+                    Some(Rgb::hex(0x4a3b2c)),
+                    Some((INK, 2.0)),
+                );
+                c.text(
+                    ix + 115.0,
+                    top + 36.0,
+                    BODY,
+                    Rgb::hex(0xffffff),
+                    Align::Center,
+                    &item_text(other),
+                );
             }
         }
         let b: Vec<String> = bids
@@ -277,13 +345,29 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
         } else {
             b.join(" · ")
         };
-        c.text_fit(ix + 250.0, top + 36.0, BODY, INK, Align::Left, &text, inner - 280.0);
+        c.text_fit(
+            ix + 250.0,
+            top + 36.0,
+            BODY,
+            INK,
+            Align::Left,
+            &text,
+            inner - 280.0,
+        );
         y += h + 14.0;
     }
 
     // The board.
     let board_h: f32 = v.rows.iter().map(|r| row_height(r) + 14.0).sum::<f32>() + 20.0;
-    c.round_rect(MARGIN, y, inner, board_h, 12.0, Some(style::PANEL), Some((style::PANEL_EDGE, 2.0)));
+    c.round_rect(
+        MARGIN,
+        y,
+        inner,
+        board_h,
+        12.0,
+        Some(style::PANEL),
+        Some((style::PANEL_EDGE, 2.0)),
+    );
     let mut ry = y + 14.0;
     let x0 = MARGIN + 18.0;
     for r in &v.rows {
@@ -294,10 +378,24 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
     // Offer rows.
     let ow = 112.0;
     let oh = 12.0 + LARGE + 14.0 + 3.0 * 54.0 + 6.0;
-    let top = style::panel(c, MARGIN, y, inner, oh, "Offer rows (only the end cubes can be chosen)");
+    let top = style::panel(
+        c,
+        MARGIN,
+        y,
+        inner,
+        oh,
+        "Offer rows (only the end cubes can be chosen)",
+    );
     for (i, row) in v.offer.iter().enumerate() {
         let ry = top + i as f32 * 54.0;
-        c.text(MARGIN + 18.0, ry + 34.0, BODY, INK, Align::Left, &format!("{}", i + 1));
+        c.text(
+            MARGIN + 18.0,
+            ry + 34.0,
+            BODY,
+            INK,
+            Align::Left,
+            &format!("{}", i + 1),
+        );
         if row.is_empty() {
             c.text(MARGIN + 54.0, ry + 34.0, BODY, MUTED, Align::Left, "empty");
         }
@@ -308,7 +406,15 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
                 // Inner cubes cannot be taken: fade them.
                 c.round_rect(x, ry, ow, 46.0, 5.0, None, Some((style::PANEL, 5.0)));
             } else {
-                c.round_rect(x - 3.0, ry - 3.0, ow + 6.0, 52.0, 7.0, None, Some((style::HIGHLIGHT, 3.0)));
+                c.round_rect(
+                    x - 3.0,
+                    ry - 3.0,
+                    ow + 6.0,
+                    52.0,
+                    7.0,
+                    None,
+                    Some((style::HIGHLIGHT, 3.0)),
+                );
             }
         }
     }
@@ -334,7 +440,15 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
     let ph = 12.0 + LARGE + 14.0 + lines.len() as f32 * (BODY + 10.0) + 4.0;
     let top = style::panel(c, MARGIN, y, inner, ph, "Pieces");
     for (i, l) in lines.iter().enumerate() {
-        c.text_fit(MARGIN + 18.0, top + BODY + i as f32 * (BODY + 10.0), BODY, INK, Align::Left, l, inner - 36.0);
+        c.text_fit(
+            MARGIN + 18.0,
+            top + BODY + i as f32 * (BODY + 10.0),
+            BODY,
+            INK,
+            Align::Left,
+            l,
+            inner - 36.0,
+        );
     }
     y += ph + 14.0;
 
@@ -346,8 +460,23 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
     for (i, (colour, owner)) in v.certificates.iter().enumerate() {
         let ry = top + i as f32 * 44.0;
         let fill = colour_fill(*colour);
-        c.round_rect(MARGIN + 16.0, ry, 70.0, 38.0, 5.0, Some(fill), Some((INK, 2.0)));
-        c.text(MARGIN + 51.0, ry + 28.0, 24.0, fill.ink(), Align::Center, colour_code(*colour));
+        c.round_rect(
+            MARGIN + 16.0,
+            ry,
+            70.0,
+            38.0,
+            5.0,
+            Some(fill),
+            Some((INK, 2.0)),
+        );
+        c.text(
+            MARGIN + 51.0,
+            ry + 28.0,
+            24.0,
+            fill.ink(),
+            Align::Center,
+            colour_code(*colour),
+        );
         let who = owner.map_or("—".to_string(), |s| name(names, s));
         c.text_fit(
             MARGIN + 100.0,
@@ -361,15 +490,36 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
     }
     let sx = MARGIN + half + gap;
     let top = style::panel(c, sx, y, half, sh, "Score now (cash boxes secret)");
-    let max = v.live_scores.iter().map(|s| s.abs()).max().unwrap_or(1).max(1) as f32;
+    let max = v
+        .live_scores
+        .iter()
+        .map(|s| s.abs())
+        .max()
+        .unwrap_or(1)
+        .max(1) as f32;
     for (s, pts) in v.live_scores.iter().enumerate() {
         let ry = top + s as f32 * 46.0;
         style::seat_badge(c, sx + 16.0, ry + 18.0, s, 14.0);
-        c.text_fit(sx + 50.0, ry + 27.0, SMALL + 2.0, INK, Align::Left, &name(names, s), 150.0);
+        c.text_fit(
+            sx + 50.0,
+            ry + 27.0,
+            SMALL + 2.0,
+            INK,
+            Align::Left,
+            &name(names, s),
+            150.0,
+        );
         let bar_x = sx + 210.0;
         let bar_w = (half - 300.0) * pts.abs() as f32 / max;
         c.rect(bar_x, ry + 6.0, bar_w.max(2.0), 26.0, style::seat_colour(s));
-        c.text(bar_x + bar_w.max(2.0) + 8.0, ry + 28.0, SMALL + 2.0, INK, Align::Left, &format!("{pts:+}"));
+        c.text(
+            bar_x + bar_w.max(2.0) + 8.0,
+            ry + 28.0,
+            SMALL + 2.0,
+            INK,
+            Align::Left,
+            &format!("{pts:+}"),
+        );
     }
     let mut ny = top + v.live_scores.len() as f32 * 46.0 + 8.0;
     if !v.round_totals.is_empty() {
@@ -379,7 +529,14 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
             .enumerate()
             .map(|(s, w)| format!("{} {w}", name(names, s)))
             .collect();
-        ny = c.paragraph(sx + 16.0, ny + SMALL, SMALL, MUTED, &format!("Round wins: {}", wins.join(", ")), half - 32.0);
+        ny = c.paragraph(
+            sx + 16.0,
+            ny + SMALL,
+            SMALL,
+            MUTED,
+            &format!("Round wins: {}", wins.join(", ")),
+            half - 32.0,
+        );
     }
     let _ = ny;
     y += sh + 12.0;
@@ -394,7 +551,9 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
 }
 
 pub fn public(v: &EstatesPublic, names: &[String]) -> Option<Vec<u8>> {
-    picture(crate::WIDTH, style::BACKGROUND, |c| draw_public(c, v, names))
+    picture(crate::WIDTH, style::BACKGROUND, |c| {
+        draw_public(c, v, names)
+    })
 }
 
 fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String]) {
@@ -404,23 +563,50 @@ fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String]) {
     let half = (inner - 12.0) / 2.0;
     for (i, (label, amount, note)) in [
         ("Cash on hand", v.cash, "spend it in auctions"),
-        ("Cash box", v.cash_box, "1 point per $1M at the end; never spendable"),
+        (
+            "Cash box",
+            v.cash_box,
+            "1 point per $1M at the end; never spendable",
+        ),
     ]
     .iter()
     .enumerate()
     {
         let x = MARGIN + i as f32 * (half + 12.0);
         let top = style::panel(c, x, y, half, 200.0, label);
-        c.text(x + half / 2.0, top + 74.0, 72.0, Rgb::hex(0x1d6b3a), Align::Center, &format!("${amount}M"));
-        c.text_fit(x + half / 2.0, top + 120.0, SMALL, MUTED, Align::Center, note, half - 24.0);
+        c.text(
+            x + half / 2.0,
+            top + 74.0,
+            72.0,
+            Rgb::hex(0x1d6b3a),
+            Align::Center,
+            &format!("${amount}M"),
+        );
+        c.text_fit(
+            x + half / 2.0,
+            top + 120.0,
+            SMALL,
+            MUTED,
+            Align::Center,
+            note,
+            half - 24.0,
+        );
     }
     y += 214.0;
     if v.may_stash {
-        c.paragraph(MARGIN, y + BODY, BODY, INK, "You may `stash` $1M into your cash box before choosing a piece.", inner);
+        c.paragraph(
+            MARGIN,
+            y + BODY,
+            BODY,
+            INK,
+            "You may `stash` $1M into your cash box before choosing a piece.",
+            inner,
+        );
     }
 }
 
 pub fn private(v: &EstatesPrivate, names: &[String]) -> Option<Vec<u8>> {
-    picture(crate::WIDTH, style::BACKGROUND, |c| draw_private(c, v, names))
+    picture(crate::WIDTH, style::BACKGROUND, |c| {
+        draw_private(c, v, names)
+    })
 }
-

@@ -40,7 +40,14 @@ fn tile(c: &mut Canvas, x: f32, y: f32, t: &Tile) {
     let fill = material_colour(t.material);
     let ink = fill.ink();
     c.round_rect(x, y, TILE_W, TILE_H, 8.0, Some(fill), Some((INK, 2.0)));
-    c.text(x + 10.0, y + 40.0, 36.0, ink, Align::Left, &t.floor.to_string());
+    c.text(
+        x + 10.0,
+        y + 40.0,
+        36.0,
+        ink,
+        Align::Left,
+        &t.floor.to_string(),
+    );
     c.text(x + 10.0, y + 56.0 + 2.0, 16.0, ink, Align::Left, "floor");
     windows(c, x + TILE_W - 12.0, y + 10.0, t.windows, 16.0, 24.0);
     let word = if t.twin {
@@ -48,7 +55,14 @@ fn tile(c: &mut Canvas, x: f32, y: f32, t: &Tile) {
     } else {
         material_word(t.material).to_string()
     };
-    c.text(x + TILE_W / 2.0, y + TILE_H - 8.0, 20.0, ink, Align::Center, &word);
+    c.text(
+        x + TILE_W / 2.0,
+        y + TILE_H - 8.0,
+        20.0,
+        ink,
+        Align::Center,
+        &word,
+    );
 }
 
 /// `n` windows right-aligned at `right`, each `w`×`h`: white pane, dark frame and mullion.
@@ -57,7 +71,14 @@ fn windows(c: &mut Canvas, right: f32, y: f32, n: u8, w: f32, h: f32) {
         let x = right - (f32::from(i) + 1.0) * (w + 5.0) + 5.0;
         c.rect(x, y, w, h, Rgb::hex(0x2c3e50));
         c.rect(x + 2.5, y + 2.5, w - 5.0, h - 5.0, Rgb::hex(0xcfe8f7));
-        c.line(x + w / 2.0, y + 2.0, x + w / 2.0, y + h - 2.0, Rgb::hex(0x2c3e50), 1.5);
+        c.line(
+            x + w / 2.0,
+            y + 2.0,
+            x + w / 2.0,
+            y + h - 2.0,
+            Rgb::hex(0x2c3e50),
+            1.5,
+        );
     }
 }
 
@@ -93,7 +114,14 @@ fn card(c: &mut Canvas, x: f32, y: f32, card: &Card, scale: f32) {
         Some(cur) => cur.letter().to_string(),
         None => "C".into(),
     };
-    c.text(x + 8.0 * scale, y + 24.0 * scale, 22.0 * scale, fill.ink(), Align::Left, &letter);
+    c.text(
+        x + 8.0 * scale,
+        y + 24.0 * scale,
+        22.0 * scale,
+        fill.ink(),
+        Align::Left,
+        &letter,
+    );
     c.text(
         x + w / 2.0,
         y + h - 14.0 * scale,
@@ -122,7 +150,14 @@ fn palace_floor(c: &mut Canvas, x: f32, y: f32, t: &Tile) {
     let fill = material_colour(t.material);
     c.rect(x, y, FLOOR_W, FLOOR_H, fill);
     c.line(x, y, x + FLOOR_W, y, INK, 1.5);
-    c.text(x + 8.0, y + 33.0, 28.0, fill.ink(), Align::Left, &t.floor.to_string());
+    c.text(
+        x + 8.0,
+        y + 33.0,
+        28.0,
+        fill.ink(),
+        Align::Left,
+        &t.floor.to_string(),
+    );
     let letter = match t.material {
         Material::Brick => "b",
         Material::Sandstone => "s",
@@ -217,15 +252,34 @@ fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String]) {
         tiles_flow(c, x + 14.0, top, qw - 20.0, q);
         if master {
             let label = "★ master builder";
-            c.round_rect(x + 8.0, y + qh - 40.0, qw - 16.0, 32.0, 8.0, Some(style::HIGHLIGHT), None);
-            c.text(x + qw / 2.0, y + qh - 16.0, SMALL, INK, Align::Center, label);
+            c.round_rect(
+                x + 8.0,
+                y + qh - 40.0,
+                qw - 16.0,
+                32.0,
+                8.0,
+                Some(style::HIGHLIGHT),
+                None,
+            );
+            c.text(
+                x + qw / 2.0,
+                y + qh - 16.0,
+                SMALL,
+                INK,
+                Align::Center,
+                label,
+            );
         }
     }
     y += qh + 16.0;
 
     // Supply.
     let per_row = (((inner - 28.0 + 10.0) / (TILE_W + 10.0)).floor() as usize).max(1);
-    let sh = 12.0 + LARGE + 14.0 + v.supply.len().max(1).div_ceil(per_row) as f32 * (TILE_H + 10.0) + 6.0;
+    let sh = 12.0
+        + LARGE
+        + 14.0
+        + v.supply.len().max(1).div_ceil(per_row) as f32 * (TILE_H + 10.0)
+        + 6.0;
     let top = style::panel(
         c,
         MARGIN,
@@ -269,7 +323,14 @@ fn legend(c: &mut Canvas, y: f32) {
         x += 34.0 + c.text(x + 34.0, y + 26.0, SMALL, INK, Align::Left, word) + 24.0;
     }
     windows(c, x + 16.0, y + 4.0, 1, 14.0, 26.0);
-    c.text(x + 26.0, y + 26.0, SMALL, INK, Align::Left, "window · number = floor");
+    c.text(
+        x + 26.0,
+        y + 26.0,
+        SMALL,
+        INK,
+        Align::Left,
+        "window · number = floor",
+    );
 }
 
 fn seat_height(s: &rules::palazzo::views::SeatPublic, pw: f32) -> f32 {
@@ -321,7 +382,14 @@ fn draw_seat(
         ),
     );
     if s.palaces.is_empty() {
-        c.text(x + 16.0, top + 30.0, BODY, MUTED, Align::Left, "no palazzo yet");
+        c.text(
+            x + 16.0,
+            top + 30.0,
+            BODY,
+            MUTED,
+            Align::Left,
+            "no palazzo yet",
+        );
         return;
     }
     let per_line = ((pw - 24.0 + 10.0) / (FLOOR_W + 10.0)).floor().max(1.0) as usize;
@@ -334,7 +402,15 @@ fn draw_seat(
                 palace_floor(c, px, ground - (k as f32 + 1.0) * FLOOR_H, t);
             }
             let height = p.tiles.len() as f32 * FLOOR_H;
-            c.round_rect(px, ground - height, FLOOR_W, height, 2.0, None, Some((INK, 2.0)));
+            c.round_rect(
+                px,
+                ground - height,
+                FLOOR_W,
+                height,
+                2.0,
+                None,
+                Some((INK, 2.0)),
+            );
             c.line(px - 4.0, ground, px + FLOOR_W + 4.0, ground, INK, 3.0);
             c.text(
                 px + FLOOR_W / 2.0,
@@ -386,8 +462,23 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32) -> f3
             );
             let mut cx = x + 16.0 + name_w;
             if b.opener {
-                c.round_rect(cx, ty, CARD_W * 0.8, CARD_H * 0.8, 6.0, Some(Rgb::hex(0x444444)), Some((INK, 2.0)));
-                c.text(cx + CARD_W * 0.4, ty + CARD_H * 0.55, 24.0, Rgb::hex(0xffffff), Align::Center, "C3");
+                c.round_rect(
+                    cx,
+                    ty,
+                    CARD_W * 0.8,
+                    CARD_H * 0.8,
+                    6.0,
+                    Some(Rgb::hex(0x444444)),
+                    Some((INK, 2.0)),
+                );
+                c.text(
+                    cx + CARD_W * 0.4,
+                    ty + CARD_H * 0.55,
+                    24.0,
+                    Rgb::hex(0xffffff),
+                    Align::Center,
+                    "C3",
+                );
                 cx += (CARD_W + 8.0) * 0.8;
             }
             let end = cards_row(c, cx, ty, &b.cards, 0.8);
@@ -396,7 +487,14 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32) -> f3
             } else {
                 format!("= {}", b.total)
             };
-            c.text(end + 10.0, ty + CARD_H * 0.4 + 10.0, LARGE, INK, Align::Left, &label);
+            c.text(
+                end + 10.0,
+                ty + CARD_H * 0.4 + 10.0,
+                LARGE,
+                INK,
+                Align::Left,
+                &label,
+            );
             ty += CARD_H * 0.8 + 12.0;
         }
         return y + h + 16.0;
@@ -418,7 +516,9 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32) -> f3
 }
 
 pub fn public(v: &PalazzoPublic, names: &[String]) -> Option<Vec<u8>> {
-    picture(crate::WIDTH, style::BACKGROUND, |c| draw_public(c, v, names))
+    picture(crate::WIDTH, style::BACKGROUND, |c| {
+        draw_public(c, v, names)
+    })
 }
 
 fn draw_private(c: &mut Canvas, v: &PalazzoPrivate, names: &[String]) {
@@ -445,11 +545,23 @@ fn draw_private(c: &mut Canvas, v: &PalazzoPrivate, names: &[String]) {
         (None, "Certificates"),
     ];
     if v.hand.is_empty() {
-        c.text(MARGIN, y + LARGE, LARGE, MUTED, Align::Left, "Your hand is empty.");
+        c.text(
+            MARGIN,
+            y + LARGE,
+            LARGE,
+            MUTED,
+            Align::Left,
+            "Your hand is empty.",
+        );
         return;
     }
     for (cur, label) in groups {
-        let mut cards: Vec<Card> = v.hand.iter().copied().filter(|k| k.currency() == cur).collect();
+        let mut cards: Vec<Card> = v
+            .hand
+            .iter()
+            .copied()
+            .filter(|k| k.currency() == cur)
+            .collect();
         if cards.is_empty() {
             continue;
         }
@@ -461,10 +573,16 @@ fn draw_private(c: &mut Canvas, v: &PalazzoPrivate, names: &[String]) {
             LARGE,
             INK,
             Align::Left,
-            &format!("{label} · {} card{} · {sum}", cards.len(), if cards.len() == 1 { "" } else { "s" }),
+            &format!(
+                "{label} · {} card{} · {sum}",
+                cards.len(),
+                if cards.len() == 1 { "" } else { "s" }
+            ),
         );
         y += LARGE + 12.0;
-        let per_row = ((c.width - 2.0 * MARGIN) / ((CARD_W + 8.0) * 1.3)).floor().max(1.0) as usize;
+        let per_row = ((c.width - 2.0 * MARGIN) / ((CARD_W + 8.0) * 1.3))
+            .floor()
+            .max(1.0) as usize;
         for chunk in cards.chunks(per_row) {
             cards_row(c, MARGIN, y, chunk, 1.3);
             y += CARD_H * 1.3 + 12.0;
@@ -474,5 +592,7 @@ fn draw_private(c: &mut Canvas, v: &PalazzoPrivate, names: &[String]) {
 }
 
 pub fn private(v: &PalazzoPrivate, names: &[String]) -> Option<Vec<u8>> {
-    picture(crate::WIDTH, style::BACKGROUND, |c| draw_private(c, v, names))
+    picture(crate::WIDTH, style::BACKGROUND, |c| {
+        draw_private(c, v, names)
+    })
 }

@@ -29,21 +29,58 @@ fn landscape_mark(c: &mut Canvas, l: u8, x: f32, y: f32, s: f32) {
     let (cx, cy) = (x + s / 2.0, y + s / 2.0);
     match l {
         0 => {
-            let pts = [(cx, y + s * 0.15), (x + s * 0.8, y + s * 0.7), (x + s * 0.2, y + s * 0.7)];
+            let pts = [
+                (cx, y + s * 0.15),
+                (x + s * 0.8, y + s * 0.7),
+                (x + s * 0.2, y + s * 0.7),
+            ];
             c.polygon(&pts, Some(Rgb::hex(0x163b1a)), None);
-            c.rect(cx - s * 0.05, y + s * 0.7, s * 0.1, s * 0.15, Rgb::hex(0x5b3a1e));
+            c.rect(
+                cx - s * 0.05,
+                y + s * 0.7,
+                s * 0.1,
+                s * 0.15,
+                Rgb::hex(0x5b3a1e),
+            );
         }
         1 => {
             for k in 0..2 {
                 let yy = y + s * (0.4 + 0.25 * k as f32);
-                c.line(x + s * 0.2, yy, x + s * 0.4, yy - s * 0.08, Rgb::hex(0xeaf4ff), 2.5);
-                c.line(x + s * 0.4, yy - s * 0.08, x + s * 0.6, yy, Rgb::hex(0xeaf4ff), 2.5);
-                c.line(x + s * 0.6, yy, x + s * 0.8, yy - s * 0.08, Rgb::hex(0xeaf4ff), 2.5);
+                c.line(
+                    x + s * 0.2,
+                    yy,
+                    x + s * 0.4,
+                    yy - s * 0.08,
+                    Rgb::hex(0xeaf4ff),
+                    2.5,
+                );
+                c.line(
+                    x + s * 0.4,
+                    yy - s * 0.08,
+                    x + s * 0.6,
+                    yy,
+                    Rgb::hex(0xeaf4ff),
+                    2.5,
+                );
+                c.line(
+                    x + s * 0.6,
+                    yy,
+                    x + s * 0.8,
+                    yy - s * 0.08,
+                    Rgb::hex(0xeaf4ff),
+                    2.5,
+                );
             }
         }
         _ => {
             for (dx, dy) in [(-1.0, 0.0), (1.0, 0.0), (0.0, -1.0), (0.0, 1.0)] {
-                c.circle(cx + dx * s * 0.14, cy + dy * s * 0.14, s * 0.11, Some(Rgb::hex(0xf7f0a8)), None);
+                c.circle(
+                    cx + dx * s * 0.14,
+                    cy + dy * s * 0.14,
+                    s * 0.11,
+                    Some(Rgb::hex(0xf7f0a8)),
+                    None,
+                );
             }
             c.circle(cx, cy, s * 0.09, Some(Rgb::hex(0xd9822b)), None);
         }
@@ -72,8 +109,22 @@ fn grid(c: &mut Canvas, x: f32, y: f32, cell: f32, g: &[u8]) {
     // Thin lines between all cells, thick ones where pieces meet.
     for i in 0..=GRID {
         let p = i as f32 * cell;
-        c.line(x + p, y, x + p, y + cell * GRID as f32, Rgb::hex(0xb3a78f), 1.0);
-        c.line(x, y + p, x + cell * GRID as f32, y + p, Rgb::hex(0xb3a78f), 1.0);
+        c.line(
+            x + p,
+            y,
+            x + p,
+            y + cell * GRID as f32,
+            Rgb::hex(0xb3a78f),
+            1.0,
+        );
+        c.line(
+            x,
+            y + p,
+            x + cell * GRID as f32,
+            y + p,
+            Rgb::hex(0xb3a78f),
+            1.0,
+        );
     }
     let solid = |v: u8| v != EMPTY && v < LANDSCAPE_BASE;
     for r in 0..GRID {
@@ -81,7 +132,11 @@ fn grid(c: &mut Canvas, x: f32, y: f32, cell: f32, g: &[u8]) {
             let v = at(r, col);
             let (cx, cy) = (x + col as f32 * cell, y + r as f32 * cell);
             // Right edge.
-            let right = if col + 1 < GRID { at(r, col + 1) } else { EMPTY };
+            let right = if col + 1 < GRID {
+                at(r, col + 1)
+            } else {
+                EMPTY
+            };
             if v != right && (solid(v) || solid(right)) || (col + 1 == GRID && solid(v)) {
                 c.line(cx + cell, cy, cx + cell, cy + cell, INK, 3.0);
             }
@@ -97,7 +152,15 @@ fn grid(c: &mut Canvas, x: f32, y: f32, cell: f32, g: &[u8]) {
             }
         }
     }
-    c.round_rect(x, y, cell * GRID as f32, cell * GRID as f32, 2.0, None, Some((INK, 2.0)));
+    c.round_rect(
+        x,
+        y,
+        cell * GRID as f32,
+        cell * GRID as f32,
+        2.0,
+        None,
+        Some((INK, 2.0)),
+    );
     // One letter per building, on its cell nearest the piece's centre.
     for b in 0..BUILDINGS.len() as u8 {
         let code = BUILDING_BASE + b;
@@ -163,7 +226,10 @@ fn status(v: &PrincesPublic, names: &[String]) -> String {
             ),
         },
         "actions" => match v.turn {
-            Some((s, used)) => format!("Actions: {}'s turn ({used}/2 actions used).", name(names, s)),
+            Some((s, used)) => format!(
+                "Actions: {}'s turn ({used}/2 actions used).",
+                name(names, s)
+            ),
             None => "Actions.".to_string(),
         },
         _ => "The game is over.".to_string(),
@@ -200,7 +266,11 @@ fn stack_label(st: Stack) -> &'static str {
 
 fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String]) {
     let inner = c.width - 2.0 * MARGIN;
-    let title = format!("The Princes of Florence · round {}/{}", v.round.max(1), v.rounds);
+    let title = format!(
+        "The Princes of Florence · round {}/{}",
+        v.round.max(1),
+        v.rounds
+    );
     let mut y = style::header(c, &title, &status(v, names));
     c.text(
         MARGIN,
@@ -248,21 +318,51 @@ fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String]) {
         let is_live = live.is_some_and(|l| l.stack == *st);
         c.round_rect(x, top, cw, 84.0, 8.0, Some(fill), Some((INK, 2.0)));
         if is_live {
-            c.round_rect(x - 4.0, top - 4.0, cw + 8.0, 92.0, 10.0, None, Some((style::HIGHLIGHT, 5.0)));
+            c.round_rect(
+                x - 4.0,
+                top - 4.0,
+                cw + 8.0,
+                92.0,
+                10.0,
+                None,
+                Some((style::HIGHLIGHT, 5.0)),
+            );
         }
         let ink = if gone { MUTED } else { fill.ink() };
-        c.text_fit(x + cw / 2.0, top + 32.0, SMALL + 2.0, ink, Align::Center, stack_label(*st), cw - 8.0);
+        c.text_fit(
+            x + cw / 2.0,
+            top + 32.0,
+            SMALL + 2.0,
+            ink,
+            Align::Center,
+            stack_label(*st),
+            cw - 8.0,
+        );
         let sub = match sold_to {
             Some(s) => format!("✓ {}", name(names, s)),
             None if left == 0 => "none left".into(),
             None => format!("{left} left"),
         };
-        c.text_fit(x + cw / 2.0, top + 68.0, SMALL - 2.0, ink, Align::Center, &sub, cw - 8.0);
+        c.text_fit(
+            x + cw / 2.0,
+            top + 68.0,
+            SMALL - 2.0,
+            ink,
+            Align::Center,
+            &sub,
+            cw - 8.0,
+        );
     }
     y += ah + 14.0;
 
     // Prestige track.
-    let max = v.players.iter().map(|p| p.prestige).max().unwrap_or(0).max(0);
+    let max = v
+        .players
+        .iter()
+        .map(|p| p.prestige)
+        .max()
+        .unwrap_or(0)
+        .max(0);
     let span = ((max + 10) / 10 * 10).max(30) as f32;
     let per_row: Vec<usize> = Vec::new();
     let _ = per_row;
@@ -282,7 +382,14 @@ fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String]) {
     while tick as f32 <= span {
         let x = tx + tw * tick as f32 / span;
         c.line(x, line_y - 6.0, x, line_y + 6.0, INK, 2.0);
-        c.text(x, line_y + 30.0, SMALL, MUTED, Align::Center, &tick.to_string());
+        c.text(
+            x,
+            line_y + 30.0,
+            SMALL,
+            MUTED,
+            Align::Center,
+            &tick.to_string(),
+        );
         tick += 10;
     }
     let mut placed: std::collections::BTreeMap<i64, usize> = std::collections::BTreeMap::new();
@@ -335,7 +442,10 @@ fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String]) {
         y + 4.0,
         SMALL,
         MUTED,
-        &format!("{} · tree forest · waves lake · flower park", legend.join(" · ")),
+        &format!(
+            "{} · tree forest · waves lake · flower park",
+            legend.join(" · ")
+        ),
         inner,
     );
 }
@@ -375,7 +485,11 @@ fn principality(
             held.then_some(Rgb::hex(0x6b4fa0)),
             Some((if held { INK } else { PANEL_LINE }, 2.0)),
         );
-        let label = if held { format!("✓ {f}") } else { f.to_string() };
+        let label = if held {
+            format!("✓ {f}")
+        } else {
+            f.to_string()
+        };
         c.text_fit(
             fx + fw / 2.0,
             ly + 25.0,
@@ -439,7 +553,9 @@ fn principality(
 const PANEL_LINE: Rgb = Rgb::hex(0xb9ad98);
 
 pub fn public(v: &PrincesPublic, names: &[String]) -> Option<Vec<u8>> {
-    picture(crate::WIDTH, style::BACKGROUND, |c| draw_public(c, v, names))
+    picture(crate::WIDTH, style::BACKGROUND, |c| {
+        draw_public(c, v, names)
+    })
 }
 
 fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String]) {
@@ -483,7 +599,12 @@ fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String]) {
     let cards: Vec<(String, String)> = v
         .hand
         .iter()
-        .map(|h| (h.name.to_string(), format!("#{} · work now {}", h.number, h.value_now)))
+        .map(|h| {
+            (
+                h.name.to_string(),
+                format!("#{} · work now {}", h.number, h.value_now),
+            )
+        })
         .collect();
     if cards.is_empty() {
         c.text(MARGIN, y + BODY, BODY, MUTED, Align::Left, "none");
@@ -501,15 +622,26 @@ fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String]) {
                 INK,
                 &format!("#{id}: {text} (adds {now} now)"),
                 inner - 16.0,
-            ) - BODY + 8.0;
+            ) - BODY
+                + 8.0;
         }
         y += 8.0;
     }
     if !v.prestige_cards.is_empty() {
-        y = section(c, y, &format!("Prestige cards ({})", v.prestige_cards.len()));
+        y = section(
+            c,
+            y,
+            &format!("Prestige cards ({})", v.prestige_cards.len()),
+        );
         for (id, text) in &v.prestige_cards {
-            y = c.paragraph(MARGIN + 16.0, y + BODY, BODY, INK, &format!("#{id}: {text}"), inner - 16.0)
-                - BODY
+            y = c.paragraph(
+                MARGIN + 16.0,
+                y + BODY,
+                BODY,
+                INK,
+                &format!("#{id}: {text}"),
+                inner - 16.0,
+            ) - BODY
                 + 8.0;
         }
         y += 8.0;
@@ -532,13 +664,39 @@ fn card_grid(c: &mut Canvas, y: f32, cards: &[(String, String)]) -> f32 {
         let (row, col) = (i / 3, i % 3);
         let x = MARGIN + col as f32 * (w + gap);
         let cy = y + row as f32 * (h + gap);
-        c.round_rect(x, cy, w, h, 10.0, Some(Rgb::hex(0xf7ecd0)), Some((INK, 2.0)));
-        c.text_fit(x + 16.0, cy + 40.0, LARGE, INK, Align::Left, title, w - 32.0);
-        c.text_fit(x + 16.0, cy + 78.0, SMALL, MUTED, Align::Left, detail, w - 32.0);
+        c.round_rect(
+            x,
+            cy,
+            w,
+            h,
+            10.0,
+            Some(Rgb::hex(0xf7ecd0)),
+            Some((INK, 2.0)),
+        );
+        c.text_fit(
+            x + 16.0,
+            cy + 40.0,
+            LARGE,
+            INK,
+            Align::Left,
+            title,
+            w - 32.0,
+        );
+        c.text_fit(
+            x + 16.0,
+            cy + 78.0,
+            SMALL,
+            MUTED,
+            Align::Left,
+            detail,
+            w - 32.0,
+        );
     }
     y + cards.len().div_ceil(3) as f32 * (h + gap) + 8.0
 }
 
 pub fn private(v: &PrincesPrivate, names: &[String]) -> Option<Vec<u8>> {
-    picture(crate::WIDTH, style::BACKGROUND, |c| draw_private(c, v, names))
+    picture(crate::WIDTH, style::BACKGROUND, |c| {
+        draw_private(c, v, names)
+    })
 }

@@ -53,7 +53,14 @@ pub fn header(c: &mut Canvas, title: &str, status: &str) -> f32 {
     if status.is_empty() {
         return bar + 16.0;
     }
-    let after = c.paragraph(MARGIN, bar + 14.0 + BODY, BODY, INK, status, w - 2.0 * MARGIN);
+    let after = c.paragraph(
+        MARGIN,
+        bar + 14.0 + BODY,
+        BODY,
+        INK,
+        status,
+        w - 2.0 * MARGIN,
+    );
     after - BODY + 8.0
 }
 
@@ -63,7 +70,15 @@ pub fn panel(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, heading: &str) -> f
     if heading.is_empty() {
         return y + 12.0;
     }
-    c.text_fit(x + 16.0, y + 12.0 + LARGE, LARGE, INK, Align::Left, heading, w - 32.0);
+    c.text_fit(
+        x + 16.0,
+        y + 12.0 + LARGE,
+        LARGE,
+        INK,
+        Align::Left,
+        heading,
+        w - 32.0,
+    );
     y + 12.0 + LARGE + 14.0
 }
 

@@ -5,7 +5,9 @@
 
 use crate::canvas::{picture, Align, Canvas, Rgb};
 use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
-use rules::villa::data::{column_type, Shape, BASE_RADIUS, BUILD_RADIUS, COLOURS, FLOOR_NAMES, PER_COLOUR};
+use rules::villa::data::{
+    column_type, Shape, BASE_RADIUS, BUILD_RADIUS, COLOURS, FLOOR_NAMES, PER_COLOUR,
+};
 use rules::villa::model::{floor_poly, GridPt};
 use rules::villa::{column_name, ColumnView, Phase, Stage, VillaView, Why};
 
@@ -30,7 +32,10 @@ fn floor_fill(level: usize) -> Rgb {
 }
 
 fn floor_name(level: usize) -> &'static str {
-    FLOOR_NAMES.get(level.wrapping_sub(1)).copied().unwrap_or("base")
+    FLOOR_NAMES
+        .get(level.wrapping_sub(1))
+        .copied()
+        .unwrap_or("base")
 }
 
 /// `B1`, `RT`, `GM`: colour letter + T thick, M medium, 1–3 thin (as in the text).
@@ -78,12 +83,19 @@ fn status(v: &VillaView, names: &[String]) -> String {
     let colour = |k: &u8| COLOURS.get(usize::from(*k)).copied().unwrap_or("?");
     match &v.phase {
         Phase::Over => "The game is over.".into(),
-        Phase::SetupColumns { placer } => format!("{} stands a column on the base plate.", who(placer)),
+        Phase::SetupColumns { placer } => {
+            format!("{} stands a column on the base plate.", who(placer))
+        }
         Phase::SetupFloor { placer } => format!("{} places the blue floor.", who(placer)),
         Phase::Turn { seat, stage } => match stage {
-            Stage::Begin if v.players == 2 => format!("{}'s turn: play a colour or propose a floor.", who(seat)),
+            Stage::Begin if v.players == 2 => {
+                format!("{}'s turn: play a colour or propose a floor.", who(seat))
+            }
             Stage::Begin if v.players == 3 => {
-                format!("{}'s turn: pull a neutral (green) column first, or propose a floor.", who(seat))
+                format!(
+                    "{}'s turn: pull a neutral (green) column first, or propose a floor.",
+                    who(seat)
+                )
             }
             Stage::Begin => format!("{}'s turn: pull a column or propose a floor.", who(seat)),
             Stage::Colour(k) => format!("{} plays {}: pull a column.", who(seat), colour(k)),
@@ -91,7 +103,11 @@ fn status(v: &VillaView, names: &[String]) -> String {
         },
         Phase::Pick { seat, why } => match why {
             Why::ObjectFloor { proposer } => {
-                format!("{} must pull one of {}'s columns.", who(seat), who(proposer))
+                format!(
+                    "{} must pull one of {}'s columns.",
+                    who(seat),
+                    who(proposer)
+                )
             }
             _ => format!("{} must pull a neutral column.", who(seat)),
         },
@@ -131,7 +147,10 @@ const PLATE_H: f32 = 22.0;
 fn draw_column_side(c: &mut Canvas, x: f32, bottom: f32, w: f32, col: &ColumnView) {
     let fill = column_fill(col.colour);
     let top = bottom - COLUMN_H;
-    let round = matches!(column_type(usize::from(col.id) % PER_COLOUR).shape, Shape::Round(_));
+    let round = matches!(
+        column_type(usize::from(col.id) % PER_COLOUR).shape,
+        Shape::Round(_)
+    );
     c.round_rect(
         x - w / 2.0,
         top,
@@ -150,12 +169,35 @@ fn draw_column_side(c: &mut Canvas, x: f32, bottom: f32, w: f32, col: &ColumnVie
         }
     }
     if col.in_hand {
-        c.round_rect(x - w / 2.0 - 5.0, top - 5.0, w + 10.0, COLUMN_H + 10.0, 6.0, None, Some((style::HIGHLIGHT, 4.0)));
+        c.round_rect(
+            x - w / 2.0 - 5.0,
+            top - 5.0,
+            w + 10.0,
+            COLUMN_H + 10.0,
+            6.0,
+            None,
+            Some((style::HIGHLIGHT, 4.0)),
+        );
     }
     let label = code(col);
     let size = if w < 44.0 { 17.0 } else { 22.0 };
-    c.round_rect(x - 17.0, top + COLUMN_H / 2.0 - 14.0, 34.0, 26.0, 5.0, Some(Rgb::hex(0xffffff)), Some((INK, 1.0)));
-    c.text(x, top + COLUMN_H / 2.0 + 5.0, size, INK, Align::Center, &label);
+    c.round_rect(
+        x - 17.0,
+        top + COLUMN_H / 2.0 - 14.0,
+        34.0,
+        26.0,
+        5.0,
+        Some(Rgb::hex(0xffffff)),
+        Some((INK, 1.0)),
+    );
+    c.text(
+        x,
+        top + COLUMN_H / 2.0 + 5.0,
+        size,
+        INK,
+        Align::Center,
+        &label,
+    );
 }
 
 fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
@@ -167,17 +209,48 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
         .max()
         .unwrap_or(0);
     let levels = top_level + 1;
-    let body = levels as f32 * COLUMN_H + top_level as f32 * PLATE_H + max_stack as f32 * COLUMN_H + PLATE_H;
+    let body = levels as f32 * COLUMN_H
+        + top_level as f32 * PLATE_H
+        + max_stack as f32 * COLUMN_H
+        + PLATE_H;
     let h = 12.0 + LARGE + 14.0 + body + 56.0;
-    let top = style::panel(c, MARGIN, y, inner, h, "Side view from the front (cm, true positions)");
+    let top = style::panel(
+        c,
+        MARGIN,
+        y,
+        inner,
+        h,
+        "Side view from the front (cm, true positions)",
+    );
     let scale = (inner - 80.0) / (2.0 * BASE_RADIUS as f32);
     let ox = MARGIN + inner / 2.0;
     let xpx = |x: f64| ox + x as f32 * scale;
     let base_top = top + body - PLATE_H;
     // Base plate.
-    c.rect(xpx(-BASE_RADIUS), base_top, 2.0 * BASE_RADIUS as f32 * scale, PLATE_H, floor_fill(0));
-    c.round_rect(xpx(-BASE_RADIUS), base_top, 2.0 * BASE_RADIUS as f32 * scale, PLATE_H, 3.0, None, Some((INK, 2.0)));
-    c.text(xpx(-BASE_RADIUS) + 8.0, base_top + 17.0, SMALL - 4.0, INK, Align::Left, "base plate");
+    c.rect(
+        xpx(-BASE_RADIUS),
+        base_top,
+        2.0 * BASE_RADIUS as f32 * scale,
+        PLATE_H,
+        floor_fill(0),
+    );
+    c.round_rect(
+        xpx(-BASE_RADIUS),
+        base_top,
+        2.0 * BASE_RADIUS as f32 * scale,
+        PLATE_H,
+        3.0,
+        None,
+        Some((INK, 2.0)),
+    );
+    c.text(
+        xpx(-BASE_RADIUS) + 8.0,
+        base_top + 17.0,
+        SMALL - 4.0,
+        INK,
+        Align::Left,
+        "base plate",
+    );
     // Floor bottoms per level: level L's columns stand on the top of plate L.
     let plate_top = |level: usize| base_top - level as f32 * (COLUMN_H + PLATE_H);
     for level in 1..=top_level {
@@ -187,8 +260,23 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
         let py = plate_top(level);
         let fill = floor_fill(level);
         c.rect(xpx(minx), py, (maxx - minx) as f32 * scale, PLATE_H, fill);
-        c.round_rect(xpx(minx), py, (maxx - minx) as f32 * scale, PLATE_H, 3.0, None, Some((INK, 2.0)));
-        c.text(xpx(minx) + 8.0, py + 17.0, SMALL - 4.0, INK, Align::Left, &format!("{} floor", floor_name(level)));
+        c.round_rect(
+            xpx(minx),
+            py,
+            (maxx - minx) as f32 * scale,
+            PLATE_H,
+            3.0,
+            None,
+            Some((INK, 2.0)),
+        );
+        c.text(
+            xpx(minx) + 8.0,
+            py + 17.0,
+            SMALL - 4.0,
+            INK,
+            Align::Left,
+            &format!("{} floor", floor_name(level)),
+        );
     }
     // Columns, far ones (larger y) first so nearer ones are drawn over them.
     let mut cols: Vec<&ColumnView> = present(v).collect();
@@ -204,7 +292,14 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
     for cm in (-15..=15).step_by(5) {
         let x = xpx(f64::from(cm));
         c.line(x, sy - 22.0, x, sy - 14.0, MUTED, 2.0);
-        c.text(x, sy + 6.0, SMALL - 4.0, MUTED, Align::Center, &format!("{cm}"));
+        c.text(
+            x,
+            sy + 6.0,
+            SMALL - 4.0,
+            MUTED,
+            Align::Center,
+            &format!("{cm}"),
+        );
     }
     y + h
 }
@@ -230,8 +325,20 @@ fn top_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
     let py = |yy: f64| bottom - (yy as f32 - g.y0 as f32) * scale;
     if top_level == 0 {
         let (cx, cy) = (px(0.0), py(0.0));
-        c.circle(cx, cy, BASE_RADIUS as f32 * scale, Some(floor_fill(0)), Some((INK, 2.0)));
-        c.circle(cx, cy, BUILD_RADIUS as f32 * scale, None, Some((MUTED, 2.0)));
+        c.circle(
+            cx,
+            cy,
+            BASE_RADIUS as f32 * scale,
+            Some(floor_fill(0)),
+            Some((INK, 2.0)),
+        );
+        c.circle(
+            cx,
+            cy,
+            BUILD_RADIUS as f32 * scale,
+            None,
+            Some((MUTED, 2.0)),
+        );
     } else {
         let poly = floor_poly(top_level, v.floors[top_level - 1]);
         let pts: Vec<(f32, f32)> = poly.iter().map(|p| (px(p.0), py(p.1))).collect();
@@ -245,15 +352,31 @@ fn top_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
             }
         }
         let yy = py(f64::from(g.y0 + i32::from(gy)));
-        c.text(left - scale * 0.5 - 6.0, yy + 8.0, SMALL - 2.0, MUTED, Align::Right, &(u32::from(gy) + 1).to_string());
+        c.text(
+            left - scale * 0.5 - 6.0,
+            yy + 8.0,
+            SMALL - 2.0,
+            MUTED,
+            Align::Right,
+            &(u32::from(gy) + 1).to_string(),
+        );
     }
     for gx in 0..g.w {
         let xx = px(f64::from(g.x0 + i32::from(gx)));
         let letter = char::from(b'a' + gx.min(25)).to_string();
-        c.text(xx, bottom + scale * 0.5 + 26.0, SMALL - 2.0, MUTED, Align::Center, &letter);
+        c.text(
+            xx,
+            bottom + scale * 0.5 + 26.0,
+            SMALL - 2.0,
+            MUTED,
+            Align::Center,
+            &letter,
+        );
     }
     // Columns standing on the top level, lower ones of a stack first.
-    let mut cols: Vec<&ColumnView> = present(v).filter(|col| usize::from(col.level) == top_level).collect();
+    let mut cols: Vec<&ColumnView> = present(v)
+        .filter(|col| usize::from(col.level) == top_level)
+        .collect();
     cols.sort_by_key(|col| (stack_height(v, col), col.id));
     for col in cols {
         let (cx, cy) = (px(col.pos.0), py(col.pos.1));
@@ -261,20 +384,39 @@ fn top_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
         let fill = column_fill(col.colour);
         match column_type(usize::from(col.id) % PER_COLOUR).shape {
             Shape::Round(_) => c.circle(cx, cy, r, Some(fill), Some((INK, 2.0))),
-            Shape::Square(_) => c.round_rect(cx - r, cy - r, 2.0 * r, 2.0 * r, 3.0, Some(fill), Some((INK, 2.0))),
+            Shape::Square(_) => c.round_rect(
+                cx - r,
+                cy - r,
+                2.0 * r,
+                2.0 * r,
+                3.0,
+                Some(fill),
+                Some((INK, 2.0)),
+            ),
         }
         if col.in_hand {
             c.circle(cx, cy, r + 6.0, None, Some((style::HIGHLIGHT, 4.0)));
         }
         let size = (r * 0.9).clamp(14.0, 24.0);
-        c.text(cx, cy + size * 0.36, size, fill.ink(), Align::Center, &code(col));
+        c.text(
+            cx,
+            cy + size * 0.36,
+            size,
+            fill.ink(),
+            Align::Center,
+            &code(col),
+        );
     }
     y + h
 }
 
 fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
     let inner = c.width - 2.0 * MARGIN;
-    let mut y = style::header(c, &format!("Villa Paletti · turn {}", v.turns + 1), &status(v, names));
+    let mut y = style::header(
+        c,
+        &format!("Villa Paletti · turn {}", v.turns + 1),
+        &status(v, names),
+    );
     // Who plays which colour.
     let mut x = MARGIN;
     for (k, colour) in COLOURS.iter().enumerate() {
@@ -284,7 +426,12 @@ fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
         };
         let fill = column_fill(k as u8);
         c.round_rect(x, y + 4.0, 40.0, 36.0, 6.0, Some(fill), Some((INK, 2.0)));
-        let letter = colour.chars().next().unwrap_or('?').to_ascii_uppercase().to_string();
+        let letter = colour
+            .chars()
+            .next()
+            .unwrap_or('?')
+            .to_ascii_uppercase()
+            .to_string();
         c.text(x + 20.0, y + 31.0, BODY, fill.ink(), Align::Center, &letter);
         let tw = c.text_fit(x + 48.0, y + 31.0, BODY, INK, Align::Left, &owner, 200.0);
         x += 48.0 + tw + 28.0;
@@ -306,20 +453,52 @@ fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
         y + BODY,
         BODY,
         INK,
-        &format!("Seal: {seal} · points on the top level: {}", scores.join(", ")),
+        &format!(
+            "Seal: {seal} · points on the top level: {}",
+            scores.join(", ")
+        ),
         inner,
-    ) - BODY + 10.0;
+    ) - BODY
+        + 10.0;
     if let Some(feel) = &v.feel {
         let h = 64.0;
-        c.round_rect(MARGIN, y, inner, h, 12.0, Some(style::HIGHLIGHT), Some((INK, 2.0)));
-        c.text(MARGIN + inner / 2.0, y + 44.0, LARGE + 4.0, INK, Align::Center, &format!("The hand feels: {feel}"));
+        c.round_rect(
+            MARGIN,
+            y,
+            inner,
+            h,
+            12.0,
+            Some(style::HIGHLIGHT),
+            Some((INK, 2.0)),
+        );
+        c.text(
+            MARGIN + inner / 2.0,
+            y + 44.0,
+            LARGE + 4.0,
+            INK,
+            Align::Center,
+            &format!("The hand feels: {feel}"),
+        );
         y += h + 14.0;
     }
     y = side_view(c, v, y) + 14.0;
     y = top_view(c, v, y) + 12.0;
-    let gone: Vec<String> = v.columns.iter().filter(|c| c.gone).map(|c| c.name.clone()).collect();
+    let gone: Vec<String> = v
+        .columns
+        .iter()
+        .filter(|c| c.gone)
+        .map(|c| c.name.clone())
+        .collect();
     if !gone.is_empty() {
-        y = c.paragraph(MARGIN, y + SMALL, SMALL, INK, &format!("Out of the game: {}", gone.join(", ")), inner) - SMALL + 6.0;
+        y = c.paragraph(
+            MARGIN,
+            y + SMALL,
+            SMALL,
+            INK,
+            &format!("Out of the game: {}", gone.join(", ")),
+            inner,
+        ) - SMALL
+            + 6.0;
     }
     c.paragraph(
         MARGIN,
@@ -332,5 +511,7 @@ fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
 }
 
 pub fn public(v: &VillaView, names: &[String]) -> Option<Vec<u8>> {
-    picture(crate::WIDTH, style::BACKGROUND, |c| draw_public(c, v, names))
+    picture(crate::WIDTH, style::BACKGROUND, |c| {
+        draw_public(c, v, names)
+    })
 }

@@ -1,0 +1,63 @@
+//! Picture speed and size for a late-game state of each game (the test fixtures).
+//! Prints `<game>_ms=` (median of 21 renders after a warm-up) and `<game>_kb=` lines,
+//! then runs the criterion benchmarks. Targets: ≤ 30 ms and ≤ 150 KB per picture.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use rules::engine::Game;
+use rules::PublicPicture;
+use std::time::Instant;
+
+fn fixture<G: Game>(game: &str) -> PublicPicture {
+    let path = format!("{}/tests/fixtures/{game}.json", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("fixture exists");
+    let g: G = serde_json::from_str(&text).expect("fixture is a valid snapshot");
+    g.public_view().into()
+}
+
+fn cases() -> Vec<(&'static str, PublicPicture)> {
+    vec![
+        ("palazzo", fixture::<rules::palazzo::Palazzo>("palazzo")),
+        ("villa", fixture::<rules::villa::Villa>("villa")),
+        ("estates", fixture::<rules::estates::Estates>("estates")),
+        ("princes", fixture::<rules::princes::Princes>("princes")),
+    ]
+}
+
+fn names() -> Vec<String> {
+    ["Ana", "Bruno", "Carla", "Dario", "Elena"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn summary() {
+    let names = names();
+    for (game, view) in cases() {
+        // Warm-up: loads the font and the glyph cache once per process.
+        let png = render::public_png(&view, &names).expect("picture");
+        let mut times: Vec<f64> = (0..21)
+            .map(|_| {
+                let t = Instant::now();
+                let png = render::public_png(&view, &names);
+                std::hint::black_box(png);
+                t.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        println!("{game}_ms={:.1}", times[times.len() / 2]);
+        println!("{game}_kb={:.1}", png.len() as f64 / 1024.0);
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    summary();
+    let names = names();
+    for (game, view) in cases() {
+        c.bench_function(&format!("{game}_public_png"), |b| {
+            b.iter(|| render::public_png(&view, &names))
+        });
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
