@@ -104,22 +104,22 @@ fn a_fixed_state_gives_the_same_bytes() {
         (
             "palazzo",
             public(&fixture::<Palazzo>("palazzo")),
-            0x94d04e3dac2a8fcf,
+            0xa92966648d25245a,
         ),
         (
             "estates",
             public(&fixture::<Estates>("estates")),
-            0xd9b2593c6131adfb,
+            0x2ed42e26b95ffd45,
         ),
         (
             "princes",
             public(&fixture::<Princes>("princes")),
-            0x7db2593591a6a45a,
+            0x3072dd3a4576fc26,
         ),
         (
             "villa",
             public(&fixture::<Villa>("villa")),
-            0x69512d89cf4dca1d,
+            0x7465f39f3891634e,
         ),
     ];
     let mut wrong = vec![];
