@@ -29,6 +29,8 @@ pub struct LocalOptions {
     pub resume: bool,
     /// Print only the final result (with `--auto`).
     pub quiet: bool,
+    /// Write the public picture after every move to `DIR/<turn>.png`.
+    pub pictures: Option<PathBuf>,
     pub data_dir: PathBuf,
 }
 
@@ -37,6 +39,58 @@ struct Session<'a> {
     out: &'a mut dyn Write,
     quiet: bool,
     last_channel: String,
+    pictures: Option<Pictures>,
+}
+
+/// `--pictures DIR`: the board picture of every turn, drawn from the stored snapshot's
+/// public view (what the channel would show), as `DIR/<turn>.png`.
+struct Pictures {
+    dir: PathBuf,
+    /// The game being pictured (so an older archived game is never drawn).
+    game_id: Option<u64>,
+    /// The last turn written (status messages repeat the board; draw it once).
+    written: Option<u64>,
+}
+
+impl Pictures {
+    /// The running game's snapshot, or the one just archived when the game ended.
+    fn current(&mut self, store: &dyn storage::Store) -> Option<(storage::Meta, Vec<u8>)> {
+        match store.load(LOCAL_CHANNEL).ok()? {
+            storage::Loaded::Found(storage::Record {
+                meta,
+                snapshot: Some(snapshot),
+            }) => {
+                self.game_id = Some(meta.game_id);
+                Some((meta, snapshot))
+            }
+            storage::Loaded::Found(_) | storage::Loaded::Empty => {
+                let entry = store.archived(LOCAL_CHANNEL).ok()?.into_iter().next()?;
+                (Some(entry.meta.game_id) == self.game_id).then_some((entry.meta, entry.snapshot))
+            }
+            storage::Loaded::Quarantined(_) => None,
+        }
+    }
+
+    /// Writes the current turn's picture if it is new; returns the file written.
+    fn write(&mut self, store: &dyn storage::Store) -> Result<Option<PathBuf>, String> {
+        let Some((meta, snapshot)) = self.current(store) else {
+            return Ok(None);
+        };
+        if self.written == Some(meta.version) {
+            return Ok(None);
+        }
+        let kind = rules::catalog::find(&meta.game)
+            .ok_or_else(|| format!("unknown game `{}` in the store", meta.game))?;
+        let game = (kind.restore)(&snapshot)?;
+        let names: Vec<String> = meta.seats.iter().map(|s| s.name.clone()).collect();
+        self.written = Some(meta.version);
+        let Some(png) = render::public_png(&game.public_picture_view(), &names) else {
+            return Ok(None);
+        };
+        let path = self.dir.join(format!("{}.png", meta.version));
+        std::fs::write(&path, png).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(Some(path))
+    }
 }
 
 impl Session<'_> {
@@ -67,6 +121,10 @@ impl Session<'_> {
             match d {
                 Delivery::Channel { text, prompts, .. } => {
                     self.last_channel = text.clone();
+                    if let Some(p) = self.pictures.as_mut() {
+                        p.write(self.table.store().as_ref())
+                            .map_err(std::io::Error::other)?;
+                    }
                     if !self.quiet {
                         writeln!(self.out, "── #table ──────────────\n{text}")?;
                         for p in prompts {
@@ -206,7 +264,17 @@ pub fn run(
         out,
         quiet: opts.quiet,
         last_channel: String::new(),
+        pictures: None,
     };
+    if let Some(dir) = &opts.pictures {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        s.pictures = Some(Pictures {
+            dir: dir.clone(),
+            game_id: None,
+            written: None,
+        });
+    }
     let io = |e: std::io::Error| e.to_string();
 
     if opts.resume {

@@ -2,6 +2,7 @@
 
 mod config;
 mod local;
+mod picture;
 
 use clap::{Parser, Subcommand};
 use config::{Config, TOKEN_ENV};
@@ -54,6 +55,29 @@ enum Cmd {
         /// With --auto, print only the final result.
         #[arg(long)]
         quiet: bool,
+        /// Write the public board picture after every move to DIR/<turn>.png.
+        #[arg(long, value_name = "DIR")]
+        pictures: Option<PathBuf>,
+    },
+    /// Draw a game's board picture (PNG) after K random legal moves.
+    Render {
+        /// palazzo, villa, estates or princes.
+        game: String,
+        /// Fixes the shuffle and the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random legal moves to play before drawing (stops early if the game ends).
+        #[arg(long, default_value_t = 0)]
+        moves: usize,
+        /// Number of players (default: 4, or the nearest the game allows).
+        #[arg(long)]
+        players: Option<usize>,
+        /// The PNG file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Draw this seat's private picture (1-based) instead of the public board.
+        #[arg(long)]
+        private: Option<usize>,
     },
 }
 
@@ -89,6 +113,7 @@ fn main() -> ExitCode {
             script,
             resume,
             quiet,
+            pictures,
         } => {
             init_logging(if config.log_level == "info" {
                 "warn"
@@ -108,6 +133,7 @@ fn main() -> ExitCode {
                 script,
                 resume,
                 quiet,
+                pictures,
                 data_dir: config.data_dir.clone(),
             };
             let stdin = std::io::stdin();
@@ -115,6 +141,32 @@ fn main() -> ExitCode {
             let mut out = std::io::stdout();
             match local::run(&opts, &mut input, &mut out) {
                 Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Cmd::Render {
+            game,
+            seed,
+            moves,
+            players,
+            out,
+            private,
+        } => {
+            let request = picture::Request {
+                game,
+                seed,
+                moves,
+                players,
+                private,
+            };
+            match picture::render_random(&request, &out) {
+                Ok(summary) => {
+                    println!("{summary}");
+                    ExitCode::SUCCESS
+                }
                 Err(e) => {
                     eprintln!("{e}");
                     ExitCode::FAILURE

@@ -174,3 +174,107 @@ fn the_bot_without_a_token_names_the_config_key_and_variable() {
         "{err}"
     );
 }
+
+/// (width, height) from a PNG's IHDR, after checking the signature.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    (be(&bytes[16..20]), be(&bytes[20..24]))
+}
+
+#[test]
+fn render_draws_the_board_after_random_moves_reproducibly() {
+    let dir = tempfile::tempdir().unwrap();
+    let draw = |game: &str, file: &str, extra: &[&str]| {
+        let out = dir.path().join(file);
+        let mut args = vec!["render", game, "--out", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let o = bin().current_dir(dir.path()).args(&args).output().unwrap();
+        (o, out)
+    };
+    for game in ["palazzo", "villa", "estates", "princes"] {
+        let (o, path) = draw(
+            game,
+            &format!("{game}.png"),
+            &["--seed", "3", "--moves", "120"],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let summary = String::from_utf8_lossy(&o.stdout).to_string();
+        assert!(
+            summary.contains("120 random moves") || summary.contains("game over"),
+            "{summary}"
+        );
+        let first = std::fs::read(&path).unwrap();
+        assert_eq!(png_size(&first).0, 1100, "{game}");
+        let (again, path) = draw(game, "again.png", &["--seed", "3", "--moves", "120"]);
+        assert!(again.status.success());
+        assert_eq!(
+            first,
+            std::fs::read(path).unwrap(),
+            "{game}: same seed, same bytes"
+        );
+    }
+    let (o, path) = draw(
+        "palazzo",
+        "hand.png",
+        &[
+            "--seed",
+            "3",
+            "--moves",
+            "40",
+            "--players",
+            "3",
+            "--private",
+            "2",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(png_size(&std::fs::read(path).unwrap()).0, 1100);
+    let (o, _) = draw("countdown", "c.png", &[]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("has no board picture"));
+    let (o, _) = draw("palazzo", "p.png", &["--players", "9"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("2 to 4 players"));
+}
+
+#[test]
+fn local_pictures_writes_the_board_of_every_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let pictures = dir.path().join("pics");
+    let script = dir.path().join("moves.txt");
+    // Bare numbers play the only awaited player's first choice.
+    std::fs::write(&script, "1\n".repeat(8)).unwrap();
+    let o = bin()
+        .args([
+            "--data-dir",
+            dir.path().to_str().unwrap(),
+            "local",
+            "estates",
+            "--players",
+            "ana,bruno,carla",
+            "--seed",
+            "2",
+            "--script",
+            script.to_str().unwrap(),
+            "--pictures",
+            pictures.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut turns: Vec<u64> = std::fs::read_dir(&pictures)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            assert_eq!(png_size(&std::fs::read(&path).unwrap()).0, 1100);
+            path.file_stem().unwrap().to_str().unwrap().parse().unwrap()
+        })
+        .collect();
+    turns.sort_unstable();
+    // The board at the start, then one picture per move that changed the board (a
+    // secret stash posts nothing, so it draws nothing).
+    assert_eq!(turns.first(), Some(&0), "{turns:?}");
+    assert!(turns.len() >= 5 && turns.last() <= Some(&8), "{turns:?}");
+}
