@@ -119,7 +119,8 @@ impl Canvas {
         }
     }
 
-    /// A rounded rectangle, filled and optionally outlined.
+    /// A rounded rectangle, filled and/or outlined (geometry, radius, fill, stroke).
+    #[allow(clippy::too_many_arguments)]
     pub fn round_rect(
         &mut self,
         x: f32,
@@ -293,6 +294,7 @@ impl Canvas {
     }
 
     /// Text shrunk (down to 60 %) or cut with an ellipsis so it fits `max_w`.
+    #[allow(clippy::too_many_arguments)]
     pub fn text_fit(
         &mut self,
         x: f32,

@@ -146,7 +146,7 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String]) -> f
     }
     // Permit stack on its lot.
     if let Some(pl) = r.permit_lot {
-        if pl >= 1 && pl <= LOTS {
+        if (1..=LOTS).contains(&pl) {
             let x = lot_x(x0, pl);
             let n = r.permits.len() as f32;
             let top = ground - n * 36.0;

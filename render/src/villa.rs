@@ -179,6 +179,11 @@ fn draw_column_side(c: &mut Canvas, x: f32, bottom: f32, w: f32, col: &ColumnVie
             Some((style::HIGHLIGHT, 4.0)),
         );
     }
+}
+
+/// A column's code on a white tag at its middle (side view).
+fn side_label(c: &mut Canvas, x: f32, bottom: f32, w: f32, col: &ColumnView) {
+    let top = bottom - COLUMN_H;
     let label = code(col);
     let size = if w < 44.0 { 17.0 } else { 22.0 };
     c.round_rect(
@@ -281,11 +286,27 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
     // Columns, far ones (larger y) first so nearer ones are drawn over them.
     let mut cols: Vec<&ColumnView> = present(v).collect();
     cols.sort_by(|a, b| b.pos.1.total_cmp(&a.pos.1).then(a.id.cmp(&b.id)));
-    for col in cols {
+    for col in &cols {
         let level = usize::from(col.level);
         let bottom = plate_top(level) - stack_height(v, col) as f32 * COLUMN_H;
         let w = 2.0 * half_width(col) * scale;
         draw_column_side(c, xpx(col.pos.0), bottom, w, col);
+    }
+    // Tags, nearest columns first; a tag that would cover another is left out (the top
+    // view names every column of the top level).
+    let mut tagged: Vec<(f32, f32)> = Vec::new();
+    for col in cols.iter().rev() {
+        let level = usize::from(col.level);
+        let bottom = plate_top(level) - stack_height(v, col) as f32 * COLUMN_H;
+        let x = xpx(col.pos.0);
+        if tagged
+            .iter()
+            .any(|&(tx, tb)| tb == bottom && (tx - x).abs() < 36.0)
+        {
+            continue;
+        }
+        tagged.push((x, bottom));
+        side_label(c, x, bottom, 2.0 * half_width(col) * scale, col);
     }
     // Centimetre scale under the base.
     let sy = base_top + PLATE_H + 26.0;
