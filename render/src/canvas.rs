@@ -10,7 +10,7 @@ use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 /// DejaVu Sans (see `fonts/LICENSE`), compiled in: no system font is read at run time.
 const FONT_BYTES: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
 
-fn font() -> &'static Font {
+pub(crate) fn font() -> &'static Font {
     static FONT: OnceLock<Font> = OnceLock::new();
     FONT.get_or_init(|| {
         // The bundled file is a valid TrueType font; a failure here is a build defect.

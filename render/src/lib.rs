@@ -18,6 +18,12 @@ use rules::{PrivatePicture, PublicPicture};
 /// Width of every picture, in pixels.
 pub const WIDTH: u32 = 1100;
 
+/// Loads the bundled font (a one-off cost of ~0.1 s); call it at startup so the first
+/// picture a player waits for is as fast as the others. Optional.
+pub fn warm_up() {
+    canvas::font();
+}
+
 /// The channel picture of a game's public view; `None` for a game without pictures.
 /// `names` are the players in seat order.
 pub fn public_png(view: &PublicPicture, names: &[String]) -> Option<Vec<u8>> {
