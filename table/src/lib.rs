@@ -280,7 +280,9 @@ impl Table {
                 meta,
                 snapshot,
                 entry,
+                outbox: &[],
             })
+            .map(|_| ())
             .map_err(|e| {
                 tracing::error!(channel = meta.channel, error = %e, "commit failed");
                 Delivery::ephemeral(format!(

@@ -1,0 +1,1 @@
+//! A fake Discord for end-to-end tests (REST + gateway).
