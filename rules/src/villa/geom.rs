@@ -1,10 +1,47 @@
 //! Plane geometry for the statics model: polygon area and centroid, point-in-polygon,
 //! signed distances, convex hulls and column footprints.
-
-use super::data::{Shape, EPS};
+//!
+//! This is the bottom layer: it knows shapes and tolerances but no game numbers (those
+//! live in `data`, which builds on the types here).
 
 /// A point or vector in the plane (cm).
 pub type P = (f64, f64);
+
+/// Touching is not overlapping: footprints (and a point and an edge) may meet up to this
+/// tolerance (cm), so an identical thin column may stand exactly on a thin one.
+pub const EPS: f64 = 1e-9;
+
+/// A footprint shape: a disc of a radius or an axis-aligned square of a half-side.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Shape {
+    Round(f64),
+    Square(f64),
+}
+
+/// Margin (cm) around a polygon's bounding box beyond which a point is certainly outside
+/// it and farther than [`EPS`] from its edges (far larger than any rounding error at the
+/// villa's scale), so the edge-by-edge tests can be skipped.
+const BOX_MARGIN: f64 = 1e-6;
+
+/// True when `p` lies outside the bounding box of `poly` grown by [`BOX_MARGIN`].
+fn far_outside_box(p: P, poly: &[P]) -> bool {
+    let (mut minx, mut maxx, mut miny, mut maxy) = (
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    );
+    for v in poly {
+        minx = minx.min(v.0);
+        maxx = maxx.max(v.0);
+        miny = miny.min(v.1);
+        maxy = maxy.max(v.1);
+    }
+    p.0 < minx - BOX_MARGIN
+        || p.0 > maxx + BOX_MARGIN
+        || p.1 < miny - BOX_MARGIN
+        || p.1 > maxy + BOX_MARGIN
+}
 
 /// Area (positive) and centroid of a simple polygon.
 pub fn area_centroid(poly: &[P]) -> (f64, P) {
@@ -34,9 +71,22 @@ pub fn translate(poly: &[P], d: P) -> Vec<P> {
 
 /// True when `p` lies inside the polygon (or on its boundary).
 pub fn inside(p: P, poly: &[P]) -> bool {
-    if dist_to_boundary(p, poly) <= EPS {
+    if far_outside_box(p, poly) {
+        return false;
+    }
+    inside_given_distance(p, poly, dist_to_boundary(p, poly))
+}
+
+/// [`inside`] when the distance `d` from `p` to the boundary is already known.
+fn inside_given_distance(p: P, poly: &[P], d: f64) -> bool {
+    if d <= EPS {
         return true;
     }
+    crossings_odd(p, poly)
+}
+
+/// Ray casting: an odd number of edges crosses the ray from `p` to the right.
+fn crossings_odd(p: P, poly: &[P]) -> bool {
     let n = poly.len();
     let mut c = false;
     for i in 0..n {
@@ -49,8 +99,8 @@ pub fn inside(p: P, poly: &[P]) -> bool {
     c
 }
 
-/// Distance from `p` to the segment `a`–`b`.
-pub fn seg_dist(p: P, a: P, b: P) -> f64 {
+/// Squared distance from `p` to the segment `a`–`b`.
+fn seg_dist2(p: P, a: P, b: P) -> f64 {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len2 = dx * dx + dy * dy;
     let t = if len2 < 1e-18 {
@@ -59,21 +109,29 @@ pub fn seg_dist(p: P, a: P, b: P) -> f64 {
         (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
     };
     let (qx, qy) = (a.0 + t * dx, a.1 + t * dy);
-    ((p.0 - qx).powi(2) + (p.1 - qy).powi(2)).sqrt()
+    (p.0 - qx).powi(2) + (p.1 - qy).powi(2)
 }
 
-/// Distance from `p` to the polygon's boundary.
+/// Distance from `p` to the segment `a`–`b`.
+pub fn seg_dist(p: P, a: P, b: P) -> f64 {
+    seg_dist2(p, a, b).sqrt()
+}
+
+/// Distance from `p` to the polygon's boundary. The square root is taken once, of the
+/// smallest squared distance: a correctly rounded square root is monotone, so this is
+/// bit for bit the smallest of the per-edge distances.
 pub fn dist_to_boundary(p: P, poly: &[P]) -> f64 {
     let n = poly.len();
     (0..n)
-        .map(|i| seg_dist(p, poly[i], poly[(i + 1) % n]))
+        .map(|i| seg_dist2(p, poly[i], poly[(i + 1) % n]))
         .fold(f64::INFINITY, f64::min)
+        .sqrt()
 }
 
 /// Signed distance from `p` to the polygon: positive inside, negative outside.
 pub fn signed_distance(p: P, poly: &[P]) -> f64 {
     let d = dist_to_boundary(p, poly);
-    if inside(p, poly) {
+    if inside_given_distance(p, poly, d) {
         d
     } else {
         -d
@@ -183,12 +241,16 @@ fn segment_hits_open_square(a: P, b: P, c: P, h: f64) -> bool {
 
 /// The whole footprint lies within the polygon.
 pub fn footprint_in_polygon(shape: Shape, c: P, poly: &[P]) -> bool {
-    if !inside(c, poly) {
+    if far_outside_box(c, poly) {
+        return false;
+    }
+    let d = dist_to_boundary(c, poly);
+    if !inside_given_distance(c, poly, d) {
         return false;
     }
     let n = poly.len();
     match shape {
-        Shape::Round(r) => dist_to_boundary(c, poly) >= r - EPS,
+        Shape::Round(r) => d >= r - EPS,
         Shape::Square(h) => {
             (0..n).all(|i| !segment_hits_open_square(poly[i], poly[(i + 1) % n], c, h))
         }

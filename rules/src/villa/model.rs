@@ -1,8 +1,8 @@
 //! The statics model: which columns support which floor, the margin of the villa, where a
 //! column may stand and where a floor may go. Pure functions of the geometry.
 
-use super::data::{self, ColumnType, Shape, BASE_RADIUS, BUILD_RADIUS, RED_FLOOR};
-use super::geom::{self, P};
+use super::data::{self, ColumnType, BASE_RADIUS, BUILD_RADIUS, RED_FLOOR};
+use super::geom::{self, Shape, P};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -37,6 +37,59 @@ pub fn floor_poly(k: usize, pos: P) -> Vec<P> {
     let shapes = floor_shapes();
     let idx = k.clamp(1, shapes.len()) - 1;
     geom::translate(&shapes[idx].poly, pos)
+}
+
+/// The top floor as placed: its outline and grid, and per footprint shape which grid
+/// points it can stand on (worked out on first use). It depends only on the floor and
+/// its position, so a villa keeps it until the tower changes.
+#[derive(Debug, Clone)]
+pub struct TopGeometry {
+    /// The floor (1-based) and where it was placed: what this was computed for.
+    pub k: usize,
+    pub pos: P,
+    pub poly: Vec<P>,
+    pub grid: Grid,
+    /// Per column type slot class (thick, medium, thin): the grid points, row by row
+    /// from the bottom, where that footprint lies within the floor.
+    fits: [OnceLock<Vec<bool>>; 3],
+}
+
+impl TopGeometry {
+    /// Floor `k` placed at `pos`.
+    pub fn new(k: usize, pos: P) -> TopGeometry {
+        let poly = floor_poly(k, pos);
+        let grid = Grid::over(&poly);
+        TopGeometry {
+            k,
+            pos,
+            poly,
+            grid,
+            fits: Default::default(),
+        }
+    }
+
+    /// Is this the geometry of floor `k` at `pos` (bit for bit)?
+    pub fn is_for(&self, k: usize, pos: P) -> bool {
+        self.k == k
+            && self.pos.0.to_bits() == pos.0.to_bits()
+            && self.pos.1.to_bits() == pos.1.to_bits()
+    }
+
+    /// For each grid point (in [`Grid::all`] order): does the footprint of a column of
+    /// type slot `slot` (0 thick, 1 medium, 2.. thin) centred there lie within the floor?
+    pub fn fits(&self, slot: usize) -> &[bool] {
+        let kind = data::column_type(slot);
+        self.fits[slot.min(2)].get_or_init(|| {
+            self.grid
+                .all()
+                .map(|g| {
+                    self.grid
+                        .point(g)
+                        .is_some_and(|p| geom::footprint_in_polygon(kind.shape, p, &self.poly))
+                })
+                .collect()
+        })
+    }
 }
 
 /// A column as the model sees it: its type, level and centre.
@@ -128,6 +181,35 @@ pub fn place_target(
     standing: &[Standing],
     red: bool,
 ) -> Result<Target, PlaceProblem> {
+    place_target_with(
+        kind,
+        p,
+        || geom::footprint_in_polygon(kind.shape, p, poly),
+        standing,
+        red,
+    )
+}
+
+/// [`place_target`] when whether the footprint lies within the floor is already known
+/// (`on_floor`, from [`TopGeometry::fits`]).
+pub fn place_target_known(
+    kind: ColumnType,
+    p: P,
+    on_floor: bool,
+    standing: &[Standing],
+    red: bool,
+) -> Result<Target, PlaceProblem> {
+    place_target_with(kind, p, || on_floor, standing, red)
+}
+
+/// The placement rules in order, asking `on_floor` only when it matters.
+fn place_target_with(
+    kind: ColumnType,
+    p: P,
+    on_floor: impl FnOnce() -> bool,
+    standing: &[Standing],
+    red: bool,
+) -> Result<Target, PlaceProblem> {
     if red {
         // A point over a stack means "on top of it": it must fit within the topmost column.
         if let Some(top) = standing
@@ -140,9 +222,14 @@ pub fn place_target(
             return Ok(Target::OnTop(top.id));
         }
     }
-    if !geom::footprint_in_polygon(kind.shape, p, poly) {
+    if !on_floor() {
         return Err(PlaceProblem::OffFloor);
     }
+    overlap_check(kind, p, standing)
+}
+
+/// The last step of a placement on the floor: no overlap with a standing column.
+fn overlap_check(kind: ColumnType, p: P, standing: &[Standing]) -> Result<Target, PlaceProblem> {
     if let Some(s) = standing
         .iter()
         .find(|s| geom::footprints_overlap(kind.shape, p, s.kind.shape, s.pos))
@@ -211,11 +298,23 @@ pub fn base_place_ok(shape: Shape, p: P, others: &[(u8, Shape, P)]) -> Result<()
     Ok(())
 }
 
+/// Floor `k` placed at `pos`, written into `out` (the same points as [`floor_poly`]).
+pub fn floor_poly_into(k: usize, pos: P, out: &mut Vec<P>) {
+    let shapes = floor_shapes();
+    let idx = k.clamp(1, shapes.len()) - 1;
+    out.clear();
+    out.extend(shapes[idx].poly.iter().map(|p| (p.0 + pos.0, p.1 + pos.1)));
+}
+
+/// Does the placed floor outline lie entirely over the base plate?
+pub fn poly_inside_base(poly: &[P]) -> bool {
+    poly.iter()
+        .all(|v| (v.0 * v.0 + v.1 * v.1).sqrt() <= BASE_RADIUS + geom::EPS)
+}
+
 /// Is floor `k` at `pos` entirely over the base plate?
 pub fn floor_inside_base(k: usize, pos: P) -> bool {
-    floor_poly(k, pos)
-        .iter()
-        .all(|v| (v.0 * v.0 + v.1 * v.1).sqrt() <= BASE_RADIUS + data::EPS)
+    poly_inside_base(&floor_poly(k, pos))
 }
 
 /// True when columns on this level may stand on one another.
