@@ -70,11 +70,17 @@ pub fn translate(poly: &[P], d: P) -> Vec<P> {
 }
 
 /// True when `p` lies inside the polygon (or on its boundary).
+/// Inside means "within `EPS` of an edge, or an odd number of crossings"; the crossings
+/// are counted first, as they need no distance at all.
 pub fn inside(p: P, poly: &[P]) -> bool {
     if far_outside_box(p, poly) {
         return false;
     }
-    inside_given_distance(p, poly, dist_to_boundary(p, poly))
+    if crossings_odd(p, poly) {
+        return true;
+    }
+    let n = poly.len();
+    (0..n).any(|i| seg_dist(p, poly[i], poly[(i + 1) % n]) <= EPS)
 }
 
 /// [`inside`] when the distance `d` from `p` to the boundary is already known.
@@ -145,7 +151,9 @@ fn cross(o: P, a: P, b: P) -> f64 {
 /// Convex hull (Andrew's monotone chain), counter-clockwise, without collinear points.
 pub fn convex_hull(points: &[P]) -> Vec<P> {
     let mut pts: Vec<P> = points.to_vec();
-    pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    // Points comparing equal under `total_cmp` are bit-identical, so an unstable sort
+    // gives the very same order.
+    pts.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
     pts.dedup_by(|a, b| (a.0 - b.0).abs() < 1e-12 && (a.1 - b.1).abs() < 1e-12);
     if pts.len() < 3 {
         return pts;
@@ -184,14 +192,26 @@ pub fn hull_signed_distance(p: P, hull: &[P]) -> f64 {
 /// Sample points on a round footprint's boundary used for hulls.
 pub const ROUND_SAMPLES: usize = 16;
 
+/// The cosines and sines of the [`ROUND_SAMPLES`] sample angles, worked out once.
+fn unit_circle() -> &'static [P; ROUND_SAMPLES] {
+    static TABLE: std::sync::OnceLock<[P; ROUND_SAMPLES]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let a = std::f64::consts::TAU * i as f64 / ROUND_SAMPLES as f64;
+            (a.cos(), a.sin())
+        })
+    })
+}
+
 /// Boundary points of a footprint at `c` (16 on a disc, the 4 corners of a square).
 pub fn footprint_points(shape: Shape, c: P, out: &mut Vec<P>) {
     match shape {
         Shape::Round(r) => {
-            for i in 0..ROUND_SAMPLES {
-                let a = std::f64::consts::TAU * i as f64 / ROUND_SAMPLES as f64;
-                out.push((c.0 + r * a.cos(), c.1 + r * a.sin()));
-            }
+            out.extend(
+                unit_circle()
+                    .iter()
+                    .map(|&(cos, sin)| (c.0 + r * cos, c.1 + r * sin)),
+            );
         }
         Shape::Square(h) => {
             out.extend([
@@ -244,15 +264,28 @@ pub fn footprint_in_polygon(shape: Shape, c: P, poly: &[P]) -> bool {
     if far_outside_box(c, poly) {
         return false;
     }
-    let d = dist_to_boundary(c, poly);
-    if !inside_given_distance(c, poly, d) {
-        return false;
-    }
     let n = poly.len();
     match shape {
-        Shape::Round(r) => d >= r - EPS,
+        Shape::Round(r) => {
+            // inside && dist_to_boundary(c) >= r − EPS, with the distance given up on as
+            // soon as one edge is certainly too close (a clear margin on the squares).
+            // Past that, the distance exceeds EPS, so inside is the crossing count.
+            let need = r - EPS;
+            let surely_short = need * need * (1.0 - 1e-9);
+            let mut min2 = f64::INFINITY;
+            for i in 0..n {
+                let d2 = seg_dist2(c, poly[i], poly[(i + 1) % n]);
+                if d2 < surely_short {
+                    return false;
+                }
+                min2 = min2.min(d2);
+            }
+            let d = min2.sqrt();
+            d >= need && inside_given_distance(c, poly, d)
+        }
         Shape::Square(h) => {
-            (0..n).all(|i| !segment_hits_open_square(poly[i], poly[(i + 1) % n], c, h))
+            inside(c, poly)
+                && (0..n).all(|i| !segment_hits_open_square(poly[i], poly[(i + 1) % n], c, h))
         }
     }
 }

@@ -275,6 +275,9 @@ pub struct Villa {
     /// worked out again from `floors` after loading).
     #[serde(skip)]
     top_cache: OnceLock<model::TopGeometry>,
+    /// Hulls of the supporters met lately, for the margins (never stored).
+    #[serde(skip)]
+    hulls: model::HullMemo,
 }
 
 /// One column in the public view.
@@ -385,7 +388,12 @@ impl Villa {
     /// The true margin of the villa as it stands (tests and the simulation's statistics
     /// only: players never see it).
     pub fn true_margin(&self) -> f64 {
-        model::margin(&self.floors, &self.pieces(None))
+        self.margin_of(&self.floors, &self.pieces(None))
+    }
+
+    /// The margin of floors and pieces ([`model::margin`]), reusing hulls met before.
+    fn margin_of(&self, floors: &[P], pieces: &[model::Piece]) -> f64 {
+        model::margin_with(floors, pieces, &self.hulls)
     }
 
     /// Builds a villa from explicit geometry (tests): floor positions and, per column,
@@ -594,6 +602,7 @@ impl Game for Villa {
             ending: None,
             turns: 0,
             top_cache: OnceLock::new(),
+            hulls: model::HullMemo::default(),
         })
     }
 

@@ -110,14 +110,18 @@ pub fn supports(k: usize, floor_pos: P, pos: P) -> bool {
 /// footprints of the columns supporting floor k. Negative means the villa falls;
 /// +∞ when no floor is built.
 pub fn margin(floors: &[P], pieces: &[Piece]) -> f64 {
+    margin_with(floors, pieces, &HullMemo::default())
+}
+
+/// [`margin`], taking the hulls of supporters it has seen before from `memo` (a hull is
+/// a function of its supporters' shapes and centres alone, so the number is the same).
+pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
     let shapes = floor_shapes();
     let n = floors.len();
-    let polys: Vec<Vec<P>> = (0..n)
-        .map(|i| geom::translate(&shapes[i].poly, floors[i]))
-        .collect();
     let (mut m, mut mx, mut my) = (0.0, 0.0, 0.0);
     let mut best = f64::INFINITY;
-    let mut pts: Vec<P> = Vec::with_capacity(64);
+    let mut outline: Vec<P> = Vec::with_capacity(24);
+    let mut key: Vec<SupporterKey> = Vec::with_capacity(COLUMNS_MAX);
     for k in (1..=n).rev() {
         let s = &shapes[k - 1];
         let (cx, cy) = (
@@ -133,16 +137,107 @@ pub fn margin(floors: &[P], pieces: &[Piece]) -> f64 {
             my += p.kind.mass * p.pos.1;
         }
         let com = (mx / m, my / m);
-        pts.clear();
-        for p in pieces.iter().filter(|p| p.level + 1 == k) {
-            if geom::inside(p.pos, &polys[k - 1]) {
-                geom::footprint_points(p.kind.shape, p.pos, &mut pts);
-            }
-        }
-        let hull = geom::convex_hull(&pts);
-        best = best.min(geom::hull_signed_distance(com, &hull));
+        floor_poly_into(k, floors[k - 1], &mut outline);
+        key.clear();
+        key.extend(
+            pieces
+                .iter()
+                .filter(|p| p.level + 1 == k && geom::inside(p.pos, &outline))
+                .map(|p| SupporterKey::of(p.kind.shape, p.pos)),
+        );
+        let d = memo.with_hull(&key, |hull| geom::hull_signed_distance(com, hull));
+        best = best.min(d);
     }
     best
+}
+
+/// Columns in the game (bounds the supporters of a floor).
+const COLUMNS_MAX: usize = data::COLUMNS;
+
+/// One supporter as a hull sees it: its shape and centre, bit for bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct SupporterKey {
+    square: bool,
+    size: u64,
+    x: u64,
+    y: u64,
+}
+
+impl SupporterKey {
+    fn of(shape: Shape, pos: P) -> SupporterKey {
+        let (square, size) = match shape {
+            Shape::Round(r) => (false, r),
+            Shape::Square(h) => (true, h),
+        };
+        SupporterKey {
+            square,
+            size: size.to_bits(),
+            x: pos.0.to_bits(),
+            y: pos.1.to_bits(),
+        }
+    }
+
+    fn shape(&self) -> Shape {
+        let size = f64::from_bits(self.size);
+        if self.square {
+            Shape::Square(size)
+        } else {
+            Shape::Round(size)
+        }
+    }
+
+    fn pos(&self) -> P {
+        (f64::from_bits(self.x), f64::from_bits(self.y))
+    }
+}
+
+/// The convex hull of the supporters' footprints.
+fn hull_of(key: &[SupporterKey]) -> Vec<P> {
+    let mut pts: Vec<P> = Vec::with_capacity(key.len() * geom::ROUND_SAMPLES);
+    for s in key {
+        geom::footprint_points(s.shape(), s.pos(), &mut pts);
+    }
+    geom::convex_hull(&pts)
+}
+
+/// Hulls of supporter sets seen lately (a villa keeps one: pulling a column changes one
+/// level's supporters, the other levels' hulls are found here). Never stored.
+#[derive(Default)]
+pub struct HullMemo(std::sync::Mutex<Vec<(Vec<SupporterKey>, Vec<P>)>>);
+
+/// Supporter sets a memo remembers.
+const HULL_MEMO_SIZE: usize = 8;
+
+impl HullMemo {
+    /// Calls `f` with the hull of the supporters `key`, from the memo or worked out.
+    fn with_hull<T>(&self, key: &[SupporterKey], f: impl FnOnce(&[P]) -> T) -> T {
+        let Ok(mut seen) = self.0.lock() else {
+            return f(&hull_of(key));
+        };
+        if let Some(i) = seen.iter().position(|(k, _)| k.as_slice() == key) {
+            return f(&seen[i].1);
+        }
+        let hull = hull_of(key);
+        let out = f(&hull);
+        if seen.len() >= HULL_MEMO_SIZE {
+            seen.remove(0);
+        }
+        seen.push((key.to_vec(), hull));
+        out
+    }
+}
+
+impl Clone for HullMemo {
+    fn clone(&self) -> Self {
+        let seen = self.0.lock().map(|s| s.clone()).unwrap_or_default();
+        HullMemo(std::sync::Mutex::new(seen))
+    }
+}
+
+impl std::fmt::Debug for HullMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HullMemo")
+    }
 }
 
 /// Where a column lands on the top floor.

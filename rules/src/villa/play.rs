@@ -141,7 +141,7 @@ impl Villa {
         if setup {
             let mut floors = self.floors.clone();
             floors.push(pos);
-            if model::margin(&floors, &self.pieces(None)) < 0.0 {
+            if self.margin_of(&floors, &self.pieces(None)) < 0.0 {
                 return Some(FloorProblem::WouldFall);
             }
         }
@@ -661,7 +661,7 @@ impl Villa {
             (Phase::Removal { proposer, objector }, VillaAction::Remove(c)) => {
                 self.check_removal(objector, *c)?;
                 let sigma = self.pull_sigma(*c);
-                let m = model::margin(&self.floors, &self.pieces(Some(*c)));
+                let m = self.margin_of(&self.floors, &self.pieces(Some(*c)));
                 if !self.survives(m, sigma) {
                     self.collapse(proposer, format!("removing {}", Self::name(*c)), &mut ev);
                 } else {
@@ -677,7 +677,7 @@ impl Villa {
                 let pos = self.floor_check(*at, self.need_supports(k), false)?;
                 let mut floors = self.floors.clone();
                 floors.push(pos);
-                let m = model::margin(&floors, &self.pieces(None));
+                let m = self.margin_of(&floors, &self.pieces(None));
                 if !self.survives(m, TUNING.sigma_place_floor) {
                     self.collapse(
                         proposer,
@@ -784,7 +784,7 @@ impl Villa {
     }
 
     fn start_pull(&mut self, seat: Seat, c: ColId, why: Why, ev: &mut Vec<Ev>) {
-        let m = model::margin(&self.floors, &self.pieces(Some(c)));
+        let m = self.margin_of(&self.floors, &self.pieces(Some(c)));
         let reading = m + self.normal(TUNING.feel_sigma);
         let feel = Self::feel_index(reading);
         ev.push(Ev::Pulled { seat, col: c, feel });
@@ -807,7 +807,7 @@ impl Villa {
         let (p, target) = self.place_check(c, at)?;
         // The pull's check: the villa without the column.
         let sigma = self.pull_sigma(c);
-        let m = model::margin(&self.floors, &self.pieces(Some(c)));
+        let m = self.margin_of(&self.floors, &self.pieces(Some(c)));
         if !self.survives(m, sigma) {
             self.collapse(seat, format!("pulling {}", Self::name(c)), ev);
             return Ok(());
@@ -836,7 +836,7 @@ impl Villa {
                 Target::Floor => None,
             };
         }
-        let m = model::margin(&self.floors, &self.pieces(None));
+        let m = self.margin_of(&self.floors, &self.pieces(None));
         if !self.survives(m, TUNING.sigma_place_column) {
             self.collapse(seat, format!("placing {}", Self::name(c)), ev);
             return Ok(());
