@@ -23,24 +23,44 @@ pub enum Shape {
 /// villa's scale), so the edge-by-edge tests can be skipped.
 const BOX_MARGIN: f64 = 1e-6;
 
+/// A polygon's bounding box grown by [`BOX_MARGIN`]: a point outside it is certainly
+/// outside the polygon and farther than [`EPS`] from its edges.
+#[derive(Debug, Clone, Copy)]
+pub struct BoundingBox {
+    min: P,
+    max: P,
+}
+
+impl BoundingBox {
+    /// The grown bounding box of `poly`.
+    pub fn of(poly: &[P]) -> BoundingBox {
+        let (mut minx, mut maxx, mut miny, mut maxy) = (
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        );
+        for v in poly {
+            minx = minx.min(v.0);
+            maxx = maxx.max(v.0);
+            miny = miny.min(v.1);
+            maxy = maxy.max(v.1);
+        }
+        BoundingBox {
+            min: (minx - BOX_MARGIN, miny - BOX_MARGIN),
+            max: (maxx + BOX_MARGIN, maxy + BOX_MARGIN),
+        }
+    }
+
+    /// False when `p` is certainly outside the polygon (and not near its edges).
+    pub fn holds(&self, p: P) -> bool {
+        !(p.0 < self.min.0 || p.0 > self.max.0 || p.1 < self.min.1 || p.1 > self.max.1)
+    }
+}
+
 /// True when `p` lies outside the bounding box of `poly` grown by [`BOX_MARGIN`].
 fn far_outside_box(p: P, poly: &[P]) -> bool {
-    let (mut minx, mut maxx, mut miny, mut maxy) = (
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-    );
-    for v in poly {
-        minx = minx.min(v.0);
-        maxx = maxx.max(v.0);
-        miny = miny.min(v.1);
-        maxy = maxy.max(v.1);
-    }
-    p.0 < minx - BOX_MARGIN
-        || p.0 > maxx + BOX_MARGIN
-        || p.1 < miny - BOX_MARGIN
-        || p.1 > maxy + BOX_MARGIN
+    !BoundingBox::of(poly).holds(p)
 }
 
 /// Area (positive) and centroid of a simple polygon.

@@ -21,7 +21,6 @@ use data::{column_type, ColumnType, COLOURS, COLUMNS, FAIR_LAYOUT, PER_COLOUR};
 use geom::P;
 use model::{Grid, GridPt};
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
 use std::sync::OnceLock;
 
 pub use text::{column_name, VillaEvent};
@@ -274,7 +273,7 @@ pub struct Villa {
     /// The top floor's geometry, kept until the tower changes (never stored: it is
     /// worked out again from `floors` after loading).
     #[serde(skip)]
-    top_cache: OnceLock<model::TopGeometry>,
+    top_cache: OnceLock<std::sync::Arc<model::TopGeometry>>,
     /// Hulls of the supporters met lately, for the margins (never stored).
     #[serde(skip)]
     hulls: model::HullMemo,
@@ -489,15 +488,15 @@ impl Villa {
 
     /// The top floor's geometry (none before the blue floor is placed): the kept one, or
     /// worked out afresh should the kept one be for another tower.
-    fn top_geometry(&self) -> Option<Cow<'_, model::TopGeometry>> {
+    fn top_geometry(&self) -> Option<std::sync::Arc<model::TopGeometry>> {
         let (k, pos) = (self.top(), *self.floors.last()?);
         let kept = self
             .top_cache
-            .get_or_init(|| model::TopGeometry::new(k, pos));
+            .get_or_init(|| model::TopGeometry::shared(k, pos));
         Some(if kept.is_for(k, pos) {
-            Cow::Borrowed(kept)
+            std::sync::Arc::clone(kept)
         } else {
-            Cow::Owned(model::TopGeometry::new(k, pos))
+            model::TopGeometry::shared(k, pos)
         })
     }
 

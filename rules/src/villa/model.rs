@@ -4,7 +4,7 @@
 use super::data::{self, ColumnType, BASE_RADIUS, BUILD_RADIUS, RED_FLOOR};
 use super::geom::{self, Shape, P};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// One floor's shape: polygon around its origin, area (= mass in g) and centroid.
 #[derive(Debug, Clone)]
@@ -42,7 +42,7 @@ pub fn floor_poly(k: usize, pos: P) -> Vec<P> {
 /// The top floor as placed: its outline and grid, and per footprint shape which grid
 /// points it can stand on (worked out on first use). It depends only on the floor and
 /// its position, so a villa keeps it until the tower changes.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct TopGeometry {
     /// The floor (1-based) and where it was placed: what this was computed for.
     pub k: usize,
@@ -52,6 +52,17 @@ pub struct TopGeometry {
     /// Per column type slot class (thick, medium, thin): the grid points, row by row
     /// from the bottom, where that footprint lies within the floor.
     fits: [OnceLock<Vec<bool>>; 3],
+    /// Where the next floor could go regardless of columns (see [`NextFloor`]).
+    next: OnceLock<NextFloor>,
+}
+
+/// The next floor over a top floor, per grid point (in [`Grid::all`] order): whether it
+/// lies over the base plate there, its outline's grown bounding box, and the point.
+#[derive(Debug)]
+struct NextFloor {
+    on_base: Vec<bool>,
+    boxes: Vec<geom::BoundingBox>,
+    points: Vec<P>,
 }
 
 impl TopGeometry {
@@ -65,7 +76,81 @@ impl TopGeometry {
             poly,
             grid,
             fits: Default::default(),
+            next: OnceLock::new(),
         }
+    }
+
+    /// The geometry of floor `k` at `pos`, shared by every villa of the process that
+    /// has that top floor (it is a pure function of the two, so sharing it changes
+    /// nothing but the time: every fair game starts on the same blue floor).
+    pub fn shared(k: usize, pos: P) -> Arc<TopGeometry> {
+        static SEEN: Mutex<Vec<Arc<TopGeometry>>> = Mutex::new(Vec::new());
+        let Ok(mut seen) = SEEN.lock() else {
+            return Arc::new(TopGeometry::new(k, pos));
+        };
+        if let Some(top) = seen.iter().find(|t| t.is_for(k, pos)) {
+            return Arc::clone(top);
+        }
+        let top = Arc::new(TopGeometry::new(k, pos));
+        if seen.len() >= TOP_MEMO_SIZE {
+            seen.remove(0);
+        }
+        seen.push(Arc::clone(&top));
+        top
+    }
+
+    /// May the next floor go at grid point number `i` (in [`Grid::all`] order): over the
+    /// base plate and resting on at least `need` of the columns centred at `tops`? The
+    /// same answer as [`floor_inside_base`] and counting [`supports`], with the base test
+    /// and the outline's bounding box kept from earlier calls.
+    pub fn next_floor_fits(&self, i: usize, tops: &[P], need: usize, outline: &mut Vec<P>) -> bool {
+        if tops.len() < need || self.k >= data::RED_FLOOR {
+            return false;
+        }
+        let next = self.next_floor();
+        let (Some(true), Some(bbox)) = (next.on_base.get(i).copied(), next.boxes.get(i)) else {
+            return false;
+        };
+        let Some(pos) = next.points.get(i).copied() else {
+            return false;
+        };
+        let mut translated = false;
+        let mut got = 0;
+        for &c in tops {
+            if !bbox.holds(c) {
+                continue;
+            }
+            if !translated {
+                floor_poly_into(self.k + 1, pos, outline);
+                translated = true;
+            }
+            if geom::inside(c, outline) {
+                got += 1;
+                if got >= need {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn next_floor(&self) -> &NextFloor {
+        self.next.get_or_init(|| {
+            let mut outline = Vec::with_capacity(24);
+            let (mut on_base, mut boxes, mut points) = (vec![], vec![], vec![]);
+            for g in self.grid.all() {
+                let pos = self.grid.point(g).unwrap_or_default();
+                floor_poly_into(self.k + 1, pos, &mut outline);
+                on_base.push(poly_inside_base(&outline));
+                boxes.push(geom::BoundingBox::of(&outline));
+                points.push(pos);
+            }
+            NextFloor {
+                on_base,
+                boxes,
+                points,
+            }
+        })
     }
 
     /// Is this the geometry of floor `k` at `pos` (bit for bit)?
@@ -91,6 +176,9 @@ impl TopGeometry {
         })
     }
 }
+
+/// Top-floor placements the process remembers.
+const TOP_MEMO_SIZE: usize = 64;
 
 /// A column as the model sees it: its type, level and centre.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -203,7 +291,7 @@ fn hull_of(key: &[SupporterKey]) -> Vec<P> {
 /// Hulls of supporter sets seen lately (a villa keeps one: pulling a column changes one
 /// level's supporters, the other levels' hulls are found here). Never stored.
 #[derive(Default)]
-pub struct HullMemo(std::sync::Mutex<Vec<(Vec<SupporterKey>, Vec<P>)>>);
+pub struct HullMemo(Mutex<Vec<(Vec<SupporterKey>, Vec<P>)>>);
 
 /// Supporter sets a memo remembers.
 const HULL_MEMO_SIZE: usize = 8;
@@ -230,7 +318,7 @@ impl HullMemo {
 impl Clone for HullMemo {
     fn clone(&self) -> Self {
         let seen = self.0.lock().map(|s| s.clone()).unwrap_or_default();
-        HullMemo(std::sync::Mutex::new(seen))
+        HullMemo(Mutex::new(seen))
     }
 }
 

@@ -148,6 +148,29 @@ impl Villa {
         None
     }
 
+    /// Whether floor `scan.k` may go at `pos`: [`Self::floor_problem`] is `None`, asked
+    /// in the cheapest order (supports first, stopping once there are enough).
+    fn floor_fits(&self, scan: &mut FloorScan, pos: P, need: usize, setup: bool) -> bool {
+        if scan.tops.len() < need {
+            return false;
+        }
+        model::floor_poly_into(scan.k, pos, &mut scan.outline);
+        let outline = &scan.outline;
+        let bbox = geom::BoundingBox::of(outline);
+        let mut got = 0;
+        for &c in &scan.tops {
+            if bbox.holds(c) && geom::inside(c, outline) {
+                got += 1;
+                if got >= need {
+                    break;
+                }
+            }
+        }
+        got >= need
+            && model::poly_inside_base(outline)
+            && (!setup || self.floor_problem(scan, pos, need, setup).is_none())
+    }
+
     /// Checks floor `k` (the next one) with its origin at grid point `at`.
     fn floor_check(&self, at: GridPt, need: usize, setup: bool) -> Result<P, VillaError> {
         let mut scan = self.floor_scan();
@@ -175,11 +198,19 @@ impl Villa {
     fn floor_points(&self, need: usize, setup: bool) -> impl Iterator<Item = GridPt> + '_ {
         let mut scan = self.floor_scan();
         let grid = scan.grid;
+        // On a floor, the base test and the outlines' boxes come from the top floor's
+        // kept tables; the custom setup (no floor yet) checks point by point.
+        let top = self.top_geometry().filter(|_| !setup);
         // `Grid::all`'s order (row by row from the bottom), owning the grid.
         let points = (0..grid.h).flat_map(move |y| (0..grid.w).map(move |x| GridPt { x, y }));
-        points.filter(move |&g| {
-            grid.point(g)
-                .is_some_and(|pos| self.floor_problem(&mut scan, pos, need, setup).is_none())
+        points.enumerate().filter_map(move |(i, g)| {
+            let ok = match &top {
+                Some(top) => top.next_floor_fits(i, &scan.tops, need, &mut scan.outline),
+                None => grid
+                    .point(g)
+                    .is_some_and(|pos| self.floor_fits(&mut scan, pos, need, setup)),
+            };
+            ok.then_some(g)
         })
     }
 
