@@ -1689,7 +1689,7 @@ fn fixture_record(
             "legal": legal.iter().map(|l| fnv(l)).collect::<Vec<_>>(),
             "stability": stability_bits(&v),
         }));
-        if n % 7 == 0 {
+        if n.is_multiple_of(7) {
             // A stored snapshot is the state's JSON text; what matters is what loads
             // from it (JSON floats may come back an ulp off).
             let stored = serde_json::to_string(&v).unwrap();
