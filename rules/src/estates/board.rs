@@ -90,14 +90,22 @@ impl Board {
             .collect()
     }
 
+    /// The effects (±v) of the permits placed in `row`, without allocating.
+    fn permit_effects(&self, row: RowId) -> impl Iterator<Item = i8> + '_ {
+        self.permits.iter().filter_map(move |s| match s {
+            PieceState::Placed { row: r, effect } if *r == row => Some(*effect),
+            _ => None,
+        })
+    }
+
     /// How many lots the row must hold to be complete.
     pub fn requirement(&self, row: RowId) -> i8 {
-        BASE_REQUIREMENT + self.permits_in(row).iter().map(|(_, e)| e).sum::<i8>()
+        BASE_REQUIREMENT + self.permit_effects(row).sum::<i8>()
     }
 
     /// The lot the row's permit stack stands on, if it has permits.
     pub fn permit_lot(&self, row: RowId) -> Option<u8> {
-        if self.permits_in(row).is_empty() {
+        if self.permit_effects(row).next().is_none() {
             None
         } else {
             u8::try_from(self.requirement(row) + 1).ok()
@@ -166,30 +174,42 @@ impl Board {
         Ok(())
     }
 
-    /// Every lot where `cube` may go.
-    pub fn cube_spots(&self, cube: Cube) -> Vec<Lot> {
-        let mut spots = Vec::new();
-        for row in RowId::ALL {
-            let next = self.built(row) + 1;
-            for n in 1..=next.min(usize::from(LOTS)) {
-                if let Ok(n) = u8::try_from(n) {
-                    let lot = Lot::new(row, n);
-                    if self.check_cube(lot, cube).is_ok() {
-                        spots.push(lot);
-                    }
-                }
-            }
-        }
-        spots
+    /// Every lot of `row` where `cube` may go, lot 1 first, without allocating: an
+    /// unroofed building on a non-white lot whose top cube is higher, or the next free
+    /// lot if it lies within the requirement. Agrees with [`Board::check_cube`].
+    fn cube_lots(&self, row: RowId, cube: Cube) -> impl Iterator<Item = Lot> + '_ {
+        let buildings = self.row(row);
+        let on_buildings = buildings.iter().enumerate().filter_map(move |(i, b)| {
+            let n = u8::try_from(i + 1).ok()?;
+            let fits = b.roof.is_none()
+                && !row.is_white(n)
+                && b.top().map_or(true, |below| cube.value < below.value);
+            fits.then_some(Lot::new(row, n))
+        });
+        let next = u8::try_from(buildings.len() + 1)
+            .ok()
+            .filter(|&n| n <= LOTS && i16::from(n) <= i16::from(self.requirement(row)))
+            .map(|n| Lot::new(row, n));
+        on_buildings.chain(next)
     }
 
+    /// Every lot where `cube` may go, row by row, without allocating.
+    pub(crate) fn cube_spots_iter(&self, cube: Cube) -> impl Iterator<Item = Lot> + '_ {
+        RowId::ALL
+            .into_iter()
+            .flat_map(move |row| self.cube_lots(row, cube))
+    }
+
+    /// Every lot where `cube` may go.
+    pub fn cube_spots(&self, cube: Cube) -> Vec<Lot> {
+        self.cube_spots_iter(cube).collect()
+    }
+
+    /// True if `cube` has at least one legal lot.
     pub fn cube_placeable(&self, cube: Cube) -> bool {
-        RowId::ALL.iter().any(|&row| {
-            let next = self.built(row) + 1;
-            (1..=next.min(usize::from(LOTS))).any(|n| {
-                u8::try_from(n).is_ok_and(|n| self.check_cube(Lot::new(row, n), cube).is_ok())
-            })
-        })
+        RowId::ALL
+            .iter()
+            .any(|&row| self.cube_lots(row, cube).next().is_some())
     }
 
     pub fn place_cube(&mut self, lot: Lot, cube: Cube) -> Result<(), EstatesError> {
