@@ -5,7 +5,7 @@
 //! actions per second and the share of time spent in `apply` and in `legal_actions`
 //! over a fixed batch of random games, timed with `Instant` around each call.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

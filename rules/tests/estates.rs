@@ -1687,9 +1687,7 @@ fn fixture_texts(game: &dyn rules::dynamic::DynGame, players: usize) -> serde_js
         .into_iter()
         .map(|s| (s, game.legal_texts(s)))
         .collect();
-    let private: Vec<String> = (0..players)
-        .map(|s| game.private_text(s, &names))
-        .collect();
+    let private: Vec<String> = (0..players).map(|s| game.private_text(s, &names)).collect();
     serde_json::json!({
         "public_text": game.public_text(&names),
         "private_texts": private,

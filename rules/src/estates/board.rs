@@ -207,9 +207,29 @@ impl Board {
 
     /// True if `cube` has at least one legal lot.
     pub fn cube_placeable(&self, cube: Cube) -> bool {
-        RowId::ALL
-            .iter()
-            .any(|&row| self.cube_lots(row, cube).next().is_some())
+        cube.value < self.placeable_below()
+    }
+
+    /// A cube has a legal lot exactly when its value is below this bound: any cube fits
+    /// a free lot within a row's requirement (or an empty building), otherwise a cube must
+    /// be lower than the top cube of an unroofed building on a non-white lot.
+    pub(crate) fn placeable_below(&self) -> u8 {
+        let mut bound = 0;
+        for row in RowId::ALL {
+            let buildings = self.row(row);
+            let free_lot = u8::try_from(buildings.len() + 1)
+                .is_ok_and(|n| n <= LOTS && i16::from(n) <= i16::from(self.requirement(row)));
+            if free_lot {
+                return u8::MAX;
+            }
+            for (i, b) in buildings.iter().enumerate() {
+                let open = b.roof.is_none() && u8::try_from(i + 1).is_ok_and(|n| !row.is_white(n));
+                if open {
+                    bound = bound.max(b.top().map_or(u8::MAX, |top| top.value));
+                }
+            }
+        }
+        bound
     }
 
     pub fn place_cube(&mut self, lot: Lot, cube: Cube) -> Result<(), EstatesError> {
@@ -237,18 +257,19 @@ impl Board {
         Ok(())
     }
 
+    /// Every building without a roof, row by row, without allocating.
+    pub(crate) fn roof_spots_iter(&self) -> impl Iterator<Item = Lot> + '_ {
+        RowId::ALL.into_iter().flat_map(move |row| {
+            self.row(row).iter().enumerate().filter_map(move |(i, b)| {
+                let n = u8::try_from(i + 1).ok()?;
+                b.roof.is_none().then_some(Lot::new(row, n))
+            })
+        })
+    }
+
+    /// Every building without a roof.
     pub fn roof_spots(&self) -> Vec<Lot> {
-        let mut spots = Vec::new();
-        for row in RowId::ALL {
-            for (i, b) in self.row(row).iter().enumerate() {
-                if b.roof.is_none() {
-                    if let Ok(n) = u8::try_from(i + 1) {
-                        spots.push(Lot::new(row, n));
-                    }
-                }
-            }
-        }
-        spots
+        self.roof_spots_iter().collect()
     }
 
     pub fn place_roof(&mut self, lot: Lot, roof: u8) -> Result<(), EstatesError> {
@@ -263,27 +284,39 @@ impl Board {
     /// The lots permit `value` may go on in `row`, with its effect (+v lengthens,
     /// −v shortens). The new requirement stays within 1..=9 and not below what is built.
     pub fn permit_options(&self, row: RowId, value: u8) -> Vec<(Lot, i8)> {
+        self.permit_options_iter(row, value).collect()
+    }
+
+    /// [`Board::permit_options`] without allocating: shortening first, then lengthening.
+    pub(crate) fn permit_options_iter(
+        &self,
+        row: RowId,
+        value: u8,
+    ) -> impl Iterator<Item = (Lot, i8)> {
         let req = self.requirement(row);
         let built = self.built(row);
         let v = i8::try_from(value).unwrap_or(i8::MAX);
-        let mut out = Vec::new();
-        for effect in [-v, v] {
-            let new_req = req + effect;
+        [-v, v].into_iter().filter_map(move |effect| {
+            let new_req = req.checked_add(effect)?;
             if (1..=9).contains(&new_req) && new_req as usize >= built {
-                if let Ok(n) = u8::try_from(new_req + 1) {
-                    out.push((Lot::new(row, n), effect));
-                }
+                u8::try_from(new_req + 1)
+                    .ok()
+                    .map(|n| (Lot::new(row, n), effect))
+            } else {
+                None
             }
-        }
-        out
+        })
     }
 
     /// Checks permit `value` on `lot`; returns its effect.
     pub fn check_permit(&self, lot: Lot, value: u8) -> Result<i8, EstatesError> {
-        let options = self.permit_options(lot.row, value);
-        if let Some((_, effect)) = options.iter().find(|(l, _)| *l == lot) {
-            return Ok(*effect);
+        if let Some((_, effect)) = self
+            .permit_options_iter(lot.row, value)
+            .find(|(l, _)| *l == lot)
+        {
+            return Ok(effect);
         }
+        let options = self.permit_options(lot.row, value);
         if options.is_empty() {
             return Err(EstatesError::PermitNowhere {
                 value,

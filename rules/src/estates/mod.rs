@@ -2,6 +2,7 @@
 //! cube; build three rows of skyscrapers; score the buildings whose top cube's company you
 //! hold. See `rules.md` (the player-facing digest with every decision).
 
+pub mod auction;
 pub mod board;
 pub mod data;
 pub mod error;
@@ -13,10 +14,12 @@ use crate::engine::{
     rng_from_seed, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult, ScoreLine, Seat,
     SetupError,
 };
-use crate::seating::{next_seat, others_after, Responders};
+use crate::seating::next_seat;
+use auction::{AnswerOrder, Bids};
 use board::{permit_index, Board, PieceState};
 use data::{
-    Colour, Cube, Lot, RowId, ALL_CUBES, MAX_VALUE, OFFER_LEN, OFFER_ROWS, PERMITS, START_CASH,
+    Colour, Cube, Lot, RowId, ALL_CUBES, MAX_PLAYERS, MAX_VALUE, OFFER_LEN, OFFER_ROWS, PERMITS,
+    START_CASH,
 };
 pub use error::EstatesError;
 use rand::seq::SliceRandom;
@@ -113,7 +116,7 @@ pub struct RoundResult {
     pub breakdowns: Vec<Vec<ScoreLine>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// The active player may stash once, then chooses a piece.
     Turn {
@@ -122,14 +125,14 @@ pub enum Phase {
     /// Every other player, once in order, bids or passes.
     Auction {
         item: Item,
-        responders: Responders,
-        bids: Vec<(Seat, Option<u32>)>,
+        responders: AnswerOrder,
+        bids: Bids,
         high: Option<(Seat, u32)>,
     },
     /// The auctioneer sells or keeps.
     Decide {
         item: Item,
-        bids: Vec<(Seat, Option<u32>)>,
+        bids: Bids,
         high: (Seat, u32),
     },
     /// `owner` places (or discards) the piece won.
@@ -303,8 +306,9 @@ impl Estates {
             let last = row.last().copied().filter(|_| row.len() > 1);
             first.into_iter().chain(last)
         });
+        let placeable_below = self.board.placeable_below();
         let cubes = cubes
-            .filter(|&c| self.board.cube_placeable(c))
+            .filter(move |c| c.value < placeable_below)
             .map(Piece::Cube);
         let roof = (!self.roof_bag.is_empty() && self.board.has_unroofed()).then_some(Piece::Roof);
         let permits = self
@@ -441,8 +445,8 @@ impl Estates {
                 events.push(EstatesEvent::Chose { seat, item });
                 self.phase = Phase::Auction {
                     item,
-                    responders: Responders::new(others_after(seat, self.players)),
-                    bids: Vec::new(),
+                    responders: AnswerOrder::others_after(seat, self.players),
+                    bids: Bids::default(),
                     high: None,
                 };
                 self.close_auction_if_done(&mut events);
@@ -694,9 +698,8 @@ impl Estates {
             .enumerate()
             .map(|(s, b)| b + i64::from(self.cash_box(s)))
             .collect();
-        let breakdowns = (0..self.players)
-            .map(|s| scoring::breakdown(&self.board, &self.certificates, s, self.cash_box(s)))
-            .collect();
+        let cash_boxes: Vec<u32> = (0..self.players).map(|s| self.cash_box(s)).collect();
+        let breakdowns = scoring::breakdowns(&self.board, &self.certificates, &cash_boxes);
         (totals, breakdowns)
     }
 
@@ -798,7 +801,7 @@ fn best_of(totals: &[i64], checks: &[u32], candidates: Vec<Seat>) -> Vec<Seat> {
 impl Game for Estates {
     const ID: &'static str = "estates";
     const TITLE: &'static str = "The Estates";
-    const PLAYERS: (usize, usize) = (2, 5);
+    const PLAYERS: (usize, usize) = (2, MAX_PLAYERS);
     type Options = EstatesOptions;
     type Action = EstatesAction;
     type Event = EstatesEvent;
@@ -852,6 +855,7 @@ impl Game for Estates {
         if self.awaited() != Some(seat) {
             return vec![];
         }
+        // Enough for any choice but a bid (stash + 6 cubes + 6 other pieces at most).
         let mut out = Vec::with_capacity(16);
         match &self.phase {
             Phase::Over => {}
@@ -862,9 +866,11 @@ impl Game for Estates {
                 out.extend(self.choosable_iter().map(EstatesAction::Choose));
             }
             Phase::Auction { high, .. } => {
-                out.push(EstatesAction::Pass);
                 let min = high.map_or(1, |(_, h)| h + 1);
-                out.extend((min..=self.cash(seat)).map(EstatesAction::Bid));
+                let bids = min..=self.cash(seat);
+                out = Vec::with_capacity(1 + bids.size_hint().0);
+                out.push(EstatesAction::Pass);
+                out.extend(bids.map(EstatesAction::Bid));
             }
             Phase::Decide {
                 high: (_, amount), ..
@@ -878,15 +884,10 @@ impl Game for Estates {
                 Item::Cube(c) => {
                     out.extend(self.board.cube_spots_iter(*c).map(EstatesAction::Place))
                 }
-                Item::Roof(_) => out.extend(
-                    self.board
-                        .roof_spots()
-                        .into_iter()
-                        .map(EstatesAction::Place),
-                ),
+                Item::Roof(_) => out.extend(self.board.roof_spots_iter().map(EstatesAction::Place)),
                 Item::Permit(v) => {
                     for row in RowId::ALL {
-                        for (lot, _) in self.board.permit_options(row, *v) {
+                        for (lot, _) in self.board.permit_options_iter(row, *v) {
                             out.push(EstatesAction::Place(lot));
                         }
                     }

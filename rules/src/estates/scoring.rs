@@ -3,6 +3,7 @@
 use super::board::{Board, Building};
 use super::data::{Lot, RowId};
 use crate::engine::{ScoreLine, Seat};
+use std::fmt::Write;
 
 /// What one building is worth and to whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,25 +67,67 @@ pub fn breakdown(
     seat: Seat,
     cash_box: u32,
 ) -> Vec<ScoreLine> {
+    seat_breakdown(board, &building_scores(board, certificates), seat, cash_box)
+}
+
+/// Every seat's breakdown (`cash_boxes` per seat), scoring the board once.
+pub fn breakdowns(
+    board: &Board,
+    certificates: &[Option<Seat>],
+    cash_boxes: &[u32],
+) -> Vec<Vec<ScoreLine>> {
+    let scores = building_scores(board, certificates);
+    cash_boxes
+        .iter()
+        .enumerate()
+        .map(|(seat, &cash_box)| seat_breakdown(board, &scores, seat, cash_box))
+        .collect()
+}
+
+/// One seat's breakdown from the board's building scores.
+fn seat_breakdown(
+    board: &Board,
+    scores: &[BuildingScore],
+    seat: Seat,
+    cash_box: u32,
+) -> Vec<ScoreLine> {
     let mut lines = Vec::new();
-    for s in building_scores(board, certificates) {
+    for s in scores {
         if s.owner != Some(seat) {
             continue;
         }
         let Some(b) = board.building(s.lot) else {
             continue;
         };
-        let cubes: Vec<String> = b.cubes.iter().map(|c| c.to_string()).collect();
-        let roof = b
-            .roof
-            .map_or("no roof".to_string(), |r| format!("roof {r}"));
-        let status = if s.complete { "complete" } else { "incomplete" };
-        let mayor = if s.mayor { ", mayor ×2" } else { "" };
-        lines.push(ScoreLine::new(
-            format!("{} ({} + {roof}, {status}{mayor})", s.lot, cubes.join(" ")),
-            s.points,
-        ));
+        lines.push(ScoreLine::new(building_line(s, b), s.points));
     }
     lines.push(ScoreLine::new("cash box", i64::from(cash_box)));
     lines
+}
+
+/// `top-2 (red-5 blue-3 + roof 4, complete, mayor ×2)`, written into one string.
+fn building_line(s: &BuildingScore, b: &Building) -> String {
+    let mut line = format!("{} (", s.lot);
+    for (i, c) in b.cubes.iter().enumerate() {
+        if i > 0 {
+            line.push(' ');
+        }
+        let _ = write!(line, "{c}");
+    }
+    match b.roof {
+        Some(r) => {
+            let _ = write!(line, " + roof {r}");
+        }
+        None => line.push_str(" + no roof"),
+    }
+    line.push_str(if s.complete {
+        ", complete"
+    } else {
+        ", incomplete"
+    });
+    if s.mayor {
+        line.push_str(", mayor ×2");
+    }
+    line.push(')');
+    line
 }
