@@ -3,7 +3,6 @@
 use super::board::{Board, Building};
 use super::data::{Lot, RowId};
 use crate::engine::{ScoreLine, Seat};
-use std::fmt::Write;
 
 /// What one building is worth and to whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,29 +104,77 @@ fn seat_breakdown(
     lines
 }
 
-/// `top-2 (red-5 blue-3 + roof 4, complete, mayor ×2)`, written into one string.
+/// `top-2 (red-5 blue-3 + roof 4, complete, mayor ×2)`, written into one string without
+/// the formatting machinery (this runs for every building at every round's end).
 fn building_line(s: &BuildingScore, b: &Building) -> String {
-    let mut line = format!("{} (", s.lot);
+    let mut line = String::with_capacity(64);
+    line.push_str(s.lot.row.name());
+    line.push('-');
+    push_number(&mut line, s.lot.lot);
+    line.push_str(" (");
     for (i, c) in b.cubes.iter().enumerate() {
         if i > 0 {
             line.push(' ');
         }
-        let _ = write!(line, "{c}");
+        line.push_str(c.colour.name());
+        line.push('-');
+        push_number(&mut line, c.value);
     }
     match b.roof {
         Some(r) => {
-            let _ = write!(line, " + roof {r}");
+            line.push_str(" + roof ");
+            push_number(&mut line, r);
         }
         None => line.push_str(" + no roof"),
     }
-    line.push_str(if s.complete {
-        ", complete"
-    } else {
-        ", incomplete"
-    });
+    line.push_str(if s.complete { ", complete" } else { ", incomplete" });
     if s.mayor {
         line.push_str(", mayor ×2");
     }
     line.push(')');
     line
+}
+
+/// Appends `n` in decimal.
+fn push_number(line: &mut String, n: u8) {
+    if n >= 100 {
+        line.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        line.push(char::from(b'0' + (n / 10) % 10));
+    }
+    line.push(char::from(b'0' + n % 10));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::estates::data::{Colour, Cube};
+
+    #[test]
+    fn building_lines_read_as_before() {
+        let b = Building {
+            cubes: vec![Cube::new(Colour::Grey, 6), Cube::new(Colour::Blue, 3)],
+            roof: Some(4),
+        };
+        let score = |lot: u8, complete, mayor| BuildingScore {
+            lot: Lot::new(RowId::Middle, lot),
+            owner: Some(0),
+            points: 0,
+            complete,
+            mayor,
+        };
+        assert_eq!(
+            building_line(&score(10, true, true), &b),
+            "middle-10 (grey-6 blue-3 + roof 4, complete, mayor ×2)"
+        );
+        let bare = Building {
+            cubes: vec![Cube::new(Colour::Red, 1)],
+            roof: None,
+        };
+        assert_eq!(
+            building_line(&score(2, false, false), &bare),
+            "middle-2 (red-1 + no roof, incomplete)"
+        );
+    }
 }
