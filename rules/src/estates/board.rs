@@ -183,7 +183,7 @@ impl Board {
             let n = u8::try_from(i + 1).ok()?;
             let fits = b.roof.is_none()
                 && !row.is_white(n)
-                && b.top().map_or(true, |below| cube.value < below.value);
+                && !matches!(b.top(), Some(below) if cube.value >= below.value);
             fits.then_some(Lot::new(row, n))
         });
         let next = u8::try_from(buildings.len() + 1)

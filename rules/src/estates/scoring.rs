@@ -127,7 +127,11 @@ fn building_line(s: &BuildingScore, b: &Building) -> String {
         }
         None => line.push_str(" + no roof"),
     }
-    line.push_str(if s.complete { ", complete" } else { ", incomplete" });
+    line.push_str(if s.complete {
+        ", complete"
+    } else {
+        ", incomplete"
+    });
     if s.mayor {
         line.push_str(", mayor ×2");
     }
