@@ -39,8 +39,8 @@ pub enum PieceState {
 pub struct Board {
     /// Buildings per row (top, middle, bottom), lot 1 first.
     pub rows: Vec<Vec<Building>>,
-    /// Permits 1, 2 and 3, in that order.
-    pub permits: Vec<PieceState>,
+    /// Permits 1, 2 and 3, in that order (stored as a list of three).
+    pub permits: [PieceState; PERMITS.len()],
     pub mayor: PieceState,
     pub cancel: PieceState,
 }
@@ -49,7 +49,7 @@ impl Default for Board {
     fn default() -> Self {
         Board {
             rows: vec![Vec::new(), Vec::new(), Vec::new()],
-            permits: vec![PieceState::Available; PERMITS.len()],
+            permits: [PieceState::Available; PERMITS.len()],
             mayor: PieceState::Available,
             cancel: PieceState::Available,
         }
