@@ -129,17 +129,35 @@ pub fn diagnose_raise(raise: &[Card], bid: &[Card], err: MixError) -> MixError {
 }
 
 /// Whether `hand` holds every card of `cards` (as a multiset).
-pub fn holds<T: PartialEq + Clone>(hand: &[T], cards: &[T]) -> bool {
-    let mut rest = hand.to_vec();
-    cards
-        .iter()
-        .all(|c| match rest.iter().position(|h| h == c) {
+pub fn holds<T: PartialEq>(hand: &[T], cards: &[T]) -> bool {
+    if hand.len() > 64 {
+        return holds_long(hand, cards);
+    }
+    // Bit i set: hand[i] is already matched by an earlier card (no copy of the hand).
+    let mut used = 0u64;
+    cards.iter().all(|c| {
+        match (0..hand.len()).find(|&i| used & (1 << i) == 0 && hand.get(i) == Some(c)) {
             Some(i) => {
-                rest.swap_remove(i);
+                used |= 1 << i;
                 true
             }
             None => false,
-        })
+        }
+    })
+}
+
+/// [`holds`] for hands longer than its bitset.
+fn holds_long<T: PartialEq>(hand: &[T], cards: &[T]) -> bool {
+    let mut used = vec![false; hand.len()];
+    cards.iter().all(
+        |c| match (0..hand.len()).find(|&i| !used[i] && hand.get(i) == Some(c)) {
+            Some(i) => {
+                used[i] = true;
+                true
+            }
+            None => false,
+        },
+    )
 }
 
 /// The cards of `cards` that `hand` cannot supply (as a multiset), in order: what a
@@ -220,7 +238,9 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
         Some(c) => vec![c],
         None => Currency::ALL.to_vec(),
     };
-    let mut out: Vec<Vec<Card>> = Vec::new();
+    // Each payment with its value, known from its construction (groups at 15, loose
+    // certificates at 2, loose cards of one currency at face value).
+    let mut out: Vec<(u32, Vec<Card>)> = Vec::new();
     for g in &group_choices {
         let n_groups: u32 = g.iter().sum();
         let group_value = n_groups * GROUP_VALUE;
@@ -254,7 +274,8 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
                 if smallest != u32::MAX && total - smallest >= target {
                     continue;
                 }
-                let mut cards = Vec::new();
+                let len = 3 * n_groups + c + pick.iter().sum::<u32>();
+                let mut cards = Vec::with_capacity(len as usize);
                 for (vi, v) in VALUES.iter().enumerate() {
                     for _ in 0..g[vi] {
                         for cur in Currency::ALL {
@@ -268,21 +289,16 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
                 for _ in 0..(3 * g[5] + c) {
                     cards.push(Card::Cert);
                 }
-                cards.sort();
-                if !out.contains(&cards) {
-                    out.push(cards);
-                }
+                cards.sort_unstable();
+                out.push((total, cards));
             }
         }
     }
-    out.sort_by_key(|p| {
-        (
-            worth(p, locked).map_or(u32::MAX, |w| w.value),
-            p.len(),
-            p.clone(),
-        )
-    });
-    out
+    // Cheapest first, then the fewest cards, then by the cards; equal sets end up
+    // side by side, and only one of each is kept.
+    out.sort_unstable_by(|(va, a), (vb, b)| (va, a.len(), a).cmp(&(vb, b.len(), b)));
+    out.dedup_by(|x, y| x.1 == y.1);
+    out.into_iter().map(|(_, cards)| cards).collect()
 }
 
 fn enumerate_groups(
@@ -409,5 +425,25 @@ mod tests {
         }
         assert!(payments(&cards("R3"), 4, None).is_empty());
         assert_eq!(best_bid(&hand), 15 + 15 + 6 + 3);
+    }
+    #[test]
+    fn payments_come_cheapest_first_and_are_valued_as_worth_reads_them() {
+        let hand = cards("R4 G4 B4 R5 G5 B5 G6 G6 G7 C2 C2 C2 C2 G3 R3");
+        for target in 1..=40 {
+            for locked in [None, Some(Currency::Green), Some(Currency::Red)] {
+                let ps = payments(&hand, target, locked);
+                let keys: Vec<(u32, usize)> = ps
+                    .iter()
+                    .map(|p| (worth(p, locked).unwrap().value, p.len()))
+                    .collect();
+                let mut sorted = keys.clone();
+                sorted.sort();
+                assert_eq!(keys, sorted, "target {target}, {locked:?}");
+                assert!(keys.iter().all(|(v, _)| *v >= target));
+                let mut unique = ps.clone();
+                unique.dedup();
+                assert_eq!(unique.len(), ps.len(), "no duplicates");
+            }
+        }
     }
 }
