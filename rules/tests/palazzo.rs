@@ -1509,8 +1509,7 @@ fn stored_snapshots_load_and_read_the_same() {
             break;
         };
         let expected: serde_json::Value = serde_json::from_str(
-            &std::fs::read_to_string(format!("{FIXTURES}/palazzo_v1_{n}.expected.json"))
-                .unwrap(),
+            &std::fs::read_to_string(format!("{FIXTURES}/palazzo_v1_{n}.expected.json")).unwrap(),
         )
         .unwrap();
         let players = expected["players"].as_u64().unwrap() as usize;
