@@ -238,9 +238,9 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
         Some(c) => vec![c],
         None => Currency::ALL.to_vec(),
     };
-    // Each payment with its value, known from its construction (groups at 15, loose
-    // certificates at 2, loose cards of one currency at face value).
-    let mut out: Vec<(u32, Vec<Card>)> = Vec::new();
+    // Each payment as (value, card count, multiset key): the value is known from its
+    // construction (groups at 15, loose certificates at 2, loose cards at face value).
+    let mut found: Vec<(u32, u32, u64)> = Vec::new();
     for g in &group_choices {
         let n_groups: u32 = g.iter().sum();
         let group_value = n_groups * GROUP_VALUE;
@@ -250,10 +250,11 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
             for (vi, slot) in loose_avail.iter_mut().enumerate() {
                 *slot = counts.money[x.index()][vi] - g[vi];
             }
+            let sums = reachable_sums(&loose_avail);
             for c in 0..=certs_left.min(2) {
                 let base = group_value + 2 * c;
                 let need = target.saturating_sub(base);
-                let Some(pick) = cheapest_cover(&loose_avail, need) else {
+                let Some(pick) = cheapest_cover(&loose_avail, sums, need) else {
                     continue;
                 };
                 let loose_sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
@@ -274,31 +275,60 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
                 if smallest != u32::MAX && total - smallest >= target {
                     continue;
                 }
-                let len = 3 * n_groups + c + pick.iter().sum::<u32>();
-                let mut cards = Vec::with_capacity(len as usize);
-                for (vi, v) in VALUES.iter().enumerate() {
-                    for _ in 0..g[vi] {
-                        for cur in Currency::ALL {
-                            cards.push(Card::Money(cur, *v));
-                        }
-                    }
-                    for _ in 0..pick[vi] {
-                        cards.push(Card::Money(x, *v));
+                let mut kinds = [0u32; KINDS];
+                for (vi, n) in g.iter().take(VALUES.len()).enumerate() {
+                    for cur in Currency::ALL {
+                        kinds[kind_index(cur, vi)] += n;
                     }
                 }
-                for _ in 0..(3 * g[5] + c) {
-                    cards.push(Card::Cert);
+                for (vi, n) in pick.iter().enumerate() {
+                    kinds[kind_index(x, vi)] += n;
                 }
-                cards.sort_unstable();
-                out.push((total, cards));
+                kinds[CERT_KIND] += 3 * g[5] + c;
+                found.push((total, kinds.iter().sum(), order_key(&kinds)));
             }
         }
     }
     // Cheapest first, then the fewest cards, then by the cards; equal sets end up
     // side by side, and only one of each is kept.
-    out.sort_unstable_by(|(va, a), (vb, b)| (va, a.len(), a).cmp(&(vb, b.len(), b)));
-    out.dedup_by(|x, y| x.1 == y.1);
-    out.into_iter().map(|(_, cards)| cards).collect()
+    found.sort_unstable();
+    found.dedup();
+    found
+        .into_iter()
+        .map(|(_, len, key)| cards_of_key(key, len))
+        .collect()
+}
+
+/// Card kinds in card order: R3..R7, G3..G7, B3..B7, then the certificate.
+const KINDS: usize = 16;
+/// The certificate's kind index.
+const CERT_KIND: usize = 15;
+
+fn kind_index(currency: Currency, value_index: usize) -> usize {
+    currency.index() * VALUES.len() + value_index
+}
+
+/// A card multiset (at most 15 of a kind) as a number whose order is the order of the
+/// sorted card lists among sets of the same size: per kind, earliest kind in the highest
+/// nibble, `15 − count` (more of an earlier card sorts first).
+fn order_key(kinds: &[u32; KINDS]) -> u64 {
+    kinds
+        .iter()
+        .fold(0u64, |key, n| (key << 4) | u64::from(15 - (*n).min(15)))
+}
+
+/// The sorted cards of a multiset written by [`order_key`].
+fn cards_of_key(key: u64, len: u32) -> Vec<Card> {
+    let mut cards = Vec::with_capacity(len as usize);
+    for k in 0..KINDS {
+        let n = 15 - ((key >> (4 * (KINDS - 1 - k))) & 0xf) as usize;
+        let card = match (Currency::ALL.get(k / VALUES.len()), VALUES.get(k % VALUES.len())) {
+            (Some(cur), Some(v)) if k != CERT_KIND => Card::Money(*cur, *v),
+            _ => Card::Cert,
+        };
+        cards.extend(std::iter::repeat(card).take(n));
+    }
+    cards
 }
 
 fn enumerate_groups(
@@ -320,54 +350,69 @@ fn enumerate_groups(
     current[kind] = 0;
 }
 
+/// The sums (bit `s` set: sum `s`) the loose cards counted in `avail` (per value 3..7)
+/// can make; every sum fits in 128 bits (at most 3 × 25 per currency, plus certificates
+/// never counted here).
+fn reachable_sums(avail: &[u32; 5]) -> u128 {
+    let mut sums = 1u128;
+    for (n, v) in avail.iter().zip(VALUES) {
+        let mut add = sums;
+        let mut next = sums;
+        for _ in 0..*n {
+            add = add.checked_shl(u32::from(v)).unwrap_or(0);
+            next |= add;
+        }
+        sums = next;
+    }
+    sums
+}
+
 /// Counts per value (3..7) of the loose cards whose sum is at least `need` with the least
-/// overpay, then the fewest cards, then the smallest cards; `None` if unreachable.
-fn cheapest_cover(avail: &[u32; 5], need: u32) -> Option<[u32; 5]> {
+/// overpay, then the fewest cards, then (among equals) the fewest of the smaller values
+/// first; `None` if unreachable. `sums` are the [`reachable_sums`] of `avail`.
+fn cheapest_cover(avail: &[u32; 5], sums: u128, need: u32) -> Option<[u32; 5]> {
     if need == 0 {
         return Some([0; 5]);
     }
-    let mut best: Option<(u32, u32, [u32; 5])> = None;
+    let at_least = sums.checked_shr(need).unwrap_or(0);
+    if at_least == 0 {
+        return None;
+    }
+    let sum = need + at_least.trailing_zeros();
+    let mut best: Option<(u32, [u32; 5])> = None;
     let mut pick = [0u32; 5];
-    cover_rec(avail, need, 0, 0, 0, &mut pick, &mut best);
-    best.map(|(_, _, p)| p)
+    exact_rec(avail, sum, 0, 0, 0, &mut pick, &mut best);
+    best.map(|(_, p)| p)
 }
 
-fn cover_rec(
+/// The pick of the fewest cards making exactly `target` (the first in lexicographic
+/// order of the counts among equals).
+fn exact_rec(
     avail: &[u32; 5],
-    need: u32,
+    target: u32,
     kind: usize,
     sum: u32,
     count: u32,
     pick: &mut [u32; 5],
-    best: &mut Option<(u32, u32, [u32; 5])>,
+    best: &mut Option<(u32, [u32; 5])>,
 ) {
-    if sum >= need {
-        let better = match best {
-            None => true,
-            Some((s, n, _)) => (sum, count) < (*s, *n),
-        };
-        if better {
-            *best = Some((sum, count, *pick));
+    if sum == target {
+        if best.map_or(true, |(n, _)| count < n) {
+            *best = Some((count, *pick));
         }
         return;
     }
     let (Some(v), Some(max)) = (VALUES.get(kind), avail.get(kind)) else {
         return;
     };
+    let v = u32::from(*v);
     for n in 0..=*max {
-        pick[kind] = n;
-        cover_rec(
-            avail,
-            need,
-            kind + 1,
-            sum + n * u32::from(*v),
-            count + n,
-            pick,
-            best,
-        );
-        if sum + n * u32::from(*v) >= need {
+        let s = sum + n * v;
+        if s > target {
             break;
         }
+        pick[kind] = n;
+        exact_rec(avail, target, kind + 1, s, count + n, pick, best);
     }
     pick[kind] = 0;
 }
@@ -439,10 +484,38 @@ mod tests {
                 let mut sorted = keys.clone();
                 sorted.sort();
                 assert_eq!(keys, sorted, "target {target}, {locked:?}");
+                let mut by_cards = ps.clone();
+                by_cards.sort_by_key(|p| (worth(p, locked).unwrap().value, p.len(), p.clone()));
+                assert_eq!(by_cards, ps, "ties are ordered by the cards");
                 assert!(keys.iter().all(|(v, _)| *v >= target));
                 let mut unique = ps.clone();
                 unique.dedup();
                 assert_eq!(unique.len(), ps.len(), "no duplicates");
+            }
+        }
+    }
+    #[test]
+    fn cheapest_cover_is_the_least_overpay_then_fewest_then_first_in_order() {
+        // Every availability of up to 3 cards per value, every need: compare with the
+        // plain definition over all picks.
+        for code in 0..4u32.pow(5) {
+            let avail: [u32; 5] = std::array::from_fn(|i| (code / 4u32.pow(i as u32)) % 4);
+            let mut picks: Vec<(u32, u32, [u32; 5])> = Vec::new();
+            for p in 0..4u32.pow(5) {
+                let pick: [u32; 5] = std::array::from_fn(|i| (p / 4u32.pow(i as u32)) % 4);
+                if pick.iter().zip(&avail).all(|(n, a)| n <= a) {
+                    let sum = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
+                    picks.push((sum, pick.iter().sum(), pick));
+                }
+            }
+            let sums = reachable_sums(&avail);
+            for need in 0..80 {
+                let want = picks
+                    .iter()
+                    .filter(|(s, _, _)| *s >= need)
+                    .min()
+                    .map(|(_, _, p)| *p);
+                assert_eq!(cheapest_cover(&avail, sums, need), want, "{avail:?} {need}");
             }
         }
     }
