@@ -4,7 +4,7 @@
 //! including `legal_actions`, throughput = actions). After criterion, plain lines give the
 //! actions per second and the share of time spent in `apply` and in `legal_actions`.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

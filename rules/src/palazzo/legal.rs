@@ -15,7 +15,7 @@ impl Palazzo {
         match &self.phase {
             Phase::Over => vec![],
             Phase::Turn => {
-                let mut out = Vec::new();
+                let mut out = Vec::with_capacity(16);
                 if self.can_take_money() {
                     out.push(PalazzoAction::Money);
                 }
@@ -24,23 +24,24 @@ impl Palazzo {
                 out
             }
             Phase::Picking { revealed, .. } => pick_options(revealed, self.pick_need(seat)),
-            Phase::BuyOrAuction => {
-                let mut out = vec![PalazzoAction::Auction];
-                self.buy_options(seat, &mut out);
-                out
-            }
+            Phase::BuyOrAuction => self.buy_options(seat),
             Phase::Auction { auction, bids, .. } => {
-                let mut out = vec![PalazzoAction::Pass];
                 let high = bids.get(auction.leader()).map_or(0, |b| b.total);
-                if let (Some(bid), Some(hand)) = (bids.get(seat), self.hands.get(seat)) {
-                    let need = (high + 1).saturating_sub(bid.total).max(1);
-                    out.extend(
+                let raises = match (bids.get(seat), self.hands.get(seat)) {
+                    (Some(bid), Some(hand)) => {
+                        let need = (high + 1).saturating_sub(bid.total).max(1);
                         money::payments(hand, need, bid.currency)
-                            .into_iter()
-                            .filter(|pay| !pay.is_empty())
-                            .map(PalazzoAction::Raise),
-                    );
-                }
+                    }
+                    _ => vec![],
+                };
+                let mut out = Vec::with_capacity(raises.len() + 1);
+                out.push(PalazzoAction::Pass);
+                out.extend(
+                    raises
+                        .into_iter()
+                        .filter(|pay| !pay.is_empty())
+                        .map(PalazzoAction::Raise),
+                );
                 out
             }
             Phase::Handout { lot, .. } => self.build_options(seat, lot),
@@ -106,14 +107,23 @@ impl Palazzo {
         }
     }
 
-    /// Buying one supply tile (one per kind) or two (one per pair of kinds), each with
-    /// every minimal payment.
-    fn buy_options(&self, seat: Seat, out: &mut Vec<PalazzoAction>) {
+    /// Auction, then buying one supply tile (one per kind) or two (one per pair of
+    /// kinds), each with every minimal payment.
+    fn buy_options(&self, seat: Seat) -> Vec<PalazzoAction> {
         let Some(hand) = self.hands.get(seat) else {
-            return;
+            return vec![PalazzoAction::Auction];
         };
         let each = self.price();
         let singles = money::payments(hand, each, None);
+        let n = self.supply.len();
+        let doubles = if n >= 2 && !singles.is_empty() {
+            money::payments(hand, 2 * each, None)
+        } else {
+            vec![]
+        };
+        let mut out =
+            Vec::with_capacity(1 + n * singles.len() + n * n.saturating_sub(1) / 2 * doubles.len());
+        out.push(PalazzoAction::Auction);
         if !singles.is_empty() {
             for (i, t) in self.supply.iter().enumerate() {
                 if self.supply.iter().take(i).any(|k| k.same_kind(t)) {
@@ -125,12 +135,8 @@ impl Palazzo {
                 }));
             }
         }
-        if self.supply.len() < 2 {
-            return;
-        }
-        let doubles = money::payments(hand, 2 * each, None);
         if doubles.is_empty() {
-            return;
+            return out;
         }
         // Pairs equal in kind to a pair already listed are left out.
         let mut listed: Vec<(Tile, Tile)> = Vec::new();
@@ -150,30 +156,32 @@ impl Palazzo {
                 }));
             }
         }
+        out
     }
 }
 
 /// Picks of `need` (1 or 2) of the revealed cards, one per distinct choice.
 fn pick_options(revealed: &[Card], need: usize) -> Vec<PalazzoAction> {
     if need == 1 {
-        let mut kinds = revealed.to_vec();
-        kinds.dedup();
-        return kinds
-            .into_iter()
-            .map(|c| PalazzoAction::Pick(vec![c]))
+        // Revealed cards are sorted: one pick per run of equal cards.
+        return revealed
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| *i == 0 || revealed.get(i - 1) != Some(*c))
+            .map(|(_, c)| PalazzoAction::Pick(vec![*c]))
             .collect();
     }
-    let mut pairs: Vec<(Card, Card)> = Vec::new();
+    let mut out = Vec::with_capacity(revealed.len() * revealed.len().saturating_sub(1) / 2);
     for (i, a) in revealed.iter().enumerate() {
         for b in revealed.iter().skip(i + 1) {
-            let pair = if a <= b { (*a, *b) } else { (*b, *a) };
-            if !pairs.contains(&pair) {
-                pairs.push(pair);
+            let pair = if a <= b { [*a, *b] } else { [*b, *a] };
+            let listed = out
+                .iter()
+                .any(|x| matches!(x, PalazzoAction::Pick(p) if p[..] == pair[..]));
+            if !listed {
+                out.push(PalazzoAction::Pick(pair.to_vec()));
             }
         }
     }
-    pairs
-        .into_iter()
-        .map(|(a, b)| PalazzoAction::Pick(vec![a, b]))
-        .collect()
+    out
 }

@@ -223,69 +223,46 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
         return vec![vec![]];
     }
     let counts = Counts::of(hand);
-    // Group kinds available: currency values 0..5 and certificates (index 5).
-    let mut avail = [0u32; 6];
-    for (vi, slot) in avail.iter_mut().enumerate().take(5) {
+    // Group kinds available: currency values 0..5; certificate groups counted apart.
+    let mut avail = [0u32; 5];
+    for (vi, slot) in avail.iter_mut().enumerate() {
         *slot = (0..3).map(|i| counts.money[i][vi]).min().unwrap_or(0);
     }
-    avail[5] = counts.certs / 3;
+    let cert_groups = counts.certs / 3;
     let max_groups = target.div_ceil(GROUP_VALUE);
-    let mut group_choices: Vec<[u32; 6]> = Vec::new();
-    let mut current = [0u32; 6];
+    let mut group_choices: Vec<[u32; 5]> = Vec::with_capacity(8);
+    let mut current = [0u32; 5];
     enumerate_groups(&avail, 0, max_groups, &mut current, &mut group_choices);
 
-    let currencies: Vec<Currency> = match locked {
-        Some(c) => vec![c],
-        None => Currency::ALL.to_vec(),
+    let currencies: &[Currency] = match &locked {
+        Some(c) => std::slice::from_ref(c),
+        None => &Currency::ALL,
     };
     // Each payment as (value, card count, multiset key): the value is known from its
     // construction (groups at 15, loose certificates at 2, loose cards at face value).
-    let mut found: Vec<(u32, u32, u64)> = Vec::new();
-    for g in &group_choices {
-        let n_groups: u32 = g.iter().sum();
-        let group_value = n_groups * GROUP_VALUE;
-        let certs_left = counts.certs - 3 * g[5];
-        for &x in &currencies {
+    let mut found: Vec<(u32, u32, u64)> = Vec::with_capacity(16);
+    for value_groups in &group_choices {
+        let used: u32 = value_groups.iter().sum();
+        for &x in currencies {
             let mut loose_avail = [0u32; 5];
             for (vi, slot) in loose_avail.iter_mut().enumerate() {
-                *slot = counts.money[x.index()][vi] - g[vi];
+                *slot = counts.money[x.index()][vi] - value_groups[vi];
             }
-            let sums = reachable_sums(&loose_avail);
-            for c in 0..=certs_left.min(2) {
-                let base = group_value + 2 * c;
-                let need = target.saturating_sub(base);
-                let Some(pick) = cheapest_cover(&loose_avail, sums, need) else {
-                    continue;
-                };
-                let loose_sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
-                let total = base + loose_sum;
-                // Minimal: leaving out the smallest part must fall short.
-                let mut smallest = u32::MAX;
-                if n_groups > 0 {
-                    smallest = smallest.min(GROUP_VALUE);
+            let covers = CoverTable::of(&loose_avail);
+            for certs_grouped in 0..=cert_groups.min(max_groups - used) {
+                let g: [u32; 6] =
+                    std::array::from_fn(|i| value_groups.get(i).copied().unwrap_or(certs_grouped));
+                let n_groups = used + certs_grouped;
+                let group_value = n_groups * GROUP_VALUE;
+                let certs_left = counts.certs - 3 * certs_grouped;
+                for c in 0..=certs_left.min(2) {
+                    let base = group_value + 2 * c;
+                    let need = target.saturating_sub(base);
+                    let Some(pick) = covers.cheapest(need) else {
+                        continue;
+                    };
+                    found.extend(minimal_payment(&g, n_groups, x, c, pick, base, target));
                 }
-                if c > 0 {
-                    smallest = smallest.min(2);
-                }
-                for (vi, n) in pick.iter().enumerate() {
-                    if *n > 0 {
-                        smallest = smallest.min(u32::from(VALUES[vi]));
-                    }
-                }
-                if smallest != u32::MAX && total - smallest >= target {
-                    continue;
-                }
-                let mut kinds = [0u32; KINDS];
-                for (vi, n) in g.iter().take(VALUES.len()).enumerate() {
-                    for cur in Currency::ALL {
-                        kinds[kind_index(cur, vi)] += n;
-                    }
-                }
-                for (vi, n) in pick.iter().enumerate() {
-                    kinds[kind_index(x, vi)] += n;
-                }
-                kinds[CERT_KIND] += 3 * g[5] + c;
-                found.push((total, kinds.iter().sum(), order_key(&kinds)));
             }
         }
     }
@@ -297,6 +274,49 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
         .into_iter()
         .map(|(_, len, key)| cards_of_key(key, len))
         .collect()
+}
+
+/// The payment of groups `g` (per value, then certificates), `c` loose certificates and
+/// the loose cards `pick` of currency `x`, as (value, card count, [`order_key`]), unless a
+/// part of it could be left out and still reach `target`.
+fn minimal_payment(
+    g: &[u32; 6],
+    n_groups: u32,
+    x: Currency,
+    c: u32,
+    pick: [u32; 5],
+    base: u32,
+    target: u32,
+) -> Option<(u32, u32, u64)> {
+    let loose_sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
+    let total = base + loose_sum;
+    // Minimal: leaving out the smallest part must fall short.
+    let mut smallest = u32::MAX;
+    if n_groups > 0 {
+        smallest = smallest.min(GROUP_VALUE);
+    }
+    if c > 0 {
+        smallest = smallest.min(2);
+    }
+    for (vi, n) in pick.iter().enumerate() {
+        if *n > 0 {
+            smallest = smallest.min(u32::from(VALUES[vi]));
+        }
+    }
+    if smallest != u32::MAX && total - smallest >= target {
+        return None;
+    }
+    let mut kinds = [0u32; KINDS];
+    for (vi, n) in g.iter().take(VALUES.len()).enumerate() {
+        for cur in Currency::ALL {
+            kinds[kind_index(cur, vi)] += n;
+        }
+    }
+    for (vi, n) in pick.iter().enumerate() {
+        kinds[kind_index(x, vi)] += n;
+    }
+    kinds[CERT_KIND] += 3 * g[5] + c;
+    Some((total, kinds.iter().sum(), order_key(&kinds)))
 }
 
 /// Card kinds in card order: R3..R7, G3..G7, B3..B7, then the certificate.
@@ -317,28 +337,48 @@ fn order_key(kinds: &[u32; KINDS]) -> u64 {
         .fold(0u64, |key, n| (key << 4) | u64::from(15 - (*n).min(15)))
 }
 
+/// The cards of each kind index, in card order.
+const KIND_CARDS: [Card; KINDS] = {
+    let mut cards = [Card::Cert; KINDS];
+    let mut k = 0;
+    while k < CERT_KIND {
+        let currency = match k / VALUES.len() {
+            0 => Currency::Red,
+            1 => Currency::Green,
+            _ => Currency::Blue,
+        };
+        cards[k] = Card::Money(currency, VALUES[k % VALUES.len()]);
+        k += 1;
+    }
+    cards
+};
+
 /// The sorted cards of a multiset written by [`order_key`].
 fn cards_of_key(key: u64, len: u32) -> Vec<Card> {
     let mut cards = Vec::with_capacity(len as usize);
-    for k in 0..KINDS {
-        let n = 15 - ((key >> (4 * (KINDS - 1 - k))) & 0xf) as usize;
-        let card = match (Currency::ALL.get(k / VALUES.len()), VALUES.get(k % VALUES.len())) {
-            (Some(cur), Some(v)) if k != CERT_KIND => Card::Money(*cur, *v),
-            _ => Card::Cert,
-        };
-        cards.extend(std::iter::repeat(card).take(n));
+    // Nibbles of `!key` are the counts; visit only the kinds present.
+    let mut counts = !key;
+    while counts != 0 {
+        let top = 63 - counts.leading_zeros() as usize;
+        let k = KINDS - 1 - top / 4;
+        let shift = 4 * (top / 4);
+        let n = ((counts >> shift) & 0xf) as usize;
+        counts &= !(0xf << shift);
+        if let Some(card) = KIND_CARDS.get(k) {
+            cards.extend(std::iter::repeat(*card).take(n));
+        }
     }
     cards
 }
 
 fn enumerate_groups(
-    avail: &[u32; 6],
+    avail: &[u32; 5],
     kind: usize,
     left: u32,
-    current: &mut [u32; 6],
-    out: &mut Vec<[u32; 6]>,
+    current: &mut [u32; 5],
+    out: &mut Vec<[u32; 5]>,
 ) {
-    if kind == 6 {
+    if kind == avail.len() {
         out.push(*current);
         return;
     }
@@ -350,71 +390,57 @@ fn enumerate_groups(
     current[kind] = 0;
 }
 
-/// The sums (bit `s` set: sum `s`) the loose cards counted in `avail` (per value 3..7)
-/// can make; every sum fits in 128 bits (at most 3 × 25 per currency, plus certificates
-/// never counted here).
-fn reachable_sums(avail: &[u32; 5]) -> u128 {
-    let mut sums = 1u128;
-    for (n, v) in avail.iter().zip(VALUES) {
-        let mut add = sums;
-        let mut next = sums;
-        for _ in 0..*n {
-            add = add.checked_shl(u32::from(v)).unwrap_or(0);
-            next |= add;
-        }
-        sums = next;
-    }
-    sums
+/// Sums beyond this are never looked up (at most 3 × (3 + … + 7) = 75 per currency).
+const MAX_SUM: usize = 128;
+
+/// For the loose cards of one currency (counts per value 3..7): per exact sum, the pick
+/// of the fewest cards, the first in order of the counts among equals. Built once per
+/// choice of groups and currency, then read for each certificate choice.
+struct CoverTable {
+    /// Bit `s`: sum `s` can be made.
+    sums: u128,
+    /// Per sum: `count << 20 | counts` (4 bits per value, 3 first), or `u32::MAX`.
+    best: [u32; MAX_SUM],
 }
 
-/// Counts per value (3..7) of the loose cards whose sum is at least `need` with the least
-/// overpay, then the fewest cards, then (among equals) the fewest of the smaller values
-/// first; `None` if unreachable. `sums` are the [`reachable_sums`] of `avail`.
-fn cheapest_cover(avail: &[u32; 5], sums: u128, need: u32) -> Option<[u32; 5]> {
-    if need == 0 {
-        return Some([0; 5]);
+impl CoverTable {
+    fn of(avail: &[u32; 5]) -> CoverTable {
+        let mut table = CoverTable {
+            sums: 0,
+            best: [u32::MAX; MAX_SUM],
+        };
+        // Every pick, in order of the counts (value 3 most significant).
+        let avail = avail.map(|n| n.min(15));
+        let mut pick = [0u32; 5];
+        loop {
+            let sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
+            let count: u32 = pick.iter().sum();
+            if let Some(slot) = table.best.get_mut(sum as usize) {
+                if *slot == u32::MAX || count < *slot >> 20 {
+                    *slot = (count << 20) | pick.iter().fold(0, |code, n| (code << 4) | n);
+                }
+                table.sums |= 1 << sum;
+            }
+            let Some(k) = (0..5).rev().find(|&k| pick[k] < avail[k]) else {
+                break;
+            };
+            pick[k] += 1;
+            pick.iter_mut().skip(k + 1).for_each(|n| *n = 0);
+        }
+        table
     }
-    let at_least = sums.checked_shr(need).unwrap_or(0);
-    if at_least == 0 {
-        return None;
-    }
-    let sum = need + at_least.trailing_zeros();
-    let mut best: Option<(u32, [u32; 5])> = None;
-    let mut pick = [0u32; 5];
-    exact_rec(avail, sum, 0, 0, 0, &mut pick, &mut best);
-    best.map(|(_, p)| p)
-}
 
-/// The pick of the fewest cards making exactly `target` (the first in lexicographic
-/// order of the counts among equals).
-fn exact_rec(
-    avail: &[u32; 5],
-    target: u32,
-    kind: usize,
-    sum: u32,
-    count: u32,
-    pick: &mut [u32; 5],
-    best: &mut Option<(u32, [u32; 5])>,
-) {
-    if sum == target {
-        if best.map_or(true, |(n, _)| count < n) {
-            *best = Some((count, *pick));
+    /// Counts per value (3..7) of the loose cards whose sum is at least `need` with the
+    /// least overpay, then the fewest cards, then the first in order of the counts;
+    /// `None` if unreachable.
+    fn cheapest(&self, need: u32) -> Option<[u32; 5]> {
+        let at_least = self.sums.checked_shr(need).unwrap_or(0);
+        if at_least == 0 {
+            return None;
         }
-        return;
+        let code = *self.best.get((need + at_least.trailing_zeros()) as usize)?;
+        Some(std::array::from_fn(|i| (code >> (4 * (4 - i))) & 0xf))
     }
-    let (Some(v), Some(max)) = (VALUES.get(kind), avail.get(kind)) else {
-        return;
-    };
-    let v = u32::from(*v);
-    for n in 0..=*max {
-        let s = sum + n * v;
-        if s > target {
-            break;
-        }
-        pick[kind] = n;
-        exact_rec(avail, target, kind + 1, s, count + n, pick, best);
-    }
-    pick[kind] = 0;
 }
 
 #[cfg(test)]
@@ -508,14 +534,14 @@ mod tests {
                     picks.push((sum, pick.iter().sum(), pick));
                 }
             }
-            let sums = reachable_sums(&avail);
+            let table = CoverTable::of(&avail);
             for need in 0..80 {
                 let want = picks
                     .iter()
                     .filter(|(s, _, _)| *s >= need)
                     .min()
                     .map(|(_, _, p)| *p);
-                assert_eq!(cheapest_cover(&avail, sums, need), want, "{avail:?} {need}");
+                assert_eq!(table.cheapest(need), want, "{avail:?} {need}");
             }
         }
     }

@@ -23,7 +23,7 @@ impl Palazzo {
         action: &PalazzoAction,
     ) -> Res<Vec<PalazzoEvent>> {
         self.check(seat, action)?;
-        let mut events = Vec::new();
+        let mut events = Vec::with_capacity(4);
         self.perform(seat, action, &mut events);
         Ok(events)
     }
