@@ -124,8 +124,7 @@ impl Palazzo {
         let mut total = 0;
         if let Some(b) = bids.get_mut(seat) {
             let w = worth(cards, b.currency).ok();
-            b.cards.extend(cards.iter().copied());
-            b.cards.sort_unstable();
+            money::add_sorted(&mut b.cards, cards);
             b.total += w.map_or(0, |w| w.value);
             b.currency = b.currency.or(w.and_then(|w| w.currency));
             total = b.total;

@@ -62,13 +62,13 @@ impl Counts {
 pub fn worth(cards: &[Card], locked: Option<Currency>) -> Result<Worth, MixError> {
     let counts = Counts::of(cards);
     let (cert_value, cert_groups) = counts.cert_value();
-    let candidates: Vec<Currency> = match locked {
-        Some(c) => vec![c],
-        None => Currency::ALL.to_vec(),
+    let candidates: &[Currency] = match &locked {
+        Some(c) => std::slice::from_ref(c),
+        None => &Currency::ALL,
     };
     let mut best: Option<Worth> = None;
-    for x in candidates {
-        let others: Vec<usize> = (0..3).filter(|&i| i != x.index()).collect();
+    for &x in candidates {
+        let others = [(x.index() + 1) % 3, (x.index() + 2) % 3];
         let mut ok = true;
         let mut value = cert_value;
         let mut groups = cert_groups;
@@ -177,6 +177,16 @@ pub fn missing<T: PartialEq + Clone>(hand: &[T], cards: &[T]) -> Vec<T> {
         .collect()
 }
 
+/// Adds `cards` to the sorted `hand`, keeping it sorted (each card goes where it
+/// belongs instead of sorting the whole hand again).
+pub fn add_sorted<T: Ord + Copy>(hand: &mut Vec<T>, cards: &[T]) {
+    hand.reserve(cards.len());
+    for c in cards {
+        let at = hand.partition_point(|h| h <= c);
+        hand.insert(at, *c);
+    }
+}
+
 /// Removes `cards` from `hand` (all must be present; checked by [`holds`] first).
 pub fn take_out<T: PartialEq>(hand: &mut Vec<T>, cards: &[T]) {
     for c in cards {
@@ -191,12 +201,12 @@ pub fn take_out<T: PartialEq>(hand: &mut Vec<T>, cards: &[T]) {
 pub fn best_addition(hand: &[Card], locked: Option<Currency>) -> u32 {
     let counts = Counts::of(hand);
     let (cert_value, _) = counts.cert_value();
-    let candidates: Vec<Currency> = match locked {
-        Some(c) => vec![c],
-        None => Currency::ALL.to_vec(),
+    let candidates: &[Currency] = match &locked {
+        Some(c) => std::slice::from_ref(c),
+        None => &Currency::ALL,
     };
     candidates
-        .into_iter()
+        .iter()
         .map(|x| {
             let mut value = cert_value;
             for (vi, v) in VALUES.iter().enumerate() {
@@ -241,6 +251,7 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
     // Each payment as (value, card count, multiset key): the value is known from its
     // construction (groups at 15, loose certificates at 2, loose cards at face value).
     let mut found: Vec<(u32, u32, u64)> = Vec::with_capacity(16);
+    let mut covers = CoverTable::new();
     for value_groups in &group_choices {
         let used: u32 = value_groups.iter().sum();
         for &x in currencies {
@@ -248,7 +259,7 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
             for (vi, slot) in loose_avail.iter_mut().enumerate() {
                 *slot = counts.money[x.index()][vi] - value_groups[vi];
             }
-            let covers = CoverTable::of(&loose_avail);
+            covers.fill(&loose_avail);
             for certs_grouped in 0..=cert_groups.min(max_groups - used) {
                 let g: [u32; 6] =
                     std::array::from_fn(|i| value_groups.get(i).copied().unwrap_or(certs_grouped));
@@ -399,35 +410,51 @@ const MAX_SUM: usize = 128;
 struct CoverTable {
     /// Bit `s`: sum `s` can be made.
     sums: u128,
-    /// Per sum: `count << 20 | counts` (4 bits per value, 3 first), or `u32::MAX`.
+    /// Per sum `s` whose bit is set: `count << 20 | counts` (4 bits per value, 3 first).
+    /// Entries of unset bits are stale, so the table is refilled without clearing.
     best: [u32; MAX_SUM],
 }
 
 impl CoverTable {
-    fn of(avail: &[u32; 5]) -> CoverTable {
-        let mut table = CoverTable {
+    fn new() -> CoverTable {
+        CoverTable {
             sums: 0,
-            best: [u32::MAX; MAX_SUM],
-        };
-        // Every pick, in order of the counts (value 3 most significant).
-        let avail = avail.map(|n| n.min(15));
-        let mut pick = [0u32; 5];
-        loop {
-            let sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
-            let count: u32 = pick.iter().sum();
-            if let Some(slot) = table.best.get_mut(sum as usize) {
-                if *slot == u32::MAX || count < *slot >> 20 {
-                    *slot = (count << 20) | pick.iter().fold(0, |code, n| (code << 4) | n);
-                }
-                table.sums |= 1 << sum;
-            }
-            let Some(k) = (0..5).rev().find(|&k| pick[k] < avail[k]) else {
-                break;
-            };
-            pick[k] += 1;
-            pick.iter_mut().skip(k + 1).for_each(|n| *n = 0);
+            best: [0; MAX_SUM],
         }
-        table
+    }
+
+    /// Refills the table for the loose cards counted in `avail` (per value 3..7).
+    fn fill(&mut self, avail: &[u32; 5]) {
+        self.sums = 0;
+        let [a3, a4, a5, a6, a7] = avail.map(|n| n.min(15));
+        // Every pick, in order of the counts (value 3 most significant).
+        for n3 in 0..=a3 {
+            for n4 in 0..=a4 {
+                for n5 in 0..=a5 {
+                    let (s5, c5) = (3 * n3 + 4 * n4 + 5 * n5, n3 + n4 + n5);
+                    let code5 = (n3 << 16) | (n4 << 12) | (n5 << 8);
+                    for n6 in 0..=a6 {
+                        for n7 in 0..=a7 {
+                            let sum = s5 + 6 * n6 + 7 * n7;
+                            let count = c5 + n6 + n7;
+                            self.offer(sum, count, code5 | (n6 << 4) | n7);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Keeps `counts` for `sum` unless an earlier pick made it with no more cards.
+    fn offer(&mut self, sum: u32, count: u32, counts: u32) {
+        let Some(slot) = self.best.get_mut(sum as usize) else {
+            return;
+        };
+        let bit = 1u128 << sum;
+        if self.sums & bit == 0 || count < *slot >> 20 {
+            *slot = (count << 20) | counts;
+            self.sums |= bit;
+        }
     }
 
     /// Counts per value (3..7) of the loose cards whose sum is at least `need` with the
@@ -534,7 +561,8 @@ mod tests {
                     picks.push((sum, pick.iter().sum(), pick));
                 }
             }
-            let table = CoverTable::of(&avail);
+            let mut table = CoverTable::new();
+            table.fill(&avail);
             for need in 0..80 {
                 let want = picks
                     .iter()

@@ -422,8 +422,7 @@ impl Palazzo {
     /// Gives cards to `seat`'s hand, keeping it sorted.
     pub(super) fn give(&mut self, seat: Seat, cards: &[Card]) {
         if let Some(hand) = self.hands.get_mut(seat) {
-            hand.extend(cards.iter().copied());
-            hand.sort_unstable();
+            money::add_sorted(hand, cards);
         }
     }
 
