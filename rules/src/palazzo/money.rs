@@ -251,7 +251,6 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
     // Each payment as (value, card count, multiset key): the value is known from its
     // construction (groups at 15, loose certificates at 2, loose cards at face value).
     let mut found: Vec<(u32, u32, u64)> = Vec::with_capacity(16);
-    let mut covers = CoverTable::new();
     for value_groups in &group_choices {
         let used: u32 = value_groups.iter().sum();
         for &x in currencies {
@@ -259,7 +258,7 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
             for (vi, slot) in loose_avail.iter_mut().enumerate() {
                 *slot = counts.money[x.index()][vi] - value_groups[vi];
             }
-            covers.fill(&loose_avail);
+            let covers = Covers::new(&loose_avail);
             for certs_grouped in 0..=cert_groups.min(max_groups - used) {
                 let g: [u32; 6] =
                     std::array::from_fn(|i| value_groups.get(i).copied().unwrap_or(certs_grouped));
@@ -401,72 +400,84 @@ fn enumerate_groups(
     current[kind] = 0;
 }
 
-/// Sums beyond this are never looked up (at most 3 × (3 + … + 7) = 75 per currency).
-const MAX_SUM: usize = 128;
-
-/// For the loose cards of one currency (counts per value 3..7): per exact sum, the pick
-/// of the fewest cards, the first in order of the counts among equals. Built once per
-/// choice of groups and currency, then read for each certificate choice.
-struct CoverTable {
-    /// Bit `s`: sum `s` can be made.
+/// The loose cards of one currency (counts per value 3..7) a payment may add, with the
+/// sums they can make; [`Covers::cheapest`] picks the cards for a missing amount.
+struct Covers {
+    avail: [u32; 5],
+    /// Bit `s`: sum `s` can be made (sums of 128 or more are not tracked; at most
+    /// 3 × (3 + … + 7) = 75 occur).
     sums: u128,
-    /// Per sum `s` whose bit is set: `count << 20 | counts` (4 bits per value, 3 first).
-    /// Entries of unset bits are stale, so the table is refilled without clearing.
-    best: [u32; MAX_SUM],
+    /// Per value index, the most the cards of that value and the larger ones add up to.
+    rest: [u32; 6],
 }
 
-impl CoverTable {
-    fn new() -> CoverTable {
-        CoverTable {
-            sums: 0,
-            best: [0; MAX_SUM],
-        }
-    }
-
-    /// Refills the table for the loose cards counted in `avail` (per value 3..7).
-    fn fill(&mut self, avail: &[u32; 5]) {
-        self.sums = 0;
-        let [a3, a4, a5, a6, a7] = avail.map(|n| n.min(15));
-        // Every pick, in order of the counts (value 3 most significant).
-        for n3 in 0..=a3 {
-            for n4 in 0..=a4 {
-                for n5 in 0..=a5 {
-                    let (s5, c5) = (3 * n3 + 4 * n4 + 5 * n5, n3 + n4 + n5);
-                    let code5 = (n3 << 16) | (n4 << 12) | (n5 << 8);
-                    for n6 in 0..=a6 {
-                        for n7 in 0..=a7 {
-                            let sum = s5 + 6 * n6 + 7 * n7;
-                            let count = c5 + n6 + n7;
-                            self.offer(sum, count, code5 | (n6 << 4) | n7);
-                        }
-                    }
-                }
+impl Covers {
+    fn new(avail: &[u32; 5]) -> Covers {
+        let mut sums = 1u128;
+        for (n, v) in avail.iter().zip(VALUES) {
+            let (mut add, mut next) = (sums, sums);
+            for _ in 0..*n {
+                add = add.checked_shl(u32::from(v)).unwrap_or(0);
+                next |= add;
             }
+            sums = next;
         }
-    }
-
-    /// Keeps `counts` for `sum` unless an earlier pick made it with no more cards.
-    fn offer(&mut self, sum: u32, count: u32, counts: u32) {
-        let Some(slot) = self.best.get_mut(sum as usize) else {
-            return;
-        };
-        let bit = 1u128 << sum;
-        if self.sums & bit == 0 || count < *slot >> 20 {
-            *slot = (count << 20) | counts;
-            self.sums |= bit;
+        let mut rest = [0u32; 6];
+        for k in (0..5).rev() {
+            rest[k] = rest[k + 1] + avail[k] * u32::from(VALUES[k]);
+        }
+        Covers {
+            avail: *avail,
+            sums,
+            rest,
         }
     }
 
     /// Counts per value (3..7) of the loose cards whose sum is at least `need` with the
-    /// least overpay, then the fewest cards, then the first in order of the counts;
-    /// `None` if unreachable.
+    /// least overpay, then the fewest cards, then the first in order of the counts
+    /// (fewest 3s, then fewest 4s…); `None` if unreachable.
     fn cheapest(&self, need: u32) -> Option<[u32; 5]> {
         let at_least = self.sums.checked_shr(need).unwrap_or(0);
         if at_least == 0 {
             return None;
         }
-        let code = *self.best.get((need + at_least.trailing_zeros()) as usize)?;
-        Some(std::array::from_fn(|i| (code >> (4 * (4 - i))) & 0xf))
+        let target = need + at_least.trailing_zeros();
+        let mut best: Option<(u32, [u32; 5])> = None;
+        let mut pick = [0u32; 5];
+        self.exact(target, 0, 0, 0, &mut pick, &mut best);
+        best.map(|(_, p)| p)
+    }
+
+    /// Depth-first in order of the counts: the fewest cards making exactly `target`.
+    fn exact(
+        &self,
+        target: u32,
+        kind: usize,
+        sum: u32,
+        count: u32,
+        pick: &mut [u32; 5],
+        best: &mut Option<(u32, [u32; 5])>,
+    ) {
+        if sum == target {
+            if best.map_or(true, |(n, _)| count < n) {
+                *best = Some((count, *pick));
+            }
+            return;
+        }
+        if kind == 5 || sum + self.rest[kind] < target || best.is_some_and(|(n, _)| count + 1 >= n)
+        {
+            return;
+        }
+        let v = u32::from(VALUES[kind]);
+        for n in 0..=self.avail[kind] {
+            let s = sum + n * v;
+            if s > target {
+                break;
+            }
+            pick[kind] = n;
+            self.exact(target, kind + 1, s, count + n, pick, best);
+        }
+        pick[kind] = 0;
     }
 }
 
@@ -561,8 +572,7 @@ mod tests {
                     picks.push((sum, pick.iter().sum(), pick));
                 }
             }
-            let mut table = CoverTable::new();
-            table.fill(&avail);
+            let table = Covers::new(&avail);
             for need in 0..80 {
                 let want = picks
                     .iter()
