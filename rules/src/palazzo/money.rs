@@ -375,7 +375,7 @@ fn cards_of_key(key: u64, len: u32) -> Vec<Card> {
         let n = ((counts >> shift) & 0xf) as usize;
         counts &= !(0xf << shift);
         if let Some(card) = KIND_CARDS.get(k) {
-            cards.extend(std::iter::repeat(*card).take(n));
+            cards.extend(std::iter::repeat_n(*card, n));
         }
     }
     cards
@@ -459,7 +459,7 @@ impl Covers {
         best: &mut Option<(u32, [u32; 5])>,
     ) {
         if sum == target {
-            if best.map_or(true, |(n, _)| count < n) {
+            if best.is_none_or(|(n, _)| count < n) {
                 *best = Some((count, *pick));
             }
             return;
