@@ -1,6 +1,11 @@
 //! Palazzo (Reiner Knizia): buy or auction building tiles with money cards of three
 //! currencies and build palaces of increasing floors. The spec is
 //! `shared/rules/palazzo.md`; `rules.md` beside this file is the player-facing summary.
+//!
+//! Here: the state and the [`Game`] entry points. Beside it: `data` (components),
+//! `setup` (the opening table), `play` (check an action, then apply it), `auction`,
+//! `legal` (the legal action lists), `money` (payments and bids), `scoring` (points and
+//! the outcome), `views`, `actions` (commands and their parser), `events`, `errors`.
 
 pub mod actions;
 mod auction;
