@@ -7,9 +7,11 @@
 //! Games are loaded one channel at a time, on demand. A record that cannot be decoded is
 //! moved to quarantine (kept, with the reason) instead of crashing anything.
 
+pub mod admin;
+pub mod codec;
 mod sled_store;
 
-pub use sled_store::SledStore;
+pub use sled_store::{SledStore, StoreOptions, DEFAULT_CACHE_BYTES, LAYOUT_VERSION};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
