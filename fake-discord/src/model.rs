@@ -239,6 +239,9 @@ pub enum Failure {
     },
     /// A 5xx answer (e.g. 500, 502, 503) with Discord's generic body.
     ServerError(u16),
+    /// Discord does the request (the message is created) but the answer never reaches
+    /// the client: the connection just hangs. What a crash right after sending looks like.
+    LostResponse,
 }
 
 /// How an interaction was acknowledged (interaction callback type).

@@ -41,15 +41,17 @@ struct Reply {
     status: u16,
     body: Option<Value>,
     headers: Vec<(&'static str, String)>,
+    /// Never answer (an injected lost response): the request took effect.
+    lost: bool,
 }
 
 impl Reply {
     fn json(status: u16, body: Value) -> Self {
-        Self { status, body: Some(body), headers: Vec::new() }
+        Self { status, body: Some(body), headers: Vec::new(), lost: false }
     }
 
     fn no_content() -> Self {
-        Self { status: 204, body: None, headers: Vec::new() }
+        Self { status: 204, body: None, headers: Vec::new(), lost: false }
     }
 }
 
@@ -97,6 +99,10 @@ async fn handle(shared: Arc<Shared>, req: Request<Incoming>) -> Result<Response<
         Err(_) => Bytes::new(),
     };
     let reply = shared.update(|state| process(state, &method, &full_path, &query, auth.as_deref(), &content_type, &bytes));
+    if reply.lost {
+        // The client never hears back (until it gives up or dies).
+        std::future::pending::<()>().await;
+    }
     let mut response = Response::builder().status(reply.status);
     for (name, value) in &reply.headers {
         response = response.header(*name, value);
@@ -147,6 +153,12 @@ fn process(
         });
     state.injections.retain(|i| i.remaining > 0);
     let (reply, is_injected) = match injected {
+        Some(Failure::LostResponse) => {
+            let result = route(state, method, &path, query, body.as_ref(), uploads);
+            let mut reply = result.unwrap_or_else(|e| Reply::json(e.status, e.body()));
+            reply.lost = true;
+            (reply, false)
+        },
         Some(failure) => (failure_reply(&failure), true),
         None => {
             let result = if !full_path.starts_with("/api/v10/") {
@@ -225,6 +237,7 @@ fn failure_reply(failure: &Failure) -> Reply {
         Failure::ServerError(status) => {
             Reply::json(*status, json!({"message": format!("{status}: Server Error"), "code": 0}))
         },
+        Failure::LostResponse => unreachable!("handled in `process`"),
     }
 }
 

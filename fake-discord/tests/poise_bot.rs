@@ -32,17 +32,18 @@ async fn new(
     Ok(())
 }
 
-async fn complete_game(_ctx: Context<'_>, partial: &str) -> Vec<String> {
-    ["palazzo", "villa-paletti", "the-estates"].iter().filter(|g| g.starts_with(partial)).map(|g| (*g).to_owned()).collect()
+async fn complete_game(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = ["palazzo", "villa-paletti", "the-estates"]
+        .into_iter()
+        .filter(|g| g.starts_with(partial))
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// The Join button answers by updating its message.
-async fn on_event(
-    ctx: &serenity::Context,
-    event: &serenity::FullEvent,
-    _framework: poise::FrameworkContext<'_, Data, Error>,
-    _data: &Data,
-) -> Result<(), Error> {
+async fn on_event(framework: poise::FrameworkContext<'_, Data, Error>, event: &serenity::FullEvent) -> Result<(), Error> {
+    let ctx = framework.serenity_context;
     if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(click) } = event {
         let content = format!("{} joined", click.user.name);
         let update = serenity::CreateInteractionResponseMessage::new().content(content).components(vec![]);
@@ -57,7 +58,7 @@ async fn start_bot(fake: &FakeDiscord) -> tokio::task::JoinHandle<()> {
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: vec![game()],
-            event_handler: |ctx, event, framework, data| Box::pin(on_event(ctx, event, framework, data)),
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
             ..Default::default()
         })
         .setup(move |ctx, _ready, framework| {
