@@ -202,18 +202,21 @@ impl Princes {
         if p.florins < cost {
             return;
         }
-        let occ = Occupancy::of(&p.grid);
-        for b in 0..BUILDINGS.len() as u8 {
-            if p.buildings.contains(&b)
-                || self
+        let buildable = |b: u8| {
+            !p.buildings.contains(&b)
+                && self
                     .building_supply
                     .get(usize::from(b))
-                    .copied()
-                    .unwrap_or(0)
-                    == 0
-            {
-                continue;
-            }
+                    .is_some_and(|n| *n > 0)
+        };
+        // One allocation for the longest possible list instead of repeated growth.
+        let most: usize = (0..BUILDINGS.len() as u8)
+            .filter(|b| buildable(*b))
+            .map(|b| board::all_placements(Piece::Building(b)).len())
+            .sum();
+        out.reserve(most);
+        let occ = Occupancy::of(&p.grid);
+        for b in (0..BUILDINGS.len() as u8).filter(|b| buildable(*b)) {
             for pl in board::valid_placements(occ, Piece::Building(b), p.builders >= 2) {
                 out.push(PrincesAction::Build {
                     building: b,
