@@ -1620,6 +1620,53 @@ fn parsing_never_panics_and_explains() {
     }
 }
 
+/// A complete command followed by more words is refused with a sentence naming the
+/// extra word; nothing is silently dropped or overwritten (`prestige 6 1 2 3` used to
+/// buy 3 prestige).
+#[test]
+fn parser_refuses_trailing_words() {
+    let g = after_setup(3, 5);
+    let refused = [
+        ("work poet prestige 6 1 2 3", "`1` is one word too many"),
+        ("work poet prestige 6 prestige 2", "given twice"),
+        ("work poet prestige", "takes a number"),
+        ("bid 300 400", "`400` is one word too many"),
+        ("pass now", "`now` is one word too many"),
+        ("decline please", "`please` is one word too many"),
+        ("done done", "`done` is one word too many"),
+        ("later today", "`today` is one word too many"),
+        ("draw bonus card", "`card` is one word too many"),
+        ("freedom travel religion", "`religion` is one word too many"),
+        ("sell 2 3", "`3` is one word too many"),
+        ("place lake at B2 C3", "Two squares given (B2 and C3)"),
+        (
+            "build opera at C4 rot 90 D5",
+            "Two squares given (C4 and D5)",
+        ),
+    ];
+    for (text, expected) in refused {
+        let e = g.parse_action(0, text).expect_err(text).to_string();
+        assert!(e.contains(expected), "`{text}`: {e}");
+    }
+    // Complete commands, with the optional words, still read.
+    for (text, action) in [
+        (
+            "work poet prestige 6",
+            A::Work {
+                profession: 19,
+                bonus: vec![],
+                prestige: 6,
+            },
+        ),
+        ("sell 2 prestige", A::Sell(2)),
+        ("freedom freedom travel", A::Freedom(TRAVEL)),
+        ("draw bonus", A::DrawBonus),
+        ("pass", A::Pass),
+    ] {
+        assert_eq!(g.parse_action(0, text).expect(text), action, "`{text}`");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // The data tables, pinned to the digest
 // ---------------------------------------------------------------------------
