@@ -50,7 +50,7 @@ pub struct Player {
 
 impl Player {
     /// A player at the start: florins, an empty principality but for the palazzo.
-    pub fn new() -> Self {
+    pub(super) fn new() -> Self {
         Player {
             florins: START_FLORINS,
             prestige: 0,
