@@ -1,11 +1,12 @@
 //! Legal action enumeration: every meaningful choice of the awaited seats, in a fixed
 //! order (random playouts and the "what can I do" lists depend on it).
 
-use super::board::{self, Occupancy, Piece};
+use super::board::{self, Occupancy, Piece, Placement};
 use super::data::*;
 use super::state::{DeckKind, Pending, Phase, Princes};
 use super::{scoring, CardRef, PrincesAction};
 use crate::engine::Seat;
+use std::sync::OnceLock;
 
 /// Most bonus cards combined in one work when listing works: with more cards in hand
 /// than this, only single cards, pairs and all of them are listed.
@@ -26,6 +27,33 @@ fn bonus_subsets(n: usize) -> Vec<u32> {
     }
     v.push(((1u64 << n) - 1) as u32);
     v
+}
+
+/// The most placements a piece can have: 8 orientations at each of the 49 anchors.
+const MAX_PLACEMENTS: usize = 8 * 49;
+
+/// Every in-grid placement of each building beside its `build` action, per building
+/// (computed once): listing builds copies ready actions instead of assembling them.
+fn build_table() -> &'static [Vec<(Placement, PrincesAction)>] {
+    static TABLE: OnceLock<Vec<Vec<(Placement, PrincesAction)>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..BUILDINGS.len() as u8)
+            .map(|b| {
+                board::all_placements(Piece::Building(b))
+                    .iter()
+                    .map(|pl| {
+                        let action = PrincesAction::Build {
+                            building: b,
+                            at: pl.at,
+                            rot: pl.rot,
+                            flip: pl.flip,
+                        };
+                        (*pl, action)
+                    })
+                    .collect()
+            })
+            .collect()
+    })
 }
 
 impl Princes {
@@ -216,15 +244,26 @@ impl Princes {
             .sum();
         out.reserve(most);
         let occ = Occupancy::of(&p.grid);
+        // What a building may not touch along an edge (nothing, from 2 builders on).
+        let blockers = if p.builders < 2 {
+            occ.palazzo | occ.buildings
+        } else {
+            0
+        };
         for b in (0..BUILDINGS.len() as u8).filter(|b| buildable(*b)) {
-            for pl in board::valid_placements(occ, Piece::Building(b), p.builders >= 2) {
-                out.push(PrincesAction::Build {
-                    building: b,
-                    at: pl.at,
-                    rot: pl.rot,
-                    flip: pl.flip,
-                });
+            let Some(builds) = build_table().get(usize::from(b)) else {
+                continue;
+            };
+            // Valid rows first, then one exact-length extend: the actions are written
+            // straight into the list instead of through a temporary per push.
+            // Branch-free: every row is written, only valid ones are kept.
+            let mut valid = [0u16; MAX_PLACEMENTS];
+            let mut n = 0;
+            for (i, (pl, _)) in builds.iter().enumerate().take(MAX_PLACEMENTS) {
+                valid[n] = i as u16;
+                n += usize::from((pl.cells & occ.filled) | (pl.edges & blockers) == 0);
             }
+            out.extend(valid[..n].iter().map(|&i| builds[usize::from(i)].1.clone()));
         }
     }
 }
