@@ -569,7 +569,11 @@ pub async fn serve_until(
         .build();
     let mut http = serenity::HttpBuilder::new(&settings.token);
     if let Some(base) = settings.api_base.as_deref() {
-        http = http.proxy(base.trim_end_matches('/'));
+        // serenity 0.12's rate limiter ignores the proxy (it would call discord.com), so it
+        // is off here; 429s are then retried by the outbox with backoff.
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
     }
     let http = http.build();
     let mut client =
