@@ -94,7 +94,11 @@ pub fn missing_permission_notice(have: Option<serenity::Permissions>) -> String 
     format!(
         "⚠️ Your move counts, but I cannot post in this channel: I am missing **{list}** here. \
          Ask a moderator to give me {}; the turn message will be posted as soon as I can.",
-        if missing.len() == 1 { "that permission" } else { "those permissions" }
+        if missing.len() == 1 {
+            "that permission"
+        } else {
+            "those permissions"
+        }
     )
 }
 
@@ -380,7 +384,11 @@ impl Sender {
         let channel = row.channel;
         match e {
             SendError::Forbidden(code) => {
-                tracing::warn!(channel, code, "missing permission in the channel; kept pending");
+                tracing::warn!(
+                    channel,
+                    code,
+                    "missing permission in the channel; kept pending"
+                );
                 if let Some(actor) = actor {
                     let notice = missing_permission_notice(actor.permissions);
                     if !replies.contains(&notice) {
@@ -472,7 +480,11 @@ pub(crate) mod tests {
     }
 
     impl Transport for FakeTransport {
-        async fn post(&self, _channel: u64, message: serenity::CreateMessage) -> Result<u64, SendError> {
+        async fn post(
+            &self,
+            _channel: u64,
+            message: serenity::CreateMessage,
+        ) -> Result<u64, SendError> {
             if self.forbidden.load(std::sync::atomic::Ordering::SeqCst) {
                 return Err(SendError::Forbidden(50013));
             }
@@ -527,22 +539,29 @@ pub(crate) mod tests {
             ..Default::default()
         };
         block(async {
-            for (u, line) in [(1, "new countdown seed=3"), (2, "join"), (3, "join"), (1, "start")] {
+            for (u, line) in [
+                (1, "new countdown seed=3"),
+                (2, "join"),
+                (3, "join"),
+                (1, "start"),
+            ] {
                 let d = act(&table, u, line);
                 sender.after_command(&t, 9, actor(u), d).await;
             }
             // Play a few moves: the closed-DM notice is posted once per player.
             for _ in 0..4 {
-                let Some((u, a)) = (1..=3).find_map(|u| {
-                    table.legal_actions(9, u).first().map(|a| (u, a.clone()))
-                }) else {
+                let Some((u, a)) =
+                    (1..=3).find_map(|u| table.legal_actions(9, u).first().map(|a| (u, a.clone())))
+                else {
                     break;
                 };
                 let d = act(&table, u, &a);
                 let replies = sender.after_command(&t, 9, actor(u), d).await;
                 if u != 1 {
                     // The actor with closed DMs sees their private view in the reply.
-                    assert!(replies.iter().all(|r| !r.contains("could not DM") || r.contains("visible only to you")));
+                    assert!(replies
+                        .iter()
+                        .all(|r| !r.contains("could not DM") || r.contains("visible only to you")));
                 }
                 sender.drain(&t).await;
             }
@@ -556,13 +575,22 @@ pub(crate) mod tests {
         // DMs say which game and channel they are about.
         let dms = t.dms.lock().unwrap();
         assert!(!dms.is_empty());
-        assert!(dms.iter().all(|(u, text)| *u == 1 && text.starts_with("**Countdown (test game)** in <#9>:")), "{dms:?}");
+        assert!(
+            dms.iter()
+                .all(|(u, text)| *u == 1 && text.starts_with("**Countdown (test game)** in <#9>:")),
+            "{dms:?}"
+        );
         // Nothing private reached the channel.
         for (_, text) in dms.iter() {
             let secret = text.lines().nth(1).unwrap_or_default();
-            assert!(posts.iter().all(|p| !p["content"].as_str().unwrap().contains(secret)));
+            assert!(posts
+                .iter()
+                .all(|p| !p["content"].as_str().unwrap().contains(secret)));
         }
-        assert!(table.pending(u64::MAX, 100).is_empty(), "everything sent or dropped");
+        assert!(
+            table.pending(u64::MAX, 100).is_empty(),
+            "everything sent or dropped"
+        );
     }
 
     #[test]
@@ -586,17 +614,25 @@ pub(crate) mod tests {
                 .await
         });
         assert_eq!(replies.len(), 1, "{replies:?}");
-        assert!(replies[0].contains("Send Messages, Embed Links, Attach Files"), "{}", replies[0]);
+        assert!(
+            replies[0].contains("Send Messages, Embed Links, Attach Files"),
+            "{}",
+            replies[0]
+        );
         assert_eq!(table.pending_in(9).len(), 1, "kept pending");
         // Permission granted: the next interaction in the channel sends the backlog first.
-        t.forbidden.store(false, std::sync::atomic::Ordering::SeqCst);
+        t.forbidden
+            .store(false, std::sync::atomic::Ordering::SeqCst);
         block(async {
             let d = act(&table, 2, "join");
             sender.after_command(&t, 9, actor(2), d).await
         });
         let posts = t.posts.lock().unwrap();
         assert_eq!(posts.len(), 2);
-        assert!(posts[0]["content"].as_str().unwrap().contains("opened a table"));
+        assert!(posts[0]["content"]
+            .as_str()
+            .unwrap()
+            .contains("opened a table"));
         assert!(posts[1]["content"].as_str().unwrap().contains("joined"));
         assert_eq!(posts[0]["enforce_nonce"], true);
         assert_ne!(posts[0]["nonce"], posts[1]["nonce"]);
