@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 
 /// The environment variable that may hold the Discord token.
 pub const TOKEN_ENV: &str = "DISCORD_TOKEN";
+/// The environment variable that may point the bot at another Discord API base.
+pub const API_BASE_ENV: &str = "DISCORD_API_BASE";
 /// The config file read when `--config` is not given, if it exists.
 pub const DEFAULT_CONFIG: &str = "capomaestro.toml";
 
@@ -20,6 +22,21 @@ pub struct Config {
     pub dev_guild_id: Option<u64>,
     /// Log filter: `error`, `warn`, `info`, `debug`, `trace`, or a tracing directive.
     pub log_level: String,
+    /// Loaded games kept in memory (least recently used are evicted; they reload from
+    /// the store on demand).
+    pub cache_games: usize,
+    /// The `[discord]` section.
+    pub discord: DiscordConfig,
+}
+
+/// `[discord]`: where Discord is.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// Base URL of Discord's API (REST; the gateway address is asked of it). Unset means
+    /// Discord itself; set it to run against a test double or an API proxy.
+    /// `DISCORD_API_BASE` overrides it.
+    pub api_base: Option<String>,
 }
 
 impl Default for Config {
@@ -29,6 +46,8 @@ impl Default for Config {
             discord_token: None,
             dev_guild_id: None,
             log_level: "info".into(),
+            cache_games: table::DEFAULT_CACHE_GAMES,
+            discord: DiscordConfig::default(),
         }
     }
 }
@@ -43,6 +62,8 @@ impl std::fmt::Debug for Config {
             )
             .field("dev_guild_id", &self.dev_guild_id)
             .field("log_level", &self.log_level)
+            .field("cache_games", &self.cache_games)
+            .field("discord", &self.discord)
             .finish()
     }
 }
@@ -73,6 +94,11 @@ impl Config {
                 config.discord_token = Some(token.trim().to_string());
             }
         }
+        if let Ok(base) = std::env::var(API_BASE_ENV) {
+            if !base.trim().is_empty() {
+                config.discord.api_base = Some(base.trim().to_string());
+            }
+        }
         Ok(config)
     }
 
@@ -101,6 +127,17 @@ impl Config {
         if config.dev_guild_id == Some(0) {
             config.dev_guild_id = None;
         }
+        if config
+            .discord
+            .api_base
+            .as_deref()
+            .is_some_and(|b| b.trim().is_empty())
+        {
+            config.discord.api_base = None;
+        }
+        if config.cache_games == 0 {
+            return Err("cache_games must be at least 1".into());
+        }
         Ok(config)
     }
 }
@@ -117,6 +154,11 @@ mod tests {
         assert_eq!(c.discord_token, None);
         assert_eq!(c.dev_guild_id, None);
         assert_eq!(c.log_level, "info");
+        assert_eq!(c.cache_games, 1_000);
+        assert_eq!(c.discord.api_base, None);
+        let c = Config::parse("[discord]\napi_base = \"http://127.0.0.1:9\"").unwrap();
+        assert_eq!(c.discord.api_base.as_deref(), Some("http://127.0.0.1:9"));
+        assert!(Config::parse("cache_games = 0").is_err());
         assert!(Config::parse("colour = 1")
             .unwrap_err()
             .contains("unknown field"));

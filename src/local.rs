@@ -118,6 +118,10 @@ impl Session<'_> {
 
     fn print(&mut self, caller: &str, deliveries: &[Delivery]) -> std::io::Result<()> {
         for d in deliveries {
+            // Printed is delivered: the terminal is this table's "Discord".
+            if let Some(id) = d.outbox() {
+                self.table.delivered(id);
+            }
             match d {
                 Delivery::Channel { text, prompts, .. } => {
                     self.last_channel = text.clone();
@@ -133,7 +137,7 @@ impl Session<'_> {
                         }
                     }
                 }
-                Delivery::Private { user, text } if !self.quiet => {
+                Delivery::Private { user, text, .. } if !self.quiet => {
                     let who = self.name_of(*user);
                     writeln!(self.out, "── 🔒 private to {who} ──\n{text}")?;
                 }
@@ -286,6 +290,14 @@ pub fn run(
         }
         let first = s.names().first().cloned().unwrap_or((1, "you".into()));
         writeln!(s.out, "Resuming the stored game.").map_err(io)?;
+        // Whatever the last run stored but did not get to show (it was killed).
+        let unsent: Vec<Delivery> = s
+            .table
+            .pending_in(LOCAL_CHANNEL)
+            .into_iter()
+            .map(|p| p.delivery)
+            .collect();
+        s.print(&first.1, &unsent).map_err(io)?;
         s.send(first.0, &first.1, Command::Status).map_err(io)?;
         let prompts = s.table.prompts(LOCAL_CHANNEL);
         for p in &prompts {

@@ -186,6 +186,8 @@ fn main() -> ExitCode {
                 token,
                 data_dir: config.data_dir.clone(),
                 dev_guild_id: config.dev_guild_id,
+                api_base: config.discord.api_base.clone(),
+                cache_games: config.cache_games,
             };
             match commands::run_blocking(settings) {
                 Ok(()) => ExitCode::SUCCESS,

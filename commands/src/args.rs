@@ -1,7 +1,7 @@
 //! Slash-command arguments → table commands, and the small checks the adapter makes
 //! before calling the table (pure functions, tested without Discord).
 
-use crate::dispatch::DmError;
+use crate::dispatch::SendError;
 use table::{Command, SeatedUser};
 
 /// The game choice list of `/game new` and `/game rules`.
@@ -109,13 +109,14 @@ pub fn prompt_owner_check(seats: &[SeatedUser], seat: usize, clicker: u64) -> Op
 }
 
 /// The private warning when the join-time test DM fails.
-pub fn dm_warning(e: &DmError) -> String {
+pub fn dm_warning(e: &SendError) -> String {
     match e {
-        DmError::Closed => "⚠️ I could not DM you: your DMs are closed for this server. Your hand will not reach you \
+        SendError::DmClosed => "⚠️ I could not DM you: your DMs are closed for this server. Your hand will not reach you \
                             privately by DM; use `/game hand` or the **My hand** button during the game, or allow \
                             direct messages from server members (Privacy Settings)."
             .into(),
-        DmError::Failed(why) => format!("⚠️ I could not DM you ({why}); use `/game hand` to see your hand."),
+        _ => "⚠️ I could not DM you just now; use `/game hand` or the **My hand** button to see your hand."
+            .into(),
     }
 }
 
@@ -208,6 +209,6 @@ mod tests {
             .unwrap()
             .contains("not seated"));
         assert!(prompt_owner_check(&seats, 5, 1).is_some());
-        assert!(dm_warning(&DmError::Closed).contains("/game hand"));
+        assert!(dm_warning(&SendError::DmClosed).contains("/game hand"));
     }
 }

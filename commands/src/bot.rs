@@ -3,51 +3,109 @@
 //! command on the blocking pool and dispatches the deliveries.
 
 use crate::args::{self, GameChoice};
-use crate::dispatch::{dispatch, dm_closed_notice, DmError, Transport};
+use crate::dispatch::{dm_closed_notice, Actor, SendError, Sender, Transport};
 use crate::ids::{ComponentAction, ComponentId, IdError};
 use crate::messages::{private_pages, private_reply};
 use crate::BotSettings;
 use poise::serenity_prelude as serenity;
+use std::future::Future;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 use storage::SledStore;
 use table::{Caller, Command, Delivery, Table};
 
 /// Shared state of every handler.
 pub struct Data {
     pub table: Arc<Table>,
+    pub sender: Arc<Sender>,
+    /// Interactions being handled now (shutdown waits for them to finish their commits).
+    pub busy: Arc<Busy>,
+}
+
+/// Counts handlers in flight, so that shutdown lets their commits finish.
+#[derive(Default)]
+pub struct Busy {
+    count: AtomicUsize,
+    idle: tokio::sync::Notify,
+}
+
+/// Held while a handler runs.
+pub struct BusyGuard(Arc<Busy>);
+
+impl Busy {
+    pub fn enter(self: &Arc<Self>) -> BusyGuard {
+        self.count.fetch_add(1, Ordering::SeqCst);
+        BusyGuard(self.clone())
+    }
+
+    /// Waits until no handler runs, at most `limit`.
+    pub async fn wait_idle(&self, limit: Duration) {
+        let _ = tokio::time::timeout(limit, async {
+            while self.count.load(Ordering::SeqCst) > 0 {
+                self.idle.notified().await;
+            }
+        })
+        .await;
+    }
+}
+
+impl Drop for BusyGuard {
+    fn drop(&mut self) {
+        if self.0.count.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
 }
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// Serenity as a [`Transport`].
-struct Discord<'a>(&'a serenity::Http);
+pub struct Discord<'a>(pub &'a serenity::Http);
 
-fn is_dm_closed(e: &serenity::Error) -> bool {
-    matches!(e, serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) if r.error.code == 50007)
+/// Sorts a serenity error into what the outbox does about it.
+fn classify(e: serenity::Error) -> SendError {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            let status = r.status_code.as_u16();
+            match r.error.code {
+                50007 => SendError::DmClosed,
+                code @ (50001 | 50013) => SendError::Forbidden(code as u32),
+                code @ (10003 | 10008) => SendError::Gone(code as u32),
+                _ if status == 429 || status >= 500 => SendError::Transient {
+                    after_ms: 1_000,
+                    why: format!("HTTP {status}"),
+                },
+                _ => SendError::Refused(format!("HTTP {status}: {}", r.error.message)),
+            }
+        }
+        serenity::Error::Http(serenity::HttpError::Request(e)) => SendError::Transient {
+            after_ms: 1_000,
+            why: e.to_string(),
+        },
+        other => SendError::Refused(other.to_string()),
+    }
 }
 
 impl Transport for Discord<'_> {
-    async fn post(&self, channel: u64, message: serenity::CreateMessage) -> Result<(), String> {
+    async fn post(&self, channel: u64, message: serenity::CreateMessage) -> Result<u64, SendError> {
         serenity::ChannelId::new(channel)
             .send_message(self.0, message)
             .await
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+            .map(|m| m.id.get())
+            .map_err(classify)
     }
 
-    async fn dm(&self, user: u64, text: String) -> Result<(), DmError> {
-        serenity::UserId::new(user)
-            .direct_message(self.0, serenity::CreateMessage::new().content(text))
+    async fn dm(&self, user: u64, message: serenity::CreateMessage) -> Result<u64, SendError> {
+        let dm = serenity::UserId::new(user)
+            .create_dm_channel(self.0)
             .await
-            .map(|_| ())
-            .map_err(|e| {
-                if is_dm_closed(&e) {
-                    DmError::Closed
-                } else {
-                    DmError::Failed(e.to_string())
-                }
-            })
+            .map_err(classify)?;
+        dm.send_message(self.0, message)
+            .await
+            .map(|m| m.id.get())
+            .map_err(classify)
     }
 }
 
@@ -88,12 +146,21 @@ async fn run_seating(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     execute(ctx, command, true).await
 }
 
+/// The bot's own permissions in the channel of a slash command, as Discord sent them.
+fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
+    match ctx {
+        poise::Context::Application(a) => a.interaction.app_permissions,
+        poise::Context::Prefix(_) => None,
+    }
+}
+
 async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<(), Error> {
+    let _busy = ctx.data().busy.enter();
     ctx.defer_ephemeral().await?;
     let channel = ctx.channel_id().get();
     let caller = caller_of(ctx);
-    let deliveries = ctx
-        .data()
+    let data = ctx.data();
+    let deliveries = data
         .table
         .handle_async(channel, caller.clone(), command)
         .await;
@@ -102,15 +169,30 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
             .iter()
             .any(|d| matches!(d, Delivery::Channel { .. }));
     let http = &ctx.serenity_context().http;
-    let mut replies = dispatch(&Discord(http), channel, caller.user, deliveries).await;
+    let actor = Actor {
+        user: caller.user,
+        permissions: app_permissions(ctx),
+    };
+    let mut replies = data
+        .sender
+        .after_command(&Discord(http), channel, actor, deliveries)
+        .await;
     if seated {
-        let hello = format!("You are seated at the game in <#{channel}>. Your private hand and money will arrive here.");
+        let hello = serenity::CreateMessage::new().content(format!(
+            "You are seated at the game in <#{channel}>. What only you may see (your hand, your money) will arrive here."
+        ));
         if let Err(e) = Discord(http).dm(caller.user, hello).await {
             replies.push(args::dm_warning(&e));
-            let notice = serenity::CreateMessage::new()
-                .content(dm_closed_notice(caller.user))
-                .allowed_mentions(serenity::CreateAllowedMentions::new().users([ctx.author().id]));
-            let _ = Discord(http).post(channel, notice).await;
+            let notice = Delivery::channel(dm_closed_notice(caller.user));
+            let table = data.table.clone();
+            let queued = tokio::task::spawn_blocking(move || table.enqueue(channel, vec![notice]))
+                .await
+                .unwrap_or_default();
+            replies.extend(
+                data.sender
+                    .after_command(&Discord(http), channel, actor, queued)
+                    .await,
+            );
         }
     }
     reply_private(ctx, replies).await
@@ -268,6 +350,7 @@ async fn on_component(
     data: &Data,
     c: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
+    let _busy = data.busy.enter();
     let channel = c.channel_id.get();
     let id = match ComponentId::decode(&c.data.custom_id, channel) {
         Ok(id) => id,
@@ -341,7 +424,14 @@ async fn on_component(
         },
     };
     let deliveries = data.table.handle_async(channel, caller, command).await;
-    let replies = dispatch(&Discord(&ctx.http), channel, user, deliveries).await;
+    let actor = Actor {
+        user,
+        permissions: c.app_permissions,
+    };
+    let replies = data
+        .sender
+        .after_command(&Discord(&ctx.http), channel, actor, deliveries)
+        .await;
     followup(ctx, c, replies).await
 }
 
@@ -416,6 +506,16 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 
 /// Connects to Discord and serves until SIGTERM / Ctrl-C, then flushes the store.
 pub async fn serve(settings: BotSettings) -> Result<(), String> {
+    serve_until(settings, shutdown_signal()).await
+}
+
+/// Serves until `stop` resolves. Then, within about two seconds: the shards close (no new
+/// interactions), the handlers in flight finish their commits, and the store is flushed.
+/// What was stored but not sent stays in the outbox and goes out at the next start.
+pub async fn serve_until(
+    settings: BotSettings,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
     std::fs::create_dir_all(&settings.data_dir).map_err(|e| {
         format!(
             "cannot create data dir {}: {e}",
@@ -424,14 +524,22 @@ pub async fn serve(settings: BotSettings) -> Result<(), String> {
     })?;
     let store = SledStore::open(&settings.data_dir)
         .map_err(|e| format!("{e} (is another capomaestro running on it?)"))?;
-    let table = Arc::new(Table::new(Arc::new(store)));
+    let table = Arc::new(Table::with_cache(Arc::new(store), settings.cache_games));
+    let sender = Arc::new(Sender::new(table.clone()));
+    let busy = Arc::new(Busy::default());
     let dev_guild = settings.dev_guild_id;
-    let data_table = table.clone();
+    let data = Arc::new(std::sync::Mutex::new(Some(Data {
+        table: table.clone(),
+        sender: sender.clone(),
+        busy: busy.clone(),
+    })));
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: all_commands(),
             event_handler: |framework, event| Box::pin(event_handler(framework, event)),
             on_error: |error| Box::pin(on_error(error)),
+            // Owners are not used; skipping the lookup saves a request at start-up.
+            initialize_owners: false,
             ..Default::default()
         })
         .setup(move |ctx, _ready, framework| {
@@ -452,25 +560,50 @@ pub async fn serve(settings: BotSettings) -> Result<(), String> {
                         tracing::info!("slash commands registered globally");
                     }
                 }
-                Ok(Data { table: data_table })
+                data.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .take()
+                    .ok_or_else(|| Error::from("the bot was set up twice"))
             })
         })
         .build();
+    let mut http = serenity::HttpBuilder::new(&settings.token);
+    if let Some(base) = settings.api_base.as_deref() {
+        // serenity 0.12's rate limiter ignores the proxy (it would call discord.com), so it
+        // is off here; 429s are then retried by the outbox with backoff.
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    let http = http.build();
     let mut client =
-        serenity::ClientBuilder::new(&settings.token, serenity::GatewayIntents::non_privileged())
+        serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
             .framework(framework)
             .await
             .map_err(|e| format!("cannot create the Discord client: {e}"))?;
-    let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        shutdown_signal().await;
-        tracing::info!("shutting down");
-        shards.shutdown_all().await;
+    // The outbox: what a crash left unsent goes out now, then retries and timers.
+    let (stop_sender, sender_stopped) = tokio::sync::oneshot::channel::<()>();
+    let outbox_http = client.http.clone();
+    let outbox = tokio::spawn(async move {
+        let stop = async {
+            let _ = sender_stopped.await;
+        };
+        sender.run(&Discord(&outbox_http), stop).await;
     });
-    let result = client
-        .start()
-        .await
-        .map_err(|e| format!("Discord connection failed: {e}"));
+    let shards = client.shard_manager.clone();
+    let result = tokio::select! {
+        r = client.start() => r.map_err(|e| format!("Discord connection failed: {e}")),
+        _ = stop => {
+            tracing::info!("shutting down");
+            // Close the gateway (no new interactions), let handlers finish their commits.
+            let closing = tokio::spawn(async move { shards.shutdown_all().await });
+            busy.wait_idle(Duration::from_millis(1_500)).await;
+            let _ = tokio::time::timeout(Duration::from_millis(300), closing).await;
+            Ok(())
+        }
+    };
+    let _ = stop_sender.send(());
+    let _ = tokio::time::timeout(Duration::from_millis(200), outbox).await;
     table.store().flush().map_err(|e| e.to_string())?;
     tracing::info!("store flushed; bye");
     result

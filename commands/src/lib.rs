@@ -13,13 +13,18 @@ pub mod messages;
 
 use std::path::PathBuf;
 
-pub use bot::all_commands;
+pub use bot::{all_commands, serve_until};
 
 /// What the bot needs to start.
 pub struct BotSettings {
     pub token: String,
     pub data_dir: PathBuf,
     pub dev_guild_id: Option<u64>,
+    /// Where Discord's API is (`None`: Discord itself). A test double or a proxy, e.g.
+    /// `http://127.0.0.1:3000`; the gateway address is then asked of it too.
+    pub api_base: Option<String>,
+    /// Loaded games kept in memory (least recently used evicted).
+    pub cache_games: usize,
 }
 
 /// Starts the bot on a new tokio runtime and blocks until it stops (SIGTERM / Ctrl-C).

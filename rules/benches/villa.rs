@@ -1,16 +1,27 @@
 //! Villa Paletti: stability evaluations per second, random full games and actions per second.
+//!
+//! `villa/actions` is the per-action benchmark (random 4-player playouts including
+//! `legal_actions`, throughput = actions). After criterion the bench prints
+//! `villa_actions_per_s`, `villa_apply_share` and `villa_legal_share`, measured with
+//! `Instant` around each call over a fixed batch of random games.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
+use rand::SeedableRng;
 use rules::engine::Game;
-use rules::playout::random_playout;
+use rules::playout::{random_action, random_playout};
 use rules::villa::{Villa, VillaOptions};
+use std::time::{Duration, Instant};
+
+/// The seeds of the fixed batch of random 4-player games.
+const SEEDS: std::ops::Range<u64> = 0..20;
+/// Actions after which a random game is cut off.
+const MAX_ACTIONS: usize = 5000;
 
 fn bench(c: &mut Criterion) {
     let opts = VillaOptions::default();
     // A villa a few floors high, from a careful game.
     let mut v = Villa::new(4, &opts, 3).unwrap();
     {
-        use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         let mut n = 0;
         while !v.is_over() && v.top() < 3 && n < 400 {
@@ -33,34 +44,71 @@ fn bench(c: &mut Criterion) {
     });
 
     // Count actions over a fixed set of seeds to report actions/s.
-    let seeds: Vec<u64> = (0..20).collect();
-    let actions: usize = seeds
-        .iter()
-        .map(|&s| {
-            random_playout::<Villa>(4, &opts, s, 5000)
+    let actions: usize = SEEDS
+        .map(|s| {
+            random_playout::<Villa>(4, &opts, s, MAX_ACTIONS)
                 .unwrap()
                 .log
                 .len()
         })
         .sum();
-    g.throughput(Throughput::Elements(seeds.len() as u64));
+    g.throughput(Throughput::Elements(SEEDS.count() as u64));
     g.bench_function("random 4-player games (elements = games)", |b| {
         b.iter(|| {
-            for &s in &seeds {
-                std::hint::black_box(random_playout::<Villa>(4, &opts, s, 5000).unwrap());
+            for s in SEEDS {
+                std::hint::black_box(random_playout::<Villa>(4, &opts, s, MAX_ACTIONS).unwrap());
             }
         })
     });
     g.throughput(Throughput::Elements(actions as u64));
-    g.bench_function("random 4-player games (elements = actions)", |b| {
+    g.bench_function("actions", |b| {
         b.iter(|| {
-            for &s in &seeds {
-                std::hint::black_box(random_playout::<Villa>(4, &opts, s, 5000).unwrap());
+            for s in SEEDS {
+                std::hint::black_box(random_playout::<Villa>(4, &opts, s, MAX_ACTIONS).unwrap());
             }
         })
     });
     g.finish();
 }
 
+/// Plays the fixed batch as `random_playout` does, timing `apply` and `legal_actions`
+/// (inside `random_action`) separately, and prints the plain summary lines.
+fn shares() {
+    let opts = VillaOptions::default();
+    let (mut apply, mut legal, mut total) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    let mut actions = 0usize;
+    for _round in 0..3 {
+        for seed in SEEDS {
+            let start = Instant::now();
+            let mut game = Villa::new(4, &opts, seed).unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+            let mut n = 0;
+            while !game.is_over() && n < MAX_ACTIONS {
+                let t = Instant::now();
+                let (seat, action) = random_action(&game, &mut rng).unwrap();
+                legal += t.elapsed();
+                let t = Instant::now();
+                game.apply(seat, &action).unwrap();
+                apply += t.elapsed();
+                n += 1;
+            }
+            actions += n;
+            total += start.elapsed();
+        }
+    }
+    let pct = |d: Duration| 100.0 * d.as_secs_f64() / total.as_secs_f64();
+    println!(
+        "villa_actions_per_s={:.0}",
+        actions as f64 / total.as_secs_f64()
+    );
+    println!("villa_apply_share={:.1}", pct(apply));
+    println!("villa_legal_share={:.1}", pct(legal));
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    shares();
+}

@@ -3,7 +3,43 @@
 
 use crate::engine::{replay, Audience, Game, GameEvent, Outcome, ReplayError, Seat, SetupError};
 use crate::views::{PrivatePicture, PublicPicture};
+use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{Map, Value};
+
+/// First byte of a binary snapshot. 0xC1 never starts UTF-8 text, so it never starts a
+/// JSON snapshot written by older builds (which still restore).
+pub const SNAPSHOT_TAG: u8 = 0xC1;
+/// Layout version of binary snapshots: tag, this byte, then the engine state in
+/// postcard (compact, floats bit-exact). A higher version is refused, not misread.
+pub const SNAPSHOT_VERSION: u8 = 1;
+
+/// Encodes an engine state as a stored snapshot (tag, version, postcard body).
+pub fn encode_snapshot<G: Serialize>(game: &G) -> Vec<u8> {
+    // Serializing plain engine data cannot fail; an empty snapshot would be
+    // quarantined on load rather than crash.
+    postcard::to_extend(game, vec![SNAPSHOT_TAG, SNAPSHOT_VERSION]).unwrap_or_default()
+}
+
+/// Decodes a stored snapshot: binary, or JSON from older builds.
+pub fn decode_snapshot<G: DeserializeOwned>(bytes: &[u8]) -> Result<G, String> {
+    match bytes {
+        [SNAPSHOT_TAG, version, body @ ..] => {
+            if *version > SNAPSHOT_VERSION {
+                return Err(format!(
+                    "snapshot written by a newer version (layout {version}, this build reads {SNAPSHOT_VERSION})"
+                ));
+            }
+            let (game, rest) = postcard::take_from_bytes(body).map_err(|e| e.to_string())?;
+            if rest.is_empty() {
+                Ok(game)
+            } else {
+                Err(format!("{} stray bytes after the snapshot", rest.len()))
+            }
+        }
+        [SNAPSHOT_TAG] => Err("snapshot cut short".into()),
+        json => serde_json::from_slice(json).map_err(|e| e.to_string()),
+    }
+}
 
 /// One narrated fact, already addressed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,6 +105,10 @@ pub struct GameKind {
     pub restore: fn(&[u8]) -> Result<BoxedGame, String>,
     /// Replays `(seat, action JSON)` pairs from the seed and options.
     pub replay: ReplayFn,
+    /// A snapshot as readable JSON (operator export, bug reports).
+    pub snapshot_to_json: fn(&[u8]) -> Result<Value, String>,
+    /// The stored snapshot of a state given as JSON (operator import).
+    pub snapshot_from_json: fn(&Value) -> Result<Vec<u8>, String>,
 }
 
 impl std::fmt::Debug for GameKind {
@@ -172,9 +212,7 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn snapshot(&self) -> Vec<u8> {
-        // Serializing plain engine data cannot fail; an empty snapshot would be
-        // quarantined on load rather than crash.
-        serde_json::to_vec(&self.game).unwrap_or_default()
+        encode_snapshot(&self.game)
     }
 
     fn box_clone(&self) -> Box<dyn DynGame> {
@@ -195,8 +233,19 @@ pub trait Register: Game {
     }
 
     fn dyn_restore(bytes: &[u8]) -> Result<Box<dyn DynGame>, String> {
-        let game: Self = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        let game: Self = decode_snapshot(bytes)?;
         Ok(Box::new(Erased::new(game, Self::kind())))
+    }
+
+    fn dyn_snapshot_to_json(bytes: &[u8]) -> Result<Value, String> {
+        let game: Self = decode_snapshot(bytes)?;
+        serde_json::to_value(&game).map_err(|e| e.to_string())
+    }
+
+    fn dyn_snapshot_from_json(json: &Value) -> Result<Vec<u8>, String> {
+        let game: Self =
+            <Self as serde::Deserialize>::deserialize(json).map_err(|e| e.to_string())?;
+        Ok(encode_snapshot(&game))
     }
 
     fn dyn_replay(
@@ -232,6 +281,8 @@ pub const fn kind_of<G: Register>() -> GameKind {
         new: G::dyn_new,
         restore: G::dyn_restore,
         replay: G::dyn_replay,
+        snapshot_to_json: G::dyn_snapshot_to_json,
+        snapshot_from_json: G::dyn_snapshot_from_json,
     }
 }
 

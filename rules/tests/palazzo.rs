@@ -1389,3 +1389,139 @@ fn naming_the_other_twin_is_refused_with_a_pointer_to_the_right_one() {
         "brick-3-1w-b is not there, but its identical twin brick-3-1w is: name that one."
     );
 }
+
+// ---------------------------------------------------------------- stored snapshots
+
+/// Where the snapshots written by the engine before the speed work (issue 15) live.
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+
+/// Random games whose states are kept as stored snapshots: (players, seed).
+const FIXTURE_GAMES: [(usize, u64); 3] = [(2, 11), (3, 22), (4, 33)];
+
+fn fixture_names(players: usize) -> Vec<String> {
+    ["Ana", "Bruno", "Carla", "Dario"]
+        .iter()
+        .take(players)
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// What a restored snapshot must read as: the board, each awaited seat's hand text and
+/// legal action texts, and what the first and last legal action of the first awaited
+/// seat narrate and leave on the board.
+fn fixture_expectation(bytes: &[u8], players: usize) -> serde_json::Value {
+    let kind = rules::catalog::find("palazzo").expect("palazzo is registered");
+    let game = (kind.restore)(bytes).expect("snapshot loads");
+    let names = fixture_names(players);
+    let seats: Vec<serde_json::Value> = game
+        .awaiting()
+        .into_iter()
+        .map(|seat| {
+            serde_json::json!({
+                "seat": seat,
+                "private_text": game.private_text(seat, &names),
+                "legal_texts": game.legal_texts(seat),
+            })
+        })
+        .collect();
+    let mut tried = Vec::new();
+    if let Some(seat) = game.awaiting().first().copied() {
+        let legal = game.legal_texts(seat);
+        let mut picks: Vec<&String> = legal.first().into_iter().collect();
+        picks.extend(legal.last().filter(|_| legal.len() > 1));
+        for text in picks {
+            let mut after = game.box_clone();
+            let applied = after
+                .apply_text(seat, text, &names)
+                .unwrap_or_else(|e| panic!("legal `{text}` refused: {e}"));
+            tried.push(serde_json::json!({
+                "seat": seat,
+                "action": text,
+                "narration": format!("{applied:?}"),
+                "public_text": after.public_text(&names),
+            }));
+        }
+    }
+    serde_json::json!({
+        "public_text": game.public_text(&names),
+        "awaiting": seats,
+        "after": tried,
+    })
+}
+
+/// Snapshot states of one random game: the first state of each phase after a few
+/// actions, then one mid-game `Turn` and the final state.
+fn fixture_states(players: usize, seed: u64) -> Vec<Palazzo> {
+    use rand::SeedableRng;
+    let mut game = new_game(players, seed);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut out: Vec<Palazzo> = Vec::new();
+    let mut seen: Vec<std::mem::Discriminant<Phase>> = Vec::new();
+    let mut steps = 0;
+    while !game.is_over() {
+        let kind = std::mem::discriminant(&game.phase);
+        if steps >= 8 && !seen.contains(&kind) {
+            seen.push(kind);
+            out.push(game.clone());
+        }
+        if steps == 120 {
+            out.push(game.clone());
+        }
+        let (seat, action) =
+            rules::playout::random_action(&game, &mut rng).expect("a legal action");
+        game.apply(seat, &action).expect("legal action applies");
+        steps += 1;
+    }
+    out.push(game);
+    out
+}
+
+/// Writes the fixtures from the current engine. Run once, before an engine change, with
+/// `cargo test -p rules --release --test palazzo -- --ignored write_snapshot_fixtures`.
+#[test]
+#[ignore]
+fn write_snapshot_fixtures() {
+    std::fs::create_dir_all(FIXTURES).unwrap();
+    let mut n = 0;
+    for (players, seed) in FIXTURE_GAMES {
+        for g in fixture_states(players, seed) {
+            let bytes = serde_json::to_vec(&g).unwrap();
+            let expected = fixture_expectation(&bytes, players);
+            std::fs::write(format!("{FIXTURES}/palazzo_v1_{n}.json"), &bytes).unwrap();
+            let text = serde_json::to_string_pretty(&serde_json::json!({
+                "players": players,
+                "expected": expected,
+            }))
+            .unwrap();
+            std::fs::write(format!("{FIXTURES}/palazzo_v1_{n}.expected.json"), text).unwrap();
+            n += 1;
+        }
+    }
+}
+
+/// Snapshots stored by the engine before the speed work still load, read the same
+/// (board, hands, legal actions), play on the same, and serialize back byte for byte.
+#[test]
+fn stored_snapshots_load_and_read_the_same() {
+    let mut checked = 0;
+    for n in 0.. {
+        let Ok(bytes) = std::fs::read(format!("{FIXTURES}/palazzo_v1_{n}.json")) else {
+            break;
+        };
+        let expected: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(format!("{FIXTURES}/palazzo_v1_{n}.expected.json")).unwrap(),
+        )
+        .unwrap();
+        let players = expected["players"].as_u64().unwrap() as usize;
+        let now = fixture_expectation(&bytes, players);
+        assert_eq!(now, expected["expected"], "fixture {n} reads differently");
+        let game: Palazzo = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(
+            serde_json::to_vec(&game).unwrap(),
+            bytes,
+            "fixture {n} does not serialize back to the stored bytes"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 15, "only {checked} stored snapshots found");
+}

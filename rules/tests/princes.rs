@@ -1620,6 +1620,53 @@ fn parsing_never_panics_and_explains() {
     }
 }
 
+/// A complete command followed by more words is refused with a sentence naming the
+/// extra word; nothing is silently dropped or overwritten (`prestige 6 1 2 3` used to
+/// buy 3 prestige).
+#[test]
+fn parser_refuses_trailing_words() {
+    let g = after_setup(3, 5);
+    let refused = [
+        ("work poet prestige 6 1 2 3", "`1` is one word too many"),
+        ("work poet prestige 6 prestige 2", "given twice"),
+        ("work poet prestige", "takes a number"),
+        ("bid 300 400", "`400` is one word too many"),
+        ("pass now", "`now` is one word too many"),
+        ("decline please", "`please` is one word too many"),
+        ("done done", "`done` is one word too many"),
+        ("later today", "`today` is one word too many"),
+        ("draw bonus card", "`card` is one word too many"),
+        ("freedom travel religion", "`religion` is one word too many"),
+        ("sell 2 3", "`3` is one word too many"),
+        ("place lake at B2 C3", "Two squares given (B2 and C3)"),
+        (
+            "build opera at C4 rot 90 D5",
+            "Two squares given (C4 and D5)",
+        ),
+    ];
+    for (text, expected) in refused {
+        let e = g.parse_action(0, text).expect_err(text).to_string();
+        assert!(e.contains(expected), "`{text}`: {e}");
+    }
+    // Complete commands, with the optional words, still read.
+    for (text, action) in [
+        (
+            "work poet prestige 6",
+            A::Work {
+                profession: 19,
+                bonus: vec![],
+                prestige: 6,
+            },
+        ),
+        ("sell 2 prestige", A::Sell(2)),
+        ("freedom freedom travel", A::Freedom(TRAVEL)),
+        ("draw bonus", A::DrawBonus),
+        ("pass", A::Pass),
+    ] {
+        assert_eq!(g.parse_action(0, text).expect(text), action, "`{text}`");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // The data tables, pinned to the digest
 // ---------------------------------------------------------------------------
@@ -1923,5 +1970,118 @@ fn odd_input_never_panics_in_any_phase() {
             }
         }
         g.apply(*seat, a).unwrap();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Stored snapshots: states written by the engine before the speed rewrite
+// ---------------------------------------------------------------------------
+
+/// Where the v1 snapshot fixtures live (serde_json of the engine state, as stored).
+const FIXTURE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+
+/// (file, players, seed, actions played) of each v1 fixture.
+const V1_FIXTURES: [(&str, usize, u64, usize); 5] = [
+    ("princes_v1_1.json", 3, 11, 30),
+    ("princes_v1_2.json", 4, 22, 140),
+    ("princes_v1_3.json", 5, 33, 200),
+    ("princes_v1_4.json", 4, 44, 100),
+    ("princes_v1_5.json", 3, 55, 100_000),
+];
+
+/// The texts a player reads from a game: public text, private texts, legal texts.
+fn fixture_texts(game: &dyn rules::dynamic::DynGame, players: usize) -> serde_json::Value {
+    let names = names(players);
+    let legal: Vec<(Seat, Vec<String>)> = game
+        .awaiting()
+        .into_iter()
+        .map(|s| (s, game.legal_texts(s)))
+        .collect();
+    let private: Vec<String> = (0..players).map(|s| game.private_text(s, &names)).collect();
+    serde_json::json!({
+        "public_text": game.public_text(&names),
+        "private_texts": private,
+        "legal_texts": legal,
+        "outcome": game.outcome().map(|o| o.render(&names)),
+    })
+}
+
+/// Plays `moves` further random legal actions (choice seeded by `seed`) on a restored
+/// game and records what each action narrated and the texts after it.
+fn fixture_continuation(
+    game: &mut Box<dyn rules::dynamic::DynGame>,
+    players: usize,
+    seed: u64,
+    moves: usize,
+) -> Vec<serde_json::Value> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let names = names(players);
+    let mut out = Vec::new();
+    for _ in 0..moves {
+        let Some(&seat) = game.awaiting().first() else {
+            break;
+        };
+        let legal = game.legal_texts(seat);
+        let text = &legal[rng.gen_range(0..legal.len())];
+        let applied = game.apply_text(seat, text, &names).unwrap();
+        let narrated: Vec<String> = applied.narrations.iter().map(|n| n.text.clone()).collect();
+        out.push(serde_json::json!({
+            "action": applied.action,
+            "narrated": narrated,
+            "texts": fixture_texts(game.as_ref(), players),
+        }));
+    }
+    out
+}
+
+/// Writes the v1 fixtures from the current engine. Run once, by hand, before a change
+/// of the state layout: `cargo test -p rules --test princes -- --ignored write_v1`.
+#[test]
+#[ignore]
+fn write_v1_fixtures() {
+    use rules::dynamic::Register;
+    std::fs::create_dir_all(FIXTURE_DIR).unwrap();
+    for (file, players, seed, moves) in V1_FIXTURES {
+        let p = random_playout::<Princes>(players, &opts(), seed, moves).unwrap();
+        let state = serde_json::to_value(&p.game).unwrap();
+        let mut game = Princes::dyn_restore(&serde_json::to_vec(&p.game).unwrap()).unwrap();
+        let texts = fixture_texts(game.as_ref(), players);
+        let continuation = fixture_continuation(&mut game, players, seed, 30);
+        let fixture = serde_json::json!({
+            "players": players,
+            "state": state,
+            "texts": texts,
+            "continuation": continuation,
+        });
+        let path = format!("{FIXTURE_DIR}/{file}");
+        std::fs::write(&path, serde_json::to_string_pretty(&fixture).unwrap()).unwrap();
+    }
+}
+
+/// Snapshots stored by the old engine load, read exactly as they did (public, private
+/// and legal texts), save back to the same JSON and play on identically for 30 actions.
+#[test]
+fn v1_snapshots_load_and_read_the_same() {
+    use rules::dynamic::Register;
+    for (file, players, seed, _) in V1_FIXTURES {
+        let path = format!("{FIXTURE_DIR}/{file}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let fixture: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let bytes = serde_json::to_vec(&fixture["state"]).unwrap();
+        let mut game = Princes::dyn_restore(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(
+            fixture_texts(game.as_ref(), players),
+            fixture["texts"],
+            "{file}"
+        );
+        let again: serde_json::Value = serde_json::from_slice(&game.snapshot()).unwrap();
+        assert_eq!(again, fixture["state"], "{file}: snapshot form changed");
+        let continuation = fixture_continuation(&mut game, players, seed, 30);
+        assert_eq!(
+            serde_json::Value::from(continuation),
+            fixture["continuation"],
+            "{file}"
+        );
     }
 }

@@ -7,9 +7,11 @@
 //! Games are loaded one channel at a time, on demand. A record that cannot be decoded is
 //! moved to quarantine (kept, with the reason) instead of crashing anything.
 
+pub mod admin;
+pub mod codec;
 mod sled_store;
 
-pub use sled_store::SledStore;
+pub use sled_store::{SledStore, StoreOptions, DEFAULT_CACHE_BYTES, LAYOUT_VERSION};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -125,13 +127,50 @@ pub enum StoreError {
     Encode(String),
 }
 
-/// One atomic write: metadata, optionally the new snapshot and a log entry.
+/// One atomic write: metadata, optionally the new snapshot and a log entry, and what the
+/// change must send (outbox rows), all in one transaction.
 #[derive(Debug, Clone, Copy)]
 pub struct Commit<'a> {
     pub meta: &'a Meta,
     pub snapshot: Option<&'a [u8]>,
     /// Appended at index `meta.version - 1`.
     pub entry: Option<&'a LogEntry>,
+    /// Deliveries (posts, DMs, edits, timers) this change must send, stored with it.
+    pub outbox: &'a [NewOutbox],
+}
+
+impl<'a> Commit<'a> {
+    /// A commit of metadata alone (lobby changes).
+    pub fn meta(meta: &'a Meta) -> Self {
+        Commit {
+            meta,
+            snapshot: None,
+            entry: None,
+            outbox: &[],
+        }
+    }
+}
+
+/// A delivery to store in the outbox. The payload is opaque to the store (the table
+/// encodes what to send); `due_ms` is when it may be sent (now, or later for a timer).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewOutbox {
+    pub channel: ChannelId,
+    /// Unix milliseconds.
+    pub due_ms: u64,
+    pub payload: Vec<u8>,
+}
+
+/// A stored, not yet confirmed delivery. Ids grow with creation order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutboxRow {
+    pub id: u64,
+    pub channel: ChannelId,
+    /// Unix milliseconds: not sent before then.
+    pub due_ms: u64,
+    /// Failed attempts so far.
+    pub attempts: u32,
+    pub payload: Vec<u8>,
 }
 
 /// Durable storage of channel tables. Implementations flush before returning from
@@ -139,8 +178,9 @@ pub struct Commit<'a> {
 pub trait Store: Send + Sync {
     /// Loads a channel's table (lazily: nothing is read at startup).
     fn load(&self, channel: ChannelId) -> Result<Loaded, StoreError>;
-    /// Writes metadata, snapshot and log entry in one transaction, then flushes.
-    fn commit(&self, commit: Commit<'_>) -> Result<(), StoreError>;
+    /// Writes metadata, snapshot, log entry and outbox rows in one transaction, then
+    /// flushes. Returns the ids of the new outbox rows, in order.
+    fn commit(&self, commit: Commit<'_>) -> Result<Vec<u64>, StoreError>;
     /// The action log of a game, in order.
     fn log(&self, game_id: u64) -> Result<Vec<LogEntry>, StoreError>;
     /// Moves a channel's table to the archive (finished or abandoned), atomically.
@@ -155,6 +195,36 @@ pub trait Store: Send + Sync {
     fn next_game_id(&self) -> Result<u64, StoreError>;
     /// Flushes everything to disk (graceful shutdown).
     fn flush(&self) -> Result<(), StoreError>;
+
+    /// Stores outbox rows not tied to a state change (a notice), durably.
+    fn enqueue(&self, rows: &[NewOutbox]) -> Result<Vec<u64>, StoreError>;
+    /// Outbox rows due at `now_ms` or earlier, oldest due first (then by id), at most
+    /// `limit`. Read from the outbox's own index: never a scan of every game.
+    fn due_outbox(&self, now_ms: u64, limit: usize) -> Result<Vec<OutboxRow>, StoreError>;
+    /// Every pending row of one channel, by id.
+    fn channel_outbox(&self, channel: ChannelId) -> Result<Vec<OutboxRow>, StoreError>;
+    /// The row by id, if still pending.
+    fn outbox_row(&self, id: u64) -> Result<Option<OutboxRow>, StoreError>;
+    /// The earliest due time of any pending row (to sleep until then).
+    fn next_due(&self) -> Result<Option<u64>, StoreError>;
+    /// Marks a row sent (removes it), durably: a confirmed delivery is never sent again.
+    fn outbox_done(&self, id: u64) -> Result<(), StoreError>;
+    /// Puts a row back with a new due time and attempt count (backoff), durably.
+    fn outbox_retry(&self, id: u64, due_ms: u64, attempts: u32) -> Result<(), StoreError>;
+    /// Small per-channel facts the sender learns (e.g. the id of the live turn message).
+    fn put_note(&self, channel: ChannelId, name: &str, value: &[u8]) -> Result<(), StoreError>;
+    fn note(&self, channel: ChannelId, name: &str) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Channels whose game finished (status `Finished` committed) but was not archived:
+    /// a crash between the last move and the archive. Read from a small index tree.
+    fn finished_unarchived(&self) -> Result<Vec<ChannelId>, StoreError>;
+}
+
+/// Milliseconds since the Unix epoch (0 if the clock is before it).
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
 }
 
 /// Seconds since the Unix epoch (0 if the clock is before it).

@@ -1,21 +1,123 @@
 //! The sled 0.34 implementation of [`Store`].
+//!
+//! Records are compact binary ([`crate::codec`]). Writes that must be durable (commits,
+//! archives, outbox changes, notes) run their transaction, then wait for a flush that
+//! started after it ([`GroupFlush`]): commits arriving together on different channels
+//! share one flush. Nothing is read per game at open: what the bot needs at boot
+//! (pending outbox rows and timers, finished games left unarchived) sits in small index
+//! trees, built once when an older store is opened.
 
+use crate::codec;
 use crate::{
-    now, ArchiveEntry, ChannelId, Commit, Loaded, LogEntry, Meta, Quarantined, Record, Store,
-    StoreError, SCHEMA_VERSION,
+    now, ArchiveEntry, ChannelId, Commit, Loaded, LogEntry, Meta, NewOutbox, OutboxRow,
+    Quarantined, Record, Status, Store, StoreError, SCHEMA_VERSION,
 };
 use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
 use std::path::Path;
+use std::sync::{Condvar, Mutex, MutexGuard};
+
+/// Key of the store layout version, in sled's default tree.
+const LAYOUT_KEY: &[u8] = b"schema";
+/// Store layout this build writes: 1 had no index trees; 2 adds `outbox_due`,
+/// `outbox_channel` and `finished` (built from the records when missing).
+pub const LAYOUT_VERSION: u32 = 2;
+
+/// Default bound of sled's page cache: the store's share of the bot's memory.
+pub const DEFAULT_CACHE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// How a store is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StoreOptions {
+    /// Upper bound of sled's page cache, in bytes (config `store_cache_mb`).
+    pub cache_bytes: u64,
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        StoreOptions {
+            cache_bytes: DEFAULT_CACHE_BYTES,
+        }
+    }
+}
 
 /// Trees: `meta` and `snapshot` keyed by channel; `log` keyed by (game id, index);
-/// `archive` keyed by (channel, game id); `quarantine` keyed by (channel, sled id).
+/// `archive` keyed by (channel, game id); `quarantine` keyed by (channel, sled id);
+/// `outbox` keyed by row id; `outbox_due` keyed by (due ms, row id) → channel;
+/// `outbox_channel` keyed by (channel, row id); `notes` keyed by (channel, name);
+/// `finished` keyed by channel (finished, unarchived).
 pub struct SledStore {
-    db: sled::Db,
-    meta: sled::Tree,
-    snapshot: sled::Tree,
-    log: sled::Tree,
-    archive: sled::Tree,
-    quarantine: sled::Tree,
+    pub(crate) db: sled::Db,
+    pub(crate) meta: sled::Tree,
+    pub(crate) snapshot: sled::Tree,
+    pub(crate) log: sled::Tree,
+    pub(crate) archive: sled::Tree,
+    pub(crate) quarantine: sled::Tree,
+    pub(crate) outbox: sled::Tree,
+    pub(crate) outbox_due: sled::Tree,
+    pub(crate) outbox_channel: sled::Tree,
+    pub(crate) notes: sled::Tree,
+    pub(crate) finished: sled::Tree,
+    group: GroupFlush,
+}
+
+/// Group commit: a writer whose transaction is done calls [`GroupFlush::wait`]; it
+/// returns once a flush that *started after* the call completed. The first waiter
+/// while no flush runs leads one; the others wait and share it. So a commit never
+/// returns before its data is on disk, and concurrent commits pay for one flush.
+#[derive(Default)]
+struct GroupFlush {
+    state: Mutex<FlushState>,
+    done: Condvar,
+}
+
+#[derive(Default)]
+struct FlushState {
+    /// Flushes started so far (the current one included).
+    started: u64,
+    /// The last flush that completed.
+    completed: u64,
+    flushing: bool,
+    /// The last flush that failed, and why.
+    failed: Option<(u64, String)>,
+}
+
+impl GroupFlush {
+    fn lock(&self) -> MutexGuard<'_, FlushState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Blocks until a flush that started after this call has completed.
+    fn wait(&self, flush: impl Fn() -> Result<(), String>) -> Result<(), StoreError> {
+        let mut state = self.lock();
+        // A flush running now may have started before our write: we need the next one.
+        let needed = state.started + 1;
+        loop {
+            if state.completed >= needed {
+                return match &state.failed {
+                    Some((at, reason)) if *at >= needed => {
+                        Err(StoreError::Backend(format!("flush failed: {reason}")))
+                    }
+                    _ => Ok(()),
+                };
+            }
+            if state.flushing {
+                state = self.done.wait(state).unwrap_or_else(|e| e.into_inner());
+                continue;
+            }
+            state.flushing = true;
+            state.started += 1;
+            let mine = state.started;
+            drop(state);
+            let result = flush();
+            state = self.lock();
+            state.flushing = false;
+            state.completed = mine;
+            if let Err(reason) = result {
+                state.failed = Some((mine, reason));
+            }
+            self.done.notify_all();
+        }
+    }
 }
 
 fn backend(e: impl std::fmt::Display) -> StoreError {
@@ -29,31 +131,109 @@ fn tx_error(e: TransactionError<StoreError>) -> StoreError {
     }
 }
 
-fn encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
-    serde_json::to_vec(value).map_err(|e| StoreError::Encode(e.to_string()))
-}
-
-fn pair_key(a: u64, b: u64) -> [u8; 16] {
+pub(crate) fn pair_key(a: u64, b: u64) -> [u8; 16] {
     let mut k = [0u8; 16];
     k[..8].copy_from_slice(&a.to_be_bytes());
     k[8..].copy_from_slice(&b.to_be_bytes());
     k
 }
 
+pub(crate) fn key_u64(bytes: &[u8], at: usize) -> Result<u64, StoreError> {
+    bytes
+        .get(at..at + 8)
+        .and_then(|b| b.try_into().ok())
+        .map(u64::from_be_bytes)
+        .ok_or_else(|| StoreError::Backend(format!("malformed key {bytes:?}")))
+}
+
 impl SledStore {
-    /// Opens (or creates) the store in `dir`.
+    /// Opens (or creates) the store in `dir` with the default options.
     pub fn open(dir: impl AsRef<Path>) -> Result<Self, StoreError> {
-        let db = sled::Config::new().path(dir.as_ref()).open().map_err(|e| {
-            StoreError::Backend(format!("cannot open {}: {e}", dir.as_ref().display()))
-        })?;
-        Ok(SledStore {
+        Self::open_with(dir, StoreOptions::default())
+    }
+
+    /// Opens (or creates) the store in `dir`. Reads no game: an older store gets its
+    /// index trees built once (recorded in the `schema` record).
+    pub fn open_with(dir: impl AsRef<Path>, options: StoreOptions) -> Result<Self, StoreError> {
+        let db = sled::Config::new()
+            .path(dir.as_ref())
+            .cache_capacity(options.cache_bytes)
+            // Every write that must be durable flushes (grouped); no background flusher
+            // competing for sled's lock.
+            .flush_every_ms(None)
+            .open()
+            .map_err(|e| {
+                StoreError::Backend(format!("cannot open {}: {e}", dir.as_ref().display()))
+            })?;
+        let store = SledStore {
             meta: db.open_tree("meta").map_err(backend)?,
             snapshot: db.open_tree("snapshot").map_err(backend)?,
             log: db.open_tree("log").map_err(backend)?,
             archive: db.open_tree("archive").map_err(backend)?,
             quarantine: db.open_tree("quarantine").map_err(backend)?,
+            outbox: db.open_tree("outbox").map_err(backend)?,
+            outbox_due: db.open_tree("outbox_due").map_err(backend)?,
+            outbox_channel: db.open_tree("outbox_channel").map_err(backend)?,
+            notes: db.open_tree("notes").map_err(backend)?,
+            finished: db.open_tree("finished").map_err(backend)?,
+            group: GroupFlush::default(),
             db,
-        })
+        };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// The store layout recorded on disk (`None` for a store from before layouts).
+    pub fn layout(&self) -> Result<Option<u32>, StoreError> {
+        match self.db.get(LAYOUT_KEY).map_err(backend)? {
+            Some(v) => v
+                .as_ref()
+                .try_into()
+                .map(|b| Some(u32::from_be_bytes(b)))
+                .map_err(|_| StoreError::Backend(format!("malformed layout record {v:?}"))),
+            None => Ok(None),
+        }
+    }
+
+    /// Builds the index trees of a store written before they existed, once.
+    fn migrate(&self) -> Result<(), StoreError> {
+        match self.layout()? {
+            Some(v) if v > LAYOUT_VERSION => {
+                return Err(StoreError::Backend(format!(
+                    "the store was written by a newer version (layout {v}, this build reads {LAYOUT_VERSION})"
+                )))
+            }
+            Some(v) if v == LAYOUT_VERSION => return Ok(()),
+            _ => {}
+        }
+        // Finished games left unarchived.
+        for item in self.meta.iter() {
+            let (k, v) = item.map_err(backend)?;
+            // An unreadable record is left for `load` to quarantine.
+            if let Ok(meta) = codec::decode_meta(&v) {
+                if meta.status == Status::Finished {
+                    self.finished.insert(k, &[]).map_err(backend)?;
+                }
+            }
+        }
+        // Pending deliveries by due time and by channel.
+        self.outbox_due.clear().map_err(backend)?;
+        self.outbox_channel.clear().map_err(backend)?;
+        for item in self.outbox.iter() {
+            let (_, v) = item.map_err(backend)?;
+            if let Ok(row) = codec::decode_row(&v) {
+                self.outbox_due
+                    .insert(pair_key(row.due_ms, row.id), &row.channel.to_be_bytes())
+                    .map_err(backend)?;
+                self.outbox_channel
+                    .insert(pair_key(row.channel, row.id), &[])
+                    .map_err(backend)?;
+            }
+        }
+        self.db
+            .insert(LAYOUT_KEY, &LAYOUT_VERSION.to_be_bytes())
+            .map_err(backend)?;
+        self.flush()
     }
 
     /// Test hook: overwrites a channel's raw metadata bytes (to simulate corruption).
@@ -72,9 +252,14 @@ impl SledStore {
         self.flush()
     }
 
+    /// Returns once everything written before the call is on disk (group commit).
+    pub(crate) fn durable(&self) -> Result<(), StoreError> {
+        self.group
+            .wait(|| self.db.flush().map(|_| ()).map_err(|e| e.to_string()))
+    }
+
     fn decode_meta(&self, bytes: &[u8]) -> Result<Meta, String> {
-        let meta: Meta =
-            serde_json::from_slice(bytes).map_err(|e| format!("metadata unreadable: {e}"))?;
+        let meta = codec::decode_meta(bytes)?;
         if meta.schema > SCHEMA_VERSION {
             return Err(format!(
                 "written by a newer version (schema {}, this build reads {SCHEMA_VERSION})",
@@ -83,6 +268,39 @@ impl SledStore {
         }
         Ok(meta)
     }
+
+    /// Assigns ids to new outbox rows and encodes them (outside the transaction, so a
+    /// retried transaction keeps the same ids).
+    fn outbox_rows(&self, rows: &[NewOutbox]) -> Result<Vec<(OutboxRow, Vec<u8>)>, StoreError> {
+        rows.iter()
+            .map(|r| {
+                let row = OutboxRow {
+                    id: self.db.generate_id().map_err(backend)?,
+                    channel: r.channel,
+                    due_ms: r.due_ms,
+                    attempts: 0,
+                    payload: r.payload.clone(),
+                };
+                let bytes = codec::encode_row(&row);
+                Ok((row, bytes))
+            })
+            .collect()
+    }
+}
+
+/// Writes `rows` into the outbox and both of its indexes, inside a transaction.
+fn insert_rows(
+    outbox: &sled::transaction::TransactionalTree,
+    due: &sled::transaction::TransactionalTree,
+    by_channel: &sled::transaction::TransactionalTree,
+    rows: &[(OutboxRow, Vec<u8>)],
+) -> Result<(), ConflictableTransactionError<StoreError>> {
+    for (row, bytes) in rows {
+        outbox.insert(&row.id.to_be_bytes(), bytes.as_slice())?;
+        due.insert(&pair_key(row.due_ms, row.id), &row.channel.to_be_bytes())?;
+        by_channel.insert(&pair_key(row.channel, row.id), &[])?;
+    }
+    Ok(())
 }
 
 impl Store for SledStore {
@@ -106,20 +324,30 @@ impl Store for SledStore {
         }
     }
 
-    fn commit(&self, commit: Commit<'_>) -> Result<(), StoreError> {
+    fn commit(&self, commit: Commit<'_>) -> Result<Vec<u64>, StoreError> {
         let key = commit.meta.channel.to_be_bytes();
-        let meta_bytes = encode(commit.meta)?;
+        let meta_bytes = codec::encode_meta(commit.meta);
+        let finished = commit.meta.status == Status::Finished;
         let entry = match commit.entry {
             Some(e) => {
                 let index = commit.meta.version.checked_sub(1).ok_or_else(|| {
                     StoreError::Encode("a log entry needs meta.version >= 1".into())
                 })?;
-                Some((pair_key(commit.meta.game_id, index), encode(e)?))
+                Some((pair_key(commit.meta.game_id, index), codec::encode_log(e)))
             }
             None => None,
         };
-        (&self.meta, &self.snapshot, &self.log)
-            .transaction(|(meta, snapshot, log)| {
+        let rows = self.outbox_rows(commit.outbox)?;
+        (
+            &self.meta,
+            &self.snapshot,
+            &self.log,
+            &self.outbox,
+            &self.outbox_due,
+            &self.outbox_channel,
+            &self.finished,
+        )
+            .transaction(|(meta, snapshot, log, outbox, due, by_channel, fin)| {
                 meta.insert(&key, meta_bytes.as_slice())?;
                 if let Some(s) = commit.snapshot {
                     snapshot.insert(&key, s)?;
@@ -132,20 +360,24 @@ impl Store for SledStore {
                     }
                     log.insert(k, v.as_slice())?;
                 }
-                Ok(())
+                if finished {
+                    fin.insert(&key, &[])?;
+                }
+                insert_rows(outbox, due, by_channel, &rows)
             })
             .map_err(tx_error)?;
-        self.flush()
+        self.durable()?;
+        Ok(rows.iter().map(|(r, _)| r.id).collect())
     }
 
     fn log(&self, game_id: u64) -> Result<Vec<LogEntry>, StoreError> {
         let mut out = Vec::new();
         for item in self.log.scan_prefix(game_id.to_be_bytes()) {
             let (k, v) = item.map_err(backend)?;
-            let entry: LogEntry = serde_json::from_slice(&v).map_err(|e| {
+            let entry = codec::decode_log(&v).map_err(|e| {
                 StoreError::Backend(format!(
-                    "log entry {:?} of game {game_id} unreadable: {e}",
-                    &k[8..]
+                    "entry {} of game {game_id}: {e}",
+                    key_u64(&k, 8).unwrap_or(u64::MAX)
                 ))
             })?;
             out.push(entry);
@@ -156,16 +388,17 @@ impl Store for SledStore {
     fn archive(&self, entry: &ArchiveEntry) -> Result<(), StoreError> {
         let key = entry.meta.channel.to_be_bytes();
         let archive_key = pair_key(entry.meta.channel, entry.meta.game_id);
-        let bytes = encode(entry)?;
-        (&self.meta, &self.snapshot, &self.archive)
-            .transaction(|(meta, snapshot, archive)| {
+        let bytes = codec::encode_archive(entry);
+        (&self.meta, &self.snapshot, &self.archive, &self.finished)
+            .transaction(|(meta, snapshot, archive, fin)| {
                 meta.remove(&key)?;
                 snapshot.remove(&key)?;
+                fin.remove(&key)?;
                 archive.insert(&archive_key, bytes.as_slice())?;
                 Ok(())
             })
             .map_err(tx_error)?;
-        self.flush()
+        self.durable()
     }
 
     fn archived(&self, channel: ChannelId) -> Result<Vec<ArchiveEntry>, StoreError> {
@@ -173,7 +406,7 @@ impl Store for SledStore {
         for item in self.archive.scan_prefix(channel.to_be_bytes()).rev() {
             let (_, v) = item.map_err(backend)?;
             // An unreadable archive entry is skipped rather than hiding the others.
-            if let Ok(entry) = serde_json::from_slice::<ArchiveEntry>(&v) {
+            if let Ok(entry) = codec::decode_archive(&v) {
                 out.push(entry);
             }
         }
@@ -185,8 +418,8 @@ impl Store for SledStore {
         let id = self.db.generate_id().map_err(backend)?;
         let qkey = pair_key(channel, id);
         let reason = reason.to_string();
-        (&self.meta, &self.snapshot, &self.quarantine)
-            .transaction(|(meta, snapshot, quarantine)| {
+        (&self.meta, &self.snapshot, &self.finished, &self.quarantine)
+            .transaction(|(meta, snapshot, fin, quarantine)| {
                 let record = Quarantined {
                     channel,
                     reason: reason.clone(),
@@ -194,14 +427,12 @@ impl Store for SledStore {
                     meta_bytes: meta.remove(&key)?.map(|v| v.to_vec()).unwrap_or_default(),
                     snapshot_bytes: snapshot.remove(&key)?.map(|v| v.to_vec()),
                 };
-                let bytes = serde_json::to_vec(&record).map_err(|e| {
-                    ConflictableTransactionError::Abort(StoreError::Encode(e.to_string()))
-                })?;
-                quarantine.insert(&qkey, bytes)?;
+                fin.remove(&key)?;
+                quarantine.insert(&qkey, codec::encode_quarantined(&record))?;
                 Ok(())
             })
             .map_err(tx_error)?;
-        self.flush()
+        self.durable()
     }
 
     fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
@@ -209,7 +440,7 @@ impl Store for SledStore {
             .iter()
             .map(|item| {
                 let (_, v) = item.map_err(backend)?;
-                serde_json::from_slice(&v).map_err(|e| StoreError::Backend(e.to_string()))
+                codec::decode_quarantined(&v).map_err(StoreError::Backend)
             })
             .collect()
     }
@@ -222,6 +453,124 @@ impl Store for SledStore {
     fn flush(&self) -> Result<(), StoreError> {
         self.db.flush().map(|_| ()).map_err(backend)
     }
+
+    fn enqueue(&self, rows: &[NewOutbox]) -> Result<Vec<u64>, StoreError> {
+        let rows = self.outbox_rows(rows)?;
+        (&self.outbox, &self.outbox_due, &self.outbox_channel)
+            .transaction(|(outbox, due, by_channel)| insert_rows(outbox, due, by_channel, &rows))
+            .map_err(tx_error)?;
+        self.durable()?;
+        Ok(rows.iter().map(|(r, _)| r.id).collect())
+    }
+
+    fn due_outbox(&self, now_ms: u64, limit: usize) -> Result<Vec<OutboxRow>, StoreError> {
+        let mut out = Vec::new();
+        for item in self
+            .outbox_due
+            .range(..pair_key(now_ms.saturating_add(1), 0))
+        {
+            if out.len() >= limit {
+                break;
+            }
+            let (k, _) = item.map_err(backend)?;
+            if let Some(row) = self.outbox_row(key_u64(&k, 8)?)? {
+                out.push(row);
+            }
+        }
+        Ok(out)
+    }
+
+    fn channel_outbox(&self, channel: ChannelId) -> Result<Vec<OutboxRow>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.outbox_channel.scan_prefix(channel.to_be_bytes()) {
+            let (k, _) = item.map_err(backend)?;
+            if let Some(row) = self.outbox_row(key_u64(&k, 8)?)? {
+                out.push(row);
+            }
+        }
+        Ok(out)
+    }
+
+    fn outbox_row(&self, id: u64) -> Result<Option<OutboxRow>, StoreError> {
+        match self.outbox.get(id.to_be_bytes()).map_err(backend)? {
+            Some(v) => codec::decode_row(&v).map(Some).map_err(StoreError::Backend),
+            None => Ok(None),
+        }
+    }
+
+    fn next_due(&self) -> Result<Option<u64>, StoreError> {
+        match self.outbox_due.first().map_err(backend)? {
+            Some((k, _)) => Ok(Some(key_u64(&k, 0)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn outbox_done(&self, id: u64) -> Result<(), StoreError> {
+        let Some(row) = self.outbox_row(id)? else {
+            return Ok(());
+        };
+        (&self.outbox, &self.outbox_due, &self.outbox_channel)
+            .transaction(|(outbox, due, by_channel)| {
+                outbox.remove(&id.to_be_bytes())?;
+                due.remove(&pair_key(row.due_ms, id))?;
+                by_channel.remove(&pair_key(row.channel, id))?;
+                Ok(())
+            })
+            .map_err(tx_error)?;
+        self.durable()
+    }
+
+    fn outbox_retry(&self, id: u64, due_ms: u64, attempts: u32) -> Result<(), StoreError> {
+        let Some(row) = self.outbox_row(id)? else {
+            return Ok(());
+        };
+        let next = OutboxRow {
+            due_ms,
+            attempts,
+            ..row.clone()
+        };
+        let bytes = codec::encode_row(&next);
+        (&self.outbox, &self.outbox_due)
+            .transaction(|(outbox, due)| {
+                outbox.insert(&id.to_be_bytes(), bytes.as_slice())?;
+                due.remove(&pair_key(row.due_ms, id))?;
+                due.insert(&pair_key(due_ms, id), &row.channel.to_be_bytes())?;
+                Ok(())
+            })
+            .map_err(tx_error)?;
+        self.durable()
+    }
+
+    fn put_note(&self, channel: ChannelId, name: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.notes
+            .insert(note_key(channel, name), value)
+            .map_err(backend)?;
+        self.durable()
+    }
+
+    fn note(&self, channel: ChannelId, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self
+            .notes
+            .get(note_key(channel, name))
+            .map_err(backend)?
+            .map(|v| v.to_vec()))
+    }
+
+    fn finished_unarchived(&self) -> Result<Vec<ChannelId>, StoreError> {
+        self.finished
+            .iter()
+            .map(|item| {
+                let (k, _) = item.map_err(backend)?;
+                key_u64(&k, 0)
+            })
+            .collect()
+    }
+}
+
+fn note_key(channel: ChannelId, name: &str) -> Vec<u8> {
+    let mut k = channel.to_be_bytes().to_vec();
+    k.extend_from_slice(name.as_bytes());
+    k
 }
 
 #[cfg(test)]
@@ -270,6 +619,7 @@ mod tests {
                     meta: &meta(5, 9, 0),
                     snapshot: Some(b"s0"),
                     entry: None,
+                    outbox: &[],
                 })
                 .unwrap();
             for v in 1..=3 {
@@ -279,6 +629,7 @@ mod tests {
                         meta: &meta(5, 9, v),
                         snapshot: Some(format!("s{v}").as_bytes()),
                         entry: Some(&e),
+                        outbox: &[],
                     })
                     .unwrap();
             }
@@ -305,6 +656,7 @@ mod tests {
                 meta: &meta(1, 1, 1),
                 snapshot: Some(b"a"),
                 entry: Some(&e),
+                outbox: &[],
             })
             .unwrap();
         let err = store
@@ -312,6 +664,7 @@ mod tests {
                 meta: &meta(1, 1, 1),
                 snapshot: Some(b"b"),
                 entry: Some(&entry(2)),
+                outbox: &[],
             })
             .unwrap_err();
         assert!(err.to_string().contains("already exists"), "{err}");
@@ -332,6 +685,7 @@ mod tests {
                 meta: &meta(1, 1, 0),
                 snapshot: Some(b"one"),
                 entry: None,
+                outbox: &[],
             })
             .unwrap();
         store
@@ -339,6 +693,7 @@ mod tests {
                 meta: &meta(2, 2, 0),
                 snapshot: Some(b"two"),
                 entry: None,
+                outbox: &[],
             })
             .unwrap();
         store.put_raw_meta(1, b"{not json").unwrap();
@@ -367,6 +722,7 @@ mod tests {
                 meta: &m,
                 snapshot: None,
                 entry: None,
+                outbox: &[],
             })
             .unwrap();
         assert!(
@@ -385,6 +741,7 @@ mod tests {
                 meta: &m,
                 snapshot: Some(b"x"),
                 entry: Some(&e),
+                outbox: &[],
             })
             .unwrap();
         m.status = Status::Finished;
@@ -398,5 +755,269 @@ mod tests {
         assert_eq!(store.archived(4).unwrap(), vec![archived]);
         assert_eq!(store.log(8).unwrap(), vec![e]);
         assert!(store.next_game_id().unwrap() >= 1);
+    }
+
+    fn row(channel: ChannelId, due_ms: u64, text: &str) -> NewOutbox {
+        NewOutbox {
+            channel,
+            due_ms,
+            payload: text.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn outbox_rows_commit_with_the_state_and_survive_until_done() {
+        let dir = tempfile::tempdir().unwrap();
+        let ids = {
+            let store = SledStore::open(dir.path()).unwrap();
+            let e = entry(1);
+            let ids = store
+                .commit(Commit {
+                    meta: &meta(7, 3, 1),
+                    snapshot: Some(b"s1"),
+                    entry: Some(&e),
+                    outbox: &[
+                        row(7, 100, "post"),
+                        row(7, 100, "dm"),
+                        row(7, 5_000, "timer"),
+                    ],
+                })
+                .unwrap();
+            assert_eq!(ids.len(), 3);
+            assert!(ids[0] < ids[1] && ids[1] < ids[2]);
+            ids
+        };
+        // Reopened: the rows are pending, oldest first, timers only when due.
+        let store = SledStore::open(dir.path()).unwrap();
+        let due: Vec<u64> = store
+            .due_outbox(200, 10)
+            .unwrap()
+            .iter()
+            .map(|r| r.id)
+            .collect();
+        assert_eq!(due, ids[..2].to_vec());
+        assert_eq!(store.next_due().unwrap(), Some(100));
+        store.outbox_done(ids[0]).unwrap();
+        store.outbox_retry(ids[1], 300, 1).unwrap();
+        assert!(store.due_outbox(200, 10).unwrap().is_empty());
+        let later = store.due_outbox(10_000, 10).unwrap();
+        assert_eq!(later.len(), 2);
+        assert_eq!(
+            (later[0].id, later[0].attempts, later[0].payload.as_slice()),
+            (ids[1], 1, &b"dm"[..])
+        );
+        assert_eq!(store.channel_outbox(7).unwrap().len(), 2);
+        assert!(store.channel_outbox(8).unwrap().is_empty());
+        assert_eq!(store.outbox_row(ids[0]).unwrap(), None);
+    }
+
+    #[test]
+    fn a_finished_game_stays_indexed_until_archived() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let mut m = meta(9, 4, 1);
+        m.status = Status::Finished;
+        store.commit(Commit::meta(&m)).unwrap();
+        assert_eq!(store.finished_unarchived().unwrap(), vec![9]);
+        store
+            .archive(&ArchiveEntry {
+                meta: m,
+                outcome: None,
+                snapshot: vec![],
+            })
+            .unwrap();
+        assert!(store.finished_unarchived().unwrap().is_empty());
+        store.put_note(9, "turn", b"123").unwrap();
+        assert_eq!(store.note(9, "turn").unwrap().as_deref(), Some(&b"123"[..]));
+        assert_eq!(store.note(9, "other").unwrap(), None);
+    }
+
+    #[test]
+    fn concurrent_writers_share_flushes_and_none_returns_before_its_flush() {
+        use std::sync::{Arc, Barrier};
+        use std::time::{Duration, Instant};
+        let group = Arc::new(GroupFlush::default());
+        // (start, end) of every flush.
+        let flushes = Arc::new(Mutex::new(Vec::<(Instant, Instant)>::new()));
+        let barrier = Arc::new(Barrier::new(8));
+        let waits: Vec<(Instant, Instant)> = (0..8)
+            .map(|_| {
+                let (group, flushes, barrier) = (group.clone(), flushes.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    let called = Instant::now();
+                    group
+                        .wait(|| {
+                            let start = Instant::now();
+                            std::thread::sleep(Duration::from_millis(150));
+                            flushes.lock().unwrap().push((start, Instant::now()));
+                            Ok(())
+                        })
+                        .unwrap();
+                    (called, Instant::now())
+                })
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|h| h.join().unwrap())
+            .collect();
+        let flushes = flushes.lock().unwrap().clone();
+        // Eight writers arriving together: one flush for the first, one shared by the
+        // rest (a third only if the machine delayed a thread by a whole flush).
+        assert!(
+            flushes.len() <= 3,
+            "{} flushes for 8 writers",
+            flushes.len()
+        );
+        for (called, returned) in waits {
+            assert!(
+                flushes
+                    .iter()
+                    .any(|&(start, end)| start >= called && end <= returned),
+                "a writer returned without a flush that started after its write"
+            );
+        }
+    }
+
+    #[test]
+    fn a_failed_flush_fails_every_writer_waiting_on_it() {
+        let group = GroupFlush::default();
+        let err = group.wait(|| Err("disk full".into())).unwrap_err();
+        assert!(err.to_string().contains("disk full"), "{err}");
+        // The next flush succeeds: later writers are not blamed for the old failure.
+        group.wait(|| Ok(())).unwrap();
+    }
+
+    #[test]
+    fn many_threads_commit_durably_on_different_channels() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = std::sync::Arc::new(SledStore::open(dir.path()).unwrap());
+            let handles: Vec<_> = (0..6u64)
+                .map(|t| {
+                    let store = store.clone();
+                    std::thread::spawn(move || {
+                        for v in 1..=20u64 {
+                            let e = entry(v);
+                            store
+                                .commit(Commit {
+                                    meta: &meta(t, 100 + t, v),
+                                    snapshot: Some(format!("{t}:{v}").as_bytes()),
+                                    entry: Some(&e),
+                                    outbox: &[row(t, 1, "post")],
+                                })
+                                .unwrap();
+                        }
+                    })
+                })
+                .collect();
+            for h in handles {
+                h.join().unwrap();
+            }
+        }
+        let store = SledStore::open(dir.path()).unwrap();
+        for t in 0..6u64 {
+            match store.load(t).unwrap() {
+                Loaded::Found(r) => {
+                    assert_eq!(r.meta.version, 20);
+                    assert_eq!(r.snapshot.unwrap(), format!("{t}:20").into_bytes());
+                }
+                other => panic!("{other:?}"),
+            }
+            assert_eq!(store.log(100 + t).unwrap().len(), 20);
+            assert_eq!(store.channel_outbox(t).unwrap().len(), 20);
+        }
+        assert_eq!(store.due_outbox(10, 1000).unwrap().len(), 120);
+    }
+
+    #[test]
+    fn an_older_store_gets_its_indexes_once_and_its_json_records_still_load() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut finished = meta(2, 20, 1);
+        finished.status = Status::Finished;
+        let old_row = OutboxRow {
+            id: 77,
+            channel: 3,
+            due_ms: 50,
+            attempts: 1,
+            payload: b"dm".to_vec(),
+        };
+        {
+            // What an older build left: JSON records, no layout record, no indexes.
+            let store = SledStore::open(dir.path()).unwrap();
+            store
+                .put_raw_meta(1, &serde_json::to_vec(&meta(1, 10, 1)).unwrap())
+                .unwrap();
+            store.put_raw_snapshot(1, b"{\"total\":3}").unwrap();
+            store
+                .log
+                .insert(pair_key(10, 0), serde_json::to_vec(&entry(1)).unwrap())
+                .unwrap();
+            store
+                .put_raw_meta(2, &serde_json::to_vec(&finished).unwrap())
+                .unwrap();
+            store
+                .outbox
+                .insert(77u64.to_be_bytes(), serde_json::to_vec(&old_row).unwrap())
+                .unwrap();
+            let archived = ArchiveEntry {
+                meta: meta(4, 40, 0),
+                outcome: Some(json!({"winners": [0]})),
+                snapshot: vec![1, 2, 3],
+            };
+            store
+                .archive
+                .insert(pair_key(4, 40), serde_json::to_vec(&archived).unwrap())
+                .unwrap();
+            store.db.remove(LAYOUT_KEY).unwrap();
+            store.finished.clear().unwrap();
+            store.flush().unwrap();
+        }
+        let store = SledStore::open(dir.path()).unwrap();
+        assert_eq!(store.layout().unwrap(), Some(LAYOUT_VERSION));
+        assert_eq!(store.finished_unarchived().unwrap(), vec![2]);
+        assert_eq!(store.due_outbox(100, 10).unwrap(), vec![old_row.clone()]);
+        assert_eq!(store.channel_outbox(3).unwrap(), vec![old_row]);
+        assert_eq!(store.next_due().unwrap(), Some(50));
+        assert_eq!(store.log(10).unwrap(), vec![entry(1)]);
+        assert_eq!(store.archived(4).unwrap()[0].snapshot, vec![1, 2, 3]);
+        let Loaded::Found(r) = store.load(1).unwrap() else {
+            panic!("legacy record must load")
+        };
+        assert_eq!(r.meta, meta(1, 10, 1));
+        // The next save rewrites it in the binary form.
+        let e = entry(2);
+        store
+            .commit(Commit {
+                meta: &meta(1, 10, 2),
+                snapshot: Some(b"s2"),
+                entry: Some(&e),
+                outbox: &[],
+            })
+            .unwrap();
+        let raw = store.meta.get(1u64.to_be_bytes()).unwrap().unwrap();
+        assert!(codec::is_binary(&raw));
+        assert_eq!(store.log(10).unwrap(), vec![entry(1), entry(2)]);
+        // Opened again: already migrated, nothing rebuilt (a removed index stays empty).
+        store.finished.clear().unwrap();
+        store.flush().unwrap();
+        drop(store);
+        let store = SledStore::open(dir.path()).unwrap();
+        assert!(store.finished_unarchived().unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_store_from_a_newer_build_is_not_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            store
+                .db
+                .insert(LAYOUT_KEY, &(LAYOUT_VERSION + 1).to_be_bytes())
+                .unwrap();
+            store.flush().unwrap();
+        }
+        let err = SledStore::open(dir.path()).err().expect("refused");
+        assert!(err.to_string().contains("newer version"), "{err}");
     }
 }

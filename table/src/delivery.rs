@@ -2,11 +2,12 @@
 //! caller alone. Adapters (Discord, the local terminal) only transport these.
 
 use rules::Seat;
+use serde::{Deserialize, Serialize};
 use storage::UserId;
 
 /// A game's position in its history: prompts carry it so a click on an old prompt can
 /// be recognised as stale.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct StateVersion {
     pub game_id: u64,
     /// Number of actions taken so far.
@@ -15,7 +16,7 @@ pub struct StateVersion {
 
 /// "It is your move": the awaited player. Their legal actions are private (see
 /// `Table::legal_actions`), since a list of payments or bids can reveal a hand or money.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnPrompt {
     pub seat: Seat,
     pub user: UserId,
@@ -23,8 +24,10 @@ pub struct TurnPrompt {
     pub state: StateVersion,
 }
 
-/// One outgoing message.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One outgoing message. Channel and private messages are stored in the outbox in the
+/// same transaction as the change that produced them (`outbox` is their row id once
+/// stored); the adapter sends them and reports back with [`crate::Table::delivered`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Delivery {
     /// Public, in the channel. Built only from public views and public events.
     Channel {
@@ -32,10 +35,18 @@ pub enum Delivery {
         /// Users to ping (whoever is awaited next).
         mentions: Vec<UserId>,
         prompts: Vec<TurnPrompt>,
+        /// The outbox row holding this message (`None` until stored).
+        #[serde(skip)]
+        outbox: Option<u64>,
     },
     /// Private to one user (a DM): hands, money, secret draws.
-    Private { user: UserId, text: String },
-    /// A reply only the caller sees: refusals, on-demand views, help.
+    Private {
+        user: UserId,
+        text: String,
+        #[serde(skip)]
+        outbox: Option<u64>,
+    },
+    /// A reply only the caller sees: refusals, on-demand views, help. Never stored.
     Ephemeral { text: String },
 }
 
@@ -49,6 +60,55 @@ impl Delivery {
             text: text.into(),
             mentions: vec![],
             prompts: vec![],
+            outbox: None,
+        }
+    }
+
+    /// A private message to `user`.
+    pub fn private(user: UserId, text: impl Into<String>) -> Delivery {
+        Delivery::Private {
+            user,
+            text: text.into(),
+            outbox: None,
+        }
+    }
+
+    /// The outbox row of a stored channel or private message.
+    pub fn outbox(&self) -> Option<u64> {
+        match self {
+            Delivery::Channel { outbox, .. } | Delivery::Private { outbox, .. } => *outbox,
+            Delivery::Ephemeral { .. } => None,
+        }
+    }
+
+    /// True for what goes through the outbox (everything but replies to the caller).
+    pub fn is_outgoing(&self) -> bool {
+        !matches!(self, Delivery::Ephemeral { .. })
+    }
+
+    fn set_outbox(&mut self, id: u64) {
+        if let Delivery::Channel { outbox, .. } | Delivery::Private { outbox, .. } = self {
+            *outbox = Some(id);
+        }
+    }
+
+    /// The outbox payload of a channel or private message.
+    pub(crate) fn encode(&self) -> Vec<u8> {
+        // Plain strings and numbers: serializing cannot fail.
+        serde_json::to_vec(self).unwrap_or_default()
+    }
+
+    /// Reads an outbox payload back, with its row id.
+    pub(crate) fn decode(bytes: &[u8], id: u64) -> Result<Delivery, String> {
+        let mut d: Delivery = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        d.set_outbox(id);
+        Ok(d)
+    }
+
+    /// Records the outbox row ids, in order, on the outgoing deliveries of `list`.
+    pub(crate) fn number(list: &mut [Delivery], ids: &[u64]) {
+        for (d, id) in list.iter_mut().filter(|d| d.is_outgoing()).zip(ids) {
+            d.set_outbox(*id);
         }
     }
 

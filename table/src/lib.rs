@@ -17,7 +17,20 @@ pub use storage::{ChannelId, SeatedUser, UserId};
 use rules::{DynGame, GameKind, Seat};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use storage::{ArchiveEntry, Commit, Loaded, LogEntry, Meta, Status, Store};
+use storage::{ArchiveEntry, Commit, Loaded, LogEntry, Meta, NewOutbox, Status, Store};
+
+/// Loaded games kept in memory when no capacity is configured.
+pub const DEFAULT_CACHE_GAMES: usize = 1_000;
+
+/// A stored delivery waiting to be sent (or re-sent after a failure or a restart).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pending {
+    pub channel: ChannelId,
+    /// Failed attempts so far.
+    pub attempts: u32,
+    /// The message, with its outbox row id set.
+    pub delivery: Delivery,
+}
 
 /// Who sent a command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,10 +101,62 @@ struct Slot {
     notice: Option<String>,
 }
 
+/// The loaded channels: a bounded cache (least recently used evicted first). Evicting is
+/// always safe: every accepted change is already in the store.
+struct Slots {
+    map: HashMap<ChannelId, (Arc<Mutex<Slot>>, u64)>,
+    tick: u64,
+    capacity: usize,
+}
+
+impl Slots {
+    fn get(&mut self, channel: ChannelId) -> Arc<Mutex<Slot>> {
+        self.tick += 1;
+        let tick = self.tick;
+        let entry = self.map.entry(channel).or_default();
+        entry.1 = tick;
+        let slot = entry.0.clone();
+        if self.map.len() > self.capacity {
+            self.evict();
+        }
+        slot
+    }
+
+    /// Drops the least recently used slots nobody is using, down to 90% of capacity (so
+    /// that eviction runs once per many loads, not on every one).
+    fn evict(&mut self) {
+        let target = self.capacity - self.capacity / 10;
+        let mut idle: Vec<(u64, ChannelId)> = self
+            .map
+            .iter()
+            .filter(|(_, (slot, _))| Arc::strong_count(slot) == 1)
+            .map(|(c, (_, t))| (*t, *c))
+            .collect();
+        idle.sort_unstable();
+        let excess = self.map.len().saturating_sub(target);
+        for (_, channel) in idle.into_iter().take(excess) {
+            self.map.remove(&channel);
+        }
+    }
+
+    /// Forgets a channel that holds nothing (no table, no notice): empty channels take no
+    /// memory.
+    fn forget_if_empty(&mut self, channel: ChannelId, slot: &Arc<Mutex<Slot>>) {
+        let empty = slot
+            .try_lock()
+            .map(|s| s.loaded && s.active.is_none() && s.notice.is_none())
+            .unwrap_or(false);
+        // Two owners: the map and the caller; anyone else means it is in use.
+        if empty && Arc::strong_count(slot) == 2 {
+            self.map.remove(&channel);
+        }
+    }
+}
+
 /// All channel sessions over one store.
 pub struct Table {
     store: Arc<dyn Store>,
-    slots: Mutex<HashMap<ChannelId, Arc<Mutex<Slot>>>>,
+    slots: Mutex<Slots>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -101,11 +166,43 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Table {
+    /// A table over `store`, caching up to [`DEFAULT_CACHE_GAMES`] loaded games.
     pub fn new(store: Arc<dyn Store>) -> Self {
-        Table {
+        Self::with_cache(store, DEFAULT_CACHE_GAMES)
+    }
+
+    /// A table keeping at most `capacity` loaded games in memory (at least 1). Finished
+    /// games a crash left unarchived are archived now.
+    pub fn with_cache(store: Arc<dyn Store>, capacity: usize) -> Self {
+        let table = Table {
             store,
-            slots: Mutex::new(HashMap::new()),
+            slots: Mutex::new(Slots {
+                map: HashMap::new(),
+                tick: 0,
+                capacity: capacity.max(1),
+            }),
+        };
+        table.archive_leftovers();
+        table
+    }
+
+    /// Archives every finished or abandoned game whose archive a crash interrupted
+    /// (read from the store's small index, never by scanning every game).
+    fn archive_leftovers(&self) {
+        match self.store.finished_unarchived() {
+            Ok(channels) => {
+                for channel in channels {
+                    // Loading a finished game archives it (see `load`).
+                    self.with_slot(channel, |_| ());
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "cannot list unarchived finished games"),
         }
+    }
+
+    /// How many channels are loaded in memory now.
+    pub fn loaded_channels(&self) -> usize {
+        lock(&self.slots).map.len()
     }
 
     /// The store behind the table (for flushing at shutdown).
@@ -113,18 +210,18 @@ impl Table {
         &self.store
     }
 
-    fn slot(&self, channel: ChannelId) -> Arc<Mutex<Slot>> {
-        lock(&self.slots).entry(channel).or_default().clone()
-    }
-
     /// Runs `f` on the channel's slot with the channel lock held, loading it first.
     fn with_slot<R>(&self, channel: ChannelId, f: impl FnOnce(&mut Slot) -> R) -> R {
-        let slot = self.slot(channel);
-        let mut slot = lock(&slot);
-        if !slot.loaded {
-            self.load(channel, &mut slot);
-        }
-        f(&mut slot)
+        let shared = lock(&self.slots).get(channel);
+        let result = {
+            let mut slot = lock(&shared);
+            if !slot.loaded {
+                self.load(channel, &mut slot);
+            }
+            f(&mut slot)
+        };
+        lock(&self.slots).forget_if_empty(channel, &shared);
+        result
     }
 
     fn load(&self, channel: ChannelId, slot: &mut Slot) {
@@ -132,10 +229,21 @@ impl Table {
             Ok(Loaded::Empty) => {}
             Ok(Loaded::Found(record)) => match restore(&record.meta, record.snapshot.as_deref()) {
                 Ok(game) => {
-                    slot.active = Some(Active {
+                    let active = Active {
                         meta: record.meta,
                         game,
-                    })
+                    };
+                    if matches!(active.meta.status, Status::Finished | Status::Abandoned) {
+                        // The last move is stored but a crash stopped the archiving:
+                        // archive now, so the channel is free and the scores are kept.
+                        if let Err(e) = self.archive_active(&active) {
+                            tracing::error!(channel, error = %e, "archiving a finished game failed");
+                            return;
+                        }
+                        tracing::info!(channel, "archived a finished game left by a crash");
+                    } else {
+                        slot.active = Some(active);
+                    }
                 }
                 Err(reason) => {
                     tracing::warn!(channel, %reason, "quarantining unreadable game");
@@ -167,7 +275,7 @@ impl Table {
         self.with_slot(channel, |slot| {
             let mut out = Vec::new();
             if let Some(notice) = slot.notice.take() {
-                out.push(Delivery::channel(notice));
+                out.extend(self.enqueue(channel, vec![Delivery::channel(notice)]));
             }
             if !slot.loaded {
                 return out;
@@ -269,24 +377,112 @@ impl Table {
         })
     }
 
+    /// Stores the change and the outgoing deliveries of `out` in one transaction, then
+    /// numbers them with their outbox rows. On failure nothing was stored and `out` is
+    /// replaced by the caller's apology.
     fn commit(
         &self,
         meta: &Meta,
         snapshot: Option<&[u8]>,
         entry: Option<&LogEntry>,
-    ) -> Result<(), Delivery> {
-        self.store
-            .commit(Commit {
-                meta,
-                snapshot,
-                entry,
-            })
-            .map_err(|e| {
+        out: &mut Vec<Delivery>,
+    ) -> Result<(), ()> {
+        let rows = outbox_rows(meta.channel, out);
+        match self.store.commit(Commit {
+            meta,
+            snapshot,
+            entry,
+            outbox: &rows,
+        }) {
+            Ok(ids) => {
+                Delivery::number(out, &ids);
+                Ok(())
+            }
+            Err(e) => {
                 tracing::error!(channel = meta.channel, error = %e, "commit failed");
-                Delivery::ephemeral(format!(
+                *out = vec![Delivery::ephemeral(format!(
                     "That could not be saved, so nothing changed ({e}). Please try again."
-                ))
-            })
+                ))];
+                Err(())
+            }
+        }
+    }
+
+    /// Stores deliveries that belong to no state change (a notice), numbering them.
+    pub fn enqueue(&self, channel: ChannelId, mut out: Vec<Delivery>) -> Vec<Delivery> {
+        let rows = outbox_rows(channel, &out);
+        match self.store.enqueue(&rows) {
+            Ok(ids) => Delivery::number(&mut out, &ids),
+            Err(e) => tracing::error!(channel, error = %e, "cannot store a notice; sending it unstored"),
+        }
+        out
+    }
+
+    /// Deliveries due now (`now_ms`), oldest first: what a crash or a failure left unsent.
+    pub fn pending(&self, now_ms: u64, limit: usize) -> Vec<Pending> {
+        match self.store.due_outbox(now_ms, limit) {
+            Ok(rows) => rows.into_iter().filter_map(|r| self.decode_row(r)).collect(),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the outbox");
+                vec![]
+            }
+        }
+    }
+
+    /// Every unsent delivery of one channel, oldest first.
+    pub fn pending_in(&self, channel: ChannelId) -> Vec<Pending> {
+        match self.store.channel_outbox(channel) {
+            Ok(rows) => rows.into_iter().filter_map(|r| self.decode_row(r)).collect(),
+            Err(e) => {
+                tracing::error!(channel, error = %e, "cannot read the outbox");
+                vec![]
+            }
+        }
+    }
+
+    fn decode_row(&self, row: storage::OutboxRow) -> Option<Pending> {
+        match Delivery::decode(&row.payload, row.id) {
+            Ok(delivery) => Some(Pending {
+                channel: row.channel,
+                attempts: row.attempts,
+                delivery,
+            }),
+            Err(e) => {
+                tracing::error!(id = row.id, error = %e, "dropping an unreadable outbox row");
+                let _ = self.store.outbox_done(row.id);
+                None
+            }
+        }
+    }
+
+    /// When the next stored delivery falls due (Unix ms), if any.
+    pub fn next_due(&self) -> Option<u64> {
+        self.store.next_due().ok().flatten()
+    }
+
+    /// Records that outbox row `id` was delivered (or is given up): never sent again.
+    pub fn delivered(&self, id: u64) {
+        if let Err(e) = self.store.outbox_done(id) {
+            tracing::error!(id, error = %e, "cannot mark a delivery done");
+        }
+    }
+
+    /// Puts outbox row `id` back to be tried at `due_ms`.
+    pub fn retry_later(&self, id: u64, due_ms: u64, attempts: u32) {
+        if let Err(e) = self.store.outbox_retry(id, due_ms, attempts) {
+            tracing::error!(id, error = %e, "cannot reschedule a delivery");
+        }
+    }
+
+    /// A small fact the adapter keeps per channel (e.g. "this player's DMs are closed").
+    pub fn note(&self, channel: ChannelId, name: &str) -> Option<Vec<u8>> {
+        self.store.note(channel, name).ok().flatten()
+    }
+
+    pub fn put_note(&self, channel: ChannelId, name: &str, value: &[u8]) {
+        if let Err(e) = self.store.put_note(channel, name, value) {
+            tracing::error!(channel, error = %e, "cannot store a note");
+        }
     }
 
     fn new_table(
@@ -346,14 +542,14 @@ impl Table {
             updated: now,
             version: 0,
         };
-        if let Err(d) = self.commit(&meta, None, None) {
-            return vec![d];
-        }
-        slot.active = Some(Active { meta, game: None });
-        vec![Delivery::channel(format!(
+        let mut out = vec![Delivery::channel(format!(
             "{} opened a table for **{}** ({}–{} players). Join with `join`; {} starts it with `start`.",
             caller.name, kind.title, kind.players.0, kind.players.1, caller.name
-        ))]
+        ))];
+        if self.commit(&meta, None, None, &mut out).is_ok() {
+            slot.active = Some(Active { meta, game: None });
+        }
+        out
     }
 
     fn join(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
@@ -382,17 +578,16 @@ impl Table {
             name: caller.name.clone(),
         });
         meta.updated = storage::now();
-        if let Err(d) = self.commit(&meta, None, None) {
-            return vec![d];
-        }
-        let line = format!(
+        let mut out = vec![Delivery::channel(format!(
             "{} joined ({}/{max}): {}.",
             caller.name,
             meta.seats.len(),
             text::seat_list(&meta)
-        );
-        slot.active = Some(Active { meta, game: None });
-        vec![Delivery::channel(line)]
+        ))];
+        if self.commit(&meta, None, None, &mut out).is_ok() {
+            slot.active = Some(Active { meta, game: None });
+        }
+        out
     }
 
     fn leave(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
@@ -412,13 +607,11 @@ impl Table {
         meta.updated = storage::now();
         if meta.seats.is_empty() {
             meta.status = Status::Abandoned;
-            return match self.archive(slot, meta, None) {
-                Ok(()) => vec![Delivery::channel(format!(
-                    "{} left; the empty table is closed.",
-                    caller.name
-                ))],
-                Err(d) => vec![d],
-            };
+            let out = vec![Delivery::channel(format!(
+                "{} left; the empty table is closed.",
+                caller.name
+            ))];
+            return self.close(slot, meta, out);
         }
         let mut line = format!(
             "{} left ({} seated: {}).",
@@ -430,11 +623,11 @@ impl Table {
             meta.host = meta.seats[0].user;
             line.push_str(&format!(" {} is the host now.", meta.seats[0].name));
         }
-        if let Err(d) = self.commit(&meta, None, None) {
-            return vec![d];
+        let mut out = vec![Delivery::channel(line)];
+        if self.commit(&meta, None, None, &mut out).is_ok() {
+            slot.active = Some(Active { meta, game: None });
         }
-        slot.active = Some(Active { meta, game: None });
-        vec![Delivery::channel(line)]
+        out
     }
 
     fn start(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
@@ -469,9 +662,7 @@ impl Table {
         let mut meta = active.meta.clone();
         meta.status = Status::Running;
         meta.updated = storage::now();
-        if let Err(d) = self.commit(&meta, Some(&game.snapshot()), None) {
-            return vec![d];
-        }
+        let snapshot = game.snapshot();
         let next = Active {
             meta,
             game: Some(game),
@@ -485,7 +676,12 @@ impl Table {
             ),
         )];
         out.extend(private_views(&next, None));
-        slot.active = Some(next);
+        if self
+            .commit(&next.meta, Some(&snapshot), None, &mut out)
+            .is_ok()
+        {
+            slot.active = Some(next);
+        }
         out
     }
 
@@ -503,43 +699,41 @@ impl Table {
         let mut meta = active.meta.clone();
         meta.status = Status::Abandoned;
         meta.updated = storage::now();
-        match self.archive(slot, meta, None) {
-            Ok(()) => vec![Delivery::channel(format!(
-                "{} abandoned the {title} game. The channel is free for a new one.",
-                caller.name
-            ))],
-            Err(d) => vec![d],
+        let out = vec![Delivery::channel(format!(
+            "{} abandoned the {title} game. The channel is free for a new one.",
+            caller.name
+        ))];
+        self.close(slot, meta, out)
+    }
+
+    /// Ends the slot's table: stores its final metadata (`Abandoned`) with the messages
+    /// `out`, then archives it. A crash in between is finished at the next load.
+    fn close(&self, slot: &mut Slot, meta: Meta, mut out: Vec<Delivery>) -> Vec<Delivery> {
+        if self.commit(&meta, None, None, &mut out).is_err() {
+            return out;
         }
+        let game = slot.active.take().and_then(|a| a.game);
+        let closed = Active { meta, game };
+        if let Err(e) = self.archive_active(&closed) {
+            // Stored as abandoned: the next load of this channel archives it.
+            tracing::error!(channel = closed.meta.channel, error = %e, "archive failed; will retry at load");
+        }
+        out
     }
 
-    /// Moves the slot's table to the archive and clears the slot.
-    fn archive(
-        &self,
-        slot: &mut Slot,
-        meta: Meta,
-        outcome: Option<serde_json::Value>,
-    ) -> Result<(), Delivery> {
-        let snapshot = slot
-            .active
-            .as_ref()
-            .and_then(|a| a.game.as_ref())
-            .map(|g| g.snapshot())
-            .unwrap_or_default();
-        self.archive_entry(ArchiveEntry {
-            meta,
+    /// Moves a finished or abandoned table to the archive with its outcome.
+    fn archive_active(&self, active: &Active) -> Result<(), storage::StoreError> {
+        let game = active.game.as_ref();
+        let outcome = if active.meta.status == Status::Finished {
+            game.and_then(|g| g.outcome())
+                .and_then(|o| serde_json::to_value(o).ok())
+        } else {
+            None
+        };
+        self.store.archive(&ArchiveEntry {
+            meta: active.meta.clone(),
             outcome,
-            snapshot,
-        })?;
-        slot.active = None;
-        Ok(())
-    }
-
-    fn archive_entry(&self, entry: ArchiveEntry) -> Result<(), Delivery> {
-        self.store.archive(&entry).map_err(|e| {
-            tracing::error!(channel = entry.meta.channel, error = %e, "archive failed");
-            Delivery::ephemeral(format!(
-                "That could not be saved, so nothing changed ({e})."
-            ))
+            snapshot: game.map(|g| g.snapshot()).unwrap_or_default(),
         })
     }
 
@@ -613,62 +807,60 @@ impl Table {
             at: now,
         };
         let snapshot = next.snapshot();
-        if let Err(d) = self.commit(&meta, Some(&snapshot), Some(&entry)) {
-            return vec![d];
-        }
         let before: Vec<String> = (0..names.len())
             .map(|s| game.private_text(s, &names))
             .collect();
+        let was_awaiting = game.awaiting();
         let next = Active {
             meta,
             game: Some(next),
         };
         let mut out = Vec::new();
         for n in applied.narrations {
-            match n.audience {
-                rules::Audience::Everyone => {}
-                rules::Audience::Seat(s) => {
-                    if let Some(u) = next.meta.seats.get(s) {
-                        out.push(Delivery::Private {
-                            user: u.user,
-                            text: n.text,
-                        });
-                    }
+            if let rules::Audience::Seat(s) = n.audience {
+                if let Some(u) = next.meta.seats.get(s) {
+                    out.push(Delivery::private(u.user, n.text));
                 }
             }
         }
         out.extend(private_views(&next, Some(&before)));
         if over {
-            let outcome = next.game.as_ref().and_then(|g| g.outcome());
             let mut msg = public.join("\n");
             msg.push_str("\n\n");
             if let Some(g) = &next.game {
                 msg.push_str(&g.public_text(&names));
                 msg.push_str("\n\n");
-            }
-            if let Some(o) = &outcome {
-                msg.push_str(&o.render(&names));
-            }
-            let entry = ArchiveEntry {
-                meta: next.meta.clone(),
-                outcome: outcome.and_then(|o| serde_json::to_value(o).ok()),
-                snapshot,
-            };
-            // The finishing action is already durable; archiving moves it out of the
-            // channel. If that fails, the finished game stays and a later command retries.
-            slot.active = Some(next);
-            if self.archive_entry(entry).is_ok() {
-                slot.active = None;
+                if let Some(o) = g.outcome() {
+                    msg.push_str(&o.render(&names));
+                }
             }
             out.insert(0, Delivery::channel(msg));
         } else {
             // A move nobody else may learn of (and that leaves the same players awaited)
             // gets no channel message at all: even "something happened" would tell.
             let silent = public.is_empty()
-                && next.game.as_ref().map(|g| g.awaiting()) == Some(game.awaiting());
+                && next.game.as_ref().map(|g| g.awaiting()) == Some(was_awaiting);
             if !silent {
                 out.insert(0, turn_message(&next, public.join("\n")));
             }
+        }
+        // The move, its log entry and everything it must send: one transaction.
+        if self
+            .commit(&next.meta, Some(&snapshot), Some(&entry), &mut out)
+            .is_err()
+        {
+            return out;
+        }
+        if over {
+            // Archiving frees the channel; if it fails (or the process dies first) the
+            // finished game is archived at the next load or start-up.
+            if let Err(e) = self.archive_active(&next) {
+                tracing::error!(channel = next.meta.channel, error = %e, "archive failed; will retry at load");
+                slot.active = Some(next);
+            } else {
+                slot.active = None;
+            }
+        } else {
             slot.active = Some(next);
         }
         out
@@ -797,6 +989,7 @@ fn turn_message(active: &Active, headline: String) -> Delivery {
         text,
         mentions: prompts.iter().map(|p| p.user).collect(),
         prompts,
+        outbox: None,
     }
 }
 
@@ -816,10 +1009,7 @@ fn private_views(active: &Active, before: Option<&[String]>) -> Vec<Delivery> {
             if now.trim().is_empty() || before.and_then(|b| b.get(seat)) == Some(&now) {
                 return None;
             }
-            Some(Delivery::Private {
-                user: user.user,
-                text: now,
-            })
+            Some(Delivery::private(user.user, now))
         })
         .collect()
 }
@@ -876,4 +1066,17 @@ fn rules_help(slot: &Slot, game: Option<&str>, topic: Option<&str>) -> Vec<Deliv
             .collect(),
         None => vec![Delivery::ephemeral(text::game_list())],
     }
+}
+
+/// Outbox rows for the outgoing deliveries of `out`, due now, in order.
+fn outbox_rows(channel: ChannelId, out: &[Delivery]) -> Vec<NewOutbox> {
+    let due_ms = storage::now_ms();
+    out.iter()
+        .filter(|d| d.is_outgoing())
+        .map(|d| NewOutbox {
+            channel,
+            due_ms,
+            payload: d.encode(),
+        })
+        .collect()
 }

@@ -82,6 +82,7 @@ fn start_deals_private_views_and_prompts_the_awaited_player() {
         mentions,
         prompts,
         text,
+        ..
     } = &d[0]
     else {
         panic!("{d:?}")
@@ -94,7 +95,7 @@ fn start_deals_private_views_and_prompts_the_awaited_player() {
     let privates: Vec<u64> = d
         .iter()
         .filter_map(|d| match d {
-            Delivery::Private { user, text } => {
+            Delivery::Private { user, text, .. } => {
                 assert!(text.contains("Your lucky number"));
                 Some(*user)
             }

@@ -39,8 +39,8 @@ pub enum PieceState {
 pub struct Board {
     /// Buildings per row (top, middle, bottom), lot 1 first.
     pub rows: Vec<Vec<Building>>,
-    /// Permits 1, 2 and 3, in that order.
-    pub permits: Vec<PieceState>,
+    /// Permits 1, 2 and 3, in that order (stored as a list of three).
+    pub permits: [PieceState; PERMITS.len()],
     pub mayor: PieceState,
     pub cancel: PieceState,
 }
@@ -49,7 +49,7 @@ impl Default for Board {
     fn default() -> Self {
         Board {
             rows: vec![Vec::new(), Vec::new(), Vec::new()],
-            permits: vec![PieceState::Available; PERMITS.len()],
+            permits: [PieceState::Available; PERMITS.len()],
             mayor: PieceState::Available,
             cancel: PieceState::Available,
         }
@@ -90,14 +90,22 @@ impl Board {
             .collect()
     }
 
+    /// The effects (±v) of the permits placed in `row`, without allocating.
+    fn permit_effects(&self, row: RowId) -> impl Iterator<Item = i8> + '_ {
+        self.permits.iter().filter_map(move |s| match s {
+            PieceState::Placed { row: r, effect } if *r == row => Some(*effect),
+            _ => None,
+        })
+    }
+
     /// How many lots the row must hold to be complete.
     pub fn requirement(&self, row: RowId) -> i8 {
-        BASE_REQUIREMENT + self.permits_in(row).iter().map(|(_, e)| e).sum::<i8>()
+        BASE_REQUIREMENT + self.permit_effects(row).sum::<i8>()
     }
 
     /// The lot the row's permit stack stands on, if it has permits.
     pub fn permit_lot(&self, row: RowId) -> Option<u8> {
-        if self.permits_in(row).is_empty() {
+        if self.permit_effects(row).next().is_none() {
             None
         } else {
             u8::try_from(self.requirement(row) + 1).ok()
@@ -166,30 +174,62 @@ impl Board {
         Ok(())
     }
 
+    /// Every lot of `row` where `cube` may go, lot 1 first, without allocating: an
+    /// unroofed building on a non-white lot whose top cube is higher, or the next free
+    /// lot if it lies within the requirement. Agrees with [`Board::check_cube`].
+    fn cube_lots(&self, row: RowId, cube: Cube) -> impl Iterator<Item = Lot> + '_ {
+        let buildings = self.row(row);
+        let on_buildings = buildings.iter().enumerate().filter_map(move |(i, b)| {
+            let n = u8::try_from(i + 1).ok()?;
+            let fits = b.roof.is_none()
+                && !row.is_white(n)
+                && !matches!(b.top(), Some(below) if cube.value >= below.value);
+            fits.then_some(Lot::new(row, n))
+        });
+        let next = u8::try_from(buildings.len() + 1)
+            .ok()
+            .filter(|&n| n <= LOTS && i16::from(n) <= i16::from(self.requirement(row)))
+            .map(|n| Lot::new(row, n));
+        on_buildings.chain(next)
+    }
+
+    /// Every lot where `cube` may go, row by row, without allocating.
+    pub(crate) fn cube_spots_iter(&self, cube: Cube) -> impl Iterator<Item = Lot> + '_ {
+        RowId::ALL
+            .into_iter()
+            .flat_map(move |row| self.cube_lots(row, cube))
+    }
+
     /// Every lot where `cube` may go.
     pub fn cube_spots(&self, cube: Cube) -> Vec<Lot> {
-        let mut spots = Vec::new();
+        self.cube_spots_iter(cube).collect()
+    }
+
+    /// True if `cube` has at least one legal lot.
+    pub fn cube_placeable(&self, cube: Cube) -> bool {
+        cube.value < self.placeable_below()
+    }
+
+    /// A cube has a legal lot exactly when its value is below this bound: any cube fits
+    /// a free lot within a row's requirement (or an empty building), otherwise a cube must
+    /// be lower than the top cube of an unroofed building on a non-white lot.
+    pub(crate) fn placeable_below(&self) -> u8 {
+        let mut bound = 0;
         for row in RowId::ALL {
-            let next = self.built(row) + 1;
-            for n in 1..=next.min(usize::from(LOTS)) {
-                if let Ok(n) = u8::try_from(n) {
-                    let lot = Lot::new(row, n);
-                    if self.check_cube(lot, cube).is_ok() {
-                        spots.push(lot);
-                    }
+            let buildings = self.row(row);
+            let free_lot = u8::try_from(buildings.len() + 1)
+                .is_ok_and(|n| n <= LOTS && i16::from(n) <= i16::from(self.requirement(row)));
+            if free_lot {
+                return u8::MAX;
+            }
+            for (i, b) in buildings.iter().enumerate() {
+                let open = b.roof.is_none() && u8::try_from(i + 1).is_ok_and(|n| !row.is_white(n));
+                if open {
+                    bound = bound.max(b.top().map_or(u8::MAX, |top| top.value));
                 }
             }
         }
-        spots
-    }
-
-    pub fn cube_placeable(&self, cube: Cube) -> bool {
-        RowId::ALL.iter().any(|&row| {
-            let next = self.built(row) + 1;
-            (1..=next.min(usize::from(LOTS))).any(|n| {
-                u8::try_from(n).is_ok_and(|n| self.check_cube(Lot::new(row, n), cube).is_ok())
-            })
-        })
+        bound
     }
 
     pub fn place_cube(&mut self, lot: Lot, cube: Cube) -> Result<(), EstatesError> {
@@ -217,18 +257,19 @@ impl Board {
         Ok(())
     }
 
+    /// Every building without a roof, row by row, without allocating.
+    pub(crate) fn roof_spots_iter(&self) -> impl Iterator<Item = Lot> + '_ {
+        RowId::ALL.into_iter().flat_map(move |row| {
+            self.row(row).iter().enumerate().filter_map(move |(i, b)| {
+                let n = u8::try_from(i + 1).ok()?;
+                b.roof.is_none().then_some(Lot::new(row, n))
+            })
+        })
+    }
+
+    /// Every building without a roof.
     pub fn roof_spots(&self) -> Vec<Lot> {
-        let mut spots = Vec::new();
-        for row in RowId::ALL {
-            for (i, b) in self.row(row).iter().enumerate() {
-                if b.roof.is_none() {
-                    if let Ok(n) = u8::try_from(i + 1) {
-                        spots.push(Lot::new(row, n));
-                    }
-                }
-            }
-        }
-        spots
+        self.roof_spots_iter().collect()
     }
 
     pub fn place_roof(&mut self, lot: Lot, roof: u8) -> Result<(), EstatesError> {
@@ -243,27 +284,39 @@ impl Board {
     /// The lots permit `value` may go on in `row`, with its effect (+v lengthens,
     /// −v shortens). The new requirement stays within 1..=9 and not below what is built.
     pub fn permit_options(&self, row: RowId, value: u8) -> Vec<(Lot, i8)> {
+        self.permit_options_iter(row, value).collect()
+    }
+
+    /// [`Board::permit_options`] without allocating: shortening first, then lengthening.
+    pub(crate) fn permit_options_iter(
+        &self,
+        row: RowId,
+        value: u8,
+    ) -> impl Iterator<Item = (Lot, i8)> {
         let req = self.requirement(row);
         let built = self.built(row);
         let v = i8::try_from(value).unwrap_or(i8::MAX);
-        let mut out = Vec::new();
-        for effect in [-v, v] {
-            let new_req = req + effect;
+        [-v, v].into_iter().filter_map(move |effect| {
+            let new_req = req.checked_add(effect)?;
             if (1..=9).contains(&new_req) && new_req as usize >= built {
-                if let Ok(n) = u8::try_from(new_req + 1) {
-                    out.push((Lot::new(row, n), effect));
-                }
+                u8::try_from(new_req + 1)
+                    .ok()
+                    .map(|n| (Lot::new(row, n), effect))
+            } else {
+                None
             }
-        }
-        out
+        })
     }
 
     /// Checks permit `value` on `lot`; returns its effect.
     pub fn check_permit(&self, lot: Lot, value: u8) -> Result<i8, EstatesError> {
-        let options = self.permit_options(lot.row, value);
-        if let Some((_, effect)) = options.iter().find(|(l, _)| *l == lot) {
-            return Ok(*effect);
+        if let Some((_, effect)) = self
+            .permit_options_iter(lot.row, value)
+            .find(|(l, _)| *l == lot)
+        {
+            return Ok(effect);
         }
+        let options = self.permit_options(lot.row, value);
         if options.is_empty() {
             return Err(EstatesError::PermitNowhere {
                 value,

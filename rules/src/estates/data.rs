@@ -18,6 +18,8 @@ pub const OFFER_LEN: usize = 8;
 pub const ALL_CUBES: usize = 36;
 /// Roofs: values 1–6, two of each.
 pub const ALL_ROOFS: usize = 12;
+/// Most players at a table.
+pub const MAX_PLAYERS: usize = 5;
 /// Every player starts with $12M.
 pub const START_CASH: u32 = 12;
 /// The building permits' values.

@@ -2,6 +2,7 @@
 //! cube; build three rows of skyscrapers; score the buildings whose top cube's company you
 //! hold. See `rules.md` (the player-facing digest with every decision).
 
+pub mod auction;
 pub mod board;
 pub mod data;
 pub mod error;
@@ -13,10 +14,12 @@ use crate::engine::{
     rng_from_seed, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult, ScoreLine, Seat,
     SetupError,
 };
-use crate::seating::{next_seat, others_after, Responders};
+use crate::seating::next_seat;
+use auction::{AnswerOrder, Bids};
 use board::{permit_index, Board, PieceState};
 use data::{
-    Colour, Cube, Lot, RowId, ALL_CUBES, MAX_VALUE, OFFER_LEN, OFFER_ROWS, PERMITS, START_CASH,
+    Colour, Cube, Lot, RowId, ALL_CUBES, MAX_PLAYERS, MAX_VALUE, OFFER_LEN, OFFER_ROWS, PERMITS,
+    START_CASH,
 };
 pub use error::EstatesError;
 use rand::seq::SliceRandom;
@@ -113,7 +116,7 @@ pub struct RoundResult {
     pub breakdowns: Vec<Vec<ScoreLine>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// The active player may stash once, then chooses a piece.
     Turn {
@@ -122,14 +125,14 @@ pub enum Phase {
     /// Every other player, once in order, bids or passes.
     Auction {
         item: Item,
-        responders: Responders,
-        bids: Vec<(Seat, Option<u32>)>,
+        responders: AnswerOrder,
+        bids: Bids,
         high: Option<(Seat, u32)>,
     },
     /// The auctioneer sells or keeps.
     Decide {
         item: Item,
-        bids: Vec<(Seat, Option<u32>)>,
+        bids: Bids,
         high: (Seat, u32),
     },
     /// `owner` places (or discards) the piece won.
@@ -291,36 +294,43 @@ impl Estates {
 
     /// The pieces the auctioneer may choose now.
     pub fn choosable(&self) -> Vec<Piece> {
-        let mut out = Vec::new();
-        for row in &self.offer {
-            let ends: Vec<Cube> = match row.as_slice() {
-                [] => vec![],
-                [one] => vec![*one],
-                [first, .., last] => vec![*first, *last],
-            };
-            for c in ends {
-                if self.board.cube_placeable(c) {
-                    out.push(Piece::Cube(c));
-                }
-            }
+        self.choosable_iter().collect()
+    }
+
+    /// The pieces the auctioneer may choose now, in menu order, without allocating:
+    /// placeable offer-row end cubes (left then right, row by row), the roof, the
+    /// available permits, the mayor and the cancel cube.
+    fn choosable_iter(&self) -> impl Iterator<Item = Piece> + '_ {
+        let cubes = self.offer.iter().flat_map(|row| {
+            let first = row.first().copied();
+            let last = row.last().copied().filter(|_| row.len() > 1);
+            first.into_iter().chain(last)
+        });
+        let placeable_below = self.board.placeable_below();
+        let cubes = cubes
+            .filter(move |c| c.value < placeable_below)
+            .map(Piece::Cube);
+        let roof = (!self.roof_bag.is_empty() && self.board.has_unroofed()).then_some(Piece::Roof);
+        let permits = self
+            .board
+            .permits
+            .iter()
+            .zip(PERMITS)
+            .filter(|(s, _)| **s == PieceState::Available)
+            .map(|(_, v)| Piece::Permit(v));
+        let mayor = (self.board.mayor == PieceState::Available).then_some(Piece::Mayor);
+        let cancel = (self.board.cancel == PieceState::Available).then_some(Piece::Cancel);
+        cubes.chain(roof).chain(permits).chain(mayor).chain(cancel)
+    }
+
+    /// The one seat whose action is awaited now, if any (never more than one).
+    fn awaited(&self) -> Option<Seat> {
+        match &self.phase {
+            Phase::Over => None,
+            Phase::Turn { .. } | Phase::Decide { .. } => Some(self.active),
+            Phase::Auction { responders, .. } => responders.current(),
+            Phase::Place { owner, .. } => Some(*owner),
         }
-        if !self.roof_bag.is_empty() && self.board.has_unroofed() {
-            out.push(Piece::Roof);
-        }
-        for (i, s) in self.board.permits.iter().enumerate() {
-            if *s == PieceState::Available {
-                if let Some(v) = PERMITS.get(i) {
-                    out.push(Piece::Permit(*v));
-                }
-            }
-        }
-        if self.board.mayor == PieceState::Available {
-            out.push(Piece::Mayor);
-        }
-        if self.board.cancel == PieceState::Available {
-            out.push(Piece::Cancel);
-        }
-        out
     }
 
     /// Which offer row and end hold `cube`: (row index, 0 = left / 1 = right / 2 = middle).
@@ -389,7 +399,8 @@ impl Estates {
         }
     }
 
-    /// Applies to `self`, which the caller throws away on error.
+    /// Applies `action`: every precondition is checked before the state is touched, so
+    /// a refused action leaves `self` exactly as it was.
     fn step(
         &mut self,
         seat: Seat,
@@ -398,7 +409,7 @@ impl Estates {
         if self.phase == Phase::Over {
             return Err(EstatesError::GameOver);
         }
-        if !self.awaiting().contains(&seat) {
+        if self.awaited() != Some(seat) {
             return Err(EstatesError::NotYourTurn);
         }
         let mut events = Vec::new();
@@ -410,16 +421,16 @@ impl Estates {
                 if *stashed {
                     return Err(EstatesError::AlreadyStashed);
                 }
-                let cash = self.cash.get_mut(seat).ok_or(EstatesError::NotYourTurn)?;
+                let (Some(cash), Some(cash_box)) =
+                    (self.cash.get_mut(seat), self.cash_box.get_mut(seat))
+                else {
+                    return Err(EstatesError::NotYourTurn);
+                };
                 if *cash == 0 {
                     return Err(EstatesError::NoCashToStash);
                 }
                 *cash -= 1;
                 *stashed = true;
-                let cash_box = self
-                    .cash_box
-                    .get_mut(seat)
-                    .ok_or(EstatesError::NotYourTurn)?;
                 *cash_box += 1;
                 events.push(EstatesEvent::Stashed {
                     seat,
@@ -434,8 +445,8 @@ impl Estates {
                 events.push(EstatesEvent::Chose { seat, item });
                 self.phase = Phase::Auction {
                     item,
-                    responders: Responders::new(others_after(seat, self.players)),
-                    bids: Vec::new(),
+                    responders: AnswerOrder::others_after(seat, self.players),
+                    bids: Bids::default(),
                     high: None,
                 };
                 self.close_auction_if_done(&mut events);
@@ -633,19 +644,18 @@ impl Estates {
     }
 
     fn close_auction_if_done(&mut self, events: &mut Vec<EstatesEvent>) {
-        let Phase::Auction {
-            item,
-            responders,
-            bids,
-            high,
-        } = &self.phase
-        else {
+        let Phase::Auction { responders, .. } = &self.phase else {
             return;
         };
         if !responders.is_done() {
             return;
         }
-        let item = *item;
+        let Phase::Auction {
+            item, bids, high, ..
+        } = std::mem::replace(&mut self.phase, Phase::Over)
+        else {
+            return;
+        };
         self.phase = match high {
             None => {
                 events.push(EstatesEvent::AllPassed {
@@ -657,11 +667,7 @@ impl Estates {
                     owner: self.active,
                 }
             }
-            Some(h) => Phase::Decide {
-                item,
-                bids: bids.clone(),
-                high: *h,
-            },
+            Some(high) => Phase::Decide { item, bids, high },
         };
     }
 
@@ -670,7 +676,7 @@ impl Estates {
             Some(EndReason::TwoRowsComplete)
         } else if self.roof_bag.is_empty() {
             Some(EndReason::RoofsGone)
-        } else if self.choosable().is_empty() {
+        } else if self.choosable_iter().next().is_none() {
             Some(EndReason::NoPieceLeft)
         } else {
             None
@@ -692,9 +698,8 @@ impl Estates {
             .enumerate()
             .map(|(s, b)| b + i64::from(self.cash_box(s)))
             .collect();
-        let breakdowns = (0..self.players)
-            .map(|s| scoring::breakdown(&self.board, &self.certificates, s, self.cash_box(s)))
-            .collect();
+        let cash_boxes: Vec<u32> = (0..self.players).map(|s| self.cash_box(s)).collect();
+        let breakdowns = scoring::breakdowns(&self.board, &self.certificates, &cash_boxes);
         (totals, breakdowns)
     }
 
@@ -796,7 +801,7 @@ fn best_of(totals: &[i64], checks: &[u32], candidates: Vec<Seat>) -> Vec<Seat> {
 impl Game for Estates {
     const ID: &'static str = "estates";
     const TITLE: &'static str = "The Estates";
-    const PLAYERS: (usize, usize) = (2, 5);
+    const PLAYERS: (usize, usize) = (2, MAX_PLAYERS);
     type Options = EstatesOptions;
     type Action = EstatesAction;
     type Event = EstatesEvent;
@@ -838,38 +843,34 @@ impl Game for Estates {
         seat: Seat,
         action: &EstatesAction,
     ) -> Result<Vec<EstatesEvent>, EstatesError> {
-        let mut next = self.clone();
-        let events = next.step(seat, action)?;
-        *self = next;
-        Ok(events)
+        // `step` validates before it mutates: no copy of the state is needed.
+        self.step(seat, action)
     }
 
     fn awaiting(&self) -> Vec<Seat> {
-        match &self.phase {
-            Phase::Over => vec![],
-            Phase::Turn { .. } | Phase::Decide { .. } => vec![self.active],
-            Phase::Auction { responders, .. } => responders.current().into_iter().collect(),
-            Phase::Place { owner, .. } => vec![*owner],
-        }
+        self.awaited().into_iter().collect()
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<EstatesAction> {
-        if !self.awaiting().contains(&seat) {
+        if self.awaited() != Some(seat) {
             return vec![];
         }
-        let mut out = Vec::new();
+        // Enough for any choice but a bid (stash + 6 cubes + 6 other pieces at most).
+        let mut out = Vec::with_capacity(16);
         match &self.phase {
             Phase::Over => {}
             Phase::Turn { stashed } => {
                 if !stashed && self.cash(seat) > 0 {
                     out.push(EstatesAction::Stash);
                 }
-                out.extend(self.choosable().into_iter().map(EstatesAction::Choose));
+                out.extend(self.choosable_iter().map(EstatesAction::Choose));
             }
             Phase::Auction { high, .. } => {
-                out.push(EstatesAction::Pass);
                 let min = high.map_or(1, |(_, h)| h + 1);
-                out.extend((min..=self.cash(seat)).map(EstatesAction::Bid));
+                let bids = min..=self.cash(seat);
+                out = Vec::with_capacity(1 + bids.size_hint().0);
+                out.push(EstatesAction::Pass);
+                out.extend(bids.map(EstatesAction::Bid));
             }
             Phase::Decide {
                 high: (_, amount), ..
@@ -880,21 +881,13 @@ impl Game for Estates {
                 }
             }
             Phase::Place { item, .. } => match item {
-                Item::Cube(c) => out.extend(
-                    self.board
-                        .cube_spots(*c)
-                        .into_iter()
-                        .map(EstatesAction::Place),
-                ),
-                Item::Roof(_) => out.extend(
-                    self.board
-                        .roof_spots()
-                        .into_iter()
-                        .map(EstatesAction::Place),
-                ),
+                Item::Cube(c) => {
+                    out.extend(self.board.cube_spots_iter(*c).map(EstatesAction::Place))
+                }
+                Item::Roof(_) => out.extend(self.board.roof_spots_iter().map(EstatesAction::Place)),
                 Item::Permit(v) => {
                     for row in RowId::ALL {
-                        for (lot, _) in self.board.permit_options(row, *v) {
+                        for (lot, _) in self.board.permit_options_iter(row, *v) {
                             out.push(EstatesAction::Place(lot));
                         }
                     }

@@ -66,25 +66,119 @@ pub fn breakdown(
     seat: Seat,
     cash_box: u32,
 ) -> Vec<ScoreLine> {
+    seat_breakdown(board, &building_scores(board, certificates), seat, cash_box)
+}
+
+/// Every seat's breakdown (`cash_boxes` per seat), scoring the board once.
+pub fn breakdowns(
+    board: &Board,
+    certificates: &[Option<Seat>],
+    cash_boxes: &[u32],
+) -> Vec<Vec<ScoreLine>> {
+    let scores = building_scores(board, certificates);
+    cash_boxes
+        .iter()
+        .enumerate()
+        .map(|(seat, &cash_box)| seat_breakdown(board, &scores, seat, cash_box))
+        .collect()
+}
+
+/// One seat's breakdown from the board's building scores.
+fn seat_breakdown(
+    board: &Board,
+    scores: &[BuildingScore],
+    seat: Seat,
+    cash_box: u32,
+) -> Vec<ScoreLine> {
     let mut lines = Vec::new();
-    for s in building_scores(board, certificates) {
+    for s in scores {
         if s.owner != Some(seat) {
             continue;
         }
         let Some(b) = board.building(s.lot) else {
             continue;
         };
-        let cubes: Vec<String> = b.cubes.iter().map(|c| c.to_string()).collect();
-        let roof = b
-            .roof
-            .map_or("no roof".to_string(), |r| format!("roof {r}"));
-        let status = if s.complete { "complete" } else { "incomplete" };
-        let mayor = if s.mayor { ", mayor ×2" } else { "" };
-        lines.push(ScoreLine::new(
-            format!("{} ({} + {roof}, {status}{mayor})", s.lot, cubes.join(" ")),
-            s.points,
-        ));
+        lines.push(ScoreLine::new(building_line(s, b), s.points));
     }
     lines.push(ScoreLine::new("cash box", i64::from(cash_box)));
     lines
+}
+
+/// `top-2 (red-5 blue-3 + roof 4, complete, mayor ×2)`, written into one string without
+/// the formatting machinery (this runs for every building at every round's end).
+fn building_line(s: &BuildingScore, b: &Building) -> String {
+    let mut line = String::with_capacity(64);
+    line.push_str(s.lot.row.name());
+    line.push('-');
+    push_number(&mut line, s.lot.lot);
+    line.push_str(" (");
+    for (i, c) in b.cubes.iter().enumerate() {
+        if i > 0 {
+            line.push(' ');
+        }
+        line.push_str(c.colour.name());
+        line.push('-');
+        push_number(&mut line, c.value);
+    }
+    match b.roof {
+        Some(r) => {
+            line.push_str(" + roof ");
+            push_number(&mut line, r);
+        }
+        None => line.push_str(" + no roof"),
+    }
+    line.push_str(if s.complete {
+        ", complete"
+    } else {
+        ", incomplete"
+    });
+    if s.mayor {
+        line.push_str(", mayor ×2");
+    }
+    line.push(')');
+    line
+}
+
+/// Appends `n` in decimal.
+fn push_number(line: &mut String, n: u8) {
+    if n >= 100 {
+        line.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        line.push(char::from(b'0' + (n / 10) % 10));
+    }
+    line.push(char::from(b'0' + n % 10));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::estates::data::{Colour, Cube};
+
+    #[test]
+    fn building_lines_read_as_before() {
+        let b = Building {
+            cubes: vec![Cube::new(Colour::Grey, 6), Cube::new(Colour::Blue, 3)],
+            roof: Some(4),
+        };
+        let score = |lot: u8, complete, mayor| BuildingScore {
+            lot: Lot::new(RowId::Middle, lot),
+            owner: Some(0),
+            points: 0,
+            complete,
+            mayor,
+        };
+        assert_eq!(
+            building_line(&score(10, true, true), &b),
+            "middle-10 (grey-6 blue-3 + roof 4, complete, mayor ×2)"
+        );
+        let bare = Building {
+            cubes: vec![Cube::new(Colour::Red, 1)],
+            roof: None,
+        };
+        assert_eq!(
+            building_line(&score(2, false, false), &bare),
+            "middle-2 (red-1 + no roof, incomplete)"
+        );
+    }
 }

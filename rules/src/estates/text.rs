@@ -374,7 +374,7 @@ pub fn public_view(g: &Estates) -> EstatesPublic {
         } => PhaseView::Auction {
             auctioneer: g.active(),
             item: *item,
-            bids: bids.clone(),
+            bids: bids.as_slice().to_vec(),
             to_answer: responders.current(),
         },
         Phase::Decide { item, high, .. } => PhaseView::Deciding {

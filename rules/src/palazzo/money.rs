@@ -62,13 +62,13 @@ impl Counts {
 pub fn worth(cards: &[Card], locked: Option<Currency>) -> Result<Worth, MixError> {
     let counts = Counts::of(cards);
     let (cert_value, cert_groups) = counts.cert_value();
-    let candidates: Vec<Currency> = match locked {
-        Some(c) => vec![c],
-        None => Currency::ALL.to_vec(),
+    let candidates: &[Currency] = match &locked {
+        Some(c) => std::slice::from_ref(c),
+        None => &Currency::ALL,
     };
     let mut best: Option<Worth> = None;
-    for x in candidates {
-        let others: Vec<usize> = (0..3).filter(|&i| i != x.index()).collect();
+    for &x in candidates {
+        let others = [(x.index() + 1) % 3, (x.index() + 2) % 3];
         let mut ok = true;
         let mut value = cert_value;
         let mut groups = cert_groups;
@@ -129,17 +129,35 @@ pub fn diagnose_raise(raise: &[Card], bid: &[Card], err: MixError) -> MixError {
 }
 
 /// Whether `hand` holds every card of `cards` (as a multiset).
-pub fn holds<T: PartialEq + Clone>(hand: &[T], cards: &[T]) -> bool {
-    let mut rest = hand.to_vec();
-    cards
-        .iter()
-        .all(|c| match rest.iter().position(|h| h == c) {
+pub fn holds<T: PartialEq>(hand: &[T], cards: &[T]) -> bool {
+    if hand.len() > 64 {
+        return holds_long(hand, cards);
+    }
+    // Bit i set: hand[i] is already matched by an earlier card (no copy of the hand).
+    let mut used = 0u64;
+    cards.iter().all(|c| {
+        match (0..hand.len()).find(|&i| used & (1 << i) == 0 && hand.get(i) == Some(c)) {
             Some(i) => {
-                rest.swap_remove(i);
+                used |= 1 << i;
                 true
             }
             None => false,
-        })
+        }
+    })
+}
+
+/// [`holds`] for hands longer than its bitset.
+fn holds_long<T: PartialEq>(hand: &[T], cards: &[T]) -> bool {
+    let mut used = vec![false; hand.len()];
+    cards.iter().all(
+        |c| match (0..hand.len()).find(|&i| !used[i] && hand.get(i) == Some(c)) {
+            Some(i) => {
+                used[i] = true;
+                true
+            }
+            None => false,
+        },
+    )
 }
 
 /// The cards of `cards` that `hand` cannot supply (as a multiset), in order: what a
@@ -159,6 +177,16 @@ pub fn missing<T: PartialEq + Clone>(hand: &[T], cards: &[T]) -> Vec<T> {
         .collect()
 }
 
+/// Adds `cards` to the sorted `hand`, keeping it sorted (each card goes where it
+/// belongs instead of sorting the whole hand again).
+pub fn add_sorted<T: Ord + Copy>(hand: &mut Vec<T>, cards: &[T]) {
+    hand.reserve(cards.len());
+    for c in cards {
+        let at = hand.partition_point(|h| h <= c);
+        hand.insert(at, *c);
+    }
+}
+
 /// Removes `cards` from `hand` (all must be present; checked by [`holds`] first).
 pub fn take_out<T: PartialEq>(hand: &mut Vec<T>, cards: &[T]) {
     for c in cards {
@@ -173,12 +201,12 @@ pub fn take_out<T: PartialEq>(hand: &mut Vec<T>, cards: &[T]) {
 pub fn best_addition(hand: &[Card], locked: Option<Currency>) -> u32 {
     let counts = Counts::of(hand);
     let (cert_value, _) = counts.cert_value();
-    let candidates: Vec<Currency> = match locked {
-        Some(c) => vec![c],
-        None => Currency::ALL.to_vec(),
+    let candidates: &[Currency] = match &locked {
+        Some(c) => std::slice::from_ref(c),
+        None => &Currency::ALL,
     };
     candidates
-        .into_iter()
+        .iter()
         .map(|x| {
             let mut value = cert_value;
             for (vi, v) in VALUES.iter().enumerate() {
@@ -205,94 +233,162 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
         return vec![vec![]];
     }
     let counts = Counts::of(hand);
-    // Group kinds available: currency values 0..5 and certificates (index 5).
-    let mut avail = [0u32; 6];
-    for (vi, slot) in avail.iter_mut().enumerate().take(5) {
+    // Group kinds available: currency values 0..5; certificate groups counted apart.
+    let mut avail = [0u32; 5];
+    for (vi, slot) in avail.iter_mut().enumerate() {
         *slot = (0..3).map(|i| counts.money[i][vi]).min().unwrap_or(0);
     }
-    avail[5] = counts.certs / 3;
+    let cert_groups = counts.certs / 3;
     let max_groups = target.div_ceil(GROUP_VALUE);
-    let mut group_choices: Vec<[u32; 6]> = Vec::new();
-    let mut current = [0u32; 6];
+    let mut group_choices: Vec<[u32; 5]> = Vec::with_capacity(8);
+    let mut current = [0u32; 5];
     enumerate_groups(&avail, 0, max_groups, &mut current, &mut group_choices);
 
-    let currencies: Vec<Currency> = match locked {
-        Some(c) => vec![c],
-        None => Currency::ALL.to_vec(),
+    let currencies: &[Currency] = match &locked {
+        Some(c) => std::slice::from_ref(c),
+        None => &Currency::ALL,
     };
-    let mut out: Vec<Vec<Card>> = Vec::new();
-    for g in &group_choices {
-        let n_groups: u32 = g.iter().sum();
-        let group_value = n_groups * GROUP_VALUE;
-        let certs_left = counts.certs - 3 * g[5];
-        for &x in &currencies {
+    // Each payment as (value, card count, multiset key): the value is known from its
+    // construction (groups at 15, loose certificates at 2, loose cards at face value).
+    let mut found: Vec<(u32, u32, u64)> = Vec::with_capacity(16);
+    for value_groups in &group_choices {
+        let used: u32 = value_groups.iter().sum();
+        for &x in currencies {
             let mut loose_avail = [0u32; 5];
             for (vi, slot) in loose_avail.iter_mut().enumerate() {
-                *slot = counts.money[x.index()][vi] - g[vi];
+                *slot = counts.money[x.index()][vi] - value_groups[vi];
             }
-            for c in 0..=certs_left.min(2) {
-                let base = group_value + 2 * c;
-                let need = target.saturating_sub(base);
-                let Some(pick) = cheapest_cover(&loose_avail, need) else {
-                    continue;
-                };
-                let loose_sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
-                let total = base + loose_sum;
-                // Minimal: leaving out the smallest part must fall short.
-                let mut smallest = u32::MAX;
-                if n_groups > 0 {
-                    smallest = smallest.min(GROUP_VALUE);
-                }
-                if c > 0 {
-                    smallest = smallest.min(2);
-                }
-                for (vi, n) in pick.iter().enumerate() {
-                    if *n > 0 {
-                        smallest = smallest.min(u32::from(VALUES[vi]));
-                    }
-                }
-                if smallest != u32::MAX && total - smallest >= target {
-                    continue;
-                }
-                let mut cards = Vec::new();
-                for (vi, v) in VALUES.iter().enumerate() {
-                    for _ in 0..g[vi] {
-                        for cur in Currency::ALL {
-                            cards.push(Card::Money(cur, *v));
-                        }
-                    }
-                    for _ in 0..pick[vi] {
-                        cards.push(Card::Money(x, *v));
-                    }
-                }
-                for _ in 0..(3 * g[5] + c) {
-                    cards.push(Card::Cert);
-                }
-                cards.sort();
-                if !out.contains(&cards) {
-                    out.push(cards);
+            let covers = Covers::new(&loose_avail);
+            for certs_grouped in 0..=cert_groups.min(max_groups - used) {
+                let g: [u32; 6] =
+                    std::array::from_fn(|i| value_groups.get(i).copied().unwrap_or(certs_grouped));
+                let n_groups = used + certs_grouped;
+                let group_value = n_groups * GROUP_VALUE;
+                let certs_left = counts.certs - 3 * certs_grouped;
+                for c in 0..=certs_left.min(2) {
+                    let base = group_value + 2 * c;
+                    let need = target.saturating_sub(base);
+                    let Some(pick) = covers.cheapest(need) else {
+                        continue;
+                    };
+                    found.extend(minimal_payment(&g, n_groups, x, c, pick, base, target));
                 }
             }
         }
     }
-    out.sort_by_key(|p| {
-        (
-            worth(p, locked).map_or(u32::MAX, |w| w.value),
-            p.len(),
-            p.clone(),
-        )
-    });
-    out
+    // Cheapest first, then the fewest cards, then by the cards; equal sets end up
+    // side by side, and only one of each is kept.
+    found.sort_unstable();
+    found.dedup();
+    found
+        .into_iter()
+        .map(|(_, len, key)| cards_of_key(key, len))
+        .collect()
+}
+
+/// The payment of groups `g` (per value, then certificates), `c` loose certificates and
+/// the loose cards `pick` of currency `x`, as (value, card count, [`order_key`]), unless a
+/// part of it could be left out and still reach `target`.
+fn minimal_payment(
+    g: &[u32; 6],
+    n_groups: u32,
+    x: Currency,
+    c: u32,
+    pick: [u32; 5],
+    base: u32,
+    target: u32,
+) -> Option<(u32, u32, u64)> {
+    let loose_sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
+    let total = base + loose_sum;
+    // Minimal: leaving out the smallest part must fall short.
+    let mut smallest = u32::MAX;
+    if n_groups > 0 {
+        smallest = smallest.min(GROUP_VALUE);
+    }
+    if c > 0 {
+        smallest = smallest.min(2);
+    }
+    for (vi, n) in pick.iter().enumerate() {
+        if *n > 0 {
+            smallest = smallest.min(u32::from(VALUES[vi]));
+        }
+    }
+    if smallest != u32::MAX && total - smallest >= target {
+        return None;
+    }
+    let mut kinds = [0u32; KINDS];
+    for (vi, n) in g.iter().take(VALUES.len()).enumerate() {
+        for cur in Currency::ALL {
+            kinds[kind_index(cur, vi)] += n;
+        }
+    }
+    for (vi, n) in pick.iter().enumerate() {
+        kinds[kind_index(x, vi)] += n;
+    }
+    kinds[CERT_KIND] += 3 * g[5] + c;
+    Some((total, kinds.iter().sum(), order_key(&kinds)))
+}
+
+/// Card kinds in card order: R3..R7, G3..G7, B3..B7, then the certificate.
+const KINDS: usize = 16;
+/// The certificate's kind index.
+const CERT_KIND: usize = 15;
+
+fn kind_index(currency: Currency, value_index: usize) -> usize {
+    currency.index() * VALUES.len() + value_index
+}
+
+/// A card multiset (at most 15 of a kind) as a number whose order is the order of the
+/// sorted card lists among sets of the same size: per kind, earliest kind in the highest
+/// nibble, `15 − count` (more of an earlier card sorts first).
+fn order_key(kinds: &[u32; KINDS]) -> u64 {
+    kinds
+        .iter()
+        .fold(0u64, |key, n| (key << 4) | u64::from(15 - (*n).min(15)))
+}
+
+/// The cards of each kind index, in card order.
+const KIND_CARDS: [Card; KINDS] = {
+    let mut cards = [Card::Cert; KINDS];
+    let mut k = 0;
+    while k < CERT_KIND {
+        let currency = match k / VALUES.len() {
+            0 => Currency::Red,
+            1 => Currency::Green,
+            _ => Currency::Blue,
+        };
+        cards[k] = Card::Money(currency, VALUES[k % VALUES.len()]);
+        k += 1;
+    }
+    cards
+};
+
+/// The sorted cards of a multiset written by [`order_key`].
+fn cards_of_key(key: u64, len: u32) -> Vec<Card> {
+    let mut cards = Vec::with_capacity(len as usize);
+    // Nibbles of `!key` are the counts; visit only the kinds present.
+    let mut counts = !key;
+    while counts != 0 {
+        let top = 63 - counts.leading_zeros() as usize;
+        let k = KINDS - 1 - top / 4;
+        let shift = 4 * (top / 4);
+        let n = ((counts >> shift) & 0xf) as usize;
+        counts &= !(0xf << shift);
+        if let Some(card) = KIND_CARDS.get(k) {
+            cards.extend(std::iter::repeat_n(*card, n));
+        }
+    }
+    cards
 }
 
 fn enumerate_groups(
-    avail: &[u32; 6],
+    avail: &[u32; 5],
     kind: usize,
     left: u32,
-    current: &mut [u32; 6],
-    out: &mut Vec<[u32; 6]>,
+    current: &mut [u32; 5],
+    out: &mut Vec<[u32; 5]>,
 ) {
-    if kind == 6 {
+    if kind == avail.len() {
         out.push(*current);
         return;
     }
@@ -304,56 +400,85 @@ fn enumerate_groups(
     current[kind] = 0;
 }
 
-/// Counts per value (3..7) of the loose cards whose sum is at least `need` with the least
-/// overpay, then the fewest cards, then the smallest cards; `None` if unreachable.
-fn cheapest_cover(avail: &[u32; 5], need: u32) -> Option<[u32; 5]> {
-    if need == 0 {
-        return Some([0; 5]);
-    }
-    let mut best: Option<(u32, u32, [u32; 5])> = None;
-    let mut pick = [0u32; 5];
-    cover_rec(avail, need, 0, 0, 0, &mut pick, &mut best);
-    best.map(|(_, _, p)| p)
+/// The loose cards of one currency (counts per value 3..7) a payment may add, with the
+/// sums they can make; [`Covers::cheapest`] picks the cards for a missing amount.
+struct Covers {
+    avail: [u32; 5],
+    /// Bit `s`: sum `s` can be made (sums of 128 or more are not tracked; at most
+    /// 3 × (3 + … + 7) = 75 occur).
+    sums: u128,
+    /// Per value index, the most the cards of that value and the larger ones add up to.
+    rest: [u32; 6],
 }
 
-fn cover_rec(
-    avail: &[u32; 5],
-    need: u32,
-    kind: usize,
-    sum: u32,
-    count: u32,
-    pick: &mut [u32; 5],
-    best: &mut Option<(u32, u32, [u32; 5])>,
-) {
-    if sum >= need {
-        let better = match best {
-            None => true,
-            Some((s, n, _)) => (sum, count) < (*s, *n),
-        };
-        if better {
-            *best = Some((sum, count, *pick));
+impl Covers {
+    fn new(avail: &[u32; 5]) -> Covers {
+        let mut sums = 1u128;
+        for (n, v) in avail.iter().zip(VALUES) {
+            let (mut add, mut next) = (sums, sums);
+            for _ in 0..*n {
+                add = add.checked_shl(u32::from(v)).unwrap_or(0);
+                next |= add;
+            }
+            sums = next;
         }
-        return;
-    }
-    let (Some(v), Some(max)) = (VALUES.get(kind), avail.get(kind)) else {
-        return;
-    };
-    for n in 0..=*max {
-        pick[kind] = n;
-        cover_rec(
-            avail,
-            need,
-            kind + 1,
-            sum + n * u32::from(*v),
-            count + n,
-            pick,
-            best,
-        );
-        if sum + n * u32::from(*v) >= need {
-            break;
+        let mut rest = [0u32; 6];
+        for k in (0..5).rev() {
+            rest[k] = rest[k + 1] + avail[k] * u32::from(VALUES[k]);
+        }
+        Covers {
+            avail: *avail,
+            sums,
+            rest,
         }
     }
-    pick[kind] = 0;
+
+    /// Counts per value (3..7) of the loose cards whose sum is at least `need` with the
+    /// least overpay, then the fewest cards, then the first in order of the counts
+    /// (fewest 3s, then fewest 4s…); `None` if unreachable.
+    fn cheapest(&self, need: u32) -> Option<[u32; 5]> {
+        let at_least = self.sums.checked_shr(need).unwrap_or(0);
+        if at_least == 0 {
+            return None;
+        }
+        let target = need + at_least.trailing_zeros();
+        let mut best: Option<(u32, [u32; 5])> = None;
+        let mut pick = [0u32; 5];
+        self.exact(target, 0, 0, 0, &mut pick, &mut best);
+        best.map(|(_, p)| p)
+    }
+
+    /// Depth-first in order of the counts: the fewest cards making exactly `target`.
+    fn exact(
+        &self,
+        target: u32,
+        kind: usize,
+        sum: u32,
+        count: u32,
+        pick: &mut [u32; 5],
+        best: &mut Option<(u32, [u32; 5])>,
+    ) {
+        if sum == target {
+            if best.is_none_or(|(n, _)| count < n) {
+                *best = Some((count, *pick));
+            }
+            return;
+        }
+        if kind == 5 || sum + self.rest[kind] < target || best.is_some_and(|(n, _)| count + 1 >= n)
+        {
+            return;
+        }
+        let v = u32::from(VALUES[kind]);
+        for n in 0..=self.avail[kind] {
+            let s = sum + n * v;
+            if s > target {
+                break;
+            }
+            pick[kind] = n;
+            self.exact(target, kind + 1, s, count + n, pick, best);
+        }
+        pick[kind] = 0;
+    }
 }
 
 #[cfg(test)]
@@ -409,5 +534,53 @@ mod tests {
         }
         assert!(payments(&cards("R3"), 4, None).is_empty());
         assert_eq!(best_bid(&hand), 15 + 15 + 6 + 3);
+    }
+    #[test]
+    fn payments_come_cheapest_first_and_are_valued_as_worth_reads_them() {
+        let hand = cards("R4 G4 B4 R5 G5 B5 G6 G6 G7 C2 C2 C2 C2 G3 R3");
+        for target in 1..=40 {
+            for locked in [None, Some(Currency::Green), Some(Currency::Red)] {
+                let ps = payments(&hand, target, locked);
+                let keys: Vec<(u32, usize)> = ps
+                    .iter()
+                    .map(|p| (worth(p, locked).unwrap().value, p.len()))
+                    .collect();
+                let mut sorted = keys.clone();
+                sorted.sort();
+                assert_eq!(keys, sorted, "target {target}, {locked:?}");
+                let mut by_cards = ps.clone();
+                by_cards.sort_by_key(|p| (worth(p, locked).unwrap().value, p.len(), p.clone()));
+                assert_eq!(by_cards, ps, "ties are ordered by the cards");
+                assert!(keys.iter().all(|(v, _)| *v >= target));
+                let mut unique = ps.clone();
+                unique.dedup();
+                assert_eq!(unique.len(), ps.len(), "no duplicates");
+            }
+        }
+    }
+    #[test]
+    fn cheapest_cover_is_the_least_overpay_then_fewest_then_first_in_order() {
+        // Every availability of up to 3 cards per value, every need: compare with the
+        // plain definition over all picks.
+        for code in 0..4u32.pow(5) {
+            let avail: [u32; 5] = std::array::from_fn(|i| (code / 4u32.pow(i as u32)) % 4);
+            let mut picks: Vec<(u32, u32, [u32; 5])> = Vec::new();
+            for p in 0..4u32.pow(5) {
+                let pick: [u32; 5] = std::array::from_fn(|i| (p / 4u32.pow(i as u32)) % 4);
+                if pick.iter().zip(&avail).all(|(n, a)| n <= a) {
+                    let sum = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
+                    picks.push((sum, pick.iter().sum(), pick));
+                }
+            }
+            let table = Covers::new(&avail);
+            for need in 0..80 {
+                let want = picks
+                    .iter()
+                    .filter(|(s, _, _)| *s >= need)
+                    .min()
+                    .map(|(_, _, p)| *p);
+                assert_eq!(table.cheapest(need), want, "{avail:?} {need}");
+            }
+        }
     }
 }

@@ -1,6 +1,9 @@
-//! Palace scoring: floors × windows table plus the single-material bonus.
+//! Palace scoring: floors × windows table plus the single-material bonus, and the final
+//! outcome (best single bid from hand breaks ties).
 
 use super::data::Tile;
+use super::{money, views, Palazzo};
+use crate::engine::{Outcome, PlayerResult, ScoreLine};
 
 /// Points of one palace (tiles bottom to top).
 pub fn palace_score(palace: &[Tile]) -> i64 {
@@ -57,6 +60,34 @@ pub fn insert_sorted(palace: &mut Vec<Tile>, tile: Tile) {
         .position(|t| t.floor > tile.floor)
         .unwrap_or(palace.len());
     palace.insert(at, tile);
+}
+
+/// The result of a finished game: per seat, each palace's points and the tie-break.
+pub fn outcome(g: &Palazzo) -> Outcome {
+    let results = (0..g.players)
+        .map(|seat| {
+            let palaces = g.palaces.get(seat).map(|p| p.as_slice()).unwrap_or(&[]);
+            let breakdown = palaces
+                .iter()
+                .enumerate()
+                .map(|(i, p)| ScoreLine::new(views::palace_label(i, p), palace_score(p)))
+                .collect();
+            let hand = g.hands.get(seat).map(|h| h.as_slice()).unwrap_or(&[]);
+            PlayerResult {
+                seat,
+                total: player_score(palaces),
+                breakdown,
+                tiebreak: Some(ScoreLine::new(
+                    "best single bid from hand",
+                    i64::from(money::best_bid(hand)),
+                )),
+            }
+        })
+        .collect();
+    Outcome::by_total_then_tiebreak(
+        results,
+        Some("The game ended when the 5th rider was drawn.".into()),
+    )
 }
 
 #[cfg(test)]

@@ -168,6 +168,21 @@ fn err(msg: impl Into<String>) -> ParseError {
     ParseError::new(msg)
 }
 
+/// A word left over after a complete command: refused, never silently dropped.
+fn extra_word(word: &str, example: &str) -> ParseError {
+    err(format!(
+        "`{word}` is one word too many: the command was complete without it. Write e.g. `{example}`."
+    ))
+}
+
+/// Refuses the first word of `rest` after a complete command, if any.
+fn nothing_more(rest: &[String], example: &str) -> Result<(), ParseError> {
+    match rest.first() {
+        Some(w) => Err(extra_word(w, example)),
+        None => Ok(()),
+    }
+}
+
 pub fn stack_by_word(w: &str) -> Option<Stack> {
     Some(match w {
         "forest" | "forests" => Stack::Forest,
@@ -244,6 +259,11 @@ fn parse_placement(words: &[String], example: &str) -> Result<(Square, u16, bool
                         "`{w}` is not a square (A1–G7) or option; write e.g. `{example}`."
                     ))
                 })?;
+                if let Some(first) = at {
+                    return Err(err(format!(
+                        "Two squares given ({first} and {sq}): name only the top-left square, e.g. `{example}`."
+                    )));
+                }
                 at = Some(sq);
             }
         }
@@ -299,19 +319,21 @@ pub fn parse(
             })?;
             Ok(A::Open(s))
         }
-        "bid" | "raise" => match arg {
-            None => high
-                .map(|h| A::Bid(h + super::data::RAISE))
-                .ok_or_else(|| err("There is no auction to bid in.")),
-            Some(n) => n
-                .parse()
-                .map(A::Bid)
-                .map_err(|_| err("Bid an amount, e.g. `bid 300` (or just `bid` to raise by 100).")),
-        },
-        "pass" => Ok(A::Pass),
-        "decline" => Ok(A::Decline),
-        "later" => Ok(A::Later),
-        "done" | "end" | "finish" => Ok(A::Done),
+        "bid" | "raise" => {
+            nothing_more(rest.get(1..).unwrap_or_default(), "bid 300")?;
+            match arg {
+                None => high
+                    .map(|h| A::Bid(h + super::data::RAISE))
+                    .ok_or_else(|| err("There is no auction to bid in.")),
+                Some(n) => n.parse().map(A::Bid).map_err(|_| {
+                    err("Bid an amount, e.g. `bid 300` (or just `bid` to raise by 100).")
+                }),
+            }
+        }
+        "pass" => nothing_more(rest, "pass").map(|_| A::Pass),
+        "decline" => nothing_more(rest, "decline").map(|_| A::Decline),
+        "later" => nothing_more(rest, "later").map(|_| A::Later),
+        "done" | "end" | "finish" => nothing_more(rest, "done").map(|_| A::Done),
         "place" => {
             let l = arg
                 .and_then(landscape_by_word)
@@ -343,28 +365,45 @@ pub fn parse(
                 .ok_or_else(|| err("Recruit which face-up profession? e.g. `recruit poet`."))
         }
         "work" => parse_work(rest),
-        "draw" => match arg {
-            Some("profession" | "professions" | "character" | "p") => Ok(A::DrawProfession),
-            Some("bonus" | "b") => Ok(A::DrawBonus),
-            _ => Err(err("Draw what? `draw profession` or `draw bonus`.")),
-        },
+        "draw" => {
+            let action = match arg {
+                Some("profession" | "professions" | "character" | "p") => A::DrawProfession,
+                Some("bonus" | "b") => A::DrawBonus,
+                _ => return Err(err("Draw what? `draw profession` or `draw bonus`.")),
+            };
+            nothing_more(rest.get(1..).unwrap_or_default(), "draw bonus")?;
+            Ok(action)
+        }
         "freedom" | "introduce" => {
-            let w = rest
-                .iter()
-                .find(|w| w.as_str() != "freedom")
-                .map(String::as_str);
-            w.and_then(freedom_by_word).map(A::Freedom).ok_or_else(|| {
-                err("Which freedom? `freedom opinion`, `freedom religion` or `freedom travel`.")
-            })
+            let mut names = rest.iter().filter(|w| w.as_str() != "freedom");
+            let f = names
+                .next()
+                .and_then(|w| freedom_by_word(w))
+                .map(A::Freedom)
+                .ok_or_else(|| {
+                    err("Which freedom? `freedom opinion`, `freedom religion` or `freedom travel`.")
+                })?;
+            match names.next() {
+                Some(w) => Err(extra_word(w, "freedom travel")),
+                None => Ok(f),
+            }
         }
         "sell" => {
-            let n = rest
+            const EX: &str = "sell 2";
+            // A number, optionally with a unit word after it (`sell 2 prestige`).
+            let mut words = rest
                 .iter()
-                .find_map(|w| w.parse::<u32>().ok())
+                .filter(|w| !matches!(w.as_str(), "prestige" | "point" | "points"));
+            let n = words
+                .next()
+                .and_then(|w| w.parse::<u32>().ok())
                 .ok_or_else(|| {
                     err("Sell how many prestige points? e.g. `sell 2` (+100 florins each).")
                 })?;
-            Ok(A::Sell(n))
+            match words.next() {
+                Some(w) => Err(extra_word(w, EX)),
+                None => Ok(A::Sell(n)),
+            }
         }
         other => Err(err(format!("`{other}` is not a command here. {HELP_LINE}"))),
     }
@@ -400,16 +439,22 @@ fn parse_keep(rest: &[String], keep: KeepContext) -> Result<PrincesAction, Parse
         KeepContext::Profession => profession_by_word(&rest.concat())
             .map(|p| A::Keep(CardRef::Profession(p)))
             .ok_or_else(|| err("Keep which profession? e.g. `keep poet`.")),
-        KeepContext::Bonus => rest
-            .first()
-            .and_then(|w| bonus_by_word(w))
-            .map(|b| A::Keep(CardRef::Bonus(b)))
-            .ok_or_else(|| err("Keep which bonus card? e.g. `keep B07`.")),
-        KeepContext::Prestige => rest
-            .first()
-            .and_then(|w| prestige_by_word(w))
-            .map(|p| A::Keep(CardRef::Prestige(p)))
-            .ok_or_else(|| err("Keep which prestige card? e.g. `keep P03`.")),
+        KeepContext::Bonus => {
+            let b = rest
+                .first()
+                .and_then(|w| bonus_by_word(w))
+                .ok_or_else(|| err("Keep which bonus card? e.g. `keep B07`."))?;
+            nothing_more(rest.get(1..).unwrap_or_default(), "keep B07")?;
+            Ok(A::Keep(CardRef::Bonus(b)))
+        }
+        KeepContext::Prestige => {
+            let p = rest
+                .first()
+                .and_then(|w| prestige_by_word(w))
+                .ok_or_else(|| err("Keep which prestige card? e.g. `keep P03`."))?;
+            nothing_more(rest.get(1..).unwrap_or_default(), "keep P03")?;
+            Ok(A::Keep(CardRef::Prestige(p)))
+        }
         KeepContext::None => Err(err("There is nothing to keep right now.")),
     }
 }
@@ -418,7 +463,7 @@ fn parse_work(rest: &[String]) -> Result<PrincesAction, ParseError> {
     const EX: &str = "e.g. `work poet bonus B12 B07 prestige 7`";
     let mut profession = None;
     let mut bonus = Vec::new();
-    let mut prestige = 0u32;
+    let mut prestige = None;
     let mut mode = 0; // 0 profession words, 1 bonus ids, 2 prestige number
     let mut name = String::new();
     for w in rest {
@@ -428,6 +473,11 @@ fn parse_work(rest: &[String]) -> Result<PrincesAction, ParseError> {
                 continue;
             }
             "prestige" | "convert" => {
+                if prestige.is_some() {
+                    return Err(err(format!(
+                        "`{w}` is given twice: name the prestige to buy once; {EX}."
+                    )));
+                }
                 mode = 2;
                 continue;
             }
@@ -443,12 +493,22 @@ fn parse_work(rest: &[String]) -> Result<PrincesAction, ParseError> {
                     .ok_or_else(|| err(format!("`{w}` is not a bonus card (B01–B20); {EX}.")))?,
             ),
             _ => {
-                prestige = w
-                    .parse()
-                    .map_err(|_| err(format!("`prestige` takes a number of points; {EX}.")))?;
+                if let Some(n) = prestige {
+                    return Err(err(format!(
+                        "`{w}` is one word too many: `prestige {n}` already says how much prestige to buy; {EX}."
+                    )));
+                }
+                prestige = Some(
+                    w.parse()
+                        .map_err(|_| err(format!("`prestige` takes a number of points; {EX}.")))?,
+                );
             }
         }
     }
+    if mode == 2 && prestige.is_none() {
+        return Err(err(format!("`prestige` takes a number of points; {EX}.")));
+    }
+    let prestige = prestige.unwrap_or(0);
     let profession = profession.ok_or_else(|| err(format!("Work with which profession? {EX}.")))?;
     Ok(PrincesAction::Work {
         profession,
@@ -507,6 +567,18 @@ mod tests {
         assert_eq!(
             parse("keep p03", None, KeepContext::Prestige).unwrap(),
             PrincesAction::Keep(CardRef::Prestige(3))
+        );
+    }
+
+    #[test]
+    fn keeping_one_card_refuses_a_second() {
+        let e = parse("keep P03 P04", None, KeepContext::Prestige).unwrap_err();
+        assert!(e.to_string().contains("`p04` is one word too many"), "{e}");
+        let e = parse("keep B07 B08", None, KeepContext::Bonus).unwrap_err();
+        assert!(e.to_string().contains("`b08` is one word too many"), "{e}");
+        assert_eq!(
+            parse("keep b7", None, KeepContext::Bonus).unwrap(),
+            PrincesAction::Keep(CardRef::Bonus(7))
         );
     }
 }

@@ -230,86 +230,152 @@ pub fn check_cells(
     Ok(idx)
 }
 
-/// Fast test used when enumerating: the oriented piece fits at (row, col), which keep
-/// the bounding box inside the grid.
-fn fits_at(
-    grid: &[u8],
-    building: bool,
-    cells: &[(i8, i8)],
-    row: usize,
-    col: usize,
-    may_touch: bool,
-) -> bool {
-    let g = GRID as i32;
-    for &(r, c) in cells {
-        let (rr, cc) = (row as i32 + i32::from(r), col as i32 + i32::from(c));
-        if !(0..g).contains(&rr) || !(0..g).contains(&cc) {
-            return false;
-        }
-        if grid.get((rr * g + cc) as usize).copied() != Some(EMPTY) {
-            return false;
-        }
-        if building && !may_touch {
-            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let (nr, nc) = (rr + dr, cc + dc);
-                if (0..g).contains(&nr) && (0..g).contains(&nc) {
-                    let v = grid.get((nr * g + nc) as usize).copied().unwrap_or(EMPTY);
-                    if v != EMPTY && v < LANDSCAPE_BASE {
-                        return false;
-                    }
-                }
-            }
-        }
-    }
-    true
+/// One precomputed placement of a piece: how it is spelled and the squares it covers,
+/// as bitmasks over the grid (bit `row * 7 + col`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placement {
+    pub at: Square,
+    pub rot: u16,
+    pub flip: bool,
+    /// The squares the piece covers.
+    pub cells: u64,
+    /// The squares sharing an edge with a covered square (inside the grid).
+    pub edges: u64,
 }
 
-/// Calls `f(anchor, rot, flip)` for every distinct valid placement of `piece`; stops
-/// when `f` returns false.
-fn each_placement(
-    grid: &[u8],
-    piece: Piece,
-    may_touch: bool,
-    mut f: impl FnMut(Square, u16, bool) -> bool,
-) {
-    let building = matches!(piece, Piece::Building(_));
+/// A grid's occupancy as bitmasks (bit `row * 7 + col`), for the placement tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Occupancy {
+    /// Squares holding anything (palazzo, building or landscape).
+    pub filled: u64,
+    /// Squares holding the palazzo.
+    pub palazzo: u64,
+    /// Squares holding a building.
+    pub buildings: u64,
+}
+
+impl Occupancy {
+    /// Reads the masks off a grid of square codes.
+    pub fn of(grid: &[u8]) -> Occupancy {
+        let mut o = Occupancy {
+            filled: 0,
+            palazzo: 0,
+            buildings: 0,
+        };
+        for (i, &v) in grid.iter().enumerate().take(GRID * GRID) {
+            let bit = 1u64 << i;
+            if v != EMPTY {
+                o.filled |= bit;
+            }
+            if v == PALAZZO_CELL {
+                o.palazzo |= bit;
+            } else if (BUILDING_BASE..LANDSCAPE_BASE).contains(&v) {
+                o.buildings |= bit;
+            }
+        }
+        o
+    }
+
+    /// Whether `p` may go here: its squares are free and, for a building that may not
+    /// touch (`touch_rule`), no edge meets the palazzo or another building.
+    pub fn admits(&self, p: &Placement, touch_rule: bool) -> bool {
+        p.cells & self.filled == 0
+            && (!touch_rule || p.edges & (self.palazzo | self.buildings) == 0)
+    }
+}
+
+/// The bit of a square.
+fn bit(row: usize, col: usize) -> u64 {
+    1u64 << (row * GRID + col)
+}
+
+/// Every placement of `piece` that stays inside the grid, in enumeration order:
+/// distinct orientations as in [`orientations`], then anchors row by row.
+fn compute_placements(piece: Piece) -> Vec<Placement> {
+    let mut out = Vec::new();
     for (rot, flip, cells) in orientations(piece) {
         let h = cells.iter().map(|p| p.0).max().unwrap_or(0) as usize;
         let w = cells.iter().map(|p| p.1).max().unwrap_or(0) as usize;
         for row in 0..GRID.saturating_sub(h) {
             for col in 0..GRID.saturating_sub(w) {
-                if fits_at(grid, building, cells, row, col, may_touch) {
-                    let at = Square {
-                        row: row as u8,
-                        col: col as u8,
-                    };
-                    if !f(at, *rot, *flip) {
-                        return;
+                let mut covered = 0u64;
+                let mut edges = 0u64;
+                for &(r, c) in cells {
+                    let (rr, cc) = (row + r as usize, col + c as usize);
+                    covered |= bit(rr, cc);
+                    if rr > 0 {
+                        edges |= bit(rr - 1, cc);
+                    }
+                    if rr + 1 < GRID {
+                        edges |= bit(rr + 1, cc);
+                    }
+                    if cc > 0 {
+                        edges |= bit(rr, cc - 1);
+                    }
+                    if cc + 1 < GRID {
+                        edges |= bit(rr, cc + 1);
                     }
                 }
+                out.push(Placement {
+                    at: Square {
+                        row: row as u8,
+                        col: col as u8,
+                    },
+                    rot: *rot,
+                    flip: *flip,
+                    cells: covered,
+                    edges: edges & !covered,
+                });
             }
         }
     }
+    out
+}
+
+/// Every in-grid placement of `piece` (computed once, then cached), in the order
+/// legal actions list them.
+pub fn all_placements(piece: Piece) -> &'static [Placement] {
+    use std::sync::OnceLock;
+    static TABLE: OnceLock<Vec<Vec<Placement>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..BUILDINGS.len() as u8)
+            .map(Piece::Building)
+            .chain((0..LANDSCAPES.len() as u8).map(Piece::Landscape))
+            .map(compute_placements)
+            .collect()
+    });
+    let idx = match piece {
+        Piece::Building(b) => usize::from(b),
+        Piece::Landscape(l) => BUILDINGS.len() + usize::from(l),
+    };
+    table.get(idx).map_or(&[], |v| v.as_slice())
+}
+
+/// The valid placements of `piece` on a grid with occupancy `occ`. `may_touch` lets a
+/// building touch other buildings and the palazzo (two or more builders).
+pub fn valid_placements(
+    occ: Occupancy,
+    piece: Piece,
+    may_touch: bool,
+) -> impl Iterator<Item = &'static Placement> {
+    let touch_rule = matches!(piece, Piece::Building(_)) && !may_touch;
+    all_placements(piece)
+        .iter()
+        .filter(move |p| occ.admits(p, touch_rule))
 }
 
 /// Every distinct valid placement of `piece`: (anchor, rot, flip).
 pub fn placements(grid: &[u8], piece: Piece, may_touch: bool) -> Vec<(Square, u16, bool)> {
-    let mut out = Vec::new();
-    each_placement(grid, piece, may_touch, |at, rot, flip| {
-        out.push((at, rot, flip));
-        true
-    });
-    out
+    valid_placements(Occupancy::of(grid), piece, may_touch)
+        .map(|p| (p.at, p.rot, p.flip))
+        .collect()
 }
 
 /// True when `piece` fits somewhere.
 pub fn fits_somewhere(grid: &[u8], piece: Piece, may_touch: bool) -> bool {
-    let mut found = false;
-    each_placement(grid, piece, may_touch, |_, _, _| {
-        found = true;
-        false
-    });
-    found
+    valid_placements(Occupancy::of(grid), piece, may_touch)
+        .next()
+        .is_some()
 }
 
 /// The grid as text rows with a column header, for a code block.

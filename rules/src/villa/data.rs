@@ -2,7 +2,7 @@
 //! column types, the fair starting layout and the tunables of the stability model.
 //! The rules never hard-code a size or a σ; they read it from here.
 
-use super::geom::P;
+use super::geom::{Shape, P};
 
 /// Radius of the base plate (cm). A floor must not reach beyond it.
 pub const BASE_RADIUS: f64 = 15.0;
@@ -50,13 +50,6 @@ pub fn floor_polygon(index: usize) -> Vec<P> {
     }
 }
 
-/// A footprint shape: a disc of a radius or an axis-aligned square of a half-side.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Shape {
-    Round(f64),
-    Square(f64),
-}
-
 /// A column type.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ColumnType {
@@ -102,10 +95,6 @@ pub fn column_type(k: usize) -> ColumnType {
         _ => THIN,
     }
 }
-
-/// Stacking an identical thin column exactly on a thin one is allowed: footprints may
-/// coincide up to this tolerance (cm).
-pub const EPS: f64 = 1e-9;
 
 /// The fixed fair layout: (colour, slot, x, y) on the base plate, all under the blue floor
 /// placed at the origin. Colours are interleaved round two rings; the four thick columns

@@ -1,10 +1,67 @@
 //! Plane geometry for the statics model: polygon area and centroid, point-in-polygon,
 //! signed distances, convex hulls and column footprints.
-
-use super::data::{Shape, EPS};
+//!
+//! This is the bottom layer: it knows shapes and tolerances but no game numbers (those
+//! live in `data`, which builds on the types here).
 
 /// A point or vector in the plane (cm).
 pub type P = (f64, f64);
+
+/// Touching is not overlapping: footprints (and a point and an edge) may meet up to this
+/// tolerance (cm), so an identical thin column may stand exactly on a thin one.
+pub const EPS: f64 = 1e-9;
+
+/// A footprint shape: a disc of a radius or an axis-aligned square of a half-side.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Shape {
+    Round(f64),
+    Square(f64),
+}
+
+/// Margin (cm) around a polygon's bounding box beyond which a point is certainly outside
+/// it and farther than [`EPS`] from its edges (far larger than any rounding error at the
+/// villa's scale), so the edge-by-edge tests can be skipped.
+const BOX_MARGIN: f64 = 1e-6;
+
+/// A polygon's bounding box grown by [`BOX_MARGIN`]: a point outside it is certainly
+/// outside the polygon and farther than [`EPS`] from its edges.
+#[derive(Debug, Clone, Copy)]
+pub struct BoundingBox {
+    min: P,
+    max: P,
+}
+
+impl BoundingBox {
+    /// The grown bounding box of `poly`.
+    pub fn of(poly: &[P]) -> BoundingBox {
+        let (mut minx, mut maxx, mut miny, mut maxy) = (
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        );
+        for v in poly {
+            minx = minx.min(v.0);
+            maxx = maxx.max(v.0);
+            miny = miny.min(v.1);
+            maxy = maxy.max(v.1);
+        }
+        BoundingBox {
+            min: (minx - BOX_MARGIN, miny - BOX_MARGIN),
+            max: (maxx + BOX_MARGIN, maxy + BOX_MARGIN),
+        }
+    }
+
+    /// False when `p` is certainly outside the polygon (and not near its edges).
+    pub fn holds(&self, p: P) -> bool {
+        !(p.0 < self.min.0 || p.0 > self.max.0 || p.1 < self.min.1 || p.1 > self.max.1)
+    }
+}
+
+/// True when `p` lies outside the bounding box of `poly` grown by [`BOX_MARGIN`].
+fn far_outside_box(p: P, poly: &[P]) -> bool {
+    !BoundingBox::of(poly).holds(p)
+}
 
 /// Area (positive) and centroid of a simple polygon.
 pub fn area_centroid(poly: &[P]) -> (f64, P) {
@@ -33,10 +90,29 @@ pub fn translate(poly: &[P], d: P) -> Vec<P> {
 }
 
 /// True when `p` lies inside the polygon (or on its boundary).
+/// Inside means "within `EPS` of an edge, or an odd number of crossings"; the crossings
+/// are counted first, as they need no distance at all.
 pub fn inside(p: P, poly: &[P]) -> bool {
-    if dist_to_boundary(p, poly) <= EPS {
+    if far_outside_box(p, poly) {
+        return false;
+    }
+    if crossings_odd(p, poly) {
         return true;
     }
+    let n = poly.len();
+    (0..n).any(|i| seg_dist(p, poly[i], poly[(i + 1) % n]) <= EPS)
+}
+
+/// [`inside`] when the distance `d` from `p` to the boundary is already known.
+fn inside_given_distance(p: P, poly: &[P], d: f64) -> bool {
+    if d <= EPS {
+        return true;
+    }
+    crossings_odd(p, poly)
+}
+
+/// Ray casting: an odd number of edges crosses the ray from `p` to the right.
+fn crossings_odd(p: P, poly: &[P]) -> bool {
     let n = poly.len();
     let mut c = false;
     for i in 0..n {
@@ -49,8 +125,8 @@ pub fn inside(p: P, poly: &[P]) -> bool {
     c
 }
 
-/// Distance from `p` to the segment `a`–`b`.
-pub fn seg_dist(p: P, a: P, b: P) -> f64 {
+/// Squared distance from `p` to the segment `a`–`b`.
+fn seg_dist2(p: P, a: P, b: P) -> f64 {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len2 = dx * dx + dy * dy;
     let t = if len2 < 1e-18 {
@@ -59,21 +135,29 @@ pub fn seg_dist(p: P, a: P, b: P) -> f64 {
         (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
     };
     let (qx, qy) = (a.0 + t * dx, a.1 + t * dy);
-    ((p.0 - qx).powi(2) + (p.1 - qy).powi(2)).sqrt()
+    (p.0 - qx).powi(2) + (p.1 - qy).powi(2)
 }
 
-/// Distance from `p` to the polygon's boundary.
+/// Distance from `p` to the segment `a`–`b`.
+pub fn seg_dist(p: P, a: P, b: P) -> f64 {
+    seg_dist2(p, a, b).sqrt()
+}
+
+/// Distance from `p` to the polygon's boundary. The square root is taken once, of the
+/// smallest squared distance: a correctly rounded square root is monotone, so this is
+/// bit for bit the smallest of the per-edge distances.
 pub fn dist_to_boundary(p: P, poly: &[P]) -> f64 {
     let n = poly.len();
     (0..n)
-        .map(|i| seg_dist(p, poly[i], poly[(i + 1) % n]))
+        .map(|i| seg_dist2(p, poly[i], poly[(i + 1) % n]))
         .fold(f64::INFINITY, f64::min)
+        .sqrt()
 }
 
 /// Signed distance from `p` to the polygon: positive inside, negative outside.
 pub fn signed_distance(p: P, poly: &[P]) -> f64 {
     let d = dist_to_boundary(p, poly);
-    if inside(p, poly) {
+    if inside_given_distance(p, poly, d) {
         d
     } else {
         -d
@@ -87,7 +171,9 @@ fn cross(o: P, a: P, b: P) -> f64 {
 /// Convex hull (Andrew's monotone chain), counter-clockwise, without collinear points.
 pub fn convex_hull(points: &[P]) -> Vec<P> {
     let mut pts: Vec<P> = points.to_vec();
-    pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    // Points comparing equal under `total_cmp` are bit-identical, so an unstable sort
+    // gives the very same order.
+    pts.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
     pts.dedup_by(|a, b| (a.0 - b.0).abs() < 1e-12 && (a.1 - b.1).abs() < 1e-12);
     if pts.len() < 3 {
         return pts;
@@ -126,14 +212,26 @@ pub fn hull_signed_distance(p: P, hull: &[P]) -> f64 {
 /// Sample points on a round footprint's boundary used for hulls.
 pub const ROUND_SAMPLES: usize = 16;
 
+/// The cosines and sines of the [`ROUND_SAMPLES`] sample angles, worked out once.
+fn unit_circle() -> &'static [P; ROUND_SAMPLES] {
+    static TABLE: std::sync::OnceLock<[P; ROUND_SAMPLES]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let a = std::f64::consts::TAU * i as f64 / ROUND_SAMPLES as f64;
+            (a.cos(), a.sin())
+        })
+    })
+}
+
 /// Boundary points of a footprint at `c` (16 on a disc, the 4 corners of a square).
 pub fn footprint_points(shape: Shape, c: P, out: &mut Vec<P>) {
     match shape {
         Shape::Round(r) => {
-            for i in 0..ROUND_SAMPLES {
-                let a = std::f64::consts::TAU * i as f64 / ROUND_SAMPLES as f64;
-                out.push((c.0 + r * a.cos(), c.1 + r * a.sin()));
-            }
+            out.extend(
+                unit_circle()
+                    .iter()
+                    .map(|&(cos, sin)| (c.0 + r * cos, c.1 + r * sin)),
+            );
         }
         Shape::Square(h) => {
             out.extend([
@@ -183,14 +281,31 @@ fn segment_hits_open_square(a: P, b: P, c: P, h: f64) -> bool {
 
 /// The whole footprint lies within the polygon.
 pub fn footprint_in_polygon(shape: Shape, c: P, poly: &[P]) -> bool {
-    if !inside(c, poly) {
+    if far_outside_box(c, poly) {
         return false;
     }
     let n = poly.len();
     match shape {
-        Shape::Round(r) => dist_to_boundary(c, poly) >= r - EPS,
+        Shape::Round(r) => {
+            // inside && dist_to_boundary(c) >= r − EPS, with the distance given up on as
+            // soon as one edge is certainly too close (a clear margin on the squares).
+            // Past that, the distance exceeds EPS, so inside is the crossing count.
+            let need = r - EPS;
+            let surely_short = need * need * (1.0 - 1e-9);
+            let mut min2 = f64::INFINITY;
+            for i in 0..n {
+                let d2 = seg_dist2(c, poly[i], poly[(i + 1) % n]);
+                if d2 < surely_short {
+                    return false;
+                }
+                min2 = min2.min(d2);
+            }
+            let d = min2.sqrt();
+            d >= need && inside_given_distance(c, poly, d)
+        }
         Shape::Square(h) => {
-            (0..n).all(|i| !segment_hits_open_square(poly[i], poly[(i + 1) % n], c, h))
+            inside(c, poly)
+                && (0..n).all(|i| !segment_hits_open_square(poly[i], poly[(i + 1) % n], c, h))
         }
     }
 }

@@ -21,6 +21,7 @@ use data::{column_type, ColumnType, COLOURS, COLUMNS, FAIR_LAYOUT, PER_COLOUR};
 use geom::P;
 use model::{Grid, GridPt};
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 pub use text::{column_name, VillaEvent};
 
@@ -269,6 +270,13 @@ pub struct Villa {
     ending: Option<Ending>,
     /// Completed turns.
     turns: u32,
+    /// The top floor's geometry, kept until the tower changes (never stored: it is
+    /// worked out again from `floors` after loading).
+    #[serde(skip)]
+    top_cache: OnceLock<std::sync::Arc<model::TopGeometry>>,
+    /// Hulls of the supporters met lately, for the margins (never stored).
+    #[serde(skip)]
+    hulls: model::HullMemo,
 }
 
 /// One column in the public view.
@@ -379,7 +387,12 @@ impl Villa {
     /// The true margin of the villa as it stands (tests and the simulation's statistics
     /// only: players never see it).
     pub fn true_margin(&self) -> f64 {
-        model::margin(&self.floors, &self.pieces(None))
+        self.margin_of(&self.floors, &self.pieces(None))
+    }
+
+    /// The margin of floors and pieces ([`model::margin`]), reusing hulls met before.
+    fn margin_of(&self, floors: &[P], pieces: &[model::Piece]) -> f64 {
+        model::margin_with(floors, pieces, &self.hulls)
     }
 
     /// Builds a villa from explicit geometry (tests): floor positions and, per column,
@@ -398,7 +411,7 @@ impl Villa {
             ));
         }
         let mut v = Villa::new(players, options, seed)?;
-        v.floors = floors;
+        v.set_floors(floors);
         for (i, c) in v.columns.iter_mut().enumerate() {
             match layout.get(i).copied().flatten() {
                 Some((level, pos)) => {
@@ -467,10 +480,30 @@ impl Villa {
 
     /// The current grid of placement points.
     pub fn grid(&self) -> Grid {
-        match self.floors.last() {
+        match self.top_geometry() {
             None => Grid::base(),
-            Some(&pos) => Grid::over(&model::floor_poly(self.top(), pos)),
+            Some(top) => top.grid,
         }
+    }
+
+    /// The top floor's geometry (none before the blue floor is placed): the kept one, or
+    /// worked out afresh should the kept one be for another tower.
+    fn top_geometry(&self) -> Option<std::sync::Arc<model::TopGeometry>> {
+        let (k, pos) = (self.top(), *self.floors.last()?);
+        let kept = self
+            .top_cache
+            .get_or_init(|| model::TopGeometry::shared(k, pos));
+        Some(if kept.is_for(k, pos) {
+            std::sync::Arc::clone(kept)
+        } else {
+            model::TopGeometry::shared(k, pos)
+        })
+    }
+
+    /// Sets the floors (the tower changed): the kept top-floor geometry is dropped.
+    fn set_floors(&mut self, floors: Vec<P>) {
+        self.floors = floors;
+        self.top_cache = OnceLock::new();
     }
 
     /// A player's points: their columns on the top level, from the green floor on.
@@ -567,15 +600,15 @@ impl Game for Villa {
             seal: Seal::default(),
             ending: None,
             turns: 0,
+            top_cache: OnceLock::new(),
+            hulls: model::HullMemo::default(),
         })
     }
 
     fn apply(&mut self, seat: Seat, action: &VillaAction) -> Result<Vec<VillaEvent>, VillaError> {
-        // Validate and act on a copy; swap it in only on success.
-        let mut next = self.clone();
-        let events = next.act(seat, action)?;
-        *self = next;
-        Ok(events)
+        // `act` checks every precondition before it touches the state, so a refused
+        // action leaves the villa as it was without a copy.
+        self.act(seat, action)
     }
 
     fn awaiting(&self) -> Vec<Seat> {

@@ -1,10 +1,10 @@
 //! The statics model: which columns support which floor, the margin of the villa, where a
 //! column may stand and where a floor may go. Pure functions of the geometry.
 
-use super::data::{self, ColumnType, Shape, BASE_RADIUS, BUILD_RADIUS, RED_FLOOR};
-use super::geom::{self, P};
+use super::data::{self, ColumnType, BASE_RADIUS, BUILD_RADIUS, RED_FLOOR};
+use super::geom::{self, Shape, P};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// One floor's shape: polygon around its origin, area (= mass in g) and centroid.
 #[derive(Debug, Clone)]
@@ -39,6 +39,147 @@ pub fn floor_poly(k: usize, pos: P) -> Vec<P> {
     geom::translate(&shapes[idx].poly, pos)
 }
 
+/// The top floor as placed: its outline and grid, and per footprint shape which grid
+/// points it can stand on (worked out on first use). It depends only on the floor and
+/// its position, so a villa keeps it until the tower changes.
+#[derive(Debug)]
+pub struct TopGeometry {
+    /// The floor (1-based) and where it was placed: what this was computed for.
+    pub k: usize,
+    pub pos: P,
+    pub poly: Vec<P>,
+    pub grid: Grid,
+    /// Per column type slot class (thick, medium, thin): the grid points, row by row
+    /// from the bottom, where that footprint lies within the floor.
+    fits: [OnceLock<Vec<bool>>; 3],
+    /// Where the next floor could go regardless of columns (see [`NextFloor`]).
+    next: OnceLock<NextFloor>,
+}
+
+/// The next floor over a top floor, per grid point (in [`Grid::all`] order): whether it
+/// lies over the base plate there, its outline's grown bounding box, and the point.
+#[derive(Debug)]
+struct NextFloor {
+    on_base: Vec<bool>,
+    boxes: Vec<geom::BoundingBox>,
+    points: Vec<P>,
+}
+
+impl TopGeometry {
+    /// Floor `k` placed at `pos`.
+    pub fn new(k: usize, pos: P) -> TopGeometry {
+        let poly = floor_poly(k, pos);
+        let grid = Grid::over(&poly);
+        TopGeometry {
+            k,
+            pos,
+            poly,
+            grid,
+            fits: Default::default(),
+            next: OnceLock::new(),
+        }
+    }
+
+    /// The geometry of floor `k` at `pos`, shared by every villa of the process that
+    /// has that top floor (it is a pure function of the two, so sharing it changes
+    /// nothing but the time: every fair game starts on the same blue floor).
+    pub fn shared(k: usize, pos: P) -> Arc<TopGeometry> {
+        static SEEN: Mutex<Vec<Arc<TopGeometry>>> = Mutex::new(Vec::new());
+        let Ok(mut seen) = SEEN.lock() else {
+            return Arc::new(TopGeometry::new(k, pos));
+        };
+        if let Some(top) = seen.iter().find(|t| t.is_for(k, pos)) {
+            return Arc::clone(top);
+        }
+        let top = Arc::new(TopGeometry::new(k, pos));
+        if seen.len() >= TOP_MEMO_SIZE {
+            seen.remove(0);
+        }
+        seen.push(Arc::clone(&top));
+        top
+    }
+
+    /// May the next floor go at grid point number `i` (in [`Grid::all`] order): over the
+    /// base plate and resting on at least `need` of the columns centred at `tops`? The
+    /// same answer as [`floor_inside_base`] and counting [`supports`], with the base test
+    /// and the outline's bounding box kept from earlier calls.
+    pub fn next_floor_fits(&self, i: usize, tops: &[P], need: usize, outline: &mut Vec<P>) -> bool {
+        if tops.len() < need || self.k >= data::RED_FLOOR {
+            return false;
+        }
+        let next = self.next_floor();
+        let (Some(true), Some(bbox)) = (next.on_base.get(i).copied(), next.boxes.get(i)) else {
+            return false;
+        };
+        let Some(pos) = next.points.get(i).copied() else {
+            return false;
+        };
+        let mut translated = false;
+        let mut got = 0;
+        for &c in tops {
+            if !bbox.holds(c) {
+                continue;
+            }
+            if !translated {
+                floor_poly_into(self.k + 1, pos, outline);
+                translated = true;
+            }
+            if geom::inside(c, outline) {
+                got += 1;
+                if got >= need {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn next_floor(&self) -> &NextFloor {
+        self.next.get_or_init(|| {
+            let mut outline = Vec::with_capacity(24);
+            let (mut on_base, mut boxes, mut points) = (vec![], vec![], vec![]);
+            for g in self.grid.all() {
+                let pos = self.grid.point(g).unwrap_or_default();
+                floor_poly_into(self.k + 1, pos, &mut outline);
+                on_base.push(poly_inside_base(&outline));
+                boxes.push(geom::BoundingBox::of(&outline));
+                points.push(pos);
+            }
+            NextFloor {
+                on_base,
+                boxes,
+                points,
+            }
+        })
+    }
+
+    /// Is this the geometry of floor `k` at `pos` (bit for bit)?
+    pub fn is_for(&self, k: usize, pos: P) -> bool {
+        self.k == k
+            && self.pos.0.to_bits() == pos.0.to_bits()
+            && self.pos.1.to_bits() == pos.1.to_bits()
+    }
+
+    /// For each grid point (in [`Grid::all`] order): does the footprint of a column of
+    /// type slot `slot` (0 thick, 1 medium, 2.. thin) centred there lie within the floor?
+    pub fn fits(&self, slot: usize) -> &[bool] {
+        let kind = data::column_type(slot);
+        self.fits[slot.min(2)].get_or_init(|| {
+            self.grid
+                .all()
+                .map(|g| {
+                    self.grid
+                        .point(g)
+                        .is_some_and(|p| geom::footprint_in_polygon(kind.shape, p, &self.poly))
+                })
+                .collect()
+        })
+    }
+}
+
+/// Top-floor placements the process remembers.
+const TOP_MEMO_SIZE: usize = 64;
+
 /// A column as the model sees it: its type, level and centre.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Piece {
@@ -57,14 +198,18 @@ pub fn supports(k: usize, floor_pos: P, pos: P) -> bool {
 /// footprints of the columns supporting floor k. Negative means the villa falls;
 /// +∞ when no floor is built.
 pub fn margin(floors: &[P], pieces: &[Piece]) -> f64 {
+    margin_with(floors, pieces, &HullMemo::default())
+}
+
+/// [`margin`], taking the hulls of supporters it has seen before from `memo` (a hull is
+/// a function of its supporters' shapes and centres alone, so the number is the same).
+pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
     let shapes = floor_shapes();
     let n = floors.len();
-    let polys: Vec<Vec<P>> = (0..n)
-        .map(|i| geom::translate(&shapes[i].poly, floors[i]))
-        .collect();
     let (mut m, mut mx, mut my) = (0.0, 0.0, 0.0);
     let mut best = f64::INFINITY;
-    let mut pts: Vec<P> = Vec::with_capacity(64);
+    let mut outline: Vec<P> = Vec::with_capacity(24);
+    let mut key: Vec<SupporterKey> = Vec::with_capacity(COLUMNS_MAX);
     for k in (1..=n).rev() {
         let s = &shapes[k - 1];
         let (cx, cy) = (
@@ -80,16 +225,107 @@ pub fn margin(floors: &[P], pieces: &[Piece]) -> f64 {
             my += p.kind.mass * p.pos.1;
         }
         let com = (mx / m, my / m);
-        pts.clear();
-        for p in pieces.iter().filter(|p| p.level + 1 == k) {
-            if geom::inside(p.pos, &polys[k - 1]) {
-                geom::footprint_points(p.kind.shape, p.pos, &mut pts);
-            }
-        }
-        let hull = geom::convex_hull(&pts);
-        best = best.min(geom::hull_signed_distance(com, &hull));
+        floor_poly_into(k, floors[k - 1], &mut outline);
+        key.clear();
+        key.extend(
+            pieces
+                .iter()
+                .filter(|p| p.level + 1 == k && geom::inside(p.pos, &outline))
+                .map(|p| SupporterKey::of(p.kind.shape, p.pos)),
+        );
+        let d = memo.with_hull(&key, |hull| geom::hull_signed_distance(com, hull));
+        best = best.min(d);
     }
     best
+}
+
+/// Columns in the game (bounds the supporters of a floor).
+const COLUMNS_MAX: usize = data::COLUMNS;
+
+/// One supporter as a hull sees it: its shape and centre, bit for bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct SupporterKey {
+    square: bool,
+    size: u64,
+    x: u64,
+    y: u64,
+}
+
+impl SupporterKey {
+    fn of(shape: Shape, pos: P) -> SupporterKey {
+        let (square, size) = match shape {
+            Shape::Round(r) => (false, r),
+            Shape::Square(h) => (true, h),
+        };
+        SupporterKey {
+            square,
+            size: size.to_bits(),
+            x: pos.0.to_bits(),
+            y: pos.1.to_bits(),
+        }
+    }
+
+    fn shape(&self) -> Shape {
+        let size = f64::from_bits(self.size);
+        if self.square {
+            Shape::Square(size)
+        } else {
+            Shape::Round(size)
+        }
+    }
+
+    fn pos(&self) -> P {
+        (f64::from_bits(self.x), f64::from_bits(self.y))
+    }
+}
+
+/// The convex hull of the supporters' footprints.
+fn hull_of(key: &[SupporterKey]) -> Vec<P> {
+    let mut pts: Vec<P> = Vec::with_capacity(key.len() * geom::ROUND_SAMPLES);
+    for s in key {
+        geom::footprint_points(s.shape(), s.pos(), &mut pts);
+    }
+    geom::convex_hull(&pts)
+}
+
+/// Hulls of supporter sets seen lately (a villa keeps one: pulling a column changes one
+/// level's supporters, the other levels' hulls are found here). Never stored.
+#[derive(Default)]
+pub struct HullMemo(Mutex<Vec<(Vec<SupporterKey>, Vec<P>)>>);
+
+/// Supporter sets a memo remembers.
+const HULL_MEMO_SIZE: usize = 8;
+
+impl HullMemo {
+    /// Calls `f` with the hull of the supporters `key`, from the memo or worked out.
+    fn with_hull<T>(&self, key: &[SupporterKey], f: impl FnOnce(&[P]) -> T) -> T {
+        let Ok(mut seen) = self.0.lock() else {
+            return f(&hull_of(key));
+        };
+        if let Some(i) = seen.iter().position(|(k, _)| k.as_slice() == key) {
+            return f(&seen[i].1);
+        }
+        let hull = hull_of(key);
+        let out = f(&hull);
+        if seen.len() >= HULL_MEMO_SIZE {
+            seen.remove(0);
+        }
+        seen.push((key.to_vec(), hull));
+        out
+    }
+}
+
+impl Clone for HullMemo {
+    fn clone(&self) -> Self {
+        let seen = self.0.lock().map(|s| s.clone()).unwrap_or_default();
+        HullMemo(Mutex::new(seen))
+    }
+}
+
+impl std::fmt::Debug for HullMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HullMemo")
+    }
 }
 
 /// Where a column lands on the top floor.
@@ -128,6 +364,35 @@ pub fn place_target(
     standing: &[Standing],
     red: bool,
 ) -> Result<Target, PlaceProblem> {
+    place_target_with(
+        kind,
+        p,
+        || geom::footprint_in_polygon(kind.shape, p, poly),
+        standing,
+        red,
+    )
+}
+
+/// [`place_target`] when whether the footprint lies within the floor is already known
+/// (`on_floor`, from [`TopGeometry::fits`]).
+pub fn place_target_known(
+    kind: ColumnType,
+    p: P,
+    on_floor: bool,
+    standing: &[Standing],
+    red: bool,
+) -> Result<Target, PlaceProblem> {
+    place_target_with(kind, p, || on_floor, standing, red)
+}
+
+/// The placement rules in order, asking `on_floor` only when it matters.
+fn place_target_with(
+    kind: ColumnType,
+    p: P,
+    on_floor: impl FnOnce() -> bool,
+    standing: &[Standing],
+    red: bool,
+) -> Result<Target, PlaceProblem> {
     if red {
         // A point over a stack means "on top of it": it must fit within the topmost column.
         if let Some(top) = standing
@@ -140,9 +405,14 @@ pub fn place_target(
             return Ok(Target::OnTop(top.id));
         }
     }
-    if !geom::footprint_in_polygon(kind.shape, p, poly) {
+    if !on_floor() {
         return Err(PlaceProblem::OffFloor);
     }
+    overlap_check(kind, p, standing)
+}
+
+/// The last step of a placement on the floor: no overlap with a standing column.
+fn overlap_check(kind: ColumnType, p: P, standing: &[Standing]) -> Result<Target, PlaceProblem> {
     if let Some(s) = standing
         .iter()
         .find(|s| geom::footprints_overlap(kind.shape, p, s.kind.shape, s.pos))
@@ -211,11 +481,23 @@ pub fn base_place_ok(shape: Shape, p: P, others: &[(u8, Shape, P)]) -> Result<()
     Ok(())
 }
 
+/// Floor `k` placed at `pos`, written into `out` (the same points as [`floor_poly`]).
+pub fn floor_poly_into(k: usize, pos: P, out: &mut Vec<P>) {
+    let shapes = floor_shapes();
+    let idx = k.clamp(1, shapes.len()) - 1;
+    out.clear();
+    out.extend(shapes[idx].poly.iter().map(|p| (p.0 + pos.0, p.1 + pos.1)));
+}
+
+/// Does the placed floor outline lie entirely over the base plate?
+pub fn poly_inside_base(poly: &[P]) -> bool {
+    poly.iter()
+        .all(|v| (v.0 * v.0 + v.1 * v.1).sqrt() <= BASE_RADIUS + geom::EPS)
+}
+
 /// Is floor `k` at `pos` entirely over the base plate?
 pub fn floor_inside_base(k: usize, pos: P) -> bool {
-    floor_poly(k, pos)
-        .iter()
-        .all(|v| (v.0 * v.0 + v.1 * v.1).sqrt() <= BASE_RADIUS + data::EPS)
+    poly_inside_base(&floor_poly(k, pos))
 }
 
 /// True when columns on this level may stand on one another.

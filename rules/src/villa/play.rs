@@ -9,6 +9,25 @@ use rand::Rng;
 
 type Res = Result<Vec<Ev>, VillaError>;
 
+/// The geometry a listing of next-floor positions checks every grid point against.
+struct FloorScan {
+    /// The floor being placed (1-based).
+    k: usize,
+    /// The grid of the current top floor (or the base plate).
+    grid: Grid,
+    /// Centres of the columns standing on the top level.
+    tops: Vec<P>,
+    /// Scratch: the new floor's outline at the point being checked.
+    outline: Vec<P>,
+}
+
+/// Why the next floor may not go at a point (the player-facing error adds the label).
+enum FloorProblem {
+    OffBase,
+    TooFewSupports(usize),
+    WouldFall,
+}
+
 fn floor_name(k: usize) -> String {
     FLOOR_NAMES
         .get(k.wrapping_sub(1))
@@ -81,39 +100,118 @@ impl Villa {
         }
     }
 
-    /// Checks floor `k` (the next one) with its origin at grid point `at`.
-    fn floor_check(&self, at: GridPt, need: usize, setup: bool) -> Result<P, VillaError> {
-        let k = self.top() + 1;
-        let grid = self.grid();
-        let pos = grid
-            .point(at)
-            .ok_or_else(|| VillaError::OffGrid(at.to_string(), grid.range()))?;
-        if !model::floor_inside_base(k, pos) {
-            return Err(VillaError::FloorOffBase(at.to_string(), floor_name(k)));
-        }
+    /// What every candidate position of the next floor is checked against, computed
+    /// once per listing rather than once per grid point.
+    fn floor_scan(&self) -> FloorScan {
         let level = self.top() as u8;
-        let poly = model::floor_poly(k, pos);
-        let got = self
-            .columns
+        FloorScan {
+            k: self.top() + 1,
+            grid: self.grid(),
+            tops: self
+                .columns
+                .iter()
+                .filter(|c| c.placed && !c.gone && c.level == level)
+                .map(|c| c.pos)
+                .collect(),
+            outline: Vec::with_capacity(24),
+        }
+    }
+
+    /// Why floor `scan.k` at `pos` may not go there, if it may not (`setup`: the custom
+    /// setup's blue floor, which must also stand at once).
+    fn floor_problem(
+        &self,
+        scan: &mut FloorScan,
+        pos: P,
+        need: usize,
+        setup: bool,
+    ) -> Option<FloorProblem> {
+        model::floor_poly_into(scan.k, pos, &mut scan.outline);
+        if !model::poly_inside_base(&scan.outline) {
+            return Some(FloorProblem::OffBase);
+        }
+        let got = scan
+            .tops
             .iter()
-            .filter(|c| c.placed && !c.gone && c.level == level && geom::inside(c.pos, &poly))
+            .filter(|&&c| geom::inside(c, &scan.outline))
             .count();
         if got < need {
-            return Err(VillaError::TooFewSupports(
-                at.to_string(),
-                floor_name(k),
-                got,
-                need,
-            ));
+            return Some(FloorProblem::TooFewSupports(got));
         }
         if setup {
             let mut floors = self.floors.clone();
             floors.push(pos);
-            if model::margin(&floors, &self.pieces(None)) < 0.0 {
-                return Err(VillaError::FloorWouldFall(at.to_string()));
+            if self.margin_of(&floors, &self.pieces(None)) < 0.0 {
+                return Some(FloorProblem::WouldFall);
             }
         }
-        Ok(pos)
+        None
+    }
+
+    /// Whether floor `scan.k` may go at `pos`: [`Self::floor_problem`] is `None`, asked
+    /// in the cheapest order (supports first, stopping once there are enough).
+    fn floor_fits(&self, scan: &mut FloorScan, pos: P, need: usize, setup: bool) -> bool {
+        if scan.tops.len() < need {
+            return false;
+        }
+        model::floor_poly_into(scan.k, pos, &mut scan.outline);
+        let outline = &scan.outline;
+        let bbox = geom::BoundingBox::of(outline);
+        let mut got = 0;
+        for &c in &scan.tops {
+            if bbox.holds(c) && geom::inside(c, outline) {
+                got += 1;
+                if got >= need {
+                    break;
+                }
+            }
+        }
+        got >= need
+            && model::poly_inside_base(outline)
+            && (!setup || self.floor_problem(scan, pos, need, setup).is_none())
+    }
+
+    /// Checks floor `k` (the next one) with its origin at grid point `at`.
+    fn floor_check(&self, at: GridPt, need: usize, setup: bool) -> Result<P, VillaError> {
+        let mut scan = self.floor_scan();
+        let k = scan.k;
+        let pos = scan
+            .grid
+            .point(at)
+            .ok_or_else(|| VillaError::OffGrid(at.to_string(), scan.grid.range()))?;
+        match self.floor_problem(&mut scan, pos, need, setup) {
+            None => Ok(pos),
+            Some(FloorProblem::OffBase) => {
+                Err(VillaError::FloorOffBase(at.to_string(), floor_name(k)))
+            }
+            Some(FloorProblem::TooFewSupports(got)) => Err(VillaError::TooFewSupports(
+                at.to_string(),
+                floor_name(k),
+                got,
+                need,
+            )),
+            Some(FloorProblem::WouldFall) => Err(VillaError::FloorWouldFall(at.to_string())),
+        }
+    }
+
+    /// Grid points where the next floor may go (`need` supports; `setup` as above).
+    fn floor_points(&self, need: usize, setup: bool) -> impl Iterator<Item = GridPt> + '_ {
+        let mut scan = self.floor_scan();
+        let grid = scan.grid;
+        // On a floor, the base test and the outlines' boxes come from the top floor's
+        // kept tables; the custom setup (no floor yet) checks point by point.
+        let top = self.top_geometry().filter(|_| !setup);
+        // `Grid::all`'s order (row by row from the bottom), owning the grid.
+        let points = (0..grid.h).flat_map(move |y| (0..grid.w).map(move |x| GridPt { x, y }));
+        points.enumerate().filter_map(move |(i, g)| {
+            let ok = match &top {
+                Some(top) => top.next_floor_fits(i, &scan.tops, need, &mut scan.outline),
+                None => grid
+                    .point(g)
+                    .is_some_and(|pos| self.floor_fits(&mut scan, pos, need, setup)),
+            };
+            ok.then_some(g)
+        })
     }
 
     /// Grid points where the next floor may go.
@@ -121,21 +219,24 @@ impl Villa {
         if self.top() >= RED_FLOOR {
             return vec![];
         }
-        let need = self.need_supports(self.top() + 1);
-        self.grid()
-            .all()
-            .filter(|&g| self.floor_check(g, need, false).is_ok())
+        self.floor_points(self.need_supports(self.top() + 1), false)
             .collect()
+    }
+
+    /// Is there any grid point where the next floor may go?
+    fn any_floor_position(&self) -> bool {
+        self.top() < RED_FLOOR
+            && self
+                .floor_points(self.need_supports(self.top() + 1), false)
+                .next()
+                .is_some()
     }
 
     /// The custom setup's blue floor rests on at least 3 columns (and must stand).
     const SETUP_FLOOR_SUPPORTS: usize = 3;
 
     pub(super) fn setup_floor_positions(&self) -> Vec<GridPt> {
-        let need = Self::SETUP_FLOOR_SUPPORTS;
-        self.grid()
-            .all()
-            .filter(|&g| self.floor_check(g, need, true).is_ok())
+        self.floor_points(Self::SETUP_FLOOR_SUPPORTS, true)
             .collect()
     }
 
@@ -189,9 +290,31 @@ impl Villa {
 
     /// Grid points where column `c` may be placed on the top floor.
     pub(super) fn place_points(&self, c: ColId) -> Vec<GridPt> {
-        self.grid()
+        let Some(top) = self.top_geometry() else {
+            return vec![];
+        };
+        let standing = self.standing();
+        let (kind, red) = (Self::kind_of(c), model::stacking_level(top.k));
+        let fits = top.fits(c as usize % PER_COLOUR);
+        top.grid
             .all()
-            .filter(|&g| self.place_check(c, g).is_ok())
+            .zip(fits)
+            .filter(|&(g, &on_floor)| {
+                top.grid.point(g).is_some_and(|p| {
+                    model::place_target_known(kind, p, on_floor, &standing, red).is_ok()
+                })
+            })
+            .map(|(g, _)| g)
+            .collect()
+    }
+
+    /// The columns standing on the base plate, for setup placements.
+    fn setup_others(&self) -> Vec<(u8, geom::Shape, P)> {
+        self.columns
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.placed)
+            .map(|(i, o)| (i as u8, Self::kind_of(i as ColId).shape, o.pos))
             .collect()
     }
 
@@ -210,17 +333,12 @@ impl Villa {
         let p = grid
             .point(at)
             .ok_or_else(|| VillaError::OffGrid(at.to_string(), grid.range()))?;
-        let others: Vec<(u8, data::Shape, P)> = self
-            .columns
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o.placed)
-            .map(|(i, o)| (i as u8, Self::kind_of(i as ColId).shape, o.pos))
-            .collect();
-        model::base_place_ok(Self::kind_of(c).shape, p, &others).map_err(|e| match e {
-            PlaceProblem::Overlap(o) => VillaError::Overlap(at.to_string(), Self::name(o)),
-            _ => VillaError::OutsideBuildingArea(at.to_string()),
-        })?;
+        model::base_place_ok(Self::kind_of(c).shape, p, &self.setup_others()).map_err(
+            |e| match e {
+                PlaceProblem::Overlap(o) => VillaError::Overlap(at.to_string(), Self::name(o)),
+                _ => VillaError::OutsideBuildingArea(at.to_string()),
+            },
+        )?;
         Ok(p)
     }
 
@@ -235,7 +353,7 @@ impl Villa {
     }
 
     fn can_propose(&self) -> bool {
-        self.top() < RED_FLOOR && !self.floor_positions().is_empty()
+        self.any_floor_position()
     }
 
     fn can_act(&self, seat: Seat) -> bool {
@@ -439,7 +557,9 @@ impl Villa {
             }
             (Phase::SetupFloor { .. }, VillaAction::Floor(at)) => {
                 let pos = self.floor_check(*at, Self::SETUP_FLOOR_SUPPORTS, true)?;
-                self.floors.push(pos);
+                let mut floors = std::mem::take(&mut self.floors);
+                floors.push(pos);
+                self.set_floors(floors);
                 ev.push(Ev::FloorPlaced {
                     seat,
                     floor: 1,
@@ -572,7 +692,7 @@ impl Villa {
             (Phase::Removal { proposer, objector }, VillaAction::Remove(c)) => {
                 self.check_removal(objector, *c)?;
                 let sigma = self.pull_sigma(*c);
-                let m = model::margin(&self.floors, &self.pieces(Some(*c)));
+                let m = self.margin_of(&self.floors, &self.pieces(Some(*c)));
                 if !self.survives(m, sigma) {
                     self.collapse(proposer, format!("removing {}", Self::name(*c)), &mut ev);
                 } else {
@@ -588,7 +708,7 @@ impl Villa {
                 let pos = self.floor_check(*at, self.need_supports(k), false)?;
                 let mut floors = self.floors.clone();
                 floors.push(pos);
-                let m = model::margin(&floors, &self.pieces(None));
+                let m = self.margin_of(&floors, &self.pieces(None));
                 if !self.survives(m, TUNING.sigma_place_floor) {
                     self.collapse(
                         proposer,
@@ -596,7 +716,7 @@ impl Villa {
                         &mut ev,
                     );
                 } else {
-                    self.floors = floors;
+                    self.set_floors(floors);
                     self.seal.claimed = false;
                     ev.push(Ev::FloorPlaced {
                         seat,
@@ -695,7 +815,7 @@ impl Villa {
     }
 
     fn start_pull(&mut self, seat: Seat, c: ColId, why: Why, ev: &mut Vec<Ev>) {
-        let m = model::margin(&self.floors, &self.pieces(Some(c)));
+        let m = self.margin_of(&self.floors, &self.pieces(Some(c)));
         let reading = m + self.normal(TUNING.feel_sigma);
         let feel = Self::feel_index(reading);
         ev.push(Ev::Pulled { seat, col: c, feel });
@@ -718,7 +838,7 @@ impl Villa {
         let (p, target) = self.place_check(c, at)?;
         // The pull's check: the villa without the column.
         let sigma = self.pull_sigma(c);
-        let m = model::margin(&self.floors, &self.pieces(Some(c)));
+        let m = self.margin_of(&self.floors, &self.pieces(Some(c)));
         if !self.survives(m, sigma) {
             self.collapse(seat, format!("pulling {}", Self::name(c)), ev);
             return Ok(());
@@ -747,7 +867,7 @@ impl Villa {
                 Target::Floor => None,
             };
         }
-        let m = model::margin(&self.floors, &self.pieces(None));
+        let m = self.margin_of(&self.floors, &self.pieces(None));
         if !self.survives(m, TUNING.sigma_place_column) {
             self.collapse(seat, format!("placing {}", Self::name(c)), ev);
             return Ok(());
@@ -840,9 +960,16 @@ impl Villa {
                         true
                     }
                 });
+                // `setup_check`'s placement test with the grid and the standing columns
+                // taken once (the columns listed are the placer's and unplaced).
+                let (grid, others) = (self.grid(), self.setup_others());
                 for c in cols {
-                    for at in self.grid().all() {
-                        if self.setup_check(*placer, c, at).is_ok() {
+                    let shape = Self::kind_of(c).shape;
+                    for at in grid.all() {
+                        if grid
+                            .point(at)
+                            .is_some_and(|p| model::base_place_ok(shape, p, &others).is_ok())
+                        {
                             out.push(VillaAction::Set { col: c, at });
                         }
                     }

@@ -1,0 +1,188 @@
+//! The real bot (poise + serenity + table + sled) against the fake Discord: start it, play
+//! the way players do (slash commands, autocomplete, buttons, menus), read what it sent.
+#![allow(dead_code)]
+
+use fake_discord::{FakeDiscord, RecordedMessage};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use serde_json::{json, Value};
+use std::path::Path;
+use std::time::Duration;
+
+/// A running bot and how to stop it.
+pub struct Bot {
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<Result<(), String>>,
+}
+
+impl Bot {
+    /// Starts the bot on `data_dir` against `fake` and waits until its commands are
+    /// registered (it is then connected and ready).
+    pub async fn start(fake: &FakeDiscord, data_dir: &Path) -> Bot {
+        let settings = commands::BotSettings {
+            token: fake.token(),
+            data_dir: data_dir.to_path_buf(),
+            dev_guild_id: Some(fake.guild_id()),
+            api_base: Some(fake.api_base()),
+            cache_games: 100,
+        };
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(commands::serve_until(settings, async {
+            let _ = stopped.await;
+        }));
+        let mut task = task;
+        tokio::select! {
+            _ = fake.wait_commands() => {}
+            r = &mut task => panic!("the bot stopped at start-up: {r:?}"),
+        }
+        Bot {
+            stop: Some(stop),
+            task,
+        }
+    }
+
+    /// Graceful stop (what SIGTERM does); returns how long it took.
+    pub async fn stop(mut self) -> Duration {
+        let started = std::time::Instant::now();
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        (&mut self.task)
+            .await
+            .expect("bot task")
+            .expect("bot stopped cleanly");
+        started.elapsed()
+    }
+}
+
+/// The value Discord sends for the `/game new` choice named `title`.
+pub fn game_choice(fake: &FakeDiscord, title: &str) -> Value {
+    let commands = fake.registered_commands();
+    let game = commands
+        .iter()
+        .find(|c| c["name"] == "game")
+        .expect("/game registered");
+    let new = game["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "new")
+        .unwrap();
+    let choices = new["options"][0]["choices"].as_array().unwrap();
+    choices
+        .iter()
+        .find(|c| c["name"] == title)
+        .unwrap_or_else(|| panic!("no choice {title}: {choices:?}"))["value"]
+        .clone()
+}
+
+/// Runs a slash command and returns its visible replies.
+pub async fn slash(
+    fake: &FakeDiscord,
+    user: u64,
+    channel: u64,
+    path: &str,
+    options: Value,
+) -> Vec<RecordedMessage> {
+    fake.slash(user, channel, path, options).replies().await
+}
+
+/// Opens a table for `title` with `players` fresh users, all seated, and starts it.
+pub async fn open_table(fake: &FakeDiscord, channel: u64, title: &str, players: &[u64]) {
+    let choice = game_choice(fake, title);
+    slash(
+        fake,
+        players[0],
+        channel,
+        "game new",
+        json!({ "game": choice }),
+    )
+    .await;
+    for &p in &players[1..] {
+        slash(fake, p, channel, "game join", json!({})).await;
+    }
+    slash(fake, players[0], channel, "game start", json!({})).await;
+}
+
+/// The live turn message: the newest channel message with "Your move" buttons.
+pub fn turn_message(fake: &FakeDiscord, channel: u64) -> Option<RecordedMessage> {
+    fake.channel_messages(channel)
+        .into_iter()
+        .rev()
+        .find(|m| m.custom_ids().iter().any(|id| id.ends_with(":y")))
+}
+
+/// The users a turn message asks to move, from its "Your move" buttons' seats.
+pub fn awaited(message: &RecordedMessage, seats: &[u64]) -> Vec<(u64, String)> {
+    message
+        .custom_ids()
+        .into_iter()
+        .filter(|id| id.ends_with(":y"))
+        .filter_map(|id| {
+            let seat: usize = id.split(':').nth(4)?.parse().ok()?;
+            Some((*seats.get(seat)?, id))
+        })
+        .collect()
+}
+
+/// Everything a message offers to click: (custom id, select value).
+pub fn clickables(message: &RecordedMessage) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    for row in &message.components {
+        for c in row["components"].as_array().into_iter().flatten() {
+            let Some(id) = c["custom_id"].as_str() else {
+                continue;
+            };
+            match c["type"].as_u64() {
+                Some(2) => out.push((id.to_string(), None)),
+                Some(3) => {
+                    for o in c["options"].as_array().into_iter().flatten() {
+                        out.push((id.to_string(), o["value"].as_str().map(String::from)));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// One move by taps: "Your move" on the turn message, then a random choice in the panel.
+/// Returns false when the panel offered nothing.
+pub async fn tap_a_move(
+    fake: &FakeDiscord,
+    user: u64,
+    turn: &RecordedMessage,
+    your_move: &str,
+    rng: &mut impl Rng,
+) -> bool {
+    let replies = fake.click(user, turn, your_move).replies().await;
+    let Some(panel) = replies.iter().rev().find(|m| !m.components.is_empty()) else {
+        return false;
+    };
+    let options = clickables(panel);
+    let Some((id, value)) = options.choose(rng).cloned() else {
+        return false;
+    };
+    let interaction = match value {
+        Some(v) => fake.select(user, panel, &id, &[v.as_str()]),
+        None => fake.click(user, panel, &id),
+    };
+    interaction.replies().await;
+    true
+}
+
+/// Lines of private texts long enough to be telling (shorter ones can occur anywhere).
+pub fn secret_lines(private: &[RecordedMessage]) -> Vec<String> {
+    private
+        .iter()
+        .flat_map(|m| {
+            m.content
+                .lines()
+                .skip(1) // the "**Game** in #channel:" header is not a secret
+                .map(|l| l.trim().to_string())
+                .collect::<Vec<_>>()
+        })
+        .filter(|l| l.chars().count() >= 12)
+        .collect()
+}

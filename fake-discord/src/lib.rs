@@ -1,0 +1,837 @@
+//! A fake Discord for end-to-end tests (REST API v10 + gateway), test-only.
+//!
+//! It serves the routes a poise bot uses, enforces Discord's documented limits and rules with
+//! Discord's real HTTP statuses and error codes, records every request, message and error, and
+//! lets a test play users: run slash commands, autocomplete, click buttons, pick from selects.
+//!
+//! Connecting a serenity 0.12 bot, two ways:
+//! - `HttpBuilder::new(fake.token()).proxy(fake.api_base()).ratelimiter_disabled(true)`: plain
+//!   HTTP. Serenity 0.12.5's ratelimiter ignores the proxy (it would call the real discord.com),
+//!   so the proxy only works with the ratelimiter disabled, and then nobody retries a 429.
+//! - `HttpBuilder::new(fake.token()).client(fake.http_client())`: the real `https://discord.com`
+//!   urls, resolved to the fake over TLS with a test CA. Serenity's ratelimiter stays on, so
+//!   injected 429s are retried exactly as against Discord. Prefer this one.
+//!
+//! Either way the gateway url comes from the fake's `GET /gateway` (`ws://127.0.0.1:<port>`).
+
+mod gateway;
+pub mod limits;
+mod model;
+mod multipart;
+mod payload;
+mod rest;
+mod state;
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+use tokio_rustls::rustls;
+use tokio_rustls::rustls::pki_types::pem::PemObject;
+use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+
+pub use model::{
+    Ack, AckKind, Author, ErrorRecord, Failure, InteractionKind, Permissions, RecordedFile,
+    RecordedMessage, RequestRecord,
+};
+use state::{ChannelKind, Injection, InteractionRec, Outgoing, State};
+
+/// The test CA that signs the fake's `discord.com` certificate (valid 2020–2120).
+const TEST_CA_PEM: &[u8] = include_bytes!("tls/ca.pem");
+const DISCORD_CERT_PEM: &[u8] = include_bytes!("tls/discord.pem");
+const DISCORD_KEY_PEM: &[u8] = include_bytes!("tls/discord.key.pem");
+
+/// Timing rules and identity of a fake; the defaults are Discord's.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The bot token the fake accepts (`Authorization: Bot <token>`, IDENTIFY).
+    pub token: String,
+    /// Time an interaction may go unacknowledged before 10062 "Unknown interaction" (3 s).
+    pub ack_window: Duration,
+    /// How long an interaction token's followup webhook works (15 min).
+    pub token_lifetime: Duration,
+    /// How long `nonce` + `enforce_nonce` deduplicates a message (a few minutes).
+    pub nonce_window: Duration,
+    /// Gateway heartbeat interval announced in HELLO.
+    pub heartbeat_interval: Duration,
+    /// How long the waiting helpers wait before failing the test.
+    pub wait_timeout: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            token: "fake-bot-token".into(),
+            ack_window: Duration::from_secs(3),
+            token_lifetime: Duration::from_secs(15 * 60),
+            nonce_window: Duration::from_secs(5 * 60),
+            heartbeat_interval: Duration::from_millis(41_250),
+            wait_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// State shared by the servers and the test handle; every change wakes the waiters.
+pub(crate) struct Shared {
+    state: Mutex<State>,
+    changed: watch::Sender<u64>,
+}
+
+impl Shared {
+    /// Runs `f` on the state and wakes everyone waiting for a change.
+    pub(crate) fn update<R>(&self, f: impl FnOnce(&mut State) -> R) -> R {
+        let result = f(&mut self.state.lock().unwrap_or_else(PoisonError::into_inner));
+        self.changed.send_modify(|n| *n = n.wrapping_add(1));
+        result
+    }
+
+    fn read<R>(&self, f: impl FnOnce(&State) -> R) -> R {
+        f(&self.state.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Waits until `probe` answers `Some`, re-checking on every state change; panics after
+    /// `timeout` with what it waited for and the last requests and errors.
+    async fn wait<T>(&self, what: &str, timeout: Duration, mut probe: impl FnMut(&State) -> Option<T>) -> T {
+        let mut changes = self.changed.subscribe();
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            changes.borrow_and_update();
+            if let Some(found) = self.read(&mut probe) {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, changes.changed()).await.is_err() {
+                self.timed_out(what, timeout);
+            }
+        }
+    }
+
+    /// Fails the test with what it waited for and the last requests and errors.
+    fn timed_out(&self, what: &str, timeout: Duration) -> ! {
+        let report = self.read(|s| {
+            let requests: Vec<String> = s
+                .requests
+                .iter()
+                .rev()
+                .take(10)
+                .map(|r| format!("{} {} -> {} {:?}", r.method, r.path, r.status, r.code))
+                .collect();
+            format!("last requests (newest first): {requests:#?}\nerrors: {:#?}", s.errors)
+        });
+        panic!("fake-discord: timed out after {timeout:?} waiting for {what}\n{report}");
+    }
+}
+
+/// Gateway counters, for reconnect/resume assertions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GatewayStats {
+    /// WebSocket connections accepted.
+    pub connections: u32,
+    /// IDENTIFY payloads accepted (new sessions).
+    pub identifies: u32,
+    /// RESUME payloads accepted.
+    pub resumes: u32,
+    /// Heartbeats received.
+    pub heartbeats: u32,
+    /// Last dispatch sequence number.
+    pub seq: u64,
+    /// Whether a connection is currently receiving dispatches.
+    pub connected: bool,
+}
+
+/// A running fake Discord (REST + gateway on ephemeral localhost ports). Dropping it stops it.
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    http_addr: SocketAddr,
+    gateway_addr: SocketAddr,
+    wait_timeout: Duration,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+impl FakeDiscord {
+    /// Starts a fake with Discord's default rules.
+    pub async fn start() -> Self {
+        Self::start_with(Config::default()).await
+    }
+
+    /// Starts a fake with these rules (e.g. a short `ack_window` to test the 3 s rule fast).
+    ///
+    /// # Panics
+    /// If it cannot bind localhost ports.
+    pub async fn start_with(config: Config) -> Self {
+        let http = TcpListener::bind("127.0.0.1:0").await.expect("bind fake REST port");
+        let ws = TcpListener::bind("127.0.0.1:0").await.expect("bind fake gateway port");
+        let http_addr = http.local_addr().expect("REST address");
+        let gateway_addr = ws.local_addr().expect("gateway address");
+        let wait_timeout = config.wait_timeout;
+        let state = State::new(config, format!("ws://{gateway_addr}"));
+        let shared = Arc::new(Shared { state: Mutex::new(state), changed: watch::channel(0).0 });
+        let tasks = vec![
+            tokio::spawn(rest::serve(http, Arc::clone(&shared), tls_acceptor())),
+            tokio::spawn(gateway::serve(ws, Arc::clone(&shared))),
+        ];
+        Self { shared, http_addr, gateway_addr, wait_timeout, tasks }
+    }
+
+    /// `http://127.0.0.1:<port>`: pass to serenity's `HttpBuilder::proxy` (with the
+    /// ratelimiter disabled; see the crate docs).
+    pub fn api_base(&self) -> String {
+        format!("http://{}", self.http_addr)
+    }
+
+    /// `ws://127.0.0.1:<port>`: what `GET /gateway` answers.
+    pub fn gateway_url(&self) -> String {
+        format!("ws://{}", self.gateway_addr)
+    }
+
+    /// A reqwest client for serenity's `HttpBuilder::client`: `https://discord.com` goes to
+    /// the fake over TLS (test CA), so serenity's ratelimiter works unchanged.
+    ///
+    /// # Panics
+    /// If the bundled test CA cannot be loaded (it is compiled in).
+    pub fn http_client(&self) -> reqwest::Client {
+        reqwest::Client::builder()
+            .use_rustls_tls()
+            .tls_built_in_root_certs(false)
+            .add_root_certificate(reqwest::Certificate::from_pem(TEST_CA_PEM).expect("test CA"))
+            .resolve("discord.com", self.http_addr)
+            .build()
+            .expect("reqwest client for the fake")
+    }
+
+    /// The bot token the fake accepts.
+    pub fn token(&self) -> String {
+        self.shared.read(|s| s.config.token.clone())
+    }
+
+    /// The bot's application id (= the bot user's id).
+    pub fn application_id(&self) -> u64 {
+        self.shared.read(|s| s.app_id)
+    }
+
+    /// The bot user's id.
+    pub fn bot_id(&self) -> u64 {
+        self.shared.read(|s| s.bot.id)
+    }
+
+    /// The test guild's id.
+    pub fn guild_id(&self) -> u64 {
+        self.shared.read(|s| s.guild_id)
+    }
+
+    /// The guild owner (a user that exists from the start).
+    pub fn owner(&self) -> u64 {
+        self.shared.read(|s| s.owner_id)
+    }
+
+    /// The guild's first text channel, `#general`.
+    pub fn channel(&self) -> u64 {
+        self.shared.read(|s| s.default_channel)
+    }
+
+    /// Adds a guild member; returns their user id.
+    pub fn add_user(&self, name: &str) -> u64 {
+        self.shared.update(|s| {
+            let id = s.add_user(name);
+            if s.gateway.ready {
+                let user = s.users[&id].clone();
+                let mut member = payload::member(s, &user, None);
+                member["guild_id"] = json!(s.guild_id.to_string());
+                s.dispatch("GUILD_MEMBER_ADD", member);
+            }
+            id
+        })
+    }
+
+    /// Adds a guild text channel; returns its id.
+    pub fn add_channel(&self, name: &str) -> u64 {
+        self.shared.update(|s| {
+            let id = s.add_channel(name);
+            if s.gateway.ready {
+                let channel = payload::channel(s, id);
+                s.dispatch("CHANNEL_CREATE", channel);
+            }
+            id
+        })
+    }
+
+    /// Opens or closes a user's DMs to the bot (closed → 403 50007 on send).
+    pub fn set_dms_closed(&self, user: u64, closed: bool) {
+        self.shared.update(|s| {
+            if let Some(u) = s.users.get_mut(&user) {
+                u.dms_closed = closed;
+            }
+        });
+    }
+
+    /// Takes permissions away from the bot in one channel (VIEW_CHANNEL → 50001, others →
+    /// 50013).
+    pub fn deny(&self, channel: u64, permissions: Permissions) {
+        self.shared.update(|s| {
+            if let Some(c) = s.channels.get_mut(&channel) {
+                c.bot_denied = c.bot_denied | permissions;
+            }
+        });
+    }
+
+    /// Gives back permissions taken with [`Self::deny`].
+    pub fn allow(&self, channel: u64, permissions: Permissions) {
+        self.shared.update(|s| {
+            if let Some(c) = s.channels.get_mut(&channel) {
+                c.bot_denied = c.bot_denied.without(permissions);
+            }
+        });
+    }
+
+    /// Sets a user's guild permissions (sent as `member.permissions`, e.g. MANAGE_CHANNELS).
+    pub fn set_permissions(&self, user: u64, permissions: Permissions) {
+        self.shared.update(|s| {
+            if let Some(u) = s.users.get_mut(&user) {
+                u.permissions = permissions;
+            }
+        });
+    }
+
+    /// Waits until the bot identified and got READY + GUILD_CREATE.
+    pub async fn wait_ready(&self) {
+        self.shared.wait("gateway READY", self.wait_timeout, |s| s.gateway.ready.then_some(())).await;
+    }
+
+    /// Waits until the bot registered commands at least once; returns them (guild then global).
+    pub async fn wait_commands(&self) -> Vec<Value> {
+        self.shared.wait("command registration", self.wait_timeout, |s| (s.command_registrations > 0).then_some(())).await;
+        self.registered_commands()
+    }
+
+    /// The registered commands as Discord answered them (with ids), guild ones first.
+    pub fn registered_commands(&self) -> Vec<Value> {
+        self.shared.read(|s| s.guild_commands.iter().chain(&s.global_commands).cloned().collect())
+    }
+
+    /// Runs a slash command as `user` in `channel`: `path` is `"game new"` (command, then
+    /// group/subcommand names), `options` maps option names to values (`json!({"game":
+    /// "palazzo"})`; users/channels/roles as ids).
+    ///
+    /// # Panics
+    /// If the command is not registered, an option is unknown, a required option is missing, a
+    /// value has the wrong type or is not one of the option's choices — things a real user
+    /// cannot do.
+    pub fn slash(&self, user: u64, channel: u64, path: &str, options: Value) -> Interaction {
+        self.command_interaction(user, channel, path, &options, None)
+    }
+
+    /// Types into an autocomplete option: like [`Self::slash`], with `focused` naming the
+    /// option being typed (its value is the partial text).
+    pub fn autocomplete(&self, user: u64, channel: u64, path: &str, options: Value, focused: &str) -> Interaction {
+        self.command_interaction(user, channel, path, &options, Some(focused))
+    }
+
+    fn command_interaction(&self, user: u64, channel: u64, path: &str, options: &Value, focused: Option<&str>) -> Interaction {
+        let (kind, kind_number) = match focused {
+            Some(_) => (InteractionKind::Autocomplete, 4),
+            None => (InteractionKind::Command, 2),
+        };
+        self.interaction(user, channel, kind, |s| {
+            let data = command_data(s, path, options, focused);
+            (kind_number, data, None)
+        })
+    }
+
+    /// Clicks the button `custom_id` on `message` as `user`.
+    ///
+    /// # Panics
+    /// If the message (as it is now) has no enabled, non-link button with that custom id.
+    pub fn click(&self, user: u64, message: &RecordedMessage, custom_id: &str) -> Interaction {
+        self.interaction(user, message.channel_id, InteractionKind::Component, |s| {
+            let component = current_component(s, message.id, custom_id);
+            assert_eq!(component["type"], 2, "fake-discord: {custom_id:?} is not a button: {component}");
+            assert_ne!(component["disabled"], true, "fake-discord: button {custom_id:?} is disabled");
+            assert_ne!(component["style"], 5, "fake-discord: button {custom_id:?} is a link");
+            (3, json!({"custom_id": custom_id, "component_type": 2}), Some(message.id))
+        })
+    }
+
+    /// Picks `values` in the select menu `custom_id` on `message` as `user`.
+    ///
+    /// # Panics
+    /// If there is no such enabled select menu, a value is not one of its options, or the
+    /// number of values is outside `min_values..=max_values`.
+    pub fn select(&self, user: u64, message: &RecordedMessage, custom_id: &str, values: &[&str]) -> Interaction {
+        self.interaction(user, message.channel_id, InteractionKind::Component, |s| {
+            let component = current_component(s, message.id, custom_id);
+            let kind = component["type"].as_u64().unwrap_or(0);
+            assert!(matches!(kind, 3 | 5..=8), "fake-discord: {custom_id:?} is not a select menu: {component}");
+            assert_ne!(component["disabled"], true, "fake-discord: select {custom_id:?} is disabled");
+            let min = component["min_values"].as_u64().unwrap_or(1) as usize;
+            let max = component["max_values"].as_u64().unwrap_or(1) as usize;
+            assert!(
+                (min..=max).contains(&values.len()),
+                "fake-discord: select {custom_id:?} takes {min}..={max} values, got {values:?}"
+            );
+            if kind == 3 {
+                let offered: Vec<&str> = component["options"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|o| o["value"].as_str())
+                    .collect();
+                for value in values {
+                    assert!(offered.contains(value), "fake-discord: {value:?} is not an option of {custom_id:?} ({offered:?})");
+                }
+            }
+            (3, json!({"custom_id": custom_id, "component_type": kind, "values": values}), Some(message.id))
+        })
+    }
+
+    /// Submits the modal `opened_by` was answered with, filling text inputs by custom id.
+    ///
+    /// # Panics
+    /// If `opened_by` was not acknowledged with a modal.
+    pub fn submit_modal(&self, user: u64, opened_by: &Interaction, values: &[(&str, &str)]) -> Interaction {
+        let (modal, source) = self.shared.read(|s| {
+            let rec = s.interactions.iter().find(|i| i.id == opened_by.id).expect("known interaction");
+            let ack = rec.ack.as_ref().filter(|a| a.kind == AckKind::Modal);
+            (ack.expect("fake-discord: interaction was not answered with a modal").data.clone(), rec.source_message)
+        });
+        let rows: Vec<Value> = values
+            .iter()
+            .map(|(id, value)| json!({"type": 1, "components": [{"type": 4, "custom_id": id, "value": value}]}))
+            .collect();
+        self.interaction(user, opened_by.channel_id, InteractionKind::ModalSubmit, |_| {
+            (5, json!({"custom_id": modal["custom_id"], "components": rows}), source)
+        })
+    }
+
+    /// Creates an interaction and dispatches INTERACTION_CREATE. `build` returns the
+    /// interaction type number, `data`, and the message a component sits on.
+    fn interaction(
+        &self,
+        user: u64,
+        channel: u64,
+        kind: InteractionKind,
+        build: impl FnOnce(&State) -> (u64, Value, Option<u64>),
+    ) -> Interaction {
+        let (id, token) = self.shared.update(|s| {
+            let (type_number, data, source) = build(s);
+            let id = s.new_id();
+            let token = format!("fake-interaction-token-{id}");
+            let payload = interaction_payload(s, id, &token, type_number, data, user, channel, source);
+            s.interactions.push(InteractionRec {
+                id,
+                token: token.clone(),
+                kind,
+                channel_id: channel,
+                created: Instant::now(),
+                source_message: source,
+                ack: None,
+                original: None,
+                followups: Vec::new(),
+            });
+            s.dispatch("INTERACTION_CREATE", payload);
+            (id, token)
+        });
+        Interaction { shared: Arc::clone(&self.shared), id, token, kind, channel_id: channel, user_id: user, wait_timeout: self.wait_timeout }
+    }
+
+    /// Messages in a channel as they are now, oldest first (ephemeral ones included, flagged).
+    pub fn channel_messages(&self, channel: u64) -> Vec<RecordedMessage> {
+        self.shared.read(|s| s.messages.iter().filter(|m| m.channel_id == channel && !m.deleted).cloned().collect())
+    }
+
+    /// A message as it is now, if it exists and was not deleted.
+    pub fn message(&self, id: u64) -> Option<RecordedMessage> {
+        self.shared.read(|s| s.message(id).cloned())
+    }
+
+    /// Messages the bot sent a user by DM, oldest first.
+    pub fn dms(&self, user: u64) -> Vec<RecordedMessage> {
+        match self.shared.read(|s| s.dm_channels.get(&user).copied()) {
+            Some(channel) => self.channel_messages(channel),
+            None => Vec::new(),
+        }
+    }
+
+    /// Messages that were deleted, as they were when deleted.
+    pub fn deleted_messages(&self) -> Vec<RecordedMessage> {
+        self.shared.read(|s| s.messages.iter().filter(|m| m.deleted).cloned().collect())
+    }
+
+    /// Every request the bot made, in order.
+    pub fn requests(&self) -> Vec<RequestRecord> {
+        self.shared.read(|s| s.requests.clone())
+    }
+
+    /// Every error answered (injected ones included, flagged `injected`).
+    pub fn errors(&self) -> Vec<ErrorRecord> {
+        self.shared.read(|s| s.errors.clone())
+    }
+
+    /// Panics, listing them, if any error was answered that the test did not inject.
+    pub fn assert_no_errors(&self) {
+        let errors: Vec<ErrorRecord> = self.errors().into_iter().filter(|e| !e.injected).collect();
+        assert!(errors.is_empty(), "fake-discord answered errors: {errors:#?}");
+    }
+
+    /// Panics if any error was answered that was neither injected nor one of these codes.
+    pub fn assert_no_errors_except(&self, codes: &[u64]) {
+        let errors: Vec<ErrorRecord> =
+            self.errors().into_iter().filter(|e| !e.injected && !codes.contains(&e.code)).collect();
+        assert!(errors.is_empty(), "fake-discord answered unexpected errors: {errors:#?}");
+    }
+
+    /// Time from dispatch to acknowledgement of every acknowledged interaction, in order.
+    pub fn ack_latencies(&self) -> Vec<Duration> {
+        self.shared.read(|s| s.interactions.iter().filter_map(|i| i.ack.as_ref().map(|a| a.latency)).collect())
+    }
+
+    /// Makes the next request matching `pattern` fail. `pattern` is `"POST /channels/*/messages"`
+    /// (method optional; `*` = one path segment, trailing `**` = the rest; path after
+    /// `/api/v10`).
+    pub fn inject(&self, pattern: &str, failure: Failure) {
+        self.inject_times(pattern, failure, 1);
+    }
+
+    /// Like [`Self::inject`], for the next `times` matching requests.
+    pub fn inject_times(&self, pattern: &str, failure: Failure, times: u32) {
+        self.shared.update(|s| s.injections.push(Injection::parse(pattern, failure, times)));
+    }
+
+    /// Sends op 7 RECONNECT: the bot should reconnect and RESUME; dispatches meanwhile are
+    /// replayed.
+    pub fn reconnect(&self) {
+        self.shared.update(|s| {
+            if let Some(live) = s.gateway.live.take() {
+                let _ = live.send(Outgoing::Reconnect);
+            }
+        });
+    }
+
+    /// Closes the gateway connection with code 4000 (unknown error, resumable).
+    pub fn disconnect(&self) {
+        self.shared.update(|s| {
+            if let Some(live) = s.gateway.live.take() {
+                let _ = live.send(Outgoing::Close(4000));
+            }
+        });
+    }
+
+    /// Every dispatch frame (`{"op":0,"s","t","d"}`) of the current gateway session, in order.
+    pub fn dispatched_frames(&self) -> Vec<Value> {
+        self.shared.read(|s| s.gateway.log.iter().filter_map(|(_, f)| serde_json::from_str(f).ok()).collect())
+    }
+
+    /// Gateway counters.
+    pub fn gateway_stats(&self) -> GatewayStats {
+        self.shared.read(|s| GatewayStats {
+            connections: s.gateway.connections,
+            identifies: s.gateway.identifies,
+            resumes: s.gateway.resumes,
+            heartbeats: s.gateway.heartbeats,
+            seq: s.gateway.seq,
+            connected: s.gateway.live.is_some(),
+        })
+    }
+
+    /// Waits (default timeout) until `probe` returns `Some`, re-checking on every change the
+    /// bot makes; panics with a report on timeout. No polling, no sleeps.
+    pub async fn wait_for<T>(&self, what: &str, probe: impl FnMut(&Self) -> Option<T>) -> T {
+        self.wait_for_within(what, self.wait_timeout, probe).await
+    }
+
+    /// [`Self::wait_for`] with an explicit timeout.
+    pub async fn wait_for_within<T>(&self, what: &str, timeout: Duration, mut probe: impl FnMut(&Self) -> Option<T>) -> T {
+        // The probe reads through `self` (which locks), so the state lock is not held here.
+        let mut changes = self.shared.changed.subscribe();
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            changes.borrow_and_update();
+            if let Some(found) = probe(self) {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, changes.changed()).await.is_err() {
+                self.shared.timed_out(what, timeout);
+            }
+        }
+    }
+}
+
+/// One interaction a test dispatched, and the bot's answers to it.
+pub struct Interaction {
+    shared: Arc<Shared>,
+    /// Interaction id.
+    pub id: u64,
+    /// Interaction token (the followup webhook's token).
+    pub token: String,
+    /// What kind of interaction it is.
+    pub kind: InteractionKind,
+    /// Channel it happened in.
+    pub channel_id: u64,
+    /// User who triggered it.
+    pub user_id: u64,
+    wait_timeout: Duration,
+}
+
+impl Interaction {
+    fn rec<R>(&self, f: impl FnOnce(&State, &InteractionRec) -> R) -> R {
+        self.shared.read(|s| f(s, s.interactions.iter().find(|i| i.id == self.id).expect("known interaction")))
+    }
+
+    /// Its acknowledgement so far.
+    pub fn ack(&self) -> Option<Ack> {
+        self.rec(|_, i| i.ack.clone())
+    }
+
+    /// Waits for the acknowledgement (any callback type).
+    pub async fn wait_ack(&self) -> Ack {
+        let id = self.id;
+        self.shared
+            .wait(&format!("acknowledgement of interaction {id}"), self.wait_timeout, |s| {
+                s.interactions.iter().find(|i| i.id == id).and_then(|i| i.ack.clone())
+            })
+            .await
+    }
+
+    /// The `@original` response as it is now (for component acks 6/7: the component's message).
+    pub fn original(&self) -> Option<RecordedMessage> {
+        self.rec(|s, i| i.original.and_then(|m| s.message(m).cloned()))
+    }
+
+    /// Followup messages as they are now, in order.
+    pub fn followups(&self) -> Vec<RecordedMessage> {
+        self.rec(|s, i| i.followups.iter().filter_map(|m| s.message(*m).cloned()).collect())
+    }
+
+    /// Waits for the ack and a visible answer (original no longer "thinking…", or a followup);
+    /// returns the original (if any) then the followups.
+    pub async fn replies(&self) -> Vec<RecordedMessage> {
+        self.wait_replies(1).await
+    }
+
+    /// Waits until there are at least `n` visible answers (original + followups).
+    pub async fn wait_replies(&self, n: usize) -> Vec<RecordedMessage> {
+        let id = self.id;
+        self.shared
+            .wait(&format!("{n} replies to interaction {id}"), self.wait_timeout, |s| {
+                let i = s.interactions.iter().find(|i| i.id == id)?;
+                i.ack.as_ref()?;
+                let mut replies: Vec<RecordedMessage> = i
+                    .original
+                    .and_then(|m| s.message(m))
+                    .filter(|m| !m.is_loading())
+                    .into_iter()
+                    .cloned()
+                    .collect();
+                replies.extend(i.followups.iter().filter_map(|m| s.message(*m).cloned()));
+                (replies.len() >= n).then_some(replies)
+            })
+            .await
+    }
+
+    /// Waits for an autocomplete answer; returns its choices (`{"name", "value"}` objects).
+    ///
+    /// # Panics
+    /// If it was acknowledged some other way.
+    pub async fn choices(&self) -> Vec<Value> {
+        let ack = self.wait_ack().await;
+        assert_eq!(ack.kind, AckKind::Autocomplete, "fake-discord: not an autocomplete answer: {ack:?}");
+        ack.data["choices"].as_array().cloned().unwrap_or_default()
+    }
+}
+
+fn tls_acceptor() -> tokio_rustls::TlsAcceptor {
+    let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_slice_iter(DISCORD_CERT_PEM)
+        .collect::<Result<_, _>>()
+        .expect("bundled discord.com certificate");
+    let key = PrivateKeyDer::from_pem_slice(DISCORD_KEY_PEM).expect("bundled discord.com key");
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .expect("TLS versions")
+        .with_no_client_auth()
+        .with_single_cert(certs, key)
+        .expect("TLS server config");
+    tokio_rustls::TlsAcceptor::from(Arc::new(config))
+}
+
+/// The current version of a component on a message.
+fn current_component(state: &State, message: u64, custom_id: &str) -> Value {
+    let m = state.message(message).unwrap_or_else(|| panic!("fake-discord: message {message} is gone"));
+    m.component(custom_id)
+        .unwrap_or_else(|| panic!("fake-discord: message {message} has no component {custom_id:?}; it has {:?}", m.custom_ids()))
+}
+
+/// Builds INTERACTION_CREATE's payload.
+#[allow(clippy::too_many_arguments)]
+fn interaction_payload(
+    s: &State,
+    id: u64,
+    token: &str,
+    type_number: u64,
+    data: Value,
+    user: u64,
+    channel: u64,
+    source: Option<u64>,
+) -> Value {
+    let u = s.users.get(&user).unwrap_or_else(|| panic!("fake-discord: unknown user {user}"));
+    let c = s.channels.get(&channel).unwrap_or_else(|| panic!("fake-discord: unknown channel {channel}"));
+    let mut payload = json!({
+        "id": id.to_string(),
+        "application_id": s.app_id.to_string(),
+        "type": type_number,
+        "data": data,
+        "channel_id": channel.to_string(),
+        "channel": payload::channel(s, channel),
+        "token": token,
+        "version": 1,
+        "app_permissions": s.bot_permissions(channel).0.to_string(),
+        "locale": "en-US",
+        "entitlements": [],
+        "attachment_size_limit": 10_485_760,
+    });
+    match c.kind {
+        ChannelKind::Guild => {
+            payload["guild_id"] = json!(s.guild_id.to_string());
+            payload["guild_locale"] = json!("en-US");
+            payload["member"] = payload::member(s, u, Some(u.permissions));
+            payload["authorizing_integration_owners"] = json!({"0": s.guild_id.to_string()});
+            payload["context"] = json!(0);
+        },
+        ChannelKind::Dm { .. } => {
+            payload["user"] = payload::user(u);
+            payload["authorizing_integration_owners"] = json!({"0": "0"});
+            payload["context"] = json!(1);
+        },
+    }
+    if let Some(message) = source.and_then(|m| s.message(m)) {
+        payload["message"] = payload::message(s, message);
+    }
+    payload
+}
+
+/// `data` of a slash command or autocomplete interaction, resolved against the registered
+/// command definitions.
+fn command_data(s: &State, path: &str, given: &Value, focused: Option<&str>) -> Value {
+    let words: Vec<&str> = path.split_whitespace().collect();
+    let root = words.first().copied().unwrap_or_default();
+    let command = s
+        .guild_commands
+        .iter()
+        .chain(&s.global_commands)
+        .find(|c| c["name"] == root && c["type"] == 1)
+        .unwrap_or_else(|| {
+            let names: Vec<&Value> = s.guild_commands.iter().chain(&s.global_commands).map(|c| &c["name"]).collect();
+            panic!("fake-discord: no registered slash command {root:?}; registered: {names:?}")
+        });
+    let mut definitions = command["options"].as_array().cloned().unwrap_or_default();
+    let mut chain: Vec<(&str, u64)> = Vec::new();
+    for word in &words[1..] {
+        let sub = definitions
+            .iter()
+            .find(|o| o["name"] == *word && matches!(o["type"].as_u64(), Some(1 | 2)))
+            .unwrap_or_else(|| panic!("fake-discord: {path:?}: no subcommand {word:?}"))
+            .clone();
+        chain.push((word, sub["type"].as_u64().unwrap_or(1)));
+        definitions = sub["options"].as_array().cloned().unwrap_or_default();
+    }
+    assert!(
+        !definitions.iter().any(|o| matches!(o["type"].as_u64(), Some(1 | 2))),
+        "fake-discord: {path:?} names a command group; add the subcommand"
+    );
+    let given = given.as_object().cloned().unwrap_or_default();
+    for name in given.keys() {
+        assert!(
+            definitions.iter().any(|o| o["name"] == name.as_str()),
+            "fake-discord: {path:?} has no option {name:?}"
+        );
+    }
+    let mut resolved = json!({});
+    let mut options = Vec::new();
+    for definition in &definitions {
+        let name = definition["name"].as_str().unwrap_or_default();
+        let kind = definition["type"].as_u64().unwrap_or(3);
+        let Some(value) = given.get(name) else {
+            assert!(
+                focused.is_some() || definition["required"] != true,
+                "fake-discord: {path:?} needs option {name:?}"
+            );
+            continue;
+        };
+        let is_focused = focused == Some(name);
+        let value = if is_focused { value.clone() } else { option_value(s, path, definition, value, &mut resolved) };
+        let mut option = json!({"name": name, "type": kind, "value": value});
+        if is_focused {
+            option["focused"] = json!(true);
+        }
+        options.push(option);
+    }
+    for (name, kind) in chain.iter().rev() {
+        options = vec![json!({"name": name, "type": kind, "options": options})];
+    }
+    let mut data = json!({
+        "id": command["id"],
+        "name": root,
+        "type": 1,
+        "options": options,
+        "guild_id": s.guild_id.to_string(),
+    });
+    if resolved.as_object().is_some_and(|r| !r.is_empty()) {
+        data["resolved"] = resolved;
+    }
+    data
+}
+
+/// A user-supplied option value, checked against its definition; ids are added to `resolved`.
+fn option_value(s: &State, path: &str, definition: &Value, value: &Value, resolved: &mut Value) -> Value {
+    let name = definition["name"].as_str().unwrap_or_default();
+    let kind = definition["type"].as_u64().unwrap_or(3);
+    let bad = || -> ! { panic!("fake-discord: {path:?} option {name:?} (type {kind}) cannot take {value}") };
+    let as_id = || value.as_u64().or_else(|| value.as_str().and_then(|v| v.parse().ok())).unwrap_or_else(|| bad());
+    let checked = match kind {
+        3 => value.as_str().map(|v| json!(v)).unwrap_or_else(|| bad()),
+        4 => value.as_i64().map(|v| json!(v)).unwrap_or_else(|| bad()),
+        5 => value.as_bool().map(|v| json!(v)).unwrap_or_else(|| bad()),
+        10 => value.as_f64().map(|v| json!(v)).unwrap_or_else(|| bad()),
+        6 | 9 => {
+            let id = as_id();
+            let user = s.users.get(&id).unwrap_or_else(|| bad());
+            resolved["users"][id.to_string()] = payload::user(user);
+            let mut member = payload::member(s, user, Some(user.permissions));
+            if let Some(m) = member.as_object_mut() {
+                m.remove("user");
+            }
+            resolved["members"][id.to_string()] = member;
+            json!(id.to_string())
+        },
+        7 => {
+            let id = as_id();
+            let channel = s.channels.get(&id).unwrap_or_else(|| bad());
+            resolved["channels"][id.to_string()] = json!({
+                "id": id.to_string(),
+                "name": channel.name,
+                "type": 0,
+                "permissions": s.bot_permissions(id).0.to_string(),
+            });
+            json!(id.to_string())
+        },
+        8 => json!(as_id().to_string()),
+        _ => bad(),
+    };
+    // Poise sends `"choices": []` on free-text and autocomplete options: no fixed list.
+    if let Some(choices) = definition["choices"].as_array().filter(|c| !c.is_empty()) {
+        assert!(
+            choices.iter().any(|c| c["value"] == checked),
+            "fake-discord: {path:?} option {name:?}: {checked} is not one of its choices"
+        );
+    }
+    checked
+}

@@ -1,0 +1,504 @@
+//! Discord's documented limits on messages, components, autocomplete choices and application
+//! commands, checked the way Discord checks them: every violation becomes a field error of a
+//! 400 "Invalid Form Body" (code 50035) naming the offending field.
+
+use serde_json::{json, Map, Value};
+
+/// Message flag: only the invoking user sees it.
+pub const FLAG_EPHEMERAL: u64 = 1 << 6;
+/// Message flag: the "bot is thinking…" placeholder of a deferred response.
+pub const FLAG_LOADING: u64 = 1 << 7;
+
+/// Message content, in characters.
+pub const CONTENT_MAX: usize = 2000;
+/// Embeds per message.
+pub const EMBEDS_MAX: usize = 10;
+/// Sum of every embed's title, description, field names/values, footer text and author name.
+pub const EMBED_TOTAL_MAX: usize = 6000;
+/// Fields per embed.
+pub const EMBED_FIELDS_MAX: usize = 25;
+/// Files per message.
+pub const ATTACHMENTS_MAX: usize = 10;
+/// Action rows per message.
+pub const ACTION_ROWS_MAX: usize = 5;
+/// Buttons per action row.
+pub const BUTTONS_PER_ROW_MAX: usize = 5;
+/// Options of a string select menu.
+pub const SELECT_OPTIONS_MAX: usize = 25;
+/// `custom_id` of a component or modal.
+pub const CUSTOM_ID_MAX: usize = 100;
+/// Autocomplete choices (and command option choices).
+pub const CHOICES_MAX: usize = 25;
+/// Choice name / string value.
+pub const CHOICE_TEXT_MAX: usize = 100;
+/// Application commands of one kind per scope.
+pub const COMMANDS_MAX: usize = 100;
+/// Options per command or subcommand.
+pub const COMMAND_OPTIONS_MAX: usize = 25;
+/// Command and option names.
+pub const COMMAND_NAME_MAX: usize = 32;
+/// Command and option descriptions.
+pub const COMMAND_DESCRIPTION_MAX: usize = 100;
+/// Modal title.
+pub const MODAL_TITLE_MAX: usize = 45;
+
+/// Length limits of embed text fields: (path inside the embed, max chars). They all count
+/// towards [`EMBED_TOTAL_MAX`].
+const EMBED_TEXT_LIMITS: &[(&[&str], usize)] = &[
+    (&["title"], 256),
+    (&["description"], 4096),
+    (&["footer", "text"], 2048),
+    (&["author", "name"], 256),
+];
+/// Embed field name and value.
+const EMBED_FIELD_NAME_MAX: usize = 256;
+const EMBED_FIELD_VALUE_MAX: usize = 1024;
+
+/// Length limits of component text: (component type, key, max chars).
+const COMPONENT_TEXT_LIMITS: &[(u64, &str, usize)] = &[
+    (BUTTON, "label", 80),
+    (BUTTON, "url", 512),
+    (STRING_SELECT, "placeholder", 150),
+    (USER_SELECT, "placeholder", 150),
+    (ROLE_SELECT, "placeholder", 150),
+    (MENTIONABLE_SELECT, "placeholder", 150),
+    (CHANNEL_SELECT, "placeholder", 150),
+    (TEXT_INPUT, "label", 45),
+    (TEXT_INPUT, "placeholder", 100),
+    (TEXT_INPUT, "value", 4000),
+];
+/// Select option label, value and description.
+const SELECT_OPTION_TEXT_LIMITS: &[(&str, usize)] = &[("label", 100), ("value", 100), ("description", 100)];
+
+const ACTION_ROW: u64 = 1;
+const BUTTON: u64 = 2;
+const STRING_SELECT: u64 = 3;
+const TEXT_INPUT: u64 = 4;
+const USER_SELECT: u64 = 5;
+const ROLE_SELECT: u64 = 6;
+const MENTIONABLE_SELECT: u64 = 7;
+const CHANNEL_SELECT: u64 = 8;
+const SELECT_TYPES: &[u64] = &[STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT];
+/// Link buttons carry a url and no custom_id.
+const BUTTON_STYLE_LINK: u64 = 5;
+/// Premium buttons carry a sku_id and no custom_id.
+const BUTTON_STYLE_PREMIUM: u64 = 6;
+
+/// One field-level error of a 50035 answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    /// Dotted path of the field, e.g. `embeds.0.title`.
+    pub path: String,
+    /// Discord's error code string, e.g. `BASE_TYPE_MAX_LENGTH`.
+    pub code: &'static str,
+    /// Discord's sentence.
+    pub message: String,
+}
+
+/// Collects field errors under a path prefix.
+#[derive(Default)]
+pub struct Errors {
+    list: Vec<FieldError>,
+}
+
+impl Errors {
+    fn push(&mut self, path: String, code: &'static str, message: String) {
+        self.list.push(FieldError { path, code, message });
+    }
+
+    fn max_len(&mut self, path: String, text: &str, max: usize) {
+        if text.chars().count() > max {
+            self.push(path, "BASE_TYPE_MAX_LENGTH", format!("Must be {max} or fewer in length."));
+        }
+    }
+
+    fn len_between(&mut self, path: String, text: &str, min: usize, max: usize) {
+        let n = text.chars().count();
+        if n < min || n > max {
+            self.push(path, "BASE_TYPE_BAD_LENGTH", format!("Must be between {min} and {max} in length."));
+        }
+    }
+
+    fn max_items(&mut self, path: String, n: usize, max: usize) {
+        if n > max {
+            self.push(path, "BASE_TYPE_MAX_LENGTH", format!("Must be {max} or fewer in length."));
+        }
+    }
+
+    /// Whether nothing was wrong.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The errors found.
+    pub fn into_list(self) -> Vec<FieldError> {
+        self.list
+    }
+}
+
+/// Discord's nested `errors` object for a list of field errors:
+/// `{"embeds": {"0": {"title": {"_errors": [{"code": ..., "message": ...}]}}}}`.
+pub fn errors_object(errors: &[FieldError]) -> Value {
+    let mut root = Map::new();
+    for error in errors {
+        let mut node = &mut root;
+        for part in error.path.split('.').filter(|p| !p.is_empty()) {
+            node = node
+                .entry(part.to_owned())
+                .or_insert_with(|| Value::Object(Map::new()))
+                .as_object_mut()
+                .expect("error tree nodes are objects");
+        }
+        node.entry("_errors")
+            .or_insert_with(|| json!([]))
+            .as_array_mut()
+            .expect("_errors is an array")
+            .push(json!({"code": error.code, "message": error.message}));
+    }
+    Value::Object(root)
+}
+
+fn join(prefix: &str, key: impl std::fmt::Display) -> String {
+    if prefix.is_empty() {
+        key.to_string()
+    } else {
+        format!("{prefix}.{key}")
+    }
+}
+
+fn str_at<'a>(value: &'a Value, path: &[&str]) -> Option<&'a str> {
+    path.iter().try_fold(value, |v, k| v.get(k))?.as_str()
+}
+
+/// Checks a message body (create, edit, interaction response or followup) against Discord's
+/// limits. `prefix` is where the body sits in the request (`data` for interaction callbacks);
+/// `file_names` are the files uploaded with it (for `attachment://` references).
+pub fn check_message(errors: &mut Errors, prefix: &str, body: &Value, file_names: &[String]) {
+    if let Some(content) = body.get("content").and_then(Value::as_str) {
+        errors.max_len(join(prefix, "content"), content, CONTENT_MAX);
+    }
+    if let Some(embeds) = body.get("embeds").and_then(Value::as_array) {
+        check_embeds(errors, &join(prefix, "embeds"), embeds, file_names);
+    }
+    if let Some(rows) = body.get("components").and_then(Value::as_array) {
+        check_components(errors, &join(prefix, "components"), rows);
+    }
+    if file_names.len() > ATTACHMENTS_MAX {
+        errors.max_items(join(prefix, "attachments"), file_names.len(), ATTACHMENTS_MAX);
+    }
+}
+
+fn check_embeds(errors: &mut Errors, prefix: &str, embeds: &[Value], file_names: &[String]) {
+    errors.max_items(prefix.to_owned(), embeds.len(), EMBEDS_MAX);
+    let mut total = 0;
+    for (i, embed) in embeds.iter().enumerate() {
+        let at = join(prefix, i);
+        for (path, max) in EMBED_TEXT_LIMITS {
+            if let Some(text) = str_at(embed, path) {
+                total += text.chars().count();
+                errors.max_len(join(&at, path.join(".")), text, *max);
+            }
+        }
+        let fields = embed.get("fields").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+        errors.max_items(join(&at, "fields"), fields.len(), EMBED_FIELDS_MAX);
+        for (j, field) in fields.iter().enumerate() {
+            let field_at = join(&at, format!("fields.{j}"));
+            let name = field.get("name").and_then(Value::as_str).unwrap_or_default();
+            let value = field.get("value").and_then(Value::as_str).unwrap_or_default();
+            total += name.chars().count() + value.chars().count();
+            errors.len_between(join(&field_at, "name"), name, 1, EMBED_FIELD_NAME_MAX);
+            errors.len_between(join(&field_at, "value"), value, 1, EMBED_FIELD_VALUE_MAX);
+        }
+        for key in ["image", "thumbnail"] {
+            if let Some(url) = str_at(embed, &[key, "url"]) {
+                if let Some(name) = url.strip_prefix("attachment://") {
+                    if !file_names.iter().any(|f| f == name) {
+                        errors.push(
+                            join(&at, format!("{key}.url")),
+                            "ATTACHMENT_NOT_FOUND",
+                            format!("No uploaded file is named {name:?}."),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if total > EMBED_TOTAL_MAX {
+        errors.push(
+            prefix.to_owned(),
+            "MAX_EMBED_SIZE_EXCEEDED",
+            format!("Embed size exceeds maximum size of {EMBED_TOTAL_MAX}"),
+        );
+    }
+}
+
+fn check_components(errors: &mut Errors, prefix: &str, rows: &[Value]) {
+    errors.max_items(prefix.to_owned(), rows.len(), ACTION_ROWS_MAX);
+    let mut seen_ids: Vec<&str> = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let row_at = join(prefix, i);
+        if row.get("type").and_then(Value::as_u64) != Some(ACTION_ROW) {
+            errors.push(join(&row_at, "type"), "COMPONENT_INVALID_TYPE", "Top-level components must be action rows.".into());
+            continue;
+        }
+        let children = row.get("components").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+        let row_components = join(&row_at, "components");
+        if children.is_empty() {
+            errors.push(row_components.clone(), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.".into());
+        }
+        let selects = children.iter().filter(|c| is_select(c)).count();
+        if selects > 0 && children.len() > 1 {
+            errors.push(
+                row_components.clone(),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "The specified component exceeds the maximum width".into(),
+            );
+        } else {
+            errors.max_items(row_components.clone(), children.len(), BUTTONS_PER_ROW_MAX);
+        }
+        for (j, component) in children.iter().enumerate() {
+            let at = join(&row_components, j);
+            check_component(errors, &at, component);
+            if let Some(id) = component.get("custom_id").and_then(Value::as_str) {
+                if seen_ids.contains(&id) {
+                    errors.push(
+                        join(&at, "custom_id"),
+                        "COMPONENT_CUSTOM_ID_DUPLICATED",
+                        "Component custom id cannot be duplicated".into(),
+                    );
+                }
+                seen_ids.push(id);
+            }
+        }
+    }
+}
+
+fn is_select(component: &Value) -> bool {
+    component.get("type").and_then(Value::as_u64).is_some_and(|t| SELECT_TYPES.contains(&t))
+}
+
+fn check_component(errors: &mut Errors, at: &str, component: &Value) {
+    let kind = component.get("type").and_then(Value::as_u64).unwrap_or(0);
+    for (limit_kind, key, max) in COMPONENT_TEXT_LIMITS {
+        if *limit_kind == kind {
+            if let Some(text) = component.get(*key).and_then(Value::as_str) {
+                errors.max_len(join(at, key), text, *max);
+            }
+        }
+    }
+    let custom_id = component.get("custom_id").and_then(Value::as_str);
+    let style = component.get("style").and_then(Value::as_u64).unwrap_or(0);
+    let needs_custom_id = match kind {
+        BUTTON => style != BUTTON_STYLE_LINK && style != BUTTON_STYLE_PREMIUM,
+        _ => SELECT_TYPES.contains(&kind) || kind == TEXT_INPUT,
+    };
+    match custom_id {
+        Some(id) => errors.len_between(join(at, "custom_id"), id, 1, CUSTOM_ID_MAX),
+        None if needs_custom_id => {
+            errors.push(join(at, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required".into())
+        },
+        None => {},
+    }
+    if kind == BUTTON && style == BUTTON_STYLE_LINK && component.get("url").is_none() {
+        errors.push(join(at, "url"), "BASE_TYPE_REQUIRED", "This field is required".into());
+    }
+    if SELECT_TYPES.contains(&kind) {
+        for key in ["min_values", "max_values"] {
+            if let Some(n) = component.get(key).and_then(Value::as_u64) {
+                if n > SELECT_OPTIONS_MAX as u64 {
+                    errors.push(join(at, key), "NUMBER_TYPE_MAX", format!("int value should be less than or equal to {SELECT_OPTIONS_MAX}."));
+                }
+            }
+        }
+    }
+    if kind == STRING_SELECT {
+        let options = component.get("options").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+        if options.is_empty() || options.len() > SELECT_OPTIONS_MAX {
+            errors.push(
+                join(at, "options"),
+                "BASE_TYPE_BAD_LENGTH",
+                format!("Must be between 1 and {SELECT_OPTIONS_MAX} in length."),
+            );
+        }
+        for (k, option) in options.iter().enumerate() {
+            let option_at = join(at, format!("options.{k}"));
+            for (key, max) in SELECT_OPTION_TEXT_LIMITS {
+                match option.get(*key).and_then(Value::as_str) {
+                    Some(text) if *key == "description" => errors.max_len(join(&option_at, key), text, *max),
+                    Some(text) => errors.len_between(join(&option_at, key), text, 1, *max),
+                    None if *key != "description" => {
+                        errors.push(join(&option_at, key), "BASE_TYPE_REQUIRED", "This field is required".into())
+                    },
+                    None => {},
+                }
+            }
+        }
+    }
+}
+
+/// Checks an autocomplete answer (`data.choices`).
+pub fn check_choices(errors: &mut Errors, prefix: &str, choices: &[Value]) {
+    errors.max_items(prefix.to_owned(), choices.len(), CHOICES_MAX);
+    for (i, choice) in choices.iter().enumerate() {
+        let at = join(prefix, i);
+        let name = choice.get("name").and_then(Value::as_str).unwrap_or_default();
+        errors.len_between(join(&at, "name"), name, 1, CHOICE_TEXT_MAX);
+        match choice.get("value") {
+            Some(Value::String(value)) => errors.max_len(join(&at, "value"), value, CHOICE_TEXT_MAX),
+            Some(Value::Number(_)) => {},
+            _ => errors.push(join(&at, "value"), "BASE_TYPE_REQUIRED", "This field is required".into()),
+        }
+    }
+}
+
+/// Checks a modal (interaction callback type 9 `data`).
+pub fn check_modal(errors: &mut Errors, prefix: &str, modal: &Value) {
+    let title = modal.get("title").and_then(Value::as_str).unwrap_or_default();
+    errors.len_between(join(prefix, "title"), title, 1, MODAL_TITLE_MAX);
+    let custom_id = modal.get("custom_id").and_then(Value::as_str).unwrap_or_default();
+    errors.len_between(join(prefix, "custom_id"), custom_id, 1, CUSTOM_ID_MAX);
+    let rows = modal.get("components").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    if rows.is_empty() || rows.len() > ACTION_ROWS_MAX {
+        errors.push(join(prefix, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.".into());
+    }
+    for (i, row) in rows.iter().enumerate() {
+        for (j, component) in row.get("components").and_then(Value::as_array).into_iter().flatten().enumerate() {
+            check_component(errors, &join(prefix, format!("components.{i}.components.{j}")), component);
+        }
+    }
+}
+
+/// Option types.
+const SUB_COMMAND: u64 = 1;
+const SUB_COMMAND_GROUP: u64 = 2;
+const STRING: u64 = 3;
+
+/// Whether a name is valid for a slash command or option: 1–32 characters of lowercase
+/// letters, digits, `-` and `_` (Discord's `^[-_\p{L}\p{N}]{1,32}$`, lowercase where a case
+/// exists).
+fn valid_command_name(name: &str) -> bool {
+    let n = name.chars().count();
+    (1..=COMMAND_NAME_MAX).contains(&n)
+        && name.chars().all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()))
+}
+
+/// Checks a bulk-overwrite of application commands (`PUT .../commands`).
+pub fn check_commands(errors: &mut Errors, commands: &[Value]) {
+    let chat_input = commands.iter().filter(|c| c.get("type").and_then(Value::as_u64).unwrap_or(1) == 1).count();
+    if chat_input > COMMANDS_MAX {
+        errors.max_items(String::new(), chat_input, COMMANDS_MAX);
+    }
+    let mut names: Vec<(u64, &str)> = Vec::new();
+    for (i, command) in commands.iter().enumerate() {
+        let at = i.to_string();
+        let kind = command.get("type").and_then(Value::as_u64).unwrap_or(1);
+        let name = command.get("name").and_then(Value::as_str).unwrap_or_default();
+        if kind == 1 {
+            check_name_and_description(errors, &at, command);
+            let options = command.get("options").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            check_options(errors, &join(&at, "options"), options, 0);
+        } else {
+            errors.len_between(join(&at, "name"), name, 1, COMMAND_NAME_MAX);
+        }
+        if names.contains(&(kind, name)) {
+            errors.push(
+                join(&at, "name"),
+                "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                format!("Application command names must be unique: {name}"),
+            );
+        }
+        names.push((kind, name));
+    }
+}
+
+fn check_name_and_description(errors: &mut Errors, at: &str, item: &Value) {
+    let name = item.get("name").and_then(Value::as_str).unwrap_or_default();
+    if !valid_command_name(name) {
+        errors.push(
+            join(at, "name"),
+            "APPLICATION_COMMAND_INVALID_NAME",
+            format!("Command name is invalid: {name:?} (1-32 lowercase letters, digits, - or _)"),
+        );
+    }
+    let description = item.get("description").and_then(Value::as_str).unwrap_or_default();
+    errors.len_between(join(at, "description"), description, 1, COMMAND_DESCRIPTION_MAX);
+}
+
+/// `depth` 0 = options of a command, 1 = of a group, 2 = of a subcommand.
+fn check_options(errors: &mut Errors, at: &str, options: &[Value], depth: u8) {
+    errors.max_items(at.to_owned(), options.len(), COMMAND_OPTIONS_MAX);
+    let is_sub = |o: &Value| matches!(o.get("type").and_then(Value::as_u64), Some(SUB_COMMAND | SUB_COMMAND_GROUP));
+    let subs = options.iter().filter(|o| is_sub(o)).count();
+    if subs > 0 && subs < options.len() {
+        errors.push(
+            at.to_owned(),
+            "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+            "Subcommands and subcommand groups cannot be mixed with other options".into(),
+        );
+    }
+    let mut names: Vec<&str> = Vec::new();
+    let mut optional_seen = false;
+    for (i, option) in options.iter().enumerate() {
+        let option_at = join(at, i);
+        check_name_and_description(errors, &option_at, option);
+        let name = option.get("name").and_then(Value::as_str).unwrap_or_default();
+        if names.contains(&name) {
+            errors.push(
+                join(&option_at, "name"),
+                "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                format!("Option name {name} is already used in these options"),
+            );
+        }
+        names.push(name);
+        let kind = option.get("type").and_then(Value::as_u64).unwrap_or(0);
+        let nested = option.get("options").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+        match kind {
+            SUB_COMMAND_GROUP if depth == 0 => {
+                if nested.iter().any(|o| o.get("type").and_then(Value::as_u64) != Some(SUB_COMMAND)) {
+                    errors.push(
+                        join(&option_at, "options"),
+                        "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                        "A subcommand group may only contain subcommands".into(),
+                    );
+                }
+                check_options(errors, &join(&option_at, "options"), nested, 1);
+            },
+            SUB_COMMAND if depth <= 1 => check_options(errors, &join(&option_at, "options"), nested, 2),
+            SUB_COMMAND | SUB_COMMAND_GROUP => errors.push(
+                join(&option_at, "type"),
+                "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                "Subcommands cannot be nested this deep".into(),
+            ),
+            3..=11 => {
+                let required = option.get("required").and_then(Value::as_bool).unwrap_or(false);
+                if required && optional_seen {
+                    errors.push(
+                        join(&option_at, "required"),
+                        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                        "Required options must be placed before non-required options".into(),
+                    );
+                }
+                optional_seen |= !required;
+                let choices = option.get("choices").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+                if !choices.is_empty() {
+                    if option.get("autocomplete").and_then(Value::as_bool) == Some(true) {
+                        errors.push(
+                            join(&option_at, "autocomplete"),
+                            "AUTOCOMPLETE_AND_CHOICES_INVALID",
+                            "Autocomplete cannot be set on options with choices".into(),
+                        );
+                    }
+                    check_choices(errors, &join(&option_at, "choices"), choices);
+                }
+                if kind == STRING {
+                    for key in ["min_length", "max_length"] {
+                        if option.get(key).and_then(Value::as_u64).is_some_and(|n| n > 6000) {
+                            errors.push(join(&option_at, key), "NUMBER_TYPE_MAX", "int value should be less than or equal to 6000.".into());
+                        }
+                    }
+                }
+            },
+            _ => errors.push(join(&option_at, "type"), "BASE_TYPE_CHOICES", format!("Value must be one of {{1..11}}, got {kind}.")),
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! The fake's memory: guild, users, channels, messages, interactions, commands, records, and
+//! the gateway session. One `State` behind a mutex, shared by the REST server, the gateway and
+//! the test-facing handle.
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tokio::sync::mpsc::UnboundedSender;
+
+use crate::limits::FieldError;
+use crate::model::{
+    Ack, ErrorRecord, Failure, InteractionKind, Permissions, RecordedMessage, RequestRecord,
+};
+use crate::Config;
+
+/// A user the fake knows (test users and the bot).
+#[derive(Clone, Debug)]
+pub struct UserRec {
+    pub id: u64,
+    pub name: String,
+    pub bot: bool,
+    pub dms_closed: bool,
+    /// Guild-wide permissions (sent as `member.permissions` in interactions).
+    pub permissions: Permissions,
+}
+
+/// Guild text channel or DM.
+#[derive(Clone, Debug)]
+pub enum ChannelKind {
+    Guild,
+    Dm { recipient: u64 },
+}
+
+/// A channel and what the bot may do in it.
+#[derive(Clone, Debug)]
+pub struct ChannelRec {
+    pub name: String,
+    pub kind: ChannelKind,
+    pub position: u16,
+    /// Permissions the bot lacks in this channel (set by `deny`).
+    pub bot_denied: Permissions,
+}
+
+/// An interaction the fake dispatched, and how the bot has answered it so far.
+#[derive(Clone, Debug)]
+pub struct InteractionRec {
+    pub id: u64,
+    pub token: String,
+    pub kind: InteractionKind,
+    pub channel_id: u64,
+    pub created: Instant,
+    /// The message a component sits on (component interactions).
+    pub source_message: Option<u64>,
+    pub ack: Option<Ack>,
+    /// The `@original` response message.
+    pub original: Option<u64>,
+    pub followups: Vec<u64>,
+}
+
+/// A failure waiting for a request that matches its pattern.
+#[derive(Clone, Debug)]
+pub struct Injection {
+    pub method: Option<String>,
+    pub segments: Vec<String>,
+    pub failure: Failure,
+    pub remaining: u32,
+}
+
+impl Injection {
+    /// `"POST /channels/*/messages"` or `"/channels/*/messages"` (any method); `*` matches one
+    /// path segment, a trailing `**` any rest.
+    pub fn parse(pattern: &str, failure: Failure, times: u32) -> Self {
+        let (method, path) = match pattern.split_once(' ') {
+            Some((m, p)) => (Some(m.trim().to_ascii_uppercase()), p.trim()),
+            None => (None, pattern.trim()),
+        };
+        let path = path.strip_prefix("/api/v10").unwrap_or(path);
+        Self {
+            method,
+            segments: path.split('/').filter(|s| !s.is_empty()).map(str::to_owned).collect(),
+            failure,
+            remaining: times,
+        }
+    }
+
+    pub fn matches(&self, method: &str, path: &str) -> bool {
+        if self.method.as_deref().is_some_and(|m| m != method) {
+            return false;
+        }
+        let parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+        let mut i = 0;
+        for seg in &self.segments {
+            if seg == "**" {
+                return true;
+            }
+            match parts.get(i) {
+                Some(p) if seg == "*" || seg == p => i += 1,
+                _ => return false,
+            }
+        }
+        i == parts.len()
+    }
+}
+
+/// What the gateway connection task should send.
+#[derive(Debug)]
+pub enum Outgoing {
+    Text(String),
+    /// Send op 7 RECONNECT, then stop dispatching on this connection.
+    Reconnect,
+    /// Close with this code.
+    Close(u16),
+}
+
+/// The gateway session.
+#[derive(Default)]
+pub struct GatewayState {
+    pub seq: u64,
+    pub session_id: Option<String>,
+    /// Every dispatch of the session, for RESUME replay.
+    pub log: Vec<(u64, String)>,
+    /// The connection currently receiving dispatches.
+    pub live: Option<UnboundedSender<Outgoing>>,
+    pub connections: u32,
+    pub identifies: u32,
+    pub resumes: u32,
+    /// READY and GUILD_CREATE were sent in this session.
+    pub ready: bool,
+    pub heartbeats: u32,
+}
+
+/// An error answer from a handler.
+#[derive(Clone, Debug)]
+pub struct ApiError {
+    pub status: u16,
+    pub code: u64,
+    pub message: String,
+    pub fields: Vec<FieldError>,
+}
+
+impl ApiError {
+    pub fn new(status: u16, code: u64, message: &str) -> Self {
+        Self { status, code, message: message.to_owned(), fields: Vec::new() }
+    }
+
+    pub fn form(fields: Vec<FieldError>) -> Self {
+        Self { status: 400, code: 50035, message: "Invalid Form Body".into(), fields }
+    }
+
+    pub fn unknown_channel() -> Self {
+        Self::new(404, 10003, "Unknown Channel")
+    }
+
+    pub fn unknown_message() -> Self {
+        Self::new(404, 10008, "Unknown Message")
+    }
+
+    pub fn unknown_interaction() -> Self {
+        Self::new(404, 10062, "Unknown interaction")
+    }
+
+    pub fn unknown_webhook() -> Self {
+        Self::new(404, 10015, "Unknown Webhook")
+    }
+
+    pub fn missing_access() -> Self {
+        Self::new(403, 50001, "Missing Access")
+    }
+
+    pub fn missing_permissions() -> Self {
+        Self::new(403, 50013, "Missing Permissions")
+    }
+
+    pub fn body(&self) -> Value {
+        let mut body = json!({"message": self.message, "code": self.code});
+        if !self.fields.is_empty() {
+            body["errors"] = crate::limits::errors_object(&self.fields);
+        }
+        body
+    }
+}
+
+/// Everything the fake knows.
+pub struct State {
+    pub config: Config,
+    pub started: Instant,
+    pub created_at: String,
+    pub app_id: u64,
+    pub guild_id: u64,
+    pub guild_name: String,
+    pub owner_id: u64,
+    pub default_channel: u64,
+    pub bot: UserRec,
+    pub users: BTreeMap<u64, UserRec>,
+    pub channels: BTreeMap<u64, ChannelRec>,
+    pub dm_channels: HashMap<u64, u64>,
+    pub messages: Vec<RecordedMessage>,
+    pub global_commands: Vec<Value>,
+    pub guild_commands: Vec<Value>,
+    pub command_registrations: u32,
+    pub interactions: Vec<InteractionRec>,
+    pub requests: Vec<RequestRecord>,
+    pub errors: Vec<ErrorRecord>,
+    pub injections: Vec<Injection>,
+    pub gateway: GatewayState,
+    pub ws_url: String,
+    next_id: u64,
+}
+
+/// First snowflake handed out (a plausible 2024 id).
+const FIRST_ID: u64 = 1_230_000_000_000_000_000;
+
+impl State {
+    pub fn new(config: Config, ws_url: String) -> Self {
+        let mut state = Self {
+            config,
+            started: Instant::now(),
+            created_at: crate::payload::now_timestamp(),
+            app_id: 0,
+            guild_id: 0,
+            guild_name: "Fake Guild".into(),
+            owner_id: 0,
+            default_channel: 0,
+            bot: UserRec {
+                id: 0,
+                name: "capomaestro".into(),
+                bot: true,
+                dms_closed: false,
+                permissions: Permissions::MEMBER_DEFAULT | Permissions::MANAGE_MESSAGES,
+            },
+            users: BTreeMap::new(),
+            channels: BTreeMap::new(),
+            dm_channels: HashMap::new(),
+            messages: Vec::new(),
+            global_commands: Vec::new(),
+            guild_commands: Vec::new(),
+            command_registrations: 0,
+            interactions: Vec::new(),
+            requests: Vec::new(),
+            errors: Vec::new(),
+            injections: Vec::new(),
+            gateway: GatewayState::default(),
+            ws_url,
+            next_id: FIRST_ID,
+        };
+        state.app_id = state.new_id();
+        state.bot.id = state.app_id;
+        state.guild_id = state.new_id();
+        state.owner_id = state.add_user("owner");
+        state.default_channel = state.add_channel("general");
+        state
+    }
+
+    /// A fresh snowflake.
+    pub fn new_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    pub fn add_user(&mut self, name: &str) -> u64 {
+        let id = self.new_id();
+        let user = UserRec {
+            id,
+            name: name.to_owned(),
+            bot: false,
+            dms_closed: false,
+            permissions: Permissions::MEMBER_DEFAULT,
+        };
+        self.users.insert(id, user);
+        id
+    }
+
+    pub fn add_channel(&mut self, name: &str) -> u64 {
+        let id = self.new_id();
+        let position = self.channels.len() as u16;
+        self.channels.insert(
+            id,
+            ChannelRec { name: name.to_owned(), kind: ChannelKind::Guild, position, bot_denied: Permissions::NONE },
+        );
+        id
+    }
+
+    /// The DM channel with a user, created on first use.
+    pub fn dm_channel(&mut self, user: u64) -> u64 {
+        if let Some(id) = self.dm_channels.get(&user) {
+            return *id;
+        }
+        let id = self.new_id();
+        self.channels.insert(
+            id,
+            ChannelRec {
+                name: String::new(),
+                kind: ChannelKind::Dm { recipient: user },
+                position: 0,
+                bot_denied: Permissions::NONE,
+            },
+        );
+        self.dm_channels.insert(user, id);
+        id
+    }
+
+    /// What the bot may do in a channel.
+    pub fn bot_permissions(&self, channel: u64) -> Permissions {
+        match self.channels.get(&channel) {
+            Some(c) => self.bot.permissions.without(c.bot_denied),
+            None => Permissions::NONE,
+        }
+    }
+
+    pub fn message(&self, id: u64) -> Option<&RecordedMessage> {
+        self.messages.iter().find(|m| m.id == id && !m.deleted)
+    }
+
+    pub fn message_mut(&mut self, id: u64) -> Option<&mut RecordedMessage> {
+        self.messages.iter_mut().find(|m| m.id == id && !m.deleted)
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Sends a dispatch (op 0) on the gateway, or keeps it for RESUME if nobody listens.
+    pub fn dispatch(&mut self, event: &str, data: Value) {
+        let gw = &mut self.gateway;
+        gw.seq += 1;
+        let frame = json!({"op": 0, "s": gw.seq, "t": event, "d": data}).to_string();
+        gw.log.push((gw.seq, frame.clone()));
+        if let Some(live) = &gw.live {
+            if live.send(Outgoing::Text(frame)).is_err() {
+                gw.live = None;
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The legal actions of the awaited seat, one list per phase, in a fixed order (bots and
+//! the command hints show them as listed). Payments list only sensible (minimal) sets.
+
+use super::actions::{PalazzoAction, Place};
+use super::data::{Card, Tile};
+use super::{money, scoring, Palazzo, Phase};
+use crate::engine::Seat;
+
+impl Palazzo {
+    /// Every legal action of `seat` now (empty when the game does not wait for it).
+    pub(super) fn legal(&self, seat: Seat) -> Vec<PalazzoAction> {
+        if self.awaited() != Some(seat) {
+            return vec![];
+        }
+        match &self.phase {
+            Phase::Over => vec![],
+            Phase::Turn => {
+                let mut out = Vec::with_capacity(16);
+                if self.can_take_money() {
+                    out.push(PalazzoAction::Money);
+                }
+                out.push(PalazzoAction::Draw);
+                self.reconstruct_options(seat, &mut out);
+                out
+            }
+            Phase::Picking { revealed, .. } => pick_options(revealed, self.pick_need(seat)),
+            Phase::BuyOrAuction => self.buy_options(seat),
+            Phase::Auction { auction, bids, .. } => {
+                let high = bids.get(auction.leader()).map_or(0, |b| b.total);
+                let raises = match (bids.get(seat), self.hands.get(seat)) {
+                    (Some(bid), Some(hand)) => {
+                        let need = (high + 1).saturating_sub(bid.total).max(1);
+                        money::payments(hand, need, bid.currency)
+                    }
+                    _ => vec![],
+                };
+                let mut out = Vec::with_capacity(raises.len() + 1);
+                out.push(PalazzoAction::Pass);
+                out.extend(
+                    raises
+                        .into_iter()
+                        .filter(|pay| !pay.is_empty())
+                        .map(PalazzoAction::Raise),
+                );
+                out
+            }
+            Phase::Handout { lot, .. } => self.build_options(seat, lot),
+            Phase::Building { pending, .. } => self.build_options(seat, pending),
+        }
+    }
+
+    /// Build options for `seat` for each distinct kind of tile in `tiles`.
+    fn build_options(&self, seat: Seat, tiles: &[Tile]) -> Vec<PalazzoAction> {
+        let palaces = self.palaces.get(seat).map(|p| p.as_slice()).unwrap_or(&[]);
+        let mut out = Vec::with_capacity(tiles.len() * (palaces.len() + 2));
+        for (i, t) in tiles.iter().enumerate() {
+            if tiles.iter().take(i).any(|s| s.same_kind(t)) {
+                continue;
+            }
+            for (i, p) in palaces.iter().enumerate() {
+                if scoring::fits_on_top(p, t) {
+                    out.push(PalazzoAction::Build {
+                        tile: *t,
+                        place: Place::On(i),
+                    });
+                }
+            }
+            out.push(PalazzoAction::Build {
+                tile: *t,
+                place: Place::New,
+            });
+            out.push(PalazzoAction::Discard(*t));
+        }
+        out
+    }
+
+    /// Lift, insert and remove, each with every kind of card in hand as the payment.
+    fn reconstruct_options(&self, seat: Seat, out: &mut Vec<PalazzoAction>) {
+        let hand = match self.hands.get(seat) {
+            Some(h) if !h.is_empty() => h,
+            _ => return,
+        };
+        // The hand is sorted: its distinct cards are the first of each run.
+        let kinds = hand
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| *i == 0 || hand.get(i - 1) != Some(*c))
+            .map(|(_, c)| *c);
+        let palaces = self.palaces.get(seat).map(|p| p.as_slice()).unwrap_or(&[]);
+        for (pi, p) in palaces.iter().enumerate() {
+            if p.len() >= 2 {
+                for &tile in p {
+                    out.extend(kinds.clone().map(|pay| PalazzoAction::Lift { tile, pay }));
+                }
+            } else if let Some(&tile) = p.first() {
+                for (into, q) in palaces.iter().enumerate() {
+                    if into != pi && scoring::fits_inside(q, &tile) {
+                        out.extend(kinds.clone().map(|pay| PalazzoAction::Insert {
+                            tile,
+                            into,
+                            pay,
+                        }));
+                    }
+                }
+                out.extend(kinds.clone().map(|pay| PalazzoAction::Remove { tile, pay }));
+            }
+        }
+    }
+
+    /// Auction, then buying one supply tile (one per kind) or two (one per pair of
+    /// kinds), each with every minimal payment.
+    fn buy_options(&self, seat: Seat) -> Vec<PalazzoAction> {
+        let Some(hand) = self.hands.get(seat) else {
+            return vec![PalazzoAction::Auction];
+        };
+        let each = self.price();
+        let singles = money::payments(hand, each, None);
+        let n = self.supply.len();
+        let doubles = if n >= 2 && !singles.is_empty() {
+            money::payments(hand, 2 * each, None)
+        } else {
+            vec![]
+        };
+        let mut out =
+            Vec::with_capacity(1 + n * singles.len() + n * n.saturating_sub(1) / 2 * doubles.len());
+        out.push(PalazzoAction::Auction);
+        if !singles.is_empty() {
+            for (i, t) in self.supply.iter().enumerate() {
+                if self.supply.iter().take(i).any(|k| k.same_kind(t)) {
+                    continue;
+                }
+                out.extend(singles.iter().map(|pay| PalazzoAction::Buy {
+                    tiles: vec![*t],
+                    pay: pay.clone(),
+                }));
+            }
+        }
+        if doubles.is_empty() {
+            return out;
+        }
+        // Pairs equal in kind to a pair already listed are left out.
+        let mut listed: Vec<(Tile, Tile)> = Vec::new();
+        for (i, a) in self.supply.iter().enumerate() {
+            for b in self.supply.iter().skip(i + 1) {
+                let dup = listed.iter().any(|(x, y)| {
+                    (x.same_kind(a) && y.same_kind(b)) || (x.same_kind(b) && y.same_kind(a))
+                });
+                if dup {
+                    continue;
+                }
+                let pair = if a <= b { (*a, *b) } else { (*b, *a) };
+                listed.push(pair);
+                out.extend(doubles.iter().map(|pay| PalazzoAction::Buy {
+                    tiles: vec![pair.0, pair.1],
+                    pay: pay.clone(),
+                }));
+            }
+        }
+        out
+    }
+}
+
+/// Picks of `need` (1 or 2) of the revealed cards, one per distinct choice.
+fn pick_options(revealed: &[Card], need: usize) -> Vec<PalazzoAction> {
+    if need == 1 {
+        // Revealed cards are sorted: one pick per run of equal cards.
+        return revealed
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| *i == 0 || revealed.get(i - 1) != Some(*c))
+            .map(|(_, c)| PalazzoAction::Pick(vec![*c]))
+            .collect();
+    }
+    let mut out = Vec::with_capacity(revealed.len() * revealed.len().saturating_sub(1) / 2);
+    for (i, a) in revealed.iter().enumerate() {
+        for b in revealed.iter().skip(i + 1) {
+            let pair = if a <= b { [*a, *b] } else { [*b, *a] };
+            let listed = out
+                .iter()
+                .any(|x| matches!(x, PalazzoAction::Pick(p) if p[..] == pair[..]));
+            if !listed {
+                out.push(PalazzoAction::Pick(pair.to_vec()));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,606 @@
+//! Operator tools over a [`SledStore`]: check every record, export and import a game as
+//! readable JSON, and count what the store holds. The engines are not known here: the
+//! caller passes the functions that read and write a game's snapshot.
+
+use crate::codec;
+use crate::sled_store::{key_u64, pair_key};
+use crate::{
+    now, ArchiveEntry, ChannelId, LogEntry, Meta, Quarantined, SledStore, Status, Store, StoreError,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sled::transaction::{ConflictableTransactionError, Transactional};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Checks a snapshot of game `game` (engine id): `Err` is why it cannot be restored.
+pub type SnapshotCheck<'a> = &'a dyn Fn(&str, &[u8]) -> Result<(), String>;
+/// Turns a snapshot of game `game` into readable JSON.
+pub type SnapshotToJson<'a> = &'a dyn Fn(&str, &[u8]) -> Result<Value, String>;
+/// Turns a game's state given as JSON back into its stored snapshot.
+pub type SnapshotFromJson<'a> = &'a dyn Fn(&str, &Value) -> Result<Vec<u8>, String>;
+
+/// The `format` field of an exported game.
+pub const EXPORT_FORMAT: &str = "capomaestro-game";
+/// The version of the export layout this build writes and reads.
+pub const EXPORT_VERSION: u32 = 1;
+
+/// A failed operator command.
+#[derive(Debug, thiserror::Error)]
+pub enum AdminError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("channel {0} has no game (running or archived)")]
+    NoGame(ChannelId),
+    #[error("channel {0} already has a game; it must end before another is imported there")]
+    Occupied(ChannelId),
+    #[error("not a game export: {0}")]
+    BadExport(String),
+}
+
+/// One record `check` could not decode, and what was done with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadRecord {
+    /// Which record (`channel 5 (metadata and snapshot)`, `log of game 9, entry 3`).
+    pub what: String,
+    pub reason: String,
+}
+
+/// What `check` read and found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Records decoded, by kind (`games`, `log entries`, `archived games`, `outbox rows`).
+    pub checked: BTreeMap<&'static str, u64>,
+    /// Records that failed, each now in quarantine.
+    pub bad: Vec<BadRecord>,
+}
+
+impl fmt::Display for CheckReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (kind, n) in &self.checked {
+            writeln!(f, "{kind}: {n} read")?;
+        }
+        if self.bad.is_empty() {
+            writeln!(f, "every record decodes")
+        } else {
+            writeln!(f, "{} bad record(s), moved to quarantine:", self.bad.len())?;
+            for b in &self.bad {
+                writeln!(f, "  {}: {}", b.what, b.reason)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A game as readable JSON: for backups, moving a game, and bug reports.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameExport {
+    /// Always [`EXPORT_FORMAT`].
+    pub format: String,
+    /// [`EXPORT_VERSION`].
+    pub version: u32,
+    /// Whether it came from the archive (a finished or abandoned game).
+    pub archived: bool,
+    pub meta: Meta,
+    /// The engine state as JSON (`null` in the lobby or when it was missing).
+    pub snapshot: Option<Value>,
+    /// The outcome of an archived game.
+    pub outcome: Option<Value>,
+    /// The action log, in order.
+    pub log: Vec<LogEntry>,
+}
+
+/// What the store holds.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Games by (engine id, state): `lobby`, `running`, `finished`, `abandoned` for live
+    /// tables, `archived` for the archive.
+    pub games: BTreeMap<(String, String), u64>,
+    /// Per tree: records and bytes of keys and values.
+    pub trees: BTreeMap<String, (u64, u64)>,
+    /// Bytes the store's files take on disk.
+    pub disk_bytes: u64,
+}
+
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "games:")?;
+        if self.games.is_empty() {
+            writeln!(f, "  none")?;
+        }
+        for ((game, state), n) in &self.games {
+            writeln!(f, "  {game:<10} {state:<10} {n}")?;
+        }
+        writeln!(f, "records:")?;
+        for (tree, (n, bytes)) in &self.trees {
+            writeln!(f, "  {tree:<15} {n:>9} records {bytes:>13} bytes")?;
+        }
+        let data: u64 = self.trees.values().map(|(_, b)| b).sum();
+        writeln!(f, "data: {data} bytes")?;
+        writeln!(f, "disk: {} bytes", self.disk_bytes)
+    }
+}
+
+fn state_name(status: Status) -> &'static str {
+    match status {
+        Status::Lobby => "lobby",
+        Status::Running => "running",
+        Status::Finished => "finished",
+        Status::Abandoned => "abandoned",
+    }
+}
+
+fn backend(e: impl fmt::Display) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+impl SledStore {
+    /// Decodes every record. A game whose metadata or snapshot does not decode is
+    /// quarantined like `load` would; a bad log entry, archived game or outbox row is
+    /// moved to quarantine with the reason (so the store only holds readable records).
+    pub fn check(&self, snapshot_ok: SnapshotCheck<'_>) -> Result<CheckReport, StoreError> {
+        let mut report = CheckReport::default();
+        let mut count = |kind: &'static str| *report.checked.entry(kind).or_default() += 1;
+        let mut bad = Vec::new();
+
+        for item in self.meta.iter() {
+            let (k, v) = item.map_err(backend)?;
+            let channel = key_u64(&k, 0)?;
+            count("games");
+            let problem = match codec::decode_meta(&v) {
+                Err(e) => Some(e),
+                Ok(meta) if meta.status == Status::Lobby => None,
+                Ok(meta) => match self.snapshot.get(k).map_err(backend)? {
+                    None => Some("the game state is missing".to_string()),
+                    Some(s) => snapshot_ok(&meta.game, &s)
+                        .err()
+                        .map(|e| format!("game state unreadable: {e}")),
+                },
+            };
+            if let Some(reason) = problem {
+                self.quarantine(channel, &reason)?;
+                bad.push(BadRecord {
+                    what: format!("channel {channel} (metadata and snapshot)"),
+                    reason,
+                });
+            }
+        }
+
+        for item in self.log.iter() {
+            let (k, v) = item.map_err(backend)?;
+            count("log entries");
+            if let Err(reason) = codec::decode_log(&v) {
+                let (game, index) = (key_u64(&k, 0)?, key_u64(&k, 8)?);
+                let what = format!("log of game {game}, entry {index}");
+                self.set_aside(&self.log, &k, 0, &what, &reason)?;
+                bad.push(BadRecord { what, reason });
+            }
+        }
+
+        for item in self.archive.iter() {
+            let (k, v) = item.map_err(backend)?;
+            count("archived games");
+            let problem = match codec::decode_archive(&v) {
+                Err(e) => Some(e),
+                Ok(a) if a.snapshot.is_empty() => None,
+                Ok(a) => snapshot_ok(&a.meta.game, &a.snapshot)
+                    .err()
+                    .map(|e| format!("final state unreadable: {e}")),
+            };
+            if let Some(reason) = problem {
+                let (channel, game) = (key_u64(&k, 0)?, key_u64(&k, 8)?);
+                let what = format!("archived game {game} of channel {channel}");
+                self.set_aside(&self.archive, &k, channel, &what, &reason)?;
+                bad.push(BadRecord { what, reason });
+            }
+        }
+
+        for item in self.outbox.iter() {
+            let (k, v) = item.map_err(backend)?;
+            count("outbox rows");
+            if let Err(reason) = codec::decode_row(&v) {
+                let id = key_u64(&k, 0)?;
+                let what = format!("outbox row {id}");
+                self.drop_row_indexes(id)?;
+                self.set_aside(&self.outbox, &k, 0, &what, &reason)?;
+                bad.push(BadRecord { what, reason });
+            }
+        }
+
+        for item in self.quarantine.iter() {
+            let (_, v) = item.map_err(backend)?;
+            count("quarantined");
+            if let Err(reason) = codec::decode_quarantined(&v) {
+                bad.push(BadRecord {
+                    what: "a quarantined record (left in place)".into(),
+                    reason,
+                });
+            }
+        }
+        report.bad = bad;
+        Ok(report)
+    }
+
+    /// Moves one raw record of `tree` to quarantine with the reason.
+    fn set_aside(
+        &self,
+        tree: &sled::Tree,
+        key: &[u8],
+        channel: ChannelId,
+        what: &str,
+        reason: &str,
+    ) -> Result<(), StoreError> {
+        let id = self.db.generate_id().map_err(backend)?;
+        let qkey = pair_key(channel, id);
+        (tree, &self.quarantine)
+            .transaction(|(tree, quarantine)| {
+                let raw = tree.remove(key)?.map(|v| v.to_vec()).unwrap_or_default();
+                let record = Quarantined {
+                    channel,
+                    reason: format!("{what}: {reason}"),
+                    at: now(),
+                    meta_bytes: raw,
+                    snapshot_bytes: None,
+                };
+                quarantine.insert(&qkey, codec::encode_quarantined(&record))?;
+                Ok::<_, ConflictableTransactionError<StoreError>>(())
+            })
+            .map_err(|e| backend(format!("{e:?}")))?;
+        self.durable()
+    }
+
+    /// Removes the index entries of an outbox row whose record cannot be read.
+    fn drop_row_indexes(&self, id: u64) -> Result<(), StoreError> {
+        for tree in [&self.outbox_due, &self.outbox_channel] {
+            for item in tree.iter() {
+                let (k, _) = item.map_err(backend)?;
+                if key_u64(&k, 8)? == id {
+                    tree.remove(k).map_err(backend)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The channel's running game (or, without one, its newest archived game) as JSON.
+    pub fn export(
+        &self,
+        channel: ChannelId,
+        to_json: SnapshotToJson<'_>,
+    ) -> Result<GameExport, AdminError> {
+        let (archived, meta, snapshot, outcome) = match self.load(channel)? {
+            crate::Loaded::Found(record) => (false, record.meta, record.snapshot, None),
+            _ => match self.archived(channel)?.into_iter().next() {
+                Some(ArchiveEntry {
+                    meta,
+                    outcome,
+                    snapshot,
+                }) => (
+                    true,
+                    meta,
+                    Some(snapshot).filter(|s| !s.is_empty()),
+                    outcome,
+                ),
+                None => return Err(AdminError::NoGame(channel)),
+            },
+        };
+        let snapshot = match snapshot {
+            Some(bytes) => Some(to_json(&meta.game, &bytes).map_err(|e| {
+                StoreError::Backend(format!("the game state of channel {channel}: {e}"))
+            })?),
+            None => None,
+        };
+        Ok(GameExport {
+            format: EXPORT_FORMAT.into(),
+            version: EXPORT_VERSION,
+            archived,
+            log: self.log(meta.game_id)?,
+            meta,
+            snapshot,
+            outcome,
+        })
+    }
+
+    /// Stores an exported game in its channel under a fresh game id (so it never
+    /// overwrites another game's log): a live game if it was live (refused when the
+    /// channel has one), else into the archive. Returns the new game id.
+    pub fn import(
+        &self,
+        game: &GameExport,
+        from_json: SnapshotFromJson<'_>,
+    ) -> Result<u64, AdminError> {
+        if game.format != EXPORT_FORMAT {
+            return Err(AdminError::BadExport(format!(
+                "format is `{}`, expected `{EXPORT_FORMAT}`",
+                game.format
+            )));
+        }
+        if game.version > EXPORT_VERSION {
+            return Err(AdminError::BadExport(format!(
+                "written by a newer version (export {}, this build reads {EXPORT_VERSION})",
+                game.version
+            )));
+        }
+        if game.meta.version != game.log.len() as u64 {
+            return Err(AdminError::BadExport(format!(
+                "the metadata counts {} actions but the log has {}",
+                game.meta.version,
+                game.log.len()
+            )));
+        }
+        let snapshot = match &game.snapshot {
+            Some(json) => Some(
+                from_json(&game.meta.game, json)
+                    .map_err(|e| AdminError::BadExport(format!("game state: {e}")))?,
+            ),
+            None if game.meta.status == Status::Lobby || game.archived => None,
+            None => return Err(AdminError::BadExport("the game state is missing".into())),
+        };
+        let channel = game.meta.channel;
+        if !game.archived && !matches!(self.load(channel)?, crate::Loaded::Empty) {
+            return Err(AdminError::Occupied(channel));
+        }
+        let game_id = self.next_game_id()?;
+        let meta = Meta {
+            game_id,
+            ..game.meta.clone()
+        };
+        let key = channel.to_be_bytes();
+        let meta_bytes = codec::encode_meta(&meta);
+        let archive_bytes = codec::encode_archive(&ArchiveEntry {
+            meta: meta.clone(),
+            outcome: game.outcome.clone(),
+            snapshot: snapshot.clone().unwrap_or_default(),
+        });
+        let log: Vec<([u8; 16], Vec<u8>)> = game
+            .log
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (pair_key(game_id, i as u64), codec::encode_log(e)))
+            .collect();
+        (
+            &self.meta,
+            &self.snapshot,
+            &self.log,
+            &self.archive,
+            &self.finished,
+        )
+            .transaction(|(meta_tree, snapshot_tree, log_tree, archive, fin)| {
+                for (k, v) in &log {
+                    log_tree.insert(k, v.as_slice())?;
+                }
+                if game.archived {
+                    archive.insert(&pair_key(channel, game_id), archive_bytes.as_slice())?;
+                    return Ok(());
+                }
+                meta_tree.insert(&key, meta_bytes.as_slice())?;
+                if let Some(s) = &snapshot {
+                    snapshot_tree.insert(&key, s.as_slice())?;
+                }
+                if meta.status == Status::Finished {
+                    fin.insert(&key, &[])?;
+                }
+                Ok::<_, ConflictableTransactionError<StoreError>>(())
+            })
+            .map_err(|e| backend(format!("{e:?}")))?;
+        self.durable()?;
+        Ok(game_id)
+    }
+
+    /// Counts games by title and state, records and bytes per tree, and disk use.
+    pub fn stats(&self) -> Result<Stats, StoreError> {
+        let mut stats = Stats::default();
+        for item in self.meta.iter() {
+            let (_, v) = item.map_err(backend)?;
+            let (game, state) = match codec::decode_meta(&v) {
+                Ok(m) => (m.game, state_name(m.status)),
+                Err(_) => ("?".to_string(), "unreadable"),
+            };
+            *stats.games.entry((game, state.into())).or_default() += 1;
+        }
+        for item in self.archive.iter() {
+            let (_, v) = item.map_err(backend)?;
+            let game = codec::decode_archive(&v).map_or_else(|_| "?".to_string(), |a| a.meta.game);
+            *stats.games.entry((game, "archived".into())).or_default() += 1;
+        }
+        for (name, tree) in [
+            ("meta", &self.meta),
+            ("snapshot", &self.snapshot),
+            ("log", &self.log),
+            ("archive", &self.archive),
+            ("quarantine", &self.quarantine),
+            ("outbox", &self.outbox),
+            ("notes", &self.notes),
+        ] {
+            let (mut n, mut bytes) = (0u64, 0u64);
+            for item in tree.iter() {
+                let (k, v) = item.map_err(backend)?;
+                n += 1;
+                bytes += (k.len() + v.len()) as u64;
+            }
+            stats.trees.insert(name.to_string(), (n, bytes));
+        }
+        stats.disk_bytes = self.db.size_on_disk().map_err(backend)?;
+        Ok(stats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Commit, Loaded, SeatedUser, SCHEMA_VERSION};
+    use serde_json::json;
+
+    // Snapshots in these tests are JSON text: an engine stand-in.
+    fn ok(_: &str, bytes: &[u8]) -> Result<(), String> {
+        serde_json::from_slice::<Value>(bytes)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+    fn to_json(_: &str, bytes: &[u8]) -> Result<Value, String> {
+        serde_json::from_slice(bytes).map_err(|e| e.to_string())
+    }
+    fn from_json(_: &str, v: &Value) -> Result<Vec<u8>, String> {
+        Ok(v.to_string().into_bytes())
+    }
+
+    fn meta(channel: ChannelId, game_id: u64, version: u64, status: Status) -> Meta {
+        Meta {
+            schema: SCHEMA_VERSION,
+            game_id,
+            channel,
+            game: "villa".into(),
+            options: json!({}),
+            seed: 1,
+            seats: vec![SeatedUser {
+                user: 1,
+                name: "ana".into(),
+            }],
+            host: 1,
+            status,
+            created: 1,
+            updated: 2,
+            version,
+        }
+    }
+
+    fn entry(n: u64) -> LogEntry {
+        LogEntry {
+            seat: 0,
+            action: json!({"Place": [n, 0.1]}),
+            text: format!("place {n}"),
+            public: vec![],
+            at: 3,
+        }
+    }
+
+    /// A store with a running game in channel 1 (two actions) and an archived one in 2.
+    fn filled() -> (tempfile::TempDir, SledStore) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        for v in 1..=2 {
+            store
+                .commit(Commit {
+                    meta: &meta(1, 10, v, Status::Running),
+                    snapshot: Some(format!("{{\"height\":{v}.5}}").as_bytes()),
+                    entry: Some(&entry(v)),
+                    outbox: &[],
+                })
+                .unwrap();
+        }
+        store
+            .archive(&ArchiveEntry {
+                meta: meta(2, 20, 0, Status::Finished),
+                outcome: Some(json!({"winners": [0]})),
+                snapshot: b"{\"height\":9}".to_vec(),
+            })
+            .unwrap();
+        (dir, store)
+    }
+
+    #[test]
+    fn export_import_round_trip_under_a_new_game_id() {
+        let (_dir, store) = filled();
+        let live = store.export(1, &to_json).unwrap();
+        assert!(!live.archived);
+        assert_eq!(live.snapshot, Some(json!({"height": 2.5})));
+        assert_eq!(live.log, vec![entry(1), entry(2)]);
+        let text = serde_json::to_string(&live).unwrap();
+        let back: GameExport = serde_json::from_str(&text).unwrap();
+        assert!(matches!(
+            store.import(&back, &from_json),
+            Err(AdminError::Occupied(1))
+        ));
+
+        let other_dir = tempfile::tempdir().unwrap();
+        let other = SledStore::open(other_dir.path()).unwrap();
+        let id = other.import(&back, &from_json).unwrap();
+        let again = other.export(1, &to_json).unwrap();
+        assert_eq!(again.meta.game_id, id);
+        assert_eq!(
+            GameExport {
+                meta: Meta {
+                    game_id: 10,
+                    ..again.meta.clone()
+                },
+                ..again
+            },
+            live
+        );
+
+        let archived = store.export(2, &to_json).unwrap();
+        assert!(archived.archived);
+        assert_eq!(archived.outcome, Some(json!({"winners": [0]})));
+        other.import(&archived, &from_json).unwrap();
+        assert_eq!(other.archived(2).unwrap().len(), 1);
+        assert!(matches!(other.load(2).unwrap(), Loaded::Empty));
+        assert!(matches!(
+            store.export(3, &to_json),
+            Err(AdminError::NoGame(3))
+        ));
+    }
+
+    #[test]
+    fn import_refuses_a_log_that_does_not_match_the_metadata() {
+        let (_dir, store) = filled();
+        let mut game = store.export(1, &to_json).unwrap();
+        game.log.pop();
+        game.meta.channel = 5;
+        let err = store.import(&game, &from_json).unwrap_err();
+        assert!(err.to_string().contains("log has 1"), "{err}");
+        game.log.push(entry(2));
+        game.format = "other".into();
+        assert!(matches!(
+            store.import(&game, &from_json),
+            Err(AdminError::BadExport(_))
+        ));
+    }
+
+    #[test]
+    fn check_quarantines_each_kind_of_bad_record() {
+        let (_dir, store) = filled();
+        let report = store.check(&ok).unwrap();
+        assert!(report.bad.is_empty(), "{report}");
+        assert_eq!(report.checked["games"], 1);
+        assert_eq!(report.checked["log entries"], 2);
+        assert_eq!(report.checked["archived games"], 1);
+
+        store.put_raw_snapshot(1, b"{cut").unwrap();
+        store.log.insert(pair_key(10, 5), &[0xC1, 1, 0xff]).unwrap();
+        store.archive.insert(pair_key(2, 21), &b"[1,2"[..]).unwrap();
+        store.outbox.insert(9u64.to_be_bytes(), &b"?"[..]).unwrap();
+        store.outbox_due.insert(pair_key(5, 9), &[0u8; 8]).unwrap();
+        let report = store.check(&ok).unwrap();
+        let what: Vec<&str> = report.bad.iter().map(|b| b.what.as_str()).collect();
+        assert_eq!(
+            what,
+            [
+                "channel 1 (metadata and snapshot)",
+                "log of game 10, entry 5",
+                "archived game 21 of channel 2",
+                "outbox row 9",
+            ],
+            "{report}"
+        );
+        assert!(report.bad[0].reason.contains("game state unreadable"));
+        assert_eq!(store.quarantined().unwrap().len(), 4);
+        // Set aside, not lost; the store is sound again and nothing dangles.
+        let report = store.check(&ok).unwrap();
+        assert!(report.bad.is_empty(), "{report}");
+        assert_eq!(store.next_due().unwrap(), None);
+        assert!(matches!(store.load(1).unwrap(), Loaded::Empty));
+        assert_eq!(store.log(10).unwrap(), vec![entry(1), entry(2)]);
+    }
+
+    #[test]
+    fn stats_count_games_by_title_and_state() {
+        let (_dir, store) = filled();
+        let stats = store.stats().unwrap();
+        assert_eq!(stats.games[&("villa".into(), "running".into())], 1);
+        assert_eq!(stats.games[&("villa".into(), "archived".into())], 1);
+        assert_eq!(stats.trees["log"].0, 2);
+        assert!(stats.disk_bytes > 0);
+        let text = stats.to_string();
+        assert!(text.contains("villa      running    1"), "{text}");
+    }
+}

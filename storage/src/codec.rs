@@ -1,0 +1,325 @@
+//! How records are laid out in bytes.
+//!
+//! New records are compact binary: a tag byte ([`BINARY_TAG`], never the first byte of
+//! JSON text), a layout version byte ([`RECORD_VERSION`]) and a postcard body. Postcard
+//! is not self-describing, so the fields holding free-form JSON (`Meta::options`,
+//! `LogEntry::action`, an outcome) are stored as JSON text inside the binary record.
+//! Records written by older builds as JSON still decode; they are rewritten in the new
+//! form the next time they are saved.
+
+use crate::{ArchiveEntry, LogEntry, Meta, OutboxRow, Quarantined, SeatedUser, Status};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+
+/// First byte of every binary record (0xC1 never starts UTF-8, hence never JSON).
+pub const BINARY_TAG: u8 = 0xC1;
+/// Layout version of the binary records this build writes; higher ones are refused.
+pub const RECORD_VERSION: u8 = 1;
+
+/// [`Meta`] as stored: the options as JSON text.
+#[derive(Serialize, Deserialize)]
+struct MetaRecord {
+    schema: u32,
+    game_id: u64,
+    channel: u64,
+    game: String,
+    options: String,
+    seed: u64,
+    seats: Vec<SeatedUser>,
+    host: u64,
+    status: Status,
+    created: u64,
+    updated: u64,
+    version: u64,
+}
+
+/// [`LogEntry`] as stored: the action as JSON text.
+#[derive(Serialize, Deserialize)]
+struct LogRecord {
+    seat: u64,
+    action: String,
+    text: String,
+    public: Vec<String>,
+    at: u64,
+}
+
+/// [`ArchiveEntry`] as stored: the outcome as JSON text, the snapshot as raw bytes.
+#[derive(Serialize, Deserialize)]
+struct ArchiveRecord {
+    meta: MetaRecord,
+    outcome: Option<String>,
+    snapshot: Vec<u8>,
+}
+
+fn json_text(value: &serde_json::Value) -> String {
+    // A `Value` always serializes.
+    value.to_string()
+}
+
+fn json_value(text: &str, what: &str) -> Result<serde_json::Value, String> {
+    serde_json::from_str(text).map_err(|e| format!("{what} unreadable: {e}"))
+}
+
+impl MetaRecord {
+    fn of(meta: &Meta) -> Self {
+        MetaRecord {
+            schema: meta.schema,
+            game_id: meta.game_id,
+            channel: meta.channel,
+            game: meta.game.clone(),
+            options: json_text(&meta.options),
+            seed: meta.seed,
+            seats: meta.seats.clone(),
+            host: meta.host,
+            status: meta.status,
+            created: meta.created,
+            updated: meta.updated,
+            version: meta.version,
+        }
+    }
+
+    fn into_meta(self) -> Result<Meta, String> {
+        Ok(Meta {
+            schema: self.schema,
+            game_id: self.game_id,
+            channel: self.channel,
+            game: self.game,
+            options: json_value(&self.options, "game options")?,
+            seed: self.seed,
+            seats: self.seats,
+            host: self.host,
+            status: self.status,
+            created: self.created,
+            updated: self.updated,
+            version: self.version,
+        })
+    }
+}
+
+/// Tag, version, postcard body.
+fn binary<T: Serialize>(value: &T) -> Vec<u8> {
+    // Plain structs of numbers, strings and vectors always serialize.
+    postcard::to_extend(value, vec![BINARY_TAG, RECORD_VERSION]).unwrap_or_default()
+}
+
+/// Whether `bytes` is a binary record (as opposed to legacy JSON).
+pub fn is_binary(bytes: &[u8]) -> bool {
+    bytes.first() == Some(&BINARY_TAG)
+}
+
+/// Decodes a binary record's body as `B`, or legacy JSON as `J`; `what` names the
+/// record in the error.
+fn decode<B, J, T>(
+    bytes: &[u8],
+    what: &str,
+    from_binary: impl FnOnce(B) -> Result<T, String>,
+    from_json: impl FnOnce(J) -> T,
+) -> Result<T, String>
+where
+    B: DeserializeOwned,
+    J: DeserializeOwned,
+{
+    if is_binary(bytes) {
+        let version = bytes.get(1).copied().unwrap_or(0);
+        if version > RECORD_VERSION {
+            return Err(format!(
+                "{what} written by a newer version (record layout {version}, this build reads {RECORD_VERSION})"
+            ));
+        }
+        let (body, rest) = postcard::take_from_bytes::<B>(&bytes[2.min(bytes.len())..])
+            .map_err(|e| format!("{what} unreadable: {e}"))?;
+        if !rest.is_empty() {
+            return Err(format!(
+                "{what} unreadable: {} stray bytes after the record",
+                rest.len()
+            ));
+        }
+        from_binary(body)
+    } else {
+        serde_json::from_slice::<J>(bytes)
+            .map(from_json)
+            .map_err(|e| format!("{what} unreadable: {e}"))
+    }
+}
+
+/// Encodes a channel's metadata.
+pub fn encode_meta(meta: &Meta) -> Vec<u8> {
+    binary(&MetaRecord::of(meta))
+}
+
+/// Decodes metadata (binary or legacy JSON).
+pub fn decode_meta(bytes: &[u8]) -> Result<Meta, String> {
+    decode(bytes, "metadata", MetaRecord::into_meta, |m: Meta| m)
+}
+
+/// Encodes a log entry.
+pub fn encode_log(entry: &LogEntry) -> Vec<u8> {
+    binary(&LogRecord {
+        seat: entry.seat as u64,
+        action: json_text(&entry.action),
+        text: entry.text.clone(),
+        public: entry.public.clone(),
+        at: entry.at,
+    })
+}
+
+/// Decodes a log entry (binary or legacy JSON).
+pub fn decode_log(bytes: &[u8]) -> Result<LogEntry, String> {
+    decode(
+        bytes,
+        "log entry",
+        |r: LogRecord| {
+            Ok(LogEntry {
+                seat: usize::try_from(r.seat).map_err(|e| format!("log entry seat: {e}"))?,
+                action: json_value(&r.action, "logged action")?,
+                text: r.text,
+                public: r.public,
+                at: r.at,
+            })
+        },
+        |e: LogEntry| e,
+    )
+}
+
+/// Encodes an archived game (the snapshot as raw bytes, not a JSON array).
+pub fn encode_archive(entry: &ArchiveEntry) -> Vec<u8> {
+    binary(&ArchiveRecord {
+        meta: MetaRecord::of(&entry.meta),
+        outcome: entry.outcome.as_ref().map(json_text),
+        snapshot: entry.snapshot.clone(),
+    })
+}
+
+/// Decodes an archived game (binary or legacy JSON).
+pub fn decode_archive(bytes: &[u8]) -> Result<ArchiveEntry, String> {
+    decode(
+        bytes,
+        "archived game",
+        |r: ArchiveRecord| {
+            Ok(ArchiveEntry {
+                meta: r.meta.into_meta()?,
+                outcome: r.outcome.map(|o| json_value(&o, "outcome")).transpose()?,
+                snapshot: r.snapshot,
+            })
+        },
+        |e: ArchiveEntry| e,
+    )
+}
+
+/// Encodes an outbox row.
+pub fn encode_row(row: &OutboxRow) -> Vec<u8> {
+    binary(row)
+}
+
+/// Decodes an outbox row (binary or legacy JSON).
+pub fn decode_row(bytes: &[u8]) -> Result<OutboxRow, String> {
+    decode(bytes, "outbox row", Ok, |r: OutboxRow| r)
+}
+
+/// Encodes a quarantined record (its raw bytes kept as they were found).
+pub fn encode_quarantined(record: &Quarantined) -> Vec<u8> {
+    binary(record)
+}
+
+/// Decodes a quarantined record (binary or legacy JSON).
+pub fn decode_quarantined(bytes: &[u8]) -> Result<Quarantined, String> {
+    decode(bytes, "quarantined record", Ok, |q: Quarantined| q)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn meta() -> Meta {
+        Meta {
+            schema: crate::SCHEMA_VERSION,
+            game_id: 12,
+            channel: 99,
+            game: "villa".into(),
+            options: json!({"setup": "custom", "rounds": 3, "x": [1.5, null]}),
+            seed: u64::MAX,
+            seats: vec![SeatedUser {
+                user: 5,
+                name: "Ana ✓".into(),
+            }],
+            host: 5,
+            status: Status::Running,
+            created: 1,
+            updated: 2,
+            version: 3,
+        }
+    }
+
+    #[test]
+    fn every_record_round_trips_and_is_smaller_than_json() {
+        let m = meta();
+        let bytes = encode_meta(&m);
+        assert!(is_binary(&bytes));
+        assert_eq!(decode_meta(&bytes).unwrap(), m);
+        assert!(bytes.len() < serde_json::to_vec(&m).unwrap().len());
+
+        let e = LogEntry {
+            seat: 2,
+            action: json!({"Bid": {"tiles": [1, 2], "price": 0.1}}),
+            text: "bid 1 2".into(),
+            public: vec!["Ana bid.".into()],
+            at: 7,
+        };
+        assert_eq!(decode_log(&encode_log(&e)).unwrap(), e);
+
+        let snapshot: Vec<u8> = (0..=255).collect();
+        let a = ArchiveEntry {
+            meta: m,
+            outcome: Some(json!({"winners": [0], "note": null})),
+            snapshot: snapshot.clone(),
+        };
+        let bytes = encode_archive(&a);
+        assert_eq!(decode_archive(&bytes).unwrap(), a);
+        // Raw bytes: one byte per snapshot byte plus a small overhead, not a JSON array.
+        assert!(bytes.len() < snapshot.len() + 200, "{}", bytes.len());
+
+        let r = OutboxRow {
+            id: 4,
+            channel: 9,
+            due_ms: 1_700_000_000_000,
+            attempts: 2,
+            payload: b"post".to_vec(),
+        };
+        assert_eq!(decode_row(&encode_row(&r)).unwrap(), r);
+    }
+
+    #[test]
+    fn legacy_json_records_still_decode() {
+        let m = meta();
+        assert_eq!(decode_meta(&serde_json::to_vec(&m).unwrap()).unwrap(), m);
+        let a = ArchiveEntry {
+            meta: m,
+            outcome: None,
+            snapshot: vec![1, 2, 3],
+        };
+        assert_eq!(decode_archive(&serde_json::to_vec(&a).unwrap()).unwrap(), a);
+        let e = LogEntry {
+            seat: 0,
+            action: json!("Pass"),
+            text: "pass".into(),
+            public: vec![],
+            at: 1,
+        };
+        assert_eq!(decode_log(&serde_json::to_vec(&e).unwrap()).unwrap(), e);
+    }
+
+    #[test]
+    fn damaged_or_newer_records_are_refused_with_a_reason() {
+        let bytes = encode_meta(&meta());
+        let err = decode_meta(&bytes[..bytes.len() - 3]).unwrap_err();
+        assert!(err.contains("metadata unreadable"), "{err}");
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(decode_meta(&longer).unwrap_err().contains("stray bytes"));
+        let mut newer = bytes;
+        newer[1] = RECORD_VERSION + 1;
+        assert!(decode_meta(&newer).unwrap_err().contains("newer version"));
+        assert!(decode_meta(b"{not json").is_err());
+        assert!(decode_meta(&[BINARY_TAG]).is_err());
+    }
+}
