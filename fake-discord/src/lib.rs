@@ -290,6 +290,21 @@ impl FakeDiscord {
         })
     }
 
+    /// Deletes a guild channel, as a moderator would: later requests about it answer
+    /// 404 Unknown Channel (10003); the gateway gets CHANNEL_DELETE.
+    pub fn delete_channel(&self, channel: u64) {
+        self.shared.update(|s| {
+            if !s.channels.contains_key(&channel) {
+                return;
+            }
+            let payload = payload::channel(s, channel);
+            s.channels.remove(&channel);
+            if s.gateway.ready {
+                s.dispatch("CHANNEL_DELETE", payload);
+            }
+        });
+    }
+
     /// Opens or closes a user's DMs to the bot (closed → 403 50007 on send).
     pub fn set_dms_closed(&self, user: u64, closed: bool) {
         self.shared.update(|s| {
