@@ -3,7 +3,7 @@
 //! command on the blocking pool and dispatches the deliveries.
 
 use crate::args::{self, GameChoice};
-use crate::dispatch::{dm_closed_notice, Actor, SendError, Sender, Transport};
+use crate::dispatch::{Actor, SendError, Sender, Transport};
 use crate::ids::{ComponentAction, ComponentId, IdError};
 use crate::messages::{private_pages, private_reply};
 use crate::BotSettings;
@@ -183,16 +183,15 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         ));
         if let Err(e) = Discord(http).dm(caller.user, hello).await {
             replies.push(args::dm_warning(&e));
-            let notice = Delivery::channel(dm_closed_notice(caller.user));
-            let table = data.table.clone();
-            let queued = tokio::task::spawn_blocking(move || table.enqueue(channel, vec![notice]))
-                .await
-                .unwrap_or_default();
-            replies.extend(
-                data.sender
-                    .after_command(&Discord(http), channel, actor, queued)
-                    .await,
-            );
+            // One channel notice per player per game (the same note the outbox keeps).
+            if matches!(e, SendError::DmClosed) && data.sender.dm_closed(channel, caller.user).await
+            {
+                replies.extend(
+                    data.sender
+                        .after_command(&Discord(http), channel, actor, vec![])
+                        .await,
+                );
+            }
         }
     }
     reply_private(ctx, replies).await

@@ -262,6 +262,7 @@ impl Sender {
         if let Some(id) = id {
             let table = self.table.clone();
             let attempts = row.attempts + 1;
+            let retry = matches!(outcome, Outcome::Retry { .. });
             let _ = tokio::task::spawn_blocking(move || match outcome {
                 Outcome::Done | Outcome::Drop => table.delivered(id),
                 Outcome::Retry { after_ms } => {
@@ -270,6 +271,10 @@ impl Sender {
             })
             .await;
             self.release(id);
+            if retry {
+                // The background loop may be asleep for longer than the backoff.
+                self.notify();
+            }
         }
     }
 
@@ -332,16 +337,7 @@ impl Sender {
                                     "I could not DM you (your DMs are closed), so here it is, visible only to you:\n{text}"
                                 ));
                             }
-                            if closed_game.is_none() || closed_game != game {
-                                self.put_note(channel, &note, game.unwrap_or(0)).await;
-                                let notice = Delivery::channel(dm_closed_notice(user));
-                                let table = self.table.clone();
-                                let _ = tokio::task::spawn_blocking(move || {
-                                    table.enqueue(channel, vec![notice])
-                                })
-                                .await;
-                                self.notify();
-                            }
+                            self.dm_closed(channel, user).await;
                             return Outcome::Drop;
                         }
                         Err(SendError::Transient { after_ms, why }) => {
@@ -414,6 +410,24 @@ impl Sender {
                 Outcome::Drop
             }
         }
+    }
+
+    /// Records that `user`'s DMs are closed during this channel's game. The first time in
+    /// a game it queues the one channel notice (sent with the channel's next deliveries)
+    /// and returns true; later calls in the same game do nothing.
+    pub async fn dm_closed(&self, channel: ChannelId, user: u64) -> bool {
+        let note = dm_closed_note(user);
+        let game = self.game_id(channel).await;
+        let closed_game = self.note(channel, &note).await;
+        if closed_game.is_some() && closed_game == game {
+            return false;
+        }
+        self.put_note(channel, &note, game.unwrap_or(0)).await;
+        let notice = Delivery::channel(dm_closed_notice(user));
+        let table = self.table.clone();
+        let _ = tokio::task::spawn_blocking(move || table.enqueue(channel, vec![notice])).await;
+        self.notify();
+        true
     }
 
     async fn game_id(&self, channel: ChannelId) -> Option<u64> {

@@ -100,7 +100,7 @@ fn walk(game: &str, actions: &[String]) -> usize {
         let json = serde_json::to_value(&rows).expect("rows serialize");
         let entries = check_limits(&json, &context);
         assert!(
-            !actions.is_empty() == !entries.is_empty(),
+            actions.is_empty() == entries.is_empty(),
             "{context}: empty view"
         );
         for (label, encoded) in entries {

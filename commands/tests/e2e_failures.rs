@@ -1,0 +1,230 @@
+//! End to end on the fake Discord: what players see when Discord refuses something.
+//! - The bot may not post in the channel (50013): the mover is told privately which
+//!   permission is missing, the move stands, and the turn message goes out exactly once
+//!   after the permission is given back and someone uses the bot there.
+//! - A player's DMs are closed (50007): one notice in the channel per player per game,
+//!   the hand stays reachable with `/game hand`, and DMs resume once they open them and act.
+//! - The channel was deleted (10003): the pending delivery is dropped after one more try,
+//!   never retried, and the bot goes on serving other channels.
+
+mod common;
+use common::*;
+use fake_discord::{Failure, FakeDiscord, Permissions, RecordedMessage};
+use rand::SeedableRng;
+use serde_json::json;
+use std::time::Duration;
+
+/// What everyone sees in the channel (not the ephemeral replies only one user sees).
+fn public(fake: &FakeDiscord, channel: u64) -> Vec<RecordedMessage> {
+    fake.channel_messages(channel)
+        .into_iter()
+        .filter(|m| m.flags & 64 == 0)
+        .collect()
+}
+
+/// Posts the bot tried to make in `channel`, whatever Discord answered.
+fn post_attempts(fake: &FakeDiscord, channel: u64) -> usize {
+    fake.requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == format!("/channels/{channel}/messages"))
+        .count()
+}
+
+/// The first awaited player opens their move panel ("Your move").
+async fn open_panel(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> (u64, RecordedMessage) {
+    let turn = turn_message(fake, channel).expect("a live turn message");
+    let (user, your_move) = awaited(&turn, seats)[0].clone();
+    let replies = fake.click(user, &turn, &your_move).replies().await;
+    let panel = replies
+        .into_iter()
+        .rev()
+        .find(|m| !m.components.is_empty())
+        .expect("a move panel");
+    (user, panel)
+}
+
+/// Taps the panel's first choice (a button or a menu option).
+fn tap_first(fake: &FakeDiscord, user: u64, panel: &RecordedMessage) -> fake_discord::Interaction {
+    let (id, value) = clickables(panel)[0].clone();
+    match value {
+        Some(v) => fake.select(user, panel, &id, &[v.as_str()]),
+        None => fake.click(user, panel, &id),
+    }
+}
+
+/// One move by the first awaited player; returns every reply they saw.
+async fn first_move(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> Vec<RecordedMessage> {
+    let (user, panel) = open_panel(fake, channel, seats).await;
+    tap_first(fake, user, &panel).replies().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_send_messages_the_mover_is_told_and_the_turn_message_follows_once_allowed() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("palazzo-table");
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+
+    fake.deny(channel, Permissions::SEND_MESSAGES);
+    let before = public(&fake, channel).len();
+    let replies = first_move(&fake, channel, &seats).await;
+    let told: Vec<&str> = replies.iter().map(|m| m.content.as_str()).collect();
+    assert!(
+        told.iter()
+            .any(|t| t.contains("I am missing **Send Messages**") && t.contains("Your move counts")),
+        "the mover is told which permission is missing: {told:?}"
+    );
+    assert!(replies.iter().all(|m| m.flags & 64 != 0), "told privately");
+    assert_eq!(
+        public(&fake, channel).len(),
+        before,
+        "nothing could be posted"
+    );
+
+    // A moderator fixes the permission; the next use of the bot there sends the backlog.
+    fake.allow(channel, Permissions::SEND_MESSAGES);
+    let status = slash(&fake, seats[1], channel, "game status", json!({})).await;
+    assert!(!status.is_empty());
+    let posted = fake
+        .wait_for("the pending turn message", |f| {
+            let now = public(f, channel);
+            (now.len() > before).then_some(now)
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        public(&fake, channel).len(),
+        before + 1,
+        "posted exactly once"
+    );
+    let turn = posted.last().unwrap();
+    let waiting = awaited(turn, &seats);
+    assert!(!waiting.is_empty(), "the turn message asks someone to move");
+    for (user, _) in waiting {
+        assert!(
+            turn.content.contains(&format!("<@{user}>")),
+            "{}",
+            turn.content
+        );
+    }
+    fake.assert_no_errors_except(&[50013]);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_dms_give_one_notice_per_game_and_the_hand_stays_reachable() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("palazzo-closed-dms");
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    let bruno = seats[1];
+    fake.set_dms_closed(bruno, true);
+    open_table(&fake, channel, "Palazzo", &seats).await;
+
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..20 {
+        let Some(turn) = turn_message(&fake, channel) else {
+            break;
+        };
+        let waiting = awaited(&turn, &seats);
+        let Some((user, your_move)) = waiting.first().cloned() else {
+            break;
+        };
+        assert!(tap_a_move(&fake, user, &turn, &your_move, &mut rng).await);
+    }
+    let notice = format!("<@{bruno}>, I could not send you a direct message");
+    let notices = public(&fake, channel)
+        .iter()
+        .filter(|m| m.content.contains(&notice))
+        .count();
+    assert_eq!(notices, 1, "one notice for the whole game");
+    assert!(fake.dms(bruno).is_empty());
+
+    // The hand is still there for him, privately.
+    let hand = slash(&fake, bruno, channel, "game hand", json!({})).await;
+    assert!(
+        hand.iter()
+            .any(|m| m.flags & 64 != 0 && m.content.contains("Your hand")),
+        "{hand:#?}"
+    );
+
+    // He opens his DMs; once he acts, private updates reach him again.
+    fake.set_dms_closed(bruno, false);
+    for _ in 0..60 {
+        if !fake.dms(bruno).is_empty() {
+            break;
+        }
+        let Some(turn) = turn_message(&fake, channel) else {
+            break;
+        };
+        let waiting = awaited(&turn, &seats);
+        let pick = waiting
+            .iter()
+            .find(|(u, _)| *u == bruno)
+            .or(waiting.first())
+            .cloned();
+        let Some((user, your_move)) = pick else {
+            break;
+        };
+        assert!(tap_a_move(&fake, user, &turn, &your_move, &mut rng).await);
+    }
+    let dms = fake.dms(bruno);
+    assert!(!dms.is_empty(), "DMs resume after he acts");
+    assert!(
+        dms[0].content.starts_with("**Palazzo** in <#"),
+        "{}",
+        dms[0].content
+    );
+    fake.assert_no_errors_except(&[50007]);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_channel_drops_its_delivery_after_one_try() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("short-lived");
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+
+    // The move's post fails with a 500: it stays pending and is retried with backoff.
+    // Meanwhile a moderator deletes the channel.
+    fake.inject_times(
+        &format!("POST /channels/{channel}/messages"),
+        Failure::ServerError(500),
+        1,
+    );
+    let attempts = post_attempts(&fake, channel);
+    first_move(&fake, channel, &seats).await;
+    assert_eq!(post_attempts(&fake, channel), attempts + 1);
+    fake.delete_channel(channel);
+
+    // The retry hears 10003 Unknown Channel: the delivery is dropped, never tried again.
+    fake.wait_for("the retry", |f| {
+        (post_attempts(f, channel) > attempts + 1).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    assert_eq!(
+        post_attempts(&fake, channel),
+        attempts + 2,
+        "tried once more, then dropped"
+    );
+    assert!(
+        fake.errors()
+            .iter()
+            .all(|e| e.code == 10003 || e.status == 500),
+        "{:?}",
+        fake.errors()
+    );
+
+    // The bot goes on serving other channels.
+    let other = fake.add_channel("next-table");
+    open_table(&fake, other, "Palazzo", &seats).await;
+    assert!(turn_message(&fake, other).is_some());
+    bot.stop().await;
+}
