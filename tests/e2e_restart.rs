@@ -4,7 +4,7 @@
 //! restart, with nobody acting, the turn message and the move's DMs arrive exactly once,
 //! and the turn message's buttons work.
 
-use fake_discord::{FakeDiscord, Failure};
+use fake_discord::{Failure, FakeDiscord};
 use serde_json::json;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -123,12 +123,25 @@ fn button(panel: &fake_discord::RecordedMessage, wanted: impl Fn(&str) -> bool) 
         .unwrap_or_else(|| panic!("no such button in {:#?}", panel.components))
 }
 
-/// The panel's first choice: a button (id) or a menu option (id, value).
+/// The panel's first move: a button that plays (`…:pa<n>`) or a menu option whose value
+/// plays (`a<n>`).
 fn first_choice(panel: &fake_discord::RecordedMessage) -> (String, Option<String>) {
-    let first = components(panel).into_iter().next().expect("a choice");
-    let id = first["custom_id"].as_str().unwrap().to_string();
-    let value = first["options"][0]["value"].as_str().map(String::from);
-    (id, value)
+    for c in components(panel) {
+        let id = c["custom_id"].as_str().unwrap().to_string();
+        if id
+            .splitn(6, ':')
+            .nth(5)
+            .is_some_and(|a| a.starts_with("pa"))
+        {
+            return (id, None);
+        }
+        for o in c["options"].as_array().into_iter().flatten() {
+            if let Some(v) = o["value"].as_str().filter(|v| v.starts_with('a')) {
+                return (id, Some(v.to_string()));
+            }
+        }
+    }
+    panic!("no move on the panel's first view: {:#?}", panel.components)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -143,14 +156,25 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
     fake.slash(ana, channel, "game new", json!({ "game": game }))
         .replies()
         .await;
-    fake.slash(bruno, channel, "game join", json!({})).replies().await;
-    fake.slash(ana, channel, "game start", json!({})).replies().await;
+    fake.slash(bruno, channel, "game join", json!({}))
+        .replies()
+        .await;
+    fake.slash(ana, channel, "game start", json!({}))
+        .replies()
+        .await;
 
     let seats = [ana, bruno];
     // Palazzo's first move, "take money", reveals cards to pick: it changes no hand.
     let (player, panel) = open_panel(&fake, channel, &seats).await;
-    let money = button(&panel, |label| label == "money" || label == "take money");
-    fake.click(player, &panel, &money).replies().await;
+    let money = button(&panel, |label| {
+        label.eq_ignore_ascii_case("take money") || label == "money"
+    });
+    let edits = panel.edits;
+    fake.click(player, &panel, &money).wait_ack().await;
+    fake.wait_for("the panel edited into the result", |f| {
+        f.message(panel.id).filter(|m| m.edits > edits)
+    })
+    .await;
 
     // The pick that follows puts a card in the picker's hand: a channel post and a DM.
     let (player, panel) = open_panel(&fake, channel, &seats).await;
@@ -178,13 +202,19 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
     })
     .await;
     bot.kill();
-    assert_eq!(fake.dms(player).len(), dms_before, "the DM comes after the post");
+    assert_eq!(
+        fake.dms(player).len(),
+        dms_before,
+        "the DM comes after the post"
+    );
 
     // Restart; nobody acts.
     let mut bot = spawn_bot(&fake, dir.path());
-    fake.wait_for_within("the move's DM after the restart", Duration::from_secs(20), |f| {
-        (f.dms(player).len() > dms_before).then_some(())
-    })
+    fake.wait_for_within(
+        "the move's DM after the restart",
+        Duration::from_secs(20),
+        |f| (f.dms(player).len() > dms_before).then_some(()),
+    )
     .await;
     // Give a duplicate every chance to show up.
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -199,11 +229,21 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
         .requests()
         .iter()
         .filter(|r| r.method == "POST" && r.path == format!("/channels/{channel}/messages"))
-        .filter(|r| r.body.as_ref().and_then(|b| b["nonce"].as_str()) == messages[messages_before].nonce.as_deref())
+        .filter(|r| {
+            r.body.as_ref().and_then(|b| b["nonce"].as_str())
+                == messages[messages_before].nonce.as_deref()
+        })
         .count();
-    assert_eq!(resent, 2, "sent before the crash and re-sent after, deduplicated by nonce");
+    assert_eq!(
+        resent, 2,
+        "sent before the crash and re-sent after, deduplicated by nonce"
+    );
     let dms = fake.dms(player);
-    assert_eq!(dms.len(), dms_before + 1, "the DM arrives exactly once: {dms:#?}");
+    assert_eq!(
+        dms.len(),
+        dms_before + 1,
+        "the DM arrives exactly once: {dms:#?}"
+    );
     assert!(dms.last().unwrap().content.starts_with("**Palazzo** in <#"));
 
     // The new turn message pings the awaited player and its button works.
@@ -216,7 +256,10 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
     let seat: usize = next.split(':').nth(4).unwrap().parse().unwrap();
     assert!(turn.content.contains(&format!("<@{}>", seats[seat])));
     let replies = fake.click(seats[seat], &turn, &next).replies().await;
-    assert!(replies.iter().any(|m| !m.components.is_empty()), "{replies:#?}");
+    assert!(
+        replies.iter().any(|m| !m.components.is_empty()),
+        "{replies:#?}"
+    );
     fake.assert_no_errors();
     bot.kill();
 }

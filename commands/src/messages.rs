@@ -50,7 +50,7 @@ pub fn split_message(text: &str, limit: usize) -> Vec<String> {
     chunks
 }
 
-fn cut(s: &str, n: usize) -> String {
+pub fn cut(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
         s.to_string()
     } else {

@@ -43,19 +43,30 @@ async fn open_panel(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> (u64, Re
     (user, panel)
 }
 
-/// Taps the panel's first choice (a button or a menu option).
-fn tap_first(fake: &FakeDiscord, user: u64, panel: &RecordedMessage) -> fake_discord::Interaction {
-    let (id, value) = clickables(panel)[0].clone();
-    match value {
-        Some(v) => fake.select(user, panel, &id, &[v.as_str()]),
-        None => fake.click(user, panel, &id),
+/// Plays a move from `panel`: the first move it offers, else opens its first group, and
+/// so on. Returns the panel as the move left it (the result, edited in place).
+async fn play_first(fake: &FakeDiscord, user: u64, mut panel: RecordedMessage) -> RecordedMessage {
+    for _ in 0..MAX_PANEL_TAPS {
+        let options = clickables(&panel);
+        let (id, value) = options
+            .iter()
+            .find(|(id, v)| is_move(id, v.as_deref()))
+            .or(options.first())
+            .cloned()
+            .expect("the panel offers something");
+        let played = is_move(&id, value.as_deref());
+        panel = tap_panel(fake, user, &panel, &id, value.as_deref()).await;
+        if played {
+            return panel;
+        }
     }
+    panic!("no move within three taps: {panel:#?}")
 }
 
-/// One move by the first awaited player; returns every reply they saw.
-async fn first_move(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> Vec<RecordedMessage> {
+/// One move by the first awaited player; returns the panel it left (the result).
+async fn first_move(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> RecordedMessage {
     let (user, panel) = open_panel(fake, channel, seats).await;
-    tap_first(fake, user, &panel).replies().await
+    play_first(fake, user, panel).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -69,14 +80,14 @@ async fn without_send_messages_the_mover_is_told_and_the_turn_message_follows_on
 
     fake.deny(channel, Permissions::SEND_MESSAGES);
     let before = public(&fake, channel).len();
-    let replies = first_move(&fake, channel, &seats).await;
-    let told: Vec<&str> = replies.iter().map(|m| m.content.as_str()).collect();
+    let result = first_move(&fake, channel, &seats).await;
     assert!(
-        told.iter()
-            .any(|t| t.contains("I am missing **Send Messages**") && t.contains("Your move counts")),
-        "the mover is told which permission is missing: {told:?}"
+        result.content.contains("I am missing **Send Messages**")
+            && result.content.contains("Your move counts"),
+        "the mover is told which permission is missing: {}",
+        result.content
     );
-    assert!(replies.iter().all(|m| m.flags & 64 != 0), "told privately");
+    assert!(result.flags & 64 != 0, "told privately");
     assert_eq!(
         public(&fake, channel).len(),
         before,
@@ -133,7 +144,9 @@ async fn closed_dms_give_one_notice_per_game_and_the_hand_stays_reachable() {
         let Some((user, your_move)) = waiting.first().cloned() else {
             break;
         };
-        assert!(tap_a_move(&fake, user, &turn, &your_move, &mut rng).await);
+        assert!(tap_a_move(&fake, user, &turn, &your_move, &mut rng)
+            .await
+            .is_some());
     }
     let notice = format!("<@{bruno}>, I could not send you a direct message");
     let notices = public(&fake, channel)
@@ -169,7 +182,9 @@ async fn closed_dms_give_one_notice_per_game_and_the_hand_stays_reachable() {
         let Some((user, your_move)) = pick else {
             break;
         };
-        assert!(tap_a_move(&fake, user, &turn, &your_move, &mut rng).await);
+        assert!(tap_a_move(&fake, user, &turn, &your_move, &mut rng)
+            .await
+            .is_some());
     }
     let dms = fake.dms(bruno);
     assert!(!dms.is_empty(), "DMs resume after he acts");

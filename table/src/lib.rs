@@ -342,7 +342,8 @@ impl Table {
             let active = slot.active.as_ref()?;
             let game = active.game.as_ref()?;
             let seat = active.seat_of(user)?;
-            Some((active.state_version(), game.legal_texts(seat)))
+            let legal = game.legal_texts(seat);
+            Some((StateVersion::for_seat(active.meta.game_id, &legal), legal))
         })
     }
 
@@ -413,7 +414,9 @@ impl Table {
         let rows = outbox_rows(channel, &out);
         match self.store.enqueue(&rows) {
             Ok(ids) => Delivery::number(&mut out, &ids),
-            Err(e) => tracing::error!(channel, error = %e, "cannot store a notice; sending it unstored"),
+            Err(e) => {
+                tracing::error!(channel, error = %e, "cannot store a notice; sending it unstored")
+            }
         }
         out
     }
@@ -421,7 +424,10 @@ impl Table {
     /// Deliveries due now (`now_ms`), oldest first: what a crash or a failure left unsent.
     pub fn pending(&self, now_ms: u64, limit: usize) -> Vec<Pending> {
         match self.store.due_outbox(now_ms, limit) {
-            Ok(rows) => rows.into_iter().filter_map(|r| self.decode_row(r)).collect(),
+            Ok(rows) => rows
+                .into_iter()
+                .filter_map(|r| self.decode_row(r))
+                .collect(),
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the outbox");
                 vec![]
@@ -432,7 +438,10 @@ impl Table {
     /// Every unsent delivery of one channel, oldest first.
     pub fn pending_in(&self, channel: ChannelId) -> Vec<Pending> {
         match self.store.channel_outbox(channel) {
-            Ok(rows) => rows.into_iter().filter_map(|r| self.decode_row(r)).collect(),
+            Ok(rows) => rows
+                .into_iter()
+                .filter_map(|r| self.decode_row(r))
+                .collect(),
             Err(e) => {
                 tracing::error!(channel, error = %e, "cannot read the outbox");
                 vec![]
@@ -747,18 +756,20 @@ impl Table {
         let Some(active) = &slot.active else {
             return vec![Delivery::ephemeral(text::NO_TABLE)];
         };
-        if active.state_version() != at {
-            return vec![Delivery::ephemeral(text::STALE_PROMPT)];
-        }
         let seat = match awaited_seat(active, caller) {
             Ok(seat) => seat,
             Err(d) => return vec![d],
         };
-        match active
+        let legal = active
             .game
             .as_ref()
-            .and_then(|g| g.legal_texts(seat).get(index).cloned())
-        {
+            .map(|g| g.legal_texts(seat))
+            .unwrap_or_default();
+        // Stale only when this seat's own options changed since the panel was made.
+        if StateVersion::for_seat(active.meta.game_id, &legal) != at {
+            return vec![Delivery::ephemeral(text::STALE_PROMPT)];
+        }
+        match legal.get(index).cloned() {
             Some(line) => self.play(slot, caller, &line),
             None => vec![Delivery::ephemeral(
                 "That choice is not one of your moves now.",
@@ -838,8 +849,8 @@ impl Table {
         } else {
             // A move nobody else may learn of (and that leaves the same players awaited)
             // gets no channel message at all: even "something happened" would tell.
-            let silent = public.is_empty()
-                && next.game.as_ref().map(|g| g.awaiting()) == Some(was_awaiting);
+            let silent =
+                public.is_empty() && next.game.as_ref().map(|g| g.awaiting()) == Some(was_awaiting);
             if !silent {
                 out.insert(0, turn_message(&next, public.join("\n")));
             }
@@ -962,7 +973,7 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
                 seat,
                 user: user.user,
                 name: user.name.clone(),
-                state: active.state_version(),
+                state: StateVersion::for_seat(active.meta.game_id, &game.legal_texts(seat)),
             })
         })
         .collect()

@@ -6,7 +6,7 @@ use storage::{LogEntry, Meta};
 pub const NO_TABLE: &str =
     "There is no game in this channel. Open one with `new <game>` (see `rules` for the list).";
 pub const STALE_PROMPT: &str =
-    "That prompt is out of date: the game has moved on. Use the latest turn message (or `status`).";
+    "That prompt is out of date: your options have changed. Use the latest turn message (or /game status).";
 pub const NOT_SEATED: &str = "You are not seated at this table.";
 /// Discord's message limit is 2000 characters; pages stay under it.
 const PAGE: usize = 1900;

@@ -90,7 +90,11 @@ fn start_deals_private_views_and_prompts_the_awaited_player() {
     assert_eq!(mentions, &vec![1]);
     assert_eq!(prompts.len(), 1);
     assert_eq!(table.legal_actions(CH, 1), vec!["add 1", "add 2", "add 3"]);
-    assert_eq!(prompts[0].state.version, 0);
+    // The prompt carries ana's panel version: a digest of her moves.
+    assert_eq!(
+        prompts[0].state,
+        table::StateVersion::for_seat(prompts[0].state.game_id, &table.legal_actions(CH, 1))
+    );
     assert!(text.contains("Waiting for ana"));
     let privates: Vec<u64> = d
         .iter()
@@ -215,9 +219,22 @@ fn prompt_choices_are_checked_against_the_state_version() {
         channel_texts(&d)[0].starts_with("ana added 2; the total is 2."),
         "{d:?}"
     );
-    // The same click again is stale.
+    // The same click again: no longer her move.
     let d = table.handle(CH, &caller(1), Command::Choose { index: 1, at });
-    assert!(ephemeral(&d).contains("out of date"));
+    assert!(ephemeral(&d).contains("not your turn"), "{d:?}");
+    // A panel made for other options than the seat has now is stale.
+    let (now, legal) = table.choices(CH, 2).unwrap();
+    let old = table::StateVersion {
+        version: now.version ^ 1,
+        ..now
+    };
+    let d = table.handle(CH, &caller(2), Command::Choose { index: 0, at: old });
+    assert!(ephemeral(&d).contains("out of date"), "{d:?}");
+    assert_eq!(
+        table.choices(CH, 2).unwrap(),
+        (now, legal),
+        "nothing changed"
+    );
     let at = table.state_version(CH).unwrap();
     assert!(
         ephemeral(&table.handle(CH, &caller(1), Command::Choose { index: 0, at }))
