@@ -973,7 +973,7 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
                 seat,
                 user: user.user,
                 name: user.name.clone(),
-                state: StateVersion::for_seat(active.meta.game_id, &game.legal_texts(seat)),
+                state: active.state_version(),
             })
         })
         .collect()

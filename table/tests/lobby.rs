@@ -90,9 +90,10 @@ fn start_deals_private_views_and_prompts_the_awaited_player() {
     assert_eq!(mentions, &vec![1]);
     assert_eq!(prompts.len(), 1);
     assert_eq!(table.legal_actions(CH, 1), vec!["add 1", "add 2", "add 3"]);
-    // The prompt carries ana's panel version: a digest of her moves.
+    assert_eq!(prompts[0].state.version, 0);
+    // Her panel's version is a digest of her moves.
     assert_eq!(
-        prompts[0].state,
+        table.choices(CH, 1).unwrap().0,
         table::StateVersion::for_seat(prompts[0].state.game_id, &table.legal_actions(CH, 1))
     );
     assert!(text.contains("Waiting for ana"));
@@ -212,8 +213,9 @@ fn prompt_choices_are_checked_against_the_state_version() {
     let Delivery::Channel { prompts, .. } = &d[0] else {
         panic!()
     };
-    let at = prompts[0].state;
-    // Choice 2 of ana's prompt is `add 2`.
+    assert_eq!(prompts.len(), 1);
+    // Her panel's version (what its buttons carry); choice 2 is `add 2`.
+    let at = table.choices(CH, 1).unwrap().0;
     let d = table.handle(CH, &caller(1), Command::Choose { index: 1, at });
     assert!(
         channel_texts(&d)[0].starts_with("ana added 2; the total is 2."),
