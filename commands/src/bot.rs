@@ -108,6 +108,18 @@ impl Transport for Discord<'_> {
             .map(|m| m.id.get())
             .map_err(classify)
     }
+
+    async fn unbutton(&self, channel: u64, message: u64) -> Result<(), SendError> {
+        serenity::ChannelId::new(channel)
+            .edit_message(
+                self.0,
+                serenity::MessageId::new(message),
+                serenity::EditMessage::new().components(vec![]),
+            )
+            .await
+            .map(|_| ())
+            .map_err(classify)
+    }
 }
 
 /// The caller of a slash command, with their Manage Channel permission in this channel.
@@ -377,17 +389,19 @@ async fn on_component(
         can_manage_channel: manage,
     };
     let seats = data.table.seats(channel);
-    if !matches!(id.action, ComponentAction::MyHand) {
+    if !matches!(id.action, ComponentAction::MyHand | ComponentAction::Board) {
         if let Some(refusal) = args::prompt_owner_check(&seats, id.seat, user) {
             return panel_text(ctx, c, in_panel, vec![refusal]).await;
         }
     }
     let (index, at) = match id.action.clone() {
-        ComponentAction::MyHand => {
-            let deliveries = data
-                .table
-                .handle_async(channel, caller, Command::Hand)
-                .await;
+        action @ (ComponentAction::MyHand | ComponentAction::Board) => {
+            let command = if action == ComponentAction::MyHand {
+                Command::Hand
+            } else {
+                Command::Status
+            };
+            let deliveries = data.table.handle_async(channel, caller, command).await;
             let actor = Actor {
                 user,
                 permissions: c.app_permissions,

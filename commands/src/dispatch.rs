@@ -53,7 +53,16 @@ pub trait Transport: Sync {
         user: u64,
         message: serenity::CreateMessage,
     ) -> impl Future<Output = Result<u64, SendError>> + Send;
+    /// Takes the buttons off a message the bot posted in a channel (an old turn message).
+    fn unbutton(
+        &self,
+        channel: u64,
+        message: u64,
+    ) -> impl Future<Output = Result<(), SendError>> + Send;
 }
+
+/// The note naming a channel's live turn message (the one whose buttons work).
+const LIVE_TURN_NOTE: &str = "live-turn";
 
 /// The sentence posted in the channel when a player's DMs are closed. It names no secret.
 pub fn dm_closed_notice(user: u64) -> String {
@@ -291,9 +300,12 @@ impl Sender {
                 text,
                 mentions,
                 prompts,
+                summary,
                 outbox,
             } => {
+                let text = summary.as_deref().unwrap_or(text);
                 let messages = channel_messages(text, mentions, prompts, channel);
+                let mut posted = None;
                 for (i, message) in messages.into_iter().enumerate() {
                     let message = match outbox {
                         Some(id) => message
@@ -301,10 +313,13 @@ impl Sender {
                             .enforce_nonce(true),
                         None => message,
                     };
-                    if let Err(e) = transport.post(channel, message).await {
-                        return self.channel_failure(e, row, actor, replies);
+                    match transport.post(channel, message).await {
+                        Ok(id) => posted = Some(id),
+                        Err(e) => return self.channel_failure(e, row, actor, replies),
                     }
                 }
+                let turn = if prompts.is_empty() { None } else { posted };
+                self.retire_turn_message(transport, channel, turn).await;
                 Outcome::Done
             }
             Delivery::Private { user, text, outbox } => {
@@ -430,6 +445,33 @@ impl Sender {
         true
     }
 
+    /// One live prompt in the channel: when a new turn message (`new_turn`) is posted, or
+    /// the game is over, the previous turn message loses its buttons. Best effort: a
+    /// message that is gone or cannot be edited keeps its (stale, harmless) buttons.
+    async fn retire_turn_message<T: Transport>(
+        &self,
+        transport: &T,
+        channel: ChannelId,
+        new_turn: Option<u64>,
+    ) {
+        let live = self.note(channel, LIVE_TURN_NOTE).await;
+        let retire = match new_turn {
+            Some(new) => live.filter(|old| *old != new),
+            None if self.game_id(channel).await.is_none() => live,
+            None => None,
+        };
+        if let Some(old) = retire {
+            if let Err(e) = transport.unbutton(channel, old).await {
+                tracing::info!(channel, message = old, error = ?e, "old turn message kept its buttons");
+            }
+        }
+        match new_turn {
+            Some(new) => self.put_note(channel, LIVE_TURN_NOTE, new).await,
+            None if retire.is_some() => self.clear_note(channel, LIVE_TURN_NOTE).await,
+            None => {}
+        }
+    }
+
     async fn game_id(&self, channel: ChannelId) -> Option<u64> {
         let table = self.table.clone();
         tokio::task::spawn_blocking(move || table.state_version(channel).map(|s| s.game_id))
@@ -489,6 +531,7 @@ pub(crate) mod tests {
     pub struct FakeTransport {
         pub posts: Mutex<Vec<serde_json::Value>>,
         pub dms: Mutex<Vec<(u64, String)>>,
+        pub unbuttoned: Mutex<Vec<u64>>,
         pub closed: Vec<u64>,
         pub forbidden: std::sync::atomic::AtomicBool,
     }
@@ -514,6 +557,10 @@ pub(crate) mod tests {
             let mut dms = self.dms.lock().unwrap();
             dms.push((user, v["content"].as_str().unwrap_or_default().to_string()));
             Ok(dms.len() as u64)
+        }
+        async fn unbutton(&self, _channel: u64, message: u64) -> Result<(), SendError> {
+            self.unbuttoned.lock().unwrap().push(message);
+            Ok(())
         }
     }
 

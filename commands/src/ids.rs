@@ -19,6 +19,8 @@ pub enum ComponentAction {
     Menu,
     /// Show the clicker's private hand.
     MyHand,
+    /// Show the full board, privately (the turn message is short).
+    Board,
     /// Open the clicker's private move panel (their legal actions, ephemeral).
     Moves,
     /// A component of the move panel tree: play a move, open a group, or (a menu) the
@@ -52,6 +54,7 @@ impl ComponentId {
             ComponentAction::Choice(n) => format!("c{n}"),
             ComponentAction::Menu => "m".into(),
             ComponentAction::MyHand => "h".into(),
+            ComponentAction::Board => "b".into(),
             ComponentAction::Moves => "y".into(),
             ComponentAction::Panel(target) => format!("p{}", target.encode()),
         };
@@ -81,6 +84,7 @@ impl ComponentId {
         let action = match parts.next() {
             Some("m") => ComponentAction::Menu,
             Some("h") => ComponentAction::MyHand,
+            Some("b") => ComponentAction::Board,
             Some("y") => ComponentAction::Moves,
             Some(c) if c.starts_with('c') => {
                 ComponentAction::Choice(c[1..].parse().map_err(|_| IdError::Malformed)?)
@@ -127,6 +131,7 @@ mod tests {
             ComponentAction::Choice(24),
             ComponentAction::Menu,
             ComponentAction::MyHand,
+            ComponentAction::Board,
             ComponentAction::Panel(Target::Leaf(829)),
             ComponentAction::Panel(Target::Open(crate::panel::PanelPath(vec![12, 3, 24]))),
             ComponentAction::Panel(Target::Menu(crate::panel::PanelPath(vec![12, 3]), 3)),

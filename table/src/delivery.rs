@@ -56,6 +56,10 @@ pub enum Delivery {
         /// Users to ping (whoever is awaited next).
         mentions: Vec<UserId>,
         prompts: Vec<TurnPrompt>,
+        /// A short form for chat (what happened, one line of state, who is awaited); the
+        /// full board stays on demand. `None`: `text` is short already.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        summary: Option<String>,
         /// The outbox row holding this message (`None` until stored).
         #[serde(skip)]
         outbox: Option<u64>,
@@ -81,6 +85,7 @@ impl Delivery {
             text: text.into(),
             mentions: vec![],
             prompts: vec![],
+            summary: None,
             outbox: None,
         }
     }

@@ -991,15 +991,21 @@ fn turn_message(active: &Active, headline: String) -> Delivery {
     } else {
         format!("{headline}\n\n")
     };
-    let text = format!(
-        "{headline}{}\n\n⏳ Waiting for {}.",
-        game.public_text(&names),
+    let board = game.public_text(&names);
+    let waiting = format!(
+        "⏳ Waiting for {}.",
         text::name_list(&names, &game.awaiting())
     );
+    let text = format!("{headline}{board}\n\n{waiting}");
+    // For chat: what happened, the board's first line (whose turn, the round), and who
+    // must act; the board itself is a button away.
+    let state_line = board.lines().next().unwrap_or_default();
+    let summary = text::summary(&headline, state_line, &waiting, text::SUMMARY_CHARS);
     Delivery::Channel {
         text,
         mentions: prompts.iter().map(|p| p.user).collect(),
         prompts,
+        summary: Some(summary),
         outbox: None,
     }
 }

@@ -190,3 +190,69 @@ mod tests {
         assert!(none[0].contains("Topics: Setup, Scoring"), "{none:?}");
     }
 }
+
+/// Most characters of a turn message's chat form (the pings, a line, come on top).
+pub const SUMMARY_CHARS: usize = 420;
+
+/// `headline` (what just happened), then `state` and `waiting`, in at most `limit`
+/// characters: when the headline is too long its last lines give way to a pointer to the
+/// log (`/game log` keeps every event).
+pub fn summary(headline: &str, state: &str, waiting: &str, limit: usize) -> String {
+    let tail = format!("{state}\n{waiting}");
+    let room = limit.saturating_sub(tail.chars().count() + 2);
+    let headline = headline.trim_end();
+    let mut kept = String::new();
+    if headline.chars().count() <= room {
+        kept.push_str(headline);
+    } else {
+        let more = "… (the rest: /game log)";
+        let budget = room.saturating_sub(more.chars().count() + 1);
+        for line in headline.lines() {
+            if kept.chars().count() + line.chars().count() + 1 > budget {
+                break;
+            }
+            kept.push_str(line);
+            kept.push('\n');
+        }
+        if kept.is_empty() {
+            kept = headline.chars().take(budget).collect();
+            kept.push('\n');
+        }
+        kept.push_str(more);
+    }
+    if kept.is_empty() {
+        tail
+    } else {
+        format!("{kept}\n{tail}")
+    }
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_keeps_the_state_and_who_is_awaited_within_the_limit() {
+        let short = summary(
+            "ana bids 18.",
+            "**Palazzo** — round 2",
+            "⏳ Waiting for bruno.",
+            500,
+        );
+        assert_eq!(
+            short,
+            "ana bids 18.\n**Palazzo** — round 2\n⏳ Waiting for bruno."
+        );
+        let long: String = (0..80).map(|i| format!("event number {i}\n")).collect();
+        let cut = summary(&long, "**Palazzo** — round 2", "⏳ Waiting for bruno.", 500);
+        assert!(cut.chars().count() <= 500, "{}", cut.chars().count());
+        assert!(cut.starts_with("event number 0\n"));
+        assert!(cut.contains("/game log"));
+        assert!(cut.ends_with("**Palazzo** — round 2\n⏳ Waiting for bruno."));
+        let one_line = "x".repeat(900);
+        let cut = summary(&one_line, "s", "w", 500);
+        assert!(cut.chars().count() <= 500);
+        assert!(cut.ends_with("s\nw"));
+        assert_eq!(summary("", "s", "w", 500), "s\nw");
+    }
+}
