@@ -191,9 +191,8 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         .after_command(&Discord(http), channel, actor, deliveries)
         .await;
     if seated {
-        let hello = serenity::CreateMessage::new().content(format!(
-            "You are seated at the game in <#{channel}>. What only you may see (your hand, your money) will arrive here."
-        ));
+        let game = data.table.game_in(channel).unwrap_or_default();
+        let hello = serenity::CreateMessage::new().content(messages::seating_dm(&game, channel));
         if let Err(e) = Discord(http).dm(caller.user, hello).await {
             replies.push(args::dm_warning(&e));
             // One channel notice per player per game (the same note the outbox keeps).
@@ -282,7 +281,9 @@ async fn log(ctx: Context<'_>) -> Result<(), Error> {
 async fn rules(
     ctx: Context<'_>,
     #[description = "Which game (default: the one in this channel)"] game: Option<GameChoice>,
-    #[description = "A topic, e.g. scoring, auction, setup"] topic: Option<String>,
+    #[description = "A topic, e.g. setup, a turn, scoring, end"]
+    #[autocomplete = "autocomplete_topic"]
+    topic: Option<String>,
 ) -> Result<(), Error> {
     run(ctx, args::rules_command(game, topic)).await
 }
@@ -291,6 +292,58 @@ async fn rules(
 #[poise::command(slash_command, guild_only)]
 async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Abandon).await
+}
+
+/// Suggests rules topics (the `## ` headings) of the game picked in the command, else of
+/// the game in this channel, else of every game.
+async fn autocomplete_topic(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let picked = match ctx {
+        poise::Context::Application(a) => {
+            a.args
+                .iter()
+                .find(|o| o.name == "game")
+                .and_then(|o| match &o.value {
+                    serenity::ResolvedValue::Integer(i) => usize::try_from(*i)
+                        .ok()
+                        .and_then(|i| GameChoice::all().get(i).map(|g| g.id().to_string())),
+                    serenity::ResolvedValue::String(s) => Some(s.to_string()),
+                    _ => None,
+                })
+        }
+        poise::Context::Prefix(_) => None,
+    };
+    let games: Vec<String> =
+        match picked.or_else(|| ctx.data().table.game_in(ctx.channel_id().get())) {
+            Some(game) => vec![game],
+            None => GameChoice::all()
+                .iter()
+                .map(|g| g.id().to_string())
+                .collect(),
+        };
+    let partial = partial.to_lowercase();
+    let mut topics: Vec<String> = Vec::new();
+    for game in games {
+        let Some(kind) = rules::catalog::find(&game) else {
+            continue;
+        };
+        for topic in table::rules_topics((kind.rules_text)()) {
+            if topic.to_lowercase().contains(&partial) && !topics.iter().any(|t| t == topic) {
+                topics.push(topic.to_string());
+            }
+        }
+    }
+    let choices: Vec<serenity::AutocompleteChoice> = topics
+        .into_iter()
+        .take(25)
+        .map(|t| {
+            let name = messages::cut(&t, 100);
+            serenity::AutocompleteChoice::new(name.clone(), name)
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// Suggests the caller's legal moves matching what they typed.

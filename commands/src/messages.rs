@@ -57,6 +57,34 @@ pub fn cut(s: &str, n: usize) -> String {
     }
 }
 
+/// What each game keeps private (from the digests' "Hidden information"), for the DM a
+/// player gets on taking a seat. A game absent here hides nothing.
+const HIDDEN: &[(&str, &str, &str)] = &[
+    ("palazzo", "Palazzo", "your hand of money cards"),
+    ("estates", "The Estates", "your cash on hand and your cash box"),
+    (
+        "princes",
+        "The Princes of Florence",
+        "your florins, your hand cards (professions, bonus, recruiting) and the prestige cards you hold or look at",
+    ),
+    ("villa", "Villa Paletti", ""),
+];
+
+/// The DM sent on taking a seat: which game and channel, and what will arrive here.
+pub fn seating_dm(game: &str, channel: u64) -> String {
+    match HIDDEN.iter().find(|(id, ..)| *id == game) {
+        Some((_, title, hidden)) if !hidden.is_empty() => format!(
+            "**{title}** in <#{channel}>: you have a seat. What only you may see — {hidden} — will arrive here; the **My hand** button and /game hand show it too."
+        ),
+        Some((_, title, _)) => format!(
+            "**{title}** in <#{channel}>: you have a seat. {title} hides nothing, so everything is said in the channel."
+        ),
+        None => format!(
+            "You have a seat at the game in <#{channel}>. What only you may see will arrive here."
+        ),
+    }
+}
+
 /// The public row under a turn message: "Your move" opens the awaited player's private
 /// move panel, "My hand" shows anyone their hand. No move is named here: a list of
 /// payments or bids would reveal a hand or money to the whole channel.
@@ -196,6 +224,21 @@ mod tests {
         }
         assert!(chunks.last().unwrap().ends_with("after"));
         assert_eq!(split_message("short", 500), vec!["short"]);
+    }
+
+    #[test]
+    fn seating_dms_name_the_game_the_channel_and_only_what_it_hides() {
+        let palazzo = seating_dm("palazzo", 5);
+        assert!(palazzo.starts_with("**Palazzo** in <#5>"), "{palazzo}");
+        assert!(palazzo.contains("money cards"));
+        let villa = seating_dm("villa", 5);
+        assert!(
+            villa.contains("hides nothing") && !villa.contains("hand"),
+            "{villa}"
+        );
+        for (id, title, _) in HIDDEN {
+            assert!(seating_dm(id, 7).starts_with(&format!("**{title}** in <#7>")));
+        }
     }
 
     #[test]

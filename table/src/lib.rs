@@ -9,6 +9,7 @@
 mod command;
 mod delivery;
 mod text;
+pub use text::rules_topics;
 
 pub use command::{Command, TABLE_WORDS};
 pub use delivery::{Delivery, StateVersion, TurnPrompt};
@@ -552,7 +553,7 @@ impl Table {
             version: 0,
         };
         let mut out = vec![Delivery::channel(format!(
-            "{} opened a table for **{}** ({}–{} players). Join with `join`; {} starts it with `start`.",
+            "{} opened a table for **{}** ({}–{} players). Join with /game join; {} starts it with /game start.",
             caller.name, kind.title, kind.players.0, kind.players.1, caller.name
         ))];
         if self.commit(&meta, None, None, &mut out).is_ok() {
@@ -659,7 +660,7 @@ impl Table {
         let (min, max) = kind.players;
         if players < min || players > max {
             return vec![Delivery::ephemeral(format!(
-                "{} needs {min}–{max} players; {players} {} seated. Others can `join` first.",
+                "{} needs {min}–{max} players; {players} {} seated. Others can take a seat with /game join first.",
                 kind.title,
                 if players == 1 { "is" } else { "are" }
             ))];
@@ -929,7 +930,7 @@ impl Table {
 fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, Delivery> {
     let Some(game) = &active.game else {
         return Err(Delivery::ephemeral(format!(
-            "The game has not started yet; {} starts it with `start`.",
+            "The game has not started yet; {} starts it with /game start.",
             active.host_name()
         )));
     };

@@ -199,7 +199,7 @@ fn log_help_and_rules() {
     );
     let help = ephemeral(&run(&table, CH, 2, "help"));
     assert!(
-        help.contains("`new <game> [key=value…]`")
+        help.contains("`/game new <game> [key=value…]`")
             && help.contains("`add <1-3>` — add to the total (e.g. `add 2`)")
     );
     assert!(ephemeral(&run(&table, CH, 2, "rules")).contains("add 1-3 to the total"));
