@@ -171,6 +171,9 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
     let _busy = ctx.data().busy.enter();
     ctx.defer_ephemeral().await?;
     let channel = ctx.channel_id().get();
+    if let Some(guild) = ctx.guild_id() {
+        ctx.data().sender.remember_guild(channel, guild.get()).await;
+    }
     let caller = caller_of(ctx);
     let data = ctx.data();
     let deliveries = data
@@ -429,6 +432,9 @@ async fn on_component(
         c.defer(&ctx.http).await?;
     } else {
         c.defer_ephemeral(&ctx.http).await?;
+    }
+    if let Some(guild) = c.guild_id {
+        data.sender.remember_guild(channel, guild.get()).await;
     }
     let user = c.user.id.get();
     let manage = c

@@ -63,6 +63,8 @@ pub trait Transport: Sync {
 
 /// The note naming a channel's live turn message (the one whose buttons work).
 const LIVE_TURN_NOTE: &str = "live-turn";
+/// The note naming a channel's guild (a link to a message needs it).
+const GUILD_NOTE: &str = "guild";
 
 /// The sentence posted in the channel when a player's DMs are closed. It names no secret.
 pub fn dm_closed_notice(user: u64) -> String {
@@ -141,6 +143,8 @@ pub struct Sender {
     /// Rows being sent right now (so the loop and a handler never send one twice).
     inflight: Mutex<HashSet<u64>>,
     wake: tokio::sync::Notify,
+    /// Channels whose guild is noted already (DM links need it).
+    guilds_known: Mutex<HashSet<ChannelId>>,
 }
 
 /// What sending one row came to.
@@ -156,6 +160,7 @@ impl Sender {
             table,
             inflight: Mutex::new(HashSet::new()),
             wake: tokio::sync::Notify::new(),
+            guilds_known: Mutex::new(HashSet::new()),
         }
     }
 
@@ -506,6 +511,19 @@ impl Sender {
     }
 
     /// The first line of every DM: which game, in which channel.
+    /// Notes the guild of `channel` (once per process and channel), so that DMs can link
+    /// to the channel's turn message.
+    pub async fn remember_guild(&self, channel: ChannelId, guild: u64) {
+        let new = self
+            .guilds_known
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(channel);
+        if new && self.note(channel, GUILD_NOTE).await != Some(guild) {
+            self.put_note(channel, GUILD_NOTE, guild).await;
+        }
+    }
+
     async fn dm_header(&self, channel: ChannelId) -> String {
         let table = self.table.clone();
         let game = tokio::task::spawn_blocking(move || table.game_in(channel))
@@ -516,7 +534,17 @@ impl Sender {
             .as_deref()
             .and_then(rules::catalog::find)
             .map_or("Your game", |k| k.title);
-        format!("**{title}** in <#{channel}>:")
+        // A link to the live turn message, when its guild and id are known.
+        let link = match (
+            self.note(channel, GUILD_NOTE).await,
+            self.note(channel, LIVE_TURN_NOTE).await,
+        ) {
+            (Some(guild), Some(turn)) => {
+                format!(" · [turn message](https://discord.com/channels/{guild}/{channel}/{turn})")
+            }
+            _ => String::new(),
+        };
+        format!("**{title}** in <#{channel}>{link}:")
     }
 }
 

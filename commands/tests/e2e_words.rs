@@ -31,6 +31,16 @@ async fn seating_dms_board_button_and_stale_panels() {
 
     // The turn message is short; Board shows the whole board, privately.
     let turn = turn_message(&fake, channel).unwrap();
+    // Hand DMs link to the turn message.
+    let hand = fake.dms(seats[0]).last().unwrap().content.clone();
+    assert!(
+        hand.lines().next().unwrap().contains(&format!(
+            "(https://discord.com/channels/{}/{channel}/{})",
+            fake.guild_id(),
+            turn.id
+        )),
+        "{hand}"
+    );
     assert!(turn.content.chars().count() <= 500, "{}", turn.content);
     let board_id = turn
         .custom_ids()
