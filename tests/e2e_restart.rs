@@ -4,6 +4,9 @@
 //! restart, with nobody acting, the turn message and the move's DMs arrive exactly once,
 //! and the turn message's buttons work.
 
+#[path = "../commands/tests/common/mod.rs"]
+mod common;
+use common::{first_move_on, game_choice, open_panel, public_messages, turn_message};
 use fake_discord::{Failure, FakeDiscord};
 use serde_json::json;
 use std::process::{Child, Command, Stdio};
@@ -48,64 +51,6 @@ fn spawn_bot(fake: &FakeDiscord, dir: &std::path::Path) -> BotProcess {
         .expect("start capomaestro run")
 }
 
-fn choice_value(fake: &FakeDiscord, title: &str) -> serde_json::Value {
-    let commands = fake.registered_commands();
-    let game = commands.iter().find(|c| c["name"] == "game").unwrap();
-    let new = game["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == "new")
-        .unwrap();
-    new["options"][0]["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == title)
-        .unwrap()["value"]
-        .clone()
-}
-
-fn live_turn(fake: &FakeDiscord, channel: u64) -> fake_discord::RecordedMessage {
-    fake.channel_messages(channel)
-        .into_iter()
-        .rev()
-        .find(|m| m.custom_ids().iter().any(|id| id.ends_with(":y")))
-        .expect("a turn message")
-}
-
-/// What everyone sees in the channel (not the ephemeral replies only one user sees).
-fn public_messages(fake: &FakeDiscord, channel: u64) -> Vec<fake_discord::RecordedMessage> {
-    fake.channel_messages(channel)
-        .into_iter()
-        .filter(|m| m.flags & 64 == 0)
-        .collect()
-}
-
-/// Clicks "Your move" on the live turn message as the awaited player; returns that
-/// player and their private panel.
-async fn open_panel(
-    fake: &FakeDiscord,
-    channel: u64,
-    seats: &[u64],
-) -> (u64, fake_discord::RecordedMessage) {
-    let turn = live_turn(fake, channel);
-    let your_move = turn
-        .custom_ids()
-        .into_iter()
-        .find(|id| id.ends_with(":y"))
-        .unwrap();
-    let seat: usize = your_move.split(':').nth(4).unwrap().parse().unwrap();
-    let player = seats[seat];
-    let replies = fake.click(player, &turn, &your_move).replies().await;
-    let panel = replies
-        .into_iter()
-        .rev()
-        .find(|m| !m.components.is_empty())
-        .expect("a move panel");
-    (player, panel)
-}
-
 fn components(panel: &fake_discord::RecordedMessage) -> Vec<serde_json::Value> {
     panel
         .components
@@ -123,27 +68,6 @@ fn button(panel: &fake_discord::RecordedMessage, wanted: impl Fn(&str) -> bool) 
         .unwrap_or_else(|| panic!("no such button in {:#?}", panel.components))
 }
 
-/// The panel's first move: a button that plays (`…:pa<n>`) or a menu option whose value
-/// plays (`a<n>`).
-fn first_choice(panel: &fake_discord::RecordedMessage) -> (String, Option<String>) {
-    for c in components(panel) {
-        let id = c["custom_id"].as_str().unwrap().to_string();
-        if id
-            .splitn(6, ':')
-            .nth(5)
-            .is_some_and(|a| a.starts_with("pa"))
-        {
-            return (id, None);
-        }
-        for o in c["options"].as_array().into_iter().flatten() {
-            if let Some(v) = o["value"].as_str().filter(|v| v.starts_with('a')) {
-                return (id, Some(v.to_string()));
-            }
-        }
-    }
-    panic!("no move on the panel's first view: {:#?}", panel.components)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
     let fake = FakeDiscord::start().await;
@@ -152,7 +76,7 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
     let (ana, bruno) = (fake.add_user("ana"), fake.add_user("bruno"));
     let mut bot = spawn_bot(&fake, dir.path());
     fake.wait_commands().await;
-    let game = choice_value(&fake, "Palazzo");
+    let game = game_choice(&fake, "Palazzo");
     fake.slash(ana, channel, "game new", json!({ "game": game }))
         .replies()
         .await;
@@ -193,7 +117,7 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
         Failure::LostResponse,
         1,
     );
-    let _pick = match first_choice(&panel) {
+    let _pick = match first_move_on(&panel).expect("a move on the panel") {
         (id, Some(value)) => fake.select(player, &panel, &id, &[value.as_str()]),
         (id, None) => fake.click(player, &panel, &id),
     };
@@ -247,7 +171,7 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
     assert!(dms.last().unwrap().content.starts_with("**Palazzo** in <#"));
 
     // The new turn message pings the awaited player and its button works.
-    let turn = live_turn(&fake, channel);
+    let turn = turn_message(&fake, channel).expect("a turn message");
     let next = turn
         .custom_ids()
         .into_iter()

@@ -14,33 +14,12 @@ use rand::SeedableRng;
 use serde_json::json;
 use std::time::Duration;
 
-/// What everyone sees in the channel (not the ephemeral replies only one user sees).
-fn public(fake: &FakeDiscord, channel: u64) -> Vec<RecordedMessage> {
-    fake.channel_messages(channel)
-        .into_iter()
-        .filter(|m| m.flags & 64 == 0)
-        .collect()
-}
-
 /// Posts the bot tried to make in `channel`, whatever Discord answered.
 fn post_attempts(fake: &FakeDiscord, channel: u64) -> usize {
     fake.requests()
         .iter()
         .filter(|r| r.method == "POST" && r.path == format!("/channels/{channel}/messages"))
         .count()
-}
-
-/// The first awaited player opens their move panel ("Your move").
-async fn open_panel(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> (u64, RecordedMessage) {
-    let turn = turn_message(fake, channel).expect("a live turn message");
-    let (user, your_move) = awaited(&turn, seats)[0].clone();
-    let replies = fake.click(user, &turn, &your_move).replies().await;
-    let panel = replies
-        .into_iter()
-        .rev()
-        .find(|m| !m.components.is_empty())
-        .expect("a move panel");
-    (user, panel)
 }
 
 /// Plays a move from `panel`: the first move it offers, else opens its first group, and
@@ -79,7 +58,7 @@ async fn without_send_messages_the_mover_is_told_and_the_turn_message_follows_on
     open_table(&fake, channel, "Palazzo", &seats).await;
 
     fake.deny(channel, Permissions::SEND_MESSAGES);
-    let before = public(&fake, channel).len();
+    let before = public_messages(&fake, channel).len();
     let result = first_move(&fake, channel, &seats).await;
     assert!(
         result.content.contains("I am missing **Send Messages**")
@@ -89,7 +68,7 @@ async fn without_send_messages_the_mover_is_told_and_the_turn_message_follows_on
     );
     assert!(result.flags & 64 != 0, "told privately");
     assert_eq!(
-        public(&fake, channel).len(),
+        public_messages(&fake, channel).len(),
         before,
         "nothing could be posted"
     );
@@ -100,13 +79,13 @@ async fn without_send_messages_the_mover_is_told_and_the_turn_message_follows_on
     assert!(!status.is_empty());
     let posted = fake
         .wait_for("the pending turn message", |f| {
-            let now = public(f, channel);
+            let now = public_messages(f, channel);
             (now.len() > before).then_some(now)
         })
         .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
-        public(&fake, channel).len(),
+        public_messages(&fake, channel).len(),
         before + 1,
         "posted exactly once"
     );
@@ -149,7 +128,7 @@ async fn closed_dms_give_one_notice_per_game_and_the_hand_stays_reachable() {
             .is_some());
     }
     let notice = format!("<@{bruno}>, I could not send you a direct message");
-    let notices = public(&fake, channel)
+    let notices = public_messages(&fake, channel)
         .iter()
         .filter(|m| m.content.contains(&notice))
         .count();

@@ -839,14 +839,25 @@ impl Table {
         if over {
             let mut msg = public.join("\n");
             msg.push_str("\n\n");
+            // Chat gets the events, the board's first line and the scores in one message;
+            // the terminal gets the whole final board too.
+            let mut short = msg.clone();
             if let Some(g) = &next.game {
-                msg.push_str(&g.public_text(&names));
+                let board = g.public_text(&names);
+                msg.push_str(&board);
                 msg.push_str("\n\n");
+                short.push_str(board.lines().next().unwrap_or_default());
+                short.push_str("\n\n");
                 if let Some(o) = g.outcome() {
                     msg.push_str(&o.render(&names));
+                    short.push_str(&o.render(&names));
                 }
             }
-            out.insert(0, Delivery::channel(msg));
+            let mut end = Delivery::channel(msg);
+            if let Delivery::Channel { summary, .. } = &mut end {
+                *summary = Some(short);
+            }
+            out.insert(0, end);
         } else {
             // A move nobody else may learn of (and that leaves the same players awaited)
             // gets no channel message at all: even "something happened" would tell.

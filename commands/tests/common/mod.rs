@@ -104,6 +104,34 @@ pub async fn open_table(fake: &FakeDiscord, channel: u64, title: &str, players: 
     slash(fake, players[0], channel, "game start", json!({})).await;
 }
 
+/// What everyone sees in the channel (not the ephemeral replies only one user sees).
+pub fn public_messages(fake: &FakeDiscord, channel: u64) -> Vec<RecordedMessage> {
+    fake.channel_messages(channel)
+        .into_iter()
+        .filter(|m| m.flags & 64 == 0)
+        .collect()
+}
+
+/// The first awaited player opens their move panel ("Your move"); returns them and it.
+pub async fn open_panel(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> (u64, RecordedMessage) {
+    let turn = turn_message(fake, channel).expect("a live turn message");
+    let (user, your_move) = awaited(&turn, seats)[0].clone();
+    let replies = fake.click(user, &turn, &your_move).replies().await;
+    let panel = replies
+        .into_iter()
+        .rev()
+        .find(|m| !m.components.is_empty())
+        .expect("a move panel");
+    (user, panel)
+}
+
+/// The first move `panel` offers: a button or menu option that plays.
+pub fn first_move_on(panel: &RecordedMessage) -> Option<(String, Option<String>)> {
+    clickables(panel)
+        .into_iter()
+        .find(|(id, v)| is_move(id, v.as_deref()))
+}
+
 /// The live turn message: the newest channel message with "Your move" buttons.
 pub fn turn_message(fake: &FakeDiscord, channel: u64) -> Option<RecordedMessage> {
     fake.channel_messages(channel)
