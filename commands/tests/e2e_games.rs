@@ -211,7 +211,7 @@ async fn every_game_plays_to_final_scores_through_discord() {
             played.longest_turn
         );
         assert!(
-            per_move(played.channel_messages) <= 1.05,
+            per_move(played.channel_messages) <= 1.0,
             "{title}: channel messages per move"
         );
         assert!(
