@@ -267,3 +267,53 @@ fn prompts_in_the_channel_never_list_moves() {
     assert_eq!(table.choices(CH, 2).unwrap().1, Vec::<String>::new());
     assert_eq!(table.choices(CH, 9), None);
 }
+
+#[test]
+fn players_acting_in_the_same_phase_keep_each_others_panels_fresh() {
+    // The Princes of Florence starts with every player keeping three professions at once.
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    run(&table, CH, 1, "new princes seed=3");
+    run(&table, CH, 2, "join");
+    run(&table, CH, 3, "join");
+    run(&table, CH, 1, "start");
+    let (ana_at, ana_moves) = table.choices(CH, 1).unwrap();
+    let (bruno_at, bruno_moves) = table.choices(CH, 2).unwrap();
+    assert!(
+        !ana_moves.is_empty() && !bruno_moves.is_empty(),
+        "both awaited at once"
+    );
+    // Bruno keeps his three first: Ana's panel is still good.
+    let d = table.handle(
+        CH,
+        &caller(2),
+        Command::Choose {
+            index: 0,
+            at: bruno_at,
+        },
+    );
+    assert!(
+        !d.iter()
+            .any(|d| matches!(d, Delivery::Ephemeral { text } if text.contains("out of date"))),
+        "{d:?}"
+    );
+    assert_eq!(table.choices(CH, 1).unwrap().0, ana_at);
+    let d = table.handle(
+        CH,
+        &caller(1),
+        Command::Choose {
+            index: 0,
+            at: ana_at,
+        },
+    );
+    assert!(
+        !d.iter()
+            .any(|d| matches!(d, Delivery::Ephemeral { text } if text.contains("out of date"))),
+        "{d:?}"
+    );
+    assert_ne!(
+        table.choices(CH, 1).unwrap().0,
+        ana_at,
+        "Ana's move changed her options"
+    );
+}
