@@ -48,6 +48,33 @@ async fn first_move(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> Recorded
     play_first(fake, user, panel).await
 }
 
+/// One move by taps on the live turn message: by `prefer` when they are awaited, else by
+/// the first awaited player. False when nobody is awaited.
+async fn tap_one_move(
+    fake: &FakeDiscord,
+    channel: u64,
+    seats: &[u64],
+    prefer: Option<u64>,
+    rng: &mut impl rand::Rng,
+) -> bool {
+    let Some(turn) = turn_message(fake, channel) else {
+        return false;
+    };
+    let waiting = awaited(&turn, seats);
+    let pick = waiting
+        .iter()
+        .find(|(u, _)| Some(*u) == prefer)
+        .or(waiting.first())
+        .cloned();
+    let Some((user, your_move)) = pick else {
+        return false;
+    };
+    assert!(tap_a_move(fake, user, &turn, &your_move, rng)
+        .await
+        .is_some());
+    true
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_send_messages_the_mover_is_told_and_the_turn_message_follows_once_allowed() {
     let fake = FakeDiscord::start().await;
@@ -116,16 +143,9 @@ async fn closed_dms_give_one_notice_per_game_and_the_hand_stays_reachable() {
 
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     for _ in 0..20 {
-        let Some(turn) = turn_message(&fake, channel) else {
+        if !tap_one_move(&fake, channel, &seats, None, &mut rng).await {
             break;
-        };
-        let waiting = awaited(&turn, &seats);
-        let Some((user, your_move)) = waiting.first().cloned() else {
-            break;
-        };
-        assert!(tap_a_move(&fake, user, &turn, &your_move, &mut rng)
-            .await
-            .is_some());
+        }
     }
     let notice = format!("<@{bruno}>, I could not send you a direct message");
     let notices = public_messages(&fake, channel)
@@ -146,24 +166,11 @@ async fn closed_dms_give_one_notice_per_game_and_the_hand_stays_reachable() {
     // He opens his DMs; once he acts, private updates reach him again.
     fake.set_dms_closed(bruno, false);
     for _ in 0..60 {
-        if !fake.dms(bruno).is_empty() {
+        if !fake.dms(bruno).is_empty()
+            || !tap_one_move(&fake, channel, &seats, Some(bruno), &mut rng).await
+        {
             break;
         }
-        let Some(turn) = turn_message(&fake, channel) else {
-            break;
-        };
-        let waiting = awaited(&turn, &seats);
-        let pick = waiting
-            .iter()
-            .find(|(u, _)| *u == bruno)
-            .or(waiting.first())
-            .cloned();
-        let Some((user, your_move)) = pick else {
-            break;
-        };
-        assert!(tap_a_move(&fake, user, &turn, &your_move, &mut rng)
-            .await
-            .is_some());
     }
     let dms = fake.dms(bruno);
     assert!(!dms.is_empty(), "DMs resume after he acts");

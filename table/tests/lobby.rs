@@ -284,33 +284,16 @@ fn players_acting_in_the_same_phase_keep_each_others_panels_fresh() {
         "both awaited at once"
     );
     // Bruno keeps his three first: Ana's panel is still good.
-    let d = table.handle(
-        CH,
-        &caller(2),
-        Command::Choose {
-            index: 0,
-            at: bruno_at,
-        },
-    );
-    assert!(
-        !d.iter()
-            .any(|d| matches!(d, Delivery::Ephemeral { text } if text.contains("out of date"))),
-        "{d:?}"
-    );
+    let stale = |d: &[Delivery]| {
+        d.iter()
+            .any(|d| matches!(d, Delivery::Ephemeral { text } if text.contains("out of date")))
+    };
+    let keep = |at| Command::Choose { index: 0, at };
+    let d = table.handle(CH, &caller(2), keep(bruno_at));
+    assert!(!stale(&d), "{d:?}");
     assert_eq!(table.choices(CH, 1).unwrap().0, ana_at);
-    let d = table.handle(
-        CH,
-        &caller(1),
-        Command::Choose {
-            index: 0,
-            at: ana_at,
-        },
-    );
-    assert!(
-        !d.iter()
-            .any(|d| matches!(d, Delivery::Ephemeral { text } if text.contains("out of date"))),
-        "{d:?}"
-    );
+    let d = table.handle(CH, &caller(1), keep(ana_at));
+    assert!(!stale(&d), "{d:?}");
     assert_ne!(
         table.choices(CH, 1).unwrap().0,
         ana_at,
