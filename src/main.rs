@@ -3,6 +3,7 @@
 mod config;
 mod local;
 mod picture;
+mod store_cmd;
 
 use clap::{Parser, Subcommand};
 use config::{Config, TOKEN_ENV};
@@ -79,6 +80,14 @@ enum Cmd {
         #[arg(long)]
         private: Option<usize>,
     },
+    /// Operator tools for the game store (the bot's, or with --local the terminal's).
+    Store {
+        /// Use the local terminal table's store (data_dir/local).
+        #[arg(long)]
+        local: bool,
+        #[command(subcommand)]
+        action: store_cmd::StoreCmd,
+    },
 }
 
 fn init_logging(level: &str) {
@@ -104,6 +113,22 @@ fn main() -> ExitCode {
         config.data_dir = dir;
     }
     match cli.command {
+        Cmd::Store { local, action } => {
+            init_logging("warn");
+            let dir = if local {
+                config.data_dir.join("local")
+            } else {
+                config.data_dir.clone()
+            };
+            let mut out = std::io::stdout();
+            match store_cmd::run(&dir, action, &mut std::io::stdin().lock(), &mut out) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Cmd::Local {
             game,
             players,

@@ -3,9 +3,10 @@
 //! command on the blocking pool and dispatches the deliveries.
 
 use crate::args::{self, GameChoice};
-use crate::dispatch::{dm_closed_notice, Actor, SendError, Sender, Transport};
+use crate::dispatch::{Actor, SendError, Sender, Transport};
 use crate::ids::{ComponentAction, ComponentId, IdError};
-use crate::messages::{private_pages, private_reply};
+use crate::messages::{self, private_pages, private_reply};
+use crate::panel::{self, PanelPath, PanelTree, Target};
 use crate::BotSettings;
 use poise::serenity_prelude as serenity;
 use std::future::Future;
@@ -107,6 +108,18 @@ impl Transport for Discord<'_> {
             .map(|m| m.id.get())
             .map_err(classify)
     }
+
+    async fn unbutton(&self, channel: u64, message: u64) -> Result<(), SendError> {
+        serenity::ChannelId::new(channel)
+            .edit_message(
+                self.0,
+                serenity::MessageId::new(message),
+                serenity::EditMessage::new().components(vec![]),
+            )
+            .await
+            .map(|_| ())
+            .map_err(classify)
+    }
 }
 
 /// The caller of a slash command, with their Manage Channel permission in this channel.
@@ -158,6 +171,9 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
     let _busy = ctx.data().busy.enter();
     ctx.defer_ephemeral().await?;
     let channel = ctx.channel_id().get();
+    if let Some(guild) = ctx.guild_id() {
+        ctx.data().sender.remember_guild(channel, guild.get()).await;
+    }
     let caller = caller_of(ctx);
     let data = ctx.data();
     let deliveries = data
@@ -178,21 +194,19 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         .after_command(&Discord(http), channel, actor, deliveries)
         .await;
     if seated {
-        let hello = serenity::CreateMessage::new().content(format!(
-            "You are seated at the game in <#{channel}>. What only you may see (your hand, your money) will arrive here."
-        ));
+        let game = data.table.game_in(channel).unwrap_or_default();
+        let hello = serenity::CreateMessage::new().content(messages::seating_dm(&game, channel));
         if let Err(e) = Discord(http).dm(caller.user, hello).await {
             replies.push(args::dm_warning(&e));
-            let notice = Delivery::channel(dm_closed_notice(caller.user));
-            let table = data.table.clone();
-            let queued = tokio::task::spawn_blocking(move || table.enqueue(channel, vec![notice]))
-                .await
-                .unwrap_or_default();
-            replies.extend(
-                data.sender
-                    .after_command(&Discord(http), channel, actor, queued)
-                    .await,
-            );
+            // One channel notice per player per game (the same note the outbox keeps).
+            if matches!(e, SendError::DmClosed) && data.sender.dm_closed(channel, caller.user).await
+            {
+                replies.extend(
+                    data.sender
+                        .after_command(&Discord(http), channel, actor, vec![])
+                        .await,
+                );
+            }
         }
     }
     reply_private(ctx, replies).await
@@ -270,7 +284,9 @@ async fn log(ctx: Context<'_>) -> Result<(), Error> {
 async fn rules(
     ctx: Context<'_>,
     #[description = "Which game (default: the one in this channel)"] game: Option<GameChoice>,
-    #[description = "A topic, e.g. scoring, auction, setup"] topic: Option<String>,
+    #[description = "A topic, e.g. setup, a turn, scoring, end"]
+    #[autocomplete = "autocomplete_topic"]
+    topic: Option<String>,
 ) -> Result<(), Error> {
     run(ctx, args::rules_command(game, topic)).await
 }
@@ -279,6 +295,58 @@ async fn rules(
 #[poise::command(slash_command, guild_only)]
 async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Abandon).await
+}
+
+/// Suggests rules topics (the `## ` headings) of the game picked in the command, else of
+/// the game in this channel, else of every game.
+async fn autocomplete_topic(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let picked = match ctx {
+        poise::Context::Application(a) => {
+            a.args
+                .iter()
+                .find(|o| o.name == "game")
+                .and_then(|o| match &o.value {
+                    serenity::ResolvedValue::Integer(i) => usize::try_from(*i)
+                        .ok()
+                        .and_then(|i| GameChoice::all().get(i).map(|g| g.id().to_string())),
+                    serenity::ResolvedValue::String(s) => Some(s.to_string()),
+                    _ => None,
+                })
+        }
+        poise::Context::Prefix(_) => None,
+    };
+    let games: Vec<String> =
+        match picked.or_else(|| ctx.data().table.game_in(ctx.channel_id().get())) {
+            Some(game) => vec![game],
+            None => GameChoice::all()
+                .iter()
+                .map(|g| g.id().to_string())
+                .collect(),
+        };
+    let partial = partial.to_lowercase();
+    let mut topics: Vec<String> = Vec::new();
+    for game in games {
+        let Some(kind) = rules::catalog::find(&game) else {
+            continue;
+        };
+        for topic in table::rules_topics((kind.rules_text)()) {
+            if topic.to_lowercase().contains(&partial) && !topics.iter().any(|t| t == topic) {
+                topics.push(topic.to_string());
+            }
+        }
+    }
+    let choices: Vec<serenity::AutocompleteChoice> = topics
+        .into_iter()
+        .take(25)
+        .map(|t| {
+            let name = messages::cut(&t, 100);
+            serenity::AutocompleteChoice::new(name.clone(), name)
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// Suggests the caller's legal moves matching what they typed.
@@ -344,7 +412,9 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
-/// A click on a prompt button or menu.
+/// A click on a prompt button or menu. Clicks inside the private move panel edit that
+/// panel in place (navigation, then the result of the move); the turn message's buttons
+/// answer with a new private message.
 async fn on_component(
     ctx: &serenity::Context,
     data: &Data,
@@ -357,7 +427,15 @@ async fn on_component(
         Err(IdError::Foreign) => return Ok(()),
         Err(e) => return answer(ctx, c, vec![e.to_string()]).await,
     };
-    c.defer_ephemeral(&ctx.http).await?;
+    let in_panel = matches!(id.action, ComponentAction::Panel(_));
+    if in_panel {
+        c.defer(&ctx.http).await?;
+    } else {
+        c.defer_ephemeral(&ctx.http).await?;
+    }
+    if let Some(guild) = c.guild_id {
+        data.sender.remember_guild(channel, guild.get()).await;
+    }
     let user = c.user.id.get();
     let manage = c
         .member
@@ -370,69 +448,215 @@ async fn on_component(
         can_manage_channel: manage,
     };
     let seats = data.table.seats(channel);
-    if matches!(
-        id.action,
-        ComponentAction::Choice(_) | ComponentAction::Menu | ComponentAction::Moves
-    ) {
+    if !matches!(id.action, ComponentAction::MyHand | ComponentAction::Board) {
         if let Some(refusal) = args::prompt_owner_check(&seats, id.seat, user) {
-            return followup(ctx, c, vec![refusal]).await;
+            return panel_text(ctx, c, in_panel, vec![refusal]).await;
         }
     }
-    let command = match id.action {
-        ComponentAction::MyHand => Command::Hand,
-        ComponentAction::Moves => {
-            let table = data.table.clone();
-            let choices = tokio::task::spawn_blocking(move || table.choices(channel, user))
-                .await
-                .ok()
-                .flatten();
-            return match choices {
-                Some((state, actions)) if !actions.is_empty() => {
-                    let panel = crate::messages::moves_panel(&actions, channel, id.seat, state);
-                    let content = format!("Your moves ({}). Only you see this.", actions.len());
-                    c.create_followup(
-                        &ctx.http,
-                        serenity::CreateInteractionResponseFollowup::new()
-                            .content(content)
-                            .components(panel)
-                            .ephemeral(true),
-                    )
-                    .await?;
-                    Ok(())
-                }
-                _ => followup(ctx, c, vec!["You have no move to make right now.".into()]).await,
+    let (index, at) = match id.action.clone() {
+        action @ (ComponentAction::MyHand | ComponentAction::Board) => {
+            let command = if action == ComponentAction::MyHand {
+                Command::Hand
+            } else {
+                Command::Status
             };
+            let deliveries = data.table.handle_async(channel, caller, command).await;
+            let actor = Actor {
+                user,
+                permissions: c.app_permissions,
+            };
+            let replies = data
+                .sender
+                .after_command(&Discord(&ctx.http), channel, actor, deliveries)
+                .await;
+            return followup(ctx, c, replies).await;
         }
-        ComponentAction::Choice(index) => Command::Choose {
-            index,
-            at: id.state,
-        },
-        ComponentAction::Menu => match &c.data.kind {
-            serenity::ComponentInteractionDataKind::StringSelect { values } => {
-                match values.first().and_then(|v| v.parse().ok()) {
-                    Some(index) => Command::Choose {
-                        index,
-                        at: id.state,
-                    },
-                    None => {
-                        return followup(ctx, c, vec!["That menu choice is not valid.".into()])
-                            .await
-                    }
-                }
+        ComponentAction::Moves => {
+            return show_panel(ctx, data, c, &id, PanelPath::root(), None).await;
+        }
+        ComponentAction::Panel(Target::Open(path)) => {
+            return show_panel(ctx, data, c, &id, path, None).await;
+        }
+        ComponentAction::Panel(Target::Leaf(index)) => (index, id.state),
+        ComponentAction::Panel(Target::Menu(..)) => match picked_target(c) {
+            Some(Target::Leaf(index)) => (index, id.state),
+            Some(Target::Open(path)) => return show_panel(ctx, data, c, &id, path, None).await,
+            _ => {
+                let invalid = "That menu choice is not valid.".to_string();
+                return panel_text(ctx, c, in_panel, vec![invalid]).await;
             }
-            _ => return followup(ctx, c, vec!["That menu choice is not valid.".into()]).await,
+        },
+        ComponentAction::Choice(index) => (index, id.state),
+        ComponentAction::Menu => match picked_value(c).and_then(|v| v.parse().ok()) {
+            Some(index) => (index, id.state),
+            None => {
+                let invalid = "That menu choice is not valid.".to_string();
+                return panel_text(ctx, c, in_panel, vec![invalid]).await;
+            }
         },
     };
-    let deliveries = data.table.handle_async(channel, caller, command).await;
+    // A panel made for other options than the seat has now: a fresh one instead.
+    let table = data.table.clone();
+    let now = tokio::task::spawn_blocking(move || table.choices(channel, user))
+        .await
+        .ok()
+        .flatten();
+    let Some((state, actions)) = now else {
+        return panel_text(
+            ctx,
+            c,
+            in_panel,
+            vec!["You have no move to make right now.".into()],
+        )
+        .await;
+    };
+    if state != at {
+        let notice = "Your options have changed; here they are now.".to_string();
+        return show_panel(ctx, data, c, &id, PanelPath::root(), Some(notice)).await;
+    }
+    let played = actions.get(index).cloned();
+    let deliveries = data
+        .table
+        .handle_async(channel, caller, Command::Choose { index, at })
+        .await;
     let actor = Actor {
         user,
         permissions: c.app_permissions,
     };
-    let replies = data
+    let mut replies = data
         .sender
         .after_command(&Discord(&ctx.http), channel, actor, deliveries)
         .await;
-    followup(ctx, c, replies).await
+    let table = data.table.clone();
+    let after = tokio::task::spawn_blocking(move || table.choices(channel, user))
+        .await
+        .ok()
+        .flatten();
+    let moved = after.as_ref().map(|(s, _)| *s) != Some(state);
+    if moved {
+        if let Some(text) = played {
+            let game = data.table.game_in(channel).unwrap_or_default();
+            replies.insert(
+                0,
+                format!("✅ You played **{}**.", panel::action_label(&game, &text)),
+            );
+        }
+    }
+    match after {
+        // Still this player's move (a refusal, or the next step of their turn): the
+        // result above a fresh panel.
+        Some((_, next)) if !next.is_empty() && in_panel => {
+            let notice = replies.join("\n");
+            show_panel(ctx, data, c, &id, PanelPath::root(), Some(notice)).await
+        }
+        _ => panel_text(ctx, c, in_panel, replies).await,
+    }
+}
+
+/// The value picked in a string select menu.
+fn picked_value(c: &serenity::ComponentInteraction) -> Option<String> {
+    match &c.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+        _ => None,
+    }
+}
+
+/// The panel target picked in one of the panel's select menus.
+fn picked_target(c: &serenity::ComponentInteraction) -> Option<Target> {
+    picked_value(c).and_then(|v| Target::decode(&v))
+}
+
+/// Shows the caller's move panel at `path` (the root if the path no longer exists),
+/// with `notice` above it: in place when the click came from the panel, else as a new
+/// private message.
+async fn show_panel(
+    ctx: &serenity::Context,
+    data: &Data,
+    c: &serenity::ComponentInteraction,
+    id: &ComponentId,
+    path: PanelPath,
+    notice: Option<String>,
+) -> Result<(), Error> {
+    let in_panel = matches!(id.action, ComponentAction::Panel(_));
+    let (channel, user) = (id.channel, c.user.id.get());
+    let table = data.table.clone();
+    let choices = tokio::task::spawn_blocking(move || table.choices(channel, user))
+        .await
+        .ok()
+        .flatten();
+    let Some((state, actions)) = choices.filter(|(_, a)| !a.is_empty()) else {
+        let mut texts: Vec<String> = notice.into_iter().collect();
+        texts.push("You have no move to make right now.".into());
+        return panel_text(ctx, c, in_panel, texts).await;
+    };
+    let game = data.table.game_in(channel).unwrap_or_default();
+    let tree = PanelTree::build(&game, &actions);
+    // A path into older options means nothing now: start from the root.
+    let path = if state == id.state {
+        path
+    } else {
+        PanelPath::root()
+    };
+    let view = tree.view(&path).unwrap_or_else(|| tree.root_view());
+    let components = panel::to_components(&view, |target| {
+        ComponentId {
+            channel,
+            state,
+            seat: id.seat,
+            action: ComponentAction::Panel(target.clone()),
+        }
+        .encode()
+    });
+    let mut content = notice.map(|n| format!("{n}\n")).unwrap_or_default();
+    content.push_str(&format!("**{}** · only you see this.", view.title));
+    let content = messages::cut(&content, messages::LIMIT);
+    if in_panel {
+        c.edit_response(
+            &ctx.http,
+            serenity::EditInteractionResponse::new()
+                .content(content)
+                .components(components),
+        )
+        .await?;
+    } else {
+        c.create_followup(
+            &ctx.http,
+            serenity::CreateInteractionResponseFollowup::new()
+                .content(content)
+                .components(components)
+                .ephemeral(true),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Private texts for a deferred click: the panel becomes them (its menus removed), or
+/// they follow as new private messages.
+async fn panel_text(
+    ctx: &serenity::Context,
+    c: &serenity::ComponentInteraction,
+    in_panel: bool,
+    texts: Vec<String>,
+) -> Result<(), Error> {
+    if !in_panel {
+        return followup(ctx, c, texts).await;
+    }
+    let mut pages = private_pages(texts).into_iter();
+    let first = pages.next().unwrap_or_default();
+    c.edit_response(
+        &ctx.http,
+        serenity::EditInteractionResponse::new()
+            .content(first)
+            .components(vec![]),
+    )
+    .await?;
+    for page in pages {
+        let message = private_reply(page)
+            .to_slash_followup_response(serenity::CreateInteractionResponseFollowup::new());
+        c.create_followup(&ctx.http, message).await?;
+    }
+    Ok(())
 }
 
 /// Answers a component click that was not deferred.

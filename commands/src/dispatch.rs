@@ -53,7 +53,18 @@ pub trait Transport: Sync {
         user: u64,
         message: serenity::CreateMessage,
     ) -> impl Future<Output = Result<u64, SendError>> + Send;
+    /// Takes the buttons off a message the bot posted in a channel (an old turn message).
+    fn unbutton(
+        &self,
+        channel: u64,
+        message: u64,
+    ) -> impl Future<Output = Result<(), SendError>> + Send;
 }
+
+/// The note naming a channel's live turn message (the one whose buttons work).
+const LIVE_TURN_NOTE: &str = "live-turn";
+/// The note naming a channel's guild (a link to a message needs it).
+const GUILD_NOTE: &str = "guild";
 
 /// The sentence posted in the channel when a player's DMs are closed. It names no secret.
 pub fn dm_closed_notice(user: u64) -> String {
@@ -132,6 +143,8 @@ pub struct Sender {
     /// Rows being sent right now (so the loop and a handler never send one twice).
     inflight: Mutex<HashSet<u64>>,
     wake: tokio::sync::Notify,
+    /// Channels whose guild is noted already (DM links need it).
+    guilds_known: Mutex<HashSet<ChannelId>>,
 }
 
 /// What sending one row came to.
@@ -147,6 +160,7 @@ impl Sender {
             table,
             inflight: Mutex::new(HashSet::new()),
             wake: tokio::sync::Notify::new(),
+            guilds_known: Mutex::new(HashSet::new()),
         }
     }
 
@@ -262,6 +276,7 @@ impl Sender {
         if let Some(id) = id {
             let table = self.table.clone();
             let attempts = row.attempts + 1;
+            let retry = matches!(outcome, Outcome::Retry { .. });
             let _ = tokio::task::spawn_blocking(move || match outcome {
                 Outcome::Done | Outcome::Drop => table.delivered(id),
                 Outcome::Retry { after_ms } => {
@@ -270,6 +285,10 @@ impl Sender {
             })
             .await;
             self.release(id);
+            if retry {
+                // The background loop may be asleep for longer than the backoff.
+                self.notify();
+            }
         }
     }
 
@@ -286,9 +305,12 @@ impl Sender {
                 text,
                 mentions,
                 prompts,
+                summary,
                 outbox,
             } => {
+                let text = summary.as_deref().unwrap_or(text);
                 let messages = channel_messages(text, mentions, prompts, channel);
+                let mut posted = None;
                 for (i, message) in messages.into_iter().enumerate() {
                     let message = match outbox {
                         Some(id) => message
@@ -296,10 +318,13 @@ impl Sender {
                             .enforce_nonce(true),
                         None => message,
                     };
-                    if let Err(e) = transport.post(channel, message).await {
-                        return self.channel_failure(e, row, actor, replies);
+                    match transport.post(channel, message).await {
+                        Ok(id) => posted = Some(id),
+                        Err(e) => return self.channel_failure(e, row, actor, replies),
                     }
                 }
+                let turn = if prompts.is_empty() { None } else { posted };
+                self.retire_turn_message(transport, channel, turn).await;
                 Outcome::Done
             }
             Delivery::Private { user, text, outbox } => {
@@ -332,16 +357,7 @@ impl Sender {
                                     "I could not DM you (your DMs are closed), so here it is, visible only to you:\n{text}"
                                 ));
                             }
-                            if closed_game.is_none() || closed_game != game {
-                                self.put_note(channel, &note, game.unwrap_or(0)).await;
-                                let notice = Delivery::channel(dm_closed_notice(user));
-                                let table = self.table.clone();
-                                let _ = tokio::task::spawn_blocking(move || {
-                                    table.enqueue(channel, vec![notice])
-                                })
-                                .await;
-                                self.notify();
-                            }
+                            self.dm_closed(channel, user).await;
                             return Outcome::Drop;
                         }
                         Err(SendError::Transient { after_ms, why }) => {
@@ -416,6 +432,51 @@ impl Sender {
         }
     }
 
+    /// Records that `user`'s DMs are closed during this channel's game. The first time in
+    /// a game it queues the one channel notice (sent with the channel's next deliveries)
+    /// and returns true; later calls in the same game do nothing.
+    pub async fn dm_closed(&self, channel: ChannelId, user: u64) -> bool {
+        let note = dm_closed_note(user);
+        let game = self.game_id(channel).await;
+        let closed_game = self.note(channel, &note).await;
+        if closed_game.is_some() && closed_game == game {
+            return false;
+        }
+        self.put_note(channel, &note, game.unwrap_or(0)).await;
+        let notice = Delivery::channel(dm_closed_notice(user));
+        let table = self.table.clone();
+        let _ = tokio::task::spawn_blocking(move || table.enqueue(channel, vec![notice])).await;
+        self.notify();
+        true
+    }
+
+    /// One live prompt in the channel: when a new turn message (`new_turn`) is posted, or
+    /// the game is over, the previous turn message loses its buttons. Best effort: a
+    /// message that is gone or cannot be edited keeps its (stale, harmless) buttons.
+    async fn retire_turn_message<T: Transport>(
+        &self,
+        transport: &T,
+        channel: ChannelId,
+        new_turn: Option<u64>,
+    ) {
+        let live = self.note(channel, LIVE_TURN_NOTE).await;
+        let retire = match new_turn {
+            Some(new) => live.filter(|old| *old != new),
+            None if self.game_id(channel).await.is_none() => live,
+            None => None,
+        };
+        if let Some(old) = retire {
+            if let Err(e) = transport.unbutton(channel, old).await {
+                tracing::info!(channel, message = old, error = ?e, "old turn message kept its buttons");
+            }
+        }
+        match new_turn {
+            Some(new) => self.put_note(channel, LIVE_TURN_NOTE, new).await,
+            None if retire.is_some() => self.clear_note(channel, LIVE_TURN_NOTE).await,
+            None => {}
+        }
+    }
+
     async fn game_id(&self, channel: ChannelId) -> Option<u64> {
         let table = self.table.clone();
         tokio::task::spawn_blocking(move || table.state_version(channel).map(|s| s.game_id))
@@ -450,6 +511,19 @@ impl Sender {
     }
 
     /// The first line of every DM: which game, in which channel.
+    /// Notes the guild of `channel` (once per process and channel), so that DMs can link
+    /// to the channel's turn message.
+    pub async fn remember_guild(&self, channel: ChannelId, guild: u64) {
+        let new = self
+            .guilds_known
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(channel);
+        if new && self.note(channel, GUILD_NOTE).await != Some(guild) {
+            self.put_note(channel, GUILD_NOTE, guild).await;
+        }
+    }
+
     async fn dm_header(&self, channel: ChannelId) -> String {
         let table = self.table.clone();
         let game = tokio::task::spawn_blocking(move || table.game_in(channel))
@@ -460,7 +534,17 @@ impl Sender {
             .as_deref()
             .and_then(rules::catalog::find)
             .map_or("Your game", |k| k.title);
-        format!("**{title}** in <#{channel}>:")
+        // A link to the live turn message, when its guild and id are known.
+        let link = match (
+            self.note(channel, GUILD_NOTE).await,
+            self.note(channel, LIVE_TURN_NOTE).await,
+        ) {
+            (Some(guild), Some(turn)) => {
+                format!(" · [turn message](https://discord.com/channels/{guild}/{channel}/{turn})")
+            }
+            _ => String::new(),
+        };
+        format!("**{title}** in <#{channel}>{link}:")
     }
 }
 
@@ -475,6 +559,7 @@ pub(crate) mod tests {
     pub struct FakeTransport {
         pub posts: Mutex<Vec<serde_json::Value>>,
         pub dms: Mutex<Vec<(u64, String)>>,
+        pub unbuttoned: Mutex<Vec<u64>>,
         pub closed: Vec<u64>,
         pub forbidden: std::sync::atomic::AtomicBool,
     }
@@ -500,6 +585,10 @@ pub(crate) mod tests {
             let mut dms = self.dms.lock().unwrap();
             dms.push((user, v["content"].as_str().unwrap_or_default().to_string()));
             Ok(dms.len() as u64)
+        }
+        async fn unbutton(&self, _channel: u64, message: u64) -> Result<(), SendError> {
+            self.unbuttoned.lock().unwrap().push(message);
+            Ok(())
         }
     }
 

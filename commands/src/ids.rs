@@ -3,6 +3,7 @@
 //! in-memory collector (prompts keep working after a restart) and so that a click on an
 //! old prompt, or on an id that was tampered with, is recognised and refused.
 
+use crate::panel::Target;
 use table::StateVersion;
 
 const PREFIX: &str = "cm1";
@@ -10,7 +11,7 @@ const PREFIX: &str = "cm1";
 pub const MAX_LEN: usize = 100;
 
 /// What a component does when clicked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ComponentAction {
     /// Play the seat's `n`-th legal action (a button).
     Choice(usize),
@@ -18,12 +19,17 @@ pub enum ComponentAction {
     Menu,
     /// Show the clicker's private hand.
     MyHand,
+    /// Show the full board, privately (the turn message is short).
+    Board,
     /// Open the clicker's private move panel (their legal actions, ephemeral).
     Moves,
+    /// A component of the move panel tree: play a move, open a group, or (a menu) the
+    /// target picked in it.
+    Panel(Target),
 }
 
 /// A decoded custom id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ComponentId {
     pub channel: u64,
     pub state: StateVersion,
@@ -44,11 +50,13 @@ pub enum IdError {
 
 impl ComponentId {
     pub fn encode(&self) -> String {
-        let action = match self.action {
+        let action = match &self.action {
             ComponentAction::Choice(n) => format!("c{n}"),
             ComponentAction::Menu => "m".into(),
             ComponentAction::MyHand => "h".into(),
+            ComponentAction::Board => "b".into(),
             ComponentAction::Moves => "y".into(),
+            ComponentAction::Panel(target) => format!("p{}", target.encode()),
         };
         format!(
             "{PREFIX}:{}:{}:{}:{}:{action}",
@@ -58,7 +66,8 @@ impl ComponentId {
 
     /// Parses an id and checks it was clicked in the channel it was made for.
     pub fn decode(id: &str, clicked_in: u64) -> Result<ComponentId, IdError> {
-        let mut parts = id.split(':');
+        // The action comes last and may hold ':' itself (a panel menu's target).
+        let mut parts = id.splitn(6, ':');
         if parts.next() != Some(PREFIX) {
             return Err(IdError::Foreign);
         }
@@ -75,13 +84,17 @@ impl ComponentId {
         let action = match parts.next() {
             Some("m") => ComponentAction::Menu,
             Some("h") => ComponentAction::MyHand,
+            Some("b") => ComponentAction::Board,
             Some("y") => ComponentAction::Moves,
             Some(c) if c.starts_with('c') => {
                 ComponentAction::Choice(c[1..].parse().map_err(|_| IdError::Malformed)?)
             }
+            Some(p) if p.starts_with('p') => {
+                ComponentAction::Panel(Target::decode(&p[1..]).ok_or(IdError::Malformed)?)
+            }
             _ => return Err(IdError::Malformed),
         };
-        if parts.next().is_some() || id.len() > MAX_LEN {
+        if id.len() > MAX_LEN {
             return Err(IdError::Malformed);
         }
         if channel != clicked_in {
@@ -118,8 +131,12 @@ mod tests {
             ComponentAction::Choice(24),
             ComponentAction::Menu,
             ComponentAction::MyHand,
+            ComponentAction::Board,
+            ComponentAction::Panel(Target::Leaf(829)),
+            ComponentAction::Panel(Target::Open(crate::panel::PanelPath(vec![12, 3, 24]))),
+            ComponentAction::Panel(Target::Menu(crate::panel::PanelPath(vec![12, 3]), 3)),
         ] {
-            let s = id(a).encode();
+            let s = id(a.clone()).encode();
             assert!(s.len() <= MAX_LEN, "{s}");
             assert_eq!(ComponentId::decode(&s, u64::MAX), Ok(id(a)));
         }
@@ -136,6 +153,8 @@ mod tests {
             "cm1:1:2:3:0:cx",
             "cm1:1:2:3:0:z",
             "cm1:1:2:3:0:c1:extra",
+            "cm1:1:2:3:0:pz1",
+            "cm1:1:2:3:0:pm1",
             "cm1:-1:2:3:0:c1",
         ] {
             assert_eq!(

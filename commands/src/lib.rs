@@ -10,6 +10,7 @@ mod bot;
 pub mod dispatch;
 pub mod ids;
 pub mod messages;
+pub mod panel;
 
 use std::path::PathBuf;
 

@@ -1,20 +1,16 @@
 //! Deliveries → Discord message builders: long texts split under the 2000-character
 //! limit (code blocks kept balanced), mentions limited to the awaited players, and turn
-//! prompts turned into buttons and a select menu.
+//! prompts turned into buttons ("Your move", "My hand", "Board"). The move panel itself
+//! is `panel`'s tree.
 
 use crate::ids::{ComponentAction, ComponentId};
 use poise::serenity_prelude as serenity;
-use table::{StateVersion, TurnPrompt};
+use table::TurnPrompt;
 
 /// Discord's message content limit.
 pub const LIMIT: usize = 2000;
-/// With this many moves or fewer, every move gets a button (a row holds five).
-const MAX_BUTTONS: usize = 4;
-/// Labels are cut to this length (Discord allows 80 on buttons, 100 in menus).
+/// Labels are cut to this length (Discord allows 80 on buttons).
 const BUTTON_LABEL: usize = 80;
-const MENU_LABEL: usize = 100;
-/// A select menu holds at most 25 options.
-const MENU_OPTIONS: usize = 25;
 
 /// Splits `text` into chunks of at most `limit` characters at line breaks, closing and
 /// reopening ``` code blocks across chunk boundaries.
@@ -50,7 +46,8 @@ pub fn split_message(text: &str, limit: usize) -> Vec<String> {
     chunks
 }
 
-fn cut(s: &str, n: usize) -> String {
+/// `s` cut to `n` characters, an ellipsis marking the cut.
+pub fn cut(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
         s.to_string()
     } else {
@@ -60,16 +57,38 @@ fn cut(s: &str, n: usize) -> String {
     }
 }
 
-/// True for the short, common moves that deserve a button (`pass`, `take money`, `sell`,
-/// `keep`, `abort`, `object`, `accept`, a bid preset…): at most three words.
-fn is_common(action: &str) -> bool {
-    action.split_whitespace().count() <= 3
+/// What each game keeps private (from the digests' "Hidden information"), for the DM a
+/// player gets on taking a seat. A game absent here hides nothing.
+const HIDDEN: &[(&str, &str, &str)] = &[
+    ("palazzo", "Palazzo", "your hand of money cards"),
+    ("estates", "The Estates", "your cash on hand and your cash box"),
+    (
+        "princes",
+        "The Princes of Florence",
+        "your florins, your hand cards (professions, bonus, recruiting) and the prestige cards you hold or look at",
+    ),
+    ("villa", "Villa Paletti", ""),
+];
+
+/// The DM sent on taking a seat: which game and channel, and what will arrive here.
+pub fn seating_dm(game: &str, channel: u64) -> String {
+    match HIDDEN.iter().find(|(id, ..)| *id == game) {
+        Some((_, title, hidden)) if !hidden.is_empty() => format!(
+            "**{title}** in <#{channel}>: you have a seat. What only you may see — {hidden} — will arrive here; the **My hand** button and /game hand show it too."
+        ),
+        Some((_, title, _)) => format!(
+            "**{title}** in <#{channel}>: you have a seat. {title} hides nothing, so everything is said in the channel."
+        ),
+        None => format!(
+            "You have a seat at the game in <#{channel}>. What only you may see will arrive here."
+        ),
+    }
 }
 
 /// The public row under a turn message: "Your move" opens the awaited player's private
 /// move panel, "My hand" shows anyone their hand. No move is named here: a list of
 /// payments or bids would reveal a hand or money to the whole channel.
-pub fn prompt_row(prompt: &TurnPrompt, channel: u64) -> serenity::CreateActionRow {
+pub fn prompt_row(prompt: &TurnPrompt, channel: u64, board: bool) -> serenity::CreateActionRow {
     let id = |action| {
         ComponentId {
             channel,
@@ -79,72 +98,22 @@ pub fn prompt_row(prompt: &TurnPrompt, channel: u64) -> serenity::CreateActionRo
         }
         .encode()
     };
-    serenity::CreateActionRow::Buttons(vec![
+    let mut buttons = vec![
         serenity::CreateButton::new(id(ComponentAction::Moves))
             .label(cut(&format!("🎲 Your move, {}", prompt.name), BUTTON_LABEL))
             .style(serenity::ButtonStyle::Primary),
         serenity::CreateButton::new(id(ComponentAction::MyHand))
             .label("My hand")
             .style(serenity::ButtonStyle::Secondary),
-    ])
-}
-
-/// The private move panel (an ephemeral reply) for `seat`'s legal `actions` in state
-/// `state`. With four moves or fewer every move gets a button; otherwise the common ones
-/// do and the first 25 go in a select menu (the rest through the slash command).
-pub fn moves_panel(
-    actions: &[String],
-    channel: u64,
-    seat: usize,
-    state: StateVersion,
-) -> Vec<serenity::CreateActionRow> {
-    let id = |action| {
-        ComponentId {
-            channel,
-            state,
-            seat,
-            action,
-        }
-        .encode()
-    };
-    let all_fit = actions.len() <= MAX_BUTTONS;
-    let buttons: Vec<serenity::CreateButton> = actions
-        .iter()
-        .enumerate()
-        .filter(|(_, a)| all_fit || is_common(a))
-        .take(MAX_BUTTONS + 1)
-        .map(|(i, a)| {
-            serenity::CreateButton::new(id(ComponentAction::Choice(i)))
-                .label(cut(a, BUTTON_LABEL))
-                .style(serenity::ButtonStyle::Primary)
-        })
-        .collect();
-    let mut rows = Vec::new();
-    if !buttons.is_empty() {
-        rows.push(serenity::CreateActionRow::Buttons(buttons));
+    ];
+    if board {
+        buttons.push(
+            serenity::CreateButton::new(id(ComponentAction::Board))
+                .label("Board")
+                .style(serenity::ButtonStyle::Secondary),
+        );
     }
-    if !all_fit {
-        let options: Vec<serenity::CreateSelectMenuOption> = actions
-            .iter()
-            .enumerate()
-            .take(MENU_OPTIONS)
-            .map(|(i, a)| serenity::CreateSelectMenuOption::new(cut(a, MENU_LABEL), i.to_string()))
-            .collect();
-        let more = actions.len().saturating_sub(MENU_OPTIONS);
-        let placeholder = if more > 0 {
-            format!("Choose a move ({more} more: type them with the game's `move` command)")
-        } else {
-            "Choose a move".to_string()
-        };
-        rows.push(serenity::CreateActionRow::SelectMenu(
-            serenity::CreateSelectMenu::new(
-                id(ComponentAction::Menu),
-                serenity::CreateSelectMenuKind::String { options },
-            )
-            .placeholder(cut(&placeholder, 150)),
-        ));
-    }
-    rows
+    serenity::CreateActionRow::Buttons(buttons)
 }
 
 /// The channel messages for one `Delivery::Channel`: the text split into chunks; the last
@@ -182,7 +151,8 @@ pub fn channel_messages(
             let rows: Vec<serenity::CreateActionRow> = prompts
                 .iter()
                 .take(5)
-                .map(|p| prompt_row(p, channel))
+                .enumerate()
+                .map(|(i, p)| prompt_row(p, channel, i == 0))
                 .collect();
             msg = msg.content(content).allowed_mentions(
                 serenity::CreateAllowedMentions::new()
@@ -228,15 +198,11 @@ mod tests {
             seat: 1,
             user: 42,
             name: "bruno".into(),
-            state: StateVersion {
+            state: table::StateVersion {
                 game_id: 7,
                 version: 3,
             },
         }
-    }
-
-    fn rows(rows: Vec<serenity::CreateActionRow>) -> Value {
-        serde_json::to_value(rows).unwrap()
     }
 
     fn json(m: &serenity::CreateMessage) -> Value {
@@ -261,6 +227,21 @@ mod tests {
     }
 
     #[test]
+    fn seating_dms_name_the_game_the_channel_and_only_what_it_hides() {
+        let palazzo = seating_dm("palazzo", 5);
+        assert!(palazzo.starts_with("**Palazzo** in <#5>"), "{palazzo}");
+        assert!(palazzo.contains("money cards"));
+        let villa = seating_dm("villa", 5);
+        assert!(
+            villa.contains("hides nothing") && !villa.contains("hand"),
+            "{villa}"
+        );
+        for (id, title, _) in HIDDEN {
+            assert!(seating_dm(id, 7).starts_with(&format!("**{title}** in <#7>")));
+        }
+    }
+
+    #[test]
     fn the_public_prompt_names_no_move() {
         let msgs = channel_messages("Your move", &[42], &[prompt()], 9);
         assert_eq!(msgs.len(), 1);
@@ -272,39 +253,10 @@ mod tests {
             .iter()
             .map(|b| b["label"].as_str().unwrap())
             .collect();
-        assert_eq!(labels, vec!["🎲 Your move, bruno", "My hand"]);
+        assert_eq!(labels, vec!["🎲 Your move, bruno", "My hand", "Board"]);
         assert_eq!(buttons[0]["custom_id"], "cm1:9:7:3:1:y");
         assert_eq!(buttons[1]["custom_id"], "cm1:9:7:3:1:h");
-    }
-
-    #[test]
-    fn few_moves_become_buttons_in_the_private_panel() {
-        let actions = vec!["take money".to_string(), "draw tiles".to_string()];
-        let r = rows(moves_panel(&actions, 9, 1, prompt().state));
-        let buttons = r[0]["components"].as_array().unwrap();
-        let labels: Vec<&str> = buttons
-            .iter()
-            .map(|b| b["label"].as_str().unwrap())
-            .collect();
-        assert_eq!(labels, vec!["take money", "draw tiles"]);
-        assert_eq!(buttons[1]["custom_id"], "cm1:9:7:3:1:c1");
-        assert_eq!(r.as_array().unwrap().len(), 1);
-    }
-
-    #[test]
-    fn many_moves_get_common_buttons_and_a_menu() {
-        let mut actions = vec!["pass".to_string()];
-        actions.extend((0..40).map(|i| format!("build tile-{i} on palace A")));
-        let r = rows(moves_panel(&actions, 9, 1, prompt().state));
-        let list = r.as_array().unwrap();
-        assert_eq!(list.len(), 2);
-        assert_eq!(list[0]["components"].as_array().unwrap().len(), 1);
-        assert_eq!(list[0]["components"][0]["label"], "pass");
-        let menu = &list[1]["components"][0];
-        assert_eq!(menu["custom_id"], "cm1:9:7:3:1:m");
-        assert_eq!(menu["options"].as_array().unwrap().len(), 25);
-        assert_eq!(menu["options"][1]["value"], "1");
-        assert!(menu["placeholder"].as_str().unwrap().contains("16 more"));
+        assert_eq!(buttons[2]["custom_id"], "cm1:9:7:3:1:b");
     }
 
     #[test]

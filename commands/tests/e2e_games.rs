@@ -19,7 +19,19 @@ const MOVE_LIMIT: usize = 3_000;
 struct Played {
     moves: usize,
     requests: usize,
+    /// Public channel messages posted during play.
     channel_messages: usize,
+    /// Ephemeral messages left behind (panels and private answers).
+    ephemeral_messages: usize,
+    /// Taps after "Your move" for each move.
+    taps: Vec<usize>,
+    /// Longest turn message (characters).
+    longest_turn: usize,
+}
+
+/// What everyone sees in the channel (not the ephemeral replies only one user sees).
+fn public(messages: &[fake_discord::RecordedMessage]) -> Vec<&fake_discord::RecordedMessage> {
+    messages.iter().filter(|m| m.flags & 64 == 0).collect()
 }
 
 async fn play_full_game(fake: &FakeDiscord, title: &str, players: usize, seed: u64) -> Played {
@@ -29,21 +41,28 @@ async fn play_full_game(fake: &FakeDiscord, title: &str, players: usize, seed: u
         .collect();
     open_table(fake, channel, title, &seats).await;
     let requests_before = fake.requests().len();
-    let messages_before = fake.channel_messages(channel).len();
+    let before = fake.channel_messages(channel);
+    let public_before = public(&before).len();
+    let ephemeral_before = before.len() - public_before;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut moves = 0;
-    let mut typed = 0;
+    let mut taps = Vec::new();
+    let mut longest_turn = 0;
     loop {
-        if fake
-            .channel_messages(channel)
-            .iter()
-            .any(|m| m.content.contains("Final scores"))
-        {
+        let now = fake.channel_messages(channel);
+        if now.iter().any(|m| m.content.contains("Final scores")) {
             break;
         }
+        // One live prompt: only the newest turn message has buttons.
+        let live = public(&now)
+            .into_iter()
+            .filter(|m| m.custom_ids().iter().any(|id| id.ends_with(":y")))
+            .count();
+        assert!(live <= 1, "{title}: {live} turn messages with buttons");
         let Some(turn) = turn_message(fake, channel) else {
             break;
         };
+        longest_turn = longest_turn.max(turn.content.chars().count());
         let waiting = awaited(&turn, &seats);
         if waiting.is_empty() {
             break;
@@ -57,57 +76,35 @@ async fn play_full_game(fake: &FakeDiscord, title: &str, players: usize, seed: u
             );
         }
         let (user, your_move) = waiting.choose(&mut rng).unwrap().clone();
-        let last_id = turn.id;
-        if moves % 7 == 3 {
-            // Some moves are typed, picked from autocomplete, as a player would.
-            let group = title_group(title);
-            let choices = fake
-                .autocomplete(
-                    user,
-                    channel,
-                    &format!("{group} move"),
-                    json!({"move": ""}),
-                    "move",
-                )
-                .choices()
-                .await;
-            assert!(choices.len() <= 25);
-            let pick = choices
-                .choose(&mut rng)
-                .expect("autocomplete lists legal moves");
-            slash(
-                fake,
-                user,
-                channel,
-                &format!("{group} move"),
-                json!({"move": pick["value"]}),
-            )
-            .await;
-            typed += 1;
-        } else {
-            assert!(tap_a_move(fake, user, &turn, &your_move, &mut rng).await);
-        }
+        let tapped = tap_a_move(fake, user, &turn, &your_move, &mut rng).await;
+        taps.push(tapped.unwrap_or_else(|| panic!("{title}: the panel offered nothing")));
         moves += 1;
         assert!(moves < MOVE_LIMIT, "{title}: not over after {moves} moves");
-        // Secret moves (a stash) post nothing: then the same turn message stays live.
-        let _ = last_id;
     }
-    assert!(typed > 0);
     let messages = fake.channel_messages(channel);
     let last = messages.last().expect("messages");
     assert!(
-        last.content.contains("Final scores")
-            || messages.iter().any(|m| m.content.contains("Final scores")),
+        messages.iter().any(|m| m.content.contains("Final scores")),
         "{title}: no final scores; last message: {}",
         last.content
+    );
+    // Over: no turn message keeps buttons.
+    assert!(
+        public(&messages)
+            .iter()
+            .all(|m| !m.custom_ids().iter().any(|id| id.ends_with(":y"))),
+        "{title}: a finished game still shows a live prompt"
     );
     // Nothing private reached the channel before the end.
     let private: Vec<_> = seats.iter().flat_map(|u| fake.dms(*u)).collect();
     let secrets = secret_lines(&private);
-    for m in messages
+    // At the end the scores reveal what was hidden (prestige cards, money): only
+    // the messages posted before the final scores are checked.
+    let end = messages
         .iter()
-        .filter(|m| !m.content.contains("Final scores"))
-    {
+        .position(|m| m.content.contains("Final scores"))
+        .unwrap_or(messages.len());
+    for m in &messages[..end] {
         for line in &secrets {
             assert!(
                 !m.content.contains(line.as_str()),
@@ -116,10 +113,54 @@ async fn play_full_game(fake: &FakeDiscord, title: &str, players: usize, seed: u
             );
         }
     }
+    let public_now = public(&messages).len();
     Played {
         moves,
         requests: fake.requests().len() - requests_before,
-        channel_messages: messages.len() - messages_before,
+        channel_messages: public_now - public_before,
+        ephemeral_messages: messages.len() - public_now - ephemeral_before,
+        taps,
+        longest_turn,
+    }
+}
+
+/// Moves typed with `/<game> move`, picked from autocomplete, as some players will.
+async fn type_moves(fake: &FakeDiscord, title: &str, n: usize) {
+    let channel = fake.add_channel("typed-moves");
+    let seats: Vec<u64> = (0..2)
+        .map(|i| fake.add_user(&format!("typist{i}")))
+        .collect();
+    open_table(fake, channel, title, &seats).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let group = title_group(title);
+    for _ in 0..n {
+        let turn = turn_message(fake, channel).expect("a turn message");
+        let (user, _) = awaited(&turn, &seats)[0].clone();
+        let choices = fake
+            .autocomplete(
+                user,
+                channel,
+                &format!("{group} move"),
+                json!({"move": ""}),
+                "move",
+            )
+            .choices()
+            .await;
+        assert!(!choices.is_empty() && choices.len() <= 25);
+        let pick = choices.choose(&mut rng).unwrap();
+        let before = public(&fake.channel_messages(channel)).len();
+        slash(
+            fake,
+            user,
+            channel,
+            &format!("{group} move"),
+            json!({"move": pick["value"]}),
+        )
+        .await;
+        fake.wait_for("the typed move's turn message", |f| {
+            (public(&f.channel_messages(channel)).len() > before).then_some(())
+        })
+        .await;
     }
 }
 
@@ -154,14 +195,36 @@ async fn every_game_plays_to_final_scores_through_discord() {
     .enumerate()
     {
         let played = play_full_game(&fake, title, players, 40 + i as u64).await;
+        let per_move = |n: usize| n as f64 / played.moves as f64;
+        let mut taps = played.taps.clone();
+        taps.sort();
         println!(
-            "e2e_{}: moves={} rest_calls_per_move={:.2} channel_messages_per_move={:.2}",
+            "e2e_{}: moves={} rest_calls_per_move={:.2} channel_messages_per_move={:.2} \
+             ephemeral_left_per_move={:.2} taps_median={} taps_max={} turn_message_max_chars={}",
             title_group(title),
             played.moves,
-            played.requests as f64 / played.moves as f64,
-            played.channel_messages as f64 / played.moves as f64
+            per_move(played.requests),
+            per_move(played.channel_messages),
+            per_move(played.ephemeral_messages),
+            taps[taps.len() / 2],
+            taps.last().unwrap(),
+            played.longest_turn
+        );
+        assert!(
+            per_move(played.channel_messages) <= 1.0,
+            "{title}: channel messages per move"
+        );
+        assert!(
+            per_move(played.ephemeral_messages) <= 1.0,
+            "{title}: ephemeral messages per move"
+        );
+        assert!(
+            played.longest_turn <= 500,
+            "{title}: a turn message of {} chars",
+            played.longest_turn
         );
     }
+    type_moves(&fake, "Palazzo", 6).await;
     fake.assert_no_errors();
     let mut latencies = fake.ack_latencies();
     latencies.sort();

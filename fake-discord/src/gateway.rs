@@ -33,7 +33,9 @@ const AUTHENTICATION_FAILED: u16 = 4004;
 /// Accepts gateway connections forever.
 pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
     loop {
-        let Ok((stream, _)) = listener.accept().await else { continue };
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
         tokio::spawn(connection(stream, Arc::clone(&shared)));
     }
 }
@@ -46,14 +48,17 @@ enum Answer {
 }
 
 async fn connection(stream: TcpStream, shared: Arc<Shared>) {
-    let Ok(ws) = tokio_tungstenite::accept_async(stream).await else { return };
+    let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
+        return;
+    };
     let (mut sink, mut incoming) = ws.split();
     let (tx, mut rx) = unbounded_channel::<Outgoing>();
     let interval = shared.update(|s| {
         s.gateway.connections += 1;
         s.config.heartbeat_interval.as_millis() as u64
     });
-    let hello = json!({"op": op::HELLO, "s": null, "t": null, "d": {"heartbeat_interval": interval}});
+    let hello =
+        json!({"op": op::HELLO, "s": null, "t": null, "d": {"heartbeat_interval": interval}});
     if sink.send(Message::Text(hello.to_string())).await.is_err() {
         return;
     }
@@ -97,7 +102,11 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
         }
     }
     shared.update(|s| {
-        if s.gateway.live.as_ref().is_some_and(|live| live.same_channel(&tx)) {
+        if s.gateway
+            .live
+            .as_ref()
+            .is_some_and(|live| live.same_channel(&tx))
+        {
             s.gateway.live = None;
         }
     });
@@ -107,29 +116,39 @@ async fn close<S>(sink: &mut S, code: u16) -> Result<(), S::Error>
 where
     S: futures_util::Sink<Message> + Unpin,
 {
-    let frame = CloseFrame { code: CloseCode::from(code), reason: "fake-discord".into() };
+    let frame = CloseFrame {
+        code: CloseCode::from(code),
+        reason: "fake-discord".into(),
+    };
     sink.send(Message::Close(Some(frame))).await
 }
 
 fn client_frame(state: &mut State, text: &str, tx: &UnboundedSender<Outgoing>) -> Answer {
-    let Ok(frame) = serde_json::from_str::<Value>(text) else { return Answer::Close(4002) };
+    let Ok(frame) = serde_json::from_str::<Value>(text) else {
+        return Answer::Close(4002);
+    };
     let data = &frame["d"];
     match frame["op"].as_u64() {
         Some(op::HEARTBEAT) => {
             state.gateway.heartbeats += 1;
-            Answer::Send(json!({"op": op::HEARTBEAT_ACK, "s": null, "t": null, "d": null}).to_string())
-        },
+            Answer::Send(
+                json!({"op": op::HEARTBEAT_ACK, "s": null, "t": null, "d": null}).to_string(),
+            )
+        }
         Some(op::IDENTIFY) => {
             if !token_ok(state, data["token"].as_str()) {
                 return Answer::Close(AUTHENTICATION_FAILED);
             }
             identify(state, tx.clone());
             Answer::Nothing
-        },
+        }
         Some(op::RESUME) => {
             let same_session = data["session_id"].as_str() == state.gateway.session_id.as_deref();
             if !same_session || !token_ok(state, data["token"].as_str()) {
-                return Answer::Send(json!({"op": op::INVALID_SESSION, "s": null, "t": null, "d": false}).to_string());
+                return Answer::Send(
+                    json!({"op": op::INVALID_SESSION, "s": null, "t": null, "d": false})
+                        .to_string(),
+                );
             }
             let after = data["seq"].as_u64().unwrap_or(0);
             for (_, frame) in state.gateway.log.iter().filter(|(seq, _)| *seq > after) {
@@ -139,7 +158,7 @@ fn client_frame(state: &mut State, text: &str, tx: &UnboundedSender<Outgoing>) -
             state.gateway.resumes += 1;
             state.dispatch("RESUMED", json!({}));
             Answer::Nothing
-        },
+        }
         Some(op::DISPATCH | op::HELLO | op::HEARTBEAT_ACK) | None => Answer::Close(4001),
         Some(_) => Answer::Nothing,
     }

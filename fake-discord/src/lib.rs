@@ -95,7 +95,12 @@ impl Shared {
 
     /// Waits until `probe` answers `Some`, re-checking on every state change; panics after
     /// `timeout` with what it waited for and the last requests and errors.
-    async fn wait<T>(&self, what: &str, timeout: Duration, mut probe: impl FnMut(&State) -> Option<T>) -> T {
+    async fn wait<T>(
+        &self,
+        what: &str,
+        timeout: Duration,
+        mut probe: impl FnMut(&State) -> Option<T>,
+    ) -> T {
         let mut changes = self.changed.subscribe();
         let deadline = tokio::time::Instant::now() + timeout;
         loop {
@@ -103,7 +108,10 @@ impl Shared {
             if let Some(found) = self.read(&mut probe) {
                 return found;
             }
-            if tokio::time::timeout_at(deadline, changes.changed()).await.is_err() {
+            if tokio::time::timeout_at(deadline, changes.changed())
+                .await
+                .is_err()
+            {
                 self.timed_out(what, timeout);
             }
         }
@@ -119,7 +127,10 @@ impl Shared {
                 .take(10)
                 .map(|r| format!("{} {} -> {} {:?}", r.method, r.path, r.status, r.code))
                 .collect();
-            format!("last requests (newest first): {requests:#?}\nerrors: {:#?}", s.errors)
+            format!(
+                "last requests (newest first): {requests:#?}\nerrors: {:#?}",
+                s.errors
+            )
         });
         panic!("fake-discord: timed out after {timeout:?} waiting for {what}\n{report}");
     }
@@ -170,18 +181,31 @@ impl FakeDiscord {
     /// # Panics
     /// If it cannot bind localhost ports.
     pub async fn start_with(config: Config) -> Self {
-        let http = TcpListener::bind("127.0.0.1:0").await.expect("bind fake REST port");
-        let ws = TcpListener::bind("127.0.0.1:0").await.expect("bind fake gateway port");
+        let http = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind fake REST port");
+        let ws = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind fake gateway port");
         let http_addr = http.local_addr().expect("REST address");
         let gateway_addr = ws.local_addr().expect("gateway address");
         let wait_timeout = config.wait_timeout;
         let state = State::new(config, format!("ws://{gateway_addr}"));
-        let shared = Arc::new(Shared { state: Mutex::new(state), changed: watch::channel(0).0 });
+        let shared = Arc::new(Shared {
+            state: Mutex::new(state),
+            changed: watch::channel(0).0,
+        });
         let tasks = vec![
             tokio::spawn(rest::serve(http, Arc::clone(&shared), tls_acceptor())),
             tokio::spawn(gateway::serve(ws, Arc::clone(&shared))),
         ];
-        Self { shared, http_addr, gateway_addr, wait_timeout, tasks }
+        Self {
+            shared,
+            http_addr,
+            gateway_addr,
+            wait_timeout,
+            tasks,
+        }
     }
 
     /// `http://127.0.0.1:<port>`: pass to serenity's `HttpBuilder::proxy` (with the
@@ -266,6 +290,21 @@ impl FakeDiscord {
         })
     }
 
+    /// Deletes a guild channel, as a moderator would: later requests about it answer
+    /// 404 Unknown Channel (10003); the gateway gets CHANNEL_DELETE.
+    pub fn delete_channel(&self, channel: u64) {
+        self.shared.update(|s| {
+            if !s.channels.contains_key(&channel) {
+                return;
+            }
+            let payload = payload::channel(s, channel);
+            s.channels.remove(&channel);
+            if s.gateway.ready {
+                s.dispatch("CHANNEL_DELETE", payload);
+            }
+        });
+    }
+
     /// Opens or closes a user's DMs to the bot (closed → 403 50007 on send).
     pub fn set_dms_closed(&self, user: u64, closed: bool) {
         self.shared.update(|s| {
@@ -305,18 +344,32 @@ impl FakeDiscord {
 
     /// Waits until the bot identified and got READY + GUILD_CREATE.
     pub async fn wait_ready(&self) {
-        self.shared.wait("gateway READY", self.wait_timeout, |s| s.gateway.ready.then_some(())).await;
+        self.shared
+            .wait("gateway READY", self.wait_timeout, |s| {
+                s.gateway.ready.then_some(())
+            })
+            .await;
     }
 
     /// Waits until the bot registered commands at least once; returns them (guild then global).
     pub async fn wait_commands(&self) -> Vec<Value> {
-        self.shared.wait("command registration", self.wait_timeout, |s| (s.command_registrations > 0).then_some(())).await;
+        self.shared
+            .wait("command registration", self.wait_timeout, |s| {
+                (s.command_registrations > 0).then_some(())
+            })
+            .await;
         self.registered_commands()
     }
 
     /// The registered commands as Discord answered them (with ids), guild ones first.
     pub fn registered_commands(&self) -> Vec<Value> {
-        self.shared.read(|s| s.guild_commands.iter().chain(&s.global_commands).cloned().collect())
+        self.shared.read(|s| {
+            s.guild_commands
+                .iter()
+                .chain(&s.global_commands)
+                .cloned()
+                .collect()
+        })
     }
 
     /// Runs a slash command as `user` in `channel`: `path` is `"game new"` (command, then
@@ -333,11 +386,25 @@ impl FakeDiscord {
 
     /// Types into an autocomplete option: like [`Self::slash`], with `focused` naming the
     /// option being typed (its value is the partial text).
-    pub fn autocomplete(&self, user: u64, channel: u64, path: &str, options: Value, focused: &str) -> Interaction {
+    pub fn autocomplete(
+        &self,
+        user: u64,
+        channel: u64,
+        path: &str,
+        options: Value,
+        focused: &str,
+    ) -> Interaction {
         self.command_interaction(user, channel, path, &options, Some(focused))
     }
 
-    fn command_interaction(&self, user: u64, channel: u64, path: &str, options: &Value, focused: Option<&str>) -> Interaction {
+    fn command_interaction(
+        &self,
+        user: u64,
+        channel: u64,
+        path: &str,
+        options: &Value,
+        focused: Option<&str>,
+    ) -> Interaction {
         let (kind, kind_number) = match focused {
             Some(_) => (InteractionKind::Autocomplete, 4),
             None => (InteractionKind::Command, 2),
@@ -355,10 +422,23 @@ impl FakeDiscord {
     pub fn click(&self, user: u64, message: &RecordedMessage, custom_id: &str) -> Interaction {
         self.interaction(user, message.channel_id, InteractionKind::Component, |s| {
             let component = current_component(s, message.id, custom_id);
-            assert_eq!(component["type"], 2, "fake-discord: {custom_id:?} is not a button: {component}");
-            assert_ne!(component["disabled"], true, "fake-discord: button {custom_id:?} is disabled");
-            assert_ne!(component["style"], 5, "fake-discord: button {custom_id:?} is a link");
-            (3, json!({"custom_id": custom_id, "component_type": 2}), Some(message.id))
+            assert_eq!(
+                component["type"], 2,
+                "fake-discord: {custom_id:?} is not a button: {component}"
+            );
+            assert_ne!(
+                component["disabled"], true,
+                "fake-discord: button {custom_id:?} is disabled"
+            );
+            assert_ne!(
+                component["style"], 5,
+                "fake-discord: button {custom_id:?} is a link"
+            );
+            (
+                3,
+                json!({"custom_id": custom_id, "component_type": 2}),
+                Some(message.id),
+            )
         })
     }
 
@@ -367,12 +447,24 @@ impl FakeDiscord {
     /// # Panics
     /// If there is no such enabled select menu, a value is not one of its options, or the
     /// number of values is outside `min_values..=max_values`.
-    pub fn select(&self, user: u64, message: &RecordedMessage, custom_id: &str, values: &[&str]) -> Interaction {
+    pub fn select(
+        &self,
+        user: u64,
+        message: &RecordedMessage,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Interaction {
         self.interaction(user, message.channel_id, InteractionKind::Component, |s| {
             let component = current_component(s, message.id, custom_id);
             let kind = component["type"].as_u64().unwrap_or(0);
-            assert!(matches!(kind, 3 | 5..=8), "fake-discord: {custom_id:?} is not a select menu: {component}");
-            assert_ne!(component["disabled"], true, "fake-discord: select {custom_id:?} is disabled");
+            assert!(
+                matches!(kind, 3 | 5..=8),
+                "fake-discord: {custom_id:?} is not a select menu: {component}"
+            );
+            assert_ne!(
+                component["disabled"], true,
+                "fake-discord: select {custom_id:?} is disabled"
+            );
             let min = component["min_values"].as_u64().unwrap_or(1) as usize;
             let max = component["max_values"].as_u64().unwrap_or(1) as usize;
             assert!(
@@ -387,10 +479,17 @@ impl FakeDiscord {
                     .filter_map(|o| o["value"].as_str())
                     .collect();
                 for value in values {
-                    assert!(offered.contains(value), "fake-discord: {value:?} is not an option of {custom_id:?} ({offered:?})");
+                    assert!(
+                        offered.contains(value),
+                        "fake-discord: {value:?} is not an option of {custom_id:?} ({offered:?})"
+                    );
                 }
             }
-            (3, json!({"custom_id": custom_id, "component_type": kind, "values": values}), Some(message.id))
+            (
+                3,
+                json!({"custom_id": custom_id, "component_type": kind, "values": values}),
+                Some(message.id),
+            )
         })
     }
 
@@ -398,19 +497,42 @@ impl FakeDiscord {
     ///
     /// # Panics
     /// If `opened_by` was not acknowledged with a modal.
-    pub fn submit_modal(&self, user: u64, opened_by: &Interaction, values: &[(&str, &str)]) -> Interaction {
+    pub fn submit_modal(
+        &self,
+        user: u64,
+        opened_by: &Interaction,
+        values: &[(&str, &str)],
+    ) -> Interaction {
         let (modal, source) = self.shared.read(|s| {
-            let rec = s.interactions.iter().find(|i| i.id == opened_by.id).expect("known interaction");
+            let rec = s
+                .interactions
+                .iter()
+                .find(|i| i.id == opened_by.id)
+                .expect("known interaction");
             let ack = rec.ack.as_ref().filter(|a| a.kind == AckKind::Modal);
-            (ack.expect("fake-discord: interaction was not answered with a modal").data.clone(), rec.source_message)
+            (
+                ack.expect("fake-discord: interaction was not answered with a modal")
+                    .data
+                    .clone(),
+                rec.source_message,
+            )
         });
         let rows: Vec<Value> = values
             .iter()
             .map(|(id, value)| json!({"type": 1, "components": [{"type": 4, "custom_id": id, "value": value}]}))
             .collect();
-        self.interaction(user, opened_by.channel_id, InteractionKind::ModalSubmit, |_| {
-            (5, json!({"custom_id": modal["custom_id"], "components": rows}), source)
-        })
+        self.interaction(
+            user,
+            opened_by.channel_id,
+            InteractionKind::ModalSubmit,
+            |_| {
+                (
+                    5,
+                    json!({"custom_id": modal["custom_id"], "components": rows}),
+                    source,
+                )
+            },
+        )
     }
 
     /// Creates an interaction and dispatches INTERACTION_CREATE. `build` returns the
@@ -426,7 +548,8 @@ impl FakeDiscord {
             let (type_number, data, source) = build(s);
             let id = s.new_id();
             let token = format!("fake-interaction-token-{id}");
-            let payload = interaction_payload(s, id, &token, type_number, data, user, channel, source);
+            let payload =
+                interaction_payload(s, id, &token, type_number, data, user, channel, source);
             s.interactions.push(InteractionRec {
                 id,
                 token: token.clone(),
@@ -441,12 +564,26 @@ impl FakeDiscord {
             s.dispatch("INTERACTION_CREATE", payload);
             (id, token)
         });
-        Interaction { shared: Arc::clone(&self.shared), id, token, kind, channel_id: channel, user_id: user, wait_timeout: self.wait_timeout }
+        Interaction {
+            shared: Arc::clone(&self.shared),
+            id,
+            token,
+            kind,
+            channel_id: channel,
+            user_id: user,
+            wait_timeout: self.wait_timeout,
+        }
     }
 
     /// Messages in a channel as they are now, oldest first (ephemeral ones included, flagged).
     pub fn channel_messages(&self, channel: u64) -> Vec<RecordedMessage> {
-        self.shared.read(|s| s.messages.iter().filter(|m| m.channel_id == channel && !m.deleted).cloned().collect())
+        self.shared.read(|s| {
+            s.messages
+                .iter()
+                .filter(|m| m.channel_id == channel && !m.deleted)
+                .cloned()
+                .collect()
+        })
     }
 
     /// A message as it is now, if it exists and was not deleted.
@@ -464,7 +601,8 @@ impl FakeDiscord {
 
     /// Messages that were deleted, as they were when deleted.
     pub fn deleted_messages(&self) -> Vec<RecordedMessage> {
-        self.shared.read(|s| s.messages.iter().filter(|m| m.deleted).cloned().collect())
+        self.shared
+            .read(|s| s.messages.iter().filter(|m| m.deleted).cloned().collect())
     }
 
     /// Every request the bot made, in order.
@@ -480,19 +618,33 @@ impl FakeDiscord {
     /// Panics, listing them, if any error was answered that the test did not inject.
     pub fn assert_no_errors(&self) {
         let errors: Vec<ErrorRecord> = self.errors().into_iter().filter(|e| !e.injected).collect();
-        assert!(errors.is_empty(), "fake-discord answered errors: {errors:#?}");
+        assert!(
+            errors.is_empty(),
+            "fake-discord answered errors: {errors:#?}"
+        );
     }
 
     /// Panics if any error was answered that was neither injected nor one of these codes.
     pub fn assert_no_errors_except(&self, codes: &[u64]) {
-        let errors: Vec<ErrorRecord> =
-            self.errors().into_iter().filter(|e| !e.injected && !codes.contains(&e.code)).collect();
-        assert!(errors.is_empty(), "fake-discord answered unexpected errors: {errors:#?}");
+        let errors: Vec<ErrorRecord> = self
+            .errors()
+            .into_iter()
+            .filter(|e| !e.injected && !codes.contains(&e.code))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "fake-discord answered unexpected errors: {errors:#?}"
+        );
     }
 
     /// Time from dispatch to acknowledgement of every acknowledged interaction, in order.
     pub fn ack_latencies(&self) -> Vec<Duration> {
-        self.shared.read(|s| s.interactions.iter().filter_map(|i| i.ack.as_ref().map(|a| a.latency)).collect())
+        self.shared.read(|s| {
+            s.interactions
+                .iter()
+                .filter_map(|i| i.ack.as_ref().map(|a| a.latency))
+                .collect()
+        })
     }
 
     /// Makes the next request matching `pattern` fail. `pattern` is `"POST /channels/*/messages"`
@@ -504,7 +656,8 @@ impl FakeDiscord {
 
     /// Like [`Self::inject`], for the next `times` matching requests.
     pub fn inject_times(&self, pattern: &str, failure: Failure, times: u32) {
-        self.shared.update(|s| s.injections.push(Injection::parse(pattern, failure, times)));
+        self.shared
+            .update(|s| s.injections.push(Injection::parse(pattern, failure, times)));
     }
 
     /// Sends op 7 RECONNECT: the bot should reconnect and RESUME; dispatches meanwhile are
@@ -528,7 +681,13 @@ impl FakeDiscord {
 
     /// Every dispatch frame (`{"op":0,"s","t","d"}`) of the current gateway session, in order.
     pub fn dispatched_frames(&self) -> Vec<Value> {
-        self.shared.read(|s| s.gateway.log.iter().filter_map(|(_, f)| serde_json::from_str(f).ok()).collect())
+        self.shared.read(|s| {
+            s.gateway
+                .log
+                .iter()
+                .filter_map(|(_, f)| serde_json::from_str(f).ok())
+                .collect()
+        })
     }
 
     /// Gateway counters.
@@ -550,7 +709,12 @@ impl FakeDiscord {
     }
 
     /// [`Self::wait_for`] with an explicit timeout.
-    pub async fn wait_for_within<T>(&self, what: &str, timeout: Duration, mut probe: impl FnMut(&Self) -> Option<T>) -> T {
+    pub async fn wait_for_within<T>(
+        &self,
+        what: &str,
+        timeout: Duration,
+        mut probe: impl FnMut(&Self) -> Option<T>,
+    ) -> T {
         // The probe reads through `self` (which locks), so the state lock is not held here.
         let mut changes = self.shared.changed.subscribe();
         let deadline = tokio::time::Instant::now() + timeout;
@@ -559,7 +723,10 @@ impl FakeDiscord {
             if let Some(found) = probe(self) {
                 return found;
             }
-            if tokio::time::timeout_at(deadline, changes.changed()).await.is_err() {
+            if tokio::time::timeout_at(deadline, changes.changed())
+                .await
+                .is_err()
+            {
                 self.shared.timed_out(what, timeout);
             }
         }
@@ -584,7 +751,15 @@ pub struct Interaction {
 
 impl Interaction {
     fn rec<R>(&self, f: impl FnOnce(&State, &InteractionRec) -> R) -> R {
-        self.shared.read(|s| f(s, s.interactions.iter().find(|i| i.id == self.id).expect("known interaction")))
+        self.shared.read(|s| {
+            f(
+                s,
+                s.interactions
+                    .iter()
+                    .find(|i| i.id == self.id)
+                    .expect("known interaction"),
+            )
+        })
     }
 
     /// Its acknowledgement so far.
@@ -596,9 +771,16 @@ impl Interaction {
     pub async fn wait_ack(&self) -> Ack {
         let id = self.id;
         self.shared
-            .wait(&format!("acknowledgement of interaction {id}"), self.wait_timeout, |s| {
-                s.interactions.iter().find(|i| i.id == id).and_then(|i| i.ack.clone())
-            })
+            .wait(
+                &format!("acknowledgement of interaction {id}"),
+                self.wait_timeout,
+                |s| {
+                    s.interactions
+                        .iter()
+                        .find(|i| i.id == id)
+                        .and_then(|i| i.ack.clone())
+                },
+            )
             .await
     }
 
@@ -609,7 +791,12 @@ impl Interaction {
 
     /// Followup messages as they are now, in order.
     pub fn followups(&self) -> Vec<RecordedMessage> {
-        self.rec(|s, i| i.followups.iter().filter_map(|m| s.message(*m).cloned()).collect())
+        self.rec(|s, i| {
+            i.followups
+                .iter()
+                .filter_map(|m| s.message(*m).cloned())
+                .collect()
+        })
     }
 
     /// Waits for the ack and a visible answer (original no longer "thinking…", or a followup);
@@ -622,19 +809,23 @@ impl Interaction {
     pub async fn wait_replies(&self, n: usize) -> Vec<RecordedMessage> {
         let id = self.id;
         self.shared
-            .wait(&format!("{n} replies to interaction {id}"), self.wait_timeout, |s| {
-                let i = s.interactions.iter().find(|i| i.id == id)?;
-                i.ack.as_ref()?;
-                let mut replies: Vec<RecordedMessage> = i
-                    .original
-                    .and_then(|m| s.message(m))
-                    .filter(|m| !m.is_loading())
-                    .into_iter()
-                    .cloned()
-                    .collect();
-                replies.extend(i.followups.iter().filter_map(|m| s.message(*m).cloned()));
-                (replies.len() >= n).then_some(replies)
-            })
+            .wait(
+                &format!("{n} replies to interaction {id}"),
+                self.wait_timeout,
+                |s| {
+                    let i = s.interactions.iter().find(|i| i.id == id)?;
+                    i.ack.as_ref()?;
+                    let mut replies: Vec<RecordedMessage> = i
+                        .original
+                        .and_then(|m| s.message(m))
+                        .filter(|m| !m.is_loading())
+                        .into_iter()
+                        .cloned()
+                        .collect();
+                    replies.extend(i.followups.iter().filter_map(|m| s.message(*m).cloned()));
+                    (replies.len() >= n).then_some(replies)
+                },
+            )
             .await
     }
 
@@ -644,7 +835,11 @@ impl Interaction {
     /// If it was acknowledged some other way.
     pub async fn choices(&self) -> Vec<Value> {
         let ack = self.wait_ack().await;
-        assert_eq!(ack.kind, AckKind::Autocomplete, "fake-discord: not an autocomplete answer: {ack:?}");
+        assert_eq!(
+            ack.kind,
+            AckKind::Autocomplete,
+            "fake-discord: not an autocomplete answer: {ack:?}"
+        );
         ack.data["choices"].as_array().cloned().unwrap_or_default()
     }
 }
@@ -654,20 +849,28 @@ fn tls_acceptor() -> tokio_rustls::TlsAcceptor {
         .collect::<Result<_, _>>()
         .expect("bundled discord.com certificate");
     let key = PrivateKeyDer::from_pem_slice(DISCORD_KEY_PEM).expect("bundled discord.com key");
-    let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-        .with_safe_default_protocol_versions()
-        .expect("TLS versions")
-        .with_no_client_auth()
-        .with_single_cert(certs, key)
-        .expect("TLS server config");
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .expect("TLS versions")
+    .with_no_client_auth()
+    .with_single_cert(certs, key)
+    .expect("TLS server config");
     tokio_rustls::TlsAcceptor::from(Arc::new(config))
 }
 
 /// The current version of a component on a message.
 fn current_component(state: &State, message: u64, custom_id: &str) -> Value {
-    let m = state.message(message).unwrap_or_else(|| panic!("fake-discord: message {message} is gone"));
-    m.component(custom_id)
-        .unwrap_or_else(|| panic!("fake-discord: message {message} has no component {custom_id:?}; it has {:?}", m.custom_ids()))
+    let m = state
+        .message(message)
+        .unwrap_or_else(|| panic!("fake-discord: message {message} is gone"));
+    m.component(custom_id).unwrap_or_else(|| {
+        panic!(
+            "fake-discord: message {message} has no component {custom_id:?}; it has {:?}",
+            m.custom_ids()
+        )
+    })
 }
 
 /// Builds INTERACTION_CREATE's payload.
@@ -682,8 +885,14 @@ fn interaction_payload(
     channel: u64,
     source: Option<u64>,
 ) -> Value {
-    let u = s.users.get(&user).unwrap_or_else(|| panic!("fake-discord: unknown user {user}"));
-    let c = s.channels.get(&channel).unwrap_or_else(|| panic!("fake-discord: unknown channel {channel}"));
+    let u = s
+        .users
+        .get(&user)
+        .unwrap_or_else(|| panic!("fake-discord: unknown user {user}"));
+    let c = s
+        .channels
+        .get(&channel)
+        .unwrap_or_else(|| panic!("fake-discord: unknown channel {channel}"));
     let mut payload = json!({
         "id": id.to_string(),
         "application_id": s.app_id.to_string(),
@@ -705,12 +914,12 @@ fn interaction_payload(
             payload["member"] = payload::member(s, u, Some(u.permissions));
             payload["authorizing_integration_owners"] = json!({"0": s.guild_id.to_string()});
             payload["context"] = json!(0);
-        },
+        }
         ChannelKind::Dm { .. } => {
             payload["user"] = payload::user(u);
             payload["authorizing_integration_owners"] = json!({"0": "0"});
             payload["context"] = json!(1);
-        },
+        }
     }
     if let Some(message) = source.and_then(|m| s.message(m)) {
         payload["message"] = payload::message(s, message);
@@ -729,7 +938,12 @@ fn command_data(s: &State, path: &str, given: &Value, focused: Option<&str>) -> 
         .chain(&s.global_commands)
         .find(|c| c["name"] == root && c["type"] == 1)
         .unwrap_or_else(|| {
-            let names: Vec<&Value> = s.guild_commands.iter().chain(&s.global_commands).map(|c| &c["name"]).collect();
+            let names: Vec<&Value> = s
+                .guild_commands
+                .iter()
+                .chain(&s.global_commands)
+                .map(|c| &c["name"])
+                .collect();
             panic!("fake-discord: no registered slash command {root:?}; registered: {names:?}")
         });
     let mut definitions = command["options"].as_array().cloned().unwrap_or_default();
@@ -744,7 +958,9 @@ fn command_data(s: &State, path: &str, given: &Value, focused: Option<&str>) -> 
         definitions = sub["options"].as_array().cloned().unwrap_or_default();
     }
     assert!(
-        !definitions.iter().any(|o| matches!(o["type"].as_u64(), Some(1 | 2))),
+        !definitions
+            .iter()
+            .any(|o| matches!(o["type"].as_u64(), Some(1 | 2))),
         "fake-discord: {path:?} names a command group; add the subcommand"
     );
     let given = given.as_object().cloned().unwrap_or_default();
@@ -767,7 +983,11 @@ fn command_data(s: &State, path: &str, given: &Value, focused: Option<&str>) -> 
             continue;
         };
         let is_focused = focused == Some(name);
-        let value = if is_focused { value.clone() } else { option_value(s, path, definition, value, &mut resolved) };
+        let value = if is_focused {
+            value.clone()
+        } else {
+            option_value(s, path, definition, value, &mut resolved)
+        };
         let mut option = json!({"name": name, "type": kind, "value": value});
         if is_focused {
             option["focused"] = json!(true);
@@ -791,11 +1011,24 @@ fn command_data(s: &State, path: &str, given: &Value, focused: Option<&str>) -> 
 }
 
 /// A user-supplied option value, checked against its definition; ids are added to `resolved`.
-fn option_value(s: &State, path: &str, definition: &Value, value: &Value, resolved: &mut Value) -> Value {
+fn option_value(
+    s: &State,
+    path: &str,
+    definition: &Value,
+    value: &Value,
+    resolved: &mut Value,
+) -> Value {
     let name = definition["name"].as_str().unwrap_or_default();
     let kind = definition["type"].as_u64().unwrap_or(3);
-    let bad = || -> ! { panic!("fake-discord: {path:?} option {name:?} (type {kind}) cannot take {value}") };
-    let as_id = || value.as_u64().or_else(|| value.as_str().and_then(|v| v.parse().ok())).unwrap_or_else(|| bad());
+    let bad = || -> ! {
+        panic!("fake-discord: {path:?} option {name:?} (type {kind}) cannot take {value}")
+    };
+    let as_id = || {
+        value
+            .as_u64()
+            .or_else(|| value.as_str().and_then(|v| v.parse().ok()))
+            .unwrap_or_else(|| bad())
+    };
     let checked = match kind {
         3 => value.as_str().map(|v| json!(v)).unwrap_or_else(|| bad()),
         4 => value.as_i64().map(|v| json!(v)).unwrap_or_else(|| bad()),
@@ -811,7 +1044,7 @@ fn option_value(s: &State, path: &str, definition: &Value, value: &Value, resolv
             }
             resolved["members"][id.to_string()] = member;
             json!(id.to_string())
-        },
+        }
         7 => {
             let id = as_id();
             let channel = s.channels.get(&id).unwrap_or_else(|| bad());
@@ -822,7 +1055,7 @@ fn option_value(s: &State, path: &str, definition: &Value, value: &Value, resolv
                 "permissions": s.bot_permissions(id).0.to_string(),
             });
             json!(id.to_string())
-        },
+        }
         8 => json!(as_id().to_string()),
         _ => bad(),
     };

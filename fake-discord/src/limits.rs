@@ -68,7 +68,8 @@ const COMPONENT_TEXT_LIMITS: &[(u64, &str, usize)] = &[
     (TEXT_INPUT, "value", 4000),
 ];
 /// Select option label, value and description.
-const SELECT_OPTION_TEXT_LIMITS: &[(&str, usize)] = &[("label", 100), ("value", 100), ("description", 100)];
+const SELECT_OPTION_TEXT_LIMITS: &[(&str, usize)] =
+    &[("label", 100), ("value", 100), ("description", 100)];
 
 const ACTION_ROW: u64 = 1;
 const BUTTON: u64 = 2;
@@ -78,7 +79,13 @@ const USER_SELECT: u64 = 5;
 const ROLE_SELECT: u64 = 6;
 const MENTIONABLE_SELECT: u64 = 7;
 const CHANNEL_SELECT: u64 = 8;
-const SELECT_TYPES: &[u64] = &[STRING_SELECT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT];
+const SELECT_TYPES: &[u64] = &[
+    STRING_SELECT,
+    USER_SELECT,
+    ROLE_SELECT,
+    MENTIONABLE_SELECT,
+    CHANNEL_SELECT,
+];
 /// Link buttons carry a url and no custom_id.
 const BUTTON_STYLE_LINK: u64 = 5;
 /// Premium buttons carry a sku_id and no custom_id.
@@ -103,25 +110,41 @@ pub struct Errors {
 
 impl Errors {
     fn push(&mut self, path: String, code: &'static str, message: String) {
-        self.list.push(FieldError { path, code, message });
+        self.list.push(FieldError {
+            path,
+            code,
+            message,
+        });
     }
 
     fn max_len(&mut self, path: String, text: &str, max: usize) {
         if text.chars().count() > max {
-            self.push(path, "BASE_TYPE_MAX_LENGTH", format!("Must be {max} or fewer in length."));
+            self.push(
+                path,
+                "BASE_TYPE_MAX_LENGTH",
+                format!("Must be {max} or fewer in length."),
+            );
         }
     }
 
     fn len_between(&mut self, path: String, text: &str, min: usize, max: usize) {
         let n = text.chars().count();
         if n < min || n > max {
-            self.push(path, "BASE_TYPE_BAD_LENGTH", format!("Must be between {min} and {max} in length."));
+            self.push(
+                path,
+                "BASE_TYPE_BAD_LENGTH",
+                format!("Must be between {min} and {max} in length."),
+            );
         }
     }
 
     fn max_items(&mut self, path: String, n: usize, max: usize) {
         if n > max {
-            self.push(path, "BASE_TYPE_MAX_LENGTH", format!("Must be {max} or fewer in length."));
+            self.push(
+                path,
+                "BASE_TYPE_MAX_LENGTH",
+                format!("Must be {max} or fewer in length."),
+            );
         }
     }
 
@@ -184,7 +207,11 @@ pub fn check_message(errors: &mut Errors, prefix: &str, body: &Value, file_names
         check_components(errors, &join(prefix, "components"), rows);
     }
     if file_names.len() > ATTACHMENTS_MAX {
-        errors.max_items(join(prefix, "attachments"), file_names.len(), ATTACHMENTS_MAX);
+        errors.max_items(
+            join(prefix, "attachments"),
+            file_names.len(),
+            ATTACHMENTS_MAX,
+        );
     }
 }
 
@@ -199,12 +226,21 @@ fn check_embeds(errors: &mut Errors, prefix: &str, embeds: &[Value], file_names:
                 errors.max_len(join(&at, path.join(".")), text, *max);
             }
         }
-        let fields = embed.get("fields").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+        let fields = embed
+            .get("fields")
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice);
         errors.max_items(join(&at, "fields"), fields.len(), EMBED_FIELDS_MAX);
         for (j, field) in fields.iter().enumerate() {
             let field_at = join(&at, format!("fields.{j}"));
-            let name = field.get("name").and_then(Value::as_str).unwrap_or_default();
-            let value = field.get("value").and_then(Value::as_str).unwrap_or_default();
+            let name = field
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            let value = field
+                .get("value")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
             total += name.chars().count() + value.chars().count();
             errors.len_between(join(&field_at, "name"), name, 1, EMBED_FIELD_NAME_MAX);
             errors.len_between(join(&field_at, "value"), value, 1, EMBED_FIELD_VALUE_MAX);
@@ -238,13 +274,24 @@ fn check_components(errors: &mut Errors, prefix: &str, rows: &[Value]) {
     for (i, row) in rows.iter().enumerate() {
         let row_at = join(prefix, i);
         if row.get("type").and_then(Value::as_u64) != Some(ACTION_ROW) {
-            errors.push(join(&row_at, "type"), "COMPONENT_INVALID_TYPE", "Top-level components must be action rows.".into());
+            errors.push(
+                join(&row_at, "type"),
+                "COMPONENT_INVALID_TYPE",
+                "Top-level components must be action rows.".into(),
+            );
             continue;
         }
-        let children = row.get("components").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+        let children = row
+            .get("components")
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice);
         let row_components = join(&row_at, "components");
         if children.is_empty() {
-            errors.push(row_components.clone(), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.".into());
+            errors.push(
+                row_components.clone(),
+                "BASE_TYPE_BAD_LENGTH",
+                "Must be between 1 and 5 in length.".into(),
+            );
         }
         let selects = children.iter().filter(|c| is_select(c)).count();
         if selects > 0 && children.len() > 1 {
@@ -274,7 +321,10 @@ fn check_components(errors: &mut Errors, prefix: &str, rows: &[Value]) {
 }
 
 fn is_select(component: &Value) -> bool {
-    component.get("type").and_then(Value::as_u64).is_some_and(|t| SELECT_TYPES.contains(&t))
+    component
+        .get("type")
+        .and_then(Value::as_u64)
+        .is_some_and(|t| SELECT_TYPES.contains(&t))
 }
 
 fn check_component(errors: &mut Errors, at: &str, component: &Value) {
@@ -294,25 +344,38 @@ fn check_component(errors: &mut Errors, at: &str, component: &Value) {
     };
     match custom_id {
         Some(id) => errors.len_between(join(at, "custom_id"), id, 1, CUSTOM_ID_MAX),
-        None if needs_custom_id => {
-            errors.push(join(at, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required".into())
-        },
-        None => {},
+        None if needs_custom_id => errors.push(
+            join(at, "custom_id"),
+            "BASE_TYPE_REQUIRED",
+            "This field is required".into(),
+        ),
+        None => {}
     }
     if kind == BUTTON && style == BUTTON_STYLE_LINK && component.get("url").is_none() {
-        errors.push(join(at, "url"), "BASE_TYPE_REQUIRED", "This field is required".into());
+        errors.push(
+            join(at, "url"),
+            "BASE_TYPE_REQUIRED",
+            "This field is required".into(),
+        );
     }
     if SELECT_TYPES.contains(&kind) {
         for key in ["min_values", "max_values"] {
             if let Some(n) = component.get(key).and_then(Value::as_u64) {
                 if n > SELECT_OPTIONS_MAX as u64 {
-                    errors.push(join(at, key), "NUMBER_TYPE_MAX", format!("int value should be less than or equal to {SELECT_OPTIONS_MAX}."));
+                    errors.push(
+                        join(at, key),
+                        "NUMBER_TYPE_MAX",
+                        format!("int value should be less than or equal to {SELECT_OPTIONS_MAX}."),
+                    );
                 }
             }
         }
     }
     if kind == STRING_SELECT {
-        let options = component.get("options").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+        let options = component
+            .get("options")
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice);
         if options.is_empty() || options.len() > SELECT_OPTIONS_MAX {
             errors.push(
                 join(at, "options"),
@@ -324,12 +387,16 @@ fn check_component(errors: &mut Errors, at: &str, component: &Value) {
             let option_at = join(at, format!("options.{k}"));
             for (key, max) in SELECT_OPTION_TEXT_LIMITS {
                 match option.get(*key).and_then(Value::as_str) {
-                    Some(text) if *key == "description" => errors.max_len(join(&option_at, key), text, *max),
+                    Some(text) if *key == "description" => {
+                        errors.max_len(join(&option_at, key), text, *max)
+                    }
                     Some(text) => errors.len_between(join(&option_at, key), text, 1, *max),
-                    None if *key != "description" => {
-                        errors.push(join(&option_at, key), "BASE_TYPE_REQUIRED", "This field is required".into())
-                    },
-                    None => {},
+                    None if *key != "description" => errors.push(
+                        join(&option_at, key),
+                        "BASE_TYPE_REQUIRED",
+                        "This field is required".into(),
+                    ),
+                    None => {}
                 }
             }
         }
@@ -341,29 +408,61 @@ pub fn check_choices(errors: &mut Errors, prefix: &str, choices: &[Value]) {
     errors.max_items(prefix.to_owned(), choices.len(), CHOICES_MAX);
     for (i, choice) in choices.iter().enumerate() {
         let at = join(prefix, i);
-        let name = choice.get("name").and_then(Value::as_str).unwrap_or_default();
+        let name = choice
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         errors.len_between(join(&at, "name"), name, 1, CHOICE_TEXT_MAX);
         match choice.get("value") {
-            Some(Value::String(value)) => errors.max_len(join(&at, "value"), value, CHOICE_TEXT_MAX),
-            Some(Value::Number(_)) => {},
-            _ => errors.push(join(&at, "value"), "BASE_TYPE_REQUIRED", "This field is required".into()),
+            Some(Value::String(value)) => {
+                errors.max_len(join(&at, "value"), value, CHOICE_TEXT_MAX)
+            }
+            Some(Value::Number(_)) => {}
+            _ => errors.push(
+                join(&at, "value"),
+                "BASE_TYPE_REQUIRED",
+                "This field is required".into(),
+            ),
         }
     }
 }
 
 /// Checks a modal (interaction callback type 9 `data`).
 pub fn check_modal(errors: &mut Errors, prefix: &str, modal: &Value) {
-    let title = modal.get("title").and_then(Value::as_str).unwrap_or_default();
+    let title = modal
+        .get("title")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
     errors.len_between(join(prefix, "title"), title, 1, MODAL_TITLE_MAX);
-    let custom_id = modal.get("custom_id").and_then(Value::as_str).unwrap_or_default();
+    let custom_id = modal
+        .get("custom_id")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
     errors.len_between(join(prefix, "custom_id"), custom_id, 1, CUSTOM_ID_MAX);
-    let rows = modal.get("components").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    let rows = modal
+        .get("components")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
     if rows.is_empty() || rows.len() > ACTION_ROWS_MAX {
-        errors.push(join(prefix, "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.".into());
+        errors.push(
+            join(prefix, "components"),
+            "BASE_TYPE_BAD_LENGTH",
+            "Must be between 1 and 5 in length.".into(),
+        );
     }
     for (i, row) in rows.iter().enumerate() {
-        for (j, component) in row.get("components").and_then(Value::as_array).into_iter().flatten().enumerate() {
-            check_component(errors, &join(prefix, format!("components.{i}.components.{j}")), component);
+        for (j, component) in row
+            .get("components")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            check_component(
+                errors,
+                &join(prefix, format!("components.{i}.components.{j}")),
+                component,
+            );
         }
     }
 }
@@ -379,12 +478,17 @@ const STRING: u64 = 3;
 fn valid_command_name(name: &str) -> bool {
     let n = name.chars().count();
     (1..=COMMAND_NAME_MAX).contains(&n)
-        && name.chars().all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()))
+        && name
+            .chars()
+            .all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()))
 }
 
 /// Checks a bulk-overwrite of application commands (`PUT .../commands`).
 pub fn check_commands(errors: &mut Errors, commands: &[Value]) {
-    let chat_input = commands.iter().filter(|c| c.get("type").and_then(Value::as_u64).unwrap_or(1) == 1).count();
+    let chat_input = commands
+        .iter()
+        .filter(|c| c.get("type").and_then(Value::as_u64).unwrap_or(1) == 1)
+        .count();
     if chat_input > COMMANDS_MAX {
         errors.max_items(String::new(), chat_input, COMMANDS_MAX);
     }
@@ -392,10 +496,16 @@ pub fn check_commands(errors: &mut Errors, commands: &[Value]) {
     for (i, command) in commands.iter().enumerate() {
         let at = i.to_string();
         let kind = command.get("type").and_then(Value::as_u64).unwrap_or(1);
-        let name = command.get("name").and_then(Value::as_str).unwrap_or_default();
+        let name = command
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         if kind == 1 {
             check_name_and_description(errors, &at, command);
-            let options = command.get("options").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            let options = command
+                .get("options")
+                .and_then(Value::as_array)
+                .map_or(&[][..], Vec::as_slice);
             check_options(errors, &join(&at, "options"), options, 0);
         } else {
             errors.len_between(join(&at, "name"), name, 1, COMMAND_NAME_MAX);
@@ -420,14 +530,27 @@ fn check_name_and_description(errors: &mut Errors, at: &str, item: &Value) {
             format!("Command name is invalid: {name:?} (1-32 lowercase letters, digits, - or _)"),
         );
     }
-    let description = item.get("description").and_then(Value::as_str).unwrap_or_default();
-    errors.len_between(join(at, "description"), description, 1, COMMAND_DESCRIPTION_MAX);
+    let description = item
+        .get("description")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    errors.len_between(
+        join(at, "description"),
+        description,
+        1,
+        COMMAND_DESCRIPTION_MAX,
+    );
 }
 
 /// `depth` 0 = options of a command, 1 = of a group, 2 = of a subcommand.
 fn check_options(errors: &mut Errors, at: &str, options: &[Value], depth: u8) {
     errors.max_items(at.to_owned(), options.len(), COMMAND_OPTIONS_MAX);
-    let is_sub = |o: &Value| matches!(o.get("type").and_then(Value::as_u64), Some(SUB_COMMAND | SUB_COMMAND_GROUP));
+    let is_sub = |o: &Value| {
+        matches!(
+            o.get("type").and_then(Value::as_u64),
+            Some(SUB_COMMAND | SUB_COMMAND_GROUP)
+        )
+    };
     let subs = options.iter().filter(|o| is_sub(o)).count();
     if subs > 0 && subs < options.len() {
         errors.push(
@@ -441,7 +564,10 @@ fn check_options(errors: &mut Errors, at: &str, options: &[Value], depth: u8) {
     for (i, option) in options.iter().enumerate() {
         let option_at = join(at, i);
         check_name_and_description(errors, &option_at, option);
-        let name = option.get("name").and_then(Value::as_str).unwrap_or_default();
+        let name = option
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         if names.contains(&name) {
             errors.push(
                 join(&option_at, "name"),
@@ -451,10 +577,16 @@ fn check_options(errors: &mut Errors, at: &str, options: &[Value], depth: u8) {
         }
         names.push(name);
         let kind = option.get("type").and_then(Value::as_u64).unwrap_or(0);
-        let nested = option.get("options").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+        let nested = option
+            .get("options")
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice);
         match kind {
             SUB_COMMAND_GROUP if depth == 0 => {
-                if nested.iter().any(|o| o.get("type").and_then(Value::as_u64) != Some(SUB_COMMAND)) {
+                if nested
+                    .iter()
+                    .any(|o| o.get("type").and_then(Value::as_u64) != Some(SUB_COMMAND))
+                {
                     errors.push(
                         join(&option_at, "options"),
                         "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
@@ -462,15 +594,20 @@ fn check_options(errors: &mut Errors, at: &str, options: &[Value], depth: u8) {
                     );
                 }
                 check_options(errors, &join(&option_at, "options"), nested, 1);
-            },
-            SUB_COMMAND if depth <= 1 => check_options(errors, &join(&option_at, "options"), nested, 2),
+            }
+            SUB_COMMAND if depth <= 1 => {
+                check_options(errors, &join(&option_at, "options"), nested, 2)
+            }
             SUB_COMMAND | SUB_COMMAND_GROUP => errors.push(
                 join(&option_at, "type"),
                 "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
                 "Subcommands cannot be nested this deep".into(),
             ),
             3..=11 => {
-                let required = option.get("required").and_then(Value::as_bool).unwrap_or(false);
+                let required = option
+                    .get("required")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(false);
                 if required && optional_seen {
                     errors.push(
                         join(&option_at, "required"),
@@ -479,7 +616,10 @@ fn check_options(errors: &mut Errors, at: &str, options: &[Value], depth: u8) {
                     );
                 }
                 optional_seen |= !required;
-                let choices = option.get("choices").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+                let choices = option
+                    .get("choices")
+                    .and_then(Value::as_array)
+                    .map_or(&[][..], Vec::as_slice);
                 if !choices.is_empty() {
                     if option.get("autocomplete").and_then(Value::as_bool) == Some(true) {
                         errors.push(
@@ -492,13 +632,25 @@ fn check_options(errors: &mut Errors, at: &str, options: &[Value], depth: u8) {
                 }
                 if kind == STRING {
                     for key in ["min_length", "max_length"] {
-                        if option.get(key).and_then(Value::as_u64).is_some_and(|n| n > 6000) {
-                            errors.push(join(&option_at, key), "NUMBER_TYPE_MAX", "int value should be less than or equal to 6000.".into());
+                        if option
+                            .get(key)
+                            .and_then(Value::as_u64)
+                            .is_some_and(|n| n > 6000)
+                        {
+                            errors.push(
+                                join(&option_at, key),
+                                "NUMBER_TYPE_MAX",
+                                "int value should be less than or equal to 6000.".into(),
+                            );
                         }
                     }
                 }
-            },
-            _ => errors.push(join(&option_at, "type"), "BASE_TYPE_CHOICES", format!("Value must be one of {{1..11}}, got {kind}.")),
+            }
+            _ => errors.push(
+                join(&option_at, "type"),
+                "BASE_TYPE_CHOICES",
+                format!("Value must be one of {{1..11}}, got {kind}."),
+            ),
         }
     }
 }

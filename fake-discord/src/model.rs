@@ -139,7 +139,11 @@ impl RecordedMessage {
     pub fn custom_ids(&self) -> Vec<String> {
         self.components_flat()
             .iter()
-            .filter_map(|c| c.get("custom_id").and_then(Value::as_str).map(str::to_owned))
+            .filter_map(|c| {
+                c.get("custom_id")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+            })
             .collect()
     }
 
@@ -169,7 +173,12 @@ impl RecordedMessage {
                     out.push_str(s);
                 }
             }
-            for field in embed.get("fields").and_then(Value::as_array).into_iter().flatten() {
+            for field in embed
+                .get("fields")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
                 for key in ["name", "value"] {
                     if let Some(s) = field.get(key).and_then(Value::as_str) {
                         out.push('\n');
@@ -184,7 +193,12 @@ impl RecordedMessage {
     fn components_flat(&self) -> Vec<Value> {
         self.components
             .iter()
-            .flat_map(|row| row.get("components").and_then(Value::as_array).cloned().unwrap_or_default())
+            .flat_map(|row| {
+                row.get("components")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default()
+            })
             .collect()
     }
 }

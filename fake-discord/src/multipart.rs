@@ -13,7 +13,11 @@ pub struct Part {
 }
 
 fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    haystack.get(from..)?.windows(needle.len()).position(|w| w == needle).map(|p| p + from)
+    haystack
+        .get(from..)?
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .map(|p| p + from)
 }
 
 /// Splits a body on `--boundary`; `None` if it is not well formed.
@@ -30,9 +34,16 @@ pub fn parse(body: &[u8], boundary: &str) -> Option<Vec<Part>> {
         let headers = std::str::from_utf8(&body[pos..headers_end]).ok()?;
         let content_start = headers_end + 4;
         let next = find(body, format!("\r\n{delimiter}").as_bytes(), content_start)?;
-        let mut part = Part { name: String::new(), filename: None, content_type: None, bytes: body[content_start..next].to_vec() };
+        let mut part = Part {
+            name: String::new(),
+            filename: None,
+            content_type: None,
+            bytes: body[content_start..next].to_vec(),
+        };
         for line in headers.split("\r\n") {
-            let Some((key, value)) = line.split_once(':') else { continue };
+            let Some((key, value)) = line.split_once(':') else {
+                continue;
+            };
             match key.trim().to_ascii_lowercase().as_str() {
                 "content-disposition" => {
                     for param in value.split(';').map(str::trim) {
@@ -42,9 +53,9 @@ pub fn parse(body: &[u8], boundary: &str) -> Option<Vec<Part>> {
                             part.filename = Some(v.trim_matches('"').to_owned());
                         }
                     }
-                },
+                }
                 "content-type" => part.content_type = Some(value.trim().to_owned()),
-                _ => {},
+                _ => {}
             }
         }
         parts.push(part);

@@ -9,7 +9,9 @@ use crate::state::{ChannelKind, State, UserRec};
 
 /// Discord's ISO-8601 timestamp for "now" (`2024-05-01T12:00:00.000000+00:00`).
 pub fn now_timestamp() -> String {
-    let since = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+    let since = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
     let secs = since.as_secs();
     let (days, rem) = (secs / 86_400, secs % 86_400);
     let (y, m, d) = civil_from_days(days as i64);
@@ -115,7 +117,10 @@ pub fn attachment(channel_id: u64, f: &RecordedFile) -> Value {
 
 /// The CDN url Discord gives an uploaded file.
 pub fn attachment_url(channel_id: u64, f: &RecordedFile) -> String {
-    format!("https://cdn.discordapp.com/attachments/{channel_id}/{}/{}", f.id, f.filename)
+    format!(
+        "https://cdn.discordapp.com/attachments/{channel_id}/{}/{}",
+        f.id, f.filename
+    )
 }
 
 /// A message object.
@@ -150,7 +155,10 @@ pub fn message(state: &State, m: &RecordedMessage) -> Value {
         v["webhook_id"] = json!(state.app_id.to_string());
         v["application_id"] = json!(state.app_id.to_string());
     }
-    if matches!(state.channels.get(&m.channel_id).map(|c| &c.kind), Some(ChannelKind::Guild)) {
+    if matches!(
+        state.channels.get(&m.channel_id).map(|c| &c.kind),
+        Some(ChannelKind::Guild)
+    ) {
         v["guild_id"] = json!(state.guild_id.to_string());
     }
     v
@@ -165,7 +173,13 @@ pub fn guild_create(state: &State) -> Value {
         .map(|(id, _)| channel(state, *id))
         .collect();
     let mut members = vec![member(state, &state.bot, None)];
-    members.extend(state.users.values().filter(|u| !u.bot).map(|u| member(state, u, None)));
+    members.extend(
+        state
+            .users
+            .values()
+            .filter(|u| !u.bot)
+            .map(|u| member(state, u, None)),
+    );
     json!({
         "id": state.guild_id.to_string(),
         "name": state.guild_name,

@@ -47,11 +47,21 @@ struct Reply {
 
 impl Reply {
     fn json(status: u16, body: Value) -> Self {
-        Self { status, body: Some(body), headers: Vec::new(), lost: false }
+        Self {
+            status,
+            body: Some(body),
+            headers: Vec::new(),
+            lost: false,
+        }
     }
 
     fn no_content() -> Self {
-        Self { status: 204, body: None, headers: Vec::new(), lost: false }
+        Self {
+            status: 204,
+            body: None,
+            headers: Vec::new(),
+            lost: false,
+        }
     }
 }
 
@@ -60,7 +70,9 @@ type Handled = Result<Reply, ApiError>;
 /// Accepts connections forever; a first byte of 0x16 (TLS ClientHello) means TLS.
 pub async fn serve(listener: TcpListener, shared: Arc<Shared>, tls: TlsAcceptor) {
     loop {
-        let Ok((stream, _)) = listener.accept().await else { continue };
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
         let shared = Arc::clone(&shared);
         let tls = tls.clone();
         tokio::spawn(async move {
@@ -84,21 +96,41 @@ where
     I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
 {
     let service = hyper::service::service_fn(move |req| handle(Arc::clone(&shared), req));
-    let _ = hyper::server::conn::http1::Builder::new().serve_connection(io, service).await;
+    let _ = hyper::server::conn::http1::Builder::new()
+        .serve_connection(io, service)
+        .await;
 }
 
-async fn handle(shared: Arc<Shared>, req: Request<Incoming>) -> Result<Response<Full<Bytes>>, Infallible> {
+async fn handle(
+    shared: Arc<Shared>,
+    req: Request<Incoming>,
+) -> Result<Response<Full<Bytes>>, Infallible> {
     let method = req.method().as_str().to_owned();
     let full_path = req.uri().path().to_owned();
     let query = req.uri().query().unwrap_or_default().to_owned();
-    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let header = |name: &str| {
+        req.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
     let auth = header("authorization");
     let content_type = header("content-type").unwrap_or_default();
     let bytes = match req.into_body().collect().await {
         Ok(body) => body.to_bytes(),
         Err(_) => Bytes::new(),
     };
-    let reply = shared.update(|state| process(state, &method, &full_path, &query, auth.as_deref(), &content_type, &bytes));
+    let reply = shared.update(|state| {
+        process(
+            state,
+            &method,
+            &full_path,
+            &query,
+            auth.as_deref(),
+            &content_type,
+            &bytes,
+        )
+    });
     if reply.lost {
         // The client never hears back (until it gives up or dies).
         std::future::pending::<()>().await;
@@ -111,7 +143,7 @@ async fn handle(shared: Arc<Shared>, req: Request<Incoming>) -> Result<Response<
         Some(v) => {
             response = response.header("content-type", "application/json");
             Full::new(Bytes::from(v.to_string()))
-        },
+        }
         None => Full::new(Bytes::new()),
     };
     Ok(response.body(body).expect("valid response parts"))
@@ -127,7 +159,10 @@ fn process(
     bytes: &[u8],
 ) -> Reply {
     let at = state.elapsed();
-    let path = full_path.strip_prefix("/api/v10").unwrap_or(full_path).to_owned();
+    let path = full_path
+        .strip_prefix("/api/v10")
+        .unwrap_or(full_path)
+        .to_owned();
     let parsed = parse_body(content_type, bytes);
     let (body, uploads) = match &parsed {
         Ok((body, uploads)) => (body.clone(), uploads.as_slice()),
@@ -158,7 +193,7 @@ fn process(
             let mut reply = result.unwrap_or_else(|e| Reply::json(e.status, e.body()));
             reply.lost = true;
             (reply, false)
-        },
+        }
         Some(failure) => (failure_reply(&failure), true),
         None => {
             let result = if !full_path.starts_with("/api/v10/") {
@@ -174,7 +209,7 @@ fn process(
                 Ok(reply) => (reply, false),
                 Err(e) => (Reply::json(e.status, e.body()), false),
             }
-        },
+        }
     };
     record.status = reply.status;
     if reply.status >= 400 {
@@ -182,9 +217,25 @@ fn process(
         let code = body.get("code").and_then(Value::as_u64).unwrap_or(0);
         record.code = Some(code);
         let mut fields = Vec::new();
-        collect_error_paths(body.get("errors").unwrap_or(&Value::Null), String::new(), &mut fields);
-        let message = body.get("message").and_then(Value::as_str).unwrap_or_default().to_owned();
-        tracing::debug!(method, path, status = reply.status, code, message, ?fields, "fake discord error");
+        collect_error_paths(
+            body.get("errors").unwrap_or(&Value::Null),
+            String::new(),
+            &mut fields,
+        );
+        let message = body
+            .get("message")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        tracing::debug!(
+            method,
+            path,
+            status = reply.status,
+            code,
+            message,
+            ?fields,
+            "fake discord error"
+        );
         state.errors.push(ErrorRecord {
             method: method.to_owned(),
             path: path.clone(),
@@ -200,12 +251,18 @@ fn process(
 }
 
 fn collect_error_paths(errors: &Value, prefix: String, out: &mut Vec<String>) {
-    let Some(map) = errors.as_object() else { return };
+    let Some(map) = errors.as_object() else {
+        return;
+    };
     for (key, value) in map {
         if key == "_errors" {
             out.push(prefix.clone());
         } else {
-            let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+            let path = if prefix.is_empty() {
+                key.clone()
+            } else {
+                format!("{prefix}.{key}")
+            };
             collect_error_paths(value, path, out);
         }
     }
@@ -213,9 +270,16 @@ fn collect_error_paths(errors: &Value, prefix: String, out: &mut Vec<String>) {
 
 fn failure_reply(failure: &Failure) -> Reply {
     match failure {
-        Failure::RateLimited { retry_after, global } => {
+        Failure::RateLimited {
+            retry_after,
+            global,
+        } => {
             let secs = retry_after.as_secs_f64();
-            let reset = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default().as_secs_f64() + secs;
+            let reset = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .unwrap_or_default()
+                .as_secs_f64()
+                + secs;
             let mut reply = Reply::json(
                 429,
                 json!({"message": "You are being rate limited.", "retry_after": secs, "global": global, "code": 0}),
@@ -227,16 +291,20 @@ fn failure_reply(failure: &Failure) -> Reply {
                 ("x-ratelimit-reset", format!("{reset:.3}")),
                 ("x-ratelimit-reset-after", format!("{secs:.3}")),
                 ("x-ratelimit-bucket", "fake-discord-bucket".into()),
-                ("x-ratelimit-scope", if *global { "global" } else { "user" }.into()),
+                (
+                    "x-ratelimit-scope",
+                    if *global { "global" } else { "user" }.into(),
+                ),
             ];
             if *global {
                 reply.headers.push(("x-ratelimit-global", "true".into()));
             }
             reply
-        },
-        Failure::ServerError(status) => {
-            Reply::json(*status, json!({"message": format!("{status}: Server Error"), "code": 0}))
-        },
+        }
+        Failure::ServerError(status) => Reply::json(
+            *status,
+            json!({"message": format!("{status}: Server Error"), "code": 0}),
+        ),
         Failure::LostResponse => unreachable!("handled in `process`"),
     }
 }
@@ -256,7 +324,10 @@ fn parse_body(content_type: &str, bytes: &[u8]) -> Result<(Option<Value>, Vec<Up
     }
     if let Some(boundary) = content_type
         .strip_prefix("multipart/form-data")
-        .and_then(|rest| rest.split(';').find_map(|p| p.trim().strip_prefix("boundary=")))
+        .and_then(|rest| {
+            rest.split(';')
+                .find_map(|p| p.trim().strip_prefix("boundary="))
+        })
     {
         let boundary = boundary.trim_matches('"');
         let parts = crate::multipart::parse(bytes, boundary)
@@ -265,12 +336,15 @@ fn parse_body(content_type: &str, bytes: &[u8]) -> Result<(Option<Value>, Vec<Up
         let mut uploads = Vec::new();
         for part in parts {
             if part.name == "payload_json" {
-                body = Some(
-                    serde_json::from_slice(&part.bytes)
-                        .map_err(|_| ApiError::new(400, 50109, "The request body contains invalid JSON."))?,
-                );
+                body = Some(serde_json::from_slice(&part.bytes).map_err(|_| {
+                    ApiError::new(400, 50109, "The request body contains invalid JSON.")
+                })?);
             } else if let Some(filename) = part.filename {
-                uploads.push(Upload { filename, content_type: part.content_type, bytes: part.bytes });
+                uploads.push(Upload {
+                    filename,
+                    content_type: part.content_type,
+                    bytes: part.bytes,
+                });
             }
         }
         return Ok((body, uploads));
@@ -284,7 +358,14 @@ fn id(segment: &str) -> Option<u64> {
     segment.parse().ok()
 }
 
-fn route(state: &mut State, method: &str, path: &str, query: &str, body: Option<&Value>, uploads: &[Upload]) -> Handled {
+fn route(
+    state: &mut State,
+    method: &str,
+    path: &str,
+    query: &str,
+    body: Option<&Value>,
+    uploads: &[Upload],
+) -> Handled {
     let segs: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
     let empty = Value::Null;
     let body = body.unwrap_or(&empty);
@@ -299,65 +380,104 @@ fn route(state: &mut State, method: &str, path: &str, query: &str, body: Option<
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1},
             }),
         )),
-        ("GET", ["oauth2", "applications", "@me"]) => Ok(Reply::json(200, payload::application(state))),
+        ("GET", ["oauth2", "applications", "@me"]) => {
+            Ok(Reply::json(200, payload::application(state)))
+        }
         ("GET", ["users", "@me"]) => Ok(Reply::json(200, payload::user(&state.bot))),
         ("GET", ["users", user]) => {
-            let user = id(user).and_then(|u| state.users.get(&u)).ok_or_else(|| ApiError::new(404, 10013, "Unknown User"))?;
+            let user = id(user)
+                .and_then(|u| state.users.get(&u))
+                .ok_or_else(|| ApiError::new(404, 10013, "Unknown User"))?;
             Ok(Reply::json(200, payload::user(user)))
-        },
+        }
         ("POST", ["users", "@me", "channels"]) => open_dm(state, body),
         ("GET", ["applications", app, "commands"]) if id(app) == Some(state.app_id) => {
             Ok(Reply::json(200, json!(state.global_commands)))
-        },
-        ("GET", ["applications", app, "guilds", guild, "commands"]) if id(app) == Some(state.app_id) => {
+        }
+        ("GET", ["applications", app, "guilds", guild, "commands"])
+            if id(app) == Some(state.app_id) =>
+        {
             if id(guild) != Some(state.guild_id) {
                 return Err(ApiError::missing_access());
             }
             Ok(Reply::json(200, json!(state.guild_commands)))
-        },
-        ("PUT", ["applications", app, "commands"]) if id(app) == Some(state.app_id) => register_commands(state, body, None),
-        ("PUT", ["applications", app, "guilds", guild, "commands"]) if id(app) == Some(state.app_id) => {
+        }
+        ("PUT", ["applications", app, "commands"]) if id(app) == Some(state.app_id) => {
+            register_commands(state, body, None)
+        }
+        ("PUT", ["applications", app, "guilds", guild, "commands"])
+            if id(app) == Some(state.app_id) =>
+        {
             if id(guild) != Some(state.guild_id) {
                 return Err(ApiError::missing_access());
             }
             register_commands(state, body, Some(state.guild_id))
-        },
+        }
         ("POST", ["interactions", interaction, token, "callback"]) => {
             interaction_callback(state, id(interaction).unwrap_or(0), token, body, uploads)
-        },
+        }
         ("POST", ["webhooks", app, token]) => followup(state, app, token, body, uploads),
-        (_, ["webhooks", app, token, "messages", message]) => webhook_message(state, method, app, token, message, body, uploads),
+        (_, ["webhooks", app, token, "messages", message]) => {
+            webhook_message(state, method, app, token, message, body, uploads)
+        }
         ("GET", ["channels", channel]) => {
-            let channel = id(channel).filter(|c| state.channels.contains_key(c)).ok_or_else(ApiError::unknown_channel)?;
+            let channel = id(channel)
+                .filter(|c| state.channels.contains_key(c))
+                .ok_or_else(ApiError::unknown_channel)?;
             Ok(Reply::json(200, payload::channel(state, channel)))
-        },
-        ("POST", ["channels", channel, "messages"]) => create_channel_message(state, id(channel).unwrap_or(0), body, uploads),
-        ("GET", ["channels", channel, "messages"]) => list_channel_messages(state, id(channel).unwrap_or(0), query),
-        (_, ["channels", channel, "messages", message]) => {
-            channel_message(state, method, id(channel).unwrap_or(0), id(message).unwrap_or(0), body, uploads)
-        },
+        }
+        ("POST", ["channels", channel, "messages"]) => {
+            create_channel_message(state, id(channel).unwrap_or(0), body, uploads)
+        }
+        ("GET", ["channels", channel, "messages"]) => {
+            list_channel_messages(state, id(channel).unwrap_or(0), query)
+        }
+        (_, ["channels", channel, "messages", message]) => channel_message(
+            state,
+            method,
+            id(channel).unwrap_or(0),
+            id(message).unwrap_or(0),
+            body,
+            uploads,
+        ),
         ("POST", ["channels", channel, "typing"]) => {
             channel_access(state, id(channel).unwrap_or(0), Permissions::SEND_MESSAGES)?;
             Ok(Reply::no_content())
-        },
-        ("PUT" | "DELETE", ["channels", channel, "messages", message, "reactions", _emoji, "@me"]) => {
+        }
+        (
+            "PUT" | "DELETE",
+            ["channels", channel, "messages", message, "reactions", _emoji, "@me"],
+        ) => {
             let channel = id(channel).unwrap_or(0);
-            channel_access(state, channel, Permissions::ADD_REACTIONS | Permissions::READ_MESSAGE_HISTORY)?;
+            channel_access(
+                state,
+                channel,
+                Permissions::ADD_REACTIONS | Permissions::READ_MESSAGE_HISTORY,
+            )?;
             state
                 .message(id(message).unwrap_or(0))
                 .filter(|m| m.channel_id == channel)
                 .ok_or_else(ApiError::unknown_message)?;
             Ok(Reply::no_content())
-        },
+        }
         ("GET", ["guilds", guild]) if id(guild) == Some(state.guild_id) => {
             let mut guild = payload::guild_create(state);
             if let Some(g) = guild.as_object_mut() {
-                for key in ["members", "channels", "threads", "presences", "voice_states", "joined_at", "large", "member_count"] {
+                for key in [
+                    "members",
+                    "channels",
+                    "threads",
+                    "presences",
+                    "voice_states",
+                    "joined_at",
+                    "large",
+                    "member_count",
+                ] {
                     g.remove(key);
                 }
             }
             Ok(Reply::json(200, guild))
-        },
+        }
         ("GET", ["guilds", guild, "channels"]) if id(guild) == Some(state.guild_id) => {
             let ids: Vec<u64> = state
                 .channels
@@ -365,14 +485,22 @@ fn route(state: &mut State, method: &str, path: &str, query: &str, body: Option<
                 .filter(|(_, c)| matches!(c.kind, ChannelKind::Guild))
                 .map(|(i, _)| *i)
                 .collect();
-            Ok(Reply::json(200, json!(ids.iter().map(|c| payload::channel(state, *c)).collect::<Vec<_>>())))
-        },
+            Ok(Reply::json(
+                200,
+                json!(ids
+                    .iter()
+                    .map(|c| payload::channel(state, *c))
+                    .collect::<Vec<_>>()),
+            ))
+        }
         ("GET", ["guilds", guild, "members", user]) if id(guild) == Some(state.guild_id) => {
-            let user = id(user).and_then(|u| state.users.get(&u)).ok_or_else(|| ApiError::new(404, 10007, "Unknown Member"))?;
+            let user = id(user)
+                .and_then(|u| state.users.get(&u))
+                .ok_or_else(|| ApiError::new(404, 10007, "Unknown Member"))?;
             let mut member = payload::member(state, user, None);
             member["guild_id"] = json!(state.guild_id.to_string());
             Ok(Reply::json(200, member))
-        },
+        }
         _ => not_found(),
     }
 }
@@ -380,7 +508,11 @@ fn route(state: &mut State, method: &str, path: &str, query: &str, body: Option<
 fn open_dm(state: &mut State, body: &Value) -> Handled {
     let recipient = body
         .get("recipient_id")
-        .and_then(|v| v.as_str().and_then(|s| s.parse().ok()).or_else(|| v.as_u64()))
+        .and_then(|v| {
+            v.as_str()
+                .and_then(|s| s.parse().ok())
+                .or_else(|| v.as_u64())
+        })
         .ok_or_else(|| {
             ApiError::form(vec![limits::FieldError {
                 path: "recipient_id".into(),
@@ -408,11 +540,18 @@ fn register_commands(state: &mut State, body: &Value, guild: Option<u64>) -> Han
     if !errors.is_empty() {
         return Err(ApiError::form(errors.into_list()));
     }
-    let previous = if guild.is_some() { state.guild_commands.clone() } else { state.global_commands.clone() };
+    let previous = if guild.is_some() {
+        state.guild_commands.clone()
+    } else {
+        state.global_commands.clone()
+    };
     let mut created = Vec::with_capacity(commands.len());
     for command in commands {
         let kind = command.get("type").and_then(Value::as_u64).unwrap_or(1);
-        let name = command.get("name").and_then(Value::as_str).unwrap_or_default();
+        let name = command
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         let existing_id = previous
             .iter()
             .find(|c| c["name"] == name && c["type"] == kind)
@@ -452,7 +591,10 @@ fn register_commands(state: &mut State, body: &Value, guild: Option<u64>) -> Han
 
 /// Checks the bot may act in a channel: VIEW_CHANNEL (else 50001) and `need` (else 50013).
 fn channel_access(state: &State, channel: u64, need: Permissions) -> Result<(), ApiError> {
-    let rec = state.channels.get(&channel).ok_or_else(ApiError::unknown_channel)?;
+    let rec = state
+        .channels
+        .get(&channel)
+        .ok_or_else(ApiError::unknown_channel)?;
     if let ChannelKind::Guild = rec.kind {
         let have = state.bot_permissions(channel);
         if !have.contains(Permissions::VIEW_CHANNEL) {
@@ -466,8 +608,15 @@ fn channel_access(state: &State, channel: u64, need: Permissions) -> Result<(), 
 }
 
 fn is_empty_message(body: &Value, uploads: &[Upload]) -> bool {
-    let content_empty = body.get("content").and_then(Value::as_str).is_none_or(str::is_empty);
-    let list_empty = |k: &str| body.get(k).and_then(Value::as_array).is_none_or(Vec::is_empty);
+    let content_empty = body
+        .get("content")
+        .and_then(Value::as_str)
+        .is_none_or(str::is_empty);
+    let list_empty = |k: &str| {
+        body.get(k)
+            .and_then(Value::as_array)
+            .is_none_or(Vec::is_empty)
+    };
     content_empty
         && list_empty("embeds")
         && list_empty("components")
@@ -486,7 +635,10 @@ fn nonce_of(body: &Value) -> Result<Option<String>, ApiError> {
         Some(Value::Number(n)) => Some(n.to_string()),
         _ => None,
     };
-    if nonce.as_ref().is_some_and(|n| n.chars().count() > NONCE_MAX) {
+    if nonce
+        .as_ref()
+        .is_some_and(|n| n.chars().count() > NONCE_MAX)
+    {
         return Err(ApiError::form(vec![limits::FieldError {
             path: "nonce".into(),
             code: "BASE_TYPE_MAX_LENGTH",
@@ -528,8 +680,15 @@ fn store_embeds(embeds: &[Value], channel: u64, files: &[RecordedFile]) -> Vec<V
                 embed["type"] = json!("rich");
             }
             for key in ["image", "thumbnail"] {
-                let reference = embed.get(key).and_then(|v| v.get("url")).and_then(Value::as_str).map(str::to_owned);
-                if let Some(name) = reference.as_deref().and_then(|u| u.strip_prefix("attachment://")) {
+                let reference = embed
+                    .get(key)
+                    .and_then(|v| v.get("url"))
+                    .and_then(Value::as_str)
+                    .map(str::to_owned);
+                if let Some(name) = reference
+                    .as_deref()
+                    .and_then(|u| u.strip_prefix("attachment://"))
+                {
                     if let Some(file) = files.iter().find(|f| f.filename == name) {
                         let url = payload::attachment_url(channel, file);
                         embed[key]["url"] = json!(url);
@@ -552,14 +711,25 @@ fn new_message(
     interaction: Option<u64>,
 ) -> RecordedMessage {
     let attachments = record_files(state, uploads);
-    let embeds = body.get("embeds").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    let embeds = body
+        .get("embeds")
+        .and_then(Value::as_array)
+        .map_or(&[][..], Vec::as_slice);
     RecordedMessage {
         id: state.new_id(),
         channel_id: channel,
         author: Author::Bot,
-        content: body.get("content").and_then(Value::as_str).unwrap_or_default().to_owned(),
+        content: body
+            .get("content")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned(),
         embeds: store_embeds(embeds, channel, &attachments),
-        components: body.get("components").and_then(Value::as_array).cloned().unwrap_or_default(),
+        components: body
+            .get("components")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default(),
         attachments,
         flags,
         nonce: None,
@@ -571,16 +741,36 @@ fn new_message(
 }
 
 /// Applies an edit body to a stored message, after validating it.
-fn edit_message(state: &mut State, message: u64, prefix: &str, body: &Value, uploads: &[Upload]) -> Result<(), ApiError> {
-    let current = state.message(message).ok_or_else(ApiError::unknown_message)?.clone();
+fn edit_message(
+    state: &mut State,
+    message: u64,
+    prefix: &str,
+    body: &Value,
+    uploads: &[Upload],
+) -> Result<(), ApiError> {
+    let current = state
+        .message(message)
+        .ok_or_else(ApiError::unknown_message)?
+        .clone();
     let kept: Vec<RecordedFile> = match body.get("attachments").and_then(Value::as_array) {
         Some(list) => {
             let ids: Vec<u64> = list
                 .iter()
-                .filter_map(|a| a.get("id").and_then(|v| v.as_str().and_then(|s| s.parse().ok()).or_else(|| v.as_u64())))
+                .filter_map(|a| {
+                    a.get("id").and_then(|v| {
+                        v.as_str()
+                            .and_then(|s| s.parse().ok())
+                            .or_else(|| v.as_u64())
+                    })
+                })
                 .collect();
-            current.attachments.iter().filter(|f| ids.contains(&f.id)).cloned().collect()
-        },
+            current
+                .attachments
+                .iter()
+                .filter(|f| ids.contains(&f.id))
+                .cloned()
+                .collect()
+        }
         None => current.attachments.clone(),
     };
     let mut names: Vec<String> = kept.iter().map(|f| f.filename.clone()).collect();
@@ -589,12 +779,18 @@ fn edit_message(state: &mut State, message: u64, prefix: &str, body: &Value, upl
     let mut files = kept;
     files.extend(record_files(state, uploads));
     let channel = current.channel_id;
-    let m = state.message_mut(message).ok_or_else(ApiError::unknown_message)?;
+    let m = state
+        .message_mut(message)
+        .ok_or_else(ApiError::unknown_message)?;
     if let Some(content) = body.get("content") {
         m.content = content.as_str().unwrap_or_default().to_owned();
     }
     if let Some(embeds) = body.get("embeds") {
-        m.embeds = store_embeds(embeds.as_array().map_or(&[][..], Vec::as_slice), channel, &files);
+        m.embeds = store_embeds(
+            embeds.as_array().map_or(&[][..], Vec::as_slice),
+            channel,
+            &files,
+        );
     }
     if let Some(components) = body.get("components") {
         m.components = components.as_array().cloned().unwrap_or_default();
@@ -609,16 +805,31 @@ fn edit_message(state: &mut State, message: u64, prefix: &str, body: &Value, upl
 }
 
 fn message_reply(state: &State, message: u64) -> Handled {
-    let m = state.message(message).ok_or_else(ApiError::unknown_message)?;
+    let m = state
+        .message(message)
+        .ok_or_else(ApiError::unknown_message)?;
     Ok(Reply::json(200, payload::message(state, m)))
 }
 
-fn create_channel_message(state: &mut State, channel: u64, body: &Value, uploads: &[Upload]) -> Handled {
-    let need = if uploads.is_empty() { Permissions::SEND_MESSAGES } else { Permissions::SEND_MESSAGES | Permissions::ATTACH_FILES };
+fn create_channel_message(
+    state: &mut State,
+    channel: u64,
+    body: &Value,
+    uploads: &[Upload],
+) -> Handled {
+    let need = if uploads.is_empty() {
+        Permissions::SEND_MESSAGES
+    } else {
+        Permissions::SEND_MESSAGES | Permissions::ATTACH_FILES
+    };
     channel_access(state, channel, need)?;
     if let ChannelKind::Dm { recipient } = state.channels[&channel].kind {
         if state.users.get(&recipient).is_some_and(|u| u.dms_closed) {
-            return Err(ApiError::new(403, 50007, "Cannot send messages to this user"));
+            return Err(ApiError::new(
+                403,
+                50007,
+                "Cannot send messages to this user",
+            ));
         }
     }
     let names: Vec<String> = uploads.iter().map(|u| u.filename.clone()).collect();
@@ -627,7 +838,10 @@ fn create_channel_message(state: &mut State, channel: u64, body: &Value, uploads
         return Err(empty_message());
     }
     let nonce = nonce_of(body)?;
-    let enforce = body.get("enforce_nonce").and_then(Value::as_bool).unwrap_or(false);
+    let enforce = body
+        .get("enforce_nonce")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
     if let (Some(nonce), true) = (&nonce, enforce) {
         let window = state.config.nonce_window;
         let now = state.elapsed();
@@ -669,7 +883,14 @@ fn list_channel_messages(state: &State, channel: u64, query: &str) -> Handled {
     Ok(Reply::json(200, json!(list)))
 }
 
-fn channel_message(state: &mut State, method: &str, channel: u64, message: u64, body: &Value, uploads: &[Upload]) -> Handled {
+fn channel_message(
+    state: &mut State,
+    method: &str,
+    channel: u64,
+    message: u64,
+    body: &Value,
+    uploads: &[Upload],
+) -> Handled {
     let need = match method {
         "GET" => Permissions::READ_MESSAGE_HISTORY,
         _ => Permissions::NONE,
@@ -684,20 +905,28 @@ fn channel_message(state: &mut State, method: &str, channel: u64, message: u64, 
         "GET" => message_reply(state, message),
         "PATCH" => {
             if author != Author::Bot {
-                return Err(ApiError::new(403, 50005, "Cannot edit a message authored by another user"));
+                return Err(ApiError::new(
+                    403,
+                    50005,
+                    "Cannot edit a message authored by another user",
+                ));
             }
             edit_message(state, message, "", body, uploads)?;
             message_reply(state, message)
-        },
+        }
         "DELETE" => {
-            if author != Author::Bot && !state.bot_permissions(channel).contains(Permissions::MANAGE_MESSAGES) {
+            if author != Author::Bot
+                && !state
+                    .bot_permissions(channel)
+                    .contains(Permissions::MANAGE_MESSAGES)
+            {
                 return Err(ApiError::missing_permissions());
             }
             if let Some(m) = state.message_mut(message) {
                 m.deleted = true;
             }
             Ok(Reply::no_content())
-        },
+        }
         _ => Err(ApiError::new(405, 0, "405: Method Not Allowed")),
     }
 }
@@ -706,14 +935,28 @@ fn allowed_acks(kind: InteractionKind, from_component: bool) -> &'static [AckKin
     use AckKind::*;
     match kind {
         InteractionKind::Command => &[Message, DeferredMessage, Modal],
-        InteractionKind::Component => &[Message, DeferredMessage, DeferredUpdate, UpdateMessage, Modal],
+        InteractionKind::Component => &[
+            Message,
+            DeferredMessage,
+            DeferredUpdate,
+            UpdateMessage,
+            Modal,
+        ],
         InteractionKind::Autocomplete => &[Autocomplete],
-        InteractionKind::ModalSubmit if from_component => &[Message, DeferredMessage, DeferredUpdate, UpdateMessage],
+        InteractionKind::ModalSubmit if from_component => {
+            &[Message, DeferredMessage, DeferredUpdate, UpdateMessage]
+        }
         InteractionKind::ModalSubmit => &[Message, DeferredMessage],
     }
 }
 
-fn interaction_callback(state: &mut State, id: u64, token: &str, body: &Value, uploads: &[Upload]) -> Handled {
+fn interaction_callback(
+    state: &mut State,
+    id: u64,
+    token: &str,
+    body: &Value,
+    uploads: &[Upload],
+) -> Handled {
     let idx = state
         .interactions
         .iter()
@@ -721,7 +964,11 @@ fn interaction_callback(state: &mut State, id: u64, token: &str, body: &Value, u
         .ok_or_else(ApiError::unknown_interaction)?;
     let ix = state.interactions[idx].clone();
     if ix.ack.is_some() {
-        return Err(ApiError::new(400, 40060, "Interaction has already been acknowledged."));
+        return Err(ApiError::new(
+            400,
+            40060,
+            "Interaction has already been acknowledged.",
+        ));
     }
     let latency = ix.created.elapsed();
     if latency > state.config.ack_window {
@@ -734,7 +981,9 @@ fn interaction_callback(state: &mut State, id: u64, token: &str, body: &Value, u
             ApiError::form(vec![limits::FieldError {
                 path: "type".into(),
                 code: "INTERACTION_RESPONSE_TYPE_INVALID",
-                message: format!("Interaction response type {callback_type} is not valid for this interaction."),
+                message: format!(
+                    "Interaction response type {callback_type} is not valid for this interaction."
+                ),
             }])
         })?;
     let data = body.get("data").cloned().unwrap_or_else(|| json!({}));
@@ -747,40 +996,55 @@ fn interaction_callback(state: &mut State, id: u64, token: &str, body: &Value, u
             if is_empty_message(&data, uploads) {
                 return Err(empty_message());
             }
-            let flags = ephemeral | (data.get("flags").and_then(Value::as_u64).unwrap_or(0) & SETTABLE_FLAGS);
+            let flags = ephemeral
+                | (data.get("flags").and_then(Value::as_u64).unwrap_or(0) & SETTABLE_FLAGS);
             let message = new_message(state, ix.channel_id, &data, uploads, flags, Some(ix.id));
             original = Some(message.id);
             state.messages.push(message);
-        },
+        }
         AckKind::DeferredMessage => {
-            let message = new_message(state, ix.channel_id, &json!({}), &[], FLAG_LOADING | ephemeral, Some(ix.id));
+            let message = new_message(
+                state,
+                ix.channel_id,
+                &json!({}),
+                &[],
+                FLAG_LOADING | ephemeral,
+                Some(ix.id),
+            );
             original = Some(message.id);
             state.messages.push(message);
-        },
+        }
         AckKind::DeferredUpdate => original = ix.source_message,
         AckKind::UpdateMessage => {
             let source = ix.source_message.ok_or_else(ApiError::unknown_message)?;
             edit_message(state, source, "data", &data, uploads)?;
             original = Some(source);
-        },
+        }
         AckKind::Autocomplete => {
-            let choices = data.get("choices").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            let choices = data
+                .get("choices")
+                .and_then(Value::as_array)
+                .map_or(&[][..], Vec::as_slice);
             let mut errors = Errors::default();
             limits::check_choices(&mut errors, "data.choices", choices);
             if !errors.is_empty() {
                 return Err(ApiError::form(errors.into_list()));
             }
-        },
+        }
         AckKind::Modal => {
             let mut errors = Errors::default();
             limits::check_modal(&mut errors, "data", &data);
             if !errors.is_empty() {
                 return Err(ApiError::form(errors.into_list()));
             }
-        },
+        }
     }
     let rec = &mut state.interactions[idx];
-    rec.ack = Some(Ack { kind, latency, data });
+    rec.ack = Some(Ack {
+        kind,
+        latency,
+        data,
+    });
     rec.original = original;
     Ok(Reply::no_content())
 }
@@ -790,7 +1054,11 @@ fn webhook_interaction(state: &State, app: &str, token: &str) -> Result<usize, A
     if id(app) != Some(state.app_id) {
         return Err(ApiError::unknown_webhook());
     }
-    let idx = state.interactions.iter().position(|i| i.token == token).ok_or_else(ApiError::unknown_webhook)?;
+    let idx = state
+        .interactions
+        .iter()
+        .position(|i| i.token == token)
+        .ok_or_else(ApiError::unknown_webhook)?;
     let ix = &state.interactions[idx];
     if ix.ack.is_none() {
         return Err(ApiError::unknown_webhook());
@@ -801,7 +1069,13 @@ fn webhook_interaction(state: &State, app: &str, token: &str) -> Result<usize, A
     Ok(idx)
 }
 
-fn followup(state: &mut State, app: &str, token: &str, body: &Value, uploads: &[Upload]) -> Handled {
+fn followup(
+    state: &mut State,
+    app: &str,
+    token: &str,
+    body: &Value,
+    uploads: &[Upload],
+) -> Handled {
     let idx = webhook_interaction(state, app, token)?;
     let names: Vec<String> = uploads.iter().map(|u| u.filename.clone()).collect();
     validate_message("", body, &names)?;
@@ -810,11 +1084,15 @@ fn followup(state: &mut State, app: &str, token: &str, body: &Value, uploads: &[
     }
     let ix = state.interactions[idx].clone();
     // Discord: the first followup after a deferred response replaces the "thinking" message.
-    if let Some(original) = ix.original.filter(|o| state.message(*o).is_some_and(RecordedMessage::is_loading)) {
+    if let Some(original) = ix
+        .original
+        .filter(|o| state.message(*o).is_some_and(RecordedMessage::is_loading))
+    {
         edit_message(state, original, "", body, uploads)?;
         return message_reply(state, original);
     }
-    let flags = body.get("flags").and_then(Value::as_u64).unwrap_or(0) & (FLAG_EPHEMERAL | SETTABLE_FLAGS);
+    let flags =
+        body.get("flags").and_then(Value::as_u64).unwrap_or(0) & (FLAG_EPHEMERAL | SETTABLE_FLAGS);
     let message = new_message(state, ix.channel_id, body, uploads, flags, Some(ix.id));
     let message_id = message.id;
     state.messages.push(message);
@@ -838,19 +1116,21 @@ fn webhook_message(
     } else {
         id(message).filter(|m| ix.original == Some(*m) || ix.followups.contains(m))
     };
-    let target = target.filter(|m| state.message(*m).is_some()).ok_or_else(ApiError::unknown_message)?;
+    let target = target
+        .filter(|m| state.message(*m).is_some())
+        .ok_or_else(ApiError::unknown_message)?;
     match method {
         "GET" => message_reply(state, target),
         "PATCH" => {
             edit_message(state, target, "", body, uploads)?;
             message_reply(state, target)
-        },
+        }
         "DELETE" => {
             if let Some(m) = state.message_mut(target) {
                 m.deleted = true;
             }
             Ok(Reply::no_content())
-        },
+        }
         _ => Err(ApiError::new(405, 0, "405: Method Not Allowed")),
     }
 }

@@ -78,7 +78,11 @@ impl Injection {
         let path = path.strip_prefix("/api/v10").unwrap_or(path);
         Self {
             method,
-            segments: path.split('/').filter(|s| !s.is_empty()).map(str::to_owned).collect(),
+            segments: path
+                .split('/')
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
+                .collect(),
             failure,
             remaining: times,
         }
@@ -141,11 +145,21 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: u16, code: u64, message: &str) -> Self {
-        Self { status, code, message: message.to_owned(), fields: Vec::new() }
+        Self {
+            status,
+            code,
+            message: message.to_owned(),
+            fields: Vec::new(),
+        }
     }
 
     pub fn form(fields: Vec<FieldError>) -> Self {
-        Self { status: 400, code: 50035, message: "Invalid Form Body".into(), fields }
+        Self {
+            status: 400,
+            code: 50035,
+            message: "Invalid Form Body".into(),
+            fields,
+        }
     }
 
     pub fn unknown_channel() -> Self {
@@ -276,7 +290,12 @@ impl State {
         let position = self.channels.len() as u16;
         self.channels.insert(
             id,
-            ChannelRec { name: name.to_owned(), kind: ChannelKind::Guild, position, bot_denied: Permissions::NONE },
+            ChannelRec {
+                name: name.to_owned(),
+                kind: ChannelKind::Guild,
+                position,
+                bot_denied: Permissions::NONE,
+            },
         );
         id
     }

@@ -22,14 +22,20 @@ fn failure<T: std::fmt::Debug>(result: serenity::Result<T>) -> (u16, isize, Vec<
         Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))) => (
             response.status_code.as_u16(),
             response.error.code,
-            response.error.errors.iter().map(|e| e.path.clone()).collect(),
+            response
+                .error
+                .errors
+                .iter()
+                .map(|e| e.path.clone())
+                .collect(),
         ),
         other => panic!("expected a Discord error, got {other:?}"),
     }
 }
 
 async fn send(http: &Http, channel: u64, body: Value) -> serenity::Result<serenity::Message> {
-    http.send_message(ChannelId::new(channel), Vec::new(), &body).await
+    http.send_message(ChannelId::new(channel), Vec::new(), &body)
+        .await
 }
 
 fn buttons(n: usize, prefix: &str) -> Vec<Value> {
@@ -41,27 +47,53 @@ async fn message_limits_answer_invalid_form_body_naming_the_field() {
     let fake = FakeDiscord::start().await;
     let http = http(&fake);
     let channel = fake.channel();
-    let select = |options: usize| {
-        json!({"type": 3, "custom_id": "pick", "options": (0..options).map(|i| json!({"label": format!("o{i}"), "value": format!("v{i}")})).collect::<Vec<_>>()})
-    };
+    let select = |options: usize| json!({"type": 3, "custom_id": "pick", "options": (0..options).map(|i| json!({"label": format!("o{i}"), "value": format!("v{i}")})).collect::<Vec<_>>()});
     let cases: Vec<(&str, Value, &str)> = vec![
-        ("content over 2000", json!({"content": "x".repeat(2001)}), "content"),
-        ("11 embeds", json!({"embeds": vec![json!({"title": "t"}); 11]}), "embeds"),
-        ("embed title 257", json!({"embeds": [{"title": "t".repeat(257)}]}), "embeds.0.title"),
-        ("embed description 4097", json!({"embeds": [{"description": "d".repeat(4097)}]}), "embeds.0.description"),
+        (
+            "content over 2000",
+            json!({"content": "x".repeat(2001)}),
+            "content",
+        ),
+        (
+            "11 embeds",
+            json!({"embeds": vec![json!({"title": "t"}); 11]}),
+            "embeds",
+        ),
+        (
+            "embed title 257",
+            json!({"embeds": [{"title": "t".repeat(257)}]}),
+            "embeds.0.title",
+        ),
+        (
+            "embed description 4097",
+            json!({"embeds": [{"description": "d".repeat(4097)}]}),
+            "embeds.0.description",
+        ),
         (
             "embeds total over 6000",
             json!({"embeds": [{"description": "d".repeat(4000)}, {"description": "d".repeat(2001)}]}),
             "embeds",
         ),
-        ("6 action rows", json!({"components": vec![json!({"type": 1, "components": buttons(1, "r")}); 6]}), "components"),
-        ("6 buttons in a row", json!({"components": [{"type": 1, "components": buttons(6, "b")}]}), "components.0.components"),
+        (
+            "6 action rows",
+            json!({"components": vec![json!({"type": 1, "components": buttons(1, "r")}); 6]}),
+            "components",
+        ),
+        (
+            "6 buttons in a row",
+            json!({"components": [{"type": 1, "components": buttons(6, "b")}]}),
+            "components.0.components",
+        ),
         (
             "select beside a button",
             json!({"components": [{"type": 1, "components": [select(2), buttons(1, "b")[0]]}]}),
             "components.0.components",
         ),
-        ("26 select options", json!({"components": [{"type": 1, "components": [select(26)]}]}), "components.0.components.0.options"),
+        (
+            "26 select options",
+            json!({"components": [{"type": 1, "components": [select(26)]}]}),
+            "components.0.components.0.options",
+        ),
         (
             "button label 81",
             json!({"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "l".repeat(81), "custom_id": "a"}]}]}),
@@ -91,11 +123,17 @@ async fn message_limits_answer_invalid_form_body_naming_the_field() {
     for (case, body, field) in cases {
         let (status, code, fields) = failure(send(&http, channel, body).await);
         assert_eq!((status, code), (400, 50035), "{case}");
-        assert!(fields.iter().any(|f| f == field), "{case}: expected field {field}, got {fields:?}");
+        assert!(
+            fields.iter().any(|f| f == field),
+            "{case}: expected field {field}, got {fields:?}"
+        );
     }
     let (status, code, _) = failure(send(&http, channel, json!({"content": ""})).await);
     assert_eq!((status, code), (400, 50006), "empty message");
-    assert!(fake.channel_messages(channel).is_empty(), "nothing invalid was stored");
+    assert!(
+        fake.channel_messages(channel).is_empty(),
+        "nothing invalid was stored"
+    );
     // At the limits exactly, everything passes.
     let ok = json!({
         "content": "x".repeat(2000),
@@ -104,7 +142,9 @@ async fn message_limits_answer_invalid_form_body_naming_the_field() {
             {"type": 1, "components": [select(25)]},
         ],
     });
-    send(&http, channel, ok).await.expect("a message exactly at the limits is accepted");
+    send(&http, channel, ok)
+        .await
+        .expect("a message exactly at the limits is accepted");
     assert_eq!(fake.channel_messages(channel).len(), 1);
 }
 
@@ -115,10 +155,26 @@ async fn command_registration_is_validated_and_answered_with_ids() {
     let guild = serenity::GuildId::new(fake.guild_id());
     let option = |name: &str| json!({"type": 3, "name": name, "description": "d"});
     let bad: Vec<(&str, Value, &str)> = vec![
-        ("uppercase name", json!([{"name": "Game", "description": "d"}]), "0.name"),
-        ("name 33", json!([{"name": "g".repeat(33), "description": "d"}]), "0.name"),
-        ("description 101", json!([{"name": "game", "description": "d".repeat(101)}]), "0.description"),
-        ("empty description", json!([{"name": "game", "description": ""}]), "0.description"),
+        (
+            "uppercase name",
+            json!([{"name": "Game", "description": "d"}]),
+            "0.name",
+        ),
+        (
+            "name 33",
+            json!([{"name": "g".repeat(33), "description": "d"}]),
+            "0.name",
+        ),
+        (
+            "description 101",
+            json!([{"name": "game", "description": "d".repeat(101)}]),
+            "0.description",
+        ),
+        (
+            "empty description",
+            json!([{"name": "game", "description": ""}]),
+            "0.description",
+        ),
         (
             "26 options",
             json!([{"name": "game", "description": "d", "options": (0..26).map(|i| option(&format!("o{i}"))).collect::<Vec<_>>()}]),
@@ -148,25 +204,42 @@ async fn command_registration_is_validated_and_answered_with_ids() {
         ),
         (
             "101 commands",
-            json!((0..101).map(|i| json!({"name": format!("c{i}"), "description": "d"})).collect::<Vec<_>>()),
+            json!((0..101)
+                .map(|i| json!({"name": format!("c{i}"), "description": "d"}))
+                .collect::<Vec<_>>()),
             "",
         ),
     ];
     for (case, body, field) in bad {
         let (status, code, fields) = failure(http.create_guild_commands(guild, &body).await);
         assert_eq!((status, code), (400, 50035), "{case}");
-        assert!(fields.iter().any(|f| f == field), "{case}: expected field {field:?}, got {fields:?}");
+        assert!(
+            fields.iter().any(|f| f == field),
+            "{case}: expected field {field:?}, got {fields:?}"
+        );
     }
     let good = json!([{"name": "game", "description": "Play", "options": [
         {"type": 2, "name": "table", "description": "Tables", "options": [{"type": 1, "name": "new", "description": "New", "options": [option("game")]}]},
         {"type": 1, "name": "join", "description": "Join"},
     ]}]);
-    let created = http.create_guild_commands(guild, &good).await.expect("valid commands register");
+    let created = http
+        .create_guild_commands(guild, &good)
+        .await
+        .expect("valid commands register");
     assert_eq!(created.len(), 1);
     assert_eq!(created[0].name, "game");
-    let again = http.create_guild_commands(guild, &good).await.expect("re-registering works");
-    assert_eq!(again[0].id, created[0].id, "overwriting keeps a command's id, as Discord does");
-    assert_eq!(fake.registered_commands()[0]["id"], created[0].id.to_string());
+    let again = http
+        .create_guild_commands(guild, &good)
+        .await
+        .expect("re-registering works");
+    assert_eq!(
+        again[0].id, created[0].id,
+        "overwriting keeps a command's id, as Discord does"
+    );
+    assert_eq!(
+        fake.registered_commands()[0]["id"],
+        created[0].id.to_string()
+    );
 }
 
 /// Registers `game new <game>` and returns serenity's client.
@@ -175,61 +248,130 @@ async fn with_game_command(fake: &FakeDiscord) -> Http {
     let body = json!([{"name": "game", "description": "Play", "options": [
         {"type": 1, "name": "new", "description": "New table", "options": [
             {"type": 3, "name": "game", "description": "Which", "required": true, "autocomplete": true}]}]}]);
-    http.create_guild_commands(serenity::GuildId::new(fake.guild_id()), &body).await.expect("register");
+    http.create_guild_commands(serenity::GuildId::new(fake.guild_id()), &body)
+        .await
+        .expect("register");
     http
 }
 
 #[tokio::test]
 async fn interaction_must_be_acknowledged_once_within_the_window() {
-    let fake = FakeDiscord::start_with(Config { ack_window: Duration::from_millis(150), ..Config::default() }).await;
+    let fake = FakeDiscord::start_with(Config {
+        ack_window: Duration::from_millis(150),
+        ..Config::default()
+    })
+    .await;
     let http = with_game_command(&fake).await;
     let user = fake.add_user("ada");
     let reply = json!({"type": 4, "data": {"content": "hello"}});
 
     let late = fake.slash(user, fake.channel(), "game new", json!({"game": "palazzo"}));
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let result = http.create_interaction_response(InteractionId::new(late.id), &late.token, &reply, Vec::new()).await;
-    assert_eq!(failure(result), (404, 10062, vec![]), "too late: Unknown interaction");
-    let result = http.create_followup_message(&late.token, &json!({"content": "x"}), Vec::new()).await;
-    assert_eq!(failure(result).1, 10015, "no followup webhook without an ack");
+    let result = http
+        .create_interaction_response(InteractionId::new(late.id), &late.token, &reply, Vec::new())
+        .await;
+    assert_eq!(
+        failure(result),
+        (404, 10062, vec![]),
+        "too late: Unknown interaction"
+    );
+    let result = http
+        .create_followup_message(&late.token, &json!({"content": "x"}), Vec::new())
+        .await;
+    assert_eq!(
+        failure(result).1,
+        10015,
+        "no followup webhook without an ack"
+    );
 
     let ix = fake.slash(user, fake.channel(), "game new", json!({"game": "palazzo"}));
-    http.create_interaction_response(InteractionId::new(ix.id), &ix.token, &reply, Vec::new()).await.expect("in time");
-    let result = http.create_interaction_response(InteractionId::new(ix.id), &ix.token, &reply, Vec::new()).await;
-    assert_eq!(failure(result), (400, 40060, vec![]), "second ack: already acknowledged");
+    http.create_interaction_response(InteractionId::new(ix.id), &ix.token, &reply, Vec::new())
+        .await
+        .expect("in time");
+    let result = http
+        .create_interaction_response(InteractionId::new(ix.id), &ix.token, &reply, Vec::new())
+        .await;
+    assert_eq!(
+        failure(result),
+        (400, 40060, vec![]),
+        "second ack: already acknowledged"
+    );
     assert_eq!(ix.wait_ack().await.kind, AckKind::Message);
     assert_eq!(ix.replies().await[0].content, "hello");
     assert_eq!(fake.ack_latencies().len(), 1);
 
     let bad_type = fake.slash(user, fake.channel(), "game new", json!({"game": "villa"}));
     let result = http
-        .create_interaction_response(InteractionId::new(bad_type.id), &bad_type.token, &json!({"type": 7, "data": {"content": "x"}}), Vec::new())
+        .create_interaction_response(
+            InteractionId::new(bad_type.id),
+            &bad_type.token,
+            &json!({"type": 7, "data": {"content": "x"}}),
+            Vec::new(),
+        )
         .await;
-    assert_eq!(failure(result), (400, 50035, vec!["type".to_owned()]), "UPDATE_MESSAGE is for components only");
+    assert_eq!(
+        failure(result),
+        (400, 50035, vec!["type".to_owned()]),
+        "UPDATE_MESSAGE is for components only"
+    );
 }
 
 #[tokio::test]
 async fn deferred_response_is_filled_by_the_first_followup_and_tokens_expire() {
-    let fake = FakeDiscord::start_with(Config { token_lifetime: Duration::from_millis(300), ..Config::default() }).await;
+    let fake = FakeDiscord::start_with(Config {
+        token_lifetime: Duration::from_millis(300),
+        ..Config::default()
+    })
+    .await;
     let http = with_game_command(&fake).await;
     let user = fake.add_user("ada");
     let ix = fake.slash(user, fake.channel(), "game new", json!({"game": "palazzo"}));
     let defer = json!({"type": 5, "data": {"flags": 64}});
-    http.create_interaction_response(InteractionId::new(ix.id), &ix.token, &defer, Vec::new()).await.expect("defer");
+    http.create_interaction_response(InteractionId::new(ix.id), &ix.token, &defer, Vec::new())
+        .await
+        .expect("defer");
     assert!(ix.original().expect("thinking message").is_loading());
-    let first = http.create_followup_message(&ix.token, &json!({"content": "table ready"}), Vec::new()).await.expect("followup");
-    let second = http.create_followup_message(&ix.token, &json!({"content": "second"}), Vec::new()).await.expect("followup");
+    let first = http
+        .create_followup_message(&ix.token, &json!({"content": "table ready"}), Vec::new())
+        .await
+        .expect("followup");
+    let second = http
+        .create_followup_message(&ix.token, &json!({"content": "second"}), Vec::new())
+        .await
+        .expect("followup");
     let original = ix.original().expect("original");
-    assert_eq!(first.id.get(), original.id, "first followup after a defer replaces the thinking message");
+    assert_eq!(
+        first.id.get(),
+        original.id,
+        "first followup after a defer replaces the thinking message"
+    );
     assert!(original.is_ephemeral() && !original.is_loading());
-    assert_eq!(ix.followups().iter().map(|m| m.id).collect::<Vec<_>>(), vec![second.id.get()]);
+    assert_eq!(
+        ix.followups().iter().map(|m| m.id).collect::<Vec<_>>(),
+        vec![second.id.get()]
+    );
     let replies = ix.wait_replies(2).await;
-    assert_eq!(replies.iter().map(|m| m.content.as_str()).collect::<Vec<_>>(), ["table ready", "second"]);
-    let edited = http.edit_original_interaction_response(&ix.token, &json!({"content": "edited"}), Vec::new()).await.expect("edit");
+    assert_eq!(
+        replies
+            .iter()
+            .map(|m| m.content.as_str())
+            .collect::<Vec<_>>(),
+        ["table ready", "second"]
+    );
+    let edited = http
+        .edit_original_interaction_response(&ix.token, &json!({"content": "edited"}), Vec::new())
+        .await
+        .expect("edit");
     assert_eq!(edited.content, "edited");
     tokio::time::sleep(Duration::from_millis(350)).await;
-    let result = http.create_followup_message(&ix.token, &json!({"content": "late"}), Vec::new()).await;
-    assert_eq!(failure(result), (401, 50027, vec![]), "interaction tokens expire");
+    let result = http
+        .create_followup_message(&ix.token, &json!({"content": "late"}), Vec::new())
+        .await;
+    assert_eq!(
+        failure(result),
+        (401, 50027, vec![]),
+        "interaction tokens expire"
+    );
     fake.assert_no_errors_except(&[50027]);
 }
 
@@ -238,20 +380,43 @@ async fn autocomplete_choices_are_limited() {
     let fake = FakeDiscord::start().await;
     let http = with_game_command(&fake).await;
     let user = fake.add_user("ada");
-    let ix = fake.autocomplete(user, fake.channel(), "game new", json!({"game": "pa"}), "game");
-    let too_many: Vec<Value> = (0..26).map(|i| json!({"name": format!("g{i}"), "value": format!("g{i}")})).collect();
+    let ix = fake.autocomplete(
+        user,
+        fake.channel(),
+        "game new",
+        json!({"game": "pa"}),
+        "game",
+    );
+    let too_many: Vec<Value> = (0..26)
+        .map(|i| json!({"name": format!("g{i}"), "value": format!("g{i}")}))
+        .collect();
     let result = http
-        .create_interaction_response(InteractionId::new(ix.id), &ix.token, &json!({"type": 8, "data": {"choices": too_many}}), Vec::new())
+        .create_interaction_response(
+            InteractionId::new(ix.id),
+            &ix.token,
+            &json!({"type": 8, "data": {"choices": too_many}}),
+            Vec::new(),
+        )
         .await;
     assert_eq!(failure(result).1, 50035);
     let long_name = json!([{"name": "n".repeat(101), "value": "v"}]);
     let result = http
-        .create_interaction_response(InteractionId::new(ix.id), &ix.token, &json!({"type": 8, "data": {"choices": long_name}}), Vec::new())
+        .create_interaction_response(
+            InteractionId::new(ix.id),
+            &ix.token,
+            &json!({"type": 8, "data": {"choices": long_name}}),
+            Vec::new(),
+        )
         .await;
     assert_eq!(failure(result).2, vec!["data.choices.0.name".to_owned()]);
     let good = json!({"type": 8, "data": {"choices": [{"name": "Palazzo", "value": "palazzo"}]}});
-    http.create_interaction_response(InteractionId::new(ix.id), &ix.token, &good, Vec::new()).await.expect("answer");
-    assert_eq!(ix.choices().await, vec![json!({"name": "Palazzo", "value": "palazzo"})]);
+    http.create_interaction_response(InteractionId::new(ix.id), &ix.token, &good, Vec::new())
+        .await
+        .expect("answer");
+    assert_eq!(
+        ix.choices().await,
+        vec![json!({"name": "Palazzo", "value": "palazzo"})]
+    );
 }
 
 #[tokio::test]
@@ -259,16 +424,38 @@ async fn enforced_nonce_returns_the_existing_message() {
     let fake = FakeDiscord::start().await;
     let http = http(&fake);
     let body = json!({"content": "turn 3", "nonce": "game-7-turn-3", "enforce_nonce": true});
-    let first = send(&http, fake.channel(), body.clone()).await.expect("first");
+    let first = send(&http, fake.channel(), body.clone())
+        .await
+        .expect("first");
     let again = send(&http, fake.channel(), body).await.expect("repeat");
     assert_eq!(first.id, again.id);
-    assert_eq!(fake.channel_messages(fake.channel()).len(), 1, "the repeat created nothing");
+    assert_eq!(
+        fake.channel_messages(fake.channel()).len(),
+        1,
+        "the repeat created nothing"
+    );
     let unenforced = json!({"content": "turn 3", "nonce": "game-7-turn-3"});
-    send(&http, fake.channel(), unenforced).await.expect("without enforce_nonce");
-    assert_eq!(fake.channel_messages(fake.channel()).len(), 2, "without enforce_nonce Discord does not dedupe");
+    send(&http, fake.channel(), unenforced)
+        .await
+        .expect("without enforce_nonce");
+    assert_eq!(
+        fake.channel_messages(fake.channel()).len(),
+        2,
+        "without enforce_nonce Discord does not dedupe"
+    );
     let other = fake.add_channel("other");
-    send(&http, other, json!({"content": "x", "nonce": "game-7-turn-3", "enforce_nonce": true})).await.expect("other channel");
-    assert_eq!(fake.channel_messages(other).len(), 1, "nonces are per channel");
+    send(
+        &http,
+        other,
+        json!({"content": "x", "nonce": "game-7-turn-3", "enforce_nonce": true}),
+    )
+    .await
+    .expect("other channel");
+    assert_eq!(
+        fake.channel_messages(other).len(),
+        1,
+        "nonces are per channel"
+    );
 }
 
 #[tokio::test]
@@ -276,25 +463,57 @@ async fn closed_dms_missing_permissions_and_unknown_ids_use_discords_codes() {
     let fake = FakeDiscord::start().await;
     let http = http(&fake);
     let user = fake.add_user("ada");
-    let dm = http.create_private_channel(&json!({"recipient_id": user.to_string()})).await.expect("open DM");
-    send(&http, dm.id.get(), json!({"content": "your turn"})).await.expect("DMs open");
+    let dm = http
+        .create_private_channel(&json!({"recipient_id": user.to_string()}))
+        .await
+        .expect("open DM");
+    send(&http, dm.id.get(), json!({"content": "your turn"}))
+        .await
+        .expect("DMs open");
     assert_eq!(fake.dms(user).len(), 1);
     fake.set_dms_closed(user, true);
-    assert_eq!(failure(send(&http, dm.id.get(), json!({"content": "x"})).await), (403, 50007, vec![]));
+    assert_eq!(
+        failure(send(&http, dm.id.get(), json!({"content": "x"})).await),
+        (403, 50007, vec![])
+    );
 
     let channel = fake.add_channel("no-send");
     fake.deny(channel, Permissions::SEND_MESSAGES);
-    assert_eq!(failure(send(&http, channel, json!({"content": "x"})).await), (403, 50013, vec![]));
+    assert_eq!(
+        failure(send(&http, channel, json!({"content": "x"})).await),
+        (403, 50013, vec![])
+    );
     fake.deny(channel, Permissions::VIEW_CHANNEL);
-    assert_eq!(failure(send(&http, channel, json!({"content": "x"})).await), (403, 50001, vec![]));
-    fake.allow(channel, Permissions::VIEW_CHANNEL | Permissions::SEND_MESSAGES);
+    assert_eq!(
+        failure(send(&http, channel, json!({"content": "x"})).await),
+        (403, 50001, vec![])
+    );
+    fake.allow(
+        channel,
+        Permissions::VIEW_CHANNEL | Permissions::SEND_MESSAGES,
+    );
     fake.deny(channel, Permissions::ATTACH_FILES);
     let file = CreateAttachment::bytes(vec![1, 2, 3], "a.bin");
-    let result = http.send_message(ChannelId::new(channel), vec![file], &json!({"content": "x"})).await;
-    assert_eq!(failure(result), (403, 50013, vec![]), "files need ATTACH_FILES");
+    let result = http
+        .send_message(
+            ChannelId::new(channel),
+            vec![file],
+            &json!({"content": "x"}),
+        )
+        .await;
+    assert_eq!(
+        failure(result),
+        (403, 50013, vec![]),
+        "files need ATTACH_FILES"
+    );
 
-    assert_eq!(failure(send(&http, 42, json!({"content": "x"})).await), (404, 10003, vec![]));
-    let result = http.get_message(ChannelId::new(fake.channel()), MessageId::new(42)).await;
+    assert_eq!(
+        failure(send(&http, 42, json!({"content": "x"})).await),
+        (404, 10003, vec![])
+    );
+    let result = http
+        .get_message(ChannelId::new(fake.channel()), MessageId::new(42))
+        .await;
     assert_eq!(failure(result), (404, 10008, vec![]));
     assert_eq!(fake.errors().len(), 6);
     assert!(fake.errors().iter().all(|e| !e.injected));
@@ -307,7 +526,11 @@ async fn attachments_are_recorded_and_embed_references_resolved() {
     let png = vec![0x89, b'P', b'N', b'G', 0, 1, 2];
     let body = json!({"content": "board", "embeds": [{"title": "Turn 1", "image": {"url": "attachment://board.png"}}]});
     let sent = http
-        .send_message(ChannelId::new(fake.channel()), vec![CreateAttachment::bytes(png.clone(), "board.png")], &body)
+        .send_message(
+            ChannelId::new(fake.channel()),
+            vec![CreateAttachment::bytes(png.clone(), "board.png")],
+            &body,
+        )
         .await
         .expect("multipart message");
     assert_eq!(sent.attachments.len(), 1);
@@ -315,14 +538,32 @@ async fn attachments_are_recorded_and_embed_references_resolved() {
     let stored = &fake.channel_messages(fake.channel())[0];
     assert_eq!(stored.attachments[0].filename, "board.png");
     assert_eq!(stored.attachments[0].bytes, png);
-    assert_eq!(stored.embeds[0]["image"]["url"], sent.attachments[0].url.as_str());
+    assert_eq!(
+        stored.embeds[0]["image"]["url"],
+        sent.attachments[0].url.as_str()
+    );
     let edit = json!({"content": "board v2", "attachments": []});
     let edited = http
-        .edit_message(ChannelId::new(fake.channel()), sent.id, &edit, vec![CreateAttachment::bytes(vec![9; 3], "v2.png")])
+        .edit_message(
+            ChannelId::new(fake.channel()),
+            sent.id,
+            &edit,
+            vec![CreateAttachment::bytes(vec![9; 3], "v2.png")],
+        )
         .await
         .expect("edit with a new file");
-    assert_eq!(edited.attachments.iter().map(|a| a.filename.as_str()).collect::<Vec<_>>(), ["v2.png"]);
-    assert_eq!(fake.requests().last().expect("request").files, vec!["v2.png".to_owned()]);
+    assert_eq!(
+        edited
+            .attachments
+            .iter()
+            .map(|a| a.filename.as_str())
+            .collect::<Vec<_>>(),
+        ["v2.png"]
+    );
+    assert_eq!(
+        fake.requests().last().expect("request").files,
+        vec!["v2.png".to_owned()]
+    );
     fake.assert_no_errors();
 }
 
@@ -330,8 +571,16 @@ async fn attachments_are_recorded_and_embed_references_resolved() {
 async fn injected_rate_limit_is_retried_by_serenity_and_5xx_surfaces() {
     let fake = FakeDiscord::start().await;
     let http = http(&fake);
-    fake.inject("POST /channels/*/messages", Failure::RateLimited { retry_after: Duration::from_millis(100), global: false });
-    let sent = send(&http, fake.channel(), json!({"content": "after the limit"})).await.expect("serenity retries a 429");
+    fake.inject(
+        "POST /channels/*/messages",
+        Failure::RateLimited {
+            retry_after: Duration::from_millis(100),
+            global: false,
+        },
+    );
+    let sent = send(&http, fake.channel(), json!({"content": "after the limit"}))
+        .await
+        .expect("serenity retries a 429");
     let posts: Vec<(u16, Duration)> = fake
         .requests()
         .iter()
@@ -339,28 +588,54 @@ async fn injected_rate_limit_is_retried_by_serenity_and_5xx_surfaces() {
         .map(|r| (r.status, r.at))
         .collect();
     assert_eq!(posts.iter().map(|p| p.0).collect::<Vec<_>>(), [429, 200]);
-    assert!(posts[1].1 - posts[0].1 >= Duration::from_millis(100), "serenity waited retry_after");
+    assert!(
+        posts[1].1 - posts[0].1 >= Duration::from_millis(100),
+        "serenity waited retry_after"
+    );
     assert_eq!(fake.channel_messages(fake.channel()).len(), 1);
     assert_eq!(sent.content, "after the limit");
     fake.assert_no_errors();
     assert!(fake.errors().iter().all(|e| e.injected));
 
     fake.inject("PATCH /channels/*/messages/*", Failure::ServerError(502));
-    let result = http.edit_message(ChannelId::new(fake.channel()), sent.id, &json!({"content": "x"}), Vec::new()).await;
+    let result = http
+        .edit_message(
+            ChannelId::new(fake.channel()),
+            sent.id,
+            &json!({"content": "x"}),
+            Vec::new(),
+        )
+        .await;
     assert_eq!(failure(result).0, 502);
-    http.edit_message(ChannelId::new(fake.channel()), sent.id, &json!({"content": "x"}), Vec::new()).await.expect("one-shot");
+    http.edit_message(
+        ChannelId::new(fake.channel()),
+        sent.id,
+        &json!({"content": "x"}),
+        Vec::new(),
+    )
+    .await
+    .expect("one-shot");
 }
 
 #[tokio::test]
 async fn plain_http_proxy_route_works_with_the_ratelimiter_disabled() {
     let fake = FakeDiscord::start().await;
-    let http = HttpBuilder::new(fake.token()).proxy(fake.api_base()).ratelimiter_disabled(true).build();
+    let http = HttpBuilder::new(fake.token())
+        .proxy(fake.api_base())
+        .ratelimiter_disabled(true)
+        .build();
     let me = http.get_current_user().await.expect("GET /users/@me");
     assert_eq!(me.id.get(), fake.bot_id());
     let gateway = http.get_bot_gateway().await.expect("GET /gateway/bot");
     assert_eq!(gateway.url, fake.gateway_url());
-    let app = http.get_current_application_info().await.expect("GET /oauth2/applications/@me");
+    let app = http
+        .get_current_application_info()
+        .await
+        .expect("GET /oauth2/applications/@me");
     assert_eq!(app.id.get(), fake.application_id());
-    let wrong = HttpBuilder::new("wrong").proxy(fake.api_base()).ratelimiter_disabled(true).build();
+    let wrong = HttpBuilder::new("wrong")
+        .proxy(fake.api_base())
+        .ratelimiter_disabled(true)
+        .build();
     assert_eq!(failure(wrong.get_current_user().await), (401, 0, vec![]));
 }

@@ -42,12 +42,25 @@ async fn complete_game(_ctx: Context<'_>, partial: &str) -> serenity::CreateAuto
 }
 
 /// The Join button answers by updating its message.
-async fn on_event(framework: poise::FrameworkContext<'_, Data, Error>, event: &serenity::FullEvent) -> Result<(), Error> {
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
     let ctx = framework.serenity_context;
-    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(click) } = event {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(click),
+    } = event
+    {
         let content = format!("{} joined", click.user.name);
-        let update = serenity::CreateInteractionResponseMessage::new().content(content).components(vec![]);
-        click.create_response(ctx, serenity::CreateInteractionResponse::UpdateMessage(update)).await?;
+        let update = serenity::CreateInteractionResponseMessage::new()
+            .content(content)
+            .components(vec![]);
+        click
+            .create_response(
+                ctx,
+                serenity::CreateInteractionResponse::UpdateMessage(update),
+            )
+            .await?;
     }
     Ok(())
 }
@@ -63,16 +76,20 @@ async fn start_bot(fake: &FakeDiscord) -> tokio::task::JoinHandle<()> {
         })
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
-                poise::builtins::register_in_guild(ctx, &framework.options().commands, guild).await?;
+                poise::builtins::register_in_guild(ctx, &framework.options().commands, guild)
+                    .await?;
                 Ok(Data)
             })
         })
         .build();
-    let http = serenity::HttpBuilder::new(fake.token()).client(fake.http_client()).build();
-    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
-        .framework(framework)
-        .await
-        .expect("client");
+    let http = serenity::HttpBuilder::new(fake.token())
+        .client(fake.http_client())
+        .build();
+    let mut client =
+        serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
+            .framework(framework)
+            .await
+            .expect("client");
     let task = tokio::spawn(async move {
         let _ = client.start().await;
     });
@@ -95,7 +112,8 @@ async fn bot_starts_registers_and_every_payload_parses_in_serenity() {
     let message = fake.channel_messages(fake.channel())[0].clone();
     fake.click(user, &message, "join").wait_ack().await;
     for frame in fake.dispatched_frames() {
-        let parsed: serenity::GatewayEvent = serde_json::from_value(frame.clone()).expect("a gateway frame");
+        let parsed: serenity::GatewayEvent =
+            serde_json::from_value(frame.clone()).expect("a gateway frame");
         if let serenity::GatewayEvent::Dispatch(_, serenity::Event::Unknown(unknown)) = parsed {
             panic!("serenity did not understand {frame}: {unknown:?}");
         }
@@ -132,9 +150,18 @@ async fn autocomplete_is_answered_with_matching_choices() {
     let fake = FakeDiscord::start().await;
     let _bot = start_bot(&fake).await;
     let ada = fake.add_user("ada");
-    let ix = fake.autocomplete(ada, fake.channel(), "game new", json!({"game": "pa"}), "game");
+    let ix = fake.autocomplete(
+        ada,
+        fake.channel(),
+        "game new",
+        json!({"game": "pa"}),
+        "game",
+    );
     let choices = ix.choices().await;
-    assert_eq!(choices, vec![json!({"name": "palazzo", "value": "palazzo"})]);
+    assert_eq!(
+        choices,
+        vec![json!({"name": "palazzo", "value": "palazzo"})]
+    );
     fake.assert_no_errors();
 }
 
@@ -146,13 +173,29 @@ async fn op7_reconnect_and_dropped_connections_resume_and_replay() {
 
     fake.reconnect();
     // Dispatched while the bot reconnects: must be replayed on RESUME.
-    let during = fake.slash(ada, fake.channel(), "game new", json!({"game": "villa-paletti"}));
+    let during = fake.slash(
+        ada,
+        fake.channel(),
+        "game new",
+        json!({"game": "villa-paletti"}),
+    );
     assert_eq!(during.replies().await[0].content, "New villa-paletti table");
-    fake.wait_for("a RESUME", |f| (f.gateway_stats().resumes == 1).then_some(())).await;
+    fake.wait_for("a RESUME", |f| {
+        (f.gateway_stats().resumes == 1).then_some(())
+    })
+    .await;
 
     fake.disconnect();
-    fake.wait_for("a second RESUME", |f| (f.gateway_stats().resumes == 2 && f.gateway_stats().connected).then_some(())).await;
-    let after = fake.slash(ada, fake.channel(), "game new", json!({"game": "the-estates"}));
+    fake.wait_for("a second RESUME", |f| {
+        (f.gateway_stats().resumes == 2 && f.gateway_stats().connected).then_some(())
+    })
+    .await;
+    let after = fake.slash(
+        ada,
+        fake.channel(),
+        "game new",
+        json!({"game": "the-estates"}),
+    );
     assert_eq!(after.replies().await[0].content, "New the-estates table");
 
     let stats = fake.gateway_stats();

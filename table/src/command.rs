@@ -49,7 +49,22 @@ pub const TABLE_WORDS: &[&str] = &[
 impl Command {
     /// Reads a line: `new palazzo rounds=2`, `join`, `rules estates scoring`, or an action.
     pub fn parse(line: &str) -> Command {
+        // The slash forms the texts use work too: `/game join`, `/palazzo move take money`.
         let line = line.trim();
+        let line = match line.strip_prefix('/') {
+            Some(slash) => {
+                let (group, rest) = slash.split_once(' ').unwrap_or((slash, ""));
+                let rest = rest.trim_start();
+                if group == "game" {
+                    rest
+                } else {
+                    rest.strip_prefix("move")
+                        .map(str::trim_start)
+                        .unwrap_or(rest)
+                }
+            }
+            None => line,
+        };
         let mut words = line.split_whitespace();
         let first = words.next().unwrap_or("").to_lowercase();
         let rest: Vec<&str> = words.collect();
@@ -112,6 +127,11 @@ mod tests {
             }
         );
         assert_eq!(Command::parse("  JOIN "), Command::Join);
+        assert_eq!(Command::parse("/game join"), Command::Join);
+        assert_eq!(
+            Command::parse("/palazzo move take money"),
+            Command::parse("take money")
+        );
         assert_eq!(
             Command::parse("rules"),
             Command::Rules {

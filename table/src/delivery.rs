@@ -10,8 +10,29 @@ use storage::UserId;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct StateVersion {
     pub game_id: u64,
-    /// Number of actions taken so far.
+    /// Number of actions taken so far, or (prompts and panels) a digest of the seat's
+    /// legal actions: see [`StateVersion::for_seat`].
     pub version: u64,
+}
+
+impl StateVersion {
+    /// A seat's panel version: the game and a digest of that seat's legal actions. A
+    /// panel stays good while the seat's own options are the same, whatever others do
+    /// meanwhile (players acting in one phase never spoil each other's panels).
+    pub fn for_seat(game_id: u64, legal: &[String]) -> StateVersion {
+        // FNV-1a over the texts (a separator between them), kept to 32 bits: short ids.
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for text in legal {
+            for byte in text.bytes().chain(std::iter::once(0xff)) {
+                hash ^= u64::from(byte);
+                hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+        StateVersion {
+            game_id,
+            version: (hash ^ (hash >> 32)) & 0xffff_ffff,
+        }
+    }
 }
 
 /// "It is your move": the awaited player. Their legal actions are private (see
@@ -35,6 +56,10 @@ pub enum Delivery {
         /// Users to ping (whoever is awaited next).
         mentions: Vec<UserId>,
         prompts: Vec<TurnPrompt>,
+        /// A short form for chat (what happened, one line of state, who is awaited); the
+        /// full board stays on demand. `None`: `text` is short already.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        summary: Option<String>,
         /// The outbox row holding this message (`None` until stored).
         #[serde(skip)]
         outbox: Option<u64>,
@@ -60,6 +85,7 @@ impl Delivery {
             text: text.into(),
             mentions: vec![],
             prompts: vec![],
+            summary: None,
             outbox: None,
         }
     }

@@ -9,6 +9,7 @@
 mod command;
 mod delivery;
 mod text;
+pub use text::rules_topics;
 
 pub use command::{Command, TABLE_WORDS};
 pub use delivery::{Delivery, StateVersion, TurnPrompt};
@@ -342,7 +343,8 @@ impl Table {
             let active = slot.active.as_ref()?;
             let game = active.game.as_ref()?;
             let seat = active.seat_of(user)?;
-            Some((active.state_version(), game.legal_texts(seat)))
+            let legal = game.legal_texts(seat);
+            Some((StateVersion::for_seat(active.meta.game_id, &legal), legal))
         })
     }
 
@@ -413,7 +415,9 @@ impl Table {
         let rows = outbox_rows(channel, &out);
         match self.store.enqueue(&rows) {
             Ok(ids) => Delivery::number(&mut out, &ids),
-            Err(e) => tracing::error!(channel, error = %e, "cannot store a notice; sending it unstored"),
+            Err(e) => {
+                tracing::error!(channel, error = %e, "cannot store a notice; sending it unstored")
+            }
         }
         out
     }
@@ -421,7 +425,10 @@ impl Table {
     /// Deliveries due now (`now_ms`), oldest first: what a crash or a failure left unsent.
     pub fn pending(&self, now_ms: u64, limit: usize) -> Vec<Pending> {
         match self.store.due_outbox(now_ms, limit) {
-            Ok(rows) => rows.into_iter().filter_map(|r| self.decode_row(r)).collect(),
+            Ok(rows) => rows
+                .into_iter()
+                .filter_map(|r| self.decode_row(r))
+                .collect(),
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the outbox");
                 vec![]
@@ -432,7 +439,10 @@ impl Table {
     /// Every unsent delivery of one channel, oldest first.
     pub fn pending_in(&self, channel: ChannelId) -> Vec<Pending> {
         match self.store.channel_outbox(channel) {
-            Ok(rows) => rows.into_iter().filter_map(|r| self.decode_row(r)).collect(),
+            Ok(rows) => rows
+                .into_iter()
+                .filter_map(|r| self.decode_row(r))
+                .collect(),
             Err(e) => {
                 tracing::error!(channel, error = %e, "cannot read the outbox");
                 vec![]
@@ -543,7 +553,7 @@ impl Table {
             version: 0,
         };
         let mut out = vec![Delivery::channel(format!(
-            "{} opened a table for **{}** ({}–{} players). Join with `join`; {} starts it with `start`.",
+            "{} opened a table for **{}** ({}–{} players). Join with /game join; {} starts it with /game start.",
             caller.name, kind.title, kind.players.0, kind.players.1, caller.name
         ))];
         if self.commit(&meta, None, None, &mut out).is_ok() {
@@ -650,7 +660,7 @@ impl Table {
         let (min, max) = kind.players;
         if players < min || players > max {
             return vec![Delivery::ephemeral(format!(
-                "{} needs {min}–{max} players; {players} {} seated. Others can `join` first.",
+                "{} needs {min}–{max} players; {players} {} seated. Others can take a seat with /game join first.",
                 kind.title,
                 if players == 1 { "is" } else { "are" }
             ))];
@@ -747,18 +757,20 @@ impl Table {
         let Some(active) = &slot.active else {
             return vec![Delivery::ephemeral(text::NO_TABLE)];
         };
-        if active.state_version() != at {
-            return vec![Delivery::ephemeral(text::STALE_PROMPT)];
-        }
         let seat = match awaited_seat(active, caller) {
             Ok(seat) => seat,
             Err(d) => return vec![d],
         };
-        match active
+        let legal = active
             .game
             .as_ref()
-            .and_then(|g| g.legal_texts(seat).get(index).cloned())
-        {
+            .map(|g| g.legal_texts(seat))
+            .unwrap_or_default();
+        // Stale only when this seat's own options changed since the panel was made.
+        if StateVersion::for_seat(active.meta.game_id, &legal) != at {
+            return vec![Delivery::ephemeral(text::STALE_PROMPT)];
+        }
+        match legal.get(index).cloned() {
             Some(line) => self.play(slot, caller, &line),
             None => vec![Delivery::ephemeral(
                 "That choice is not one of your moves now.",
@@ -827,19 +839,30 @@ impl Table {
         if over {
             let mut msg = public.join("\n");
             msg.push_str("\n\n");
+            // Chat gets the events, the board's first line and the scores in one message;
+            // the terminal gets the whole final board too.
+            let mut short = msg.clone();
             if let Some(g) = &next.game {
-                msg.push_str(&g.public_text(&names));
+                let board = g.public_text(&names);
+                msg.push_str(&board);
                 msg.push_str("\n\n");
+                short.push_str(board.lines().next().unwrap_or_default());
+                short.push_str("\n\n");
                 if let Some(o) = g.outcome() {
                     msg.push_str(&o.render(&names));
+                    short.push_str(&o.render(&names));
                 }
             }
-            out.insert(0, Delivery::channel(msg));
+            let mut end = Delivery::channel(msg);
+            if let Delivery::Channel { summary, .. } = &mut end {
+                *summary = Some(short);
+            }
+            out.insert(0, end);
         } else {
             // A move nobody else may learn of (and that leaves the same players awaited)
             // gets no channel message at all: even "something happened" would tell.
-            let silent = public.is_empty()
-                && next.game.as_ref().map(|g| g.awaiting()) == Some(was_awaiting);
+            let silent =
+                public.is_empty() && next.game.as_ref().map(|g| g.awaiting()) == Some(was_awaiting);
             if !silent {
                 out.insert(0, turn_message(&next, public.join("\n")));
             }
@@ -918,7 +941,7 @@ impl Table {
 fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, Delivery> {
     let Some(game) = &active.game else {
         return Err(Delivery::ephemeral(format!(
-            "The game has not started yet; {} starts it with `start`.",
+            "The game has not started yet; {} starts it with /game start.",
             active.host_name()
         )));
     };
@@ -980,15 +1003,21 @@ fn turn_message(active: &Active, headline: String) -> Delivery {
     } else {
         format!("{headline}\n\n")
     };
-    let text = format!(
-        "{headline}{}\n\n⏳ Waiting for {}.",
-        game.public_text(&names),
+    let board = game.public_text(&names);
+    let waiting = format!(
+        "⏳ Waiting for {}.",
         text::name_list(&names, &game.awaiting())
     );
+    let text = format!("{headline}{board}\n\n{waiting}");
+    // For chat: what happened, the board's first line (whose turn, the round), and who
+    // must act; the board itself is a button away.
+    let state_line = board.lines().next().unwrap_or_default();
+    let summary = text::summary(&headline, state_line, &waiting, text::SUMMARY_CHARS);
     Delivery::Channel {
         text,
         mentions: prompts.iter().map(|p| p.user).collect(),
         prompts,
+        summary: Some(summary),
         outbox: None,
     }
 }

@@ -4,16 +4,16 @@ use rules::{GameKind, Seat};
 use storage::{LogEntry, Meta};
 
 pub const NO_TABLE: &str =
-    "There is no game in this channel. Open one with `new <game>` (see `rules` for the list).";
+    "There is no game in this channel. Open one with /game new (see /game rules for the list).";
 pub const STALE_PROMPT: &str =
-    "That prompt is out of date: the game has moved on. Use the latest turn message (or `status`).";
+    "That prompt is out of date: your options have changed. Use the latest turn message (or /game status).";
 pub const NOT_SEATED: &str = "You are not seated at this table.";
 /// Discord's message limit is 2000 characters; pages stay under it.
 const PAGE: usize = 1900;
 
 pub fn quarantine_notice(reason: &str) -> String {
     format!(
-        "⚠️ The game stored for this channel could not be read and was set aside for the bot's operator ({reason}). The channel is free: open a new game with `new <game>`."
+        "⚠️ The game stored for this channel could not be read and was set aside for the bot's operator ({reason}). The channel is free: open a new game with /game new."
     )
 }
 
@@ -25,7 +25,7 @@ pub fn game_list() -> String {
             k.id, k.title, k.players.0, k.players.1
         ));
     }
-    s.push_str("Open one with `new <game>`; read its rules with `rules <game>`.");
+    s.push_str("Open one with /game new; read its rules with /game rules.");
     s
 }
 
@@ -64,15 +64,16 @@ pub fn name_list(names: &[String], seats: &[Seat]) -> String {
 pub fn help(kind: Option<&GameKind>) -> String {
     let mut s = String::from(
         "**Table commands**\n\
-         · `new <game> [key=value…]` — open a table (e.g. `new estates rounds=2`)\n\
-         · `join` / `leave` — take or give up a seat before the start\n\
-         · `start` — the host starts the game\n\
-         · `status` — the board and who is awaited\n\
-         · `hand` — your private hand / money\n\
-         · `scores` — live scores, or the last result here\n\
-         · `log` — the last moves\n\
-         · `rules [game] [topic]` — the rules, with every decision the bot made\n\
-         · `abandon` — the host (or Manage Channel) ends the game\n",
+         · `/game new <game> [key=value…]` — open a table (e.g. `/game new estates rounds=2`)\n\
+         · `/game join` / `/game leave` — take or give up a seat before the start\n\
+         · `/game start` — the host starts the game\n\
+         · `/game status` — the board and who is awaited\n\
+         · `/game hand` — your private hand / money\n\
+         · `/game scores` — live scores, or the last result here\n\
+         · `/game log` — the last moves\n\
+         · `/game rules [game] [topic]` — the rules, with every decision the bot made\n\
+         · `/game abandon` — the host (or Manage Channel) ends the game\n\
+         Moves: the **Your move** button, or `/<game> move` (e.g. `/palazzo move take money`).\n",
     );
     match kind {
         Some(k) => {
@@ -107,6 +108,14 @@ pub fn log(entries: &[LogEntry]) -> String {
 
 /// Splits a rules text into pages under Discord's limit; with a topic, only the
 /// sections whose heading or text mention it.
+/// The topics of a game's rules: its `## ` headings, in order.
+pub fn rules_topics(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .map(str::trim)
+        .collect()
+}
+
 pub fn rules_pages(text: &str, topic: Option<&str>) -> Vec<String> {
     let mut sections: Vec<String> = Vec::new();
     for line in text.lines() {
@@ -126,11 +135,7 @@ pub fn rules_pages(text: &str, topic: Option<&str>) -> Vec<String> {
             .cloned()
             .collect();
         if chosen.is_empty() {
-            let headings: Vec<&str> = text
-                .lines()
-                .filter(|l| l.starts_with("## "))
-                .map(|l| l.trim_start_matches("## "))
-                .collect();
+            let headings = rules_topics(text);
             return vec![format!(
                 "Nothing in the rules mentions “{topic}”. Topics: {}.",
                 headings.join(", ")
@@ -188,5 +193,71 @@ mod tests {
         );
         let none = rules_pages(&text, Some("dragons"));
         assert!(none[0].contains("Topics: Setup, Scoring"), "{none:?}");
+    }
+}
+
+/// Most characters of a turn message's chat form (the pings, a line, come on top).
+pub const SUMMARY_CHARS: usize = 420;
+
+/// `headline` (what just happened), then `state` and `waiting`, in at most `limit`
+/// characters: when the headline is too long its last lines give way to a pointer to the
+/// log (`/game log` keeps every event).
+pub fn summary(headline: &str, state: &str, waiting: &str, limit: usize) -> String {
+    let tail = format!("{state}\n{waiting}");
+    let room = limit.saturating_sub(tail.chars().count() + 2);
+    let headline = headline.trim_end();
+    let mut kept = String::new();
+    if headline.chars().count() <= room {
+        kept.push_str(headline);
+    } else {
+        let more = "… (the rest: /game log)";
+        let budget = room.saturating_sub(more.chars().count() + 1);
+        for line in headline.lines() {
+            if kept.chars().count() + line.chars().count() + 1 > budget {
+                break;
+            }
+            kept.push_str(line);
+            kept.push('\n');
+        }
+        if kept.is_empty() {
+            kept = headline.chars().take(budget).collect();
+            kept.push('\n');
+        }
+        kept.push_str(more);
+    }
+    if kept.is_empty() {
+        tail
+    } else {
+        format!("{kept}\n{tail}")
+    }
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_keeps_the_state_and_who_is_awaited_within_the_limit() {
+        let short = summary(
+            "ana bids 18.",
+            "**Palazzo** — round 2",
+            "⏳ Waiting for bruno.",
+            500,
+        );
+        assert_eq!(
+            short,
+            "ana bids 18.\n**Palazzo** — round 2\n⏳ Waiting for bruno."
+        );
+        let long: String = (0..80).map(|i| format!("event number {i}\n")).collect();
+        let cut = summary(&long, "**Palazzo** — round 2", "⏳ Waiting for bruno.", 500);
+        assert!(cut.chars().count() <= 500, "{}", cut.chars().count());
+        assert!(cut.starts_with("event number 0\n"));
+        assert!(cut.contains("/game log"));
+        assert!(cut.ends_with("**Palazzo** — round 2\n⏳ Waiting for bruno."));
+        let one_line = "x".repeat(900);
+        let cut = summary(&one_line, "s", "w", 500);
+        assert!(cut.chars().count() <= 500);
+        assert!(cut.ends_with("s\nw"));
+        assert_eq!(summary("", "s", "w", 500), "s\nw");
     }
 }

@@ -91,6 +91,11 @@ fn start_deals_private_views_and_prompts_the_awaited_player() {
     assert_eq!(prompts.len(), 1);
     assert_eq!(table.legal_actions(CH, 1), vec!["add 1", "add 2", "add 3"]);
     assert_eq!(prompts[0].state.version, 0);
+    // Her panel's version is a digest of her moves.
+    assert_eq!(
+        table.choices(CH, 1).unwrap().0,
+        table::StateVersion::for_seat(prompts[0].state.game_id, &table.legal_actions(CH, 1))
+    );
     assert!(text.contains("Waiting for ana"));
     let privates: Vec<u64> = d
         .iter()
@@ -194,7 +199,7 @@ fn log_help_and_rules() {
     );
     let help = ephemeral(&run(&table, CH, 2, "help"));
     assert!(
-        help.contains("`new <game> [key=value…]`")
+        help.contains("`/game new <game> [key=value…]`")
             && help.contains("`add <1-3>` — add to the total (e.g. `add 2`)")
     );
     assert!(ephemeral(&run(&table, CH, 2, "rules")).contains("add 1-3 to the total"));
@@ -208,16 +213,30 @@ fn prompt_choices_are_checked_against_the_state_version() {
     let Delivery::Channel { prompts, .. } = &d[0] else {
         panic!()
     };
-    let at = prompts[0].state;
-    // Choice 2 of ana's prompt is `add 2`.
+    assert_eq!(prompts.len(), 1);
+    // Her panel's version (what its buttons carry); choice 2 is `add 2`.
+    let at = table.choices(CH, 1).unwrap().0;
     let d = table.handle(CH, &caller(1), Command::Choose { index: 1, at });
     assert!(
         channel_texts(&d)[0].starts_with("ana added 2; the total is 2."),
         "{d:?}"
     );
-    // The same click again is stale.
+    // The same click again: no longer her move.
     let d = table.handle(CH, &caller(1), Command::Choose { index: 1, at });
-    assert!(ephemeral(&d).contains("out of date"));
+    assert!(ephemeral(&d).contains("not your turn"), "{d:?}");
+    // A panel made for other options than the seat has now is stale.
+    let (now, legal) = table.choices(CH, 2).unwrap();
+    let old = table::StateVersion {
+        version: now.version ^ 1,
+        ..now
+    };
+    let d = table.handle(CH, &caller(2), Command::Choose { index: 0, at: old });
+    assert!(ephemeral(&d).contains("out of date"), "{d:?}");
+    assert_eq!(
+        table.choices(CH, 2).unwrap(),
+        (now, legal),
+        "nothing changed"
+    );
     let at = table.state_version(CH).unwrap();
     assert!(
         ephemeral(&table.handle(CH, &caller(1), Command::Choose { index: 0, at }))
@@ -247,4 +266,37 @@ fn prompts_in_the_channel_never_list_moves() {
     );
     assert_eq!(table.choices(CH, 2).unwrap().1, Vec::<String>::new());
     assert_eq!(table.choices(CH, 9), None);
+}
+
+#[test]
+fn players_acting_in_the_same_phase_keep_each_others_panels_fresh() {
+    // The Princes of Florence starts with every player keeping three professions at once.
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    run(&table, CH, 1, "new princes seed=3");
+    run(&table, CH, 2, "join");
+    run(&table, CH, 3, "join");
+    run(&table, CH, 1, "start");
+    let (ana_at, ana_moves) = table.choices(CH, 1).unwrap();
+    let (bruno_at, bruno_moves) = table.choices(CH, 2).unwrap();
+    assert!(
+        !ana_moves.is_empty() && !bruno_moves.is_empty(),
+        "both awaited at once"
+    );
+    // Bruno keeps his three first: Ana's panel is still good.
+    let stale = |d: &[Delivery]| {
+        d.iter()
+            .any(|d| matches!(d, Delivery::Ephemeral { text } if text.contains("out of date")))
+    };
+    let keep = |at| Command::Choose { index: 0, at };
+    let d = table.handle(CH, &caller(2), keep(bruno_at));
+    assert!(!stale(&d), "{d:?}");
+    assert_eq!(table.choices(CH, 1).unwrap().0, ana_at);
+    let d = table.handle(CH, &caller(1), keep(ana_at));
+    assert!(!stale(&d), "{d:?}");
+    assert_ne!(
+        table.choices(CH, 1).unwrap().0,
+        ana_at,
+        "Ana's move changed her options"
+    );
 }

@@ -29,7 +29,11 @@ fn every_channel_and_private_message_is_stored_with_its_change() {
     let mut sorted = ids.clone();
     sorted.sort_unstable();
     assert_eq!(ids, sorted);
-    assert_eq!(pending.len(), 1 + 2 + 4, "new, two joins, start: {pending:?}");
+    assert_eq!(
+        pending.len(),
+        1 + 2 + 4,
+        "new, two joins, start: {pending:?}"
+    );
     assert_eq!(table.pending_in(CH).len(), 7);
     assert!(table.pending_in(CH + 1).is_empty());
 }
@@ -55,7 +59,11 @@ fn unsent_messages_survive_a_restart_and_are_sent_once() {
     assert_eq!(ids, move_ids);
     match &pending[0].delivery {
         Delivery::Channel { prompts, text, .. } => {
-            assert_eq!(prompts.len(), 1, "the turn message pings the awaited player");
+            assert_eq!(
+                prompts.len(),
+                1,
+                "the turn message pings the awaited player"
+            );
             assert!(text.contains("Waiting for"), "{text}");
         }
         other => panic!("the turn message comes first: {other:?}"),
@@ -119,7 +127,11 @@ fn a_finished_game_left_unarchived_is_archived_at_open() {
     let (store, table) = open(dir.path());
     assert_eq!(store.finished_unarchived().unwrap(), Vec::<u64>::new());
     assert_eq!(store.load(CH).unwrap(), Loaded::Empty);
-    assert_eq!(store.archived(CH).unwrap().len(), 1, "archiving twice keeps one entry");
+    assert_eq!(
+        store.archived(CH).unwrap().len(),
+        1,
+        "archiving twice keeps one entry"
+    );
     assert!(store.archived(CH).unwrap()[0].outcome.is_some());
     // The channel is free for a new game, and the scores are kept.
     let d = run(&table, CH, 1, "new countdown");

@@ -104,6 +104,34 @@ pub async fn open_table(fake: &FakeDiscord, channel: u64, title: &str, players: 
     slash(fake, players[0], channel, "game start", json!({})).await;
 }
 
+/// What everyone sees in the channel (not the ephemeral replies only one user sees).
+pub fn public_messages(fake: &FakeDiscord, channel: u64) -> Vec<RecordedMessage> {
+    fake.channel_messages(channel)
+        .into_iter()
+        .filter(|m| m.flags & 64 == 0)
+        .collect()
+}
+
+/// The first awaited player opens their move panel ("Your move"); returns them and it.
+pub async fn open_panel(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> (u64, RecordedMessage) {
+    let turn = turn_message(fake, channel).expect("a live turn message");
+    let (user, your_move) = awaited(&turn, seats)[0].clone();
+    let replies = fake.click(user, &turn, &your_move).replies().await;
+    let panel = replies
+        .into_iter()
+        .rev()
+        .find(|m| !m.components.is_empty())
+        .expect("a move panel");
+    (user, panel)
+}
+
+/// The first move `panel` offers: a button or menu option that plays.
+pub fn first_move_on(panel: &RecordedMessage) -> Option<(String, Option<String>)> {
+    clickables(panel)
+        .into_iter()
+        .find(|(id, v)| is_move(id, v.as_deref()))
+}
+
 /// The live turn message: the newest channel message with "Your move" buttons.
 pub fn turn_message(fake: &FakeDiscord, channel: u64) -> Option<RecordedMessage> {
     fake.channel_messages(channel)
@@ -147,29 +175,81 @@ pub fn clickables(message: &RecordedMessage) -> Vec<(String, Option<String>)> {
     out
 }
 
-/// One move by taps: "Your move" on the turn message, then a random choice in the panel.
-/// Returns false when the panel offered nothing.
+/// The action part of one of the bot's custom ids (`pa12`, `po3.1`, `y`, …).
+pub fn action_of(custom_id: &str) -> &str {
+    custom_id.splitn(6, ':').nth(5).unwrap_or_default()
+}
+
+/// Whether using this (custom id, select value) plays a move rather than opening a group.
+pub fn is_move(id: &str, value: Option<&str>) -> bool {
+    match value {
+        Some(v) => v.starts_with('a'),
+        None => action_of(id).starts_with("pa"),
+    }
+}
+
+/// Uses one component of the private panel (edited in place) and waits for the edit;
+/// returns the panel as it is now.
+pub async fn tap_panel(
+    fake: &FakeDiscord,
+    user: u64,
+    panel: &RecordedMessage,
+    id: &str,
+    value: Option<&str>,
+) -> RecordedMessage {
+    let before = panel.edits;
+    let interaction = match value {
+        Some(v) => fake.select(user, panel, id, &[v]),
+        None => fake.click(user, panel, id),
+    };
+    interaction.wait_ack().await;
+    let message = panel.id;
+    fake.wait_for("the panel edited in place", |f| {
+        f.message(message).filter(|m| m.edits > before)
+    })
+    .await
+}
+
+/// Taps a player needs at most for one move, "Your move" not counted.
+pub const MAX_PANEL_TAPS: usize = 3;
+
+/// One move by taps: "Your move" on the turn message, then random picks through the
+/// private panel until a move is played. Returns the taps it took after "Your move", or
+/// None when the panel offered nothing.
 pub async fn tap_a_move(
     fake: &FakeDiscord,
     user: u64,
     turn: &RecordedMessage,
     your_move: &str,
     rng: &mut impl Rng,
-) -> bool {
+) -> Option<usize> {
     let replies = fake.click(user, turn, your_move).replies().await;
-    let Some(panel) = replies.iter().rev().find(|m| !m.components.is_empty()) else {
-        return false;
-    };
-    let options = clickables(panel);
-    let Some((id, value)) = options.choose(rng).cloned() else {
-        return false;
-    };
-    let interaction = match value {
-        Some(v) => fake.select(user, panel, &id, &[v.as_str()]),
-        None => fake.click(user, panel, &id),
-    };
-    interaction.replies().await;
-    true
+    let mut panel = replies
+        .iter()
+        .rev()
+        .find(|m| !m.components.is_empty())?
+        .clone();
+    for taps in 1..=8 {
+        let options = clickables(&panel);
+        let moves: Vec<_> = options
+            .iter()
+            .filter(|(id, v)| is_move(id, v.as_deref()))
+            .cloned()
+            .collect();
+        // Wander at first (every group gets visited), then play a move.
+        let pool = if taps > MAX_PANEL_TAPS && !moves.is_empty() {
+            &moves
+        } else {
+            &options
+        };
+        let (id, value) = pool.choose(rng)?.clone();
+        let played = is_move(&id, value.as_deref());
+        panel = tap_panel(fake, user, &panel, &id, value.as_deref()).await;
+        if played {
+            return Some(taps);
+        }
+    }
+    panic!("no move played after 8 taps; panel now: {panel:#?}")
 }
 
 /// Lines of private texts long enough to be telling (shorter ones can occur anywhere).

@@ -627,7 +627,7 @@ pub fn render_private(v: &EstatesPrivate, _names: &[String]) -> String {
         v.cash, v.cash_box
     );
     if v.may_stash {
-        out.push_str(" You may `stash` $1M before choosing a piece.");
+        out.push_str(" You may stash $1M in your cash box before choosing a piece.");
     }
     out
 }

@@ -450,9 +450,8 @@ pub fn render_private(v: &PrincesPrivate, names: &[String]) -> String {
             .map(|d| profession(*d).map_or("?".into(), |p| p.slug.to_string()))
             .collect();
         out.push_str(&format!(
-            "Dealt: {} — keep three, e.g. `keep {}`\n",
-            list.join(", "),
-            list.iter().take(3).cloned().collect::<Vec<_>>().join(" ")
+            "Dealt: {} — keep three of them.\n",
+            list.join(", ")
         ));
     }
     if v.hand.is_empty() {

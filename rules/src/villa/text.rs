@@ -281,7 +281,7 @@ impl GameEvent for VillaEvent {
                 )
             }
             VillaEvent::Pulled { seat, col, feel } => format!(
-                "{} starts to pull {}… the hand feels: **{}**. `place <point>` or `abort`?",
+                "{} starts to pull {}… the hand feels: **{}**. Place it, or abort the pull?",
                 n(seat),
                 column_name(*col),
                 FEEL_WORDS.get(*feel as usize).unwrap_or(&"?")
@@ -318,7 +318,7 @@ impl GameEvent for VillaEvent {
                 format!("💥 The villa collapses as {} is {what}!", n(seat))
             }
             VillaEvent::Proposed { seat, floor } => format!(
-                "{} proposes the {} floor. Each other player in turn may `object` or `allow`.",
+                "{} proposes the {} floor. Each other player in turn may object or allow.",
                 n(seat),
                 floor_name(*floor)
             ),
@@ -572,33 +572,32 @@ fn waiting_line(v: &VillaView, names: &[String]) -> String {
     let who = |s: &Seat| nm(names, *s);
     match &v.phase {
         Phase::Over => "The game is over.".into(),
-        Phase::SetupColumns { placer } => format!(
-            "{} stands a column on the base plate: `set <column> <point>`.",
-            who(placer)
-        ),
+        Phase::SetupColumns { placer } => {
+            format!("{} stands a column on the base plate.", who(placer))
+        }
         Phase::SetupFloor { placer } => format!(
-            "{} places the blue floor: `floor <point>` (its origin).",
+            "{} places the blue floor (where its origin goes).",
             who(placer)
         ),
         Phase::Turn { seat, stage } => match stage {
             Stage::Begin if v.players == 2 => {
-                format!("{}'s turn: `play <colour>` or `propose`.", who(seat))
+                format!("{}'s turn: play a colour, or propose a floor.", who(seat))
             }
             Stage::Begin if v.players == 3 => {
                 format!(
-                    "{}'s turn: pull a neutral (green) column first, or `propose`.",
+                    "{}'s turn: pull a neutral (green) column first, or propose a floor.",
                     who(seat)
                 )
             }
-            Stage::Begin => format!("{}'s turn: `pull <column>` or `propose`.", who(seat)),
+            Stage::Begin => format!("{}'s turn: pull a column, or propose a floor.", who(seat)),
             Stage::Colour(k) => {
                 format!(
-                    "{} plays {}: `pull <column>`.",
+                    "{} plays {}: pull one of its columns.",
                     who(seat),
                     COLOURS.get(*k as usize).unwrap_or(&"?")
                 )
             }
-            Stage::Own => format!("{} now moves one of their own: `pull <column>`.", who(seat)),
+            Stage::Own => format!("{} now moves one of their own columns.", who(seat)),
         },
         Phase::Pick { seat, why } => match why {
             Why::ObjectFloor { proposer } => format!(
@@ -609,29 +608,29 @@ fn waiting_line(v: &VillaView, names: &[String]) -> String {
             _ => format!("{} must pull a neutral column.", who(seat)),
         },
         Phase::Feel { seat, col, .. } => format!(
-            "{} holds {} half-pulled — it feels: **{}**. `place <point>` or `abort`.",
+            "{} holds {} half-pulled — it feels: **{}**. Place it, or abort the pull.",
             who(seat),
             column_name(*col),
             v.feel.clone().unwrap_or_default()
         ),
         Phase::Objections { proposer, answers } => format!(
-            "{} proposed the {} floor; {} may `object` or `allow`.",
+            "{} proposed the {} floor; {} may object or allow.",
             who(proposer),
             floor_name(v.floors.len() + 1),
             answers.current().map(|s| who(&s)).unwrap_or_default()
         ),
         Phase::Challenges { original, answers } => format!(
-            "{} aborted a neutral pull; {} may `challenge` or `allow`.",
+            "{} aborted a neutral pull; {} may challenge or allow.",
             who(original),
             answers.current().map(|s| who(&s)).unwrap_or_default()
         ),
         Phase::Removal { proposer, objector } => format!(
-            "{} removes one of {}'s columns: `remove <column>`.",
+            "{} removes one of {}'s columns.",
             who(proposer),
             who(objector)
         ),
         Phase::PlaceFloor { proposer } => format!(
-            "{} places the {} floor: `floor <point>` (the floor's origin).",
+            "{} places the {} floor (where its origin goes).",
             who(proposer),
             floor_name(v.floors.len() + 1)
         ),

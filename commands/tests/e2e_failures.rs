@@ -1,0 +1,231 @@
+//! End to end on the fake Discord: what players see when Discord refuses something.
+//! - The bot may not post in the channel (50013): the mover is told privately which
+//!   permission is missing, the move stands, and the turn message goes out exactly once
+//!   after the permission is given back and someone uses the bot there.
+//! - A player's DMs are closed (50007): one notice in the channel per player per game,
+//!   the hand stays reachable with `/game hand`, and DMs resume once they open them and act.
+//! - The channel was deleted (10003): the pending delivery is dropped after one more try,
+//!   never retried, and the bot goes on serving other channels.
+
+mod common;
+use common::*;
+use fake_discord::{Failure, FakeDiscord, Permissions, RecordedMessage};
+use rand::SeedableRng;
+use serde_json::json;
+use std::time::Duration;
+
+/// Posts the bot tried to make in `channel`, whatever Discord answered.
+fn post_attempts(fake: &FakeDiscord, channel: u64) -> usize {
+    fake.requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == format!("/channels/{channel}/messages"))
+        .count()
+}
+
+/// Plays a move from `panel`: the first move it offers, else opens its first group, and
+/// so on. Returns the panel as the move left it (the result, edited in place).
+async fn play_first(fake: &FakeDiscord, user: u64, mut panel: RecordedMessage) -> RecordedMessage {
+    for _ in 0..MAX_PANEL_TAPS {
+        let options = clickables(&panel);
+        let (id, value) = options
+            .iter()
+            .find(|(id, v)| is_move(id, v.as_deref()))
+            .or(options.first())
+            .cloned()
+            .expect("the panel offers something");
+        let played = is_move(&id, value.as_deref());
+        panel = tap_panel(fake, user, &panel, &id, value.as_deref()).await;
+        if played {
+            return panel;
+        }
+    }
+    panic!("no move within three taps: {panel:#?}")
+}
+
+/// One move by the first awaited player; returns the panel it left (the result).
+async fn first_move(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> RecordedMessage {
+    let (user, panel) = open_panel(fake, channel, seats).await;
+    play_first(fake, user, panel).await
+}
+
+/// One move by taps on the live turn message: by `prefer` when they are awaited, else by
+/// the first awaited player. False when nobody is awaited.
+async fn tap_one_move(
+    fake: &FakeDiscord,
+    channel: u64,
+    seats: &[u64],
+    prefer: Option<u64>,
+    rng: &mut impl rand::Rng,
+) -> bool {
+    let Some(turn) = turn_message(fake, channel) else {
+        return false;
+    };
+    let waiting = awaited(&turn, seats);
+    let pick = waiting
+        .iter()
+        .find(|(u, _)| Some(*u) == prefer)
+        .or(waiting.first())
+        .cloned();
+    let Some((user, your_move)) = pick else {
+        return false;
+    };
+    assert!(tap_a_move(fake, user, &turn, &your_move, rng)
+        .await
+        .is_some());
+    true
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_send_messages_the_mover_is_told_and_the_turn_message_follows_once_allowed() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("palazzo-table");
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+
+    fake.deny(channel, Permissions::SEND_MESSAGES);
+    let before = public_messages(&fake, channel).len();
+    let result = first_move(&fake, channel, &seats).await;
+    assert!(
+        result.content.contains("I am missing **Send Messages**")
+            && result.content.contains("Your move counts"),
+        "the mover is told which permission is missing: {}",
+        result.content
+    );
+    assert!(result.flags & 64 != 0, "told privately");
+    assert_eq!(
+        public_messages(&fake, channel).len(),
+        before,
+        "nothing could be posted"
+    );
+
+    // A moderator fixes the permission; the next use of the bot there sends the backlog.
+    fake.allow(channel, Permissions::SEND_MESSAGES);
+    let status = slash(&fake, seats[1], channel, "game status", json!({})).await;
+    assert!(!status.is_empty());
+    let posted = fake
+        .wait_for("the pending turn message", |f| {
+            let now = public_messages(f, channel);
+            (now.len() > before).then_some(now)
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        public_messages(&fake, channel).len(),
+        before + 1,
+        "posted exactly once"
+    );
+    let turn = posted.last().unwrap();
+    let waiting = awaited(turn, &seats);
+    assert!(!waiting.is_empty(), "the turn message asks someone to move");
+    for (user, _) in waiting {
+        assert!(
+            turn.content.contains(&format!("<@{user}>")),
+            "{}",
+            turn.content
+        );
+    }
+    fake.assert_no_errors_except(&[50013]);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_dms_give_one_notice_per_game_and_the_hand_stays_reachable() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("palazzo-closed-dms");
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    let bruno = seats[1];
+    fake.set_dms_closed(bruno, true);
+    open_table(&fake, channel, "Palazzo", &seats).await;
+
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..20 {
+        if !tap_one_move(&fake, channel, &seats, None, &mut rng).await {
+            break;
+        }
+    }
+    let notice = format!("<@{bruno}>, I could not send you a direct message");
+    let notices = public_messages(&fake, channel)
+        .iter()
+        .filter(|m| m.content.contains(&notice))
+        .count();
+    assert_eq!(notices, 1, "one notice for the whole game");
+    assert!(fake.dms(bruno).is_empty());
+
+    // The hand is still there for him, privately.
+    let hand = slash(&fake, bruno, channel, "game hand", json!({})).await;
+    assert!(
+        hand.iter()
+            .any(|m| m.flags & 64 != 0 && m.content.contains("Your hand")),
+        "{hand:#?}"
+    );
+
+    // He opens his DMs; once he acts, private updates reach him again.
+    fake.set_dms_closed(bruno, false);
+    for _ in 0..60 {
+        if !fake.dms(bruno).is_empty()
+            || !tap_one_move(&fake, channel, &seats, Some(bruno), &mut rng).await
+        {
+            break;
+        }
+    }
+    let dms = fake.dms(bruno);
+    assert!(!dms.is_empty(), "DMs resume after he acts");
+    assert!(
+        dms[0].content.starts_with("**Palazzo** in <#"),
+        "{}",
+        dms[0].content
+    );
+    fake.assert_no_errors_except(&[50007]);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_channel_drops_its_delivery_after_one_try() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("short-lived");
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+
+    // The move's post fails with a 500: it stays pending and is retried with backoff.
+    // Meanwhile a moderator deletes the channel.
+    fake.inject_times(
+        &format!("POST /channels/{channel}/messages"),
+        Failure::ServerError(500),
+        1,
+    );
+    let attempts = post_attempts(&fake, channel);
+    first_move(&fake, channel, &seats).await;
+    assert_eq!(post_attempts(&fake, channel), attempts + 1);
+    fake.delete_channel(channel);
+
+    // The retry hears 10003 Unknown Channel: the delivery is dropped, never tried again.
+    fake.wait_for("the retry", |f| {
+        (post_attempts(f, channel) > attempts + 1).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    assert_eq!(
+        post_attempts(&fake, channel),
+        attempts + 2,
+        "tried once more, then dropped"
+    );
+    assert!(
+        fake.errors()
+            .iter()
+            .all(|e| e.code == 10003 || e.status == 500),
+        "{:?}",
+        fake.errors()
+    );
+
+    // The bot goes on serving other channels.
+    let other = fake.add_channel("next-table");
+    open_table(&fake, other, "Palazzo", &seats).await;
+    assert!(turn_message(&fake, other).is_some());
+    bot.stop().await;
+}

@@ -1,0 +1,165 @@
+//! End to end on the fake Discord: what players read. Seating DMs name the game, the
+//! channel and only what that game hides; the turn message's Board button shows the full
+//! board privately; a panel whose options changed answers with a fresh panel; and
+//! `/game rules` offers its topics by autocomplete for all four games.
+
+mod common;
+use common::*;
+use fake_discord::FakeDiscord;
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seating_dms_board_button_and_stale_panels() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("palazzo-words");
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+
+    // Seating DMs: the game, the channel, what it hides.
+    for user in seats {
+        let dm = &fake.dms(user)[0];
+        assert!(
+            dm.content
+                .starts_with(&format!("**Palazzo** in <#{channel}>"))
+                && dm.content.contains("money cards"),
+            "{}",
+            dm.content
+        );
+    }
+
+    // The turn message is short; Board shows the whole board, privately.
+    let turn = turn_message(&fake, channel).unwrap();
+    // Hand DMs link to the turn message.
+    let hand = fake.dms(seats[0]).last().unwrap().content.clone();
+    assert!(
+        hand.lines().next().unwrap().contains(&format!(
+            "(https://discord.com/channels/{}/{channel}/{})",
+            fake.guild_id(),
+            turn.id
+        )),
+        "{hand}"
+    );
+    assert!(turn.content.chars().count() <= 500, "{}", turn.content);
+    let board_id = turn
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.ends_with(":b"))
+        .expect("a Board button");
+    let board = fake.click(seats[1], &turn, &board_id).replies().await;
+    let text: String = board.iter().map(|m| m.content.as_str()).collect();
+    assert!(
+        board.iter().all(|m| m.flags & 64 != 0),
+        "the board is private"
+    );
+    assert!(
+        text.contains("Quarries") && text.len() > turn.content.len(),
+        "{text}"
+    );
+
+    // A panel opened before the player's options changed: a fresh panel, not an error.
+    let (user, your_move) = awaited(&turn, &seats)[0].clone();
+    let replies = fake.click(user, &turn, &your_move).replies().await;
+    let old_panel = replies
+        .into_iter()
+        .rev()
+        .find(|m| !m.components.is_empty())
+        .unwrap();
+    slash(
+        &fake,
+        user,
+        channel,
+        "palazzo move",
+        json!({"move": "money"}),
+    )
+    .await;
+    let (id, value) = clickables(&old_panel)
+        .into_iter()
+        .find(|(id, v)| is_move(id, v.as_deref()))
+        .expect("a move on the old panel");
+    let fresh = tap_panel(&fake, user, &old_panel, &id, value.as_deref()).await;
+    assert!(
+        fresh.content.contains("Your options have changed"),
+        "{}",
+        fresh.content
+    );
+    assert!(
+        clickables(&fresh)
+            .iter()
+            .any(|(id, v)| is_move(id, v.as_deref()) || v.is_none()),
+        "a fresh panel: {fresh:#?}"
+    );
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_topics_autocomplete_for_every_game() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("rules");
+    let user = fake.add_user("reader");
+    for title in [
+        "Palazzo",
+        "Villa Paletti",
+        "The Estates",
+        "The Princes of Florence",
+    ] {
+        let game = game_choice(&fake, title);
+        let topics = fake
+            .autocomplete(
+                user,
+                channel,
+                "game rules",
+                json!({"game": game, "topic": ""}),
+                "topic",
+            )
+            .choices()
+            .await;
+        assert!(
+            topics.len() >= 4 && topics.len() <= 25,
+            "{title}: {topics:?}"
+        );
+        let names: Vec<String> = topics
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_lowercase())
+            .collect();
+        assert!(
+            names.iter().any(|n| n.contains("decision")),
+            "{title}: the bot's decisions are a topic: {names:?}"
+        );
+        let pick = topics.last().unwrap()["value"].clone();
+        let pages = slash(
+            &fake,
+            user,
+            channel,
+            "game rules",
+            json!({"game": game, "topic": pick}),
+        )
+        .await;
+        let text: String = pages.iter().map(|m| m.content.as_str()).collect();
+        assert!(
+            text.contains(pick.as_str().unwrap()) && !text.contains("Nothing in the rules"),
+            "{title}: {text}"
+        );
+        // Typing narrows the list.
+        let narrowed = fake
+            .autocomplete(
+                user,
+                channel,
+                "game rules",
+                json!({"game": game, "topic": "deci"}),
+                "topic",
+            )
+            .choices()
+            .await;
+        assert!(
+            !narrowed.is_empty() && narrowed.len() < topics.len(),
+            "{title}"
+        );
+    }
+    fake.assert_no_errors();
+    bot.stop().await;
+}

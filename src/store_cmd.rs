@@ -1,0 +1,94 @@
+//! `capomaestro store …`: operator commands over the game store. The work is in
+//! `storage::admin`; this parses, supplies the engines' snapshot functions and prints.
+
+use clap::Subcommand;
+use std::io::{Read, Write};
+use std::path::Path;
+use storage::admin::GameExport;
+use storage::SledStore;
+
+/// What to do with the store.
+#[derive(Subcommand)]
+pub enum StoreCmd {
+    /// Decode every record; unreadable ones are reported and moved to quarantine.
+    Check,
+    /// Print a channel's game (or its newest archived one) as JSON on stdout.
+    Export {
+        /// The channel id.
+        channel: u64,
+    },
+    /// Store a game exported with `store export`, read from stdin.
+    Import,
+    /// Games by title and state, records and bytes on disk.
+    Stats,
+}
+
+fn kind(game: &str) -> Result<&'static rules::dynamic::GameKind, String> {
+    rules::catalog::find(game).ok_or_else(|| format!("unknown game `{game}`"))
+}
+
+fn snapshot_ok(game: &str, bytes: &[u8]) -> Result<(), String> {
+    (kind(game)?.restore)(bytes).map(|_| ())
+}
+
+fn snapshot_to_json(game: &str, bytes: &[u8]) -> Result<serde_json::Value, String> {
+    (kind(game)?.snapshot_to_json)(bytes)
+}
+
+fn snapshot_from_json(game: &str, json: &serde_json::Value) -> Result<Vec<u8>, String> {
+    (kind(game)?.snapshot_from_json)(json)
+}
+
+/// Runs `command` on the store in `dir`; `Err` is the message for stderr. `check`
+/// reports bad records as a failure (exit status), after quarantining them.
+pub fn run(
+    dir: &Path,
+    command: StoreCmd,
+    input: &mut impl Read,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    if !dir.exists() {
+        return Err(format!("no store at {}", dir.display()));
+    }
+    let store = SledStore::open(dir).map_err(|e| e.to_string())?;
+    let write_err = |e: std::io::Error| e.to_string();
+    match command {
+        StoreCmd::Check => {
+            let report = store.check(&snapshot_ok).map_err(|e| e.to_string())?;
+            write!(out, "{report}").map_err(write_err)?;
+            if report.bad.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("{} bad record(s) quarantined", report.bad.len()))
+            }
+        }
+        StoreCmd::Export { channel } => {
+            let game = store
+                .export(channel, &snapshot_to_json)
+                .map_err(|e| e.to_string())?;
+            let text = serde_json::to_string_pretty(&game).map_err(|e| e.to_string())?;
+            writeln!(out, "{text}").map_err(write_err)
+        }
+        StoreCmd::Import => {
+            let mut text = String::new();
+            input.read_to_string(&mut text).map_err(write_err)?;
+            let game: GameExport =
+                serde_json::from_str(&text).map_err(|e| format!("not a game export: {e}"))?;
+            let id = store
+                .import(&game, &snapshot_from_json)
+                .map_err(|e| e.to_string())?;
+            writeln!(
+                out,
+                "imported {} game {id} into channel {}{}",
+                game.meta.game,
+                game.meta.channel,
+                if game.archived { " (archive)" } else { "" }
+            )
+            .map_err(write_err)
+        }
+        StoreCmd::Stats => {
+            let stats = store.stats().map_err(|e| e.to_string())?;
+            write!(out, "{stats}").map_err(write_err)
+        }
+    }
+}

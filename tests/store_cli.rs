@@ -1,0 +1,177 @@
+//! `capomaestro store …` end to end: stats, export, import and check on a store filled
+//! by the local table with the internal test game.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_capomaestro"));
+    c.env_remove("DISCORD_TOKEN").env_remove("RUST_LOG");
+    c
+}
+
+fn store(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = bin()
+        .args(["--data-dir", dir.to_str().unwrap(), "store", "--local"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A local countdown game left running after a few moves (channel 1).
+fn running_game(dir: &Path) {
+    let script = dir.join("moves.txt");
+    std::fs::write(&script, "ana: add 2\nbruno: add 3\n").unwrap();
+    let o = bin()
+        .args(["--data-dir", dir.to_str().unwrap(), "local", "countdown"])
+        .args(["--players", "ana,bruno", "--seed", "4", "--script"])
+        .arg(&script)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+}
+
+#[test]
+fn stats_count_games_by_title_and_state() {
+    let dir = tempfile::tempdir().unwrap();
+    running_game(dir.path());
+    let o = store(dir.path(), &["stats"], b"");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("countdown  running    1"), "{out}");
+    assert!(out.contains("log "), "{out}");
+    assert!(out.contains("disk: "), "{out}");
+}
+
+#[test]
+fn export_then_import_restores_the_game_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    running_game(dir.path());
+    let o = store(dir.path(), &["export", "1"], b"");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let exported: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(exported["format"], "capomaestro-game");
+    assert_eq!(exported["meta"]["game"], "countdown");
+    assert_eq!(exported["log"].as_array().unwrap().len(), 2);
+    assert_eq!(exported["log"][0]["text"], "add 2");
+    assert!(
+        exported["snapshot"].is_object(),
+        "readable state: {exported}"
+    );
+
+    // The channel is taken: importing over it is refused and changes nothing.
+    let o = store(dir.path(), &["import"], &o.stdout);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("already has a game"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    // Into a fresh store: the same game, state and log (the game id is new).
+    let other = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(other.path().join("local")).unwrap();
+    let o2 = store(
+        other.path(),
+        &["import"],
+        &serde_json::to_vec(&exported).unwrap(),
+    );
+    assert!(o2.status.success(), "{}", text(&o2.stderr));
+    assert!(
+        text(&o2.stdout).contains("imported countdown game"),
+        "{}",
+        text(&o2.stdout)
+    );
+    let again = store(other.path(), &["export", "1"], b"");
+    let mut reexported: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    let mut original = exported.clone();
+    reexported["meta"]["game_id"] = 0.into();
+    original["meta"]["game_id"] = 0.into();
+    assert_eq!(reexported, original);
+
+    // The imported game plays on in the local table.
+    let script = other.path().join("more.txt");
+    std::fs::write(&script, "ana: ack\n").unwrap();
+    let o = bin()
+        .args([
+            "--data-dir",
+            other.path().to_str().unwrap(),
+            "local",
+            "countdown",
+        ])
+        .args(["--resume", "--script"])
+        .arg(&script)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("ana acknowledged."),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+#[test]
+fn import_refuses_what_is_not_an_export() {
+    let dir = tempfile::tempdir().unwrap();
+    running_game(dir.path());
+    let o = store(dir.path(), &["import"], b"{\"format\": \"x\"}");
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("not a game export"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = store(dir.path(), &["export", "77"], b"");
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("channel 77 has no game"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn check_passes_a_sound_store_and_quarantines_a_damaged_game() {
+    let dir = tempfile::tempdir().unwrap();
+    running_game(dir.path());
+    let o = store(dir.path(), &["check"], b"");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("games: 1 read"), "{out}");
+    assert!(out.contains("log entries: 2 read"), "{out}");
+    assert!(out.contains("every record decodes"), "{out}");
+
+    // Damage the game's state through the store's test hook.
+    {
+        let s = storage::SledStore::open(dir.path().join("local")).unwrap();
+        s.put_raw_snapshot(1, &[0xC1, 1, 0xff, 0xff]).unwrap();
+    }
+    let o = store(dir.path(), &["check"], b"");
+    assert!(!o.status.success());
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("1 bad record(s), moved to quarantine"),
+        "{out}"
+    );
+    assert!(out.contains("channel 1 (metadata and snapshot)"), "{out}");
+    assert!(text(&o.stderr).contains("1 bad record(s) quarantined"));
+    // Quarantined: the store is sound again and the channel is free.
+    let o = store(dir.path(), &["check"], b"");
+    assert!(o.status.success(), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("quarantined: 1 read"));
+    let o = store(dir.path(), &["stats"], b"");
+    assert!(!text(&o.stdout).contains("running"), "{}", text(&o.stdout));
+}
