@@ -111,10 +111,10 @@ impl Canvas {
         }
     }
 
-    /// A filled rectangle.
+    /// A filled rectangle (snapped to whole pixels).
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, fill: Rgb) {
         self.reach(y + h);
-        if let (Some(pm), Some(r)) = (self.pixmap.as_mut(), Rect::from_xywh(x, y, w, h)) {
+        if let (Some(pm), Some(r)) = (self.pixmap.as_mut(), pixel_rect(x, y, w, h)) {
             pm.fill_rect(r, &fill.paint(), Transform::identity(), None);
         }
     }
@@ -204,9 +204,9 @@ impl Canvas {
         };
         // Axis-aligned lines (grids, edges) are rectangles: much cheaper than a stroke.
         let rect = if x1 == x2 {
-            Rect::from_xywh(x1 - width / 2.0, y1.min(y2), width, (y2 - y1).abs())
+            pixel_rect(x1 - width / 2.0, y1.min(y2), width, (y2 - y1).abs())
         } else if y1 == y2 {
-            Rect::from_xywh(x1.min(x2), y1 - width / 2.0, (x2 - x1).abs(), width)
+            pixel_rect(x1.min(x2), y1 - width / 2.0, (x2 - x1).abs(), width)
         } else {
             None
         };
@@ -526,4 +526,13 @@ pub fn picture(width: u32, background: Rgb, draw: impl Fn(&mut Canvas)) -> Optio
     let mut canvas = Canvas::new(width, height, background)?;
     draw(&mut canvas);
     canvas.png()
+}
+
+/// A rectangle snapped to whole pixels, at least one pixel each way: edges stay crisp,
+/// and tiny-skia never gets a sub-pixel sliver (which its anti-aliased fill rejects).
+fn pixel_rect(x: f32, y: f32, w: f32, h: f32) -> Option<Rect> {
+    let (left, top) = (x.round(), y.round());
+    let right = (x + w).round().max(left + 1.0);
+    let bottom = (y + h).round().max(top + 1.0);
+    Rect::from_ltrb(left, top, right, bottom)
 }

@@ -6,8 +6,9 @@
 use crate::canvas::{picture, Align, Canvas, Rgb};
 use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
 use rules::villa::data::{
-    column_type, Shape, BASE_RADIUS, BUILD_RADIUS, COLOURS, FLOOR_NAMES, PER_COLOUR,
+    column_type, BASE_RADIUS, BUILD_RADIUS, COLOURS, FLOOR_NAMES, PER_COLOUR,
 };
+use rules::villa::geom::Shape;
 use rules::villa::model::{floor_poly, GridPt};
 use rules::villa::{column_name, ColumnView, Phase, Stage, VillaView, Why};
 

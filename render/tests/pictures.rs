@@ -104,22 +104,22 @@ fn a_fixed_state_gives_the_same_bytes() {
         (
             "palazzo",
             public(&fixture::<Palazzo>("palazzo")),
-            0xa92966648d25245a,
+            0x006855ef56b6d29c,
         ),
         (
             "estates",
             public(&fixture::<Estates>("estates")),
-            0x2ed42e26b95ffd45,
+            0xf4358dd40b741378,
         ),
         (
             "princes",
             public(&fixture::<Princes>("princes")),
-            0x3072dd3a4576fc26,
+            0x2c3a0b27872a4071,
         ),
         (
             "villa",
             public(&fixture::<Villa>("villa")),
-            0xee932dd7f91fc776,
+            0xeef58b7f3da0e009,
         ),
     ];
     let mut wrong = vec![];
