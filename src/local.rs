@@ -42,53 +42,27 @@ struct Session<'a> {
     pictures: Option<Pictures>,
 }
 
-/// `--pictures DIR`: the board picture of every turn, drawn from the stored snapshot's
-/// public view (what the channel would show), as `DIR/<turn>.png`.
+/// `--pictures DIR`: the board picture each channel message carries — drawn by the table
+/// from the public view, as Discord shows it — written as `DIR/<turn>.png`.
 struct Pictures {
     dir: PathBuf,
-    /// The game being pictured (so an older archived game is never drawn).
-    game_id: Option<u64>,
-    /// The last turn written (status messages repeat the board; draw it once).
-    written: Option<u64>,
+    /// The last picture written (a status message repeats the board; draw it once).
+    written: Option<table::PictureOf>,
 }
 
 impl Pictures {
-    /// The running game's snapshot, or the one just archived when the game ended.
-    fn current(&mut self, store: &dyn storage::Store) -> Option<(storage::Meta, Vec<u8>)> {
-        match store.load(LOCAL_CHANNEL).ok()? {
-            storage::Loaded::Found(storage::Record {
-                meta,
-                snapshot: Some(snapshot),
-            }) => {
-                self.game_id = Some(meta.game_id);
-                Some((meta, snapshot))
-            }
-            storage::Loaded::Found(_) | storage::Loaded::Empty => {
-                let entry = store.archived(LOCAL_CHANNEL).ok()?.into_iter().next()?;
-                (Some(entry.meta.game_id) == self.game_id).then_some((entry.meta, entry.snapshot))
-            }
-            storage::Loaded::Quarantined(_) => None,
-        }
-    }
-
-    /// Writes the current turn's picture if it is new; returns the file written.
-    fn write(&mut self, store: &dyn storage::Store) -> Result<Option<PathBuf>, String> {
-        let Some((meta, snapshot)) = self.current(store) else {
-            return Ok(None);
-        };
-        if self.written == Some(meta.version) {
+    /// Writes the picture `of` if it is new; returns the file written.
+    fn write(&mut self, table: &Table, of: table::PictureOf) -> Result<Option<PathBuf>, String> {
+        if self.written == Some(of) {
             return Ok(None);
         }
-        let kind = rules::catalog::find(&meta.game)
-            .ok_or_else(|| format!("unknown game `{}` in the store", meta.game))?;
-        let game = (kind.restore)(&snapshot)?;
-        let names: Vec<String> = meta.seats.iter().map(|s| s.name.clone()).collect();
-        self.written = Some(meta.version);
-        let Some(png) = render::public_png(&game.public_picture_view(), &names) else {
+        self.written = Some(of);
+        let Some(png) = table.picture(LOCAL_CHANNEL, of) else {
             return Ok(None);
         };
-        let path = self.dir.join(format!("{}.png", meta.version));
-        std::fs::write(&path, png).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let path = self.dir.join(format!("{}.png", of.version));
+        std::fs::write(&path, png.as_slice())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         Ok(Some(path))
     }
 }
@@ -123,11 +97,15 @@ impl Session<'_> {
                 self.table.delivered(id);
             }
             match d {
-                Delivery::Channel { text, prompts, .. } => {
+                Delivery::Channel {
+                    text,
+                    prompts,
+                    picture,
+                    ..
+                } => {
                     self.last_channel = text.clone();
-                    if let Some(p) = self.pictures.as_mut() {
-                        p.write(self.table.store().as_ref())
-                            .map_err(std::io::Error::other)?;
+                    if let (Some(p), Some(of)) = (self.pictures.as_mut(), picture) {
+                        p.write(self.table, *of).map_err(std::io::Error::other)?;
                     }
                     if !self.quiet {
                         writeln!(self.out, "── #table ──────────────\n{text}")?;
@@ -141,7 +119,7 @@ impl Session<'_> {
                     let who = self.name_of(*user);
                     writeln!(self.out, "── 🔒 private to {who} ──\n{text}")?;
                 }
-                Delivery::Ephemeral { text } if !self.quiet => {
+                Delivery::Ephemeral { text, .. } if !self.quiet => {
                     writeln!(self.out, "── only {caller} sees ──\n{text}")?;
                 }
                 _ => {}
@@ -275,7 +253,6 @@ pub fn run(
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         s.pictures = Some(Pictures {
             dir: dir.clone(),
-            game_id: None,
             written: None,
         });
     }

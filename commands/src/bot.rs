@@ -3,7 +3,7 @@
 //! command on the blocking pool and dispatches the deliveries.
 
 use crate::args::{self, GameChoice};
-use crate::dispatch::{Actor, SendError, Sender, Transport};
+use crate::dispatch::{Actor, Replies, SendError, Sender, Transport};
 use crate::ids::{ComponentAction, ComponentId, IdError};
 use crate::messages::{self, private_pages, private_reply};
 use crate::panel::{self, PanelPath, PanelTree, Target};
@@ -140,10 +140,16 @@ fn caller_of(ctx: Context<'_>) -> Caller {
     }
 }
 
-/// Sends private replies, one page each (ephemeral).
-async fn reply_private(ctx: Context<'_>, texts: Vec<String>) -> Result<(), Error> {
+/// Sends private replies, one page each (ephemeral); a picture goes with the first.
+async fn reply_private(ctx: Context<'_>, replies: impl Into<Replies>) -> Result<(), Error> {
+    let Replies { texts, mut picture } = replies.into();
     for page in private_pages(texts) {
-        ctx.send(private_reply(page)).await?;
+        let reply = private_reply(page);
+        let reply = match picture.take() {
+            Some(png) => messages::reply_with_picture(reply, &png),
+            None => reply,
+        };
+        ctx.send(reply).await?;
     }
     Ok(())
 }
@@ -197,14 +203,15 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         let game = data.table.game_in(channel).unwrap_or_default();
         let hello = serenity::CreateMessage::new().content(messages::seating_dm(&game, channel));
         if let Err(e) = Discord(http).dm(caller.user, hello).await {
-            replies.push(args::dm_warning(&e));
+            replies.texts.push(args::dm_warning(&e));
             // One channel notice per player per game (the same note the outbox keeps).
             if matches!(e, SendError::DmClosed) && data.sender.dm_closed(channel, caller.user).await
             {
-                replies.extend(
+                replies.texts.extend(
                     data.sender
                         .after_command(&Discord(http), channel, actor, vec![])
-                        .await,
+                        .await
+                        .texts,
                 );
             }
         }
@@ -526,7 +533,8 @@ async fn on_component(
     let mut replies = data
         .sender
         .after_command(&Discord(&ctx.http), channel, actor, deliveries)
-        .await;
+        .await
+        .texts;
     let table = data.table.clone();
     let after = tokio::task::spawn_blocking(move || table.choices(channel, user))
         .await
@@ -676,15 +684,21 @@ async fn answer(
     Ok(())
 }
 
-/// Private follow-ups to a deferred component click.
+/// Private follow-ups to a deferred component click; a picture goes with the first.
 async fn followup(
     ctx: &serenity::Context,
     c: &serenity::ComponentInteraction,
-    texts: Vec<String>,
+    replies: impl Into<Replies>,
 ) -> Result<(), Error> {
+    let Replies { texts, mut picture } = replies.into();
     for page in private_pages(texts) {
-        let message = private_reply(page)
-            .to_slash_followup_response(serenity::CreateInteractionResponseFollowup::new());
+        let reply = private_reply(page);
+        let reply = match picture.take() {
+            Some(png) => messages::reply_with_picture(reply, &png),
+            None => reply,
+        };
+        let message =
+            reply.to_slash_followup_response(serenity::CreateInteractionResponseFollowup::new());
         c.create_followup(&ctx.http, message).await?;
     }
     Ok(())

@@ -15,7 +15,7 @@
 //! Channel messages carry a `nonce` with `enforce_nonce`, so a re-send after a crash
 //! (sent, but not yet marked done) never posts twice.
 
-use crate::messages::{channel_messages, split_message, LIMIT};
+use crate::messages::{channel_messages, split_message, with_picture, LIMIT};
 use poise::serenity_prelude as serenity;
 use std::collections::HashSet;
 use std::future::Future;
@@ -113,6 +113,30 @@ pub fn missing_permission_notice(have: Option<serenity::Permissions>) -> String 
     )
 }
 
+/// What the actor is answered with, privately: pages of text and at most one picture
+/// (their board or hand, from `/game status`, **Board** or `/game hand`).
+#[derive(Debug, Default)]
+pub struct Replies {
+    pub texts: Vec<String>,
+    pub picture: Option<Arc<Vec<u8>>>,
+}
+
+impl From<Vec<String>> for Replies {
+    fn from(texts: Vec<String>) -> Self {
+        Replies {
+            texts,
+            picture: None,
+        }
+    }
+}
+
+/// The private note when a turn message went out without its board picture.
+pub fn picture_permission_notice() -> String {
+    "⚠️ The turn message went out without the board picture: I need **Attach Files** and \
+     **Embed Links** in this channel to show it. `/game status` shows it to you privately."
+        .to_string()
+}
+
 /// Who acted, for the replies a send produces.
 #[derive(Debug, Clone, Copy)]
 pub struct Actor {
@@ -143,6 +167,8 @@ pub struct Sender {
     /// Rows being sent right now (so the loop and a handler never send one twice).
     inflight: Mutex<HashSet<u64>>,
     wake: tokio::sync::Notify,
+    /// Signalled whenever a row stops being in flight.
+    released: tokio::sync::Notify,
     /// Channels whose guild is noted already (DM links need it).
     guilds_known: Mutex<HashSet<ChannelId>>,
 }
@@ -160,6 +186,7 @@ impl Sender {
             table,
             inflight: Mutex::new(HashSet::new()),
             wake: tokio::sync::Notify::new(),
+            released: tokio::sync::Notify::new(),
             guilds_known: Mutex::new(HashSet::new()),
         }
     }
@@ -176,23 +203,58 @@ impl Sender {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(&id);
+        self.released.notify_waiters();
+    }
+
+    /// Waits until row `id` is no longer being sent (at most 10 s: a send that hangs
+    /// longer is the transport's problem, and the row stays in the outbox).
+    async fn wait_released(&self, id: u64) {
+        let _ = tokio::time::timeout(Duration::from_secs(10), async {
+            loop {
+                let released = self.released.notified();
+                tokio::pin!(released);
+                released.as_mut().enable();
+                let busy = self
+                    .inflight
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .contains(&id);
+                if !busy {
+                    return;
+                }
+                released.await;
+            }
+        })
+        .await;
     }
 
     /// Sends what a command by `actor` in `channel` produced, after anything still
     /// pending there (oldest first, so a backlog left by a missing permission goes out
-    /// in order), and returns the texts to answer the actor with, privately.
+    /// in order), and returns what to answer the actor with, privately (texts and a picture).
     pub async fn after_command<T: Transport>(
         &self,
         transport: &T,
         channel: ChannelId,
         actor: Actor,
         deliveries: Vec<Delivery>,
-    ) -> Vec<String> {
+    ) -> Replies {
         let mut replies: Vec<String> = Vec::new();
+        let mut picture = None;
         let mut unstored = Vec::new();
         for d in deliveries {
             match d {
-                Delivery::Ephemeral { text } => replies.push(text),
+                Delivery::Ephemeral {
+                    text,
+                    summary,
+                    picture: Some(of),
+                } if picture.is_none() => match self.picture(channel, of).await {
+                    Some(png) => {
+                        picture = Some(png);
+                        replies.push(summary.unwrap_or(text));
+                    }
+                    None => replies.push(text),
+                },
+                Delivery::Ephemeral { text, .. } => replies.push(text),
                 d if d.outbox().is_none() => unstored.push(d),
                 _ => {}
             }
@@ -213,7 +275,20 @@ impl Sender {
             };
             self.send_row(transport, p, Some(actor), &mut replies).await;
         }
-        replies
+        Replies {
+            texts: replies,
+            picture,
+        }
+    }
+
+    /// The PNG of `of`, drawn (or taken from the table's cache) on the blocking pool;
+    /// `None` when the game moved on or has no pictures.
+    async fn picture(&self, channel: ChannelId, of: table::PictureOf) -> Option<Arc<Vec<u8>>> {
+        let table = self.table.clone();
+        tokio::task::spawn_blocking(move || table.picture(channel, of))
+            .await
+            .ok()
+            .flatten()
     }
 
     /// Sends every due row (at start-up: what a crash left; later: retries), oldest
@@ -269,6 +344,9 @@ impl Sender {
         let id = row.delivery.outbox();
         if let Some(id) = id {
             if !self.claim(id) {
+                // Another task is sending it (the background loop): wait for it, so that
+                // whoever acted is answered only after the channel shows their move.
+                self.wait_released(id).await;
                 return;
             }
         }
@@ -306,10 +384,16 @@ impl Sender {
                 mentions,
                 prompts,
                 summary,
+                picture,
                 outbox,
             } => {
                 let text = summary.as_deref().unwrap_or(text);
                 let messages = channel_messages(text, mentions, prompts, channel);
+                let last = messages.len().saturating_sub(1);
+                let png = match picture {
+                    Some(of) => self.picture(channel, *of).await,
+                    None => None,
+                };
                 let mut posted = None;
                 for (i, message) in messages.into_iter().enumerate() {
                     let message = match outbox {
@@ -318,7 +402,28 @@ impl Sender {
                             .enforce_nonce(true),
                         None => message,
                     };
-                    match transport.post(channel, message).await {
+                    // The board picture goes on the last part (the one with the buttons).
+                    let sent = match png.as_ref().filter(|_| i == last) {
+                        Some(png) => {
+                            match transport.post(channel, with_picture(message.clone(), png)).await {
+                                // Not allowed to attach files or embed here: the message
+                                // without its picture, and the actor learns why.
+                                Err(SendError::Forbidden(_)) => {
+                                    let sent = transport.post(channel, message).await;
+                                    if sent.is_ok() && actor.is_some() {
+                                        let notice = picture_permission_notice();
+                                        if !replies.contains(&notice) {
+                                            replies.push(notice);
+                                        }
+                                    }
+                                    sent
+                                }
+                                other => other,
+                            }
+                        }
+                        None => transport.post(channel, message).await,
+                    };
+                    match sent {
                         Ok(id) => posted = Some(id),
                         Err(e) => return self.channel_failure(e, row, actor, replies),
                     }
@@ -383,7 +488,7 @@ impl Sender {
                 }
                 Outcome::Done
             }
-            Delivery::Ephemeral { text } => {
+            Delivery::Ephemeral { text, .. } => {
                 replies.push(text.clone());
                 Outcome::Done
             }
@@ -645,7 +750,7 @@ pub(crate) mod tests {
                     break;
                 };
                 let d = act(&table, u, &a);
-                let replies = sender.after_command(&t, 9, actor(u), d).await;
+                let replies = sender.after_command(&t, 9, actor(u), d).await.texts;
                 if u != 1 {
                     // The actor with closed DMs sees their private view in the reply.
                     assert!(replies
@@ -701,6 +806,7 @@ pub(crate) mod tests {
                     d,
                 )
                 .await
+                .texts
         });
         assert_eq!(replies.len(), 1, "{replies:?}");
         assert!(

@@ -176,6 +176,28 @@ pub fn private_pages(texts: Vec<String>) -> Vec<String> {
     texts.iter().flat_map(|t| split_message(t, LIMIT)).collect()
 }
 
+/// The file name of a board picture (what `attachment://` in the embed points at).
+pub const PICTURE_FILE: &str = "board.png";
+
+/// The embed that shows the attached picture.
+fn picture_embed() -> serenity::CreateEmbed {
+    serenity::CreateEmbed::new().image(format!("attachment://{PICTURE_FILE}"))
+}
+
+fn picture_file(png: &[u8]) -> serenity::CreateAttachment {
+    serenity::CreateAttachment::bytes(png.to_vec(), PICTURE_FILE)
+}
+
+/// A channel message carrying the board picture as an embed image.
+pub fn with_picture(message: serenity::CreateMessage, png: &[u8]) -> serenity::CreateMessage {
+    message.add_file(picture_file(png)).embed(picture_embed())
+}
+
+/// A private reply carrying a picture (board or hand) as an embed image.
+pub fn reply_with_picture(reply: poise::CreateReply, png: &[u8]) -> poise::CreateReply {
+    reply.attachment(picture_file(png)).embed(picture_embed())
+}
+
 /// One private page: ephemeral, pinging nobody.
 pub fn private_reply(page: String) -> poise::CreateReply {
     poise::CreateReply::default()

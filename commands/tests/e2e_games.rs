@@ -1,9 +1,9 @@
 //! End to end on the fake Discord: the real bot plays one full game of each of the four
 //! games to final scores, the way players do — slash commands, autocomplete, the turn
 //! message's buttons and the private move panel. Checked: every interaction acknowledged
-//! in time, no Discord error, every awaited player pinged, and no channel message carrying
-//! what only one player may know. Prints the per-move figures (REST calls, channel
-//! messages, interaction latency).
+//! in time, no Discord error, every awaited player pinged, every turn message and the end
+//! carrying the board picture, and no channel message carrying what only one player may
+//! know. Prints the per-move figures (REST calls, channel messages, interaction latency).
 
 mod common;
 use common::*;
@@ -63,6 +63,8 @@ async fn play_full_game(fake: &FakeDiscord, title: &str, players: usize, seed: u
             break;
         };
         longest_turn = longest_turn.max(turn.content.chars().count());
+        // Every turn message shows the board as a picture.
+        picture_on(&turn);
         let waiting = awaited(&turn, &seats);
         if waiting.is_empty() {
             break;
@@ -88,6 +90,12 @@ async fn play_full_game(fake: &FakeDiscord, title: &str, players: usize, seed: u
         "{title}: no final scores; last message: {}",
         last.content
     );
+    // The end message shows the final board.
+    let end_message = public(&messages)
+        .into_iter()
+        .find(|m| m.content.contains("Final scores"))
+        .expect("an end message");
+    picture_on(end_message);
     // Over: no turn message keeps buttons.
     assert!(
         public(&messages)

@@ -1,6 +1,6 @@
 //! End to end on the fake Discord: what players read. Seating DMs name the game, the
-//! channel and only what that game hides; the turn message's Board button shows the full
-//! board privately; a panel whose options changed answers with a fresh panel; and
+//! channel and only what that game hides; the turn message's Board button shows the board
+//! picture privately; a panel whose options changed answers with a fresh panel; and
 //! `/game rules` offers its topics by autocomplete for all four games.
 
 mod common;
@@ -48,15 +48,14 @@ async fn seating_dms_board_button_and_stale_panels() {
         .find(|id| id.ends_with(":b"))
         .expect("a Board button");
     let board = fake.click(seats[1], &turn, &board_id).replies().await;
-    let text: String = board.iter().map(|m| m.content.as_str()).collect();
     assert!(
         board.iter().all(|m| m.flags & 64 != 0),
         "the board is private"
     );
-    assert!(
-        text.contains("Quarries") && text.len() > turn.content.len(),
-        "{text}"
-    );
+    // The board is a picture (with the state line and who is awaited beside it).
+    assert_eq!(board.len(), 1, "{board:#?}");
+    picture_on(&board[0]);
+    assert!(board[0].content.contains("Waiting for"), "{}", board[0].content);
 
     // A panel opened before the player's options changed: a fresh panel, not an error.
     let (user, your_move) = awaited(&turn, &seats)[0].clone();

@@ -45,6 +45,19 @@ pub struct TurnPrompt {
     pub state: StateVersion,
 }
 
+/// Which picture a message carries: the public board of a game at one version, or
+/// (`seat`) that seat's private picture. Stored as this small reference and drawn when
+/// the message is sent, from the views only (see [`crate::Table::picture`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PictureOf {
+    pub game_id: u64,
+    /// The game's version (actions taken) the picture shows.
+    pub version: u64,
+    /// `Some(seat)`: that seat's private picture (only ever sent to that player).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+}
+
 /// One outgoing message. Channel and private messages are stored in the outbox in the
 /// same transaction as the change that produced them (`outbox` is their row id once
 /// stored); the adapter sends them and reports back with [`crate::Table::delivered`].
@@ -60,6 +73,9 @@ pub enum Delivery {
         /// full board stays on demand. `None`: `text` is short already.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         summary: Option<String>,
+        /// The board picture to attach (the public view at the move's version).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        picture: Option<PictureOf>,
         /// The outbox row holding this message (`None` until stored).
         #[serde(skip)]
         outbox: Option<u64>,
@@ -72,12 +88,24 @@ pub enum Delivery {
         outbox: Option<u64>,
     },
     /// A reply only the caller sees: refusals, on-demand views, help. Never stored.
-    Ephemeral { text: String },
+    Ephemeral {
+        text: String,
+        /// A short form for chat when the picture is shown (the text is the full board).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        summary: Option<String>,
+        /// A picture to attach: the board, or the caller's own private picture.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        picture: Option<PictureOf>,
+    },
 }
 
 impl Delivery {
     pub fn ephemeral(text: impl Into<String>) -> Delivery {
-        Delivery::Ephemeral { text: text.into() }
+        Delivery::Ephemeral {
+            text: text.into(),
+            summary: None,
+            picture: None,
+        }
     }
 
     pub fn channel(text: impl Into<String>) -> Delivery {
@@ -86,6 +114,7 @@ impl Delivery {
             mentions: vec![],
             prompts: vec![],
             summary: None,
+            picture: None,
             outbox: None,
         }
     }
@@ -143,7 +172,7 @@ impl Delivery {
         match self {
             Delivery::Channel { text, .. }
             | Delivery::Private { text, .. }
-            | Delivery::Ephemeral { text } => text,
+            | Delivery::Ephemeral { text, .. } => text,
         }
     }
 }

@@ -12,7 +12,7 @@ mod text;
 pub use text::rules_topics;
 
 pub use command::{Command, TABLE_WORDS};
-pub use delivery::{Delivery, StateVersion, TurnPrompt};
+pub use delivery::{Delivery, PictureOf, StateVersion, TurnPrompt};
 pub use storage::{ChannelId, SeatedUser, UserId};
 
 use rules::{DynGame, GameKind, Seat};
@@ -61,6 +61,15 @@ struct Active {
 }
 
 impl Active {
+    /// The public picture of this game as it stands.
+    fn picture_of(&self, seat: Option<Seat>) -> PictureOf {
+        PictureOf {
+            game_id: self.meta.game_id,
+            version: self.meta.version,
+            seat,
+        }
+    }
+
     fn names(&self) -> Vec<String> {
         self.meta.seats.iter().map(|s| s.name.clone()).collect()
     }
@@ -100,6 +109,9 @@ struct Slot {
     active: Option<Active>,
     /// A message about a quarantined record, shown once in the channel.
     notice: Option<String>,
+    /// The last public picture drawn here: a burst of status calls and the turn message
+    /// of one version draw it once. Goes with the slot when the LRU evicts it.
+    picture: Option<(PictureOf, Arc<Vec<u8>>)>,
 }
 
 /// The loaded channels: a bounded cache (least recently used evicted first). Evicting is
@@ -376,6 +388,52 @@ impl Table {
                 .as_ref()
                 .map(|a| a.meta.seats.clone())
                 .unwrap_or_default()
+        })
+    }
+
+    /// The PNG of `of`, drawn from the game's public view (or, with `of.seat`, that seat's
+    /// private view) while the game is still at that version — running, or just archived
+    /// with it. `None` when the game has moved on (a later message carries the newer
+    /// board), for a game without pictures, or when nothing can be read. Public pictures
+    /// are cached per (channel, version).
+    pub fn picture(&self, channel: ChannelId, of: PictureOf) -> Option<Arc<Vec<u8>>> {
+        self.with_slot(channel, |slot| {
+            if of.seat.is_none() {
+                if let Some((cached, png)) = &slot.picture {
+                    if *cached == of {
+                        return Some(png.clone());
+                    }
+                }
+            }
+            let png = match &slot.active {
+                Some(active) if active.meta.game_id == of.game_id => {
+                    if active.meta.version != of.version {
+                        return None;
+                    }
+                    draw(active.game.as_deref()?, &active.names(), of.seat)?
+                }
+                _ => {
+                    // Finished and archived since: the archive keeps its last state.
+                    let entry = self
+                        .store
+                        .archived(channel)
+                        .ok()?
+                        .into_iter()
+                        .find(|e| e.meta.game_id == of.game_id)?;
+                    if entry.meta.version != of.version {
+                        return None;
+                    }
+                    let game = restore(&entry.meta, Some(&entry.snapshot)).ok()??;
+                    let names: Vec<String> =
+                        entry.meta.seats.iter().map(|s| s.name.clone()).collect();
+                    draw(game.as_ref(), &names, of.seat)?
+                }
+            };
+            let png = Arc::new(png);
+            if of.seat.is_none() {
+                slot.picture = Some((of, png.clone()));
+            }
+            Some(png)
         })
     }
 
@@ -854,8 +912,12 @@ impl Table {
                 }
             }
             let mut end = Delivery::channel(msg);
-            if let Delivery::Channel { summary, .. } = &mut end {
+            if let Delivery::Channel {
+                summary, picture, ..
+            } = &mut end
+            {
                 *summary = Some(short);
+                *picture = Some(next.picture_of(None));
             }
             out.insert(0, end);
         } else {
@@ -1018,7 +1080,16 @@ fn turn_message(active: &Active, headline: String) -> Delivery {
         mentions: prompts.iter().map(|p| p.user).collect(),
         prompts,
         summary: Some(summary),
+        picture: Some(active.picture_of(None)),
         outbox: None,
+    }
+}
+
+/// A picture of `game` for everyone (`seat: None`) or for one seat.
+fn draw(game: &dyn DynGame, names: &[String], seat: Option<Seat>) -> Option<Vec<u8>> {
+    match seat {
+        None => render::public_png(&game.public_picture_view(), names),
+        Some(seat) => render::private_png(&game.private_picture_view(seat), names),
     }
 }
 
@@ -1056,11 +1127,17 @@ fn status(slot: &Slot) -> Vec<Delivery> {
         ))];
     };
     let names = active.names();
-    vec![Delivery::ephemeral(format!(
-        "{}\n\n⏳ Waiting for {}.",
-        game.public_text(&names),
+    let board = game.public_text(&names);
+    let waiting = format!(
+        "⏳ Waiting for {}.",
         text::name_list(&names, &game.awaiting())
-    ))]
+    );
+    let state_line = board.lines().next().unwrap_or_default();
+    vec![Delivery::Ephemeral {
+        summary: Some(format!("{state_line}\n{waiting}")),
+        text: format!("{board}\n\n{waiting}"),
+        picture: Some(active.picture_of(None)),
+    }]
 }
 
 fn hand(slot: &Slot, caller: &Caller) -> Vec<Delivery> {
@@ -1073,11 +1150,14 @@ fn hand(slot: &Slot, caller: &Caller) -> Vec<Delivery> {
     match &active.game {
         Some(game) => {
             let t = game.private_text(seat, &active.names());
-            vec![Delivery::ephemeral(if t.trim().is_empty() {
-                "This game has no hidden information.".into()
-            } else {
-                t
-            })]
+            if t.trim().is_empty() {
+                return vec![Delivery::ephemeral("This game has no hidden information.")];
+            }
+            vec![Delivery::Ephemeral {
+                text: t,
+                summary: None,
+                picture: Some(active.picture_of(Some(seat))),
+            }]
         }
         None => vec![Delivery::ephemeral("The game has not started yet.")],
     }

@@ -286,7 +286,7 @@ fn players_acting_in_the_same_phase_keep_each_others_panels_fresh() {
     // Bruno keeps his three first: Ana's panel is still good.
     let stale = |d: &[Delivery]| {
         d.iter()
-            .any(|d| matches!(d, Delivery::Ephemeral { text } if text.contains("out of date")))
+            .any(|d| matches!(d, Delivery::Ephemeral { text, .. } if text.contains("out of date")))
     };
     let keep = |at| Command::Choose { index: 0, at };
     let d = table.handle(CH, &caller(2), keep(bruno_at));

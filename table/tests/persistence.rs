@@ -75,7 +75,7 @@ fn a_corrupted_record_is_quarantined_and_other_games_load() {
         "{d:?}"
     );
     assert!(
-        matches!(d.last(), Some(Delivery::Ephemeral { text }) if text.contains("no game in this channel"))
+        matches!(d.last(), Some(Delivery::Ephemeral { text, .. }) if text.contains("no game in this channel"))
     );
     let d = run(&table, 3, 1, "status");
     assert!(

@@ -266,3 +266,28 @@ pub fn secret_lines(private: &[RecordedMessage]) -> Vec<String> {
         .filter(|l| l.chars().count() >= 12)
         .collect()
 }
+
+/// The board picture `m` carries: one PNG attachment `board.png`, 1,100 px wide, shown
+/// by the message's embed (`attachment://` resolved to that file). Panics otherwise.
+pub fn picture_on(m: &RecordedMessage) -> &fake_discord::RecordedFile {
+    assert_eq!(m.attachments.len(), 1, "one picture on: {}", m.content);
+    let file = &m.attachments[0];
+    assert_eq!(file.filename, "board.png");
+    assert!(
+        file.bytes.starts_with(b"\x89PNG\r\n\x1a\n") && file.bytes.len() > 24,
+        "not a PNG"
+    );
+    // IHDR: width and height, big-endian, right after the chunk header.
+    let width = u32::from_be_bytes(file.bytes[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(file.bytes[20..24].try_into().unwrap());
+    assert_eq!(width, 1100, "picture width");
+    assert!((200..=4000).contains(&height), "picture height {height}");
+    assert!(file.bytes.len() <= 150 * 1024, "{} bytes", file.bytes.len());
+    let shown = m
+        .embeds
+        .iter()
+        .filter_map(|e| e["image"]["url"].as_str())
+        .any(|url| url.ends_with(&format!("/{}/board.png", file.id)));
+    assert!(shown, "the embed shows the attachment: {:?}", m.embeds);
+    file
+}

@@ -26,7 +26,7 @@ pub fn run(table: &Table, channel: u64, user: u64, line: &str) -> Vec<Delivery> 
 
 pub fn ephemeral(d: &[Delivery]) -> String {
     match d {
-        [Delivery::Ephemeral { text }] => text.clone(),
+        [Delivery::Ephemeral { text, .. }] => text.clone(),
         other => panic!("expected one ephemeral reply, got {other:?}"),
     }
 }
