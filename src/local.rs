@@ -105,7 +105,7 @@ impl Session<'_> {
                 } => {
                     self.last_channel = text.clone();
                     if let (Some(p), Some(of)) = (self.pictures.as_mut(), picture) {
-                        p.write(self.table, *of).map_err(std::io::Error::other)?;
+                        p.write(&self.table, *of).map_err(std::io::Error::other)?;
                     }
                     if !self.quiet {
                         writeln!(self.out, "── #table ──────────────\n{text}")?;
