@@ -3,7 +3,9 @@
 
 use rules::engine::{Game, GameEvent, Seat};
 use rules::palazzo::data::{all_tiles, money_deck, Card, Currency, StackItem, Tile};
-use rules::palazzo::{scoring, Palazzo, PalazzoAction, PalazzoError, PalazzoOptions, Phase};
+use rules::palazzo::{
+    scoring, Cards, Palazzo, PalazzoAction, PalazzoError, PalazzoOptions, Phase, TileList,
+};
 use rules::playout::check_random_game;
 
 // ---------------------------------------------------------------- helpers
@@ -19,6 +21,11 @@ fn cards(text: &str) -> Vec<Card> {
         .collect();
     v.sort();
     v
+}
+
+/// The same cards as a set (as actions carry them).
+fn set(text: &str) -> Cards {
+    Cards::try_from_slice(&cards(text)).expect("a card set")
 }
 
 fn tile(id: &str) -> Tile {
@@ -437,7 +444,7 @@ fn take_money_reveals_players_plus_one_and_each_pick_is_awaited() {
     ok(&mut g, 2, "pick R3");
     // Even the last, forced pick is awaited from its player.
     assert_eq!(g.awaiting(), vec![3]);
-    assert_eq!(g.legal_actions(3), vec![PalazzoAction::Pick(cards("B5"))]);
+    assert_eq!(g.legal_actions(3), vec![PalazzoAction::Pick(set("B5"))]);
     let events = ok(&mut g, 3, "pick B5");
     assert!(events.iter().any(|e| e == "Dario takes B5."), "{events:?}");
     assert_eq!(g.hands[0], cards("R7 C2"));
@@ -632,7 +639,7 @@ fn buy_offers_minimal_payments_only() {
             PalazzoAction::Buy { tiles, pay }
                 if tiles.len() == 1 && tiles[0] == tile("brick-2-1w") =>
             {
-                Some(rules::palazzo::data::cards_text(pay))
+                Some(pay.to_string())
             }
             _ => None,
         })
@@ -1332,11 +1339,11 @@ fn crafted_actions_with_extreme_values_are_refused_without_panicking() {
             into: usize::MAX,
             pay: Card::Money(Currency::Red, 3),
         },
-        PalazzoAction::Pick(vec![]),
-        PalazzoAction::Raise(vec![]),
+        PalazzoAction::Pick(Cards::EMPTY),
+        PalazzoAction::Raise(Cards::EMPTY),
         PalazzoAction::Buy {
-            tiles: vec![],
-            pay: vec![],
+            tiles: TileList::EMPTY,
+            pay: Cards::EMPTY,
         },
         PalazzoAction::Lift {
             tile: t,

@@ -3,6 +3,7 @@
 //! a card that enters a hand face down.
 
 use super::data::{cards_text, Card, Tile};
+use super::sets::{Cards, TileList};
 use crate::engine::{Audience, GameEvent, Seat};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,11 +13,11 @@ pub enum PalazzoEvent {
     },
     MoneyRevealed {
         seat: Seat,
-        cards: Vec<Card>,
+        cards: Cards,
     },
     Picked {
         seat: Seat,
-        cards: Vec<Card>,
+        cards: Cards,
     },
     Reshuffled {
         cards: usize,
@@ -32,8 +33,8 @@ pub enum PalazzoEvent {
     GameEnded,
     Bought {
         seat: Seat,
-        tiles: Vec<Tile>,
-        pay: Vec<Card>,
+        tiles: TileList,
+        pay: Cards,
         price: u32,
         paid: u32,
     },
@@ -55,7 +56,7 @@ pub enum PalazzoEvent {
     },
     Raised {
         seat: Seat,
-        cards: Vec<Card>,
+        cards: Cards,
         total: u32,
     },
     Passed {
@@ -121,9 +122,9 @@ impl GameEvent for PalazzoEvent {
         match self {
             TurnStarts { seat } => format!("{}'s turn.", n(seat)),
             MoneyRevealed { seat, cards } => {
-                format!("{} takes money: revealed {}.", n(seat), cards_text(cards))
+                format!("{} takes money: revealed {cards}.", n(seat))
             }
-            Picked { seat, cards } => format!("{} takes {}.", n(seat), cards_text(cards)),
+            Picked { seat, cards } => format!("{} takes {cards}.", n(seat)),
             Reshuffled { cards } => {
                 format!("The discards are shuffled into a new draw pile of {cards} cards.")
             }
@@ -146,7 +147,7 @@ impl GameEvent for PalazzoEvent {
                 let pay = if pay.is_empty() {
                     "nothing".to_string()
                 } else {
-                    format!("{} ({paid})", cards_text(pay))
+                    format!("{pay} ({paid})")
                 };
                 format!("{} buys {} for {price}, paying {pay}.", n(seat), tiles_text(tiles))
             }
@@ -168,7 +169,7 @@ impl GameEvent for PalazzoEvent {
                 tiles_text(tiles)
             ),
             Raised { seat, cards, total } => {
-                format!("{} adds {} — bid {total}.", n(seat), cards_text(cards))
+                format!("{} adds {cards} — bid {total}.", n(seat))
             }
             Passed { seat, took_back } => {
                 if took_back.is_empty() {

@@ -2,8 +2,10 @@
 //! the command hints show them as listed). Payments list only sensible (minimal) sets.
 
 use super::actions::{PalazzoAction, Place};
-use super::data::{Card, Tile};
-use super::{money, scoring, Palazzo, Phase};
+use super::data::Tile;
+use super::money::{self, set_of_key, Counts};
+use super::sets::{Cards, TileList};
+use super::{scoring, Palazzo, Phase};
 use crate::engine::Seat;
 
 impl Palazzo {
@@ -23,14 +25,14 @@ impl Palazzo {
                 self.reconstruct_options(seat, &mut out);
                 out
             }
-            Phase::Picking { revealed, .. } => pick_options(revealed, self.pick_need(seat)),
+            Phase::Picking { revealed, .. } => pick_options(*revealed, self.pick_need(seat)),
             Phase::BuyOrAuction => self.buy_options(seat),
             Phase::Auction { auction, bids, .. } => {
                 let high = bids.get(auction.leader()).map_or(0, |b| b.total);
                 let raises = match (bids.get(seat), self.hands.get(seat)) {
                     (Some(bid), Some(hand)) => {
                         let need = (high + 1).saturating_sub(bid.total).max(1);
-                        money::payments(hand, need, bid.currency)
+                        money::payment_sets(&Counts::of(hand), need, bid.currency)
                     }
                     _ => vec![],
                 };
@@ -39,6 +41,7 @@ impl Palazzo {
                 out.extend(
                     raises
                         .into_iter()
+                        .map(set_of_key)
                         .filter(|pay| !pay.is_empty())
                         .map(PalazzoAction::Raise),
                 );
@@ -114,10 +117,11 @@ impl Palazzo {
             return vec![PalazzoAction::Auction];
         };
         let each = self.price();
-        let singles = money::payments(hand, each, None);
+        let counts = Counts::of(hand);
+        let singles = money::payment_sets(&counts, each, None);
         let n = self.supply.len();
         let doubles = if n >= 2 && !singles.is_empty() {
-            money::payments(hand, 2 * each, None)
+            money::payment_sets(&counts, 2 * each, None)
         } else {
             vec![]
         };
@@ -129,9 +133,9 @@ impl Palazzo {
                 if self.supply.iter().take(i).any(|k| k.same_kind(t)) {
                     continue;
                 }
-                out.extend(singles.iter().map(|pay| PalazzoAction::Buy {
-                    tiles: vec![*t],
-                    pay: pay.clone(),
+                out.extend(singles.iter().map(|key| PalazzoAction::Buy {
+                    tiles: TileList::one(*t),
+                    pay: set_of_key(*key),
                 }));
             }
         }
@@ -150,9 +154,9 @@ impl Palazzo {
                 }
                 let pair = if a <= b { (*a, *b) } else { (*b, *a) };
                 listed.push(pair);
-                out.extend(doubles.iter().map(|pay| PalazzoAction::Buy {
-                    tiles: vec![pair.0, pair.1],
-                    pay: pay.clone(),
+                out.extend(doubles.iter().map(|key| PalazzoAction::Buy {
+                    tiles: TileList::two(pair.0, pair.1),
+                    pay: set_of_key(*key),
                 }));
             }
         }
@@ -161,25 +165,22 @@ impl Palazzo {
 }
 
 /// Picks of `need` (1 or 2) of the revealed cards, one per distinct choice.
-fn pick_options(revealed: &[Card], need: usize) -> Vec<PalazzoAction> {
+fn pick_options(revealed: Cards, need: usize) -> Vec<PalazzoAction> {
+    let kinds = || revealed.distinct();
     if need == 1 {
-        // Revealed cards are sorted: one pick per run of equal cards.
-        return revealed
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| *i == 0 || revealed.get(i - 1) != Some(*c))
-            .map(|(_, c)| PalazzoAction::Pick(vec![*c]))
+        // One pick per kind of card revealed.
+        return kinds()
+            .filter_map(|c| Cards::EMPTY.try_with(c))
+            .map(PalazzoAction::Pick)
             .collect();
     }
+    // Pairs of kinds (in card order), and two of a kind where two are revealed.
     let mut out = Vec::with_capacity(revealed.len() * revealed.len().saturating_sub(1) / 2);
-    for (i, a) in revealed.iter().enumerate() {
-        for b in revealed.iter().skip(i + 1) {
-            let pair = if a <= b { [*a, *b] } else { [*b, *a] };
-            let listed = out
-                .iter()
-                .any(|x| matches!(x, PalazzoAction::Pick(p) if p[..] == pair[..]));
-            if !listed {
-                out.push(PalazzoAction::Pick(pair.to_vec()));
+    for a in kinds() {
+        for b in kinds().filter(|b| *b >= a) {
+            let pair = Cards::EMPTY.try_with(a).and_then(|p| p.try_with(b));
+            if let Some(pair) = pair.filter(|p| revealed.contains_all(*p)) {
+                out.push(PalazzoAction::Pick(pair));
             }
         }
     }

@@ -4,7 +4,8 @@
 //!
 //! Here: the state and the [`Game`] entry points. Beside it: `data` (components),
 //! `setup` (the opening table), `play` (check an action, then apply it), `auction`,
-//! `legal` (the legal action lists), `money` (payments and bids), `scoring` (points and
+//! `legal` (the legal action lists), `money` (payments and bids), `sets` (the small
+//! card and tile sets of actions and events), `scoring` (points and
 //! the outcome), `views`, `actions` (commands and their parser), `events`, `errors`.
 
 pub mod actions;
@@ -16,6 +17,7 @@ mod legal;
 pub mod money;
 mod play;
 pub mod scoring;
+pub mod sets;
 mod setup;
 pub mod views;
 
@@ -23,6 +25,7 @@ pub use actions::{PalazzoAction, Place};
 pub use data::{Card, Currency, Material, StackItem, Tile};
 pub use errors::PalazzoError;
 pub use events::PalazzoEvent;
+pub use sets::{Cards, TileList};
 pub use views::{PalazzoPrivate, PalazzoPublic};
 
 use crate::engine::{CommandHelp, Game, GameRng, Outcome, ParseError, Seat, SetupError};
@@ -61,7 +64,8 @@ pub enum Phase {
     Turn,
     /// Revealed money is picked: the active player 2, then each other player 1.
     Picking {
-        revealed: Vec<Card>,
+        /// Listed in card order (as it always was: the revealed cards are sorted).
+        revealed: Cards,
         pickers: Responders,
     },
     /// After drawing: buy or auction.

@@ -2,6 +2,8 @@
 //! groups of three worth 15), which sets are sensible payments, the best bid of a hand.
 
 use super::data::{Card, Currency, GROUP_VALUE, VALUES};
+use super::sets::{Cards, CERT_KIND, KINDS};
+use std::sync::OnceLock;
 
 /// Why a set of cards is not an acceptable payment or raise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +52,16 @@ impl Counts {
         c
     }
 
+    /// The counts of a card set.
+    pub fn of_set(cards: Cards) -> Counts {
+        Counts {
+            money: std::array::from_fn(|c| {
+                std::array::from_fn(|vi| cards.money(Currency::ALL[c], vi))
+            }),
+            certs: cards.certs(),
+        }
+    }
+
     fn cert_value(&self) -> (u32, u32) {
         let groups = self.certs / 3;
         (groups * GROUP_VALUE + 2 * (self.certs % 3), groups)
@@ -60,7 +72,15 @@ impl Counts {
 /// is locked to `locked`). Groups are formed wherever they can be (a group is always
 /// worth more than its cards loose), so the reading is unique.
 pub fn worth(cards: &[Card], locked: Option<Currency>) -> Result<Worth, MixError> {
-    let counts = Counts::of(cards);
+    worth_of(&Counts::of(cards), locked)
+}
+
+/// [`worth`] of a card set.
+pub fn worth_set(cards: Cards, locked: Option<Currency>) -> Result<Worth, MixError> {
+    worth_of(&Counts::of_set(cards), locked)
+}
+
+fn worth_of(counts: &Counts, locked: Option<Currency>) -> Result<Worth, MixError> {
     let (cert_value, cert_groups) = counts.cert_value();
     let candidates: &[Currency] = match &locked {
         Some(c) => std::slice::from_ref(c),
@@ -146,6 +166,15 @@ pub fn holds<T: PartialEq>(hand: &[T], cards: &[T]) -> bool {
     })
 }
 
+/// Whether `hand` holds every card of the set `cards`.
+pub fn holds_set(hand: &[Card], cards: Cards) -> bool {
+    match Cards::try_from_slice(hand) {
+        Some(h) => h.contains_all(cards),
+        // A hand no set can hold (never dealt in play): compare card by card.
+        None => holds(hand, &cards.to_vec()),
+    }
+}
+
 /// [`holds`] for hands longer than its bitset.
 fn holds_long<T: PartialEq>(hand: &[T], cards: &[T]) -> bool {
     let mut used = vec![false; hand.len()];
@@ -196,6 +225,28 @@ pub fn take_out<T: PartialEq>(hand: &mut Vec<T>, cards: &[T]) {
     }
 }
 
+/// Adds the set `cards` to the sorted `hand`, keeping it sorted.
+pub fn add_set(hand: &mut Vec<Card>, cards: Cards) {
+    hand.reserve(cards.len());
+    for c in cards {
+        let at = hand.partition_point(|h| *h <= c);
+        hand.insert(at, c);
+    }
+}
+
+/// Removes the set `cards` from `hand` (all must be present; checked first), keeping the
+/// order of the rest.
+pub fn take_out_set(hand: &mut Vec<Card>, cards: Cards) {
+    let mut left = cards;
+    hand.retain(|c| match Cards::EMPTY.try_with(*c) {
+        Some(one) if left.contains_all(one) => {
+            left = left.without(one);
+            false
+        }
+        _ => true,
+    });
+}
+
 /// The most one bid from `hand` can add when the bid is locked to `locked`:
 /// every group, every certificate, and the loose cards of one allowed currency.
 pub fn best_addition(hand: &[Card], locked: Option<Currency>) -> u32 {
@@ -229,10 +280,18 @@ pub fn best_bid(hand: &[Card]) -> u32 {
 /// cards with the least overpay (then the fewest cards). Only minimal sets are kept (no
 /// card or group could be left out), without duplicates, sorted.
 pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec<Card>> {
+    payment_sets(&Counts::of(hand), target, locked)
+        .into_iter()
+        .map(|key| set_of_key(key).to_vec())
+        .collect()
+}
+
+/// [`payments`] from the hand's counts, as sort keys: read each with [`set_of_key`].
+/// Cheapest first, then the fewest cards, then by the cards.
+pub fn payment_sets(counts: &Counts, target: u32, locked: Option<Currency>) -> Vec<u128> {
     if target == 0 {
-        return vec![vec![]];
+        return vec![payment_key(0, Cards::EMPTY)];
     }
-    let counts = Counts::of(hand);
     // Group kinds available: currency values 0..5; certificate groups counted apart.
     let mut avail = [0u32; 5];
     for (vi, slot) in avail.iter_mut().enumerate() {
@@ -240,25 +299,21 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
     }
     let cert_groups = counts.certs / 3;
     let max_groups = target.div_ceil(GROUP_VALUE);
-    let mut group_choices: Vec<[u32; 5]> = Vec::with_capacity(8);
-    let mut current = [0u32; 5];
-    enumerate_groups(&avail, 0, max_groups, &mut current, &mut group_choices);
-
     let currencies: &[Currency] = match &locked {
         Some(c) => std::slice::from_ref(c),
         None => &Currency::ALL,
     };
-    // Each payment as (value, card count, multiset key): the value is known from its
-    // construction (groups at 15, loose certificates at 2, loose cards at face value).
-    let mut found: Vec<(u32, u32, u64)> = Vec::with_capacity(16);
-    for value_groups in &group_choices {
+    // Each payment as its sort key: the value is known from its construction (groups
+    // at 15, loose certificates at 2, loose cards at face value).
+    let mut found: Vec<u128> = Vec::with_capacity(16);
+    let mut visit = |value_groups: &[u32; 5]| {
         let used: u32 = value_groups.iter().sum();
         for &x in currencies {
             let mut loose_avail = [0u32; 5];
             for (vi, slot) in loose_avail.iter_mut().enumerate() {
                 *slot = counts.money[x.index()][vi] - value_groups[vi];
             }
-            let covers = Covers::new(&loose_avail);
+            let covers = Cover::new(&loose_avail);
             for certs_grouped in 0..=cert_groups.min(max_groups - used) {
                 let g: [u32; 6] =
                     std::array::from_fn(|i| value_groups.get(i).copied().unwrap_or(certs_grouped));
@@ -275,19 +330,40 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
                 }
             }
         }
-    }
-    // Cheapest first, then the fewest cards, then by the cards; equal sets end up
-    // side by side, and only one of each is kept.
+    };
+    let mut current = [0u32; 5];
+    enumerate_groups(&avail, 0, max_groups, &mut current, &mut visit);
+    // Equal sets end up side by side, and only one of each is kept.
     found.sort_unstable();
     found.dedup();
     found
-        .into_iter()
-        .map(|(_, len, key)| cards_of_key(key, len))
-        .collect()
+}
+
+/// The sort key of a payment worth `total`: by value, then card count, then the cards.
+fn payment_key(total: u32, cards: Cards) -> u128 {
+    (u128::from(total) << 80) | ((cards.len() as u128) << 64) | u128::from(order_key(cards))
+}
+
+/// The payment of a key made by [`payment_sets`].
+pub fn set_of_key(key: u128) -> Cards {
+    // The low 64 bits are the order key: nibbles reversed, counts complemented.
+    Cards::from_raw(!reverse_nibbles(key as u64))
+}
+
+fn reverse_nibbles(x: u64) -> u64 {
+    let x = x.swap_bytes();
+    ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((x & 0x0F0F_0F0F_0F0F_0F0F) << 4)
+}
+
+/// A card multiset as a number whose order is the order of the sorted card lists among
+/// sets of the same size: per kind, earliest kind in the highest nibble, `15 − count`
+/// (more of an earlier card sorts first).
+fn order_key(cards: Cards) -> u64 {
+    reverse_nibbles(!cards.raw())
 }
 
 /// The payment of groups `g` (per value, then certificates), `c` loose certificates and
-/// the loose cards `pick` of currency `x`, as (value, card count, [`order_key`]), unless a
+/// the loose cards `pick` of currency `x`, as its [`payment_key`], unless a
 /// part of it could be left out and still reach `target`.
 fn minimal_payment(
     g: &[u32; 6],
@@ -297,7 +373,7 @@ fn minimal_payment(
     pick: [u32; 5],
     base: u32,
     target: u32,
-) -> Option<(u32, u32, u64)> {
+) -> Option<u128> {
     let loose_sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
     let total = base + loose_sum;
     // Minimal: leaving out the smallest part must fall short.
@@ -326,78 +402,117 @@ fn minimal_payment(
         kinds[kind_index(x, vi)] += n;
     }
     kinds[CERT_KIND] += 3 * g[5] + c;
-    Some((total, kinds.iter().sum(), order_key(&kinds)))
+    Some(payment_key(total, Cards::from_counts(&kinds)))
 }
-
-/// Card kinds in card order: R3..R7, G3..G7, B3..B7, then the certificate.
-const KINDS: usize = 16;
-/// The certificate's kind index.
-const CERT_KIND: usize = 15;
 
 fn kind_index(currency: Currency, value_index: usize) -> usize {
     currency.index() * VALUES.len() + value_index
 }
 
-/// A card multiset (at most 15 of a kind) as a number whose order is the order of the
-/// sorted card lists among sets of the same size: per kind, earliest kind in the highest
-/// nibble, `15 − count` (more of an earlier card sorts first).
-fn order_key(kinds: &[u32; KINDS]) -> u64 {
-    kinds
-        .iter()
-        .fold(0u64, |key, n| (key << 4) | u64::from(15 - (*n).min(15)))
-}
-
-/// The cards of each kind index, in card order.
-const KIND_CARDS: [Card; KINDS] = {
-    let mut cards = [Card::Cert; KINDS];
-    let mut k = 0;
-    while k < CERT_KIND {
-        let currency = match k / VALUES.len() {
-            0 => Currency::Red,
-            1 => Currency::Green,
-            _ => Currency::Blue,
-        };
-        cards[k] = Card::Money(currency, VALUES[k % VALUES.len()]);
-        k += 1;
-    }
-    cards
-};
-
-/// The sorted cards of a multiset written by [`order_key`].
-fn cards_of_key(key: u64, len: u32) -> Vec<Card> {
-    let mut cards = Vec::with_capacity(len as usize);
-    // Nibbles of `!key` are the counts; visit only the kinds present.
-    let mut counts = !key;
-    while counts != 0 {
-        let top = 63 - counts.leading_zeros() as usize;
-        let k = KINDS - 1 - top / 4;
-        let shift = 4 * (top / 4);
-        let n = ((counts >> shift) & 0xf) as usize;
-        counts &= !(0xf << shift);
-        if let Some(card) = KIND_CARDS.get(k) {
-            cards.extend(std::iter::repeat_n(*card, n));
-        }
-    }
-    cards
-}
-
+/// Calls `visit` with every choice of groups (per value, at most `left` in all).
 fn enumerate_groups(
     avail: &[u32; 5],
     kind: usize,
     left: u32,
     current: &mut [u32; 5],
-    out: &mut Vec<[u32; 5]>,
+    visit: &mut impl FnMut(&[u32; 5]),
 ) {
     if kind == avail.len() {
-        out.push(*current);
+        visit(current);
         return;
     }
     let max = avail[kind].min(left);
     for n in 0..=max {
         current[kind] = n;
-        enumerate_groups(avail, kind + 1, left - n, current, out);
+        enumerate_groups(avail, kind + 1, left - n, current, visit);
     }
     current[kind] = 0;
+}
+
+/// Copies of one currency card the cover table handles (the game has 3 of each).
+const TABLE_COPIES: u32 = 3;
+/// Loose-card sums the cover table tracks: at most 3 × (3 + … + 7).
+const TABLE_SUMS: usize = 76;
+
+/// For every availability of at most 3 cards per value (base-4 digits, value 3 lowest):
+/// the sums the cards can make, and per exact sum the choice [`Covers::cheapest`] makes
+/// (the fewest cards, then the first in order of the counts), 2 bits per value.
+struct CoverTable {
+    sums: Vec<u128>,
+    best: Vec<[u16; TABLE_SUMS]>,
+}
+
+fn cover_table() -> &'static CoverTable {
+    static TABLE: OnceLock<CoverTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let codes = 4usize.pow(VALUES.len() as u32);
+        let mut sums = Vec::with_capacity(codes);
+        let mut best = Vec::with_capacity(codes);
+        for code in 0..codes {
+            let avail: [u32; 5] = std::array::from_fn(|i| ((code >> (2 * i)) & 3) as u32);
+            sums.push(Covers::new(&avail).sums);
+            let mut fewest = [u32::MAX; TABLE_SUMS];
+            let mut choice = [0u16; TABLE_SUMS];
+            // Every pick in order of the counts (fewest 3s first, then fewest 4s…): the
+            // first pick of the fewest cards for a sum is kept.
+            for p in 0..codes {
+                let pick: [u32; 5] = std::array::from_fn(|i| ((p >> (8 - 2 * i)) & 3) as u32);
+                if pick.iter().zip(&avail).any(|(n, a)| n > a) {
+                    continue;
+                }
+                let sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
+                let count: u32 = pick.iter().sum();
+                let s = sum as usize;
+                if count < fewest[s] {
+                    fewest[s] = count;
+                    choice[s] = pick
+                        .iter()
+                        .enumerate()
+                        .fold(0, |w, (i, n)| w | ((*n as u16) << (2 * i)));
+                }
+            }
+            best.push(choice);
+        }
+        CoverTable { sums, best }
+    })
+}
+
+/// [`Covers`] for one availability: read from the cover table when every count is at
+/// most 3 (always, with the game's cards), searched otherwise.
+enum Cover {
+    Table { code: usize, sums: u128 },
+    Search(Covers),
+}
+
+impl Cover {
+    fn new(avail: &[u32; 5]) -> Cover {
+        if avail.iter().all(|n| *n <= TABLE_COPIES) {
+            let code = avail
+                .iter()
+                .enumerate()
+                .fold(0, |w, (i, n)| w | ((*n as usize) << (2 * i)));
+            let sums = cover_table().sums.get(code).copied().unwrap_or(0);
+            Cover::Table { code, sums }
+        } else {
+            Cover::Search(Covers::new(avail))
+        }
+    }
+
+    /// [`Covers::cheapest`].
+    fn cheapest(&self, need: u32) -> Option<[u32; 5]> {
+        match self {
+            Cover::Search(c) => c.cheapest(need),
+            Cover::Table { code, sums } => {
+                let at_least = sums.checked_shr(need).unwrap_or(0);
+                if at_least == 0 {
+                    return None;
+                }
+                let target = (need + at_least.trailing_zeros()) as usize;
+                let w = cover_table().best.get(*code)?.get(target)?;
+                Some(std::array::from_fn(|i| u32::from((w >> (2 * i)) & 3)))
+            }
+        }
+    }
 }
 
 /// The loose cards of one currency (counts per value 3..7) a payment may add, with the
@@ -573,7 +688,13 @@ mod tests {
                 }
             }
             let table = Covers::new(&avail);
+            let cover = Cover::new(&avail);
             for need in 0..80 {
+                assert_eq!(
+                    cover.cheapest(need),
+                    table.cheapest(need),
+                    "{avail:?} {need}"
+                );
                 let want = picks
                     .iter()
                     .filter(|(s, _, _)| *s >= need)

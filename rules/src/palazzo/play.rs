@@ -7,7 +7,8 @@ use super::actions::{PalazzoAction, Place};
 use super::data::{palace_letter, Card, StackItem, Tile, RIDERS};
 use super::errors::{missing_text, mix_error, not_here, wrong_phase, PalazzoError};
 use super::events::PalazzoEvent;
-use super::money::{self, holds, take_out, worth};
+use super::money::{self, holds, holds_set, take_out_set, worth_set};
+use super::sets::{Cards, TileList};
 use super::{scoring, Palazzo, Phase};
 use crate::engine::{Game, Seat};
 use crate::seating::{next_seat, seats_from, Responders};
@@ -52,8 +53,11 @@ impl Palazzo {
                 if cards.len() != need {
                     return Err(PalazzoError::PickCount { need });
                 }
-                if !holds(revealed, cards) {
-                    return Err(PalazzoError::NotRevealed(missing_text(revealed, cards)));
+                if !revealed.contains_all(*cards) {
+                    return Err(PalazzoError::NotRevealed(missing_text(
+                        &revealed.to_vec(),
+                        &cards.to_vec(),
+                    )));
                 }
             }
             (Phase::Turn, A::Draw) => {}
@@ -88,10 +92,10 @@ impl Palazzo {
                 self.check_reconstruct_payment(seat, *pay)?;
                 self.lone_palace(seat, tile)?;
             }
-            (Phase::BuyOrAuction, A::Buy { tiles, pay }) => self.check_buy(seat, tiles, pay)?,
+            (Phase::BuyOrAuction, A::Buy { tiles, pay }) => self.check_buy(seat, tiles, *pay)?,
             (Phase::BuyOrAuction, A::Auction) => {}
             (Phase::Auction { auction, bids, .. }, A::Raise(cards)) => {
-                self.check_raise(seat, auction, bids, cards)?;
+                self.check_raise(seat, auction, bids, *cards)?;
             }
             (Phase::Auction { .. }, A::Pass) => {}
             (
@@ -132,16 +136,16 @@ impl Palazzo {
                 },
                 A::Pick(cards),
             ) => {
-                take_out(&mut revealed, cards);
-                self.give(seat, cards);
+                revealed = revealed.without(*cards);
+                self.give(seat, *cards);
                 events.push(PalazzoEvent::Picked {
                     seat,
-                    cards: cards.clone(),
+                    cards: *cards,
                 });
                 pickers.advance();
                 if pickers.is_done() || revealed.is_empty() {
                     // Anything left over (cannot happen with players + 1 cards) is discarded.
-                    self.discard.append(&mut revealed);
+                    self.discard.extend(revealed);
                     self.end_turn(events);
                 } else {
                     self.phase = Phase::Picking { revealed, pickers };
@@ -203,7 +207,7 @@ impl Palazzo {
                 });
                 self.end_turn(events);
             }
-            (Phase::BuyOrAuction, A::Buy { tiles, pay }) => self.buy(seat, tiles, pay, events),
+            (Phase::BuyOrAuction, A::Buy { tiles, pay }) => self.buy(seat, *tiles, *pay, events),
             (Phase::BuyOrAuction, A::Auction) => self.start_auction(seat, events),
             (
                 Phase::Auction {
@@ -212,7 +216,7 @@ impl Palazzo {
                     bids,
                 },
                 A::Raise(cards),
-            ) => self.raise(seat, quarry, auction, bids, cards, events),
+            ) => self.raise(seat, quarry, auction, bids, *cards, events),
             (
                 Phase::Auction {
                     quarry,
@@ -345,21 +349,23 @@ impl Palazzo {
 
     fn pay_reconstruct(&mut self, seat: Seat, pay: Card) {
         if let Some(hand) = self.hands.get_mut(seat) {
-            take_out(hand, &[pay]);
+            if let Some(i) = hand.iter().position(|h| *h == pay) {
+                hand.remove(i);
+            }
             self.discard.push(pay);
         }
     }
 
     /// Checks a payment is in hand and values it (no lock); returns its worth.
-    fn check_payment(&self, seat: Seat, pay: &[Card]) -> Res<u32> {
+    fn check_payment(&self, seat: Seat, pay: Cards) -> Res<u32> {
         let hand = self.hands.get(seat).ok_or(PalazzoError::NotYourTurn)?;
-        if !holds(hand, pay) {
-            return Err(PalazzoError::NotInHand(missing_text(hand, pay)));
+        if !holds_set(hand, pay) {
+            return Err(PalazzoError::NotInHand(missing_text(hand, &pay.to_vec())));
         }
-        worth(pay, None).map(|w| w.value).map_err(mix_error)
+        worth_set(pay, None).map(|w| w.value).map_err(mix_error)
     }
 
-    fn check_buy(&self, seat: Seat, tiles: &[Tile], pay: &[Card]) -> Res<()> {
+    fn check_buy(&self, seat: Seat, tiles: &[Tile], pay: Cards) -> Res<()> {
         if tiles.is_empty() || tiles.len() > 2 {
             return Err(PalazzoError::BuyCount);
         }
@@ -393,23 +399,23 @@ impl Palazzo {
         Ok(())
     }
 
-    fn buy(&mut self, seat: Seat, tiles: &[Tile], pay: &[Card], events: &mut Vec<PalazzoEvent>) {
+    fn buy(&mut self, seat: Seat, tiles: TileList, pay: Cards, events: &mut Vec<PalazzoEvent>) {
         let price = self.price() * tiles.len() as u32;
         // The payment was valued by `check_buy`.
-        let paid = worth(pay, None).map_or(0, |w| w.value);
-        for t in tiles {
+        let paid = worth_set(pay, None).map_or(0, |w| w.value);
+        for t in tiles.iter() {
             if let Some(i) = self.supply.iter().position(|s| s == t) {
                 self.supply.remove(i);
             }
         }
         if let Some(hand) = self.hands.get_mut(seat) {
-            take_out(hand, pay);
+            take_out_set(hand, pay);
         }
-        self.discard.extend(pay.iter().copied());
+        self.discard.extend(pay);
         events.push(PalazzoEvent::Bought {
             seat,
-            tiles: tiles.to_vec(),
-            pay: pay.to_vec(),
+            tiles,
+            pay,
             price,
             paid,
         });
@@ -420,7 +426,14 @@ impl Palazzo {
     }
 
     /// Gives cards to `seat`'s hand, keeping it sorted.
-    pub(super) fn give(&mut self, seat: Seat, cards: &[Card]) {
+    pub(super) fn give(&mut self, seat: Seat, cards: Cards) {
+        if let Some(hand) = self.hands.get_mut(seat) {
+            money::add_set(hand, cards);
+        }
+    }
+
+    /// Gives a list of cards (a bid taken back) to `seat`'s hand, keeping it sorted.
+    pub(super) fn give_list(&mut self, seat: Seat, cards: &[Card]) {
         if let Some(hand) = self.hands.get_mut(seat) {
             money::add_sorted(hand, cards);
         }
@@ -439,16 +452,19 @@ impl Palazzo {
 
     fn take_money(&mut self, seat: Seat, events: &mut Vec<PalazzoEvent>) {
         let need = self.players + 1;
-        let mut revealed = Vec::with_capacity(need);
+        let mut revealed = Cards::EMPTY;
         for _ in 0..need {
             if let Some(c) = self.draw_money(events) {
-                revealed.push(c);
+                match revealed.try_with(c) {
+                    Some(more) => revealed = more,
+                    // Not a game card (never in a dealt pile): it goes straight to the discards.
+                    None => self.discard.push(c),
+                }
             }
         }
-        revealed.sort_unstable();
         events.push(PalazzoEvent::MoneyRevealed {
             seat,
-            cards: revealed.clone(),
+            cards: revealed,
         });
         self.phase = Phase::Picking {
             revealed,

@@ -99,7 +99,7 @@ pub fn palace_label(index: usize, palace: &[Tile]) -> String {
 pub fn public_view(g: &Palazzo) -> PalazzoPublic {
     let awaiting = super::Game::awaiting(g);
     let (revealed, pending, lot, auction) = match &g.phase {
-        Phase::Picking { revealed, .. } => (revealed.clone(), None, vec![], None),
+        Phase::Picking { revealed, .. } => (revealed.to_vec(), None, vec![], None),
         Phase::Building { seat, pending } => (vec![], Some((*seat, pending.clone())), vec![], None),
         Phase::Handout { lot, .. } => (vec![], None, lot.clone(), None),
         Phase::Auction {
