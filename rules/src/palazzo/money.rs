@@ -2,7 +2,7 @@
 //! groups of three worth 15), which sets are sensible payments, the best bid of a hand.
 
 use super::data::{Card, Currency, GROUP_VALUE, VALUES};
-use super::sets::{Cards, CERT_KIND, KINDS};
+use super::sets::{Cards, CERT_KIND, KINDS, MAX_COPIES};
 use std::sync::OnceLock;
 
 /// Why a set of cards is not an acceptable payment or raise.
@@ -292,6 +292,93 @@ pub fn payment_sets(counts: &Counts, target: u32, locked: Option<Currency>) -> V
     if target == 0 {
         return vec![payment_key(0, Cards::EMPTY)];
     }
+    let in_table = counts.money.iter().flatten().all(|n| *n <= TABLE_COPIES);
+    if !in_table || counts.certs > MAX_COPIES {
+        return payment_sets_searched(counts, target, locked);
+    }
+    // Group kinds available: currency values 0..5; certificate groups counted apart.
+    let avail: [u32; 5] =
+        std::array::from_fn(|vi| (0..3).map(|i| counts.money[i][vi]).min().unwrap_or(0));
+    let cert_groups = counts.certs / 3;
+    let max_groups = target.div_ceil(GROUP_VALUE);
+    let currencies: &[Currency] = match &locked {
+        Some(c) => std::slice::from_ref(c),
+        None => &Currency::ALL,
+    };
+    let table = cover_table();
+    let mut found: Vec<u128> = Vec::with_capacity(16);
+    let mut visit = |value_groups: &[u32; 5]| {
+        let used: u32 = value_groups.iter().sum();
+        // The groups' cards: one of each currency per group, 4 bits per kind.
+        let groups_word = value_groups.iter().enumerate().fold(0u64, |w, (vi, n)| {
+            w + u64::from(*n) * (GROUP_KINDS << (4 * vi))
+        });
+        for &x in currencies {
+            let code = (0..VALUES.len()).fold(0usize, |w, vi| {
+                w | (((counts.money[x.index()][vi] - value_groups[vi]) as usize) << (2 * vi))
+            });
+            let (Some(sums), Some(row)) = (table.sums.get(code), table.best.get(code)) else {
+                continue;
+            };
+            for certs_grouped in 0..=cert_groups.min(max_groups - used) {
+                let n_groups = used + certs_grouped;
+                let certs_left = counts.certs - 3 * certs_grouped;
+                for c in 0..=certs_left.min(2) {
+                    let base = n_groups * GROUP_VALUE + 2 * c;
+                    let need = target.saturating_sub(base);
+                    // The loose cards: the least sum reaching `need`, then the fewest cards.
+                    let at_least = sums.checked_shr(need).unwrap_or(0);
+                    if at_least == 0 {
+                        continue;
+                    }
+                    let sum = need + at_least.trailing_zeros();
+                    let Some(pick) = row.get(sum as usize).map(|p| expand_pick(*p)) else {
+                        continue;
+                    };
+                    let total = base + sum;
+                    // Minimal: leaving out the smallest part must fall short.
+                    let mut smallest = u32::MAX;
+                    if n_groups > 0 {
+                        smallest = GROUP_VALUE;
+                    }
+                    if c > 0 {
+                        smallest = 2;
+                    }
+                    if pick != 0 {
+                        let v = VALUES[pick.trailing_zeros() as usize / 4 % VALUES.len()];
+                        smallest = smallest.min(u32::from(v));
+                    }
+                    if smallest != u32::MAX && total - smallest >= target {
+                        continue;
+                    }
+                    let certs = u64::from(3 * certs_grouped + c);
+                    let word = groups_word
+                        + (pick << (4 * VALUES.len() * x.index()))
+                        + (certs << (4 * CERT_KIND));
+                    found.push(payment_key(total, Cards::from_raw(word)));
+                }
+            }
+        }
+    };
+    let mut current = [0u32; 5];
+    enumerate_groups(&avail, 0, max_groups, &mut current, &mut visit);
+    // Equal sets end up side by side, and only one of each is kept.
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
+/// One card of each currency of value index 0, as [`Cards`] bits.
+const GROUP_KINDS: u64 = 1 | (1 << (4 * VALUES.len())) | (1 << (8 * VALUES.len()));
+
+/// A cover-table pick (2 bits per value) as 4-bit counts of the values 3..7.
+fn expand_pick(p: u16) -> u64 {
+    (0..VALUES.len()).fold(0, |w, i| w | (u64::from((p >> (2 * i)) & 3) << (4 * i)))
+}
+
+/// [`payment_sets`] for any counts, searching the loose cards (hands the game cannot
+/// deal: more than 3 of a currency card or 15 certificates).
+fn payment_sets_searched(counts: &Counts, target: u32, locked: Option<Currency>) -> Vec<u128> {
     // Group kinds available: currency values 0..5; certificate groups counted apart.
     let mut avail = [0u32; 5];
     for (vi, slot) in avail.iter_mut().enumerate() {
@@ -313,7 +400,7 @@ pub fn payment_sets(counts: &Counts, target: u32, locked: Option<Currency>) -> V
             for (vi, slot) in loose_avail.iter_mut().enumerate() {
                 *slot = counts.money[x.index()][vi] - value_groups[vi];
             }
-            let covers = Cover::new(&loose_avail);
+            let covers = Covers::new(&loose_avail);
             for certs_grouped in 0..=cert_groups.min(max_groups - used) {
                 let g: [u32; 6] =
                     std::array::from_fn(|i| value_groups.get(i).copied().unwrap_or(certs_grouped));
@@ -455,64 +542,32 @@ fn cover_table() -> &'static CoverTable {
             let mut choice = [0u16; TABLE_SUMS];
             // Every pick in order of the counts (fewest 3s first, then fewest 4s…): the
             // first pick of the fewest cards for a sum is kept.
-            for p in 0..codes {
-                let pick: [u32; 5] = std::array::from_fn(|i| ((p >> (8 - 2 * i)) & 3) as u32);
-                if pick.iter().zip(&avail).any(|(n, a)| n > a) {
-                    continue;
-                }
+            let mut pick = [0u32; 5];
+            loop {
                 let sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
                 let count: u32 = pick.iter().sum();
-                let s = sum as usize;
-                if count < fewest[s] {
-                    fewest[s] = count;
-                    choice[s] = pick
-                        .iter()
-                        .enumerate()
-                        .fold(0, |w, (i, n)| w | ((*n as u16) << (2 * i)));
+                if let (Some(f), Some(ch)) =
+                    (fewest.get_mut(sum as usize), choice.get_mut(sum as usize))
+                {
+                    if count < *f {
+                        *f = count;
+                        *ch = pick
+                            .iter()
+                            .enumerate()
+                            .fold(0, |w, (i, n)| w | ((*n as u16) << (2 * i)));
+                    }
                 }
+                // The next pick: count up the last value first.
+                let Some(i) = (0..5).rev().find(|&i| pick[i] < avail[i]) else {
+                    break;
+                };
+                pick[i] += 1;
+                pick[i + 1..].fill(0);
             }
             best.push(choice);
         }
         CoverTable { sums, best }
     })
-}
-
-/// [`Covers`] for one availability: read from the cover table when every count is at
-/// most 3 (always, with the game's cards), searched otherwise.
-enum Cover {
-    Table { code: usize, sums: u128 },
-    Search(Covers),
-}
-
-impl Cover {
-    fn new(avail: &[u32; 5]) -> Cover {
-        if avail.iter().all(|n| *n <= TABLE_COPIES) {
-            let code = avail
-                .iter()
-                .enumerate()
-                .fold(0, |w, (i, n)| w | ((*n as usize) << (2 * i)));
-            let sums = cover_table().sums.get(code).copied().unwrap_or(0);
-            Cover::Table { code, sums }
-        } else {
-            Cover::Search(Covers::new(avail))
-        }
-    }
-
-    /// [`Covers::cheapest`].
-    fn cheapest(&self, need: u32) -> Option<[u32; 5]> {
-        match self {
-            Cover::Search(c) => c.cheapest(need),
-            Cover::Table { code, sums } => {
-                let at_least = sums.checked_shr(need).unwrap_or(0);
-                if at_least == 0 {
-                    return None;
-                }
-                let target = (need + at_least.trailing_zeros()) as usize;
-                let w = cover_table().best.get(*code)?.get(target)?;
-                Some(std::array::from_fn(|i| u32::from((w >> (2 * i)) & 3)))
-            }
-        }
-    }
 }
 
 /// The loose cards of one currency (counts per value 3..7) a payment may add, with the
@@ -674,6 +729,28 @@ mod tests {
         }
     }
     #[test]
+    fn the_cover_table_lists_what_the_search_lists() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut deck = super::super::data::money_deck();
+        for round in 0..600 {
+            deck.shuffle(&mut rng);
+            let hand = &deck[..round % 24];
+            let counts = Counts::of(hand);
+            for target in 1..=50 {
+                for locked in [None, Some(Currency::Red), Some(Currency::Blue)] {
+                    assert_eq!(
+                        payment_sets(&counts, target, locked),
+                        payment_sets_searched(&counts, target, locked),
+                        "{hand:?} {target} {locked:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn cheapest_cover_is_the_least_overpay_then_fewest_then_first_in_order() {
         // Every availability of up to 3 cards per value, every need: compare with the
         // plain definition over all picks.
@@ -688,13 +765,20 @@ mod tests {
                 }
             }
             let table = Covers::new(&avail);
-            let cover = Cover::new(&avail);
+            let code = avail
+                .iter()
+                .enumerate()
+                .fold(0, |w, (i, n)| w | ((*n as usize) << (2 * i)));
+            let sums = cover_table().sums[code];
+            assert_eq!(sums, table.sums);
             for need in 0..80 {
-                assert_eq!(
-                    cover.cheapest(need),
-                    table.cheapest(need),
-                    "{avail:?} {need}"
-                );
+                // The table's choice for the least reachable sum.
+                let from_table = (sums.checked_shr(need).unwrap_or(0) != 0).then(|| {
+                    let sum = need + (sums >> need).trailing_zeros();
+                    let p = expand_pick(cover_table().best[code][sum as usize]);
+                    std::array::from_fn(|i| ((p >> (4 * i)) & 0xF) as u32)
+                });
+                assert_eq!(from_table, table.cheapest(need), "{avail:?} {need}");
                 let want = picks
                     .iter()
                     .filter(|(s, _, _)| *s >= need)
