@@ -2,7 +2,7 @@
 //! money, payments, bids, tiles); only the initial hands are secret, and no event names
 //! a card that enters a hand face down.
 
-use super::data::{cards_text, Card, Tile};
+use super::data::{cards_text, Card, PalaceLetter, Tile};
 use super::sets::{Cards, TileList};
 use crate::engine::{Audience, GameEvent, Seat};
 
@@ -72,7 +72,7 @@ pub enum PalazzoEvent {
     Built {
         seat: Seat,
         tile: Tile,
-        palace: String,
+        palace: PalaceLetter,
         new: bool,
     },
     Discarded {
@@ -82,14 +82,14 @@ pub enum PalazzoEvent {
     Lifted {
         seat: Seat,
         tile: Tile,
-        from: String,
-        new: String,
+        from: PalaceLetter,
+        new: PalaceLetter,
         pay: Card,
     },
     Inserted {
         seat: Seat,
         tile: Tile,
-        into: String,
+        into: PalaceLetter,
         pay: Card,
     },
     Removed {

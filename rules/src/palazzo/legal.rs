@@ -3,8 +3,8 @@
 
 use super::actions::{PalazzoAction, Place};
 use super::data::Tile;
-use super::money::{self, set_of_key, Counts};
-use super::sets::{Cards, TileList};
+use super::money::{self, set_of_key, Counts, PaymentKeys};
+use super::sets::{Cards, TileList, KINDS};
 use super::{scoring, Palazzo, Phase};
 use crate::engine::Seat;
 
@@ -34,14 +34,13 @@ impl Palazzo {
                         let need = (high + 1).saturating_sub(bid.total).max(1);
                         money::payment_sets(&Counts::of(hand), need, bid.currency)
                     }
-                    _ => vec![],
+                    _ => PaymentKeys::default(),
                 };
-                let mut out = Vec::with_capacity(raises.len() + 1);
+                let mut out = Vec::with_capacity(raises.as_slice().len() + 1);
                 out.push(PalazzoAction::Pass);
                 out.extend(
                     raises
-                        .into_iter()
-                        .map(set_of_key)
+                        .sets()
                         .filter(|pay| !pay.is_empty())
                         .map(PalazzoAction::Raise),
                 );
@@ -123,8 +122,9 @@ impl Palazzo {
         let doubles = if n >= 2 && !singles.is_empty() {
             money::payment_sets(&counts, 2 * each, None)
         } else {
-            vec![]
+            PaymentKeys::default()
         };
+        let (singles, doubles) = (singles.as_slice(), doubles.as_slice());
         let mut out =
             Vec::with_capacity(1 + n * singles.len() + n * n.saturating_sub(1) / 2 * doubles.len());
         out.push(PalazzoAction::Auction);
@@ -143,17 +143,23 @@ impl Palazzo {
             return out;
         }
         // Pairs equal in kind to a pair already listed are left out.
-        let mut listed: Vec<(Tile, Tile)> = Vec::new();
+        let same_pair = |(x, y): (&Tile, &Tile), (a, b): (&Tile, &Tile)| {
+            (x.same_kind(a) && y.same_kind(b)) || (x.same_kind(b) && y.same_kind(a))
+        };
         for (i, a) in self.supply.iter().enumerate() {
-            for b in self.supply.iter().skip(i + 1) {
-                let dup = listed.iter().any(|(x, y)| {
-                    (x.same_kind(a) && y.same_kind(b)) || (x.same_kind(b) && y.same_kind(a))
+            for (j, b) in self.supply.iter().enumerate().skip(i + 1) {
+                let earlier = self.supply.iter().enumerate().take(i + 1).any(|(k, x)| {
+                    let upto = if k == i { j } else { self.supply.len() };
+                    self.supply
+                        .iter()
+                        .take(upto)
+                        .skip(k + 1)
+                        .any(|y| same_pair((x, y), (a, b)))
                 });
-                if dup {
+                if earlier {
                     continue;
                 }
                 let pair = if a <= b { (*a, *b) } else { (*b, *a) };
-                listed.push(pair);
                 out.extend(doubles.iter().map(|key| PalazzoAction::Buy {
                     tiles: TileList::two(pair.0, pair.1),
                     pay: set_of_key(*key),
@@ -164,22 +170,30 @@ impl Palazzo {
     }
 }
 
-/// Picks of `need` (1 or 2) of the revealed cards, one per distinct choice.
+/// Picks of `need` (1 or 2) of the revealed cards, one per distinct choice: per kind of
+/// card, or per pair of kinds (and two of a kind where two are revealed), in card order.
 fn pick_options(revealed: Cards, need: usize) -> Vec<PalazzoAction> {
-    let kinds = || revealed.distinct();
-    if need == 1 {
-        // One pick per kind of card revealed.
-        return kinds()
-            .filter_map(|c| Cards::EMPTY.try_with(c))
-            .map(PalazzoAction::Pick)
-            .collect();
+    // The kinds revealed, as the one-card set of each.
+    let mut ones = [Cards::EMPTY; KINDS];
+    let mut n = 0;
+    let mut rest = revealed.raw();
+    while rest != 0 {
+        let shift = rest.trailing_zeros() / 4 * 4;
+        if let Some(slot) = ones.get_mut(n) {
+            *slot = Cards::from_raw(1 << shift);
+            n += 1;
+        }
+        rest &= !(0xF << shift);
     }
-    // Pairs of kinds (in card order), and two of a kind where two are revealed.
-    let mut out = Vec::with_capacity(revealed.len() * revealed.len().saturating_sub(1) / 2);
-    for a in kinds() {
-        for b in kinds().filter(|b| *b >= a) {
-            let pair = Cards::EMPTY.try_with(a).and_then(|p| p.try_with(b));
-            if let Some(pair) = pair.filter(|p| revealed.contains_all(*p)) {
+    let ones = &ones[..n];
+    if need == 1 {
+        return ones.iter().map(|c| PalazzoAction::Pick(*c)).collect();
+    }
+    let mut out = Vec::with_capacity(n * (n + 1) / 2);
+    for (i, a) in ones.iter().enumerate() {
+        for b in &ones[i..] {
+            let pair = Cards::from_raw(a.raw() + b.raw());
+            if revealed.contains_all(pair) {
                 out.push(PalazzoAction::Pick(pair));
             }
         }

@@ -281,20 +281,25 @@ pub fn best_bid(hand: &[Card]) -> u32 {
 /// card or group could be left out), without duplicates, sorted.
 pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec<Card>> {
     payment_sets(&Counts::of(hand), target, locked)
-        .into_iter()
-        .map(|key| set_of_key(key).to_vec())
+        .sets()
+        .map(Cards::to_vec)
         .collect()
 }
 
 /// [`payments`] from the hand's counts, as sort keys: read each with [`set_of_key`].
 /// Cheapest first, then the fewest cards, then by the cards.
-pub fn payment_sets(counts: &Counts, target: u32, locked: Option<Currency>) -> Vec<u128> {
+pub fn payment_sets(counts: &Counts, target: u32, locked: Option<Currency>) -> PaymentKeys {
+    let mut found = PaymentKeys::default();
     if target == 0 {
-        return vec![payment_key(0, Cards::EMPTY)];
+        found.push(payment_key(0, Cards::EMPTY));
+        return found;
     }
     let in_table = counts.money.iter().flatten().all(|n| *n <= TABLE_COPIES);
     if !in_table || counts.certs > MAX_COPIES {
-        return payment_sets_searched(counts, target, locked);
+        for key in payment_sets_searched(counts, target, locked) {
+            found.push(key);
+        }
+        return found;
     }
     // Group kinds available: currency values 0..5; certificate groups counted apart.
     let avail: [u32; 5] =
@@ -306,7 +311,6 @@ pub fn payment_sets(counts: &Counts, target: u32, locked: Option<Currency>) -> V
         None => &Currency::ALL,
     };
     let table = cover_table();
-    let mut found: Vec<u128> = Vec::with_capacity(16);
     let mut visit = |value_groups: &[u32; 5]| {
         let used: u32 = value_groups.iter().sum();
         // The groups' cards: one of each currency per group, 4 bits per kind.
@@ -325,6 +329,11 @@ pub fn payment_sets(counts: &Counts, target: u32, locked: Option<Currency>) -> V
                 let certs_left = counts.certs - 3 * certs_grouped;
                 for c in 0..=certs_left.min(2) {
                     let base = n_groups * GROUP_VALUE + 2 * c;
+                    // A loose certificate beyond the target could be left out: neither
+                    // this payment nor one with more certificates is minimal.
+                    if c > 0 && base >= target.saturating_add(2) {
+                        break;
+                    }
                     let need = target.saturating_sub(base);
                     // The loose cards: the least sum reaching `need`, then the fewest cards.
                     let at_least = sums.checked_shr(need).unwrap_or(0);
@@ -332,7 +341,7 @@ pub fn payment_sets(counts: &Counts, target: u32, locked: Option<Currency>) -> V
                         continue;
                     }
                     let sum = need + at_least.trailing_zeros();
-                    let Some(pick) = row.get(sum as usize).map(|p| expand_pick(*p)) else {
+                    let Some(pick) = row.get(sum as usize).map(|p| u64::from(*p)) else {
                         continue;
                     };
                     let total = base + sum;
@@ -362,19 +371,85 @@ pub fn payment_sets(counts: &Counts, target: u32, locked: Option<Currency>) -> V
     };
     let mut current = [0u32; 5];
     enumerate_groups(&avail, 0, max_groups, &mut current, &mut visit);
-    // Equal sets end up side by side, and only one of each is kept.
-    found.sort_unstable();
-    found.dedup();
+    found.sort_dedup();
     found
+}
+
+/// The keys of [`payment_sets`], kept on the stack unless there are many.
+pub struct PaymentKeys {
+    inline: [u128; INLINE_KEYS],
+    len: usize,
+    /// All keys once there are more than fit inline.
+    spilled: Vec<u128>,
+}
+
+const INLINE_KEYS: usize = 40;
+
+impl Default for PaymentKeys {
+    fn default() -> Self {
+        PaymentKeys {
+            inline: [0; INLINE_KEYS],
+            len: 0,
+            spilled: Vec::new(),
+        }
+    }
+}
+
+impl PaymentKeys {
+    fn push(&mut self, key: u128) {
+        if !self.spilled.is_empty() {
+            self.spilled.push(key);
+        } else if let Some(slot) = self.inline.get_mut(self.len) {
+            *slot = key;
+            self.len += 1;
+        } else {
+            self.spilled.reserve(2 * INLINE_KEYS);
+            self.spilled.extend_from_slice(&self.inline);
+            self.spilled.push(key);
+        }
+    }
+
+    pub fn as_slice(&self) -> &[u128] {
+        if self.spilled.is_empty() {
+            self.inline.get(..self.len).unwrap_or(&[])
+        } else {
+            &self.spilled
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.as_slice().is_empty()
+    }
+
+    /// The payments, in order.
+    pub fn sets(&self) -> impl Iterator<Item = Cards> + '_ {
+        self.as_slice().iter().map(|k| set_of_key(*k))
+    }
+
+    /// Sorts the keys; equal sets end up side by side, and only one of each is kept.
+    fn sort_dedup(&mut self) {
+        if !self.spilled.is_empty() {
+            self.spilled.sort_unstable();
+            self.spilled.dedup();
+            return;
+        }
+        let Some(keys) = self.inline.get_mut(..self.len) else {
+            return;
+        };
+        keys.sort_unstable();
+        let mut kept = 0;
+        for i in 0..keys.len() {
+            if i == 0 || keys[i] != keys[kept - 1] {
+                keys[kept] = keys[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
 }
 
 /// One card of each currency of value index 0, as [`Cards`] bits.
 const GROUP_KINDS: u64 = 1 | (1 << (4 * VALUES.len())) | (1 << (8 * VALUES.len()));
-
-/// A cover-table pick (2 bits per value) as 4-bit counts of the values 3..7.
-fn expand_pick(p: u16) -> u64 {
-    (0..VALUES.len()).fold(0, |w, i| w | (u64::from((p >> (2 * i)) & 3) << (4 * i)))
-}
 
 /// [`payment_sets`] for any counts, searching the loose cards (hands the game cannot
 /// deal: more than 3 of a currency card or 15 certificates).
@@ -523,10 +598,11 @@ const TABLE_SUMS: usize = 76;
 
 /// For every availability of at most 3 cards per value (base-4 digits, value 3 lowest):
 /// the sums the cards can make, and per exact sum the choice [`Covers::cheapest`] makes
-/// (the fewest cards, then the first in order of the counts), 2 bits per value.
+/// (the fewest cards, then the first in order of the counts) as 4-bit counts per value,
+/// value 3 lowest (the [`Cards`] layout of one currency).
 struct CoverTable {
     sums: Vec<u128>,
-    best: Vec<[u16; TABLE_SUMS]>,
+    best: Vec<[u32; TABLE_SUMS]>,
 }
 
 fn cover_table() -> &'static CoverTable {
@@ -539,7 +615,7 @@ fn cover_table() -> &'static CoverTable {
             let avail: [u32; 5] = std::array::from_fn(|i| ((code >> (2 * i)) & 3) as u32);
             sums.push(Covers::new(&avail).sums);
             let mut fewest = [u32::MAX; TABLE_SUMS];
-            let mut choice = [0u16; TABLE_SUMS];
+            let mut choice = [0u32; TABLE_SUMS];
             // Every pick in order of the counts (fewest 3s first, then fewest 4s…): the
             // first pick of the fewest cards for a sum is kept.
             let mut pick = [0u32; 5];
@@ -554,7 +630,7 @@ fn cover_table() -> &'static CoverTable {
                         *ch = pick
                             .iter()
                             .enumerate()
-                            .fold(0, |w, (i, n)| w | ((*n as u16) << (2 * i)));
+                            .fold(0, |w, (i, n)| w | (n << (4 * i)));
                     }
                 }
                 // The next pick: count up the last value first.
@@ -741,7 +817,7 @@ mod tests {
             for target in 1..=50 {
                 for locked in [None, Some(Currency::Red), Some(Currency::Blue)] {
                     assert_eq!(
-                        payment_sets(&counts, target, locked),
+                        payment_sets(&counts, target, locked).as_slice(),
                         payment_sets_searched(&counts, target, locked),
                         "{hand:?} {target} {locked:?}"
                     );
@@ -775,7 +851,7 @@ mod tests {
                 // The table's choice for the least reachable sum.
                 let from_table = (sums.checked_shr(need).unwrap_or(0) != 0).then(|| {
                     let sum = need + (sums >> need).trailing_zeros();
-                    let p = expand_pick(cover_table().best[code][sum as usize]);
+                    let p = cover_table().best[code][sum as usize];
                     std::array::from_fn(|i| ((p >> (4 * i)) & 0xF) as u32)
                 });
                 assert_eq!(from_table, table.cheapest(need), "{avail:?} {need}");

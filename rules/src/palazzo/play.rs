@@ -4,7 +4,7 @@
 //! live in `auction.rs`.
 
 use super::actions::{PalazzoAction, Place};
-use super::data::{palace_letter, Card, StackItem, Tile, RIDERS};
+use super::data::{palace_letter, Card, PalaceLetter, StackItem, Tile, RIDERS};
 use super::errors::{missing_text, mix_error, not_here, wrong_phase, PalazzoError};
 use super::events::PalazzoEvent;
 use super::money::{self, holds, holds_set, take_out_set, worth_set};
@@ -159,11 +159,11 @@ impl Palazzo {
                             palace.retain(|t| t != tile);
                         }
                         palaces.push(vec![*tile]);
-                        let new = palace_letter(palaces.len() - 1);
+                        let new = PalaceLetter(palaces.len() - 1);
                         events.push(PalazzoEvent::Lifted {
                             seat,
                             tile: *tile,
-                            from: palace_letter(p),
+                            from: PalaceLetter(p),
                             new,
                             pay: *pay,
                         });
@@ -185,7 +185,7 @@ impl Palazzo {
                     events.push(PalazzoEvent::Inserted {
                         seat,
                         tile: *tile,
-                        into: palace_letter(now_at),
+                        into: PalaceLetter(now_at),
                         pay: *pay,
                     });
                 }
@@ -558,7 +558,7 @@ impl Palazzo {
                 events.push(PalazzoEvent::Built {
                     seat,
                     tile,
-                    palace: palace_letter(palaces.len() - 1),
+                    palace: PalaceLetter(palaces.len() - 1),
                     new: true,
                 });
             }
@@ -568,7 +568,7 @@ impl Palazzo {
                     events.push(PalazzoEvent::Built {
                         seat,
                         tile,
-                        palace: palace_letter(i),
+                        palace: PalaceLetter(i),
                         new: false,
                     });
                 }
