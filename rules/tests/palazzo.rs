@@ -78,15 +78,14 @@ fn table(players: usize, hands: &[&str]) -> Palazzo {
     g.phase = Phase::Turn;
     // Return the dealt hands to the pile, then deal the requested ones out of it.
     for h in g.hands.iter_mut() {
-        g.pile.append(h);
+        g.pile.extend(std::mem::take(h));
     }
     for (s, h) in hands.iter().enumerate() {
         for c in cards(h) {
             let i = g.pile.iter().position(|p| *p == c).expect("card available");
             g.pile.remove(i);
-            g.hands[s].push(c);
+            g.hands[s] = g.hands[s].try_with(c).expect("a hand holds it");
         }
-        g.hands[s].sort();
     }
     g
 }
@@ -183,7 +182,7 @@ fn conserved(g: &Palazzo) -> Result<(), String> {
         return Err(format!("{riders} riders"));
     }
     for h in &g.hands {
-        if h.windows(2).any(|w| w[0] > w[1]) {
+        if h.to_vec().windows(2).any(|w| w[0] > w[1]) {
             return Err("hand not sorted".into());
         }
     }
@@ -320,8 +319,7 @@ fn public_view_does_not_depend_on_hidden_information() {
         hidden.shuffle(&mut rng);
         for h in other.hands.iter_mut() {
             let n = h.len();
-            *h = hidden.split_off(hidden.len() - n);
-            h.sort();
+            *h = Cards::try_from_slice(&hidden.split_off(hidden.len() - n)).expect("a hand");
         }
         other.pile = hidden;
         for s in other.stacks.iter_mut() {
@@ -476,8 +474,7 @@ fn take_money_reshuffles_the_discards_when_the_pile_runs_out() {
 fn take_money_is_not_allowed_without_enough_cards() {
     let mut g = table(3, &["", "", ""]);
     let pile = std::mem::take(&mut g.pile);
-    g.hands[1] = pile[3..].to_vec();
-    g.hands[1].sort();
+    g.hands[1] = Cards::try_from_slice(&pile[3..]).expect("a hand");
     g.pile = pile[..2].to_vec();
     g.discard = pile[2..3].to_vec();
     assert!(!g.legal_actions(0).contains(&PalazzoAction::Money));
@@ -766,7 +763,7 @@ fn bids_keep_one_currency_across_raises_and_groups_stay_together() {
         refused(&mut g, 1, "raise R5").to_string(),
         "It is not your turn: the game is waiting for another player."
     );
-    g.hands[0] = cards("R7");
+    g.hands[0] = set("R7");
     g.pile.retain(|c| *c != Card::Money(Currency::Red, 7));
     ok(&mut g, 0, "raise R7");
     assert_eq!(
@@ -997,7 +994,7 @@ fn reconstruct_refusals() {
         refused(&mut g, 0, "reconstruct lift brick-1-1w pay C2"),
         "You do not hold C2."
     );
-    g.hands[0].clear();
+    g.hands[0] = Cards::EMPTY;
     assert_eq!(
         refused(&mut g, 0, "reconstruct lift brick-1-1w pay R3"),
         "Reconstruct costs one money card, and your hand is empty."
@@ -1079,7 +1076,7 @@ fn tie_break_is_the_best_single_bid_from_hand() {
     assert!(o.results[0].breakdown[0]
         .label
         .contains("single material +3"));
-    g.hands[2] = cards("B6");
+    g.hands[2] = set("B6");
     assert_eq!(g.outcome().unwrap().winners, vec![1]);
 }
 

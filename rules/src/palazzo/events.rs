@@ -2,7 +2,7 @@
 //! money, payments, bids, tiles); only the initial hands are secret, and no event names
 //! a card that enters a hand face down.
 
-use super::data::{cards_text, Card, PalaceLetter, Tile};
+use super::data::{Card, PalaceLetter, Tile};
 use super::sets::{Cards, TileList};
 use crate::engine::{Audience, GameEvent, Seat};
 
@@ -61,12 +61,12 @@ pub enum PalazzoEvent {
     },
     Passed {
         seat: Seat,
-        took_back: Vec<Card>,
+        took_back: Cards,
     },
     AuctionWon {
         seat: Seat,
         total: u32,
-        cards: Vec<Card>,
+        cards: Cards,
         tiles: Vec<Tile>,
     },
     Built {
@@ -175,7 +175,7 @@ impl GameEvent for PalazzoEvent {
                 if took_back.is_empty() {
                     format!("{} passes.", n(seat))
                 } else {
-                    format!("{} passes and takes back {}.", n(seat), cards_text(took_back))
+                    format!("{} passes and takes back {took_back}.", n(seat))
                 }
             }
             AuctionWon {
@@ -187,7 +187,7 @@ impl GameEvent for PalazzoEvent {
                 let paid = if cards.is_empty() {
                     "the certificate 3 alone".to_string()
                 } else {
-                    cards_text(cards)
+                    cards.to_string()
                 };
                 format!("{} wins {} with {total}, paying {paid}.", n(seat), tiles_text(tiles))
             }

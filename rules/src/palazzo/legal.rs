@@ -32,7 +32,7 @@ impl Palazzo {
                 let raises = match (bids.get(seat), self.hands.get(seat)) {
                     (Some(bid), Some(hand)) => {
                         let need = (high + 1).saturating_sub(bid.total).max(1);
-                        money::payment_sets(&Counts::of(hand), need, bid.currency)
+                        money::payment_sets(&Counts::of_set(*hand), need, bid.currency)
                     }
                     _ => PaymentKeys::default(),
                 };
@@ -82,12 +82,7 @@ impl Palazzo {
             Some(h) if !h.is_empty() => h,
             _ => return,
         };
-        // The hand is sorted: its distinct cards are the first of each run.
-        let kinds = hand
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| *i == 0 || hand.get(i - 1) != Some(*c))
-            .map(|(_, c)| *c);
+        let kinds = hand.distinct();
         let palaces = self.palaces.get(seat).map(|p| p.as_slice()).unwrap_or(&[]);
         for (pi, p) in palaces.iter().enumerate() {
             if p.len() >= 2 {
@@ -116,7 +111,7 @@ impl Palazzo {
             return vec![PalazzoAction::Auction];
         };
         let each = self.price();
-        let counts = Counts::of(hand);
+        let counts = Counts::of_set(*hand);
         let singles = money::payment_sets(&counts, each, None);
         let n = self.supply.len();
         let doubles = if n >= 2 && !singles.is_empty() {

@@ -47,8 +47,8 @@ pub struct PalazzoOptions {}
 /// One player's bid in the running auction.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bid {
-    /// Money cards put in, face up.
-    pub cards: Vec<Card>,
+    /// Money cards put in, face up (in card order).
+    pub cards: Cards,
     /// Whether the opener's value-3 certificate is part of this bid.
     pub opener: bool,
     /// The bid's value.
@@ -93,8 +93,8 @@ pub struct Palazzo {
     /// Whose turn it is (the player who chose this turn's action).
     pub active: Seat,
     pub phase: Phase,
-    /// Hands, kept sorted.
-    pub hands: Vec<Vec<Card>>,
+    /// Hands (listed in card order).
+    pub hands: Vec<Cards>,
     /// The face-down money pile (top = last).
     pub pile: Vec<Card>,
     /// The face-up discards.

@@ -166,15 +166,6 @@ pub fn holds<T: PartialEq>(hand: &[T], cards: &[T]) -> bool {
     })
 }
 
-/// Whether `hand` holds every card of the set `cards`.
-pub fn holds_set(hand: &[Card], cards: Cards) -> bool {
-    match Cards::try_from_slice(hand) {
-        Some(h) => h.contains_all(cards),
-        // A hand no set can hold (never dealt in play): compare card by card.
-        None => holds(hand, &cards.to_vec()),
-    }
-}
-
 /// [`holds`] for hands longer than its bitset.
 fn holds_long<T: PartialEq>(hand: &[T], cards: &[T]) -> bool {
     let mut used = vec![false; hand.len()];
@@ -206,51 +197,18 @@ pub fn missing<T: PartialEq + Clone>(hand: &[T], cards: &[T]) -> Vec<T> {
         .collect()
 }
 
-/// Adds `cards` to the sorted `hand`, keeping it sorted (each card goes where it
-/// belongs instead of sorting the whole hand again).
-pub fn add_sorted<T: Ord + Copy>(hand: &mut Vec<T>, cards: &[T]) {
-    hand.reserve(cards.len());
-    for c in cards {
-        let at = hand.partition_point(|h| h <= c);
-        hand.insert(at, *c);
-    }
-}
-
-/// Removes `cards` from `hand` (all must be present; checked by [`holds`] first).
-pub fn take_out<T: PartialEq>(hand: &mut Vec<T>, cards: &[T]) {
-    for c in cards {
-        if let Some(i) = hand.iter().position(|h| h == c) {
-            hand.remove(i);
-        }
-    }
-}
-
-/// Adds the set `cards` to the sorted `hand`, keeping it sorted.
-pub fn add_set(hand: &mut Vec<Card>, cards: Cards) {
-    hand.reserve(cards.len());
-    for c in cards {
-        let at = hand.partition_point(|h| *h <= c);
-        hand.insert(at, c);
-    }
-}
-
-/// Removes the set `cards` from `hand` (all must be present; checked first), keeping the
-/// order of the rest.
-pub fn take_out_set(hand: &mut Vec<Card>, cards: Cards) {
-    let mut left = cards;
-    hand.retain(|c| match Cards::EMPTY.try_with(*c) {
-        Some(one) if left.contains_all(one) => {
-            left = left.without(one);
-            false
-        }
-        _ => true,
-    });
-}
-
 /// The most one bid from `hand` can add when the bid is locked to `locked`:
 /// every group, every certificate, and the loose cards of one allowed currency.
 pub fn best_addition(hand: &[Card], locked: Option<Currency>) -> u32 {
-    let counts = Counts::of(hand);
+    best_addition_of(&Counts::of(hand), locked)
+}
+
+/// [`best_addition`] of a hand held as a set.
+pub fn best_addition_set(hand: Cards, locked: Option<Currency>) -> u32 {
+    best_addition_of(&Counts::of_set(hand), locked)
+}
+
+fn best_addition_of(counts: &Counts, locked: Option<Currency>) -> u32 {
     let (cert_value, _) = counts.cert_value();
     let candidates: &[Currency] = match &locked {
         Some(c) => std::slice::from_ref(c),
@@ -273,6 +231,11 @@ pub fn best_addition(hand: &[Card], locked: Option<Currency>) -> u32 {
 /// The best single bid a hand could make (the tie-break).
 pub fn best_bid(hand: &[Card]) -> u32 {
     best_addition(hand, None)
+}
+
+/// [`best_bid`] of a hand held as a set.
+pub fn best_bid_set(hand: Cards) -> u32 {
+    best_addition_set(hand, None)
 }
 
 /// Sensible ways to pay at least `target` from `hand` (bid locked to `locked`): for each

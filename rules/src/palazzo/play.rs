@@ -7,7 +7,7 @@ use super::actions::{PalazzoAction, Place};
 use super::data::{palace_letter, Card, PalaceLetter, StackItem, Tile, RIDERS};
 use super::errors::{missing_text, mix_error, not_here, wrong_phase, PalazzoError};
 use super::events::PalazzoEvent;
-use super::money::{self, holds, holds_set, take_out_set, worth_set};
+use super::money::{self, holds, worth_set};
 use super::sets::{Cards, TileList};
 use super::{scoring, Palazzo, Phase};
 use crate::engine::{Game, Seat};
@@ -341,26 +341,29 @@ impl Palazzo {
         if hand.is_empty() {
             return Err(PalazzoError::EmptyHand);
         }
-        if !hand.contains(&pay) {
+        if hand.count(pay) == 0 {
             return Err(PalazzoError::NotInHand(pay.to_string()));
         }
         Ok(())
     }
 
     fn pay_reconstruct(&mut self, seat: Seat, pay: Card) {
-        if let Some(hand) = self.hands.get_mut(seat) {
-            if let Some(i) = hand.iter().position(|h| *h == pay) {
-                hand.remove(i);
+        if let (Some(hand), Some(one)) = (self.hands.get_mut(seat), Cards::EMPTY.try_with(pay)) {
+            if hand.contains_all(one) {
+                *hand = hand.without(one);
+                self.discard.push(pay);
             }
-            self.discard.push(pay);
         }
     }
 
     /// Checks a payment is in hand and values it (no lock); returns its worth.
     fn check_payment(&self, seat: Seat, pay: Cards) -> Res<u32> {
         let hand = self.hands.get(seat).ok_or(PalazzoError::NotYourTurn)?;
-        if !holds_set(hand, pay) {
-            return Err(PalazzoError::NotInHand(missing_text(hand, &pay.to_vec())));
+        if !hand.contains_all(pay) {
+            return Err(PalazzoError::NotInHand(missing_text(
+                &hand.to_vec(),
+                &pay.to_vec(),
+            )));
         }
         worth_set(pay, None).map(|w| w.value).map_err(mix_error)
     }
@@ -382,8 +385,8 @@ impl Palazzo {
         }
         let each = self.price();
         let price = each * tiles.len() as u32;
-        let hand = self.hands.get(seat).map(|h| h.as_slice()).unwrap_or(&[]);
-        if money::best_bid(hand) < each {
+        let hand = self.hands.get(seat).copied().unwrap_or_default();
+        if money::best_bid_set(hand) < each {
             return Err(PalazzoError::CannotAfford(each));
         }
         let paid = self.check_payment(seat, pay)?;
@@ -409,7 +412,7 @@ impl Palazzo {
             }
         }
         if let Some(hand) = self.hands.get_mut(seat) {
-            take_out_set(hand, pay);
+            *hand = hand.without(pay);
         }
         self.discard.extend(pay);
         events.push(PalazzoEvent::Bought {
@@ -428,14 +431,7 @@ impl Palazzo {
     /// Gives cards to `seat`'s hand, keeping it sorted.
     pub(super) fn give(&mut self, seat: Seat, cards: Cards) {
         if let Some(hand) = self.hands.get_mut(seat) {
-            money::add_set(hand, cards);
-        }
-    }
-
-    /// Gives a list of cards (a bid taken back) to `seat`'s hand, keeping it sorted.
-    pub(super) fn give_list(&mut self, seat: Seat, cards: &[Card]) {
-        if let Some(hand) = self.hands.get_mut(seat) {
-            money::add_sorted(hand, cards);
+            *hand = hand.plus(cards);
         }
     }
 

@@ -126,6 +126,12 @@ impl Cards {
             && ge((self.0 >> 4) & LOW_NIBBLES, (other.0 >> 4) & LOW_NIBBLES)
     }
 
+    /// These cards and those of `other` (the game's cards never overflow a count: it has
+    /// at most 10 copies of a card).
+    pub fn plus(self, other: Cards) -> Cards {
+        Cards(self.0 + other.0)
+    }
+
     /// These cards without those of `other` (which must all be here).
     pub fn without(self, other: Cards) -> Cards {
         debug_assert!(self.contains_all(other));

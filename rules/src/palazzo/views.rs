@@ -119,7 +119,7 @@ pub fn public_view(g: &Palazzo) -> PalazzoPublic {
                     .filter_map(|s| {
                         bids.get(*s).map(|b| BidView {
                             seat: *s,
-                            cards: b.cards.clone(),
+                            cards: b.cards.to_vec(),
                             opener: b.opener,
                             total: b.total,
                         })
@@ -184,12 +184,12 @@ fn prompt(g: &Palazzo) -> String {
 }
 
 pub fn private_view(g: &Palazzo, seat: Seat) -> PalazzoPrivate {
-    let hand = g.hands.get(seat).cloned().unwrap_or_default();
+    let hand = g.hands.get(seat).copied().unwrap_or_default();
     PalazzoPrivate {
         seat,
-        best_bid: money::best_bid(&hand),
+        best_bid: money::best_bid_set(hand),
         auction_reach: g.best_reachable_bid(seat),
-        hand,
+        hand: hand.to_vec(),
     }
 }
 
