@@ -87,7 +87,7 @@ fn summary() {
                     let legal = game.legal_actions(seat);
                     in_legal += t.elapsed();
                     if let Some(a) = legal.choose(&mut rng) {
-                        chosen = Some((seat, a.clone()));
+                        chosen = Some((seat, *a));
                         break;
                     }
                 }

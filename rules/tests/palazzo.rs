@@ -3,7 +3,9 @@
 
 use rules::engine::{Game, GameEvent, Seat};
 use rules::palazzo::data::{all_tiles, money_deck, Card, Currency, StackItem, Tile};
-use rules::palazzo::{scoring, Palazzo, PalazzoAction, PalazzoError, PalazzoOptions, Phase};
+use rules::palazzo::{
+    scoring, Cards, Palazzo, PalazzoAction, PalazzoError, PalazzoOptions, Phase, TileList,
+};
 use rules::playout::check_random_game;
 
 // ---------------------------------------------------------------- helpers
@@ -19,6 +21,11 @@ fn cards(text: &str) -> Vec<Card> {
         .collect();
     v.sort();
     v
+}
+
+/// The same cards as a set (as actions carry them).
+fn set(text: &str) -> Cards {
+    Cards::try_from_slice(&cards(text)).expect("a card set")
 }
 
 fn tile(id: &str) -> Tile {
@@ -71,15 +78,14 @@ fn table(players: usize, hands: &[&str]) -> Palazzo {
     g.phase = Phase::Turn;
     // Return the dealt hands to the pile, then deal the requested ones out of it.
     for h in g.hands.iter_mut() {
-        g.pile.append(h);
+        g.pile.extend(std::mem::take(h));
     }
     for (s, h) in hands.iter().enumerate() {
         for c in cards(h) {
             let i = g.pile.iter().position(|p| *p == c).expect("card available");
             g.pile.remove(i);
-            g.hands[s].push(c);
+            g.hands[s] = g.hands[s].try_with(c).expect("a hand holds it");
         }
-        g.hands[s].sort();
     }
     g
 }
@@ -176,7 +182,7 @@ fn conserved(g: &Palazzo) -> Result<(), String> {
         return Err(format!("{riders} riders"));
     }
     for h in &g.hands {
-        if h.windows(2).any(|w| w[0] > w[1]) {
+        if h.to_vec().windows(2).any(|w| w[0] > w[1]) {
             return Err("hand not sorted".into());
         }
     }
@@ -313,8 +319,7 @@ fn public_view_does_not_depend_on_hidden_information() {
         hidden.shuffle(&mut rng);
         for h in other.hands.iter_mut() {
             let n = h.len();
-            *h = hidden.split_off(hidden.len() - n);
-            h.sort();
+            *h = Cards::try_from_slice(&hidden.split_off(hidden.len() - n)).expect("a hand");
         }
         other.pile = hidden;
         for s in other.stacks.iter_mut() {
@@ -437,7 +442,7 @@ fn take_money_reveals_players_plus_one_and_each_pick_is_awaited() {
     ok(&mut g, 2, "pick R3");
     // Even the last, forced pick is awaited from its player.
     assert_eq!(g.awaiting(), vec![3]);
-    assert_eq!(g.legal_actions(3), vec![PalazzoAction::Pick(cards("B5"))]);
+    assert_eq!(g.legal_actions(3), vec![PalazzoAction::Pick(set("B5"))]);
     let events = ok(&mut g, 3, "pick B5");
     assert!(events.iter().any(|e| e == "Dario takes B5."), "{events:?}");
     assert_eq!(g.hands[0], cards("R7 C2"));
@@ -469,8 +474,7 @@ fn take_money_reshuffles_the_discards_when_the_pile_runs_out() {
 fn take_money_is_not_allowed_without_enough_cards() {
     let mut g = table(3, &["", "", ""]);
     let pile = std::mem::take(&mut g.pile);
-    g.hands[1] = pile[3..].to_vec();
-    g.hands[1].sort();
+    g.hands[1] = Cards::try_from_slice(&pile[3..]).expect("a hand");
     g.pile = pile[..2].to_vec();
     g.discard = pile[2..3].to_vec();
     assert!(!g.legal_actions(0).contains(&PalazzoAction::Money));
@@ -632,7 +636,7 @@ fn buy_offers_minimal_payments_only() {
             PalazzoAction::Buy { tiles, pay }
                 if tiles.len() == 1 && tiles[0] == tile("brick-2-1w") =>
             {
-                Some(rules::palazzo::data::cards_text(pay))
+                Some(pay.to_string())
             }
             _ => None,
         })
@@ -759,7 +763,7 @@ fn bids_keep_one_currency_across_raises_and_groups_stay_together() {
         refused(&mut g, 1, "raise R5").to_string(),
         "It is not your turn: the game is waiting for another player."
     );
-    g.hands[0] = cards("R7");
+    g.hands[0] = set("R7");
     g.pile.retain(|c| *c != Card::Money(Currency::Red, 7));
     ok(&mut g, 0, "raise R7");
     assert_eq!(
@@ -990,7 +994,7 @@ fn reconstruct_refusals() {
         refused(&mut g, 0, "reconstruct lift brick-1-1w pay C2"),
         "You do not hold C2."
     );
-    g.hands[0].clear();
+    g.hands[0] = Cards::EMPTY;
     assert_eq!(
         refused(&mut g, 0, "reconstruct lift brick-1-1w pay R3"),
         "Reconstruct costs one money card, and your hand is empty."
@@ -1072,7 +1076,7 @@ fn tie_break_is_the_best_single_bid_from_hand() {
     assert!(o.results[0].breakdown[0]
         .label
         .contains("single material +3"));
-    g.hands[2] = cards("B6");
+    g.hands[2] = set("B6");
     assert_eq!(g.outcome().unwrap().winners, vec![1]);
 }
 
@@ -1332,11 +1336,11 @@ fn crafted_actions_with_extreme_values_are_refused_without_panicking() {
             into: usize::MAX,
             pay: Card::Money(Currency::Red, 3),
         },
-        PalazzoAction::Pick(vec![]),
-        PalazzoAction::Raise(vec![]),
+        PalazzoAction::Pick(Cards::EMPTY),
+        PalazzoAction::Raise(Cards::EMPTY),
         PalazzoAction::Buy {
-            tiles: vec![],
-            pay: vec![],
+            tiles: TileList::EMPTY,
+            pay: Cards::EMPTY,
         },
         PalazzoAction::Lift {
             tile: t,

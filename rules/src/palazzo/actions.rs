@@ -1,6 +1,7 @@
 //! Player actions, their canonical text, and a forgiving parser.
 
-use super::data::{cards_text, palace_letter, parse_palace_letter, Card, Tile};
+use super::data::{palace_letter, parse_palace_letter, Card, Tile};
+use super::sets::{Cards, TileList, MAX_COPIES};
 use crate::engine::ParseError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -14,21 +15,22 @@ pub enum Place {
     New,
 }
 
-/// A move in Palazzo.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A move in Palazzo. Card sets are multisets listed in card order (as typed commands are
+/// read), so actions are small `Copy` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PalazzoAction {
     /// Take money: reveal players + 1 cards.
     Money,
     /// Take revealed cards (2 for the active player, then 1 each).
-    Pick(Vec<Card>),
+    Pick(Cards),
     /// Draw two tiles, then buy or auction.
     Draw,
     /// Buy 1 or 2 supply tiles with one payment (empty when the price is 0).
-    Buy { tiles: Vec<Tile>, pay: Vec<Card> },
+    Buy { tiles: TileList, pay: Cards },
     /// Auction the next quarry holding tiles.
     Auction,
     /// Add cards to your bid.
-    Raise(Vec<Card>),
+    Raise(Cards),
     /// Leave the auction and take your bid cards back.
     Pass,
     /// Build a tile you bought, won or took.
@@ -48,18 +50,18 @@ impl fmt::Display for PalazzoAction {
         use PalazzoAction::*;
         match self {
             Money => write!(f, "money"),
-            Pick(cards) => write!(f, "pick {}", cards_text(cards)),
+            Pick(cards) => write!(f, "pick {cards}"),
             Draw => write!(f, "draw"),
             Buy { tiles, pay } => {
                 let t: Vec<String> = tiles.iter().map(|t| t.id()).collect();
                 if pay.is_empty() {
                     write!(f, "buy {}", t.join(" "))
                 } else {
-                    write!(f, "buy {} pay {}", t.join(" "), cards_text(pay))
+                    write!(f, "buy {} pay {pay}", t.join(" "))
                 }
             }
             Auction => write!(f, "auction"),
-            Raise(cards) => write!(f, "raise {}", cards_text(cards)),
+            Raise(cards) => write!(f, "raise {cards}"),
             Pass => write!(f, "pass"),
             Build {
                 tile,
@@ -109,12 +111,17 @@ fn card(word: &str) -> Result<Card, ParseError> {
     })
 }
 
-fn cards(words: &[&str]) -> Result<Vec<Card>, ParseError> {
-    let mut out = words
-        .iter()
-        .map(|w| card(w))
-        .collect::<Result<Vec<_>, _>>()?;
-    out.sort();
+/// The typed cards as a set (in card order).
+fn cards(words: &[&str]) -> Result<Cards, ParseError> {
+    let mut out = Cards::EMPTY;
+    for w in words {
+        let c = card(w)?;
+        out = out.try_with(c).ok_or_else(|| {
+            ParseError::new(format!(
+                "More than {MAX_COPIES}× {c}: the game has only 3 of each currency card and 10 C2."
+            ))
+        })?;
+    }
     Ok(out)
 }
 
@@ -169,15 +176,14 @@ pub fn parse(text: &str) -> Result<PalazzoAction, ParseError> {
                 Some(i) => (&rest[..i], &rest[i + 1..]),
                 None => (rest, &[][..]),
             };
+            let usage = "Buy 1 or 2 supply tiles and say how you pay: buy brick-2-1w pay R4 R5";
             if tile_words.is_empty() || tile_words.len() > 2 {
-                return Err(ParseError::new(
-                    "Buy 1 or 2 supply tiles and say how you pay: buy brick-2-1w pay R4 R5",
-                ));
+                return Err(ParseError::new(usage));
             }
             let mut tiles = tile_words.iter().map(|w| tile(w)).collect::<Result<Vec<_>, _>>()?;
             tiles.sort();
             Ok(Buy {
-                tiles,
+                tiles: TileList::try_from_slice(&tiles).ok_or_else(|| ParseError::new(usage))?,
                 pay: cards(pay_words)?,
             })
         }

@@ -2,10 +2,11 @@
 //! the certificate 3, bidders raise with face-up cards or pass; a quarry of 4+ tiles is
 //! handed out one tile per player instead.
 
-use super::data::{Card, Tile, OPENING_BID};
+use super::data::{Tile, OPENING_BID};
 use super::errors::{missing_text, mix_error, PalazzoError};
 use super::events::PalazzoEvent;
-use super::money::{self, diagnose_raise, holds, take_out, worth};
+use super::money::{self, diagnose_raise, worth_set};
+use super::sets::Cards;
 use super::{Bid, Palazzo, Phase, HANDOUT_AT, QUARRIES};
 use crate::engine::Seat;
 use crate::seating::{seats_from, OpenAuction, Responders};
@@ -33,7 +34,7 @@ impl Palazzo {
             Phase::Auction { bids, auction, .. } if auction.bidders().contains(&seat) => {
                 let bid = bids.get(seat)?;
                 let hand = self.hands.get(seat)?;
-                Some(bid.total + money::best_addition(hand, bid.currency))
+                Some(bid.total + money::best_addition_set(*hand, bid.currency))
             }
             _ => None,
         }
@@ -86,20 +87,23 @@ impl Palazzo {
         seat: Seat,
         auction: &OpenAuction,
         bids: &[Bid],
-        cards: &[Card],
+        cards: Cards,
     ) -> Result<(), PalazzoError> {
         if cards.is_empty() {
             return Err(PalazzoError::EmptyRaise);
         }
         let hand = self.hands.get(seat).ok_or(PalazzoError::NotYourTurn)?;
-        if !holds(hand, cards) {
-            return Err(PalazzoError::NotInHand(missing_text(hand, cards)));
+        if !hand.contains_all(cards) {
+            return Err(PalazzoError::NotInHand(missing_text(
+                &hand.to_vec(),
+                &cards.to_vec(),
+            )));
         }
         let (so_far, currency, bid_cards) = bids
             .get(seat)
-            .map_or((0, None, &[][..]), |b| (b.total, b.currency, &b.cards[..]));
-        let w =
-            worth(cards, currency).map_err(|e| mix_error(diagnose_raise(cards, bid_cards, e)))?;
+            .map_or((0, None, Cards::EMPTY), |b| (b.total, b.currency, b.cards));
+        let w = worth_set(cards, currency)
+            .map_err(|e| mix_error(diagnose_raise(&cards.to_vec(), &bid_cards.to_vec(), e)))?;
         let high = bids.get(auction.leader()).map_or(0, |b| b.total);
         let total = so_far + w.value;
         if total <= high {
@@ -115,25 +119,21 @@ impl Palazzo {
         quarry: usize,
         mut auction: OpenAuction,
         mut bids: Vec<Bid>,
-        cards: &[Card],
+        cards: Cards,
         events: &mut Vec<PalazzoEvent>,
     ) {
         if let Some(hand) = self.hands.get_mut(seat) {
-            take_out(hand, cards);
+            *hand = hand.without(cards);
         }
         let mut total = 0;
         if let Some(b) = bids.get_mut(seat) {
-            let w = worth(cards, b.currency).ok();
-            money::add_sorted(&mut b.cards, cards);
+            let w = worth_set(cards, b.currency).ok();
+            b.cards = b.cards.plus(cards);
             b.total += w.map_or(0, |w| w.value);
             b.currency = b.currency.or(w.and_then(|w| w.currency));
             total = b.total;
         }
-        events.push(PalazzoEvent::Raised {
-            seat,
-            cards: cards.to_vec(),
-            total,
-        });
+        events.push(PalazzoEvent::Raised { seat, cards, total });
         auction.raise();
         self.after_bid(quarry, auction, bids, events);
     }
@@ -149,7 +149,7 @@ impl Palazzo {
     ) {
         if let Some(b) = bids.get_mut(seat) {
             let back = std::mem::take(b);
-            self.give(seat, &back.cards);
+            self.give(seat, back.cards);
             events.push(PalazzoEvent::Passed {
                 seat,
                 took_back: back.cards,
@@ -176,11 +176,11 @@ impl Palazzo {
         };
         let bid = bids.get_mut(winner).map(std::mem::take).unwrap_or_default();
         // The winner's cards go to the discards; the value-3 certificate back to the table.
-        self.discard.extend(bid.cards.iter().copied());
+        self.discard.extend(bid.cards);
         // Any other bidder still holding cards (cannot happen: all others passed) gets them back.
         for (s, b) in bids.iter().enumerate() {
             if s != winner && !b.cards.is_empty() {
-                self.give(s, &b.cards);
+                self.give(s, b.cards);
             }
         }
         let tiles = self

@@ -317,6 +317,23 @@ pub fn palace_letter(index: usize) -> String {
     out.iter().rev().collect()
 }
 
+/// A palace's letter as a value (what [`palace_letter`] writes), for events: shown
+/// without building a string first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PalaceLetter(pub usize);
+
+impl fmt::Display for PalaceLetter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 < 26 {
+            // `as u8` is exact below 26.
+            let c = char::from(b'A' + self.0 as u8);
+            f.write_str(c.encode_utf8(&mut [0; 4]))
+        } else {
+            f.write_str(&palace_letter(self.0))
+        }
+    }
+}
+
 /// Reads a palace letter back into an index.
 pub fn parse_palace_letter(text: &str) -> Option<usize> {
     let t = text.trim().to_ascii_uppercase();
@@ -378,5 +395,8 @@ mod tests {
         }
         assert_eq!(palace_letter(0), "A");
         assert_eq!(palace_letter(26), "AA");
+        for i in [0, 1, 25, 26, 27, 701, 702, usize::MAX] {
+            assert_eq!(PalaceLetter(i).to_string(), palace_letter(i));
+        }
     }
 }

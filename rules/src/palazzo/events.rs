@@ -2,7 +2,8 @@
 //! money, payments, bids, tiles); only the initial hands are secret, and no event names
 //! a card that enters a hand face down.
 
-use super::data::{cards_text, Card, Tile};
+use super::data::{Card, PalaceLetter, Tile};
+use super::sets::{Cards, TileList};
 use crate::engine::{Audience, GameEvent, Seat};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,11 +13,11 @@ pub enum PalazzoEvent {
     },
     MoneyRevealed {
         seat: Seat,
-        cards: Vec<Card>,
+        cards: Cards,
     },
     Picked {
         seat: Seat,
-        cards: Vec<Card>,
+        cards: Cards,
     },
     Reshuffled {
         cards: usize,
@@ -32,8 +33,8 @@ pub enum PalazzoEvent {
     GameEnded,
     Bought {
         seat: Seat,
-        tiles: Vec<Tile>,
-        pay: Vec<Card>,
+        tiles: TileList,
+        pay: Cards,
         price: u32,
         paid: u32,
     },
@@ -55,23 +56,23 @@ pub enum PalazzoEvent {
     },
     Raised {
         seat: Seat,
-        cards: Vec<Card>,
+        cards: Cards,
         total: u32,
     },
     Passed {
         seat: Seat,
-        took_back: Vec<Card>,
+        took_back: Cards,
     },
     AuctionWon {
         seat: Seat,
         total: u32,
-        cards: Vec<Card>,
+        cards: Cards,
         tiles: Vec<Tile>,
     },
     Built {
         seat: Seat,
         tile: Tile,
-        palace: String,
+        palace: PalaceLetter,
         new: bool,
     },
     Discarded {
@@ -81,14 +82,14 @@ pub enum PalazzoEvent {
     Lifted {
         seat: Seat,
         tile: Tile,
-        from: String,
-        new: String,
+        from: PalaceLetter,
+        new: PalaceLetter,
         pay: Card,
     },
     Inserted {
         seat: Seat,
         tile: Tile,
-        into: String,
+        into: PalaceLetter,
         pay: Card,
     },
     Removed {
@@ -121,9 +122,9 @@ impl GameEvent for PalazzoEvent {
         match self {
             TurnStarts { seat } => format!("{}'s turn.", n(seat)),
             MoneyRevealed { seat, cards } => {
-                format!("{} takes money: revealed {}.", n(seat), cards_text(cards))
+                format!("{} takes money: revealed {cards}.", n(seat))
             }
-            Picked { seat, cards } => format!("{} takes {}.", n(seat), cards_text(cards)),
+            Picked { seat, cards } => format!("{} takes {cards}.", n(seat)),
             Reshuffled { cards } => {
                 format!("The discards are shuffled into a new draw pile of {cards} cards.")
             }
@@ -146,7 +147,7 @@ impl GameEvent for PalazzoEvent {
                 let pay = if pay.is_empty() {
                     "nothing".to_string()
                 } else {
-                    format!("{} ({paid})", cards_text(pay))
+                    format!("{pay} ({paid})")
                 };
                 format!("{} buys {} for {price}, paying {pay}.", n(seat), tiles_text(tiles))
             }
@@ -168,13 +169,13 @@ impl GameEvent for PalazzoEvent {
                 tiles_text(tiles)
             ),
             Raised { seat, cards, total } => {
-                format!("{} adds {} — bid {total}.", n(seat), cards_text(cards))
+                format!("{} adds {cards} — bid {total}.", n(seat))
             }
             Passed { seat, took_back } => {
                 if took_back.is_empty() {
                     format!("{} passes.", n(seat))
                 } else {
-                    format!("{} passes and takes back {}.", n(seat), cards_text(took_back))
+                    format!("{} passes and takes back {took_back}.", n(seat))
                 }
             }
             AuctionWon {
@@ -186,7 +187,7 @@ impl GameEvent for PalazzoEvent {
                 let paid = if cards.is_empty() {
                     "the certificate 3 alone".to_string()
                 } else {
-                    cards_text(cards)
+                    cards.to_string()
                 };
                 format!("{} wins {} with {total}, paying {paid}.", n(seat), tiles_text(tiles))
             }

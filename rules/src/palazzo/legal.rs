@@ -2,8 +2,10 @@
 //! the command hints show them as listed). Payments list only sensible (minimal) sets.
 
 use super::actions::{PalazzoAction, Place};
-use super::data::{Card, Tile};
-use super::{money, scoring, Palazzo, Phase};
+use super::data::Tile;
+use super::money::{self, set_of_key, Counts, PaymentKeys};
+use super::sets::{Cards, TileList, KINDS};
+use super::{scoring, Palazzo, Phase};
 use crate::engine::Seat;
 
 impl Palazzo {
@@ -23,22 +25,22 @@ impl Palazzo {
                 self.reconstruct_options(seat, &mut out);
                 out
             }
-            Phase::Picking { revealed, .. } => pick_options(revealed, self.pick_need(seat)),
+            Phase::Picking { revealed, .. } => pick_options(*revealed, self.pick_need(seat)),
             Phase::BuyOrAuction => self.buy_options(seat),
             Phase::Auction { auction, bids, .. } => {
                 let high = bids.get(auction.leader()).map_or(0, |b| b.total);
                 let raises = match (bids.get(seat), self.hands.get(seat)) {
                     (Some(bid), Some(hand)) => {
                         let need = (high + 1).saturating_sub(bid.total).max(1);
-                        money::payments(hand, need, bid.currency)
+                        money::payment_sets(&Counts::of_set(*hand), need, bid.currency)
                     }
-                    _ => vec![],
+                    _ => PaymentKeys::default(),
                 };
-                let mut out = Vec::with_capacity(raises.len() + 1);
+                let mut out = Vec::with_capacity(raises.as_slice().len() + 1);
                 out.push(PalazzoAction::Pass);
                 out.extend(
                     raises
-                        .into_iter()
+                        .sets()
                         .filter(|pay| !pay.is_empty())
                         .map(PalazzoAction::Raise),
                 );
@@ -80,12 +82,7 @@ impl Palazzo {
             Some(h) if !h.is_empty() => h,
             _ => return,
         };
-        // The hand is sorted: its distinct cards are the first of each run.
-        let kinds = hand
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| *i == 0 || hand.get(i - 1) != Some(*c))
-            .map(|(_, c)| *c);
+        let kinds = hand.distinct();
         let palaces = self.palaces.get(seat).map(|p| p.as_slice()).unwrap_or(&[]);
         for (pi, p) in palaces.iter().enumerate() {
             if p.len() >= 2 {
@@ -114,13 +111,15 @@ impl Palazzo {
             return vec![PalazzoAction::Auction];
         };
         let each = self.price();
-        let singles = money::payments(hand, each, None);
+        let counts = Counts::of_set(*hand);
+        let singles = money::payment_sets(&counts, each, None);
         let n = self.supply.len();
         let doubles = if n >= 2 && !singles.is_empty() {
-            money::payments(hand, 2 * each, None)
+            money::payment_sets(&counts, 2 * each, None)
         } else {
-            vec![]
+            PaymentKeys::default()
         };
+        let (singles, doubles) = (singles.as_slice(), doubles.as_slice());
         let mut out =
             Vec::with_capacity(1 + n * singles.len() + n * n.saturating_sub(1) / 2 * doubles.len());
         out.push(PalazzoAction::Auction);
@@ -129,9 +128,9 @@ impl Palazzo {
                 if self.supply.iter().take(i).any(|k| k.same_kind(t)) {
                     continue;
                 }
-                out.extend(singles.iter().map(|pay| PalazzoAction::Buy {
-                    tiles: vec![*t],
-                    pay: pay.clone(),
+                out.extend(singles.iter().map(|key| PalazzoAction::Buy {
+                    tiles: TileList::one(*t),
+                    pay: set_of_key(*key),
                 }));
             }
         }
@@ -139,20 +138,26 @@ impl Palazzo {
             return out;
         }
         // Pairs equal in kind to a pair already listed are left out.
-        let mut listed: Vec<(Tile, Tile)> = Vec::new();
+        let same_pair = |(x, y): (&Tile, &Tile), (a, b): (&Tile, &Tile)| {
+            (x.same_kind(a) && y.same_kind(b)) || (x.same_kind(b) && y.same_kind(a))
+        };
         for (i, a) in self.supply.iter().enumerate() {
-            for b in self.supply.iter().skip(i + 1) {
-                let dup = listed.iter().any(|(x, y)| {
-                    (x.same_kind(a) && y.same_kind(b)) || (x.same_kind(b) && y.same_kind(a))
+            for (j, b) in self.supply.iter().enumerate().skip(i + 1) {
+                let earlier = self.supply.iter().enumerate().take(i + 1).any(|(k, x)| {
+                    let upto = if k == i { j } else { self.supply.len() };
+                    self.supply
+                        .iter()
+                        .take(upto)
+                        .skip(k + 1)
+                        .any(|y| same_pair((x, y), (a, b)))
                 });
-                if dup {
+                if earlier {
                     continue;
                 }
                 let pair = if a <= b { (*a, *b) } else { (*b, *a) };
-                listed.push(pair);
-                out.extend(doubles.iter().map(|pay| PalazzoAction::Buy {
-                    tiles: vec![pair.0, pair.1],
-                    pay: pay.clone(),
+                out.extend(doubles.iter().map(|key| PalazzoAction::Buy {
+                    tiles: TileList::two(pair.0, pair.1),
+                    pay: set_of_key(*key),
                 }));
             }
         }
@@ -160,26 +165,31 @@ impl Palazzo {
     }
 }
 
-/// Picks of `need` (1 or 2) of the revealed cards, one per distinct choice.
-fn pick_options(revealed: &[Card], need: usize) -> Vec<PalazzoAction> {
-    if need == 1 {
-        // Revealed cards are sorted: one pick per run of equal cards.
-        return revealed
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| *i == 0 || revealed.get(i - 1) != Some(*c))
-            .map(|(_, c)| PalazzoAction::Pick(vec![*c]))
-            .collect();
+/// Picks of `need` (1 or 2) of the revealed cards, one per distinct choice: per kind of
+/// card, or per pair of kinds (and two of a kind where two are revealed), in card order.
+fn pick_options(revealed: Cards, need: usize) -> Vec<PalazzoAction> {
+    // The kinds revealed, as the one-card set of each.
+    let mut ones = [Cards::EMPTY; KINDS];
+    let mut n = 0;
+    let mut rest = revealed.raw();
+    while rest != 0 {
+        let shift = rest.trailing_zeros() / 4 * 4;
+        if let Some(slot) = ones.get_mut(n) {
+            *slot = Cards::from_raw(1 << shift);
+            n += 1;
+        }
+        rest &= !(0xF << shift);
     }
-    let mut out = Vec::with_capacity(revealed.len() * revealed.len().saturating_sub(1) / 2);
-    for (i, a) in revealed.iter().enumerate() {
-        for b in revealed.iter().skip(i + 1) {
-            let pair = if a <= b { [*a, *b] } else { [*b, *a] };
-            let listed = out
-                .iter()
-                .any(|x| matches!(x, PalazzoAction::Pick(p) if p[..] == pair[..]));
-            if !listed {
-                out.push(PalazzoAction::Pick(pair.to_vec()));
+    let ones = &ones[..n];
+    if need == 1 {
+        return ones.iter().map(|c| PalazzoAction::Pick(*c)).collect();
+    }
+    let mut out = Vec::with_capacity(n * (n + 1) / 2);
+    for (i, a) in ones.iter().enumerate() {
+        for b in &ones[i..] {
+            let pair = Cards::from_raw(a.raw() + b.raw());
+            if revealed.contains_all(pair) {
+                out.push(PalazzoAction::Pick(pair));
             }
         }
     }

@@ -4,7 +4,8 @@
 //!
 //! Here: the state and the [`Game`] entry points. Beside it: `data` (components),
 //! `setup` (the opening table), `play` (check an action, then apply it), `auction`,
-//! `legal` (the legal action lists), `money` (payments and bids), `scoring` (points and
+//! `legal` (the legal action lists), `money` (payments and bids), `sets` (the small
+//! card and tile sets of actions and events), `scoring` (points and
 //! the outcome), `views`, `actions` (commands and their parser), `events`, `errors`.
 
 pub mod actions;
@@ -16,6 +17,7 @@ mod legal;
 pub mod money;
 mod play;
 pub mod scoring;
+pub mod sets;
 mod setup;
 pub mod views;
 
@@ -23,6 +25,7 @@ pub use actions::{PalazzoAction, Place};
 pub use data::{Card, Currency, Material, StackItem, Tile};
 pub use errors::PalazzoError;
 pub use events::PalazzoEvent;
+pub use sets::{Cards, TileList};
 pub use views::{PalazzoPrivate, PalazzoPublic};
 
 use crate::engine::{CommandHelp, Game, GameRng, Outcome, ParseError, Seat, SetupError};
@@ -44,8 +47,8 @@ pub struct PalazzoOptions {}
 /// One player's bid in the running auction.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bid {
-    /// Money cards put in, face up.
-    pub cards: Vec<Card>,
+    /// Money cards put in, face up (in card order).
+    pub cards: Cards,
     /// Whether the opener's value-3 certificate is part of this bid.
     pub opener: bool,
     /// The bid's value.
@@ -61,7 +64,8 @@ pub enum Phase {
     Turn,
     /// Revealed money is picked: the active player 2, then each other player 1.
     Picking {
-        revealed: Vec<Card>,
+        /// Listed in card order (as it always was: the revealed cards are sorted).
+        revealed: Cards,
         pickers: Responders,
     },
     /// After drawing: buy or auction.
@@ -89,8 +93,8 @@ pub struct Palazzo {
     /// Whose turn it is (the player who chose this turn's action).
     pub active: Seat,
     pub phase: Phase,
-    /// Hands, kept sorted.
-    pub hands: Vec<Vec<Card>>,
+    /// Hands (listed in card order).
+    pub hands: Vec<Cards>,
     /// The face-down money pile (top = last).
     pub pile: Vec<Card>,
     /// The face-up discards.

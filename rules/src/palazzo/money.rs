@@ -2,6 +2,8 @@
 //! groups of three worth 15), which sets are sensible payments, the best bid of a hand.
 
 use super::data::{Card, Currency, GROUP_VALUE, VALUES};
+use super::sets::{Cards, CERT_KIND, KINDS, MAX_COPIES};
+use std::sync::OnceLock;
 
 /// Why a set of cards is not an acceptable payment or raise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +52,16 @@ impl Counts {
         c
     }
 
+    /// The counts of a card set.
+    pub fn of_set(cards: Cards) -> Counts {
+        Counts {
+            money: std::array::from_fn(|c| {
+                std::array::from_fn(|vi| cards.money(Currency::ALL[c], vi))
+            }),
+            certs: cards.certs(),
+        }
+    }
+
     fn cert_value(&self) -> (u32, u32) {
         let groups = self.certs / 3;
         (groups * GROUP_VALUE + 2 * (self.certs % 3), groups)
@@ -60,7 +72,15 @@ impl Counts {
 /// is locked to `locked`). Groups are formed wherever they can be (a group is always
 /// worth more than its cards loose), so the reading is unique.
 pub fn worth(cards: &[Card], locked: Option<Currency>) -> Result<Worth, MixError> {
-    let counts = Counts::of(cards);
+    worth_of(&Counts::of(cards), locked)
+}
+
+/// [`worth`] of a card set.
+pub fn worth_set(cards: Cards, locked: Option<Currency>) -> Result<Worth, MixError> {
+    worth_of(&Counts::of_set(cards), locked)
+}
+
+fn worth_of(counts: &Counts, locked: Option<Currency>) -> Result<Worth, MixError> {
     let (cert_value, cert_groups) = counts.cert_value();
     let candidates: &[Currency] = match &locked {
         Some(c) => std::slice::from_ref(c),
@@ -177,29 +197,18 @@ pub fn missing<T: PartialEq + Clone>(hand: &[T], cards: &[T]) -> Vec<T> {
         .collect()
 }
 
-/// Adds `cards` to the sorted `hand`, keeping it sorted (each card goes where it
-/// belongs instead of sorting the whole hand again).
-pub fn add_sorted<T: Ord + Copy>(hand: &mut Vec<T>, cards: &[T]) {
-    hand.reserve(cards.len());
-    for c in cards {
-        let at = hand.partition_point(|h| h <= c);
-        hand.insert(at, *c);
-    }
-}
-
-/// Removes `cards` from `hand` (all must be present; checked by [`holds`] first).
-pub fn take_out<T: PartialEq>(hand: &mut Vec<T>, cards: &[T]) {
-    for c in cards {
-        if let Some(i) = hand.iter().position(|h| h == c) {
-            hand.remove(i);
-        }
-    }
-}
-
 /// The most one bid from `hand` can add when the bid is locked to `locked`:
 /// every group, every certificate, and the loose cards of one allowed currency.
 pub fn best_addition(hand: &[Card], locked: Option<Currency>) -> u32 {
-    let counts = Counts::of(hand);
+    best_addition_of(&Counts::of(hand), locked)
+}
+
+/// [`best_addition`] of a hand held as a set.
+pub fn best_addition_set(hand: Cards, locked: Option<Currency>) -> u32 {
+    best_addition_of(&Counts::of_set(hand), locked)
+}
+
+fn best_addition_of(counts: &Counts, locked: Option<Currency>) -> u32 {
     let (cert_value, _) = counts.cert_value();
     let candidates: &[Currency] = match &locked {
         Some(c) => std::slice::from_ref(c),
@@ -224,15 +233,190 @@ pub fn best_bid(hand: &[Card]) -> u32 {
     best_addition(hand, None)
 }
 
+/// [`best_bid`] of a hand held as a set.
+pub fn best_bid_set(hand: Cards) -> u32 {
+    best_addition_set(hand, None)
+}
+
 /// Sensible ways to pay at least `target` from `hand` (bid locked to `locked`): for each
 /// choice of groups, of loose certificates (0–2) and of currency, the loose currency
 /// cards with the least overpay (then the fewest cards). Only minimal sets are kept (no
 /// card or group could be left out), without duplicates, sorted.
 pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec<Card>> {
+    payment_sets(&Counts::of(hand), target, locked)
+        .sets()
+        .map(Cards::to_vec)
+        .collect()
+}
+
+/// [`payments`] from the hand's counts, as sort keys: read each with [`set_of_key`].
+/// Cheapest first, then the fewest cards, then by the cards.
+pub fn payment_sets(counts: &Counts, target: u32, locked: Option<Currency>) -> PaymentKeys {
+    let mut found = PaymentKeys::default();
     if target == 0 {
-        return vec![vec![]];
+        found.push(payment_key(0, Cards::EMPTY));
+        return found;
     }
-    let counts = Counts::of(hand);
+    let in_table = counts.money.iter().flatten().all(|n| *n <= TABLE_COPIES);
+    if !in_table || counts.certs > MAX_COPIES {
+        for key in payment_sets_searched(counts, target, locked) {
+            found.push(key);
+        }
+        return found;
+    }
+    // Group kinds available: currency values 0..5; certificate groups counted apart.
+    let avail: [u32; 5] =
+        std::array::from_fn(|vi| (0..3).map(|i| counts.money[i][vi]).min().unwrap_or(0));
+    let cert_groups = counts.certs / 3;
+    let max_groups = target.div_ceil(GROUP_VALUE);
+    let currencies: &[Currency] = match &locked {
+        Some(c) => std::slice::from_ref(c),
+        None => &Currency::ALL,
+    };
+    let table = cover_table();
+    let mut visit = |value_groups: &[u32; 5]| {
+        let used: u32 = value_groups.iter().sum();
+        // The groups' cards: one of each currency per group, 4 bits per kind.
+        let groups_word = value_groups.iter().enumerate().fold(0u64, |w, (vi, n)| {
+            w + u64::from(*n) * (GROUP_KINDS << (4 * vi))
+        });
+        for &x in currencies {
+            let code = (0..VALUES.len()).fold(0usize, |w, vi| {
+                w | (((counts.money[x.index()][vi] - value_groups[vi]) as usize) << (2 * vi))
+            });
+            let (Some(sums), Some(row)) = (table.sums.get(code), table.best.get(code)) else {
+                continue;
+            };
+            for certs_grouped in 0..=cert_groups.min(max_groups - used) {
+                let n_groups = used + certs_grouped;
+                let certs_left = counts.certs - 3 * certs_grouped;
+                for c in 0..=certs_left.min(2) {
+                    let base = n_groups * GROUP_VALUE + 2 * c;
+                    // A loose certificate beyond the target could be left out: neither
+                    // this payment nor one with more certificates is minimal.
+                    if c > 0 && base >= target.saturating_add(2) {
+                        break;
+                    }
+                    let need = target.saturating_sub(base);
+                    // The loose cards: the least sum reaching `need`, then the fewest cards.
+                    let at_least = sums.checked_shr(need).unwrap_or(0);
+                    if at_least == 0 {
+                        continue;
+                    }
+                    let sum = need + at_least.trailing_zeros();
+                    let Some(pick) = row.get(sum as usize).map(|p| u64::from(*p)) else {
+                        continue;
+                    };
+                    let total = base + sum;
+                    // Minimal: leaving out the smallest part must fall short.
+                    let mut smallest = u32::MAX;
+                    if n_groups > 0 {
+                        smallest = GROUP_VALUE;
+                    }
+                    if c > 0 {
+                        smallest = 2;
+                    }
+                    if pick != 0 {
+                        let v = VALUES[pick.trailing_zeros() as usize / 4 % VALUES.len()];
+                        smallest = smallest.min(u32::from(v));
+                    }
+                    if smallest != u32::MAX && total - smallest >= target {
+                        continue;
+                    }
+                    let certs = u64::from(3 * certs_grouped + c);
+                    let word = groups_word
+                        + (pick << (4 * VALUES.len() * x.index()))
+                        + (certs << (4 * CERT_KIND));
+                    found.push(payment_key(total, Cards::from_raw(word)));
+                }
+            }
+        }
+    };
+    let mut current = [0u32; 5];
+    enumerate_groups(&avail, 0, max_groups, &mut current, &mut visit);
+    found.sort_dedup();
+    found
+}
+
+/// The keys of [`payment_sets`], kept on the stack unless there are many.
+pub struct PaymentKeys {
+    inline: [u128; INLINE_KEYS],
+    len: usize,
+    /// All keys once there are more than fit inline.
+    spilled: Vec<u128>,
+}
+
+const INLINE_KEYS: usize = 40;
+
+impl Default for PaymentKeys {
+    fn default() -> Self {
+        PaymentKeys {
+            inline: [0; INLINE_KEYS],
+            len: 0,
+            spilled: Vec::new(),
+        }
+    }
+}
+
+impl PaymentKeys {
+    fn push(&mut self, key: u128) {
+        if !self.spilled.is_empty() {
+            self.spilled.push(key);
+        } else if let Some(slot) = self.inline.get_mut(self.len) {
+            *slot = key;
+            self.len += 1;
+        } else {
+            self.spilled.reserve(2 * INLINE_KEYS);
+            self.spilled.extend_from_slice(&self.inline);
+            self.spilled.push(key);
+        }
+    }
+
+    pub fn as_slice(&self) -> &[u128] {
+        if self.spilled.is_empty() {
+            self.inline.get(..self.len).unwrap_or(&[])
+        } else {
+            &self.spilled
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.as_slice().is_empty()
+    }
+
+    /// The payments, in order.
+    pub fn sets(&self) -> impl Iterator<Item = Cards> + '_ {
+        self.as_slice().iter().map(|k| set_of_key(*k))
+    }
+
+    /// Sorts the keys; equal sets end up side by side, and only one of each is kept.
+    fn sort_dedup(&mut self) {
+        if !self.spilled.is_empty() {
+            self.spilled.sort_unstable();
+            self.spilled.dedup();
+            return;
+        }
+        let Some(keys) = self.inline.get_mut(..self.len) else {
+            return;
+        };
+        keys.sort_unstable();
+        let mut kept = 0;
+        for i in 0..keys.len() {
+            if i == 0 || keys[i] != keys[kept - 1] {
+                keys[kept] = keys[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+/// One card of each currency of value index 0, as [`Cards`] bits.
+const GROUP_KINDS: u64 = 1 | (1 << (4 * VALUES.len())) | (1 << (8 * VALUES.len()));
+
+/// [`payment_sets`] for any counts, searching the loose cards (hands the game cannot
+/// deal: more than 3 of a currency card or 15 certificates).
+fn payment_sets_searched(counts: &Counts, target: u32, locked: Option<Currency>) -> Vec<u128> {
     // Group kinds available: currency values 0..5; certificate groups counted apart.
     let mut avail = [0u32; 5];
     for (vi, slot) in avail.iter_mut().enumerate() {
@@ -240,18 +424,14 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
     }
     let cert_groups = counts.certs / 3;
     let max_groups = target.div_ceil(GROUP_VALUE);
-    let mut group_choices: Vec<[u32; 5]> = Vec::with_capacity(8);
-    let mut current = [0u32; 5];
-    enumerate_groups(&avail, 0, max_groups, &mut current, &mut group_choices);
-
     let currencies: &[Currency] = match &locked {
         Some(c) => std::slice::from_ref(c),
         None => &Currency::ALL,
     };
-    // Each payment as (value, card count, multiset key): the value is known from its
-    // construction (groups at 15, loose certificates at 2, loose cards at face value).
-    let mut found: Vec<(u32, u32, u64)> = Vec::with_capacity(16);
-    for value_groups in &group_choices {
+    // Each payment as its sort key: the value is known from its construction (groups
+    // at 15, loose certificates at 2, loose cards at face value).
+    let mut found: Vec<u128> = Vec::with_capacity(16);
+    let mut visit = |value_groups: &[u32; 5]| {
         let used: u32 = value_groups.iter().sum();
         for &x in currencies {
             let mut loose_avail = [0u32; 5];
@@ -275,19 +455,40 @@ pub fn payments(hand: &[Card], target: u32, locked: Option<Currency>) -> Vec<Vec
                 }
             }
         }
-    }
-    // Cheapest first, then the fewest cards, then by the cards; equal sets end up
-    // side by side, and only one of each is kept.
+    };
+    let mut current = [0u32; 5];
+    enumerate_groups(&avail, 0, max_groups, &mut current, &mut visit);
+    // Equal sets end up side by side, and only one of each is kept.
     found.sort_unstable();
     found.dedup();
     found
-        .into_iter()
-        .map(|(_, len, key)| cards_of_key(key, len))
-        .collect()
+}
+
+/// The sort key of a payment worth `total`: by value, then card count, then the cards.
+fn payment_key(total: u32, cards: Cards) -> u128 {
+    (u128::from(total) << 80) | ((cards.len() as u128) << 64) | u128::from(order_key(cards))
+}
+
+/// The payment of a key made by [`payment_sets`].
+pub fn set_of_key(key: u128) -> Cards {
+    // The low 64 bits are the order key: nibbles reversed, counts complemented.
+    Cards::from_raw(!reverse_nibbles(key as u64))
+}
+
+fn reverse_nibbles(x: u64) -> u64 {
+    let x = x.swap_bytes();
+    ((x >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((x & 0x0F0F_0F0F_0F0F_0F0F) << 4)
+}
+
+/// A card multiset as a number whose order is the order of the sorted card lists among
+/// sets of the same size: per kind, earliest kind in the highest nibble, `15 − count`
+/// (more of an earlier card sorts first).
+fn order_key(cards: Cards) -> u64 {
+    reverse_nibbles(!cards.raw())
 }
 
 /// The payment of groups `g` (per value, then certificates), `c` loose certificates and
-/// the loose cards `pick` of currency `x`, as (value, card count, [`order_key`]), unless a
+/// the loose cards `pick` of currency `x`, as its [`payment_key`], unless a
 /// part of it could be left out and still reach `target`.
 fn minimal_payment(
     g: &[u32; 6],
@@ -297,7 +498,7 @@ fn minimal_payment(
     pick: [u32; 5],
     base: u32,
     target: u32,
-) -> Option<(u32, u32, u64)> {
+) -> Option<u128> {
     let loose_sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
     let total = base + loose_sum;
     // Minimal: leaving out the smallest part must fall short.
@@ -326,78 +527,86 @@ fn minimal_payment(
         kinds[kind_index(x, vi)] += n;
     }
     kinds[CERT_KIND] += 3 * g[5] + c;
-    Some((total, kinds.iter().sum(), order_key(&kinds)))
+    Some(payment_key(total, Cards::from_counts(&kinds)))
 }
-
-/// Card kinds in card order: R3..R7, G3..G7, B3..B7, then the certificate.
-const KINDS: usize = 16;
-/// The certificate's kind index.
-const CERT_KIND: usize = 15;
 
 fn kind_index(currency: Currency, value_index: usize) -> usize {
     currency.index() * VALUES.len() + value_index
 }
 
-/// A card multiset (at most 15 of a kind) as a number whose order is the order of the
-/// sorted card lists among sets of the same size: per kind, earliest kind in the highest
-/// nibble, `15 − count` (more of an earlier card sorts first).
-fn order_key(kinds: &[u32; KINDS]) -> u64 {
-    kinds
-        .iter()
-        .fold(0u64, |key, n| (key << 4) | u64::from(15 - (*n).min(15)))
-}
-
-/// The cards of each kind index, in card order.
-const KIND_CARDS: [Card; KINDS] = {
-    let mut cards = [Card::Cert; KINDS];
-    let mut k = 0;
-    while k < CERT_KIND {
-        let currency = match k / VALUES.len() {
-            0 => Currency::Red,
-            1 => Currency::Green,
-            _ => Currency::Blue,
-        };
-        cards[k] = Card::Money(currency, VALUES[k % VALUES.len()]);
-        k += 1;
-    }
-    cards
-};
-
-/// The sorted cards of a multiset written by [`order_key`].
-fn cards_of_key(key: u64, len: u32) -> Vec<Card> {
-    let mut cards = Vec::with_capacity(len as usize);
-    // Nibbles of `!key` are the counts; visit only the kinds present.
-    let mut counts = !key;
-    while counts != 0 {
-        let top = 63 - counts.leading_zeros() as usize;
-        let k = KINDS - 1 - top / 4;
-        let shift = 4 * (top / 4);
-        let n = ((counts >> shift) & 0xf) as usize;
-        counts &= !(0xf << shift);
-        if let Some(card) = KIND_CARDS.get(k) {
-            cards.extend(std::iter::repeat_n(*card, n));
-        }
-    }
-    cards
-}
-
+/// Calls `visit` with every choice of groups (per value, at most `left` in all).
 fn enumerate_groups(
     avail: &[u32; 5],
     kind: usize,
     left: u32,
     current: &mut [u32; 5],
-    out: &mut Vec<[u32; 5]>,
+    visit: &mut impl FnMut(&[u32; 5]),
 ) {
     if kind == avail.len() {
-        out.push(*current);
+        visit(current);
         return;
     }
     let max = avail[kind].min(left);
     for n in 0..=max {
         current[kind] = n;
-        enumerate_groups(avail, kind + 1, left - n, current, out);
+        enumerate_groups(avail, kind + 1, left - n, current, visit);
     }
     current[kind] = 0;
+}
+
+/// Copies of one currency card the cover table handles (the game has 3 of each).
+const TABLE_COPIES: u32 = 3;
+/// Loose-card sums the cover table tracks: at most 3 × (3 + … + 7).
+const TABLE_SUMS: usize = 76;
+
+/// For every availability of at most 3 cards per value (base-4 digits, value 3 lowest):
+/// the sums the cards can make, and per exact sum the choice [`Covers::cheapest`] makes
+/// (the fewest cards, then the first in order of the counts) as 4-bit counts per value,
+/// value 3 lowest (the [`Cards`] layout of one currency).
+struct CoverTable {
+    sums: Vec<u128>,
+    best: Vec<[u32; TABLE_SUMS]>,
+}
+
+fn cover_table() -> &'static CoverTable {
+    static TABLE: OnceLock<CoverTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let codes = 4usize.pow(VALUES.len() as u32);
+        let mut sums = Vec::with_capacity(codes);
+        let mut best = Vec::with_capacity(codes);
+        for code in 0..codes {
+            let avail: [u32; 5] = std::array::from_fn(|i| ((code >> (2 * i)) & 3) as u32);
+            sums.push(Covers::new(&avail).sums);
+            let mut fewest = [u32::MAX; TABLE_SUMS];
+            let mut choice = [0u32; TABLE_SUMS];
+            // Every pick in order of the counts (fewest 3s first, then fewest 4s…): the
+            // first pick of the fewest cards for a sum is kept.
+            let mut pick = [0u32; 5];
+            loop {
+                let sum: u32 = pick.iter().zip(VALUES).map(|(n, v)| n * u32::from(v)).sum();
+                let count: u32 = pick.iter().sum();
+                if let (Some(f), Some(ch)) =
+                    (fewest.get_mut(sum as usize), choice.get_mut(sum as usize))
+                {
+                    if count < *f {
+                        *f = count;
+                        *ch = pick
+                            .iter()
+                            .enumerate()
+                            .fold(0, |w, (i, n)| w | (n << (4 * i)));
+                    }
+                }
+                // The next pick: count up the last value first.
+                let Some(i) = (0..5).rev().find(|&i| pick[i] < avail[i]) else {
+                    break;
+                };
+                pick[i] += 1;
+                pick[i + 1..].fill(0);
+            }
+            best.push(choice);
+        }
+        CoverTable { sums, best }
+    })
 }
 
 /// The loose cards of one currency (counts per value 3..7) a payment may add, with the
@@ -559,6 +768,28 @@ mod tests {
         }
     }
     #[test]
+    fn the_cover_table_lists_what_the_search_lists() {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut deck = super::super::data::money_deck();
+        for round in 0..600 {
+            deck.shuffle(&mut rng);
+            let hand = &deck[..round % 24];
+            let counts = Counts::of(hand);
+            for target in 1..=50 {
+                for locked in [None, Some(Currency::Red), Some(Currency::Blue)] {
+                    assert_eq!(
+                        payment_sets(&counts, target, locked).as_slice(),
+                        payment_sets_searched(&counts, target, locked),
+                        "{hand:?} {target} {locked:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn cheapest_cover_is_the_least_overpay_then_fewest_then_first_in_order() {
         // Every availability of up to 3 cards per value, every need: compare with the
         // plain definition over all picks.
@@ -573,7 +804,20 @@ mod tests {
                 }
             }
             let table = Covers::new(&avail);
+            let code = avail
+                .iter()
+                .enumerate()
+                .fold(0, |w, (i, n)| w | ((*n as usize) << (2 * i)));
+            let sums = cover_table().sums[code];
+            assert_eq!(sums, table.sums);
             for need in 0..80 {
+                // The table's choice for the least reachable sum.
+                let from_table = (sums.checked_shr(need).unwrap_or(0) != 0).then(|| {
+                    let sum = need + (sums >> need).trailing_zeros();
+                    let p = cover_table().best[code][sum as usize];
+                    std::array::from_fn(|i| ((p >> (4 * i)) & 0xF) as u32)
+                });
+                assert_eq!(from_table, table.cheapest(need), "{avail:?} {need}");
                 let want = picks
                     .iter()
                     .filter(|(s, _, _)| *s >= need)

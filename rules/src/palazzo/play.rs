@@ -4,10 +4,11 @@
 //! live in `auction.rs`.
 
 use super::actions::{PalazzoAction, Place};
-use super::data::{palace_letter, Card, StackItem, Tile, RIDERS};
+use super::data::{palace_letter, Card, PalaceLetter, StackItem, Tile, RIDERS};
 use super::errors::{missing_text, mix_error, not_here, wrong_phase, PalazzoError};
 use super::events::PalazzoEvent;
-use super::money::{self, holds, take_out, worth};
+use super::money::{self, holds, worth_set};
+use super::sets::{Cards, TileList};
 use super::{scoring, Palazzo, Phase};
 use crate::engine::{Game, Seat};
 use crate::seating::{next_seat, seats_from, Responders};
@@ -52,8 +53,11 @@ impl Palazzo {
                 if cards.len() != need {
                     return Err(PalazzoError::PickCount { need });
                 }
-                if !holds(revealed, cards) {
-                    return Err(PalazzoError::NotRevealed(missing_text(revealed, cards)));
+                if !revealed.contains_all(*cards) {
+                    return Err(PalazzoError::NotRevealed(missing_text(
+                        &revealed.to_vec(),
+                        &cards.to_vec(),
+                    )));
                 }
             }
             (Phase::Turn, A::Draw) => {}
@@ -88,10 +92,10 @@ impl Palazzo {
                 self.check_reconstruct_payment(seat, *pay)?;
                 self.lone_palace(seat, tile)?;
             }
-            (Phase::BuyOrAuction, A::Buy { tiles, pay }) => self.check_buy(seat, tiles, pay)?,
+            (Phase::BuyOrAuction, A::Buy { tiles, pay }) => self.check_buy(seat, tiles, *pay)?,
             (Phase::BuyOrAuction, A::Auction) => {}
             (Phase::Auction { auction, bids, .. }, A::Raise(cards)) => {
-                self.check_raise(seat, auction, bids, cards)?;
+                self.check_raise(seat, auction, bids, *cards)?;
             }
             (Phase::Auction { .. }, A::Pass) => {}
             (
@@ -132,16 +136,16 @@ impl Palazzo {
                 },
                 A::Pick(cards),
             ) => {
-                take_out(&mut revealed, cards);
-                self.give(seat, cards);
+                revealed = revealed.without(*cards);
+                self.give(seat, *cards);
                 events.push(PalazzoEvent::Picked {
                     seat,
-                    cards: cards.clone(),
+                    cards: *cards,
                 });
                 pickers.advance();
                 if pickers.is_done() || revealed.is_empty() {
                     // Anything left over (cannot happen with players + 1 cards) is discarded.
-                    self.discard.append(&mut revealed);
+                    self.discard.extend(revealed);
                     self.end_turn(events);
                 } else {
                     self.phase = Phase::Picking { revealed, pickers };
@@ -155,11 +159,11 @@ impl Palazzo {
                             palace.retain(|t| t != tile);
                         }
                         palaces.push(vec![*tile]);
-                        let new = palace_letter(palaces.len() - 1);
+                        let new = PalaceLetter(palaces.len() - 1);
                         events.push(PalazzoEvent::Lifted {
                             seat,
                             tile: *tile,
-                            from: palace_letter(p),
+                            from: PalaceLetter(p),
                             new,
                             pay: *pay,
                         });
@@ -181,7 +185,7 @@ impl Palazzo {
                     events.push(PalazzoEvent::Inserted {
                         seat,
                         tile: *tile,
-                        into: palace_letter(now_at),
+                        into: PalaceLetter(now_at),
                         pay: *pay,
                     });
                 }
@@ -203,7 +207,7 @@ impl Palazzo {
                 });
                 self.end_turn(events);
             }
-            (Phase::BuyOrAuction, A::Buy { tiles, pay }) => self.buy(seat, tiles, pay, events),
+            (Phase::BuyOrAuction, A::Buy { tiles, pay }) => self.buy(seat, *tiles, *pay, events),
             (Phase::BuyOrAuction, A::Auction) => self.start_auction(seat, events),
             (
                 Phase::Auction {
@@ -212,7 +216,7 @@ impl Palazzo {
                     bids,
                 },
                 A::Raise(cards),
-            ) => self.raise(seat, quarry, auction, bids, cards, events),
+            ) => self.raise(seat, quarry, auction, bids, *cards, events),
             (
                 Phase::Auction {
                     quarry,
@@ -337,29 +341,34 @@ impl Palazzo {
         if hand.is_empty() {
             return Err(PalazzoError::EmptyHand);
         }
-        if !hand.contains(&pay) {
+        if hand.count(pay) == 0 {
             return Err(PalazzoError::NotInHand(pay.to_string()));
         }
         Ok(())
     }
 
     fn pay_reconstruct(&mut self, seat: Seat, pay: Card) {
-        if let Some(hand) = self.hands.get_mut(seat) {
-            take_out(hand, &[pay]);
-            self.discard.push(pay);
+        if let (Some(hand), Some(one)) = (self.hands.get_mut(seat), Cards::EMPTY.try_with(pay)) {
+            if hand.contains_all(one) {
+                *hand = hand.without(one);
+                self.discard.push(pay);
+            }
         }
     }
 
     /// Checks a payment is in hand and values it (no lock); returns its worth.
-    fn check_payment(&self, seat: Seat, pay: &[Card]) -> Res<u32> {
+    fn check_payment(&self, seat: Seat, pay: Cards) -> Res<u32> {
         let hand = self.hands.get(seat).ok_or(PalazzoError::NotYourTurn)?;
-        if !holds(hand, pay) {
-            return Err(PalazzoError::NotInHand(missing_text(hand, pay)));
+        if !hand.contains_all(pay) {
+            return Err(PalazzoError::NotInHand(missing_text(
+                &hand.to_vec(),
+                &pay.to_vec(),
+            )));
         }
-        worth(pay, None).map(|w| w.value).map_err(mix_error)
+        worth_set(pay, None).map(|w| w.value).map_err(mix_error)
     }
 
-    fn check_buy(&self, seat: Seat, tiles: &[Tile], pay: &[Card]) -> Res<()> {
+    fn check_buy(&self, seat: Seat, tiles: &[Tile], pay: Cards) -> Res<()> {
         if tiles.is_empty() || tiles.len() > 2 {
             return Err(PalazzoError::BuyCount);
         }
@@ -376,8 +385,8 @@ impl Palazzo {
         }
         let each = self.price();
         let price = each * tiles.len() as u32;
-        let hand = self.hands.get(seat).map(|h| h.as_slice()).unwrap_or(&[]);
-        if money::best_bid(hand) < each {
+        let hand = self.hands.get(seat).copied().unwrap_or_default();
+        if money::best_bid_set(hand) < each {
             return Err(PalazzoError::CannotAfford(each));
         }
         let paid = self.check_payment(seat, pay)?;
@@ -393,23 +402,23 @@ impl Palazzo {
         Ok(())
     }
 
-    fn buy(&mut self, seat: Seat, tiles: &[Tile], pay: &[Card], events: &mut Vec<PalazzoEvent>) {
+    fn buy(&mut self, seat: Seat, tiles: TileList, pay: Cards, events: &mut Vec<PalazzoEvent>) {
         let price = self.price() * tiles.len() as u32;
         // The payment was valued by `check_buy`.
-        let paid = worth(pay, None).map_or(0, |w| w.value);
-        for t in tiles {
+        let paid = worth_set(pay, None).map_or(0, |w| w.value);
+        for t in tiles.iter() {
             if let Some(i) = self.supply.iter().position(|s| s == t) {
                 self.supply.remove(i);
             }
         }
         if let Some(hand) = self.hands.get_mut(seat) {
-            take_out(hand, pay);
+            *hand = hand.without(pay);
         }
-        self.discard.extend(pay.iter().copied());
+        self.discard.extend(pay);
         events.push(PalazzoEvent::Bought {
             seat,
-            tiles: tiles.to_vec(),
-            pay: pay.to_vec(),
+            tiles,
+            pay,
             price,
             paid,
         });
@@ -420,9 +429,9 @@ impl Palazzo {
     }
 
     /// Gives cards to `seat`'s hand, keeping it sorted.
-    pub(super) fn give(&mut self, seat: Seat, cards: &[Card]) {
+    pub(super) fn give(&mut self, seat: Seat, cards: Cards) {
         if let Some(hand) = self.hands.get_mut(seat) {
-            money::add_sorted(hand, cards);
+            *hand = hand.plus(cards);
         }
     }
 
@@ -439,16 +448,19 @@ impl Palazzo {
 
     fn take_money(&mut self, seat: Seat, events: &mut Vec<PalazzoEvent>) {
         let need = self.players + 1;
-        let mut revealed = Vec::with_capacity(need);
+        let mut revealed = Cards::EMPTY;
         for _ in 0..need {
             if let Some(c) = self.draw_money(events) {
-                revealed.push(c);
+                match revealed.try_with(c) {
+                    Some(more) => revealed = more,
+                    // Not a game card (never in a dealt pile): it goes straight to the discards.
+                    None => self.discard.push(c),
+                }
             }
         }
-        revealed.sort_unstable();
         events.push(PalazzoEvent::MoneyRevealed {
             seat,
-            cards: revealed.clone(),
+            cards: revealed,
         });
         self.phase = Phase::Picking {
             revealed,
@@ -542,7 +554,7 @@ impl Palazzo {
                 events.push(PalazzoEvent::Built {
                     seat,
                     tile,
-                    palace: palace_letter(palaces.len() - 1),
+                    palace: PalaceLetter(palaces.len() - 1),
                     new: true,
                 });
             }
@@ -552,7 +564,7 @@ impl Palazzo {
                     events.push(PalazzoEvent::Built {
                         seat,
                         tile,
-                        palace: palace_letter(i),
+                        palace: PalaceLetter(i),
                         new: false,
                     });
                 }

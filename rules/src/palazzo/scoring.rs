@@ -72,14 +72,14 @@ pub fn outcome(g: &Palazzo) -> Outcome {
                 .enumerate()
                 .map(|(i, p)| ScoreLine::new(views::palace_label(i, p), palace_score(p)))
                 .collect();
-            let hand = g.hands.get(seat).map(|h| h.as_slice()).unwrap_or(&[]);
+            let hand = g.hands.get(seat).copied().unwrap_or_default();
             PlayerResult {
                 seat,
                 total: player_score(palaces),
                 breakdown,
                 tiebreak: Some(ScoreLine::new(
                     "best single bid from hand",
-                    i64::from(money::best_bid(hand)),
+                    i64::from(money::best_bid_set(hand)),
                 )),
             }
         })

@@ -2,6 +2,7 @@
 //! into stack III), one tile on each quarry and on the supply, four cards per hand.
 
 use super::data::{self, StackItem, Tile, RIDERS, STACK_SPLIT};
+use super::sets::Cards;
 use super::{Palazzo, Phase, QUARRIES};
 use crate::engine::rng_from_seed;
 use rand::seq::SliceRandom;
@@ -50,8 +51,11 @@ pub(super) fn setup(players: usize, seed: u64) -> Palazzo {
     let mut hands = Vec::with_capacity(players);
     for _ in 0..players {
         let at = pile.len().saturating_sub(4);
-        let mut hand = pile.split_off(at);
-        hand.sort();
+        // A dealt card always fits a set (no card has more than 10 copies).
+        let hand = pile
+            .split_off(at)
+            .into_iter()
+            .fold(Cards::EMPTY, |h, c| h.try_with(c).unwrap_or(h));
         hands.push(hand);
     }
     let active = rng.gen_range(0..players);

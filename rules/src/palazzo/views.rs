@@ -99,7 +99,7 @@ pub fn palace_label(index: usize, palace: &[Tile]) -> String {
 pub fn public_view(g: &Palazzo) -> PalazzoPublic {
     let awaiting = super::Game::awaiting(g);
     let (revealed, pending, lot, auction) = match &g.phase {
-        Phase::Picking { revealed, .. } => (revealed.clone(), None, vec![], None),
+        Phase::Picking { revealed, .. } => (revealed.to_vec(), None, vec![], None),
         Phase::Building { seat, pending } => (vec![], Some((*seat, pending.clone())), vec![], None),
         Phase::Handout { lot, .. } => (vec![], None, lot.clone(), None),
         Phase::Auction {
@@ -119,7 +119,7 @@ pub fn public_view(g: &Palazzo) -> PalazzoPublic {
                     .filter_map(|s| {
                         bids.get(*s).map(|b| BidView {
                             seat: *s,
-                            cards: b.cards.clone(),
+                            cards: b.cards.to_vec(),
                             opener: b.opener,
                             total: b.total,
                         })
@@ -184,12 +184,12 @@ fn prompt(g: &Palazzo) -> String {
 }
 
 pub fn private_view(g: &Palazzo, seat: Seat) -> PalazzoPrivate {
-    let hand = g.hands.get(seat).cloned().unwrap_or_default();
+    let hand = g.hands.get(seat).copied().unwrap_or_default();
     PalazzoPrivate {
         seat,
-        best_bid: money::best_bid(&hand),
+        best_bid: money::best_bid_set(hand),
         auction_reach: g.best_reachable_bid(seat),
-        hand,
+        hand: hand.to_vec(),
     }
 }
 
