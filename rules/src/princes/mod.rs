@@ -21,7 +21,7 @@ mod step;
 mod turn;
 mod views;
 
-pub use actions::{CardRef, PrincesAction};
+pub use actions::{CardRef, PrincesAction, TrailingWords};
 pub use state::{
     Auction, DeckKind, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes, PrincesOptions, Used,
 };
