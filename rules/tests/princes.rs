@@ -1663,7 +1663,9 @@ fn parser_refuses_trailing_words() {
         "`1` is one word too many: `prestige 6` already says how much prestige to buy; \
          e.g. `work poet bonus B12 B07 prestige 7`."
     );
-    let e = g.parse_action(0, "bid 300 400").expect_err("trailing words");
+    let e = g
+        .parse_action(0, "bid 300 400")
+        .expect_err("trailing words");
     assert!(
         e.to_string()
             .starts_with("`400` is one word too many: the command was complete without it."),

@@ -255,7 +255,10 @@ pub fn prestige_by_word(w: &str) -> Option<u8> {
 }
 
 /// Reads `at C4 rot 90 flip` (the `at` is optional; `r90`, `rotate 90`, `mirror` too).
-fn parse_placement(words: &[String], example: &'static str) -> Result<(Square, u16, bool), ParseError> {
+fn parse_placement(
+    words: &[String],
+    example: &'static str,
+) -> Result<(Square, u16, bool), ParseError> {
     let mut at = None;
     let mut rot = 0u16;
     let mut flip = false;

@@ -93,7 +93,7 @@ impl Villa {
     /// [`Self::immovable`] is `None` (the same tests, without naming the column).
     fn movable(&self, c: ColId) -> bool {
         self.col(c).is_some_and(|col| {
-            !(col.gone || !col.placed) && (col.level as usize) < self.top() && !col.frozen
+            !col.gone && col.placed && (col.level as usize) < self.top() && !col.frozen
         })
     }
 
