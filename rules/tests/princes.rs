@@ -1648,6 +1648,29 @@ fn parser_refuses_trailing_words() {
         let e = g.parse_action(0, text).expect_err(text).to_string();
         assert!(e.contains(expected), "`{text}`: {e}");
     }
+    // The refusal is the typed error's sentence, word for word.
+    let e = g
+        .parse_action(0, "work poet prestige 6 1 2 3")
+        .expect_err("trailing words");
+    let want = rules::princes::TrailingWords::AfterPrestige {
+        word: "1".into(),
+        n: 6,
+        example: "e.g. `work poet bonus B12 B07 prestige 7`",
+    };
+    assert_eq!(e.to_string(), want.to_string());
+    assert_eq!(
+        want.to_string(),
+        "`1` is one word too many: `prestige 6` already says how much prestige to buy; \
+         e.g. `work poet bonus B12 B07 prestige 7`."
+    );
+    let e = g
+        .parse_action(0, "bid 300 400")
+        .expect_err("trailing words");
+    assert!(
+        e.to_string()
+            .starts_with("`400` is one word too many: the command was complete without it."),
+        "{e}"
+    );
     // Complete commands, with the optional words, still read.
     for (text, action) in [
         (

@@ -168,15 +168,39 @@ fn err(msg: impl Into<String>) -> ParseError {
     ParseError::new(msg)
 }
 
+/// Words left over after a complete command: refused, never silently dropped. The text
+/// is the sentence the player reads.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TrailingWords {
+    /// The command was complete before `word`.
+    #[error("`{word}` is one word too many: the command was complete without it. Write e.g. `{example}`.")]
+    AfterCommand { word: String, example: &'static str },
+    /// A work's `prestige <n>` is followed by another word (`prestige 6 1 2 3`).
+    #[error("`{word}` is one word too many: `prestige {n}` already says how much prestige to buy; {example}.")]
+    AfterPrestige {
+        word: String,
+        n: u32,
+        example: &'static str,
+    },
+}
+
+impl From<TrailingWords> for ParseError {
+    fn from(e: TrailingWords) -> Self {
+        ParseError::new(e.to_string())
+    }
+}
+
 /// A word left over after a complete command: refused, never silently dropped.
-fn extra_word(word: &str, example: &str) -> ParseError {
-    err(format!(
-        "`{word}` is one word too many: the command was complete without it. Write e.g. `{example}`."
-    ))
+fn extra_word(word: &str, example: &'static str) -> ParseError {
+    TrailingWords::AfterCommand {
+        word: word.to_string(),
+        example,
+    }
+    .into()
 }
 
 /// Refuses the first word of `rest` after a complete command, if any.
-fn nothing_more(rest: &[String], example: &str) -> Result<(), ParseError> {
+fn nothing_more(rest: &[String], example: &'static str) -> Result<(), ParseError> {
     match rest.first() {
         Some(w) => Err(extra_word(w, example)),
         None => Ok(()),
@@ -231,7 +255,10 @@ pub fn prestige_by_word(w: &str) -> Option<u8> {
 }
 
 /// Reads `at C4 rot 90 flip` (the `at` is optional; `r90`, `rotate 90`, `mirror` too).
-fn parse_placement(words: &[String], example: &str) -> Result<(Square, u16, bool), ParseError> {
+fn parse_placement(
+    words: &[String],
+    example: &'static str,
+) -> Result<(Square, u16, bool), ParseError> {
     let mut at = None;
     let mut rot = 0u16;
     let mut flip = false;
@@ -494,9 +521,12 @@ fn parse_work(rest: &[String]) -> Result<PrincesAction, ParseError> {
             ),
             _ => {
                 if let Some(n) = prestige {
-                    return Err(err(format!(
-                        "`{w}` is one word too many: `prestige {n}` already says how much prestige to buy; {EX}."
-                    )));
+                    return Err(TrailingWords::AfterPrestige {
+                        word: w.to_string(),
+                        n,
+                        example: EX,
+                    }
+                    .into());
                 }
                 prestige = Some(
                     w.parse()

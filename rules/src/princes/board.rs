@@ -262,22 +262,15 @@ impl Occupancy {
             palazzo: 0,
             buildings: 0,
         };
+        // Branch-free: every square sets its bit in each mask by a comparison.
         for (i, &v) in grid.iter().enumerate().take(GRID * GRID) {
-            let bit = 1u64 << i;
-            if v != EMPTY {
-                o.filled |= bit;
-            }
-            if v == PALAZZO_CELL {
-                o.palazzo |= bit;
-            } else if (BUILDING_BASE..LANDSCAPE_BASE).contains(&v) {
-                o.buildings |= bit;
-            }
+            o.filled |= u64::from(v != EMPTY) << i;
+            o.palazzo |= u64::from(v == PALAZZO_CELL) << i;
+            o.buildings |= u64::from((BUILDING_BASE..LANDSCAPE_BASE).contains(&v)) << i;
         }
         o
     }
 
-    /// Whether `p` may go here: its squares are free and, for a building that may not
-    /// touch (`touch_rule`), no edge meets the palazzo or another building.
     pub fn admits(&self, p: &Placement, touch_rule: bool) -> bool {
         p.cells & self.filled == 0
             && (!touch_rule || p.edges & (self.palazzo | self.buildings) == 0)
@@ -351,31 +344,199 @@ pub fn all_placements(piece: Piece) -> &'static [Placement] {
     table.get(idx).map_or(&[], |v| v.as_slice())
 }
 
+/// The squares of the 7×7 grid as bits (row-major, A1 is bit 0).
+const FULL: u64 = (1 << (GRID * GRID)) - 1;
+
+/// Column A's squares (they have no left neighbour).
+const COL_A: u64 = {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < GRID {
+        m |= 1 << (r * GRID);
+        r += 1;
+    }
+    m
+};
+
+/// Column G's squares (they have no right neighbour).
+const COL_G: u64 = COL_A << (GRID - 1);
+
+/// The squares sharing an edge with a square of `m`, within the grid.
+fn edge_neighbours(m: u64) -> u64 {
+    ((m >> GRID) | (m << GRID) | ((m & !COL_A) >> 1) | ((m & !COL_G) << 1)) & FULL
+}
+
+impl Occupancy {
+    /// The squares a piece may not cover: every filled square and, under the touch rule,
+    /// every square sharing an edge with the palazzo or a building. A placement is valid
+    /// exactly when it covers none of them: its edge squares meet the palazzo or a
+    /// building iff one of its squares is an edge neighbour of one (those are filled, so
+    /// never covered by a valid placement), which is [`Occupancy::admits`] as one test.
+    pub fn forbidden(&self, touch_rule: bool) -> u64 {
+        let blockers = if touch_rule {
+            self.palazzo | self.buildings
+        } else {
+            0
+        };
+        self.filled | edge_neighbours(blockers)
+    }
+}
+
+/// One orientation of a piece for the bitboard fit test: the bit offsets of its squares
+/// from its anchor, the anchors where it stays inside the grid, and where its
+/// placements start in [`all_placements`] (row by row, `cols` anchors a row).
+#[derive(Debug, Clone, Copy)]
+struct OrientFit {
+    rot: u16,
+    flip: bool,
+    offsets: [u8; 8],
+    anchors: u64,
+    first: u16,
+    cols: u8,
+}
+
+/// [`OrientFit`]s of every piece, in [`all_placements`] order (computed once).
+fn orient_fits(piece: Piece) -> &'static [OrientFit] {
+    use std::sync::OnceLock;
+    static TABLE: OnceLock<Vec<Vec<OrientFit>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..BUILDINGS.len() as u8)
+            .map(Piece::Building)
+            .chain((0..LANDSCAPES.len() as u8).map(Piece::Landscape))
+            .map(|piece| {
+                let mut first = 0usize;
+                orientations(piece)
+                    .iter()
+                    .map(|(rot, flip, cells)| {
+                        let h = cells.iter().map(|p| p.0).max().unwrap_or(0) as usize;
+                        let w = cells.iter().map(|p| p.1).max().unwrap_or(0) as usize;
+                        let (rows, cols) = (GRID.saturating_sub(h), GRID.saturating_sub(w));
+                        let mut fit = OrientFit {
+                            rot: *rot,
+                            flip: *flip,
+                            offsets: [0; 8],
+                            anchors: 0,
+                            first: first as u16,
+                            cols: cols as u8,
+                        };
+                        for (i, &(r, c)) in cells.iter().enumerate().take(8) {
+                            fit.offsets[i] = (r as usize * GRID + c as usize) as u8;
+                        }
+                        // Unused offsets repeat the first square (a test made twice).
+                        for i in cells.len().min(8)..8 {
+                            fit.offsets[i] = fit.offsets[0];
+                        }
+                        for row in 0..rows {
+                            for col in 0..cols {
+                                fit.anchors |= bit(row, col);
+                            }
+                        }
+                        first += rows * cols;
+                        fit
+                    })
+                    .collect()
+            })
+            .collect()
+    });
+    let idx = match piece {
+        Piece::Building(b) => usize::from(b),
+        Piece::Landscape(l) => BUILDINGS.len() + usize::from(l),
+    };
+    table.get(idx).map_or(&[], |v| v.as_slice())
+}
+
+impl OrientFit {
+    /// The anchors (bits) where this orientation covers no square of `forbidden`: one
+    /// shift per square of the piece rather than one test per placement.
+    fn fits(&self, forbidden: u64) -> u64 {
+        let free = !forbidden;
+        let mut ok = self.anchors;
+        for off in self.offsets {
+            ok &= free >> off;
+        }
+        ok
+    }
+}
+
+/// The placements of one piece that cover no square of a forbidden set, as one anchor
+/// mask per orientation ([`Fits::new`]).
+pub struct Fits {
+    orients: &'static [OrientFit],
+    masks: [u64; 8],
+}
+
+impl Fits {
+    /// The fitting placements of `piece` given the squares it may not cover
+    /// ([`Occupancy::forbidden`]).
+    pub fn new(piece: Piece, forbidden: u64) -> Fits {
+        let orients = orient_fits(piece);
+        let mut masks = [0u64; 8];
+        for (m, o) in masks.iter_mut().zip(orients) {
+            *m = o.fits(forbidden);
+        }
+        Fits { orients, masks }
+    }
+
+    /// How many placements fit.
+    pub fn count(&self) -> usize {
+        self.masks.iter().map(|m| m.count_ones() as usize).sum()
+    }
+
+    /// True when some placement fits.
+    pub fn any(&self) -> bool {
+        self.masks.iter().any(|&m| m != 0)
+    }
+
+    /// Calls `f` with every fitting placement — its index in [`all_placements`], anchor,
+    /// rotation and flip — in that table's order.
+    pub fn for_each(&self, mut f: impl FnMut(usize, Square, u16, bool)) {
+        for (o, &mask) in self.orients.iter().zip(&self.masks) {
+            let mut ok = mask;
+            while ok != 0 {
+                let a = ok.trailing_zeros() as usize;
+                ok &= ok - 1;
+                let (row, col) = (a / GRID, a % GRID);
+                let at = Square {
+                    row: row as u8,
+                    col: col as u8,
+                };
+                f(
+                    usize::from(o.first) + row * usize::from(o.cols) + col,
+                    at,
+                    o.rot,
+                    o.flip,
+                );
+            }
+        }
+    }
+}
+
 /// The valid placements of `piece` on a grid with occupancy `occ`. `may_touch` lets a
 /// building touch other buildings and the palazzo (two or more builders).
-pub fn valid_placements(
-    occ: Occupancy,
-    piece: Piece,
-    may_touch: bool,
-) -> impl Iterator<Item = &'static Placement> {
+pub fn valid_placements(occ: Occupancy, piece: Piece, may_touch: bool) -> Vec<&'static Placement> {
     let touch_rule = matches!(piece, Piece::Building(_)) && !may_touch;
-    all_placements(piece)
-        .iter()
-        .filter(move |p| occ.admits(p, touch_rule))
+    let all = all_placements(piece);
+    let mut out = Vec::new();
+    Fits::new(piece, occ.forbidden(touch_rule)).for_each(|i, _, _, _| {
+        if let Some(p) = all.get(i) {
+            out.push(p);
+        }
+    });
+    out
 }
 
 /// Every distinct valid placement of `piece`: (anchor, rot, flip).
 pub fn placements(grid: &[u8], piece: Piece, may_touch: bool) -> Vec<(Square, u16, bool)> {
     valid_placements(Occupancy::of(grid), piece, may_touch)
+        .into_iter()
         .map(|p| (p.at, p.rot, p.flip))
         .collect()
 }
 
 /// True when `piece` fits somewhere.
 pub fn fits_somewhere(grid: &[u8], piece: Piece, may_touch: bool) -> bool {
-    valid_placements(Occupancy::of(grid), piece, may_touch)
-        .next()
-        .is_some()
+    let touch_rule = matches!(piece, Piece::Building(_)) && !may_touch;
+    Fits::new(piece, Occupancy::of(grid).forbidden(touch_rule)).any()
 }
 
 /// The grid as text rows with a column header, for a code block.

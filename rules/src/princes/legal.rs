@@ -6,7 +6,6 @@ use super::data::*;
 use super::state::{DeckKind, Pending, Phase, Princes};
 use super::{scoring, CardRef, PrincesAction};
 use crate::engine::Seat;
-use std::sync::OnceLock;
 
 /// Most bonus cards combined in one work when listing works: with more cards in hand
 /// than this, only single cards, pairs and all of them are listed.
@@ -29,42 +28,6 @@ fn bonus_subsets(n: usize) -> Vec<u32> {
     v
 }
 
-/// The most placements a piece can have: 8 orientations at each of the 49 anchors.
-const MAX_PLACEMENTS: usize = 8 * 49;
-
-/// One building's in-grid placements: the squares each covers and touches, and its
-/// ready `build` action, row for row (kept apart so the fit scan reads 16 bytes a row).
-struct BuildRows {
-    /// (covered squares, edge-neighbour squares) of each placement.
-    masks: Vec<(u64, u64)>,
-    actions: Vec<PrincesAction>,
-}
-
-/// [`BuildRows`] of every building (computed once): listing builds copies ready actions
-/// instead of assembling them.
-fn build_table() -> &'static [BuildRows] {
-    static TABLE: OnceLock<Vec<BuildRows>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..BUILDINGS.len() as u8)
-            .map(|b| {
-                let all = board::all_placements(Piece::Building(b));
-                BuildRows {
-                    masks: all.iter().map(|pl| (pl.cells, pl.edges)).collect(),
-                    actions: all
-                        .iter()
-                        .map(|pl| PrincesAction::Build {
-                            building: b,
-                            at: pl.at,
-                            rot: pl.rot,
-                            flip: pl.flip,
-                        })
-                        .collect(),
-                }
-            })
-            .collect()
-    })
-}
-
 impl Princes {
     /// Every legal action of `seat` (empty when the game does not wait for it).
     pub(super) fn legal(&self, seat: Seat) -> Vec<PrincesAction> {
@@ -75,7 +38,8 @@ impl Princes {
         let Some(me) = self.players.get(seat) else {
             return vec![];
         };
-        let mut out = Vec::new();
+        // Most lists are short; one allocation covers them.
+        let mut out = Vec::with_capacity(16);
         if let Some(p) = &self.pending {
             match p {
                 Pending::Place { landscape, .. } => {
@@ -246,37 +210,25 @@ impl Princes {
                     .get(usize::from(b))
                     .is_some_and(|n| *n > 0)
         };
-        // One allocation for the longest possible list instead of repeated growth.
-        let most: usize = (0..BUILDINGS.len() as u8)
-            .filter(|b| buildable(*b))
-            .map(|b| board::all_placements(Piece::Building(b)).len())
-            .sum();
-        out.reserve(most);
         let occ = Occupancy::of(&p.grid);
-        // What a building may not touch along an edge (nothing, from 2 builders on).
-        let blockers = if p.builders < 2 {
-            occ.palazzo | occ.buildings
-        } else {
-            0
-        };
-        for b in (0..BUILDINGS.len() as u8).filter(|b| buildable(*b)) {
-            let Some(builds) = build_table().get(usize::from(b)) else {
-                continue;
-            };
-            // Valid rows first (branch-free: every row is written, only valid ones are
-            // kept), then one exact-length extend that writes the actions straight into
-            // the list instead of through a temporary per push.
-            let mut valid = [0u16; MAX_PLACEMENTS];
-            let mut n = 0;
-            for (i, (cells, edges)) in builds.masks.iter().enumerate().take(MAX_PLACEMENTS) {
-                valid[n] = i as u16;
-                n += usize::from((cells & occ.filled) | (edges & blockers) == 0);
-            }
-            out.extend(
-                valid[..n]
-                    .iter()
-                    .map(|&i| builds.actions[usize::from(i)].clone()),
-            );
+        // What a building may not cover (filled squares and, below 2 builders, the
+        // squares along the palazzo's and the buildings' edges).
+        let forbidden = occ.forbidden(p.builders < 2);
+        let fits: Vec<(u8, board::Fits)> = (0..BUILDINGS.len() as u8)
+            .filter(|b| buildable(*b))
+            .map(|b| (b, board::Fits::new(Piece::Building(b), forbidden)))
+            .collect();
+        // One allocation of the exact length.
+        out.reserve(fits.iter().map(|(_, f)| f.count()).sum());
+        for (b, f) in &fits {
+            f.for_each(|_, at, rot, flip| {
+                out.push(PrincesAction::Build {
+                    building: *b,
+                    at,
+                    rot,
+                    flip,
+                });
+            });
         }
     }
 }

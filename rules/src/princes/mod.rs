@@ -21,7 +21,7 @@ mod step;
 mod turn;
 mod views;
 
-pub use actions::{CardRef, PrincesAction};
+pub use actions::{CardRef, PrincesAction, TrailingWords};
 pub use state::{
     Auction, DeckKind, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes, PrincesOptions, Used,
 };
@@ -167,7 +167,7 @@ fn freedom_name(f: u8) -> &'static str {
     FREEDOMS.get(usize::from(f)).copied().unwrap_or("?")
 }
 
-fn card_label(deck: DeckKind, c: u8) -> String {
+fn card_label_text(deck: DeckKind, c: u8) -> String {
     match deck {
         DeckKind::Profession => {
             let p = profession(c);
@@ -189,6 +189,28 @@ fn card_label(deck: DeckKind, c: u8) -> String {
             prestige_card(c).map_or("?".into(), |p| format!("P{:02} {}", p.id, p.text))
         }
     }
+}
+
+/// A card as players read it (`B07 …`, `P03 …`, `poet (#4: …)`), from a table made
+/// once: looks and keeps name cards in their events at every draw.
+fn card_label(deck: DeckKind, c: u8) -> &'static str {
+    use std::sync::OnceLock;
+    /// Labels of ids 0..=LABELLED per deck (unknown ids read `?`).
+    const LABELLED: u8 = 32;
+    static TABLE: OnceLock<[Vec<String>; 3]> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        [DeckKind::Profession, DeckKind::Bonus, DeckKind::Prestige]
+            .map(|d| (0..=LABELLED).map(|c| card_label_text(d, c)).collect())
+    });
+    let d = match deck {
+        DeckKind::Profession => 0,
+        DeckKind::Bonus => 1,
+        DeckKind::Prestige => 2,
+    };
+    table
+        .get(d)
+        .and_then(|t| t.get(usize::from(c)))
+        .map_or("?", String::as_str)
 }
 
 impl Princes {

@@ -127,17 +127,16 @@ impl Princes {
             s(seat),
             deck.name()
         )));
-        ev.push(PrincesEvent::to(
-            seat,
-            format!(
-                "You look at: {}. Keep one with `keep …`.",
-                cards
-                    .iter()
-                    .map(|c| card_label(deck, *c))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ),
-        ));
+        let mut text = String::with_capacity(256);
+        text.push_str("You look at: ");
+        for (i, c) in cards.iter().enumerate() {
+            if i > 0 {
+                text.push_str("; ");
+            }
+            text.push_str(card_label(deck, *c));
+        }
+        text.push_str(". Keep one with `keep …`.");
+        ev.push(PrincesEvent::to(seat, text));
         self.pending = Some(Pending::Look { seat, deck, cards });
     }
 
@@ -186,7 +185,7 @@ impl Princes {
         )));
         ev.push(PrincesEvent::to(
             seat,
-            format!("You keep {}.", card_label(deck, id)),
+            ["You keep ", card_label(deck, id), "."].concat(),
         ));
         Ok(())
     }

@@ -246,7 +246,10 @@ pub fn private(g: &Princes, seat: Seat) -> PrincesPrivate {
             cards,
         }) if *s == seat => Some((
             deck.name(),
-            cards.iter().map(|c| super::card_label(*deck, *c)).collect(),
+            cards
+                .iter()
+                .map(|c| super::card_label(*deck, *c).to_string())
+                .collect(),
         )),
         _ => None,
     };

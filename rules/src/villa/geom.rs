@@ -96,11 +96,23 @@ pub fn inside(p: P, poly: &[P]) -> bool {
     if far_outside_box(p, poly) {
         return false;
     }
+    inside_box_known(p, poly)
+}
+
+/// [`inside`] for a point known to lie within the polygon's grown bounding box
+/// ([`BoundingBox::holds`]): the same answer without working the box out again.
+pub fn inside_box_known(p: P, poly: &[P]) -> bool {
     if crossings_odd(p, poly) {
         return true;
     }
     let n = poly.len();
-    (0..n).any(|i| seg_dist(p, poly[i], poly[(i + 1) % n]) <= EPS)
+    // A squared distance clearly above EPS² has its square root above EPS: only the
+    // edges that come close take the square root for the exact comparison.
+    let surely_far = EPS * EPS * (1.0 + 1e-6);
+    (0..n).any(|i| {
+        let (a, b) = (poly[i], poly[(i + 1) % n]);
+        seg_dist2(p, a, b) <= surely_far && seg_dist(p, a, b) <= EPS
+    })
 }
 
 /// [`inside`] when the distance `d` from `p` to the boundary is already known.
@@ -168,12 +180,37 @@ fn cross(o: P, a: P, b: P) -> f64 {
     (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
 }
 
+/// `x` as an unsigned integer ordered as [`f64::total_cmp`] orders the floats.
+fn total_key(x: f64) -> u64 {
+    let bits = x.to_bits() as i64;
+    // `total_cmp`'s transform (negative floats: all bits but the sign flipped), then the
+    // sign bit flipped so that unsigned order is signed order.
+    ((bits ^ (((bits >> 63) as u64) >> 1) as i64) as u64) ^ (1 << 63)
+}
+
+/// The float whose [`total_key`] is `k` (the transform undone).
+fn from_total_key(k: u64) -> f64 {
+    let bits = (k ^ (1 << 63)) as i64;
+    f64::from_bits((bits ^ (((bits >> 63) as u64) >> 1) as i64) as u64)
+}
+
+/// A point's key: x's [`total_key`] then y's, so keys sort as points by x then y.
+fn sort_key(p: P) -> u128 {
+    (u128::from(total_key(p.0)) << 64) | u128::from(total_key(p.1))
+}
+
+fn from_sort_key(k: u128) -> P {
+    (from_total_key((k >> 64) as u64), from_total_key(k as u64))
+}
+
 /// Convex hull (Andrew's monotone chain), counter-clockwise, without collinear points.
 pub fn convex_hull(points: &[P]) -> Vec<P> {
-    let mut pts: Vec<P> = points.to_vec();
-    // Points comparing equal under `total_cmp` are bit-identical, so an unstable sort
-    // gives the very same order.
-    pts.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    // Sorted by x then y under `total_cmp`, as integer keys with the same order (one
+    // comparison of plain integers instead of two float total orders). Points with
+    // equal keys are bit-identical, so any sort gives the very same order.
+    let mut keys: Vec<u128> = points.iter().map(|p| sort_key(*p)).collect();
+    keys.sort_unstable();
+    let mut pts: Vec<P> = keys.iter().map(|k| from_sort_key(*k)).collect();
     pts.dedup_by(|a, b| (a.0 - b.0).abs() < 1e-12 && (a.1 - b.1).abs() < 1e-12);
     if pts.len() < 3 {
         return pts;
@@ -401,6 +438,37 @@ mod tests {
         let t = [(0.0, 0.0), (6.0, 0.0), (0.0, 3.0)];
         let (a, c) = area_centroid(&t);
         assert!(close(a, 9.0) && close(c.0, 2.0) && close(c.1, 1.0));
+    }
+
+    #[test]
+    fn sort_keys_order_as_total_cmp_and_round_trip() {
+        let xs = [
+            -f64::INFINITY,
+            -1e300,
+            -2.5,
+            -1.0,
+            -1e-300,
+            -0.0,
+            0.0,
+            1e-300,
+            0.1,
+            1.0,
+            2.5,
+            1e300,
+            f64::INFINITY,
+        ];
+        for a in xs {
+            assert_eq!(from_total_key(total_key(a)).to_bits(), a.to_bits());
+            for b in xs {
+                assert_eq!(total_key(a).cmp(&total_key(b)), a.total_cmp(&b), "{a} {b}");
+                let (p, q) = ((a, b), (b, a));
+                assert_eq!(
+                    sort_key(p).cmp(&sort_key(q)),
+                    p.0.total_cmp(&q.0).then(p.1.total_cmp(&q.1))
+                );
+                assert_eq!(from_sort_key(sort_key(p)), p);
+            }
+        }
     }
 
     #[test]

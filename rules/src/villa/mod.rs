@@ -277,6 +277,10 @@ pub struct Villa {
     /// Hulls of the supporters met lately, for the margins (never stored).
     #[serde(skip)]
     hulls: model::HullMemo,
+    /// The next floor's positions over the current tower, once worked out (never
+    /// stored: a pure function of the tower, worked out again when needed).
+    #[serde(skip)]
+    floor_memo: play::FloorMemo,
 }
 
 /// One column in the public view.
@@ -602,6 +606,7 @@ impl Game for Villa {
             turns: 0,
             top_cache: OnceLock::new(),
             hulls: model::HullMemo::default(),
+            floor_memo: play::FloorMemo::default(),
         })
     }
 

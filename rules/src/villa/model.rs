@@ -124,7 +124,8 @@ impl TopGeometry {
                 floor_poly_into(self.k + 1, pos, outline);
                 translated = true;
             }
-            if geom::inside(c, outline) {
+            // `bbox` is the outline's grown box, and it holds `c`.
+            if geom::inside_box_known(c, outline) {
                 got += 1;
                 if got >= need {
                     return true;
@@ -226,11 +227,15 @@ pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
         }
         let com = (mx / m, my / m);
         floor_poly_into(k, floors[k - 1], &mut outline);
+        // `geom::inside` with the outline's box worked out once per floor, not per piece.
+        let bbox = geom::BoundingBox::of(&outline);
         key.clear();
         key.extend(
             pieces
                 .iter()
-                .filter(|p| p.level + 1 == k && geom::inside(p.pos, &outline))
+                .filter(|p| {
+                    p.level + 1 == k && bbox.holds(p.pos) && geom::inside_box_known(p.pos, &outline)
+                })
                 .map(|p| SupporterKey::of(p.kind.shape, p.pos)),
         );
         let d = memo.with_hull(&key, |hull| geom::hull_signed_distance(com, hull));

@@ -28,6 +28,43 @@ enum FloorProblem {
     WouldFall,
 }
 
+/// What the next floor's positions depend on: the top floor (number and position, bit
+/// for bit), the supports needed and the centres of the columns on the top level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct FloorKey {
+    k: usize,
+    pos: (u64, u64),
+    need: usize,
+    tops: Vec<(u64, u64)>,
+}
+
+/// What is known of the next floor's positions for one [`FloorKey`]: whether there is
+/// any, and the whole list once it was asked for.
+#[derive(Debug, Clone)]
+struct FloorKnown {
+    key: FloorKey,
+    any: bool,
+    all: Option<Vec<GridPt>>,
+}
+
+/// The next floor's positions over the tower last asked about (a villa keeps one: the
+/// same tower is asked about by the legal actions, the proposal and the placement).
+#[derive(Default)]
+pub(super) struct FloorMemo(std::sync::Mutex<Option<FloorKnown>>);
+
+impl Clone for FloorMemo {
+    fn clone(&self) -> Self {
+        let known = self.0.lock().map(|k| k.clone()).unwrap_or_default();
+        FloorMemo(std::sync::Mutex::new(known))
+    }
+}
+
+impl std::fmt::Debug for FloorMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FloorMemo")
+    }
+}
+
 fn floor_name(k: usize) -> String {
     FLOOR_NAMES
         .get(k.wrapping_sub(1))
@@ -53,8 +90,11 @@ impl Villa {
         }
     }
 
+    /// [`Self::immovable`] is `None` (the same tests, without naming the column).
     fn movable(&self, c: ColId) -> bool {
-        self.col(c).is_some() && self.immovable(c).is_none()
+        self.col(c).is_some_and(|col| {
+            !col.gone && col.placed && (col.level as usize) < self.top() && !col.frozen
+        })
     }
 
     fn ids() -> impl Iterator<Item = ColId> {
@@ -214,22 +254,69 @@ impl Villa {
         })
     }
 
+    /// The key of the next floor's positions over the tower as it stands.
+    fn floor_key(&self, need: usize) -> FloorKey {
+        let level = self.top() as u8;
+        let pos = self.floors.last().copied().unwrap_or_default();
+        FloorKey {
+            k: self.top(),
+            pos: (pos.0.to_bits(), pos.1.to_bits()),
+            need,
+            tops: self
+                .columns
+                .iter()
+                .filter(|c| c.placed && !c.gone && c.level == level)
+                .map(|c| (c.pos.0.to_bits(), c.pos.1.to_bits()))
+                .collect(),
+        }
+    }
+
     /// Grid points where the next floor may go.
     pub(super) fn floor_positions(&self) -> Vec<GridPt> {
         if self.top() >= RED_FLOOR {
             return vec![];
         }
-        self.floor_points(self.need_supports(self.top() + 1), false)
-            .collect()
+        let need = self.need_supports(self.top() + 1);
+        let key = self.floor_key(need);
+        let Ok(mut memo) = self.floor_memo.0.lock() else {
+            return self.floor_points(need, false).collect();
+        };
+        if let Some(all) = memo
+            .as_ref()
+            .filter(|m| m.key == key)
+            .and_then(|m| m.all.as_ref())
+        {
+            return all.clone();
+        }
+        let all: Vec<GridPt> = self.floor_points(need, false).collect();
+        *memo = Some(FloorKnown {
+            key,
+            any: !all.is_empty(),
+            all: Some(all.clone()),
+        });
+        all
     }
 
     /// Is there any grid point where the next floor may go?
     fn any_floor_position(&self) -> bool {
-        self.top() < RED_FLOOR
-            && self
-                .floor_points(self.need_supports(self.top() + 1), false)
-                .next()
-                .is_some()
+        if self.top() >= RED_FLOOR {
+            return false;
+        }
+        let need = self.need_supports(self.top() + 1);
+        let key = self.floor_key(need);
+        let Ok(mut memo) = self.floor_memo.0.lock() else {
+            return self.floor_points(need, false).next().is_some();
+        };
+        if let Some(m) = memo.as_ref().filter(|m| m.key == key) {
+            return m.any;
+        }
+        let any = self.floor_points(need, false).next().is_some();
+        *memo = Some(FloorKnown {
+            key,
+            any,
+            all: None,
+        });
+        any
     }
 
     /// The custom setup's blue floor rests on at least 3 columns (and must stand).
