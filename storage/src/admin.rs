@@ -230,7 +230,7 @@ impl SledStore {
         what: &str,
         reason: &str,
     ) -> Result<(), StoreError> {
-        let id = self.db.generate_id().map_err(backend)?;
+        let id = self.generate_id()?;
         let qkey = pair_key(channel, id);
         self.write(|b| {
             let record = Quarantined {

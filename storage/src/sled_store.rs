@@ -68,6 +68,7 @@ pub struct SledStore {
     pub(crate) notes: sled::Tree,
     pub(crate) finished: sled::Tree,
     group: GroupFlush,
+    ids: Mutex<Ids>,
     shared: Arc<Shared>,
     checkpointer: Option<JoinHandle<()>>,
 }
@@ -81,6 +82,19 @@ struct Shared {
     wake: Mutex<Wake>,
     woken: Condvar,
 }
+
+/// Ids handed out: below `ceiling`, which is stored (through the log) before any id
+/// under it is used, so no id is handed out twice, crash or not. (Sled's own id
+/// generator is only crash-safe when sled is flushed often, which it no longer is.)
+struct Ids {
+    next: u64,
+    ceiling: u64,
+}
+
+/// Key of the stored id ceiling, in sled's default tree.
+const IDS_KEY: &[u8] = b"ids";
+/// Ids reserved by one stored ceiling.
+const ID_BLOCK: u64 = 1024;
 
 #[derive(Default)]
 struct Wake {
@@ -273,12 +287,29 @@ impl SledStore {
             notes: db.open_tree("notes").map_err(backend)?,
             finished: db.open_tree("finished").map_err(backend)?,
             group: GroupFlush::default(),
+            ids: Mutex::new(Ids {
+                next: 0,
+                ceiling: 0,
+            }),
             shared: shared.clone(),
             checkpointer: None,
             db,
         };
         store.replay(&left)?;
         store.migrate()?;
+        let next = match store.db.get(IDS_KEY).map_err(backend)? {
+            Some(v) => u64::from_be_bytes(
+                v.as_ref()
+                    .try_into()
+                    .map_err(|_| StoreError::Backend(format!("malformed id record {v:?}")))?,
+            ),
+            // A store from before: sled's generator was flushed with every write.
+            None => store.db.generate_id().map_err(backend)?,
+        };
+        store.ids = Mutex::new(Ids {
+            next,
+            ceiling: next,
+        });
         store.checkpointer = Some(
             std::thread::Builder::new()
                 .name("store-checkpoint".into())
@@ -310,6 +341,21 @@ impl SledStore {
         self.db.flush().map_err(backend)?;
         sync_sled_file(self.shared.wal.dir())?;
         wal::remove_upto(self.shared.wal.dir(), *last).map_err(|e| log_error("delete", e))
+    }
+
+    /// A fresh id (game ids, outbox rows, quarantine keys), never handed out before.
+    pub(crate) fn generate_id(&self) -> Result<u64, StoreError> {
+        let mut ids = lock(&self.ids);
+        if ids.next >= ids.ceiling {
+            let ceiling = ids.next + ID_BLOCK;
+            self.write(|b| {
+                b.put(TreeId::Default, IDS_KEY, ceiling.to_be_bytes());
+                Ok(())
+            })?;
+            ids.ceiling = ceiling;
+        }
+        ids.next += 1;
+        Ok(ids.next - 1)
     }
 
     /// The tree a batch names.
@@ -469,7 +515,7 @@ impl SledStore {
         rows.iter()
             .map(|r| {
                 let row = OutboxRow {
-                    id: self.db.generate_id().map_err(backend)?,
+                    id: self.generate_id()?,
                     channel: r.channel,
                     due_ms: r.due_ms,
                     attempts: 0,
@@ -608,7 +654,7 @@ impl Store for SledStore {
 
     fn quarantine(&self, channel: ChannelId, reason: &str) -> Result<(), StoreError> {
         let key = channel.to_be_bytes();
-        let id = self.db.generate_id().map_err(backend)?;
+        let id = self.generate_id()?;
         let qkey = pair_key(channel, id);
         self.write(|b| {
             let record = Quarantined {
@@ -643,7 +689,7 @@ impl Store for SledStore {
 
     fn next_game_id(&self) -> Result<u64, StoreError> {
         // sled ids start at 0; keep 0 free as "no game".
-        self.db.generate_id().map(|id| id + 1).map_err(backend)
+        self.generate_id().map(|id| id + 1)
     }
 
     fn flush(&self) -> Result<(), StoreError> {
@@ -904,7 +950,11 @@ mod tests {
             };
             assert_eq!((r.meta, r.snapshot), (meta(5, 50, 3), Some(b"s3".to_vec())));
             assert_eq!(store.log(50).unwrap(), vec![entry(1), entry(2), entry(3)]);
-            assert_eq!(store.channel_outbox(5).unwrap().len(), 2);
+            let rows = store.channel_outbox(5).unwrap();
+            assert_eq!(rows.len(), 2);
+            // Ids handed out before the crash (reserved through the log) are not reused.
+            let fresh = store.next_game_id().unwrap();
+            assert!(rows.iter().all(|r| r.id < fresh), "{rows:?} vs {fresh}");
             assert_eq!(store.load(6).unwrap(), Loaded::Empty);
             assert_eq!(store.archived(6).unwrap().len(), 1);
             assert!(store.finished_unarchived().unwrap().is_empty());
@@ -921,7 +971,10 @@ mod tests {
         bytes.extend_from_slice(&record[..record.len() - 3]);
         std::fs::write(&last, bytes).unwrap();
         check(older.path());
-        assert!(wal::files(older.path()).unwrap().len() <= 1, "log applied and deleted");
+        assert!(
+            wal::files(older.path()).unwrap().len() <= 1,
+            "log applied and deleted"
+        );
         // The same log applied again over the newer state changes nothing.
         copy_files(log_copy.path(), older.path(), true);
         check(older.path());
