@@ -4,12 +4,12 @@
 
 use crate::codec;
 use crate::sled_store::{key_u64, pair_key};
+use crate::wal::TreeId;
 use crate::{
     now, ArchiveEntry, ChannelId, LogEntry, Meta, Quarantined, SledStore, Status, Store, StoreError,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sled::transaction::{ConflictableTransactionError, Transactional};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -172,7 +172,7 @@ impl SledStore {
             if let Err(reason) = codec::decode_log(&v) {
                 let (game, index) = (key_u64(&k, 0)?, key_u64(&k, 8)?);
                 let what = format!("log of game {game}, entry {index}");
-                self.set_aside(&self.log, &k, 0, &what, &reason)?;
+                self.set_aside(TreeId::Log, &k, 0, &what, &reason)?;
                 bad.push(BadRecord { what, reason });
             }
         }
@@ -190,7 +190,7 @@ impl SledStore {
             if let Some(reason) = problem {
                 let (channel, game) = (key_u64(&k, 0)?, key_u64(&k, 8)?);
                 let what = format!("archived game {game} of channel {channel}");
-                self.set_aside(&self.archive, &k, channel, &what, &reason)?;
+                self.set_aside(TreeId::Archive, &k, channel, &what, &reason)?;
                 bad.push(BadRecord { what, reason });
             }
         }
@@ -202,7 +202,7 @@ impl SledStore {
                 let id = key_u64(&k, 0)?;
                 let what = format!("outbox row {id}");
                 self.drop_row_indexes(id)?;
-                self.set_aside(&self.outbox, &k, 0, &what, &reason)?;
+                self.set_aside(TreeId::Outbox, &k, 0, &what, &reason)?;
                 bad.push(BadRecord { what, reason });
             }
         }
@@ -224,42 +224,49 @@ impl SledStore {
     /// Moves one raw record of `tree` to quarantine with the reason.
     fn set_aside(
         &self,
-        tree: &sled::Tree,
+        tree: TreeId,
         key: &[u8],
         channel: ChannelId,
         what: &str,
         reason: &str,
     ) -> Result<(), StoreError> {
-        let id = self.db.generate_id().map_err(backend)?;
+        let id = self.generate_id()?;
         let qkey = pair_key(channel, id);
-        (tree, &self.quarantine)
-            .transaction(|(tree, quarantine)| {
-                let raw = tree.remove(key)?.map(|v| v.to_vec()).unwrap_or_default();
-                let record = Quarantined {
-                    channel,
-                    reason: format!("{what}: {reason}"),
-                    at: now(),
-                    meta_bytes: raw,
-                    snapshot_bytes: None,
-                };
-                quarantine.insert(&qkey, codec::encode_quarantined(&record))?;
-                Ok::<_, ConflictableTransactionError<StoreError>>(())
-            })
-            .map_err(|e| backend(format!("{e:?}")))?;
-        self.durable()
+        self.write(|b| {
+            let record = Quarantined {
+                channel,
+                reason: format!("{what}: {reason}"),
+                at: now(),
+                meta_bytes: self
+                    .tree(tree)
+                    .get(key)
+                    .map_err(backend)?
+                    .map(|v| v.to_vec())
+                    .unwrap_or_default(),
+                snapshot_bytes: None,
+            };
+            b.remove(tree, key);
+            b.put(TreeId::Quarantine, qkey, codec::encode_quarantined(&record));
+            Ok(())
+        })
     }
 
     /// Removes the index entries of an outbox row whose record cannot be read.
     fn drop_row_indexes(&self, id: u64) -> Result<(), StoreError> {
-        for tree in [&self.outbox_due, &self.outbox_channel] {
-            for item in tree.iter() {
-                let (k, _) = item.map_err(backend)?;
-                if key_u64(&k, 8)? == id {
-                    tree.remove(k).map_err(backend)?;
+        self.write(|b| {
+            for (tree, id_tree) in [
+                (&self.outbox_due, TreeId::OutboxDue),
+                (&self.outbox_channel, TreeId::OutboxChannel),
+            ] {
+                for item in tree.iter() {
+                    let (k, _) = item.map_err(backend)?;
+                    if key_u64(&k, 8)? == id {
+                        b.remove(id_tree, k);
+                    }
                 }
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     /// The channel's running game (or, without one, its newest archived game) as JSON.
@@ -358,32 +365,23 @@ impl SledStore {
             .enumerate()
             .map(|(i, e)| (pair_key(game_id, i as u64), codec::encode_log(e)))
             .collect();
-        (
-            &self.meta,
-            &self.snapshot,
-            &self.log,
-            &self.archive,
-            &self.finished,
-        )
-            .transaction(|(meta_tree, snapshot_tree, log_tree, archive, fin)| {
-                for (k, v) in &log {
-                    log_tree.insert(k, v.as_slice())?;
-                }
-                if game.archived {
-                    archive.insert(&pair_key(channel, game_id), archive_bytes.as_slice())?;
-                    return Ok(());
-                }
-                meta_tree.insert(&key, meta_bytes.as_slice())?;
-                if let Some(s) = &snapshot {
-                    snapshot_tree.insert(&key, s.as_slice())?;
-                }
-                if meta.status == Status::Finished {
-                    fin.insert(&key, &[])?;
-                }
-                Ok::<_, ConflictableTransactionError<StoreError>>(())
-            })
-            .map_err(|e| backend(format!("{e:?}")))?;
-        self.durable()?;
+        self.write(|b| {
+            for (k, v) in &log {
+                b.put(TreeId::Log, k, v);
+            }
+            if game.archived {
+                b.put(TreeId::Archive, pair_key(channel, game_id), &archive_bytes);
+                return Ok(());
+            }
+            b.put(TreeId::Meta, key, &meta_bytes);
+            if let Some(s) = &snapshot {
+                b.put(TreeId::Snapshot, key, s);
+            }
+            if meta.status == Status::Finished {
+                b.put(TreeId::Finished, key, []);
+            }
+            Ok(())
+        })?;
         Ok(game_id)
     }
 

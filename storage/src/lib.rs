@@ -10,8 +10,11 @@
 pub mod admin;
 pub mod codec;
 mod sled_store;
+mod wal;
 
-pub use sled_store::{SledStore, StoreOptions, DEFAULT_CACHE_BYTES, LAYOUT_VERSION};
+pub use sled_store::{
+    SledStore, StoreOptions, CHECKPOINT_BYTES, DEFAULT_CACHE_BYTES, LAYOUT_VERSION,
+};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

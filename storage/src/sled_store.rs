@@ -1,20 +1,26 @@
 //! The sled 0.34 implementation of [`Store`].
 //!
-//! Records are compact binary ([`crate::codec`]). Writes that must be durable (commits,
-//! archives, outbox changes, notes) run their transaction, then wait for a flush that
-//! started after it ([`GroupFlush`]): commits arriving together on different channels
-//! share one flush. Nothing is read per game at open: what the bot needs at boot
-//! (pending outbox rows and timers, finished games left unarchived) sits in small index
-//! trees, built once when an older store is opened.
+//! Records are compact binary ([`crate::codec`]). Every change (commit, archive, outbox
+//! change, note) is a [`Batch`]: under the write lock it is appended to the store's
+//! write-ahead log ([`crate::wal`]) and applied to sled in one transaction; then the
+//! writer waits for an `fdatasync` of the log that started after its append
+//! ([`GroupFlush`]): commits arriving together on different channels share one sync.
+//! Sled is flushed at checkpoints (by a background thread once the log passes
+//! [`CHECKPOINT_BYTES`], by [`Store::flush`] and on drop), which then delete the log
+//! files it covers; at open, what is left in the log is applied again. Nothing is read
+//! per game at open: what the bot needs at boot (pending outbox rows and timers,
+//! finished games left unarchived) sits in small index trees, built once when an older
+//! store is opened.
 
 use crate::codec;
+use crate::wal::{self, Batch, Op, TreeId, Wal};
 use crate::{
     now, ArchiveEntry, ChannelId, Commit, Loaded, LogEntry, Meta, NewOutbox, OutboxRow,
     Quarantined, Record, Status, Store, StoreError, SCHEMA_VERSION,
 };
-use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
 use std::path::Path;
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
 
 /// Key of the store layout version, in sled's default tree.
 const LAYOUT_KEY: &[u8] = b"schema";
@@ -24,6 +30,10 @@ pub const LAYOUT_VERSION: u32 = 2;
 
 /// Default bound of sled's page cache: the store's share of the bot's memory.
 pub const DEFAULT_CACHE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Once the write-ahead log holds this many bytes, a checkpoint flushes sled and
+/// starts a new log (bounding the log's size and the work of the next open).
+pub const CHECKPOINT_BYTES: u64 = 4 * 1024 * 1024;
 
 /// How a store is opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +68,102 @@ pub struct SledStore {
     pub(crate) notes: sled::Tree,
     pub(crate) finished: sled::Tree,
     group: GroupFlush,
+    ids: Mutex<Ids>,
+    shared: Arc<Shared>,
+    checkpointer: Option<JoinHandle<()>>,
+}
+
+/// What the store and its checkpoint thread share.
+struct Shared {
+    db: sled::Db,
+    wal: Wal,
+    /// Held while a checkpoint runs (one at a time).
+    checkpointing: Mutex<()>,
+    wake: Mutex<Wake>,
+    woken: Condvar,
+}
+
+/// Ids handed out: below `ceiling`, which is stored (through the log) before any id
+/// under it is used, so no id is handed out twice, crash or not. (Sled's own id
+/// generator is only crash-safe when sled is flushed often, which it no longer is.)
+struct Ids {
+    next: u64,
+    ceiling: u64,
+}
+
+/// Key of the stored id ceiling, in sled's default tree.
+const IDS_KEY: &[u8] = b"ids";
+/// Ids reserved by one stored ceiling.
+const ID_BLOCK: u64 = 1024;
+
+#[derive(Default)]
+struct Wake {
+    requested: bool,
+    stop: bool,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Shared {
+    /// Flushes sled (and syncs its file: sled's flush does not flush the disk's cache),
+    /// then deletes the log files whose records are all in it. The log is switched to a
+    /// new file first, so writers go on meanwhile.
+    fn checkpoint(&self) -> Result<(), StoreError> {
+        let _one = lock(&self.checkpointing);
+        let old = if self.wal.lock().is_empty() {
+            None
+        } else {
+            Some(self.wal.rotate().map_err(|e| log_error("switch", e))?)
+        };
+        self.db.flush().map_err(backend)?;
+        sync_sled_file(self.wal.dir())?;
+        if let Some(old) = old {
+            wal::remove_upto(self.wal.dir(), old).map_err(|e| log_error("delete", e))?;
+        }
+        Ok(())
+    }
+
+    fn request_checkpoint(&self) {
+        let mut wake = lock(&self.wake);
+        if !wake.requested {
+            wake.requested = true;
+            self.woken.notify_one();
+        }
+    }
+
+    /// The checkpoint thread: runs a checkpoint whenever one is requested.
+    fn run(&self) {
+        loop {
+            {
+                let mut wake = lock(&self.wake);
+                while !wake.requested && !wake.stop {
+                    wake = self.woken.wait(wake).unwrap_or_else(|e| e.into_inner());
+                }
+                if wake.stop {
+                    return;
+                }
+                wake.requested = false;
+            }
+            if let Err(e) = self.checkpoint() {
+                // The log keeps every record until a checkpoint succeeds: nothing is lost.
+                tracing::error!(error = %e, "store checkpoint failed; will retry");
+            }
+        }
+    }
+}
+
+fn log_error(what: &str, e: std::io::Error) -> StoreError {
+    StoreError::Backend(format!("write-ahead log ({what}): {e}"))
+}
+
+/// Syncs sled's data file (`db` in its directory) to the disk.
+fn sync_sled_file(dir: &Path) -> Result<(), StoreError> {
+    match std::fs::File::open(dir.join("db")).and_then(|f| f.sync_all()) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(backend(e)),
+        _ => Ok(()),
+    }
 }
 
 /// Group commit: a writer whose transaction is done calls [`GroupFlush::wait`]; it
@@ -124,13 +230,6 @@ fn backend(e: impl std::fmt::Display) -> StoreError {
     StoreError::Backend(e.to_string())
 }
 
-fn tx_error(e: TransactionError<StoreError>) -> StoreError {
-    match e {
-        TransactionError::Abort(e) => e,
-        TransactionError::Storage(e) => backend(e),
-    }
-}
-
 pub(crate) fn pair_key(a: u64, b: u64) -> [u8; 16] {
     let mut k = [0u8; 16];
     k[..8].copy_from_slice(&a.to_be_bytes());
@@ -155,17 +254,28 @@ impl SledStore {
     /// Opens (or creates) the store in `dir`. Reads no game: an older store gets its
     /// index trees built once (recorded in the `schema` record).
     pub fn open_with(dir: impl AsRef<Path>, options: StoreOptions) -> Result<Self, StoreError> {
+        let dir = dir.as_ref();
         let db = sled::Config::new()
-            .path(dir.as_ref())
+            .path(dir)
             .cache_capacity(options.cache_bytes)
-            // Every write that must be durable flushes (grouped); no background flusher
-            // competing for sled's lock.
+            // Durability comes from the write-ahead log; sled is flushed at checkpoints
+            // only (no background flusher competing for sled's lock).
             .flush_every_ms(None)
             .open()
-            .map_err(|e| {
-                StoreError::Backend(format!("cannot open {}: {e}", dir.as_ref().display()))
-            })?;
-        let store = SledStore {
+            .map_err(|e| StoreError::Backend(format!("cannot open {}: {e}", dir.display())))?;
+        // Records left in the log by a crash are applied again below; new ones go to a
+        // new file after them.
+        let left = wal::files(dir).map_err(|e| log_error("list", e))?;
+        let next = left.last().map_or(1, |(seq, _)| seq + 1);
+        let wal = Wal::create(dir, next).map_err(|e| log_error("create", e))?;
+        let shared = Arc::new(Shared {
+            wal,
+            db: db.clone(),
+            checkpointing: Mutex::new(()),
+            wake: Mutex::new(Wake::default()),
+            woken: Condvar::new(),
+        });
+        let mut store = SledStore {
             meta: db.open_tree("meta").map_err(backend)?,
             snapshot: db.open_tree("snapshot").map_err(backend)?,
             log: db.open_tree("log").map_err(backend)?,
@@ -177,10 +287,136 @@ impl SledStore {
             notes: db.open_tree("notes").map_err(backend)?,
             finished: db.open_tree("finished").map_err(backend)?,
             group: GroupFlush::default(),
+            ids: Mutex::new(Ids {
+                next: 0,
+                ceiling: 0,
+            }),
+            shared: shared.clone(),
+            checkpointer: None,
             db,
         };
+        store.replay(&left)?;
         store.migrate()?;
+        let next = match store.db.get(IDS_KEY).map_err(backend)? {
+            Some(v) => u64::from_be_bytes(
+                v.as_ref()
+                    .try_into()
+                    .map_err(|_| StoreError::Backend(format!("malformed id record {v:?}")))?,
+            ),
+            // A store from before: sled's generator was flushed with every write.
+            None => store.db.generate_id().map_err(backend)?,
+        };
+        store.ids = Mutex::new(Ids {
+            next,
+            ceiling: next,
+        });
+        store.checkpointer = Some(
+            std::thread::Builder::new()
+                .name("store-checkpoint".into())
+                .spawn(move || shared.run())
+                .map_err(backend)?,
+        );
         Ok(store)
+    }
+
+    /// Applies the records of log files left by the last run (all of them, in order;
+    /// applying one again is harmless), flushes sled and deletes the files.
+    fn replay(&self, files: &[(u64, std::path::PathBuf)]) -> Result<(), StoreError> {
+        let Some((last, _)) = files.last() else {
+            return Ok(());
+        };
+        for (_, path) in files {
+            let contents = wal::read(path).map_err(|e| log_error("read", e))?;
+            if contents.ignored > 0 {
+                tracing::warn!(
+                    file = %path.display(),
+                    bytes = contents.ignored,
+                    "ignored the unacknowledged tail of the write-ahead log"
+                );
+            }
+            for batch in &contents.batches {
+                self.apply(batch)?;
+            }
+        }
+        self.db.flush().map_err(backend)?;
+        sync_sled_file(self.shared.wal.dir())?;
+        wal::remove_upto(self.shared.wal.dir(), *last).map_err(|e| log_error("delete", e))
+    }
+
+    /// A fresh id (game ids, outbox rows, quarantine keys), never handed out before.
+    pub(crate) fn generate_id(&self) -> Result<u64, StoreError> {
+        let mut ids = lock(&self.ids);
+        if ids.next >= ids.ceiling {
+            let ceiling = ids.next + ID_BLOCK;
+            self.write(|b| {
+                b.put(TreeId::Default, IDS_KEY, ceiling.to_be_bytes());
+                Ok(())
+            })?;
+            ids.ceiling = ceiling;
+        }
+        ids.next += 1;
+        Ok(ids.next - 1)
+    }
+
+    /// The tree a batch names.
+    pub(crate) fn tree(&self, id: TreeId) -> &sled::Tree {
+        match id {
+            TreeId::Default => &self.db,
+            TreeId::Meta => &self.meta,
+            TreeId::Snapshot => &self.snapshot,
+            TreeId::Log => &self.log,
+            TreeId::Archive => &self.archive,
+            TreeId::Quarantine => &self.quarantine,
+            TreeId::Outbox => &self.outbox,
+            TreeId::OutboxDue => &self.outbox_due,
+            TreeId::OutboxChannel => &self.outbox_channel,
+            TreeId::Notes => &self.notes,
+            TreeId::Finished => &self.finished,
+        }
+    }
+
+    /// Applies a batch to sled, in order. Not a sled transaction: the write lock keeps
+    /// writers apart, the log makes the batch atomic across a crash, and readers cope
+    /// with a batch half applied (an outbox row is written before its index entries and
+    /// an index entry without its row is skipped; a channel's own records are only read
+    /// under the table's lock of that channel). Sled never takes its global transaction
+    /// lock, so reads and checkpoints never wait for one another.
+    fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
+        for op in &batch.ops {
+            match op {
+                Op::Put(t, k, v) => self.tree(*t).insert(k.as_slice(), v.as_slice()),
+                Op::Remove(t, k) => self.tree(*t).remove(k.as_slice()),
+            }
+            .map_err(backend)?;
+        }
+        Ok(())
+    }
+
+    /// Writes a change durably. `build` runs under the write lock (what it reads cannot
+    /// change until the batch is applied) and fills the batch, or fails and nothing is
+    /// written. The batch is appended to the log, applied to sled, and made durable
+    /// (one log sync shared with concurrent writers) before this returns.
+    pub(crate) fn write<R>(
+        &self,
+        build: impl FnOnce(&mut Batch) -> Result<R, StoreError>,
+    ) -> Result<R, StoreError> {
+        let mut writer = self.shared.wal.lock();
+        let mut batch = Batch::default();
+        let out = build(&mut batch)?;
+        if batch.is_empty() {
+            return Ok(out);
+        }
+        writer
+            .append(&batch.record())
+            .map_err(|e| log_error("append", e))?;
+        self.apply(&batch)?;
+        let full = writer.len() >= CHECKPOINT_BYTES;
+        drop(writer);
+        if full {
+            self.shared.request_checkpoint();
+        }
+        self.durable()?;
+        Ok(out)
     }
 
     /// The store layout recorded on disk (`None` for a store from before layouts).
@@ -238,24 +474,28 @@ impl SledStore {
 
     /// Test hook: overwrites a channel's raw metadata bytes (to simulate corruption).
     pub fn put_raw_meta(&self, channel: ChannelId, bytes: &[u8]) -> Result<(), StoreError> {
-        self.meta
-            .insert(channel.to_be_bytes(), bytes)
-            .map_err(backend)?;
-        self.flush()
+        self.write(|b| {
+            b.put(TreeId::Meta, channel.to_be_bytes(), bytes);
+            Ok(())
+        })
     }
 
     /// Test hook: overwrites a channel's raw snapshot bytes (to simulate corruption).
     pub fn put_raw_snapshot(&self, channel: ChannelId, bytes: &[u8]) -> Result<(), StoreError> {
-        self.snapshot
-            .insert(channel.to_be_bytes(), bytes)
-            .map_err(backend)?;
-        self.flush()
+        self.write(|b| {
+            b.put(TreeId::Snapshot, channel.to_be_bytes(), bytes);
+            Ok(())
+        })
     }
 
-    /// Returns once everything written before the call is on disk (group commit).
-    pub(crate) fn durable(&self) -> Result<(), StoreError> {
-        self.group
-            .wait(|| self.db.flush().map(|_| ()).map_err(|e| e.to_string()))
+    /// Returns once every record appended before the call is on disk (group commit).
+    fn durable(&self) -> Result<(), StoreError> {
+        self.group.wait(|| {
+            self.shared
+                .wal
+                .sync()
+                .map_err(|e| format!("write-ahead log (sync): {e}"))
+        })
     }
 
     fn decode_meta(&self, bytes: &[u8]) -> Result<Meta, String> {
@@ -275,7 +515,7 @@ impl SledStore {
         rows.iter()
             .map(|r| {
                 let row = OutboxRow {
-                    id: self.db.generate_id().map_err(backend)?,
+                    id: self.generate_id()?,
                     channel: r.channel,
                     due_ms: r.due_ms,
                     attempts: 0,
@@ -288,19 +528,31 @@ impl SledStore {
     }
 }
 
-/// Writes `rows` into the outbox and both of its indexes, inside a transaction.
-fn insert_rows(
-    outbox: &sled::transaction::TransactionalTree,
-    due: &sled::transaction::TransactionalTree,
-    by_channel: &sled::transaction::TransactionalTree,
-    rows: &[(OutboxRow, Vec<u8>)],
-) -> Result<(), ConflictableTransactionError<StoreError>> {
+/// Writes `rows` into the outbox and both of its indexes.
+fn insert_rows(b: &mut Batch, rows: &[(OutboxRow, Vec<u8>)]) {
     for (row, bytes) in rows {
-        outbox.insert(&row.id.to_be_bytes(), bytes.as_slice())?;
-        due.insert(&pair_key(row.due_ms, row.id), &row.channel.to_be_bytes())?;
-        by_channel.insert(&pair_key(row.channel, row.id), &[])?;
+        b.put(TreeId::Outbox, row.id.to_be_bytes(), bytes);
+        b.put(
+            TreeId::OutboxDue,
+            pair_key(row.due_ms, row.id),
+            row.channel.to_be_bytes(),
+        );
+        b.put(TreeId::OutboxChannel, pair_key(row.channel, row.id), []);
     }
-    Ok(())
+}
+
+impl Drop for SledStore {
+    fn drop(&mut self) {
+        lock(&self.shared.wake).stop = true;
+        self.shared.woken.notify_all();
+        if let Some(thread) = self.checkpointer.take() {
+            let _ = thread.join();
+        }
+        // A clean close leaves no log to apply at the next open.
+        if let Err(e) = self.shared.checkpoint() {
+            tracing::error!(error = %e, "store checkpoint at close failed; the log is kept");
+        }
+    }
 }
 
 impl Store for SledStore {
@@ -338,35 +590,25 @@ impl Store for SledStore {
             None => None,
         };
         let rows = self.outbox_rows(commit.outbox)?;
-        (
-            &self.meta,
-            &self.snapshot,
-            &self.log,
-            &self.outbox,
-            &self.outbox_due,
-            &self.outbox_channel,
-            &self.finished,
-        )
-            .transaction(|(meta, snapshot, log, outbox, due, by_channel, fin)| {
-                meta.insert(&key, meta_bytes.as_slice())?;
-                if let Some(s) = commit.snapshot {
-                    snapshot.insert(&key, s)?;
+        self.write(|b| {
+            b.put(TreeId::Meta, key, &meta_bytes);
+            if let Some(s) = commit.snapshot {
+                b.put(TreeId::Snapshot, key, s);
+            }
+            if let Some((k, v)) = &entry {
+                if self.log.get(k).map_err(backend)?.is_some() {
+                    return Err(StoreError::Backend(
+                        "log entry already exists (concurrent writer?)".into(),
+                    ));
                 }
-                if let Some((k, v)) = &entry {
-                    if log.get(k)?.is_some() {
-                        return Err(ConflictableTransactionError::Abort(StoreError::Backend(
-                            "log entry already exists (concurrent writer?)".into(),
-                        )));
-                    }
-                    log.insert(k, v.as_slice())?;
-                }
-                if finished {
-                    fin.insert(&key, &[])?;
-                }
-                insert_rows(outbox, due, by_channel, &rows)
-            })
-            .map_err(tx_error)?;
-        self.durable()?;
+                b.put(TreeId::Log, k, v);
+            }
+            if finished {
+                b.put(TreeId::Finished, key, []);
+            }
+            insert_rows(b, &rows);
+            Ok(())
+        })?;
         Ok(rows.iter().map(|(r, _)| r.id).collect())
     }
 
@@ -389,16 +631,13 @@ impl Store for SledStore {
         let key = entry.meta.channel.to_be_bytes();
         let archive_key = pair_key(entry.meta.channel, entry.meta.game_id);
         let bytes = codec::encode_archive(entry);
-        (&self.meta, &self.snapshot, &self.archive, &self.finished)
-            .transaction(|(meta, snapshot, archive, fin)| {
-                meta.remove(&key)?;
-                snapshot.remove(&key)?;
-                fin.remove(&key)?;
-                archive.insert(&archive_key, bytes.as_slice())?;
-                Ok(())
-            })
-            .map_err(tx_error)?;
-        self.durable()
+        self.write(|b| {
+            b.remove(TreeId::Meta, key);
+            b.remove(TreeId::Snapshot, key);
+            b.remove(TreeId::Finished, key);
+            b.put(TreeId::Archive, archive_key, &bytes);
+            Ok(())
+        })
     }
 
     fn archived(&self, channel: ChannelId) -> Result<Vec<ArchiveEntry>, StoreError> {
@@ -415,24 +654,27 @@ impl Store for SledStore {
 
     fn quarantine(&self, channel: ChannelId, reason: &str) -> Result<(), StoreError> {
         let key = channel.to_be_bytes();
-        let id = self.db.generate_id().map_err(backend)?;
+        let id = self.generate_id()?;
         let qkey = pair_key(channel, id);
-        let reason = reason.to_string();
-        (&self.meta, &self.snapshot, &self.finished, &self.quarantine)
-            .transaction(|(meta, snapshot, fin, quarantine)| {
-                let record = Quarantined {
-                    channel,
-                    reason: reason.clone(),
-                    at: now(),
-                    meta_bytes: meta.remove(&key)?.map(|v| v.to_vec()).unwrap_or_default(),
-                    snapshot_bytes: snapshot.remove(&key)?.map(|v| v.to_vec()),
-                };
-                fin.remove(&key)?;
-                quarantine.insert(&qkey, codec::encode_quarantined(&record))?;
-                Ok(())
-            })
-            .map_err(tx_error)?;
-        self.durable()
+        self.write(|b| {
+            let record = Quarantined {
+                channel,
+                reason: reason.to_string(),
+                at: now(),
+                meta_bytes: self
+                    .meta
+                    .get(key)
+                    .map_err(backend)?
+                    .map(|v| v.to_vec())
+                    .unwrap_or_default(),
+                snapshot_bytes: self.snapshot.get(key).map_err(backend)?.map(|v| v.to_vec()),
+            };
+            b.remove(TreeId::Meta, key);
+            b.remove(TreeId::Snapshot, key);
+            b.remove(TreeId::Finished, key);
+            b.put(TreeId::Quarantine, qkey, codec::encode_quarantined(&record));
+            Ok(())
+        })
     }
 
     fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
@@ -447,19 +689,19 @@ impl Store for SledStore {
 
     fn next_game_id(&self) -> Result<u64, StoreError> {
         // sled ids start at 0; keep 0 free as "no game".
-        self.db.generate_id().map(|id| id + 1).map_err(backend)
+        self.generate_id().map(|id| id + 1)
     }
 
     fn flush(&self) -> Result<(), StoreError> {
-        self.db.flush().map(|_| ()).map_err(backend)
+        self.shared.checkpoint()
     }
 
     fn enqueue(&self, rows: &[NewOutbox]) -> Result<Vec<u64>, StoreError> {
         let rows = self.outbox_rows(rows)?;
-        (&self.outbox, &self.outbox_due, &self.outbox_channel)
-            .transaction(|(outbox, due, by_channel)| insert_rows(outbox, due, by_channel, &rows))
-            .map_err(tx_error)?;
-        self.durable()?;
+        self.write(|b| {
+            insert_rows(b, &rows);
+            Ok(())
+        })?;
         Ok(rows.iter().map(|(r, _)| r.id).collect())
     }
 
@@ -506,46 +748,42 @@ impl Store for SledStore {
     }
 
     fn outbox_done(&self, id: u64) -> Result<(), StoreError> {
-        let Some(row) = self.outbox_row(id)? else {
-            return Ok(());
-        };
-        (&self.outbox, &self.outbox_due, &self.outbox_channel)
-            .transaction(|(outbox, due, by_channel)| {
-                outbox.remove(&id.to_be_bytes())?;
-                due.remove(&pair_key(row.due_ms, id))?;
-                by_channel.remove(&pair_key(row.channel, id))?;
-                Ok(())
-            })
-            .map_err(tx_error)?;
-        self.durable()
+        self.write(|b| {
+            if let Some(row) = self.outbox_row(id)? {
+                b.remove(TreeId::Outbox, id.to_be_bytes());
+                b.remove(TreeId::OutboxDue, pair_key(row.due_ms, id));
+                b.remove(TreeId::OutboxChannel, pair_key(row.channel, id));
+            }
+            Ok(())
+        })
     }
 
     fn outbox_retry(&self, id: u64, due_ms: u64, attempts: u32) -> Result<(), StoreError> {
-        let Some(row) = self.outbox_row(id)? else {
-            return Ok(());
-        };
-        let next = OutboxRow {
-            due_ms,
-            attempts,
-            ..row.clone()
-        };
-        let bytes = codec::encode_row(&next);
-        (&self.outbox, &self.outbox_due)
-            .transaction(|(outbox, due)| {
-                outbox.insert(&id.to_be_bytes(), bytes.as_slice())?;
-                due.remove(&pair_key(row.due_ms, id))?;
-                due.insert(&pair_key(due_ms, id), &row.channel.to_be_bytes())?;
-                Ok(())
-            })
-            .map_err(tx_error)?;
-        self.durable()
+        self.write(|b| {
+            let Some(row) = self.outbox_row(id)? else {
+                return Ok(());
+            };
+            let next = OutboxRow {
+                due_ms,
+                attempts,
+                ..row.clone()
+            };
+            b.put(TreeId::Outbox, id.to_be_bytes(), codec::encode_row(&next));
+            b.remove(TreeId::OutboxDue, pair_key(row.due_ms, id));
+            b.put(
+                TreeId::OutboxDue,
+                pair_key(due_ms, id),
+                row.channel.to_be_bytes(),
+            );
+            Ok(())
+        })
     }
 
     fn put_note(&self, channel: ChannelId, name: &str, value: &[u8]) -> Result<(), StoreError> {
-        self.notes
-            .insert(note_key(channel, name), value)
-            .map_err(backend)?;
-        self.durable()
+        self.write(|b| {
+            b.put(TreeId::Notes, note_key(channel, name), value);
+            Ok(())
+        })
     }
 
     fn note(&self, channel: ChannelId, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
@@ -644,6 +882,104 @@ mod tests {
         }
         assert_eq!(store.log(9).unwrap(), vec![entry(1), entry(2), entry(3)]);
         assert_eq!(store.load(6).unwrap(), Loaded::Empty);
+    }
+
+    /// Copies the files of `from` (a closed store, or the log of an open one) into `to`.
+    fn copy_files(from: &Path, to: &Path, only_log: bool) {
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let name = entry.file_name().to_string_lossy().to_string();
+            if only_log && !name.starts_with("wal-") {
+                continue;
+            }
+            if entry.file_type().unwrap().is_dir() {
+                std::fs::create_dir_all(to.join(&name)).unwrap();
+                copy_files(&entry.path(), &to.join(&name), false);
+            } else {
+                std::fs::copy(entry.path(), to.join(&name)).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn the_log_restores_what_sled_had_not_flushed_and_applies_idempotently() {
+        let dir = tempfile::tempdir().unwrap();
+        let older = tempfile::tempdir().unwrap();
+        let log_copy = tempfile::tempdir().unwrap();
+        let mut done = meta(6, 60, 3);
+        done.status = Status::Finished;
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            store
+                .commit(Commit {
+                    meta: &meta(5, 50, 1),
+                    snapshot: Some(b"s1"),
+                    entry: Some(&entry(1)),
+                    outbox: &[],
+                })
+                .unwrap();
+            store.flush().unwrap();
+            // What sled holds on disk now: only the first commit, and no log file.
+            copy_files(dir.path(), older.path(), false);
+            for v in 2..=3 {
+                store
+                    .commit(Commit {
+                        meta: &meta(5, 50, v),
+                        snapshot: Some(format!("s{v}").as_bytes()),
+                        entry: Some(&entry(v)),
+                        outbox: &[row(5, 10 + v, "post")],
+                    })
+                    .unwrap();
+            }
+            store.commit(Commit::meta(&done)).unwrap();
+            store
+                .archive(&ArchiveEntry {
+                    meta: done.clone(),
+                    outcome: None,
+                    snapshot: b"end".to_vec(),
+                })
+                .unwrap();
+            store.put_note(5, "turn", b"9").unwrap();
+            // Acknowledged, so in the log: a crash now loses nothing.
+            copy_files(dir.path(), log_copy.path(), true);
+        }
+        let check = |path: &Path| {
+            let store = SledStore::open(path).unwrap();
+            let Loaded::Found(r) = store.load(5).unwrap() else {
+                panic!("channel 5 lost")
+            };
+            assert_eq!((r.meta, r.snapshot), (meta(5, 50, 3), Some(b"s3".to_vec())));
+            assert_eq!(store.log(50).unwrap(), vec![entry(1), entry(2), entry(3)]);
+            let rows = store.channel_outbox(5).unwrap();
+            assert_eq!(rows.len(), 2);
+            // Ids handed out before the crash (reserved through the log) are not reused.
+            let fresh = store.next_game_id().unwrap();
+            assert!(rows.iter().all(|r| r.id < fresh), "{rows:?} vs {fresh}");
+            assert_eq!(store.load(6).unwrap(), Loaded::Empty);
+            assert_eq!(store.archived(6).unwrap().len(), 1);
+            assert!(store.finished_unarchived().unwrap().is_empty());
+            assert_eq!(store.note(5, "turn").unwrap().as_deref(), Some(&b"9"[..]));
+        };
+        // Sled as it was before the last writes, plus the log: everything is back.
+        copy_files(log_copy.path(), older.path(), true);
+        // A torn record at the end (a write the crash cut short) is ignored.
+        let (_, last) = wal::files(older.path()).unwrap().pop().unwrap();
+        let mut torn = Batch::default();
+        torn.put(TreeId::Meta, 5u64.to_be_bytes(), b"garbage");
+        let record = torn.record();
+        let mut bytes = std::fs::read(&last).unwrap();
+        bytes.extend_from_slice(&record[..record.len() - 3]);
+        std::fs::write(&last, bytes).unwrap();
+        check(older.path());
+        assert!(
+            wal::files(older.path()).unwrap().len() <= 1,
+            "log applied and deleted"
+        );
+        // The same log applied again over the newer state changes nothing.
+        copy_files(log_copy.path(), older.path(), true);
+        check(older.path());
+        copy_files(log_copy.path(), dir.path(), true);
+        check(dir.path());
     }
 
     #[test]
