@@ -405,7 +405,10 @@ impl Sender {
                     // The board picture goes on the last part (the one with the buttons).
                     let sent = match png.as_ref().filter(|_| i == last) {
                         Some(png) => {
-                            match transport.post(channel, with_picture(message.clone(), png)).await {
+                            match transport
+                                .post(channel, with_picture(message.clone(), png))
+                                .await
+                            {
                                 // Not allowed to attach files or embed here: the message
                                 // without its picture, and the actor learns why.
                                 Err(SendError::Forbidden(_)) => {

@@ -16,7 +16,11 @@ async fn status_and_hand_show_pictures_privately() {
     let bot = Bot::start(&fake, dir.path()).await;
 
     let channel = fake.add_channel("princes-pictures");
-    let seats = [fake.add_user("ana"), fake.add_user("bruno"), fake.add_user("carla")];
+    let seats = [
+        fake.add_user("ana"),
+        fake.add_user("bruno"),
+        fake.add_user("carla"),
+    ];
     open_table(&fake, channel, "The Princes of Florence", &seats).await;
     let turn = turn_message(&fake, channel).expect("a turn message");
     let board = picture_on(&turn).bytes.clone();
@@ -27,7 +31,11 @@ async fn status_and_hand_show_pictures_privately() {
     assert_eq!(status.len(), 1, "{status:#?}");
     assert!(status[0].flags & 64 != 0, "status is private");
     assert_eq!(picture_on(&status[0]).bytes, board);
-    assert!(status[0].content.contains("Waiting for"), "{}", status[0].content);
+    assert!(
+        status[0].content.contains("Waiting for"),
+        "{}",
+        status[0].content
+    );
 
     // /game hand: the caller's own cards as a picture, private, different per player.
     let mut hands = Vec::new();
@@ -40,7 +48,10 @@ async fn status_and_hand_show_pictures_privately() {
         assert_ne!(png, board, "a hand is not the board");
         hands.push(png);
     }
-    assert!(hands[0] != hands[1] && hands[1] != hands[2], "each player sees their own hand");
+    assert!(
+        hands[0] != hands[1] && hands[1] != hands[2],
+        "each player sees their own hand"
+    );
     // The channel never got a private picture.
     for m in public_messages(&fake, channel) {
         for f in &m.attachments {
@@ -56,7 +67,11 @@ async fn status_and_hand_show_pictures_privately() {
     picture_on(&turn_message(&fake, villa).expect("a Villa turn message"));
     let hand = slash(&fake, players[0], villa, "game hand", json!({})).await;
     assert!(hand.iter().all(|m| m.attachments.is_empty()), "{hand:#?}");
-    assert!(hand[0].content.contains("no secrets"), "{}", hand[0].content);
+    assert!(
+        hand[0].content.contains("no secrets"),
+        "{}",
+        hand[0].content
+    );
 
     fake.assert_no_errors();
     bot.stop().await;

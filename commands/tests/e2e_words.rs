@@ -55,7 +55,11 @@ async fn seating_dms_board_button_and_stale_panels() {
     // The board is a picture (with the state line and who is awaited beside it).
     assert_eq!(board.len(), 1, "{board:#?}");
     picture_on(&board[0]);
-    assert!(board[0].content.contains("Waiting for"), "{}", board[0].content);
+    assert!(
+        board[0].content.contains("Waiting for"),
+        "{}",
+        board[0].content
+    );
 
     // A panel opened before the player's options changed: a fresh panel, not an error.
     let (user, your_move) = awaited(&turn, &seats)[0].clone();

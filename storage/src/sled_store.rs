@@ -2,8 +2,8 @@
 //!
 //! Records are compact binary ([`crate::codec`]). Every change (commit, archive, outbox
 //! change, note) is a [`Batch`]: under the write lock it is appended to the store's
-//! write-ahead log ([`crate::wal`]) and applied to sled in one transaction; then the
-//! writer waits for an `fdatasync` of the log that started after its append
+//! write-ahead log ([`crate::wal`]) and applied to sled (in order, under that lock);
+//! then the writer waits for an `fdatasync` of the log that started after its append
 //! ([`GroupFlush`]): commits arriving together on different channels share one sync.
 //! Sled is flushed at checkpoints (by a background thread once the log passes
 //! [`CHECKPOINT_BYTES`], by [`Store::flush`] and on drop), which then delete the log
@@ -166,7 +166,7 @@ fn sync_sled_file(dir: &Path) -> Result<(), StoreError> {
     }
 }
 
-/// Group commit: a writer whose transaction is done calls [`GroupFlush::wait`]; it
+/// Group commit: a writer whose batch is appended calls [`GroupFlush::wait`]; it
 /// returns once a flush that *started after* the call completed. The first waiter
 /// while no flush runs leads one; the others wait and share it. So a commit never
 /// returns before its data is on disk, and concurrent commits pay for one flush.
@@ -509,8 +509,8 @@ impl SledStore {
         Ok(meta)
     }
 
-    /// Assigns ids to new outbox rows and encodes them (outside the transaction, so a
-    /// retried transaction keeps the same ids).
+    /// Assigns ids to new outbox rows and encodes them (before the batch is built, so
+    /// the ids in the log and in sled are the same).
     fn outbox_rows(&self, rows: &[NewOutbox]) -> Result<Vec<(OutboxRow, Vec<u8>)>, StoreError> {
         rows.iter()
             .map(|r| {

@@ -817,7 +817,7 @@ impl Table {
         };
         let seat = match awaited_seat(active, caller) {
             Ok(seat) => seat,
-            Err(d) => return vec![d],
+            Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
         let legal = active
             .game
@@ -842,7 +842,7 @@ impl Table {
         };
         let seat = match awaited_seat(active, caller) {
             Ok(seat) => seat,
-            Err(d) => return vec![d],
+            Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
         let Some(game) = &active.game else {
             return vec![];
@@ -999,23 +999,23 @@ impl Table {
     }
 }
 
-/// The caller's seat if the game is running and awaits them; else the refusal.
-fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, Delivery> {
+/// The caller's seat if the game is running and awaits them; else the refusal's text.
+fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, String> {
     let Some(game) = &active.game else {
-        return Err(Delivery::ephemeral(format!(
+        return Err(format!(
             "The game has not started yet; {} starts it with /game start.",
             active.host_name()
-        )));
+        ));
     };
     let seat = active
         .seat_of(caller.user)
-        .ok_or_else(|| Delivery::ephemeral(text::NOT_SEATED))?;
+        .ok_or_else(|| text::NOT_SEATED.to_string())?;
     let awaiting = game.awaiting();
     if !awaiting.contains(&seat) {
-        return Err(Delivery::ephemeral(format!(
+        return Err(format!(
             "It is not your turn: the game is waiting for {}.",
             text::name_list(&active.names(), &awaiting)
-        )));
+        ));
     }
     Ok(seat)
 }
