@@ -10,7 +10,7 @@ use rules::villa::data::{
 };
 use rules::villa::geom::Shape;
 use rules::villa::model::{floor_poly, GridPt};
-use rules::villa::{column_name, ColumnView, Phase, Stage, VillaView, Why};
+use rules::villa::{ColumnView, VillaView};
 
 fn column_fill(colour: u8) -> Rgb {
     match colour {
@@ -79,66 +79,9 @@ fn stack_height(v: &VillaView, c: &ColumnView) -> usize {
     h
 }
 
+/// Who must do what now: the same sentence as the text board, without its bold.
 fn status(v: &VillaView, names: &[String]) -> String {
-    let who = |s: &usize| name(names, *s);
-    let colour = |k: &u8| COLOURS.get(usize::from(*k)).copied().unwrap_or("?");
-    match &v.phase {
-        Phase::Over => "The game is over.".into(),
-        Phase::SetupColumns { placer } => {
-            format!("{} stands a column on the base plate.", who(placer))
-        }
-        Phase::SetupFloor { placer } => format!("{} places the blue floor.", who(placer)),
-        Phase::Turn { seat, stage } => match stage {
-            Stage::Begin if v.players == 2 => {
-                format!("{}'s turn: play a colour or propose a floor.", who(seat))
-            }
-            Stage::Begin if v.players == 3 => {
-                format!(
-                    "{}'s turn: pull a neutral (green) column first, or propose a floor.",
-                    who(seat)
-                )
-            }
-            Stage::Begin => format!("{}'s turn: pull a column or propose a floor.", who(seat)),
-            Stage::Colour(k) => format!("{} plays {}: pull a column.", who(seat), colour(k)),
-            Stage::Own => format!("{} now moves one of their own columns.", who(seat)),
-        },
-        Phase::Pick { seat, why } => match why {
-            Why::ObjectFloor { proposer } => {
-                format!(
-                    "{} must pull one of {}'s columns.",
-                    who(seat),
-                    who(proposer)
-                )
-            }
-            _ => format!("{} must pull a neutral column.", who(seat)),
-        },
-        Phase::Feel { seat, col, .. } => format!(
-            "{} holds {} half-pulled: place it or abort.",
-            who(seat),
-            column_name(*col)
-        ),
-        Phase::Objections { proposer, answers } => format!(
-            "{} proposed the {} floor; {} may object or allow.",
-            who(proposer),
-            floor_name(v.floors.len() + 1),
-            answers.current().map(|s| who(&s)).unwrap_or_default()
-        ),
-        Phase::Challenges { original, answers } => format!(
-            "{} aborted a neutral pull; {} may challenge or allow.",
-            who(original),
-            answers.current().map(|s| who(&s)).unwrap_or_default()
-        ),
-        Phase::Removal { proposer, objector } => format!(
-            "{} removes one of {}'s columns.",
-            who(proposer),
-            who(objector)
-        ),
-        Phase::PlaceFloor { proposer } => format!(
-            "{} places the {} floor.",
-            who(proposer),
-            floor_name(v.floors.len() + 1)
-        ),
-    }
+    rules::villa::waiting_line(v, names).replace("**", "")
 }
 
 /// Pixel sizes of the side view.

@@ -568,7 +568,9 @@ fn whose(v: &VillaView, colour: usize, names: &[String]) -> String {
     }
 }
 
-fn waiting_line(v: &VillaView, names: &[String]) -> String {
+/// Who must do what now, in one sentence (the turn message's state line; the picture's
+/// status line without the bold).
+pub fn waiting_line(v: &VillaView, names: &[String]) -> String {
     let who = |s: &Seat| nm(names, *s);
     match &v.phase {
         Phase::Over => "The game is over.".into(),
