@@ -333,13 +333,7 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
                 );
             }
         }
-        let b: Vec<String> = bids
-            .iter()
-            .map(|(s, a)| match a {
-                Some(a) => format!("{} ${a}M", name(names, *s)),
-                None => format!("{} pass", name(names, *s)),
-            })
-            .collect();
+        let b = rules::estates::bid_list(&bids, names);
         let text = if b.is_empty() {
             "no bids yet".to_string()
         } else {

@@ -402,17 +402,7 @@ fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
         x += 48.0 + tw + 28.0;
     }
     y += 52.0;
-    let seal = match (v.seal.holder, v.seal.previous) {
-        (Some(h), Some(p)) => format!("{} (before: {})", name(names, h), name(names, p)),
-        (Some(h), None) => name(names, h),
-        _ => "not taken yet".into(),
-    };
-    let scores: Vec<String> = v
-        .scores
-        .iter()
-        .enumerate()
-        .map(|(s, p)| format!("{} {p}", name(names, s)))
-        .collect();
+    let (seal, scores) = rules::villa::seal_and_points(v, names);
     y = c.paragraph(
         MARGIN,
         y + BODY,

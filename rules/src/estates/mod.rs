@@ -25,7 +25,7 @@ pub use error::EstatesError;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-pub use text::{EstatesEvent, EstatesPrivate, EstatesPublic, PhaseView, RowView};
+pub use text::{bid_list, EstatesEvent, EstatesPrivate, EstatesPublic, PhaseView, RowView};
 
 /// Table options: `rounds=N` plays N rounds (scores add, two round wins end it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

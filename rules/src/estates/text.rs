@@ -583,13 +583,7 @@ pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
             bids,
             to_answer,
         } => {
-            let b: Vec<String> = bids
-                .iter()
-                .map(|(s, a)| match a {
-                    Some(a) => format!("{} ${a}M", name(names, *s)),
-                    None => format!("{} pass", name(names, *s)),
-                })
-                .collect();
+            let b = bid_list(bids, names);
             out.push_str(&format!(
                 "Auction by {} of {item}. Bids: {}.",
                 name(names, *auctioneer),
@@ -704,3 +698,13 @@ pub const COMMANDS: &[CommandHelp] = &[
         example: "discard",
     },
 ];
+
+/// The bids of an auction in words: "Ana $3M", "Bruno pass".
+pub fn bid_list(bids: &[(Seat, Option<u32>)], names: &[String]) -> Vec<String> {
+    bids.iter()
+        .map(|(s, a)| match a {
+            Some(a) => format!("{} ${a}M", name(names, *s)),
+            None => format!("{} pass", name(names, *s)),
+        })
+        .collect()
+}

@@ -23,7 +23,7 @@ use model::{Grid, GridPt};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-pub use text::{column_name, waiting_line, VillaEvent};
+pub use text::{column_name, seal_and_points, waiting_line, VillaEvent};
 
 crate::register_game!(Villa, VILLA);
 

@@ -568,6 +568,23 @@ fn whose(v: &VillaView, colour: usize, names: &[String]) -> String {
     }
 }
 
+/// Who holds the seal (and who held it before), and each player's points on top
+/// ("Ana 3"): the board's seal line, in words.
+pub fn seal_and_points(v: &VillaView, names: &[String]) -> (String, Vec<String>) {
+    let seal = match (v.seal.holder, v.seal.previous) {
+        (Some(h), Some(p)) => format!("{} (before: {})", nm(names, h), nm(names, p)),
+        (Some(h), None) => nm(names, h),
+        _ => "not taken yet".into(),
+    };
+    let scores = v
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(s, p)| format!("{} {p}", nm(names, s)))
+        .collect();
+    (seal, scores)
+}
+
 /// Who must do what now, in one sentence (the turn message's state line; the picture's
 /// status line without the bold).
 pub fn waiting_line(v: &VillaView, names: &[String]) -> String {
@@ -652,17 +669,7 @@ pub fn render(v: &VillaView, names: &[String]) -> String {
         v.turns + 1,
         colours.join(" · ")
     ));
-    let seal = match (v.seal.holder, v.seal.previous) {
-        (Some(h), Some(p)) => format!("{} (before: {})", nm(names, h), nm(names, p)),
-        (Some(h), None) => nm(names, h),
-        _ => "not taken yet".into(),
-    };
-    let scores: Vec<String> = v
-        .scores
-        .iter()
-        .enumerate()
-        .map(|(s, p)| format!("{} {p}", nm(names, s)))
-        .collect();
+    let (seal, scores) = seal_and_points(v, names);
     out.push_str(&format!(
         "Seal: {seal} · Points on top: {}\n",
         scores.join(", ")
