@@ -398,43 +398,39 @@ impl Table {
     /// are cached per (channel, version).
     pub fn picture(&self, channel: ChannelId, of: PictureOf) -> Option<Arc<Vec<u8>>> {
         self.with_slot(channel, |slot| {
-            if of.seat.is_none() {
-                if let Some((cached, png)) = &slot.picture {
-                    if *cached == of {
-                        return Some(png.clone());
-                    }
-                }
-            }
-            let png = match &slot.active {
-                Some(active) if active.meta.game_id == of.game_id => {
-                    if active.meta.version != of.version {
-                        return None;
-                    }
-                    draw(active.game.as_deref()?, &active.names(), of.seat)?
-                }
-                _ => {
-                    // Finished and archived since: the archive keeps its last state.
-                    let entry = self
-                        .store
-                        .archived(channel)
-                        .ok()?
-                        .into_iter()
-                        .find(|e| e.meta.game_id == of.game_id)?;
-                    if entry.meta.version != of.version {
-                        return None;
-                    }
-                    let game = restore(&entry.meta, Some(&entry.snapshot)).ok()??;
-                    let names: Vec<String> =
-                        entry.meta.seats.iter().map(|s| s.name.clone()).collect();
-                    draw(game.as_ref(), &names, of.seat)?
-                }
+            let Some(active) = slot
+                .active
+                .as_ref()
+                .filter(|a| a.meta.game_id == of.game_id)
+            else {
+                return self.archived_picture(channel, of).map(Arc::new);
             };
-            let png = Arc::new(png);
+            if active.meta.version != of.version {
+                return None;
+            }
+            let cached = slot.picture.as_ref().filter(|(c, _)| *c == of);
+            if let Some((_, png)) = cached {
+                return Some(png.clone());
+            }
+            let png = Arc::new(draw(active.game.as_deref()?, &active.names(), of.seat)?);
             if of.seat.is_none() {
                 slot.picture = Some((of, png.clone()));
             }
             Some(png)
         })
+    }
+
+    /// The picture `of` a game archived since (the archive keeps its last state).
+    fn archived_picture(&self, channel: ChannelId, of: PictureOf) -> Option<Vec<u8>> {
+        let entry = self
+            .store
+            .archived(channel)
+            .ok()?
+            .into_iter()
+            .find(|e| e.meta.game_id == of.game_id && e.meta.version == of.version)?;
+        let game = restore(&entry.meta, Some(&entry.snapshot)).ok()??;
+        let names: Vec<String> = entry.meta.seats.iter().map(|s| s.name.clone()).collect();
+        draw(game.as_ref(), &names, of.seat)
     }
 
     /// Stores the change and the outgoing deliveries of `out` in one transaction, then
