@@ -1,7 +1,7 @@
 //! Type-erased games for the table: actions travel as text (typed by players) and as
 //! JSON (the stored log), views as rendered text. One [`GameKind`] per game id.
 
-use crate::engine::{replay, Audience, Game, GameEvent, Outcome, ReplayError, Seat, SetupError};
+use crate::engine::{replay, Absent, Audience, Game, GameEvent, Outcome, ReplayError, Seat, SetupError};
 use crate::views::{PrivatePicture, PublicPicture};
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{Map, Value};
@@ -74,6 +74,9 @@ pub trait DynGame: Send + Sync {
     /// Canonical texts of `seat`'s legal actions.
     fn legal_texts(&self, seat: Seat) -> Vec<String>;
     fn public_text(&self, names: &[String]) -> String;
+    /// The canonical text of the move `seat` makes when absent (see `Game::absent_move`);
+    /// `None` when it has no move, or no pass for `Absent::Pass`.
+    fn absent_text(&self, seat: Seat, absent: Absent) -> Option<String>;
     fn private_text(&self, seat: Seat, names: &[String]) -> String;
     /// The public view, for drawing the board (the renderer never sees the state).
     fn public_picture_view(&self) -> PublicPicture;
@@ -185,6 +188,14 @@ impl<G: Game> DynGame for Erased<G> {
             .iter()
             .map(|a| a.to_string())
             .collect()
+    }
+
+    fn absent_text(&self, seat: Seat, absent: Absent) -> Option<String> {
+        let legal = self.game.legal_actions(seat);
+        let public = self.game.public_view();
+        let private = self.game.private_view(seat);
+        let index = G::absent_move(&public, &private, seat, &legal, absent)?;
+        legal.get(index).map(|a| a.to_string())
     }
 
     fn public_text(&self, names: &[String]) -> String {

@@ -180,6 +180,15 @@ impl Outcome {
     }
 }
 
+/// What a seat whose time ran out does (the table's timeout policy picks one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Absent {
+    /// The game's default move for the decision at hand (documented in the rules text).
+    Auto,
+    /// A pass, only where the rules allow passing.
+    Pass,
+}
+
 /// One command a player can type, for help texts: syntax, what it does, an example.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CommandHelp {
@@ -226,6 +235,24 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn is_over(&self) -> bool;
     /// Final scores once the game is over; `None` before.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// The move an absent seat makes: an index into `legal` (`legal_actions(seat)`), chosen
+    /// only from what that seat may know (the public view and its own private view).
+    /// `Absent::Auto` answers whenever `legal` is not empty; `Absent::Pass` answers only
+    /// with a pass the rules allow, else `None`.
+    fn absent_move(
+        public: &Self::PublicView,
+        private: &Self::PrivateView,
+        seat: Seat,
+        legal: &[Self::Action],
+        absent: Absent,
+    ) -> Option<usize> {
+        let _ = (public, private, seat);
+        match absent {
+            Absent::Auto => (!legal.is_empty()).then_some(0),
+            Absent::Pass => None,
+        }
+    }
 
     /// The board as chat text, built from the public view only.
     fn render_public(view: &Self::PublicView, names: &[String]) -> String;

@@ -19,5 +19,5 @@ pub mod views;
 pub mod villa;
 
 pub use dynamic::{DynGame, GameKind};
-pub use engine::{Audience, Game, GameEvent, Outcome, Seat};
+pub use engine::{Absent, Audience, Game, GameEvent, Outcome, Seat};
 pub use views::{PrivatePicture, PublicPicture};
