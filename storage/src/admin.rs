@@ -459,6 +459,10 @@ mod tests {
             created: 1,
             updated: 2,
             version,
+            guild: 0,
+            settings: Default::default(),
+            dropped: vec![],
+            nudged_ms: 0,
         }
     }
 
@@ -483,15 +487,20 @@ mod tests {
                     snapshot: Some(format!("{{\"height\":{v}.5}}").as_bytes()),
                     entry: Some(&entry(v)),
                     outbox: &[],
+                    timers: &[],
+                    seats: None,
                 })
                 .unwrap();
         }
         store
-            .archive(&ArchiveEntry {
-                meta: meta(2, 20, 0, Status::Finished),
-                outcome: Some(json!({"winners": [0]})),
-                snapshot: b"{\"height\":9}".to_vec(),
-            })
+            .archive(
+                &ArchiveEntry {
+                    meta: meta(2, 20, 0, Status::Finished),
+                    outcome: Some(json!({"winners": [0]})),
+                    snapshot: b"{\"height\":9}".to_vec(),
+                },
+                &[],
+            )
             .unwrap();
         (dir, store)
     }

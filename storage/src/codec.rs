@@ -7,17 +7,32 @@
 //! Records written by older builds as JSON still decode; they are rewritten in the new
 //! form the next time they are saved.
 
-use crate::{ArchiveEntry, LogEntry, Meta, OutboxRow, Quarantined, SeatedUser, Status};
+use crate::{
+    ArchiveEntry, LogEntry, Meta, OutboxRow, PlayerStats, Quarantined, SeatedUser, Settings,
+    Status, Timer,
+};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 /// First byte of every binary record (0xC1 never starts UTF-8, hence never JSON).
 pub const BINARY_TAG: u8 = 0xC1;
 /// Layout version of the binary records this build writes; higher ones are refused.
-pub const RECORD_VERSION: u8 = 1;
+/// 2 added the server, timing settings, dropped seats and last nudge to metadata (and so
+/// to archived games); layout 1 records still decode, with those empty.
+pub const RECORD_VERSION: u8 = 2;
 
 /// [`Meta`] as stored: the options as JSON text.
 #[derive(Serialize, Deserialize)]
 struct MetaRecord {
+    base: MetaRecordV1,
+    guild: u64,
+    settings: Settings,
+    dropped: Vec<u64>,
+    nudged_ms: u64,
+}
+
+/// [`Meta`] as layout 1 stored it.
+#[derive(Serialize, Deserialize)]
+struct MetaRecordV1 {
     schema: u32,
     game_id: u64,
     channel: u64,
@@ -44,8 +59,8 @@ struct LogRecord {
 
 /// [`ArchiveEntry`] as stored: the outcome as JSON text, the snapshot as raw bytes.
 #[derive(Serialize, Deserialize)]
-struct ArchiveRecord {
-    meta: MetaRecord,
+struct ArchiveRecord<M = MetaRecord> {
+    meta: M,
     outcome: Option<String>,
     snapshot: Vec<u8>,
 }
@@ -62,6 +77,31 @@ fn json_value(text: &str, what: &str) -> Result<serde_json::Value, String> {
 impl MetaRecord {
     fn of(meta: &Meta) -> Self {
         MetaRecord {
+            base: MetaRecordV1::of(meta),
+            guild: meta.guild,
+            settings: meta.settings,
+            dropped: meta.dropped.iter().map(|&s| s as u64).collect(),
+            nudged_ms: meta.nudged_ms,
+        }
+    }
+
+    fn into_meta(self) -> Result<Meta, String> {
+        let mut meta = self.base.into_meta()?;
+        meta.guild = self.guild;
+        meta.settings = self.settings;
+        meta.dropped = self
+            .dropped
+            .into_iter()
+            .map(|s| usize::try_from(s).map_err(|e| format!("dropped seat: {e}")))
+            .collect::<Result<_, _>>()?;
+        meta.nudged_ms = self.nudged_ms;
+        Ok(meta)
+    }
+}
+
+impl MetaRecordV1 {
+    fn of(meta: &Meta) -> Self {
+        MetaRecordV1 {
             schema: meta.schema,
             game_id: meta.game_id,
             channel: meta.channel,
@@ -91,6 +131,10 @@ impl MetaRecord {
             created: self.created,
             updated: self.updated,
             version: self.version,
+            guild: 0,
+            settings: Settings::default(),
+            dropped: vec![],
+            nudged_ms: 0,
         })
     }
 }
@@ -104,6 +148,15 @@ fn binary<T: Serialize>(value: &T) -> Vec<u8> {
 /// Whether `bytes` is a binary record (as opposed to legacy JSON).
 pub fn is_binary(bytes: &[u8]) -> bool {
     bytes.first() == Some(&BINARY_TAG)
+}
+
+/// The layout version of a binary record (0 for JSON).
+fn layout(bytes: &[u8]) -> u8 {
+    if is_binary(bytes) {
+        bytes.get(1).copied().unwrap_or(0)
+    } else {
+        0
+    }
 }
 
 /// Decodes a binary record's body as `B`, or legacy JSON as `J`; `what` names the
@@ -146,8 +199,11 @@ pub fn encode_meta(meta: &Meta) -> Vec<u8> {
     binary(&MetaRecord::of(meta))
 }
 
-/// Decodes metadata (binary or legacy JSON).
+/// Decodes metadata (binary of either layout, or legacy JSON).
 pub fn decode_meta(bytes: &[u8]) -> Result<Meta, String> {
+    if layout(bytes) == 1 {
+        return decode(bytes, "metadata", MetaRecordV1::into_meta, |m: Meta| m);
+    }
     decode(bytes, "metadata", MetaRecord::into_meta, |m: Meta| m)
 }
 
@@ -189,20 +245,53 @@ pub fn encode_archive(entry: &ArchiveEntry) -> Vec<u8> {
     })
 }
 
-/// Decodes an archived game (binary or legacy JSON).
+/// Decodes an archived game (binary of either layout, or legacy JSON).
 pub fn decode_archive(bytes: &[u8]) -> Result<ArchiveEntry, String> {
+    fn entry(
+        meta: Result<Meta, String>,
+        outcome: Option<String>,
+        snapshot: Vec<u8>,
+    ) -> Result<ArchiveEntry, String> {
+        Ok(ArchiveEntry {
+            meta: meta?,
+            outcome: outcome.map(|o| json_value(&o, "outcome")).transpose()?,
+            snapshot,
+        })
+    }
+    if layout(bytes) == 1 {
+        return decode(
+            bytes,
+            "archived game",
+            |r: ArchiveRecord<MetaRecordV1>| entry(r.meta.into_meta(), r.outcome, r.snapshot),
+            |e: ArchiveEntry| e,
+        );
+    }
     decode(
         bytes,
         "archived game",
-        |r: ArchiveRecord| {
-            Ok(ArchiveEntry {
-                meta: r.meta.into_meta()?,
-                outcome: r.outcome.map(|o| json_value(&o, "outcome")).transpose()?,
-                snapshot: r.snapshot,
-            })
-        },
+        |r: ArchiveRecord| entry(r.meta.into_meta(), r.outcome, r.snapshot),
         |e: ArchiveEntry| e,
     )
+}
+
+/// Encodes a timer.
+pub fn encode_timer(timer: &Timer) -> Vec<u8> {
+    binary(timer)
+}
+
+/// Decodes a timer.
+pub fn decode_timer(bytes: &[u8]) -> Result<Timer, String> {
+    decode(bytes, "timer", Ok, |t: Timer| t)
+}
+
+/// Encodes a player's stats.
+pub fn encode_stats(stats: &PlayerStats) -> Vec<u8> {
+    binary(stats)
+}
+
+/// Decodes a player's stats.
+pub fn decode_stats(bytes: &[u8]) -> Result<PlayerStats, String> {
+    decode(bytes, "player stats", Ok, |s: PlayerStats| s)
 }
 
 /// Encodes an outbox row.
@@ -247,7 +336,46 @@ mod tests {
             created: 1,
             updated: 2,
             version: 3,
+            guild: 77,
+            settings: Settings {
+                remind_after: Some(60),
+                remind_every: None,
+                timeout_after: Some(0),
+                on_timeout: Some(crate::TimeoutPolicy::Drop),
+            },
+            dropped: vec![1],
+            nudged_ms: 5,
         }
+    }
+
+    #[test]
+    fn layout_1_records_decode_with_the_new_fields_empty() {
+        let m = meta();
+        let old = postcard::to_extend(&MetaRecordV1::of(&m), vec![BINARY_TAG, 1]).unwrap();
+        let back = decode_meta(&old).unwrap();
+        assert_eq!(back.guild, 0);
+        assert_eq!(back.settings, Settings::default());
+        assert!(back.dropped.is_empty());
+        assert_eq!(
+            Meta {
+                guild: 77,
+                settings: m.settings,
+                dropped: vec![1],
+                nudged_ms: 5,
+                ..back
+            },
+            m
+        );
+        let archived = ArchiveRecord {
+            meta: MetaRecordV1::of(&m),
+            outcome: None,
+            snapshot: vec![9],
+        };
+        let old = postcard::to_extend(&archived, vec![BINARY_TAG, 1]).unwrap();
+        let back = decode_archive(&old).unwrap();
+        assert_eq!(back.meta.game_id, m.game_id);
+        assert_eq!(back.meta.guild, 0);
+        assert_eq!(back.snapshot, vec![9]);
     }
 
     #[test]

@@ -44,6 +44,31 @@ pub struct SeatedUser {
     pub name: String,
 }
 
+/// What a timeout does to the seat that ran out of time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TimeoutPolicy {
+    /// The seat makes the game's default move (documented per game and decision).
+    Auto,
+    /// The seat passes where the rules allow it, else makes the default move.
+    Skip,
+    /// The seat leaves; the game goes on if enough players remain, else it is abandoned.
+    Drop,
+}
+
+/// A table's own timing choices (`/game settings`). `None` means "the server's default"
+/// (from the config); a duration of 0 means "off". Durations in seconds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// First reminder after this long without a move.
+    pub remind_after: Option<u64>,
+    /// Further reminders this often.
+    pub remind_every: Option<u64>,
+    /// The awaited seats time out after this long without a move.
+    pub timeout_after: Option<u64>,
+    /// What a timeout does.
+    pub on_timeout: Option<TimeoutPolicy>,
+}
+
 /// Everything about a channel's game except the engine state.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Meta {
@@ -65,6 +90,19 @@ pub struct Meta {
     pub updated: u64,
     /// Number of actions in the log (the state version prompts refer to).
     pub version: u64,
+    /// The server (Discord guild) the channel belongs to; 0 for none (DMs, local table).
+    /// Stats and leaderboards are kept per server.
+    #[serde(default)]
+    pub guild: u64,
+    /// The table's timing settings over the server's defaults.
+    #[serde(default)]
+    pub settings: Settings,
+    /// Seats whose player left by a `drop` timeout: the bot plays them from then on.
+    #[serde(default)]
+    pub dropped: Vec<usize>,
+    /// Unix ms of the last `/game nudge` (at most one an hour).
+    #[serde(default)]
+    pub nudged_ms: u64,
 }
 
 /// One logged action.
@@ -130,26 +168,126 @@ pub enum StoreError {
     Encode(String),
 }
 
-/// One atomic write: metadata, optionally the new snapshot and a log entry, and what the
-/// change must send (outbox rows), all in one transaction.
+/// One atomic write: metadata, optionally the new snapshot and a log entry, what the
+/// change must send (outbox rows) and the channel's timers, all in one transaction.
 #[derive(Debug, Clone, Copy)]
 pub struct Commit<'a> {
     pub meta: &'a Meta,
     pub snapshot: Option<&'a [u8]>,
     /// Appended at index `meta.version - 1`.
     pub entry: Option<&'a LogEntry>,
-    /// Deliveries (posts, DMs, edits, timers) this change must send, stored with it.
+    /// Deliveries (posts, DMs, edits) this change must send, stored with it.
     pub outbox: &'a [NewOutbox],
+    /// The channel's timers this change sets or cancels (one per kind).
+    pub timers: &'a [TimerChange],
+    /// The seats changed: index every seated user's channel (for "my games"), and
+    /// forget these users who left.
+    pub seats: Option<&'a [UserId]>,
 }
 
 impl<'a> Commit<'a> {
-    /// A commit of metadata alone (lobby changes).
+    /// A commit of metadata alone.
     pub fn meta(meta: &'a Meta) -> Self {
         Commit {
             meta,
             snapshot: None,
             entry: None,
             outbox: &[],
+            timers: &[],
+            seats: None,
+        }
+    }
+}
+
+/// What a timer is for. One timer of each kind per channel at most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TimerKind {
+    /// Remind the awaited players.
+    Remind = 0,
+    /// The awaited players' time is up.
+    Timeout = 1,
+    /// Play the moves of seats whose player left (due at once; survives a crash).
+    StandIn = 2,
+}
+
+impl TimerKind {
+    pub const ALL: [TimerKind; 3] = [TimerKind::Remind, TimerKind::Timeout, TimerKind::StandIn];
+
+    pub(crate) fn from_byte(b: u8) -> Option<TimerKind> {
+        TimerKind::ALL.get(b as usize).copied()
+    }
+}
+
+/// A deadline, stored with the game and indexed by due time. It fires only if the game
+/// is still at the version it was set for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timer {
+    pub kind: TimerKind,
+    /// Unix ms.
+    pub due_ms: u64,
+    pub game_id: u64,
+    /// The game's version (actions taken) when the timer was set.
+    pub version: u64,
+    /// Reminders already sent at this version.
+    pub count: u32,
+    /// When set, the awaited players are the last of a phase the others finished.
+    pub held_up: bool,
+}
+
+/// Sets (`Some`) or cancels (`None`) a channel's timer of one kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimerChange {
+    pub kind: TimerKind,
+    pub timer: Option<Timer>,
+}
+
+/// One player's part in a finished game, for the server's stats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    pub user: UserId,
+    pub name: String,
+    pub won: bool,
+    pub score: i64,
+}
+
+/// A player's record on one server, for one game or all of them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerStats {
+    /// The name they last played under.
+    pub name: String,
+    pub played: u32,
+    pub won: u32,
+    pub score_sum: i64,
+    pub best: i64,
+    /// Games in a row with the same result: positive for wins, negative for losses.
+    pub streak: i32,
+}
+
+impl PlayerStats {
+    /// Adds one finished game.
+    pub fn add(&mut self, standing: &Standing) {
+        self.name = standing.name.clone();
+        self.best = if self.played == 0 {
+            standing.score
+        } else {
+            self.best.max(standing.score)
+        };
+        self.played += 1;
+        self.score_sum += standing.score;
+        if standing.won {
+            self.won += 1;
+            self.streak = self.streak.max(0) + 1;
+        } else {
+            self.streak = self.streak.min(0) - 1;
+        }
+    }
+
+    /// Wins per game played (0 when none).
+    pub fn win_rate(&self) -> f64 {
+        if self.played == 0 {
+            0.0
+        } else {
+            f64::from(self.won) / f64::from(self.played)
         }
     }
 }
@@ -186,8 +324,10 @@ pub trait Store: Send + Sync {
     fn commit(&self, commit: Commit<'_>) -> Result<Vec<u64>, StoreError>;
     /// The action log of a game, in order.
     fn log(&self, game_id: u64) -> Result<Vec<LogEntry>, StoreError>;
-    /// Moves a channel's table to the archive (finished or abandoned), atomically.
-    fn archive(&self, entry: &ArchiveEntry) -> Result<(), StoreError>;
+    /// Moves a channel's table to the archive (finished or abandoned), atomically, with
+    /// the players' results added to the server's stats in the same transaction (empty
+    /// for an abandoned game: it does not count). Cancels the channel's timers.
+    fn archive(&self, entry: &ArchiveEntry, standings: &[Standing]) -> Result<(), StoreError>;
     /// Archived games of a channel, newest first.
     fn archived(&self, channel: ChannelId) -> Result<Vec<ArchiveEntry>, StoreError>;
     /// Sets a channel's record aside with a reason (used when a snapshot will not decode).
@@ -220,6 +360,32 @@ pub trait Store: Send + Sync {
     /// Channels whose game finished (status `Finished` committed) but was not archived:
     /// a crash between the last move and the archive. Read from a small index tree.
     fn finished_unarchived(&self) -> Result<Vec<ChannelId>, StoreError>;
+
+    /// Sets or cancels timers of a channel alone (a stale timer removed), durably.
+    fn set_timers(&self, channel: ChannelId, changes: &[TimerChange]) -> Result<(), StoreError>;
+    /// A channel's timer of one kind.
+    fn timer(&self, channel: ChannelId, kind: TimerKind) -> Result<Option<Timer>, StoreError>;
+    /// Timers due at `now_ms` or earlier, earliest first, at most `limit`. Read from the
+    /// timers' own due index: never a scan of every game.
+    fn due_timers(&self, now_ms: u64, limit: usize) -> Result<Vec<(ChannelId, Timer)>, StoreError>;
+    /// The earliest due time of any timer.
+    fn next_timer_due(&self) -> Result<Option<u64>, StoreError>;
+    /// The channels where `user` is seated at a table (lobby or running), with the game
+    /// id; may name a table they left since (callers check the seats).
+    fn user_channels(&self, user: UserId) -> Result<Vec<(ChannelId, u64)>, StoreError>;
+    /// A player's stats on a server, for one game (`Some("palazzo")`) or all.
+    fn player_stats(
+        &self,
+        guild: u64,
+        game: Option<&str>,
+        user: UserId,
+    ) -> Result<Option<PlayerStats>, StoreError>;
+    /// Every player's stats on a server, for one game or all.
+    fn server_stats(
+        &self,
+        guild: u64,
+        game: Option<&str>,
+    ) -> Result<Vec<(UserId, PlayerStats)>, StoreError>;
 }
 
 /// Milliseconds since the Unix epoch (0 if the clock is before it).

@@ -16,7 +16,8 @@ use crate::codec;
 use crate::wal::{self, Batch, Op, TreeId, Wal};
 use crate::{
     now, ArchiveEntry, ChannelId, Commit, Loaded, LogEntry, Meta, NewOutbox, OutboxRow,
-    Quarantined, Record, Status, Store, StoreError, SCHEMA_VERSION,
+    PlayerStats, Quarantined, Record, Standing, Status, Store, StoreError, Timer, TimerChange,
+    TimerKind, UserId, SCHEMA_VERSION,
 };
 use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -25,8 +26,9 @@ use std::thread::JoinHandle;
 /// Key of the store layout version, in sled's default tree.
 const LAYOUT_KEY: &[u8] = b"schema";
 /// Store layout this build writes: 1 had no index trees; 2 adds `outbox_due`,
-/// `outbox_channel` and `finished` (built from the records when missing).
-pub const LAYOUT_VERSION: u32 = 2;
+/// `outbox_channel` and `finished` (built from the records when missing); 3 adds
+/// `players` (built from the tables' seats), `timers`, `timers_due` and `stats`.
+pub const LAYOUT_VERSION: u32 = 3;
 
 /// Default bound of sled's page cache: the store's share of the bot's memory.
 pub const DEFAULT_CACHE_BYTES: u64 = 16 * 1024 * 1024;
@@ -54,7 +56,9 @@ impl Default for StoreOptions {
 /// `archive` keyed by (channel, game id); `quarantine` keyed by (channel, sled id);
 /// `outbox` keyed by row id; `outbox_due` keyed by (due ms, row id) → channel;
 /// `outbox_channel` keyed by (channel, row id); `notes` keyed by (channel, name);
-/// `finished` keyed by channel (finished, unarchived).
+/// `finished` keyed by channel (finished, unarchived); `timers` keyed by (channel, kind)
+/// and `timers_due` by (due ms, channel, kind); `players` keyed by (user, channel) →
+/// game id; `stats` keyed by (guild, game or `*`, 0, user).
 pub struct SledStore {
     pub(crate) db: sled::Db,
     pub(crate) meta: sled::Tree,
@@ -67,6 +71,10 @@ pub struct SledStore {
     pub(crate) outbox_channel: sled::Tree,
     pub(crate) notes: sled::Tree,
     pub(crate) finished: sled::Tree,
+    pub(crate) timers: sled::Tree,
+    pub(crate) timers_due: sled::Tree,
+    pub(crate) players: sled::Tree,
+    pub(crate) stats: sled::Tree,
     group: GroupFlush,
     ids: Mutex<Ids>,
     shared: Arc<Shared>,
@@ -286,6 +294,10 @@ impl SledStore {
             outbox_channel: db.open_tree("outbox_channel").map_err(backend)?,
             notes: db.open_tree("notes").map_err(backend)?,
             finished: db.open_tree("finished").map_err(backend)?,
+            timers: db.open_tree("timers").map_err(backend)?,
+            timers_due: db.open_tree("timers_due").map_err(backend)?,
+            players: db.open_tree("players").map_err(backend)?,
+            stats: db.open_tree("stats").map_err(backend)?,
             group: GroupFlush::default(),
             ids: Mutex::new(Ids {
                 next: 0,
@@ -372,6 +384,10 @@ impl SledStore {
             TreeId::OutboxChannel => &self.outbox_channel,
             TreeId::Notes => &self.notes,
             TreeId::Finished => &self.finished,
+            TreeId::Timers => &self.timers,
+            TreeId::TimersDue => &self.timers_due,
+            TreeId::Players => &self.players,
+            TreeId::Stats => &self.stats,
         }
     }
 
@@ -442,13 +458,21 @@ impl SledStore {
             Some(v) if v == LAYOUT_VERSION => return Ok(()),
             _ => {}
         }
-        // Finished games left unarchived.
+        // Finished games left unarchived, and who sits where.
         for item in self.meta.iter() {
             let (k, v) = item.map_err(backend)?;
             // An unreadable record is left for `load` to quarantine.
             if let Ok(meta) = codec::decode_meta(&v) {
                 if meta.status == Status::Finished {
                     self.finished.insert(k, &[]).map_err(backend)?;
+                }
+                for seat in &meta.seats {
+                    self.players
+                        .insert(
+                            pair_key(seat.user, meta.channel),
+                            &meta.game_id.to_be_bytes(),
+                        )
+                        .map_err(backend)?;
                 }
             }
         }
@@ -527,6 +551,79 @@ impl SledStore {
             .collect()
     }
 }
+
+/// Key of a channel's timer of one kind.
+fn timer_key(channel: ChannelId, kind: TimerKind) -> [u8; 9] {
+    let mut k = [0u8; 9];
+    k[..8].copy_from_slice(&channel.to_be_bytes());
+    k[8] = kind as u8;
+    k
+}
+
+/// Key of a timer in the due index: (due ms, channel, kind).
+fn timer_due_key(channel: ChannelId, timer: &Timer) -> [u8; 17] {
+    let mut k = [0u8; 17];
+    k[..8].copy_from_slice(&timer.due_ms.to_be_bytes());
+    k[8..].copy_from_slice(&timer_key(channel, timer.kind));
+    k
+}
+
+/// Key of a player's stats: guild, game id (or `*` for all games), a 0 byte, user.
+fn stats_key(guild: u64, game: Option<&str>, user: Option<UserId>) -> Vec<u8> {
+    let mut k = guild.to_be_bytes().to_vec();
+    k.extend_from_slice(game.unwrap_or("*").as_bytes());
+    k.push(0);
+    if let Some(user) = user {
+        k.extend_from_slice(&user.to_be_bytes());
+    }
+    k
+}
+
+impl SledStore {
+    /// Adds the changes of `changes` for `channel` to a batch (under the write lock: the
+    /// timer being replaced is read to drop its due-index entry).
+    fn put_timers(
+        &self,
+        b: &mut Batch,
+        channel: ChannelId,
+        changes: &[TimerChange],
+    ) -> Result<(), StoreError> {
+        for change in changes {
+            let key = timer_key(channel, change.kind);
+            if let Some(old) = self.timer(channel, change.kind)? {
+                b.remove(TreeId::TimersDue, timer_due_key(channel, &old));
+            }
+            match &change.timer {
+                Some(timer) => {
+                    let timer = Timer {
+                        kind: change.kind,
+                        ..*timer
+                    };
+                    b.put(TreeId::Timers, key, codec::encode_timer(&timer));
+                    b.put(TreeId::TimersDue, timer_due_key(channel, &timer), []);
+                }
+                None => b.remove(TreeId::Timers, key),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Cancels every timer of a channel.
+const CANCEL_ALL: [TimerChange; 3] = [
+    TimerChange {
+        kind: TimerKind::Remind,
+        timer: None,
+    },
+    TimerChange {
+        kind: TimerKind::Timeout,
+        timer: None,
+    },
+    TimerChange {
+        kind: TimerKind::StandIn,
+        timer: None,
+    },
+];
 
 /// Writes `rows` into the outbox and both of its indexes.
 fn insert_rows(b: &mut Batch, rows: &[(OutboxRow, Vec<u8>)]) {
@@ -607,6 +704,20 @@ impl Store for SledStore {
                 b.put(TreeId::Finished, key, []);
             }
             insert_rows(b, &rows);
+            self.put_timers(b, commit.meta.channel, commit.timers)?;
+            if let Some(left) = commit.seats {
+                let channel = commit.meta.channel;
+                for user in left {
+                    b.remove(TreeId::Players, pair_key(*user, channel));
+                }
+                for seat in &commit.meta.seats {
+                    b.put(
+                        TreeId::Players,
+                        pair_key(seat.user, channel),
+                        commit.meta.game_id.to_be_bytes(),
+                    );
+                }
+            }
             Ok(())
         })?;
         Ok(rows.iter().map(|(r, _)| r.id).collect())
@@ -627,15 +738,36 @@ impl Store for SledStore {
         Ok(out)
     }
 
-    fn archive(&self, entry: &ArchiveEntry) -> Result<(), StoreError> {
-        let key = entry.meta.channel.to_be_bytes();
-        let archive_key = pair_key(entry.meta.channel, entry.meta.game_id);
+    fn archive(&self, entry: &ArchiveEntry, standings: &[Standing]) -> Result<(), StoreError> {
+        let meta = &entry.meta;
+        let key = meta.channel.to_be_bytes();
+        let archive_key = pair_key(meta.channel, meta.game_id);
         let bytes = codec::encode_archive(entry);
         self.write(|b| {
             b.remove(TreeId::Meta, key);
             b.remove(TreeId::Snapshot, key);
             b.remove(TreeId::Finished, key);
+            // Archived once: a repeated archive never counts in the stats twice.
+            if self.archive.contains_key(archive_key).map_err(backend)? {
+                return Ok(());
+            }
             b.put(TreeId::Archive, archive_key, &bytes);
+            self.put_timers(b, meta.channel, &CANCEL_ALL)?;
+            for seat in &meta.seats {
+                b.remove(TreeId::Players, pair_key(seat.user, meta.channel));
+            }
+            for standing in standings {
+                for game in [Some(meta.game.as_str()), None] {
+                    let k = stats_key(meta.guild, game, Some(standing.user));
+                    let mut stats = match self.stats.get(&k).map_err(backend)? {
+                        // Unreadable stats start again rather than block the archive.
+                        Some(v) => codec::decode_stats(&v).unwrap_or_default(),
+                        None => PlayerStats::default(),
+                    };
+                    stats.add(standing);
+                    b.put(TreeId::Stats, k, codec::encode_stats(&stats));
+                }
+            }
             Ok(())
         })
     }
@@ -803,6 +935,103 @@ impl Store for SledStore {
             })
             .collect()
     }
+
+    fn set_timers(&self, channel: ChannelId, changes: &[TimerChange]) -> Result<(), StoreError> {
+        self.write(|b| self.put_timers(b, channel, changes))
+    }
+
+    fn timer(&self, channel: ChannelId, kind: TimerKind) -> Result<Option<Timer>, StoreError> {
+        match self.timers.get(timer_key(channel, kind)).map_err(backend)? {
+            Some(v) => codec::decode_timer(&v)
+                .map(Some)
+                .map_err(StoreError::Backend),
+            None => Ok(None),
+        }
+    }
+
+    fn due_timers(&self, now_ms: u64, limit: usize) -> Result<Vec<(ChannelId, Timer)>, StoreError> {
+        let mut out = Vec::new();
+        let end = now_ms.saturating_add(1).to_be_bytes();
+        for item in self.timers_due.range(..end.as_slice()) {
+            if out.len() >= limit {
+                break;
+            }
+            let (k, _) = item.map_err(backend)?;
+            let channel = key_u64(&k, 8)?;
+            let Some(kind) = k.get(16).and_then(|b| TimerKind::from_byte(*b)) else {
+                continue;
+            };
+            match self.timer(channel, kind) {
+                Ok(Some(timer)) => out.push((channel, timer)),
+                Ok(None) => {}
+                Err(e) => {
+                    // An unreadable timer is dropped rather than fired or retried forever.
+                    tracing::error!(channel, error = %e, "dropping an unreadable timer");
+                    self.write(|b| {
+                        b.remove(TreeId::TimersDue, k.to_vec());
+                        b.remove(TreeId::Timers, timer_key(channel, kind));
+                        Ok(())
+                    })?;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn next_timer_due(&self) -> Result<Option<u64>, StoreError> {
+        match self.timers_due.first().map_err(backend)? {
+            Some((k, _)) => Ok(Some(key_u64(&k, 0)?)),
+            None => Ok(None),
+        }
+    }
+
+    fn user_channels(&self, user: UserId) -> Result<Vec<(ChannelId, u64)>, StoreError> {
+        self.players
+            .scan_prefix(user.to_be_bytes())
+            .map(|item| {
+                let (k, v) = item.map_err(backend)?;
+                Ok((key_u64(&k, 8)?, key_u64(&v, 0)?))
+            })
+            .collect()
+    }
+
+    fn player_stats(
+        &self,
+        guild: u64,
+        game: Option<&str>,
+        user: UserId,
+    ) -> Result<Option<PlayerStats>, StoreError> {
+        match self
+            .stats
+            .get(stats_key(guild, game, Some(user)))
+            .map_err(backend)?
+        {
+            Some(v) => codec::decode_stats(&v)
+                .map(Some)
+                .map_err(StoreError::Backend),
+            None => Ok(None),
+        }
+    }
+
+    fn server_stats(
+        &self,
+        guild: u64,
+        game: Option<&str>,
+    ) -> Result<Vec<(UserId, PlayerStats)>, StoreError> {
+        let prefix = stats_key(guild, game, None);
+        let mut out = Vec::new();
+        for item in self.stats.scan_prefix(&prefix) {
+            let (k, v) = item.map_err(backend)?;
+            if k.len() != prefix.len() + 8 {
+                continue;
+            }
+            // An unreadable record is left out of the board, not allowed to hide it.
+            if let Ok(stats) = codec::decode_stats(&v) {
+                out.push((key_u64(&k, prefix.len())?, stats));
+            }
+        }
+        Ok(out)
+    }
 }
 
 fn note_key(channel: ChannelId, name: &str) -> Vec<u8> {
@@ -834,6 +1063,10 @@ mod tests {
             created: 1,
             updated: 2,
             version,
+            guild: 0,
+            settings: Default::default(),
+            dropped: vec![],
+            nudged_ms: 0,
         }
     }
 
@@ -858,6 +1091,8 @@ mod tests {
                     snapshot: Some(b"s0"),
                     entry: None,
                     outbox: &[],
+                    timers: &[],
+                    seats: None,
                 })
                 .unwrap();
             for v in 1..=3 {
@@ -868,6 +1103,8 @@ mod tests {
                         snapshot: Some(format!("s{v}").as_bytes()),
                         entry: Some(&e),
                         outbox: &[],
+                        timers: &[],
+                        seats: None,
                     })
                     .unwrap();
             }
@@ -916,6 +1153,8 @@ mod tests {
                     snapshot: Some(b"s1"),
                     entry: Some(&entry(1)),
                     outbox: &[],
+                    timers: &[],
+                    seats: None,
                 })
                 .unwrap();
             store.flush().unwrap();
@@ -928,16 +1167,21 @@ mod tests {
                         snapshot: Some(format!("s{v}").as_bytes()),
                         entry: Some(&entry(v)),
                         outbox: &[row(5, 10 + v, "post")],
+                        timers: &[],
+                        seats: None,
                     })
                     .unwrap();
             }
             store.commit(Commit::meta(&done)).unwrap();
             store
-                .archive(&ArchiveEntry {
-                    meta: done.clone(),
-                    outcome: None,
-                    snapshot: b"end".to_vec(),
-                })
+                .archive(
+                    &ArchiveEntry {
+                        meta: done.clone(),
+                        outcome: None,
+                        snapshot: b"end".to_vec(),
+                    },
+                    &[],
+                )
                 .unwrap();
             store.put_note(5, "turn", b"9").unwrap();
             // Acknowledged, so in the log: a crash now loses nothing.
@@ -993,6 +1237,8 @@ mod tests {
                 snapshot: Some(b"a"),
                 entry: Some(&e),
                 outbox: &[],
+                timers: &[],
+                seats: None,
             })
             .unwrap();
         let err = store
@@ -1001,6 +1247,8 @@ mod tests {
                 snapshot: Some(b"b"),
                 entry: Some(&entry(2)),
                 outbox: &[],
+                timers: &[],
+                seats: None,
             })
             .unwrap_err();
         assert!(err.to_string().contains("already exists"), "{err}");
@@ -1022,6 +1270,8 @@ mod tests {
                 snapshot: Some(b"one"),
                 entry: None,
                 outbox: &[],
+                timers: &[],
+                seats: None,
             })
             .unwrap();
         store
@@ -1030,6 +1280,8 @@ mod tests {
                 snapshot: Some(b"two"),
                 entry: None,
                 outbox: &[],
+                timers: &[],
+                seats: None,
             })
             .unwrap();
         store.put_raw_meta(1, b"{not json").unwrap();
@@ -1059,6 +1311,8 @@ mod tests {
                 snapshot: None,
                 entry: None,
                 outbox: &[],
+                timers: &[],
+                seats: None,
             })
             .unwrap();
         assert!(
@@ -1078,6 +1332,8 @@ mod tests {
                 snapshot: Some(b"x"),
                 entry: Some(&e),
                 outbox: &[],
+                timers: &[],
+                seats: None,
             })
             .unwrap();
         m.status = Status::Finished;
@@ -1086,7 +1342,7 @@ mod tests {
             outcome: Some(json!({"w": 1})),
             snapshot: b"x".to_vec(),
         };
-        store.archive(&archived).unwrap();
+        store.archive(&archived, &[]).unwrap();
         assert_eq!(store.load(4).unwrap(), Loaded::Empty);
         assert_eq!(store.archived(4).unwrap(), vec![archived]);
         assert_eq!(store.log(8).unwrap(), vec![e]);
@@ -1117,6 +1373,8 @@ mod tests {
                         row(7, 100, "dm"),
                         row(7, 5_000, "timer"),
                     ],
+                    timers: &[],
+                    seats: None,
                 })
                 .unwrap();
             assert_eq!(ids.len(), 3);
@@ -1156,11 +1414,14 @@ mod tests {
         store.commit(Commit::meta(&m)).unwrap();
         assert_eq!(store.finished_unarchived().unwrap(), vec![9]);
         store
-            .archive(&ArchiveEntry {
-                meta: m,
-                outcome: None,
-                snapshot: vec![],
-            })
+            .archive(
+                &ArchiveEntry {
+                    meta: m,
+                    outcome: None,
+                    snapshot: vec![],
+                },
+                &[],
+            )
             .unwrap();
         assert!(store.finished_unarchived().unwrap().is_empty());
         store.put_note(9, "turn", b"123").unwrap();
@@ -1241,6 +1502,8 @@ mod tests {
                                     snapshot: Some(format!("{t}:{v}").as_bytes()),
                                     entry: Some(&e),
                                     outbox: &[row(t, 1, "post")],
+                                    timers: &[],
+                                    seats: None,
                                 })
                                 .unwrap();
                         }
@@ -1329,6 +1592,8 @@ mod tests {
                 snapshot: Some(b"s2"),
                 entry: Some(&e),
                 outbox: &[],
+                timers: &[],
+                seats: None,
             })
             .unwrap();
         let raw = store.meta.get(1u64.to_be_bytes()).unwrap().unwrap();

@@ -42,10 +42,14 @@ pub(crate) enum TreeId {
     OutboxChannel,
     Notes,
     Finished,
+    Timers,
+    TimersDue,
+    Players,
+    Stats,
 }
 
 impl TreeId {
-    const ALL: [TreeId; 11] = [
+    const ALL: [TreeId; 15] = [
         TreeId::Default,
         TreeId::Meta,
         TreeId::Snapshot,
@@ -57,6 +61,10 @@ impl TreeId {
         TreeId::OutboxChannel,
         TreeId::Notes,
         TreeId::Finished,
+        TreeId::Timers,
+        TreeId::TimersDue,
+        TreeId::Players,
+        TreeId::Stats,
     ];
 
     fn from_byte(b: u8) -> Option<TreeId> {
