@@ -1,7 +1,9 @@
 //! What a user can ask of a table, parsed from a line of text (the local table) or built
 //! by the Discord adapter from slash-command options.
 
+use crate::timing::SettingsChange;
 use crate::StateVersion;
+use storage::UserId;
 
 /// A table command. Anything that is not a table word is a game action (`Play`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,11 +41,43 @@ pub enum Command {
         index: usize,
         at: StateVersion,
     },
+    /// Show (empty change) or change the table's timing: reminders and timeouts.
+    Settings(SettingsChange),
+    /// Ping the players the game waits for (a seated player; once an hour).
+    Nudge,
+    /// The caller's games on this server (or every server, from a DM).
+    Mine,
+    /// A player's record on this server (default: the caller), for one game or all.
+    Stats {
+        user: Option<(UserId, String)>,
+        game: Option<String>,
+    },
+    /// The server's best players, for one game or all.
+    Leaderboard {
+        game: Option<String>,
+    },
+    /// A command that could not be read; the sentence says why (answered privately).
+    Invalid(String),
 }
 
 /// Words the table keeps for itself; games must not start actions with them.
 pub const TABLE_WORDS: &[&str] = &[
-    "new", "join", "leave", "start", "abandon", "status", "hand", "scores", "log", "rules", "help",
+    "new",
+    "join",
+    "leave",
+    "start",
+    "abandon",
+    "status",
+    "hand",
+    "scores",
+    "log",
+    "rules",
+    "help",
+    "settings",
+    "nudge",
+    "mine",
+    "stats",
+    "leaderboard",
 ];
 
 impl Command {
@@ -107,6 +141,19 @@ impl Command {
                 Command::Rules { game, topic }
             }
             "help" | "?" => Command::Help,
+            "settings" => match SettingsChange::parse(&rest) {
+                Ok(change) => Command::Settings(change),
+                Err(why) => Command::Invalid(why),
+            },
+            "nudge" => Command::Nudge,
+            "mine" | "games" => Command::Mine,
+            "stats" => Command::Stats {
+                user: None,
+                game: rest.first().map(|g| g.to_string()),
+            },
+            "leaderboard" | "top" => Command::Leaderboard {
+                game: rest.first().map(|g| g.to_string()),
+            },
             _ => Command::Play(line.to_string()),
         }
     }

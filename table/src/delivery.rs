@@ -76,6 +76,9 @@ pub enum Delivery {
         /// The board picture to attach (the public view at the move's version).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         picture: Option<PictureOf>,
+        /// Add a link to the channel's live turn message (reminders, nudges).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        link_turn: bool,
         /// The outbox row holding this message (`None` until stored).
         #[serde(skip)]
         outbox: Option<u64>,
@@ -115,6 +118,20 @@ impl Delivery {
             prompts: vec![],
             summary: None,
             picture: None,
+            link_turn: false,
+            outbox: None,
+        }
+    }
+
+    /// A channel message pinging `mentions`, with a link to the live turn message.
+    pub fn ping(text: impl Into<String>, mentions: Vec<UserId>) -> Delivery {
+        Delivery::Channel {
+            text: text.into(),
+            mentions,
+            prompts: vec![],
+            summary: None,
+            picture: None,
+            link_turn: true,
             outbox: None,
         }
     }

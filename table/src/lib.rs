@@ -6,19 +6,28 @@
 //! before the deliveries are returned; a refused action stores nothing and answers the
 //! caller privately with the rule's sentence.
 
+pub mod clock;
 mod command;
 mod delivery;
+mod social;
 mod text;
+mod timers;
+pub mod timing;
 pub use text::rules_topics;
 
+pub use clock::{Clock, FastClock, ManualClock, SystemClock};
 pub use command::{Command, TABLE_WORDS};
 pub use delivery::{Delivery, PictureOf, StateVersion, TurnPrompt};
-pub use storage::{ChannelId, SeatedUser, UserId};
+pub use social::MyGame;
+pub use storage::{ChannelId, SeatedUser, TimeoutPolicy, UserId};
+pub use timing::{Defaults, SettingsChange};
 
 use rules::{DynGame, GameKind, Seat};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use storage::{ArchiveEntry, Commit, Loaded, LogEntry, Meta, NewOutbox, Status, Store};
+use storage::{
+    ArchiveEntry, Commit, Loaded, LogEntry, Meta, NewOutbox, Standing, Status, Store, TimerChange,
+};
 
 /// Loaded games kept in memory when no capacity is configured.
 pub const DEFAULT_CACHE_GAMES: usize = 1_000;
@@ -41,6 +50,9 @@ pub struct Caller {
     pub name: String,
     /// The caller may manage the channel (may abandon any table there).
     pub can_manage_channel: bool,
+    /// The server the command came from (`None` in a DM or the local table): new tables
+    /// belong to it, and stats, leaderboards and "my games" are read for it.
+    pub guild: Option<u64>,
 }
 
 impl Caller {
@@ -49,6 +61,33 @@ impl Caller {
             user,
             name: name.into(),
             can_manage_channel: false,
+            guild: None,
+        }
+    }
+
+    /// The same caller, on server `guild`.
+    pub fn in_guild(self, guild: u64) -> Self {
+        Caller {
+            guild: Some(guild),
+            ..self
+        }
+    }
+}
+
+/// How a table is set up: its cache, its clock and the server's timing defaults.
+pub struct TableOptions {
+    /// Loaded games kept in memory (at least 1).
+    pub cache_games: usize,
+    pub clock: Arc<dyn Clock>,
+    pub defaults: Defaults,
+}
+
+impl Default for TableOptions {
+    fn default() -> Self {
+        TableOptions {
+            cache_games: DEFAULT_CACHE_GAMES,
+            clock: Arc::new(SystemClock),
+            defaults: Defaults::default(),
         }
     }
 }
@@ -76,6 +115,25 @@ impl Active {
 
     fn seat_of(&self, user: UserId) -> Option<Seat> {
         self.meta.seats.iter().position(|s| s.user == user)
+    }
+
+    /// The awaited seats whose players are still at the table (not dropped).
+    fn awaited_players(&self) -> Vec<Seat> {
+        self.game
+            .as_ref()
+            .map(|g| g.awaiting())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|s| !self.meta.dropped.contains(s))
+            .collect()
+    }
+
+    /// The users of `seats`.
+    fn users(&self, seats: &[Seat]) -> Vec<UserId> {
+        seats
+            .iter()
+            .filter_map(|s| self.meta.seats.get(*s).map(|u| u.user))
+            .collect()
     }
 
     fn kind(&self) -> Option<&'static GameKind> {
@@ -170,6 +228,8 @@ impl Slots {
 pub struct Table {
     store: Arc<dyn Store>,
     slots: Mutex<Slots>,
+    clock: Arc<dyn Clock>,
+    defaults: Defaults,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -187,16 +247,39 @@ impl Table {
     /// A table keeping at most `capacity` loaded games in memory (at least 1). Finished
     /// games a crash left unarchived are archived now.
     pub fn with_cache(store: Arc<dyn Store>, capacity: usize) -> Self {
+        Self::with_options(
+            store,
+            TableOptions {
+                cache_games: capacity,
+                ..TableOptions::default()
+            },
+        )
+    }
+
+    /// A table with its cache size, clock and timing defaults. Finished games a crash
+    /// left unarchived are archived now.
+    pub fn with_options(store: Arc<dyn Store>, options: TableOptions) -> Self {
         let table = Table {
             store,
             slots: Mutex::new(Slots {
                 map: HashMap::new(),
                 tick: 0,
-                capacity: capacity.max(1),
+                capacity: options.cache_games.max(1),
             }),
+            clock: options.clock,
+            defaults: options.defaults,
         };
         table.archive_leftovers();
         table
+    }
+
+    /// The table's time, Unix ms (from its clock).
+    pub fn now_ms(&self) -> u64 {
+        self.clock.now_ms()
+    }
+
+    fn now_s(&self) -> u64 {
+        self.clock.now_ms() / 1000
     }
 
     /// Archives every finished or abandoned game whose archive a crash interrupted
@@ -285,6 +368,15 @@ impl Table {
     /// Handles one command. Blocks on the channel lock and on the store's flush; use
     /// [`Table::handle_async`] from async code.
     pub fn handle(&self, channel: ChannelId, caller: &Caller, command: Command) -> Vec<Delivery> {
+        // Commands about other channels or the whole server take no channel lock (one
+        // handler never holds two).
+        match command {
+            Command::Mine => return self.mine(caller),
+            Command::Stats { user, game } => return self.stats(caller, user, game.as_deref()),
+            Command::Leaderboard { game } => return self.leaderboard(caller, game.as_deref()),
+            Command::Invalid(why) => return vec![Delivery::ephemeral(why)],
+            _ => {}
+        }
         self.with_slot(channel, |slot| {
             let mut out = Vec::new();
             if let Some(notice) = slot.notice.take() {
@@ -315,6 +407,12 @@ impl Table {
                 ))],
                 Command::Play(line) => self.play(slot, caller, &line),
                 Command::Choose { index, at } => self.choose(slot, caller, index, at),
+                Command::Settings(change) => self.settings(slot, caller, &change),
+                Command::Nudge => self.nudge(slot, caller),
+                Command::Mine
+                | Command::Stats { .. }
+                | Command::Leaderboard { .. }
+                | Command::Invalid(_) => vec![],
             };
             out.extend(replies);
             out
@@ -436,19 +534,16 @@ impl Table {
     /// Stores the change and the outgoing deliveries of `out` in one transaction, then
     /// numbers them with their outbox rows. On failure nothing was stored and `out` is
     /// replaced by the caller's apology.
-    fn commit(
-        &self,
-        meta: &Meta,
-        snapshot: Option<&[u8]>,
-        entry: Option<&LogEntry>,
-        out: &mut Vec<Delivery>,
-    ) -> Result<(), ()> {
-        let rows = outbox_rows(meta.channel, out);
+    fn commit(&self, change: Change<'_>, out: &mut Vec<Delivery>) -> Result<(), ()> {
+        let meta = change.meta;
+        let rows = outbox_rows(meta.channel, out, self.now_ms());
         match self.store.commit(Commit {
             meta,
-            snapshot,
-            entry,
+            snapshot: change.snapshot,
+            entry: change.entry,
             outbox: &rows,
+            timers: change.timers,
+            seats: change.seats,
         }) {
             Ok(ids) => {
                 Delivery::number(out, &ids);
@@ -466,7 +561,7 @@ impl Table {
 
     /// Stores deliveries that belong to no state change (a notice), numbering them.
     pub fn enqueue(&self, channel: ChannelId, mut out: Vec<Delivery>) -> Vec<Delivery> {
-        let rows = outbox_rows(channel, &out);
+        let rows = outbox_rows(channel, &out, self.now_ms());
         match self.store.enqueue(&rows) {
             Ok(ids) => Delivery::number(&mut out, &ids),
             Err(e) => {
@@ -588,7 +683,7 @@ impl Table {
                 ))]
             }
         };
-        let now = storage::now();
+        let now = self.now_s();
         let meta = Meta {
             schema: storage::SCHEMA_VERSION,
             game_id,
@@ -605,12 +700,16 @@ impl Table {
             created: now,
             updated: now,
             version: 0,
+            guild: caller.guild.unwrap_or(0),
+            settings: Default::default(),
+            dropped: vec![],
+            nudged_ms: 0,
         };
         let mut out = vec![Delivery::channel(format!(
             "{} opened a table for **{}** ({}–{} players). Join with /game join; {} starts it with /game start.",
             caller.name, kind.title, kind.players.0, kind.players.1, caller.name
         ))];
-        if self.commit(&meta, None, None, &mut out).is_ok() {
+        if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
             slot.active = Some(Active { meta, game: None });
         }
         out
@@ -641,14 +740,14 @@ impl Table {
             user: caller.user,
             name: caller.name.clone(),
         });
-        meta.updated = storage::now();
+        meta.updated = self.now_s();
         let mut out = vec![Delivery::channel(format!(
             "{} joined ({}/{max}): {}.",
             caller.name,
             meta.seats.len(),
             text::seat_list(&meta)
         ))];
-        if self.commit(&meta, None, None, &mut out).is_ok() {
+        if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
             slot.active = Some(Active { meta, game: None });
         }
         out
@@ -668,7 +767,7 @@ impl Table {
         };
         let mut meta = active.meta.clone();
         meta.seats.remove(seat);
-        meta.updated = storage::now();
+        meta.updated = self.now_s();
         if meta.seats.is_empty() {
             meta.status = Status::Abandoned;
             let out = vec![Delivery::channel(format!(
@@ -688,7 +787,10 @@ impl Table {
             line.push_str(&format!(" {} is the host now.", meta.seats[0].name));
         }
         let mut out = vec![Delivery::channel(line)];
-        if self.commit(&meta, None, None, &mut out).is_ok() {
+        if self
+            .commit(Change::seats(&meta, &[caller.user]), &mut out)
+            .is_ok()
+        {
             slot.active = Some(Active { meta, game: None });
         }
         out
@@ -725,7 +827,7 @@ impl Table {
         };
         let mut meta = active.meta.clone();
         meta.status = Status::Running;
-        meta.updated = storage::now();
+        meta.updated = self.now_s();
         let snapshot = game.snapshot();
         let next = Active {
             meta,
@@ -740,10 +842,13 @@ impl Table {
             ),
         )];
         out.extend(private_views(&next, None));
-        if self
-            .commit(&next.meta, Some(&snapshot), None, &mut out)
-            .is_ok()
-        {
+        let timers = self.timers_after(&next, false, self.now_ms());
+        let change = Change {
+            snapshot: Some(&snapshot),
+            timers: &timers,
+            ..Change::seats(&next.meta, &[])
+        };
+        if self.commit(change, &mut out).is_ok() {
             slot.active = Some(next);
         }
         out
@@ -762,7 +867,7 @@ impl Table {
         let title = active.title();
         let mut meta = active.meta.clone();
         meta.status = Status::Abandoned;
-        meta.updated = storage::now();
+        meta.updated = self.now_s();
         let out = vec![Delivery::channel(format!(
             "{} abandoned the {title} game. The channel is free for a new one.",
             caller.name
@@ -773,7 +878,11 @@ impl Table {
     /// Ends the slot's table: stores its final metadata (`Abandoned`) with the messages
     /// `out`, then archives it. A crash in between is finished at the next load.
     fn close(&self, slot: &mut Slot, meta: Meta, mut out: Vec<Delivery>) -> Vec<Delivery> {
-        if self.commit(&meta, None, None, &mut out).is_err() {
+        let change = Change {
+            timers: &timers::CANCEL_ALL,
+            ..Change::meta(&meta)
+        };
+        if self.commit(change, &mut out).is_err() {
             return out;
         }
         let game = slot.active.take().and_then(|a| a.game);
@@ -794,11 +903,34 @@ impl Table {
         } else {
             None
         };
-        self.store.archive(&ArchiveEntry {
-            meta: active.meta.clone(),
-            outcome,
-            snapshot: game.map(|g| g.snapshot()).unwrap_or_default(),
-        })
+        // Only a game played to the end counts in the server's stats.
+        let standings: Vec<Standing> = match game.and_then(|g| g.outcome()) {
+            Some(o) if active.meta.status == Status::Finished => active
+                .meta
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(seat, user)| Standing {
+                    user: user.user,
+                    name: user.name.clone(),
+                    won: o.winners.contains(&seat),
+                    score: o
+                        .results
+                        .iter()
+                        .find(|r| r.seat == seat)
+                        .map_or(0, |r| r.total),
+                })
+                .collect(),
+            _ => vec![],
+        };
+        self.store.archive(
+            &ArchiveEntry {
+                meta: active.meta.clone(),
+                outcome,
+                snapshot: game.map(|g| g.snapshot()).unwrap_or_default(),
+            },
+            &standings,
+        )
     }
 
     fn choose(
@@ -840,6 +972,17 @@ impl Table {
             Ok(seat) => seat,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
+        let mut out = self.play_seat(slot, seat, line, Mover::Player);
+        out.extend(self.stand_in_moves(slot));
+        out
+    }
+
+    /// Plays `line` for `seat` (already checked to be awaited) and stores it with its
+    /// deliveries and the timers of the new state.
+    fn play_seat(&self, slot: &mut Slot, seat: Seat, line: &str, mover: Mover) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(text::NO_TABLE)];
+        };
         let Some(game) = &active.game else {
             return vec![];
         };
@@ -849,7 +992,8 @@ impl Table {
             Ok(a) => a,
             Err(refusal) => return vec![Delivery::ephemeral(refusal.0)],
         };
-        let now = storage::now();
+        let now_ms = self.now_ms();
+        let now = now_ms / 1000;
         let mut meta = active.meta.clone();
         meta.version += 1;
         meta.updated = now;
@@ -877,11 +1021,23 @@ impl Table {
             .map(|s| game.private_text(s, &names))
             .collect();
         let was_awaiting = game.awaiting();
+        let was_awaited_players = active.awaited_players();
         let next = Active {
             meta,
             game: Some(next),
         };
         let mut out = Vec::new();
+        if mover == Mover::TimedOut {
+            if let Some(u) = next.meta.seats.get(seat) {
+                out.push(Delivery::private(
+                    u.user,
+                    format!(
+                        "⏱️ Your time ran out, so I played **{}** for you.",
+                        applied.text
+                    ),
+                ));
+            }
+        }
         for n in applied.narrations {
             if let rules::Audience::Seat(s) = n.audience {
                 if let Some(u) = next.meta.seats.get(s) {
@@ -891,7 +1047,12 @@ impl Table {
         }
         out.extend(private_views(&next, Some(&before)));
         if over {
-            let mut msg = public.join("\n");
+            let mut msg = mover
+                .headline(names.get(seat).map_or("?", String::as_str))
+                .into_iter()
+                .chain(public.iter().cloned())
+                .collect::<Vec<_>>()
+                .join("\n");
             msg.push_str("\n\n");
             // Chat gets the events, the board's first line and the scores in one message;
             // the terminal gets the whole final board too.
@@ -919,17 +1080,30 @@ impl Table {
         } else {
             // A move nobody else may learn of (and that leaves the same players awaited)
             // gets no channel message at all: even "something happened" would tell.
-            let silent =
-                public.is_empty() && next.game.as_ref().map(|g| g.awaiting()) == Some(was_awaiting);
+            let silent = mover == Mover::Player
+                && public.is_empty()
+                && next.game.as_ref().map(|g| g.awaiting()) == Some(was_awaiting);
             if !silent {
-                out.insert(0, turn_message(&next, public.join("\n")));
+                let mut headline = mover.headline(names.get(seat).map_or("?", String::as_str));
+                headline.extend(public.iter().cloned());
+                out.insert(0, turn_message(&next, headline.join("\n")));
             }
         }
-        // The move, its log entry and everything it must send: one transaction.
-        if self
-            .commit(&next.meta, Some(&snapshot), Some(&entry), &mut out)
-            .is_err()
-        {
+        // Everyone else in this phase has moved: the reminders say so.
+        let now_awaited = next.awaited_players();
+        let held_up = !now_awaited.is_empty()
+            && now_awaited.len() < was_awaited_players.len()
+            && now_awaited.iter().all(|s| was_awaited_players.contains(s));
+        let timers = self.timers_after(&next, held_up, now_ms);
+        // The move, its log entry, everything it must send and its timers: one
+        // transaction.
+        let change = Change {
+            snapshot: Some(&snapshot),
+            entry: Some(&entry),
+            timers: &timers,
+            ..Change::meta(&next.meta)
+        };
+        if self.commit(change, &mut out).is_err() {
             return out;
         }
         if over {
@@ -995,6 +1169,26 @@ impl Table {
     }
 }
 
+/// Who makes a move: the player, the bot for a player whose time ran out, or the bot
+/// for a seat whose player left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mover {
+    Player,
+    TimedOut,
+    StandIn,
+}
+
+impl Mover {
+    /// The line above the move's public narration.
+    fn headline(self, name: &str) -> Vec<String> {
+        match self {
+            Mover::Player => vec![],
+            Mover::TimedOut => vec![format!("⏱️ {name} ran out of time, so I moved for them.")],
+            Mover::StandIn => vec![format!("🤖 I moved for {name}, who left the game.")],
+        }
+    }
+}
+
 /// The caller's seat if the game is running and awaits them; else the refusal's text.
 fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, String> {
     let Some(game) = &active.game else {
@@ -1006,6 +1200,11 @@ fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, String> {
     let seat = active
         .seat_of(caller.user)
         .ok_or_else(|| text::NOT_SEATED.to_string())?;
+    if active.meta.dropped.contains(&seat) {
+        return Err(
+            "You left this game when your time ran out; I make your seat's moves now.".into(),
+        );
+    }
     let awaiting = game.awaiting();
     if !awaiting.contains(&seat) {
         return Err(format!(
@@ -1037,6 +1236,7 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
     };
     game.awaiting()
         .iter()
+        .filter(|seat| !active.meta.dropped.contains(seat))
         .filter_map(|&seat| {
             let user = active.meta.seats.get(seat)?;
             Some(TurnPrompt {
@@ -1077,6 +1277,7 @@ fn turn_message(active: &Active, headline: String) -> Delivery {
         prompts,
         summary: Some(summary),
         picture: Some(active.picture_of(None)),
+        link_turn: false,
         outbox: None,
     }
 }
@@ -1173,9 +1374,39 @@ fn rules_help(slot: &Slot, game: Option<&str>, topic: Option<&str>) -> Vec<Deliv
     }
 }
 
-/// Outbox rows for the outgoing deliveries of `out`, due now, in order.
-fn outbox_rows(channel: ChannelId, out: &[Delivery]) -> Vec<NewOutbox> {
-    let due_ms = storage::now_ms();
+/// What a commit stores besides its deliveries.
+#[derive(Clone, Copy)]
+struct Change<'a> {
+    meta: &'a Meta,
+    snapshot: Option<&'a [u8]>,
+    entry: Option<&'a LogEntry>,
+    timers: &'a [TimerChange],
+    /// The seats changed (users who left): re-index the players' channels.
+    seats: Option<&'a [UserId]>,
+}
+
+impl<'a> Change<'a> {
+    fn meta(meta: &'a Meta) -> Self {
+        Change {
+            meta,
+            snapshot: None,
+            entry: None,
+            timers: &[],
+            seats: None,
+        }
+    }
+
+    /// A change of who sits at the table (`left`: users who gave up their seat).
+    fn seats(meta: &'a Meta, left: &'a [UserId]) -> Self {
+        Change {
+            seats: Some(left),
+            ..Change::meta(meta)
+        }
+    }
+}
+
+/// Outbox rows for the outgoing deliveries of `out`, due at `due_ms`, in order.
+fn outbox_rows(channel: ChannelId, out: &[Delivery], due_ms: u64) -> Vec<NewOutbox> {
     out.iter()
         .filter(|d| d.is_outgoing())
         .map(|d| NewOutbox {

@@ -116,6 +116,8 @@ fn a_finished_game_left_unarchived_is_archived_at_open() {
                         snapshot: Some(&archived[0].snapshot),
                         entry: None,
                         outbox: &[],
+                        timers: &[],
+                        seats: None,
                     })
                     .unwrap();
                 assert!(channel_texts(&d)[0].contains("Final scores"), "{d:?}");

@@ -1,0 +1,337 @@
+//! Timers: reminders, timeouts and the moves of seats whose player left. Each is stored
+//! with the move that starts it (one per kind per channel, replaced by the next move),
+//! found through the store's due index, and fires only while the game is still at the
+//! version it was set for: the effect and the timer's replacement are one transaction,
+//! so a timer fires once, across restarts too.
+
+use crate::timing::{ago, Timing};
+use crate::{text, Active, Change, Delivery, Mover, Slot, Table};
+use rules::{Absent, Seat};
+use storage::{ChannelId, Meta, Status, TimeoutPolicy, Timer, TimerChange, TimerKind};
+
+/// Cancels every timer of a channel.
+pub(crate) const CANCEL_ALL: [TimerChange; 3] = [
+    cancel(TimerKind::Remind),
+    cancel(TimerKind::Timeout),
+    cancel(TimerKind::StandIn),
+];
+
+const fn cancel(kind: TimerKind) -> TimerChange {
+    TimerChange { kind, timer: None }
+}
+
+/// The most moves the bot makes in a row for seats whose players left (a guard: every
+/// game ends long before).
+const STAND_IN_LIMIT: usize = 2_000;
+
+impl Table {
+    /// The timing in effect at a table: its own settings over the server's defaults.
+    pub(crate) fn timing(&self, meta: &Meta) -> Timing {
+        Timing::of(&meta.settings, &self.defaults)
+    }
+
+    /// The timers of `active` as it now stands, counted from `from_ms` (the last move):
+    /// a reminder and a timeout for the awaited players, and an immediate stand-in move
+    /// for awaited seats whose player left. Every kind is set or cancelled.
+    pub(crate) fn timers_after(
+        &self,
+        active: &Active,
+        held_up: bool,
+        from_ms: u64,
+    ) -> Vec<TimerChange> {
+        let running = active.meta.status == Status::Running
+            && active.game.as_ref().is_some_and(|g| !g.is_over());
+        if !running {
+            return CANCEL_ALL.to_vec();
+        }
+        let timing = self.timing(&active.meta);
+        let players = !active.awaited_players().is_empty();
+        let stand_in = active
+            .game
+            .as_ref()
+            .is_some_and(|g| g.awaiting().iter().any(|s| active.meta.dropped.contains(s)));
+        let at = |kind: TimerKind, on: bool, after_s: u64| TimerChange {
+            kind,
+            timer: on.then(|| Timer {
+                kind,
+                due_ms: from_ms.saturating_add(after_s.saturating_mul(1000)),
+                game_id: active.meta.game_id,
+                version: active.meta.version,
+                count: 0,
+                held_up,
+            }),
+        };
+        vec![
+            at(
+                TimerKind::Remind,
+                players && timing.remind_after > 0,
+                timing.remind_after,
+            ),
+            at(
+                TimerKind::Timeout,
+                players && timing.timeout_after > 0,
+                timing.timeout_after,
+            ),
+            at(TimerKind::StandIn, stand_in, 0),
+        ]
+    }
+
+    /// When the next timer falls due (Unix ms), if any.
+    pub fn next_timer_due(&self) -> Option<u64> {
+        self.store.next_timer_due().ok().flatten()
+    }
+
+    /// Fires every timer due by the table's clock (reminders, timeouts, stand-in moves)
+    /// and returns the channels that got new deliveries: the adapter sends their outbox.
+    pub fn fire_due_timers(&self) -> Vec<ChannelId> {
+        let now = self.now_ms();
+        let due = match self.store.due_timers(now, 100) {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the timers");
+                return vec![];
+            }
+        };
+        let mut touched = Vec::new();
+        for (channel, timer) in due {
+            let out = self.with_slot(channel, |slot| self.fire(slot, channel, timer));
+            if out.iter().any(Delivery::is_outgoing) && !touched.contains(&channel) {
+                touched.push(channel);
+            }
+        }
+        touched
+    }
+
+    fn fire(&self, slot: &mut Slot, channel: ChannelId, timer: Timer) -> Vec<Delivery> {
+        // Another handler may have replaced or fired it since it was listed.
+        match self.store.timer(channel, timer.kind) {
+            Ok(Some(stored)) if stored == timer => {}
+            Ok(_) => return vec![],
+            Err(e) => {
+                tracing::error!(channel, error = %e, "cannot read a timer");
+                return vec![];
+            }
+        }
+        let live = slot.active.as_ref().is_some_and(|a| {
+            a.meta.game_id == timer.game_id
+                && a.meta.version == timer.version
+                && a.meta.status == Status::Running
+                && a.game.is_some()
+        });
+        if !live {
+            // Set for a move the game has left (or a game gone): it does nothing.
+            self.drop_timer(channel, timer.kind);
+            return vec![];
+        }
+        let out = match timer.kind {
+            TimerKind::Remind => self.remind(slot, timer),
+            TimerKind::Timeout => self.time_out(slot, timer),
+            TimerKind::StandIn => self.stand_in_moves(slot),
+        };
+        // Nothing could be done at this version (no legal move, a failed commit): the
+        // timer goes, rather than firing again and again.
+        let unchanged = slot
+            .active
+            .as_ref()
+            .is_some_and(|a| a.meta.version == timer.version)
+            && !out.iter().any(Delivery::is_outgoing);
+        if unchanged {
+            self.drop_timer(channel, timer.kind);
+        }
+        out
+    }
+
+    fn drop_timer(&self, channel: ChannelId, kind: TimerKind) {
+        if let Err(e) = self.store.set_timers(channel, &[cancel(kind)]) {
+            tracing::error!(channel, error = %e, "cannot remove a timer");
+        }
+    }
+
+    /// Pings the awaited players in the channel (with a link to the turn message) and
+    /// by DM, and sets the next reminder.
+    fn remind(&self, slot: &mut Slot, timer: Timer) -> Vec<Delivery> {
+        let Some(active) = slot.active.as_ref() else {
+            return vec![];
+        };
+        let seats = active.awaited_players();
+        if seats.is_empty() {
+            return vec![];
+        }
+        let now = self.now_ms();
+        let names = active.names();
+        let who = text::name_list(&names, &seats);
+        let since = ago(now.saturating_sub(active.meta.updated * 1000));
+        let title = active.title();
+        let line = if timer.held_up {
+            format!("⏰ {who}: everyone else has moved — we are waiting for you in **{title}** (last move {since}).")
+        } else {
+            format!("⏰ Reminder: **{title}** is waiting for {who} (last move {since}).")
+        };
+        let mut out = vec![Delivery::ping(line, active.users(&seats))];
+        for user in active.users(&seats) {
+            let dm = if timer.held_up {
+                format!("⏰ Everyone else has moved — it is your move (last move {since}).")
+            } else {
+                format!("⏰ It is your move (last move {since}).")
+            };
+            out.push(Delivery::private(user, dm));
+        }
+        let timing = self.timing(&active.meta);
+        let next = TimerChange {
+            kind: TimerKind::Remind,
+            timer: (timing.remind_every > 0).then(|| Timer {
+                due_ms: now.saturating_add(timing.remind_every.saturating_mul(1000)),
+                count: timer.count + 1,
+                ..timer
+            }),
+        };
+        let meta = active.meta.clone();
+        let change = Change {
+            timers: &[next],
+            ..Change::meta(&meta)
+        };
+        if self.commit(change, &mut out).is_err() {
+            return vec![];
+        }
+        out
+    }
+
+    /// The awaited players' time is up: each makes the default move, passes, or leaves,
+    /// as the table's policy says.
+    fn time_out(&self, slot: &mut Slot, timer: Timer) -> Vec<Delivery> {
+        let Some(active) = slot.active.as_ref() else {
+            return vec![];
+        };
+        let seats = active.awaited_players();
+        let policy = self.timing(&active.meta).on_timeout;
+        let mut out = Vec::new();
+        match policy {
+            TimeoutPolicy::Drop => return self.drop_seats(slot, &seats),
+            TimeoutPolicy::Auto | TimeoutPolicy::Skip => {
+                for seat in seats {
+                    let line = slot.active.as_ref().and_then(|a| {
+                        let game = a.game.as_ref()?;
+                        if a.meta.game_id != timer.game_id || !game.awaiting().contains(&seat) {
+                            return None;
+                        }
+                        match policy {
+                            TimeoutPolicy::Skip => game
+                                .absent_text(seat, Absent::Pass)
+                                .or_else(|| game.absent_text(seat, Absent::Auto)),
+                            _ => game.absent_text(seat, Absent::Auto),
+                        }
+                    });
+                    if let Some(line) = line {
+                        out.extend(self.play_seat(slot, seat, &line, Mover::TimedOut));
+                    }
+                }
+            }
+        }
+        out.extend(self.stand_in_moves(slot));
+        out.retain(Delivery::is_outgoing);
+        out
+    }
+
+    /// `seats` leave the game (policy `drop`). With enough players left the game goes on
+    /// and the bot makes the leavers' moves; otherwise it ends as abandoned.
+    fn drop_seats(&self, slot: &mut Slot, seats: &[Seat]) -> Vec<Delivery> {
+        let Some(active) = slot.active.as_ref() else {
+            return vec![];
+        };
+        if seats.is_empty() {
+            return vec![];
+        }
+        let names = active.names();
+        let who = text::name_list(&names, seats);
+        let title = active.title();
+        let min = active.kind().map_or(1, |k| k.players.0);
+        let mut meta = active.meta.clone();
+        meta.dropped.extend_from_slice(seats);
+        meta.dropped.sort_unstable();
+        meta.dropped.dedup();
+        let remaining = meta.seats.len().saturating_sub(meta.dropped.len());
+        if remaining < min {
+            meta.status = Status::Abandoned;
+            meta.updated = self.now_s();
+            let board = active
+                .game
+                .as_ref()
+                .map(|g| g.public_text(&names))
+                .unwrap_or_default();
+            let headline = format!(
+                "⏱️ {who} ran out of time and left. {title} needs at least {min} players, so the game ends here, abandoned (it does not count in the stats)."
+            );
+            let mut end =
+                Delivery::channel(format!("{headline}\n\nThe board as it stood:\n{board}"));
+            if let Delivery::Channel {
+                summary, picture, ..
+            } = &mut end
+            {
+                *summary = Some(format!(
+                    "{headline}\n{}",
+                    board.lines().next().unwrap_or_default()
+                ));
+                *picture = Some(active.picture_of(None));
+            }
+            return self.close(slot, meta, vec![end]);
+        }
+        let line = format!(
+            "⏱️ {who} ran out of time and left the game. I make their moves from now on; {remaining} players go on."
+        );
+        let mut out = vec![Delivery::channel(line)];
+        for user in active.users(seats) {
+            out.push(Delivery::private(
+                user,
+                "⏱️ Your time ran out, so you have left this game; I make your seat's moves from now on.",
+            ));
+        }
+        let next = Active {
+            meta,
+            game: active.game.as_ref().map(|g| g.box_clone()),
+        };
+        let timers = self.timers_after(&next, false, self.now_ms());
+        let change = Change {
+            timers: &timers,
+            ..Change::meta(&next.meta)
+        };
+        if self.commit(change, &mut out).is_err() {
+            return out;
+        }
+        slot.active = Some(next);
+        out.extend(self.stand_in_moves(slot));
+        out
+    }
+
+    /// Makes the moves of awaited seats whose player left, one stored move at a time,
+    /// until a player still at the table is awaited or the game ends.
+    pub(crate) fn stand_in_moves(&self, slot: &mut Slot) -> Vec<Delivery> {
+        let mut out = Vec::new();
+        for _ in 0..STAND_IN_LIMIT {
+            let Some(active) = slot.active.as_ref() else {
+                break;
+            };
+            let Some(game) = active.game.as_ref() else {
+                break;
+            };
+            let Some(seat) = game
+                .awaiting()
+                .into_iter()
+                .find(|s| active.meta.dropped.contains(s))
+            else {
+                break;
+            };
+            let Some(line) = game.absent_text(seat, Absent::Auto) else {
+                break;
+            };
+            let version = active.meta.version;
+            let moved = self.play_seat(slot, seat, &line, Mover::StandIn);
+            let stuck = slot.active.as_ref().map(|a| a.meta.version) == Some(version);
+            if stuck {
+                tracing::error!(seat, %line, "a stand-in move was refused");
+                break;
+            }
+            out.extend(moved.into_iter().filter(Delivery::is_outgoing));
+        }
+        out
+    }
+}
