@@ -118,6 +118,10 @@ fn meta_of(channel: u64, sample: &Sample, status: Status) -> Meta {
         created: 1_700_000_000,
         updated: 1_700_000_000 + sample.version,
         version: sample.version,
+        guild: 1,
+        settings: Default::default(),
+        dropped: vec![],
+        nudged_ms: 0,
     }
 }
 
@@ -183,6 +187,8 @@ fn build_store(dir: &Path, games: u64, running: u64, threads: usize) -> u64 {
                                 snapshot: Some(&s.snapshot),
                                 entry: Some(&s.last),
                                 outbox: &[],
+                                timers: &[],
+                                seats: None,
                             })
                             .expect("commit");
                         data += s.snapshot.len() as u64 + json_len(&meta) + json_len(&s.last);
@@ -193,7 +199,7 @@ fn build_store(dir: &Path, games: u64, running: u64, threads: usize) -> u64 {
                             outcome: s.outcome.clone(),
                             snapshot: s.snapshot.clone(),
                         };
-                        store.archive(&entry).expect("archive");
+                        store.archive(&entry, &[]).expect("archive");
                         data += s.snapshot.len() as u64
                             + json_len(&entry.meta)
                             + json_len(&entry.outcome);

@@ -27,6 +27,46 @@ pub struct Config {
     pub cache_games: usize,
     /// The `[discord]` section.
     pub discord: DiscordConfig,
+    /// The `[timers]` section: every table's defaults (a table may change its own).
+    pub timers: TimersConfig,
+}
+
+/// `[timers]`: reminders and timeouts, as human durations ("12h", "2d", "90s", "off").
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TimersConfig {
+    pub remind_after: String,
+    pub remind_every: String,
+    pub timeout_after: String,
+    /// auto, skip or drop.
+    pub on_timeout: String,
+}
+
+impl Default for TimersConfig {
+    fn default() -> Self {
+        TimersConfig {
+            remind_after: "12h".into(),
+            remind_every: "24h".into(),
+            timeout_after: "off".into(),
+            on_timeout: "auto".into(),
+        }
+    }
+}
+
+impl TimersConfig {
+    /// The table's defaults, or which value is wrong.
+    pub fn defaults(&self) -> Result<table::Defaults, String> {
+        let duration = |key: &str, v: &str| {
+            table::timing::parse_duration(v).map_err(|e| format!("[timers] {key}: {e}"))
+        };
+        Ok(table::Defaults {
+            remind_after: duration("remind_after", &self.remind_after)?,
+            remind_every: duration("remind_every", &self.remind_every)?,
+            timeout_after: duration("timeout_after", &self.timeout_after)?,
+            on_timeout: table::timing::parse_policy(&self.on_timeout)
+                .map_err(|e| format!("[timers] on_timeout: {e}"))?,
+        })
+    }
 }
 
 /// `[discord]`: where Discord is.
@@ -48,6 +88,7 @@ impl Default for Config {
             log_level: "info".into(),
             cache_games: table::DEFAULT_CACHE_GAMES,
             discord: DiscordConfig::default(),
+            timers: TimersConfig::default(),
         }
     }
 }
@@ -64,6 +105,7 @@ impl std::fmt::Debug for Config {
             .field("log_level", &self.log_level)
             .field("cache_games", &self.cache_games)
             .field("discord", &self.discord)
+            .field("timers", &self.timers)
             .finish()
     }
 }
@@ -138,6 +180,7 @@ impl Config {
         if config.cache_games == 0 {
             return Err("cache_games must be at least 1".into());
         }
+        config.timers.defaults()?;
         Ok(config)
     }
 }
@@ -159,6 +202,25 @@ mod tests {
         let c = Config::parse("[discord]\napi_base = \"http://127.0.0.1:9\"").unwrap();
         assert_eq!(c.discord.api_base.as_deref(), Some("http://127.0.0.1:9"));
         assert!(Config::parse("cache_games = 0").is_err());
+        assert_eq!(c.timers.defaults().unwrap(), table::Defaults::default());
+        let t = Config::parse(
+            "[timers]\nremind_after = \"90s\"\ntimeout_after = \"2d\"\non_timeout = \"drop\"",
+        )
+        .unwrap()
+        .timers
+        .defaults()
+        .unwrap();
+        assert_eq!(
+            (
+                t.remind_after,
+                t.remind_every,
+                t.timeout_after,
+                t.on_timeout
+            ),
+            (90, 86_400, 172_800, table::TimeoutPolicy::Drop)
+        );
+        let err = Config::parse("[timers]\ntimeout_after = \"soon\"").unwrap_err();
+        assert!(err.contains("[timers] timeout_after"), "{err}");
         assert!(Config::parse("colour = 1")
             .unwrap_err()
             .contains("unknown field"));

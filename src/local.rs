@@ -5,9 +5,10 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 use storage::SledStore;
-use table::{Caller, Command, Delivery, Table, TurnPrompt};
+use table::{Caller, Command, Delivery, FastClock, Table, TableOptions, TurnPrompt};
 
 /// The channel id the local table plays in.
 pub const LOCAL_CHANNEL: u64 = 1;
@@ -32,10 +33,17 @@ pub struct LocalOptions {
     /// Write the public picture after every move to `DIR/<turn>.png`.
     pub pictures: Option<PathBuf>,
     pub data_dir: PathBuf,
+    /// The table's timing, `key=value` as `/game settings` takes it (`remind=1h`).
+    pub settings: Vec<String>,
+    /// The table's clock runs this many times faster than real time (timers in seconds).
+    pub accelerate: Option<f64>,
+    /// Every table's timing defaults (config `[timers]`).
+    pub timers: table::Defaults,
 }
 
 struct Session<'a> {
     table: Table,
+    clock: Arc<FastClock>,
     out: &'a mut dyn Write,
     quiet: bool,
     last_channel: String,
@@ -128,8 +136,57 @@ impl Session<'_> {
         Ok(())
     }
 
+    /// Fires the timers that are due and prints what they sent.
+    fn tick(&mut self) -> std::io::Result<()> {
+        if self.table.fire_due_timers().is_empty() {
+            return Ok(());
+        }
+        let sent: Vec<Delivery> = self
+            .table
+            .pending_in(LOCAL_CHANNEL)
+            .into_iter()
+            .map(|p| p.delivery)
+            .collect();
+        self.print("the clock", &sent)
+    }
+
+    /// `wait 2h` moves the table's clock on; a bare `wait` jumps to the next timer.
+    fn wait(&mut self, arg: &str) -> std::io::Result<()> {
+        let ms = if arg.is_empty() {
+            match self.table.next_timer_due() {
+                Some(due) => due.saturating_sub(self.table.now_ms()),
+                None => {
+                    writeln!(self.out, "No reminder or timeout is set.")?;
+                    return Ok(());
+                }
+            }
+        } else {
+            match table::timing::parse_duration(arg) {
+                Ok(s) => s * 1000,
+                Err(e) => {
+                    writeln!(self.out, "{e}")?;
+                    return Ok(());
+                }
+            }
+        };
+        self.clock.skip(ms);
+        writeln!(
+            self.out,
+            "⏩ {} later.",
+            table::timing::format_duration(ms.div_ceil(1000))
+        )?;
+        self.tick()
+    }
+
+    /// Real time until the next timer is due by the table's clock (`None`: no timer).
+    fn until_next_timer(&self) -> Option<Duration> {
+        let due = self.table.next_timer_due()?;
+        let ms = due.saturating_sub(self.table.now_ms());
+        Some(Duration::from_millis(self.clock.real_ms(ms)))
+    }
+
     /// One input line: `ana: bid R4`, `ana: 3` (third choice), `ana: ?` (all choices),
-    /// `help`, or a bare command when exactly one player is awaited.
+    /// `help`, `wait 2h`, or a bare command when exactly one player is awaited.
     fn line(&mut self, line: &str) -> std::io::Result<bool> {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -137,6 +194,13 @@ impl Session<'_> {
         }
         if matches!(line, "quit" | "exit") {
             return Ok(false);
+        }
+        if let Some(arg) = line
+            .strip_prefix("wait")
+            .filter(|r| r.is_empty() || r.starts_with(' '))
+        {
+            self.wait(arg.trim())?;
+            return Ok(true);
         }
         if line == "help" {
             let d = self
@@ -197,7 +261,8 @@ impl Session<'_> {
 
 const LOCAL_HELP: &str = "Local table: type `<player>: <command>`, e.g. `ana: join` or `ana: 2` \
 (the second listed choice); `ana: ?` lists all of ana's choices; a bare command goes to the \
-only awaited player; `quit` stops (the game stays stored: `--resume` continues it).";
+only awaited player; `wait 2h` moves the clock on (a bare `wait` jumps to the next reminder \
+or timeout); `quit` stops (the game stays stored: `--resume` continues it).";
 
 /// In the local table everyone may abandon (there is no channel moderator).
 fn moderator(user: u64, name: &str) -> Caller {
@@ -205,6 +270,7 @@ fn moderator(user: u64, name: &str) -> Caller {
         user,
         name: name.to_string(),
         can_manage_channel: true,
+        guild: None,
     }
 }
 
@@ -241,8 +307,18 @@ pub fn run(
     let dir = opts.data_dir.join("local");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let store = SledStore::open(&dir).map_err(|e| e.to_string())?;
+    let clock = Arc::new(FastClock::new(opts.accelerate.unwrap_or(1.0)));
+    let table = Table::with_options(
+        Arc::new(store),
+        TableOptions {
+            clock: clock.clone(),
+            defaults: opts.timers,
+            ..TableOptions::default()
+        },
+    );
     let mut s = Session {
-        table: Table::new(Arc::new(store)),
+        table,
+        clock,
         out,
         quiet: opts.quiet,
         last_channel: String::new(),
@@ -309,6 +385,19 @@ pub fn run(
         for (i, name) in opts.players.iter().enumerate().skip(1) {
             s.send(i as u64 + 1, name, Command::Join).map_err(io)?;
         }
+        if !opts.settings.is_empty() {
+            let words: Vec<&str> = opts.settings.iter().map(String::as_str).collect();
+            let change = table::SettingsChange::parse(&words)?;
+            let d = s.table.handle(
+                LOCAL_CHANNEL,
+                &moderator(1, &host),
+                Command::Settings(change),
+            );
+            if let Some(refusal) = d.iter().find(|d| matches!(d, Delivery::Ephemeral { .. })) {
+                return Err(refusal.text().to_string());
+            }
+            s.print(&host, &d).map_err(io)?;
+        }
         let d = s
             .table
             .handle(LOCAL_CHANNEL, &moderator(1, &host), Command::Start);
@@ -362,6 +451,11 @@ pub fn run(
             Box::new(input.lines().map_while(Result::ok))
         }
     };
+    if opts.script.is_none() && opts.accelerate.is_some() {
+        // Timers fire while the players think: lines come from a reader thread.
+        drop(lines);
+        return interactive(s);
+    }
     for line in lines {
         if opts.script.is_some() {
             writeln!(s.out, "> {line}").map_err(io)?;
@@ -369,6 +463,7 @@ pub fn run(
         if !s.line(&line).map_err(io)? {
             break;
         }
+        s.tick().map_err(io)?;
         if s.table.state_version(LOCAL_CHANNEL).is_none() {
             writeln!(s.out, "The game is over.").map_err(io)?;
             break;
@@ -376,4 +471,39 @@ pub fn run(
     }
     s.table.store().flush().map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// The terminal with a running clock (`--accelerate`): reminders and timeouts show up
+/// when they fall due, between the lines typed.
+fn interactive(mut s: Session<'_>) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let (send, lines) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    loop {
+        let wait = s
+            .until_next_timer()
+            .unwrap_or(Duration::from_secs(1))
+            .clamp(Duration::from_millis(20), Duration::from_secs(1));
+        match lines.recv_timeout(wait) {
+            Ok(line) => {
+                if !s.line(&line).map_err(io)? {
+                    break;
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+        s.tick().map_err(io)?;
+        if s.table.state_version(LOCAL_CHANNEL).is_none() {
+            writeln!(s.out, "The game is over.").map_err(io)?;
+            break;
+        }
+    }
+    s.table.store().flush().map_err(|e| e.to_string())
 }

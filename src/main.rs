@@ -59,6 +59,14 @@ enum Cmd {
         /// Write the public board picture after every move to DIR/<turn>.png.
         #[arg(long, value_name = "DIR")]
         pictures: Option<PathBuf>,
+        /// A table setting, as /game settings takes it; repeatable:
+        /// --setting remind=1h --setting timeout=2h --setting policy=drop
+        #[arg(long = "setting", value_name = "KEY=VALUE")]
+        settings: Vec<String>,
+        /// Run the table's clock N times faster, so reminders and timeouts can be
+        /// watched (e.g. 3600: an hour a second). `wait 2h` also moves it on.
+        #[arg(long, value_name = "N")]
+        accelerate: Option<f64>,
     },
     /// Draw a game's board picture (PNG) after K random legal moves.
     Render {
@@ -139,6 +147,8 @@ fn main() -> ExitCode {
             resume,
             quiet,
             pictures,
+            settings,
+            accelerate,
         } => {
             init_logging(if config.log_level == "info" {
                 "warn"
@@ -160,6 +170,10 @@ fn main() -> ExitCode {
                 quiet,
                 pictures,
                 data_dir: config.data_dir.clone(),
+                settings,
+                accelerate,
+                // Checked when the config was read.
+                timers: config.timers.defaults().unwrap_or_default(),
             };
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
@@ -213,6 +227,8 @@ fn main() -> ExitCode {
                 dev_guild_id: config.dev_guild_id,
                 api_base: config.discord.api_base.clone(),
                 cache_games: config.cache_games,
+                // Checked when the config was read.
+                timers: config.timers.defaults().unwrap_or_default(),
             };
             match commands::run_blocking(settings) {
                 Ok(()) => ExitCode::SUCCESS,

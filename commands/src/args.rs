@@ -47,6 +47,42 @@ impl GameChoice {
     }
 }
 
+/// The choices of `/game settings on_timeout`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum PolicyChoice {
+    #[name = "auto: the bot makes a default move"]
+    Auto,
+    #[name = "skip: pass where the rules allow"]
+    Skip,
+    #[name = "drop: the player leaves the game"]
+    Drop,
+    #[name = "the server's default"]
+    Default,
+}
+
+/// `/game settings …`: the values as typed; the table checks them.
+pub fn settings_command(
+    remind_after: Option<String>,
+    repeat_every: Option<String>,
+    timeout_after: Option<String>,
+    on_timeout: Option<PolicyChoice>,
+) -> Command {
+    Command::Settings(table::SettingsChange {
+        remind_after,
+        remind_every: repeat_every,
+        timeout_after,
+        on_timeout: on_timeout.map(|p| {
+            match p {
+                PolicyChoice::Auto => "auto",
+                PolicyChoice::Skip => "skip",
+                PolicyChoice::Drop => "drop",
+                PolicyChoice::Default => "default",
+            }
+            .to_string()
+        }),
+    })
+}
+
 /// `/game new game:<choice> options:<text>`.
 pub fn new_command(game: GameChoice, options: Option<String>) -> Command {
     Command::New {

@@ -137,6 +137,7 @@ fn caller_of(ctx: Context<'_>) -> Caller {
         user: ctx.author().id.get(),
         name: ctx.author().display_name().to_string(),
         can_manage_channel: manage,
+        guild: ctx.guild_id().map(|g| g.get()),
     }
 }
 
@@ -219,12 +220,26 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
     reply_private(ctx, replies).await
 }
 
+// The group is allowed in DMs for `/game mine`; every channel command is guild-only.
 /// Table commands: open, join, start and manage a game in this channel.
 #[poise::command(
     slash_command,
-    guild_only,
     subcommands(
-        "new", "join", "leave", "start", "status", "hand", "scores", "log", "rules", "abandon"
+        "new",
+        "join",
+        "leave",
+        "start",
+        "status",
+        "hand",
+        "scores",
+        "log",
+        "rules",
+        "abandon",
+        "settings",
+        "nudge",
+        "mine",
+        "stats",
+        "leaderboard"
     ),
     subcommand_required
 )]
@@ -302,6 +317,71 @@ async fn rules(
 #[poise::command(slash_command, guild_only)]
 async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Abandon).await
+}
+
+/// Show or change this table's reminders and timeouts (host or Manage Channel).
+#[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)]
+async fn settings(
+    ctx: Context<'_>,
+    #[description = "First reminder after, e.g. 12h, 30m, 2d (off, or default)"]
+    remind_after: Option<String>,
+    #[description = "Repeat reminders every, e.g. 24h (off, or default)"] repeat_every: Option<
+        String,
+    >,
+    #[description = "Time out after, e.g. 72h (off, or default)"] timeout_after: Option<String>,
+    #[description = "What a timeout does"] on_timeout: Option<args::PolicyChoice>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        args::settings_command(remind_after, repeat_every, timeout_after, on_timeout),
+    )
+    .await
+}
+
+/// Ping the players the game is waiting for (once an hour).
+#[poise::command(slash_command, guild_only)]
+async fn nudge(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Nudge).await
+}
+
+/// Your games: where it is your move, and since when (in a DM: on every server).
+#[poise::command(slash_command)]
+async fn mine(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Mine).await
+}
+
+/// A player's record on this server: played, won, scores, streak.
+#[poise::command(slash_command, guild_only)]
+async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose stats (default: yours)"] user: Option<serenity::User>,
+    #[description = "One game (default: all games)"] game: Option<GameChoice>,
+) -> Result<(), Error> {
+    let user = user.map(|u| (u.id.get(), u.display_name().to_string()));
+    run(
+        ctx,
+        Command::Stats {
+            user,
+            game: game.map(|g| g.id().to_string()),
+        },
+    )
+    .await
+}
+
+/// The best players on this server: most wins, best win rate.
+#[poise::command(slash_command, guild_only)]
+async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "One game (default: all games)"] game: Option<GameChoice>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Leaderboard {
+            game: game.map(|g| g.id().to_string()),
+        },
+    )
+    .await
 }
 
 /// Suggests rules topics (the `## ` headings) of the game picked in the command, else of
@@ -453,6 +533,7 @@ async fn on_component(
         user,
         name: c.user.display_name().to_string(),
         can_manage_channel: manage,
+        guild: c.guild_id.map(|g| g.get()),
     };
     let seats = data.table.seats(channel);
     if !matches!(id.action, ComponentAction::MyHand | ComponentAction::Board) {
@@ -762,7 +843,14 @@ pub async fn serve_until(
     })?;
     let store = SledStore::open(&settings.data_dir)
         .map_err(|e| format!("{e} (is another capomaestro running on it?)"))?;
-    let table = Arc::new(Table::with_cache(Arc::new(store), settings.cache_games));
+    let table = Arc::new(Table::with_options(
+        Arc::new(store),
+        table::TableOptions {
+            cache_games: settings.cache_games,
+            defaults: settings.timers,
+            ..table::TableOptions::default()
+        },
+    ));
     let sender = Arc::new(Sender::new(table.clone()));
     let busy = Arc::new(Busy::default());
     let dev_guild = settings.dev_guild_id;

@@ -295,7 +295,7 @@ impl Sender {
     /// first. Returns how many rows were handled.
     pub async fn drain<T: Transport>(&self, transport: &T) -> usize {
         let table = self.table.clone();
-        let due = tokio::task::spawn_blocking(move || table.pending(storage::now_ms(), 100))
+        let due = tokio::task::spawn_blocking(move || table.pending(table.now_ms(), 100))
             .await
             .unwrap_or_default();
         let n = due.len();
@@ -311,19 +311,35 @@ impl Sender {
         self.wake.notify_one();
     }
 
-    /// The background loop: drains due rows, then sleeps until the next one is due (or
-    /// 30 s, or a wake-up), until `stop` resolves.
+    /// Fires the timers that are due (reminders, timeouts, stand-in moves): their
+    /// deliveries are stored, and sent by the next drain. Returns how many channels got
+    /// new deliveries.
+    pub async fn fire_timers(&self) -> usize {
+        let table = self.table.clone();
+        tokio::task::spawn_blocking(move || table.fire_due_timers().len())
+            .await
+            .unwrap_or(0)
+    }
+
+    /// The background loop: fires due timers and drains due rows, then sleeps until the
+    /// next row or timer is due (or 30 s, or a wake-up), until `stop` resolves.
     pub async fn run<T: Transport>(&self, transport: &T, stop: impl Future<Output = ()>) {
         tokio::pin!(stop);
         loop {
+            self.fire_timers().await;
             while self.drain(transport).await >= 100 {}
             let table = self.table.clone();
-            let next = tokio::task::spawn_blocking(move || table.next_due())
-                .await
-                .ok()
-                .flatten();
+            let (next, now) = tokio::task::spawn_blocking(move || {
+                let next = match (table.next_due(), table.next_timer_due()) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                (next, table.now_ms())
+            })
+            .await
+            .unwrap_or((None, 0));
             let wait = next
-                .map(|due| due.saturating_sub(storage::now_ms()))
+                .map(|due| due.saturating_sub(now))
                 .unwrap_or(30_000)
                 .clamp(50, 30_000);
             tokio::select! {
@@ -358,7 +374,7 @@ impl Sender {
             let _ = tokio::task::spawn_blocking(move || match outcome {
                 Outcome::Done | Outcome::Drop => table.delivered(id),
                 Outcome::Retry { after_ms } => {
-                    table.retry_later(id, storage::now_ms() + after_ms, attempts)
+                    table.retry_later(id, table.now_ms() + after_ms, attempts)
                 }
             })
             .await;
@@ -385,10 +401,16 @@ impl Sender {
                 prompts,
                 summary,
                 picture,
+                link_turn,
                 outbox,
             } => {
-                let text = summary.as_deref().unwrap_or(text);
-                let messages = channel_messages(text, mentions, prompts, channel);
+                let mut text = summary.as_deref().unwrap_or(text).to_string();
+                if *link_turn {
+                    if let Some(link) = self.turn_link(channel).await {
+                        text.push_str(&format!(" [Go to the turn message]({link})"));
+                    }
+                }
+                let messages = channel_messages(&text, mentions, prompts, channel);
                 let last = messages.len().saturating_sub(1);
                 let png = match picture {
                     Some(of) => self.picture(channel, *of).await,
@@ -632,6 +654,15 @@ impl Sender {
         }
     }
 
+    /// The address of the channel's live turn message, when its guild and id are known.
+    async fn turn_link(&self, channel: ChannelId) -> Option<String> {
+        let guild = self.note(channel, GUILD_NOTE).await?;
+        let turn = self.note(channel, LIVE_TURN_NOTE).await?;
+        Some(format!(
+            "https://discord.com/channels/{guild}/{channel}/{turn}"
+        ))
+    }
+
     async fn dm_header(&self, channel: ChannelId) -> String {
         let table = self.table.clone();
         let game = tokio::task::spawn_blocking(move || table.game_in(channel))
@@ -643,14 +674,9 @@ impl Sender {
             .and_then(rules::catalog::find)
             .map_or("Your game", |k| k.title);
         // A link to the live turn message, when its guild and id are known.
-        let link = match (
-            self.note(channel, GUILD_NOTE).await,
-            self.note(channel, LIVE_TURN_NOTE).await,
-        ) {
-            (Some(guild), Some(turn)) => {
-                format!(" · [turn message](https://discord.com/channels/{guild}/{channel}/{turn})")
-            }
-            _ => String::new(),
+        let link = match self.turn_link(channel).await {
+            Some(link) => format!(" · [turn message]({link})"),
+            None => String::new(),
         };
         format!("**{title}** in <#{channel}>{link}:")
     }

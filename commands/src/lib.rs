@@ -26,6 +26,8 @@ pub struct BotSettings {
     pub api_base: Option<String>,
     /// Loaded games kept in memory (least recently used evicted).
     pub cache_games: usize,
+    /// Every table's reminder and timeout defaults (config `[timers]`).
+    pub timers: table::Defaults,
 }
 
 /// Starts the bot on a new tokio runtime and blocks until it stops (SIGTERM / Ctrl-C).
@@ -89,8 +91,21 @@ mod tests {
         assert_eq!(
             subs,
             vec![
-                "new", "join", "leave", "start", "status", "hand", "scores", "log", "rules",
-                "abandon"
+                "new",
+                "join",
+                "leave",
+                "start",
+                "status",
+                "hand",
+                "scores",
+                "log",
+                "rules",
+                "abandon",
+                "settings",
+                "nudge",
+                "mine",
+                "stats",
+                "leaderboard"
             ]
         );
         let moves = &list[1]["options"][0];

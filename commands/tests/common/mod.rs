@@ -19,12 +19,18 @@ impl Bot {
     /// Starts the bot on `data_dir` against `fake` and waits until its commands are
     /// registered (it is then connected and ready).
     pub async fn start(fake: &FakeDiscord, data_dir: &Path) -> Bot {
+        Self::start_with(fake, data_dir, table::Defaults::default()).await
+    }
+
+    /// [`Bot::start`] with these reminder and timeout defaults for every table.
+    pub async fn start_with(fake: &FakeDiscord, data_dir: &Path, timers: table::Defaults) -> Bot {
         let settings = commands::BotSettings {
             token: fake.token(),
             data_dir: data_dir.to_path_buf(),
             dev_guild_id: Some(fake.guild_id()),
             api_base: Some(fake.api_base()),
             cache_games: 100,
+            timers,
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(commands::serve_until(settings, async {
