@@ -1080,9 +1080,10 @@ impl Table {
         } else {
             // A move nobody else may learn of (and that leaves the same players awaited)
             // gets no channel message at all: even "something happened" would tell.
-            let silent = mover == Mover::Player
-                && public.is_empty()
-                && next.game.as_ref().map(|g| g.awaiting()) == Some(was_awaiting);
+            // So does a secret move the bot made for a timed-out player: "I moved for
+            // them" with the same player still awaited would tell.
+            let silent =
+                public.is_empty() && next.game.as_ref().map(|g| g.awaiting()) == Some(was_awaiting);
             if !silent {
                 let mut headline = mover.headline(names.get(seat).map_or("?", String::as_str));
                 headline.extend(public.iter().cloned());

@@ -74,3 +74,35 @@ pub fn next_move(table: &Table, channel: u64, players: u64) -> Option<(u64, Stri
             .map(|a| (u, a.clone()))
     })
 }
+
+/// No channel message (before the final scores) carries a line of at least 12
+/// characters that was sent privately.
+pub fn assert_no_leak(game: &str, seed: u64, deliveries: &[Delivery]) {
+    let public: Vec<&str> = deliveries
+        .iter()
+        .filter_map(|d| match d {
+            // The final message reveals what the end of a game reveals (held prestige
+            // cards, the hands behind a tie-break); everything before must not.
+            Delivery::Channel { text, .. } if !text.contains("**Final scores**") => {
+                Some(text.as_str())
+            }
+            _ => None,
+        })
+        .collect();
+    for d in deliveries {
+        if let Delivery::Private { text, .. } = d {
+            for line in text
+                .lines()
+                .map(str::trim)
+                .filter(|l| l.chars().count() >= 12)
+            {
+                for p in &public {
+                    assert!(
+                        !p.contains(line),
+                        "{game} seed {seed}: private line `{line}` reached the channel:\n{p}"
+                    );
+                }
+            }
+        }
+    }
+}

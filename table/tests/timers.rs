@@ -1,0 +1,522 @@
+//! Reminders, timeouts and stand-in moves with a test clock: each policy for each game,
+//! exactly-once firing across a restart, no timer firing after the move it was set for,
+//! games driven only by timeouts end, and the bot's moves never reveal a secret.
+
+mod common;
+use common::*;
+use std::sync::Arc;
+use storage::{SledStore, Store, TimeoutPolicy, Timer, TimerChange, TimerKind};
+use table::{Command, Defaults, Delivery, ManualClock, Table, TableOptions};
+
+const MIN: u64 = 60_000;
+const START: u64 = 1_800_000_000_000;
+
+fn timed(
+    dir: &std::path::Path,
+    clock: &Arc<ManualClock>,
+    defaults: Defaults,
+) -> (Arc<SledStore>, Table) {
+    let store = Arc::new(SledStore::open(dir).unwrap());
+    let table = Table::with_options(
+        store.clone(),
+        TableOptions {
+            clock: clock.clone(),
+            defaults,
+            ..TableOptions::default()
+        },
+    );
+    (store, table)
+}
+
+fn defaults(remind_min: u64, every_min: u64, timeout_min: u64, policy: TimeoutPolicy) -> Defaults {
+    Defaults {
+        remind_after: remind_min * 60,
+        remind_every: every_min * 60,
+        timeout_after: timeout_min * 60,
+        on_timeout: policy,
+    }
+}
+
+/// Fires what is due and returns the deliveries it stored (and marks them sent).
+fn fire(table: &Table, channel: u64) -> Vec<Delivery> {
+    table.fire_due_timers();
+    let sent: Vec<Delivery> = table
+        .pending_in(channel)
+        .into_iter()
+        .map(|p| p.delivery)
+        .collect();
+    for d in &sent {
+        if let Some(id) = d.outbox() {
+            table.delivered(id);
+        }
+    }
+    sent
+}
+
+/// Marks everything pending as sent (what the adapter does after a command).
+fn flush(table: &Table, channel: u64) {
+    fire_nothing(table, channel);
+}
+
+fn fire_nothing(table: &Table, channel: u64) {
+    for p in table.pending_in(channel) {
+        if let Some(id) = p.delivery.outbox() {
+            table.delivered(id);
+        }
+    }
+}
+
+fn mentions(d: &[Delivery]) -> Vec<u64> {
+    d.iter()
+        .flat_map(|d| match d {
+            Delivery::Channel { mentions, .. } => mentions.clone(),
+            _ => vec![],
+        })
+        .collect()
+}
+
+fn dms_to(d: &[Delivery], user: u64) -> Vec<String> {
+    d.iter()
+        .filter_map(|d| match d {
+            Delivery::Private { user: u, text, .. } if *u == user => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn reminders_come_after_the_delay_repeat_and_restart_with_each_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(
+        dir.path(),
+        &clock,
+        defaults(60, 120, 0, TimeoutPolicy::Auto),
+    );
+    started(&table, CH, 2, 1);
+    flush(&table, CH);
+    let awaited = table.prompts(CH)[0].user;
+    clock.advance(59 * MIN);
+    assert!(fire(&table, CH).is_empty(), "not yet");
+    clock.advance(MIN);
+    let d = fire(&table, CH);
+    assert_eq!(mentions(&d), vec![awaited], "{d:?}");
+    assert!(
+        channel_texts(&d)[0].starts_with("⏰ Reminder: **Countdown (test game)** is waiting for")
+    );
+    assert!(matches!(
+        &d[0],
+        Delivery::Channel {
+            link_turn: true,
+            ..
+        }
+    ));
+    assert_eq!(dms_to(&d, awaited).len(), 1);
+    assert!(fire(&table, CH).is_empty(), "fires once");
+    clock.advance(119 * MIN);
+    assert!(fire(&table, CH).is_empty());
+    clock.advance(MIN);
+    assert_eq!(
+        mentions(&fire(&table, CH)),
+        vec![awaited],
+        "repeats every 2 h"
+    );
+    // A move restarts the clock: nothing an hour after the old reminder was due.
+    let (u, a) = next_move(&table, CH, 2).unwrap();
+    run(&table, CH, u, &a);
+    flush(&table, CH);
+    clock.advance(59 * MIN);
+    assert!(fire(&table, CH).is_empty());
+    clock.advance(MIN);
+    assert_eq!(mentions(&fire(&table, CH)).len(), 1);
+}
+
+#[test]
+fn a_timer_never_fires_for_a_move_the_game_has_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (store, table) = timed(dir.path(), &clock, defaults(60, 0, 90, TimeoutPolicy::Auto));
+    started(&table, CH, 2, 1);
+    flush(&table, CH);
+    let version = table.state_version(CH).unwrap();
+    // A timer left from an earlier version (as if the move and a timer crossed).
+    let stale = Timer {
+        kind: TimerKind::Timeout,
+        due_ms: START,
+        game_id: version.game_id,
+        version: version.version + 7,
+        count: 0,
+        held_up: false,
+    };
+    store
+        .set_timers(
+            CH,
+            &[TimerChange {
+                kind: TimerKind::Timeout,
+                timer: Some(stale),
+            }],
+        )
+        .unwrap();
+    assert!(fire(&table, CH).is_empty(), "a stale timer does nothing");
+    assert_eq!(table.state_version(CH), Some(version));
+    assert_eq!(
+        store.timer(CH, TimerKind::Timeout).unwrap(),
+        None,
+        "and is gone"
+    );
+    // The natural case: a move before the reminder replaces it.
+    let (u, a) = next_move(&table, CH, 2).unwrap();
+    clock.advance(59 * MIN);
+    run(&table, CH, u, &a);
+    flush(&table, CH);
+    clock.advance(2 * MIN);
+    assert!(
+        fire(&table, CH).is_empty(),
+        "the old reminder went with the move"
+    );
+    // Abandoning cancels every timer.
+    run(&table, CH, 1, "abandon");
+    assert_eq!(table.next_timer_due(), None);
+}
+
+#[test]
+fn timers_survive_a_restart_and_fire_exactly_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    {
+        let (_store, table) = timed(
+            dir.path(),
+            &clock,
+            defaults(60, 0, 120, TimeoutPolicy::Auto),
+        );
+        started(&table, CH, 2, 4);
+        flush(&table, CH);
+    }
+    clock.advance(61 * MIN);
+    let awaited;
+    {
+        let (_store, table) = timed(
+            dir.path(),
+            &clock,
+            defaults(60, 0, 120, TimeoutPolicy::Auto),
+        );
+        awaited = table.prompts(CH)[0].user;
+        let d = fire(&table, CH);
+        assert_eq!(mentions(&d), vec![awaited], "re-armed after the restart");
+    }
+    {
+        let (_store, table) = timed(
+            dir.path(),
+            &clock,
+            defaults(60, 0, 120, TimeoutPolicy::Auto),
+        );
+        assert!(
+            fire(&table, CH).is_empty(),
+            "not again after another restart"
+        );
+        let version = table.state_version(CH).unwrap();
+        clock.advance(60 * MIN);
+        let d = fire(&table, CH);
+        assert!(
+            channel_texts(&d)
+                .iter()
+                .any(|t| t.contains("ran out of time, so I moved for them")),
+            "{d:?}"
+        );
+        assert!(dms_to(&d, awaited)[0].starts_with("⏱️ Your time ran out, so I played **"));
+        assert_eq!(
+            table.state_version(CH).unwrap().version,
+            version.version + 1
+        );
+    }
+    let (_store, table) = timed(
+        dir.path(),
+        &clock,
+        defaults(60, 0, 120, TimeoutPolicy::Auto),
+    );
+    let version = table.state_version(CH).unwrap();
+    assert!(fire(&table, CH).is_empty());
+    assert_eq!(
+        table.state_version(CH),
+        Some(version),
+        "the timeout moved once"
+    );
+}
+
+/// Starts `game` for `players` users with `policy` after 10 minutes, then lets the
+/// first timeout fire. Returns the table and what the timeout sent.
+fn first_timeout(
+    dir: &std::path::Path,
+    game: &str,
+    players: u64,
+    policy: TimeoutPolicy,
+    seed: u64,
+) -> (Arc<ManualClock>, Table, Vec<Delivery>, u64) {
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(dir, &clock, defaults(0, 0, 10, policy));
+    run(&table, CH, 1, &format!("new {game} seed={seed}"));
+    for u in 2..=players {
+        run(&table, CH, u, "join");
+    }
+    run(&table, CH, 1, "start");
+    // A phase everyone plays at once (The Princes' first choice): all but one move, so
+    // one player holds it up.
+    while table.prompts(CH).len() > 1 {
+        let p = table.prompts(CH).remove(0);
+        let a = table.legal_actions(CH, p.user)[0].clone();
+        run(&table, CH, p.user, &a);
+    }
+    flush(&table, CH);
+    let before = table.state_version(CH).unwrap().version;
+    clock.advance(10 * MIN);
+    let d = fire(&table, CH);
+    (clock, table, d, before)
+}
+
+#[test]
+fn auto_and_skip_move_for_the_absent_player_in_every_game() {
+    for game in ["palazzo", "villa", "estates", "princes"] {
+        let min = rules::catalog::find(game).unwrap().players.0 as u64;
+        for policy in [TimeoutPolicy::Auto, TimeoutPolicy::Skip] {
+            let dir = tempfile::tempdir().unwrap();
+            let (_clock, table, d, before) = first_timeout(dir.path(), game, min, policy, 3);
+            let texts = channel_texts(&d);
+            let dms: Vec<&str> = d
+                .iter()
+                .filter_map(|d| match d {
+                    Delivery::Private { text, .. } => Some(text.as_str()),
+                    _ => None,
+                })
+                .collect();
+            assert!(
+                dms.iter()
+                    .any(|t| t.starts_with("⏱️ Your time ran out, so I played")),
+                "{game} {policy:?}: {d:?}"
+            );
+            let moved = table.state_version(CH).map_or(true, |v| v.version > before);
+            assert!(moved, "{game} {policy:?}: no move was made");
+            assert!(
+                texts.iter().any(|t| t.contains("ran out of time")) || texts.is_empty(),
+                "{game} {policy:?}: {texts:?}"
+            );
+            assert_no_leak(game, 0, &d);
+        }
+    }
+}
+
+#[test]
+fn drop_lets_the_bot_play_the_seat_or_abandons_a_short_table() {
+    for game in ["palazzo", "villa", "estates", "princes"] {
+        let (min, max) = rules::catalog::find(game).unwrap().players;
+        // At the minimum: the game cannot go on.
+        let dir = tempfile::tempdir().unwrap();
+        let (_clock, table, d, _) =
+            first_timeout(dir.path(), game, min as u64, TimeoutPolicy::Drop, 5);
+        let texts = channel_texts(&d);
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.contains("so the game ends here, abandoned")),
+            "{game}: {texts:?}"
+        );
+        assert_eq!(table.state_version(CH), None, "{game}: the channel is free");
+        // One more player: the game goes on, the bot playing the leaver's seat.
+        if max > min {
+            let dir = tempfile::tempdir().unwrap();
+            let (clock, table, d, _) =
+                first_timeout(dir.path(), game, min as u64 + 1, TimeoutPolicy::Drop, 5);
+            let texts = channel_texts(&d);
+            assert!(
+                texts
+                    .iter()
+                    .any(|t| t.contains("ran out of time and left the game")),
+                "{game}: {texts:?}"
+            );
+            let left: Vec<u64> = d
+                .iter()
+                .filter_map(|d| match d {
+                    Delivery::Private { user, text, .. } if text.contains("you have left") => {
+                        Some(*user)
+                    }
+                    _ => None,
+                })
+                .collect();
+            assert!(!left.is_empty(), "{game}");
+            assert_no_leak(game, 0, &d);
+            // Whoever left is never awaited, pinged or allowed to move again.
+            for _ in 0..3 {
+                for p in table.prompts(CH) {
+                    assert!(!left.contains(&p.user), "{game}: a leaver is prompted");
+                }
+                let Some((u, a)) = next_move(&table, CH, min as u64 + 1) else {
+                    break;
+                };
+                if left.contains(&u) {
+                    let refusal = ephemeral(&run(&table, CH, u, &a));
+                    assert!(refusal.contains("You left this game"), "{refusal}");
+                    break;
+                }
+                let d = run(&table, CH, u, &a);
+                assert!(!mentions(&d).iter().any(|m| left.contains(m)), "{game}");
+                flush(&table, CH);
+            }
+            clock.advance(MIN);
+        }
+    }
+}
+
+#[test]
+fn games_driven_only_by_timeouts_always_end_and_tell_no_secret() {
+    for game in ["palazzo", "villa", "estates", "princes", "countdown"] {
+        let players = rules::catalog::find(game).unwrap().players.0 as u64 + 1;
+        for seed in 0..3 {
+            let dir = tempfile::tempdir().unwrap();
+            let clock = Arc::new(ManualClock::new(START));
+            let (store, table) = timed(dir.path(), &clock, defaults(0, 0, 10, TimeoutPolicy::Auto));
+            run(&table, CH, 1, &format!("new {game} seed={seed}"));
+            for u in 2..=players {
+                run(&table, CH, u, "join");
+            }
+            let mut all = run(&table, CH, 1, "start");
+            let mut fired = 0;
+            while table.state_version(CH).is_some() {
+                clock.advance(10 * MIN);
+                all.extend(fire(&table, CH));
+                fired += 1;
+                assert!(fired < 5_000, "{game} seed {seed} did not end");
+            }
+            let archived = store.archived(CH).unwrap();
+            assert!(
+                archived[0].outcome.is_some(),
+                "{game} seed {seed}: finished"
+            );
+            assert_no_leak(game, seed, &all);
+            assert_eq!(table.next_timer_due(), None, "no timer outlives the game");
+        }
+    }
+}
+
+#[test]
+fn settings_are_the_hosts_and_restart_the_clocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(dir.path(), &clock, Defaults::default());
+    started(&table, CH, 2, 1);
+    flush(&table, CH);
+    let shown = ephemeral(&run(&table, CH, 2, "settings"));
+    assert!(
+        shown.contains("Remind after: **12h** (server default)"),
+        "{shown}"
+    );
+    let refusal = ephemeral(&run(&table, CH, 2, "settings timeout=1h"));
+    assert!(refusal.contains("Only the host (ana)"), "{refusal}");
+    let refusal = ephemeral(&run(&table, CH, 1, "settings timeout=soon"));
+    assert!(refusal.contains("`soon` is not a duration"), "{refusal}");
+    let refusal = ephemeral(&run(&table, CH, 1, "settings colour=red"));
+    assert!(refusal.contains("no setting `colour`"), "{refusal}");
+    let d = run(&table, CH, 1, "settings remind=off timeout=30m policy=skip");
+    assert!(channel_texts(&d)[0].contains("ana changed this table's timing"));
+    assert!(channel_texts(&d)[0].contains("Time out after: **30m**"));
+    flush(&table, CH);
+    clock.advance(29 * MIN);
+    assert!(fire(&table, CH).is_empty());
+    clock.advance(MIN);
+    assert!(
+        !fire(&table, CH).is_empty(),
+        "timed out under the new setting"
+    );
+}
+
+#[test]
+fn nudges_ping_the_awaited_at_most_once_an_hour() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(dir.path(), &clock, Defaults::default());
+    started(&table, CH, 3, 1);
+    let awaited = table.prompts(CH)[0].user;
+    let other = (1..=3).find(|u| *u != awaited).unwrap();
+    assert!(ephemeral(&run(&table, CH, awaited, "nudge")).contains("waiting only for you"));
+    assert!(ephemeral(&run(&table, CH, 9, "nudge")).contains("Only a player seated"));
+    let d = run(&table, CH, other, "nudge");
+    assert_eq!(mentions(&d), vec![awaited]);
+    assert!(channel_texts(&d)[0].contains("nudges"));
+    clock.advance(59 * MIN);
+    let refusal = ephemeral(&run(&table, CH, other, "nudge"));
+    assert!(
+        refusal.contains("once an hour, so the next one is possible in 1 min"),
+        "{refusal}"
+    );
+    clock.advance(MIN);
+    assert_eq!(mentions(&run(&table, CH, other, "nudge")), vec![awaited]);
+}
+
+#[test]
+fn my_games_list_where_i_am_awaited_first_and_stats_count_finished_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(dir.path(), &clock, Defaults::default());
+    let at = |user: u64| caller(user).in_guild(5);
+    // Two games on server 5, one elsewhere.
+    for (channel, guild) in [(201, 5), (202, 5), (203, 6)] {
+        let c = |u: u64| caller(u).in_guild(guild);
+        table.handle(channel, &c(1), Command::parse("new countdown seed=2"));
+        table.handle(channel, &c(2), Command::Join);
+        table.handle(channel, &c(1), Command::Start);
+        clock.advance(MIN);
+    }
+    let mine = table.games_of(1, Some(5));
+    assert_eq!(mine.len(), 2);
+    assert!(mine.iter().all(|g| g.guild == 5));
+    assert_eq!(table.games_of(1, None).len(), 3, "from a DM: every server");
+    let text = ephemeral(&table.handle(201, &at(1), Command::Mine));
+    assert!(text.starts_with("**Your games on this server**"), "{text}");
+    assert!(text.contains("<#201>") && text.contains("<#202>") && !text.contains("<#203>"));
+    let nothing = ephemeral(&table.handle(201, &at(9), Command::Mine));
+    assert!(nothing.contains("not seated at any game"));
+    // Finish channel 201's game: stats on server 5 only.
+    while let Some((u, a)) = next_move(&table, 201, 2) {
+        table.handle(201, &at(u), Command::Play(a));
+    }
+    assert_eq!(table.games_of(1, Some(5)).len(), 1);
+    let stats = ephemeral(&table.handle(201, &at(1), Command::parse("stats")));
+    assert!(stats.contains("Played: 1"), "{stats}");
+    let other = ephemeral(&table.handle(203, &caller(1).in_guild(6), Command::parse("stats")));
+    assert!(other.contains("has not finished a game"), "{other}");
+    let board = ephemeral(&table.handle(201, &at(2), Command::parse("leaderboard countdown")));
+    assert!(
+        board.starts_with("🏆 **Leaderboard — Countdown (test game)**"),
+        "{board}"
+    );
+    assert!(board.contains("1. "), "{board}");
+    let refusal = ephemeral(&table.handle(201, &at(2), Command::parse("leaderboard chess")));
+    assert!(refusal.contains("no game called `chess`"));
+}
+
+#[test]
+fn the_last_player_of_a_phase_is_told_everyone_else_has_moved() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(dir.path(), &clock, defaults(60, 0, 0, TimeoutPolicy::Auto));
+    // The Princes of Florence opens with a choice everyone makes at once.
+    run(&table, CH, 1, "new princes seed=1");
+    for u in 2..=3 {
+        run(&table, CH, u, "join");
+    }
+    run(&table, CH, 1, "start");
+    assert_eq!(table.prompts(CH).len(), 3);
+    while table.prompts(CH).len() > 1 {
+        let p = table.prompts(CH).remove(0);
+        let a = table.legal_actions(CH, p.user)[0].clone();
+        run(&table, CH, p.user, &a);
+    }
+    flush(&table, CH);
+    let last = table.prompts(CH)[0].user;
+    clock.advance(60 * MIN);
+    let d = fire(&table, CH);
+    assert_eq!(mentions(&d), vec![last]);
+    assert!(
+        channel_texts(&d)[0].contains("everyone else has moved — we are waiting for you"),
+        "{d:?}"
+    );
+    assert!(dms_to(&d, last)[0].starts_with("⏰ Everyone else has moved"));
+}
