@@ -1,7 +1,9 @@
 //! Type-erased games for the table: actions travel as text (typed by players) and as
 //! JSON (the stored log), views as rendered text. One [`GameKind`] per game id.
 
-use crate::engine::{replay, Absent, Audience, Game, GameEvent, Outcome, ReplayError, Seat, SetupError};
+use crate::engine::{
+    replay, Absent, Audience, Game, GameEvent, Outcome, ReplayError, Seat, SetupError,
+};
 use crate::views::{PrivatePicture, PublicPicture};
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{Map, Value};

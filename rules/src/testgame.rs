@@ -4,8 +4,8 @@
 //! Each player has a secret lucky number (1–3) and scores a point whenever they add it.
 
 use crate::engine::{
-    rng_from_seed, Audience, CommandHelp, Game, GameEvent, GameRng, Outcome, ParseError,
-    PlayerResult, ScoreLine, Seat, SetupError,
+    best_index, rng_from_seed, Absent, Audience, CommandHelp, Game, GameEvent, GameRng, Outcome,
+    ParseError, PlayerResult, ScoreLine, Seat, SetupError,
 };
 use crate::seating::{next_seat, others_after, Responders};
 use rand::Rng;
@@ -239,6 +239,27 @@ impl Game for Countdown {
         Some(Outcome::by_total_then_tiebreak(results, None))
     }
 
+    /// Auto acknowledges a milestone and otherwise adds as much as it may (the game ends
+    /// sooner); an acknowledgement is the one decision that counts as a pass.
+    fn absent_move(
+        _public: &CountdownPublic,
+        _private: &CountdownPrivate,
+        _seat: Seat,
+        legal: &[CountdownAction],
+        absent: Absent,
+    ) -> Option<usize> {
+        let ack = legal.iter().position(|a| *a == CountdownAction::Ack);
+        match absent {
+            Absent::Pass => ack,
+            Absent::Auto => ack.or_else(|| {
+                best_index(legal, |a| match a {
+                    CountdownAction::Add(n) => Some(*n),
+                    CountdownAction::Ack => None,
+                })
+            }),
+        }
+    }
+
     fn render_public(view: &CountdownPublic, names: &[String]) -> String {
         format!(
             "Total: {} / {TARGET}. {} to add.",
@@ -254,7 +275,11 @@ impl Game for Countdown {
     }
 
     fn rules_text() -> &'static str {
-        "Countdown: add 1-3 to the total until it reaches 15."
+        "Countdown: add 1-3 to the total until it reaches 15.\n\n\
+         ## When a player times out\n\
+         - auto: acknowledge a milestone; otherwise add 3.\n\
+         - skip: acknowledging a milestone counts as passing; adding cannot be skipped, \
+         so it makes the auto move.\n"
     }
 
     fn command_help() -> &'static [CommandHelp] {
