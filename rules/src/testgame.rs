@@ -294,7 +294,8 @@ impl Game for Countdown {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::playout::check_random_game;
+    use crate::engine::Absent;
+    use crate::playout::{check_absent_game, check_random_game, AbsentPlay};
 
     #[test]
     fn random_games_pass_the_generic_checks() {
@@ -302,6 +303,52 @@ mod tests {
             for players in 2..=4 {
                 check_random_game::<Countdown>(players, &Default::default(), seed, 200, |_| Ok(()))
                     .unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn auto_acks_else_adds_three_and_only_an_ack_is_a_pass() {
+        let mut g = Countdown::new(2, &Default::default(), 1).unwrap();
+        let pick = |g: &Countdown, absent| {
+            let seat = g.awaiting()[0];
+            let legal = g.legal_actions(seat);
+            Countdown::absent_move(
+                &g.public_view(),
+                &g.private_view(seat),
+                seat,
+                &legal,
+                absent,
+            )
+            .map(|i| legal[i].clone())
+        };
+        assert_eq!(pick(&g, Absent::Auto), Some(CountdownAction::Add(3)));
+        assert_eq!(pick(&g, Absent::Pass), None);
+        g.apply(0, &CountdownAction::Add(3)).unwrap();
+        g.apply(1, &CountdownAction::Add(3)).unwrap();
+        // The total passed 5: seat 0 acknowledges.
+        assert_eq!(pick(&g, Absent::Auto), Some(CountdownAction::Ack));
+        assert_eq!(pick(&g, Absent::Pass), Some(CountdownAction::Ack));
+    }
+
+    #[test]
+    fn absent_and_mixed_games_end() {
+        for random_share in [0.0, 0.5, 1.0] {
+            for seed in 0..300 {
+                for players in 2..=4 {
+                    let play = AbsentPlay {
+                        random_share,
+                        max_actions: 100,
+                    };
+                    check_absent_game::<Countdown>(
+                        players,
+                        &Default::default(),
+                        seed,
+                        play,
+                        &["ack"],
+                    )
+                    .unwrap();
+                }
             }
         }
     }
