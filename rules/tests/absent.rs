@@ -191,3 +191,21 @@ fn villa_random_states_get_legal_auto_and_pass_moves() {
         VILLA_PASSES,
     );
 }
+
+#[test]
+fn every_rules_text_says_what_a_timed_out_player_does() {
+    for kind in rules::catalog::games() {
+        let text = (kind.rules_text)();
+        let section = text
+            .split("\n## ")
+            .find(|s| s.starts_with("When a player times out\n"))
+            .unwrap_or_else(|| panic!("{}: no `## When a player times out`", kind.id));
+        for word in ["**auto**", "**skip**", "pass"] {
+            assert!(
+                section.contains(word),
+                "{}: the section lacks {word}",
+                kind.id
+            );
+        }
+    }
+}
