@@ -130,8 +130,10 @@ mod tests {
         let mut g = game(2);
         g.set_offer(vec![vec![], vec![], vec![]]);
         assert_eq!(picks(&g, 0), (Some("mayor".into()), None));
-        let mut board = Board::default();
-        board.mayor = PieceState::Gone;
+        let mut board = Board {
+            mayor: PieceState::Gone,
+            ..Board::default()
+        };
         g.set_board(board.clone());
         assert_eq!(picks(&g, 0), (Some("permit 1".into()), None));
         board.permits = [PieceState::Gone; 3];
