@@ -209,3 +209,25 @@ fn every_rules_text_says_what_a_timed_out_player_does() {
         }
     }
 }
+
+#[test]
+fn the_table_gets_the_absent_move_as_a_legal_text() {
+    use rules::engine::Absent;
+    for kind in rules::catalog::games() {
+        let players = kind.players.0.max(3).min(kind.players.1);
+        let mut game = (kind.new)(players, &serde_json::Value::Null, 4).unwrap();
+        let names: Vec<String> = (1..=players).map(|i| format!("P{i}")).collect();
+        for _ in 0..40 {
+            let Some(&seat) = game.awaiting().first() else {
+                break;
+            };
+            let legal = game.legal_texts(seat);
+            let auto = game.absent_text(seat, Absent::Auto).unwrap();
+            assert!(legal.contains(&auto), "{}: `{auto}` not legal", kind.id);
+            if let Some(pass) = game.absent_text(seat, Absent::Pass) {
+                assert!(legal.contains(&pass), "{}: `{pass}` not legal", kind.id);
+            }
+            game.apply_text(seat, &auto, &names).unwrap();
+        }
+    }
+}
