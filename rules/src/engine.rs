@@ -189,6 +189,20 @@ pub enum Absent {
     Pass,
 }
 
+/// The index of the action in `legal` with the highest `key` (the first listed on a tie);
+/// actions whose key is `None` are never chosen. A helper for [`Game::absent_move`].
+pub fn best_index<A, K: Ord>(legal: &[A], mut key: impl FnMut(&A) -> Option<K>) -> Option<usize> {
+    let mut best: Option<(usize, K)> = None;
+    for (i, a) in legal.iter().enumerate() {
+        if let Some(k) = key(a) {
+            if !matches!(&best, Some((_, b)) if k <= *b) {
+                best = Some((i, k));
+            }
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
 /// One command a player can type, for help texts: syntax, what it does, an example.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CommandHelp {
@@ -238,21 +252,16 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 
     /// The move an absent seat makes: an index into `legal` (`legal_actions(seat)`), chosen
     /// only from what that seat may know (the public view and its own private view).
-    /// `Absent::Auto` answers whenever `legal` is not empty; `Absent::Pass` answers only
-    /// with a pass the rules allow, else `None`.
+    /// `Absent::Auto` answers whenever `legal` is not empty (deterministically, with the
+    /// default move the rules text documents under "When a player times out");
+    /// `Absent::Pass` answers only with a pass the rules allow, else `None`.
     fn absent_move(
         public: &Self::PublicView,
         private: &Self::PrivateView,
         seat: Seat,
         legal: &[Self::Action],
         absent: Absent,
-    ) -> Option<usize> {
-        let _ = (public, private, seat);
-        match absent {
-            Absent::Auto => (!legal.is_empty()).then_some(0),
-            Absent::Pass => None,
-        }
-    }
+    ) -> Option<usize>;
 
     /// The board as chat text, built from the public view only.
     fn render_public(view: &Self::PublicView, names: &[String]) -> String;

@@ -135,3 +135,118 @@ pub fn check_random_game<G: Game>(
     }
     Ok(Playout { game, log })
 }
+
+/// How [`check_absent_game`] picks the moves it plays.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AbsentPlay {
+    /// The share of moves that are uniformly random legal actions (the rest are the
+    /// awaited seat's `Absent::Auto` move): 0 for games every seat sits out, 1 for random
+    /// games checked at every state.
+    pub random_share: f64,
+    /// Fail unless the game is over within this many actions.
+    pub max_actions: usize,
+}
+
+/// The seat's absent move as chosen from freshly built views (what the table does).
+fn absent_index<G: Game>(
+    game: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    absent: crate::engine::Absent,
+) -> Option<usize> {
+    G::absent_move(
+        &game.public_view(),
+        &game.private_view(seat),
+        seat,
+        legal,
+        absent,
+    )
+}
+
+/// Plays one game checking [`Game::absent_move`] at every state, for every awaited seat:
+/// - `Absent::Auto` answers whenever the seat has a legal action, with an index into
+///   them, the same when asked again (deterministic), whose text parses back to it;
+/// - `Absent::Pass` answers exactly when some legal action's text is one of
+///   `pass_words` (the game's passes), and then with such an action.
+///
+/// `absent_move` sees only the public view and the seat's own private view, so it cannot
+/// use another seat's secrets. The moves played are Auto moves of a random awaited seat,
+/// or random legal actions (see [`AbsentPlay`]); the game must end within the bound.
+pub fn check_absent_game<G: Game>(
+    players: usize,
+    options: &G::Options,
+    seed: u64,
+    play: AbsentPlay,
+    pass_words: &[&str],
+) -> Result<Playout<G>, String> {
+    use crate::engine::Absent;
+    let mut game = G::new(players, options, seed).map_err(|e| format!("seed {seed}: {e}"))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0xab);
+    let mut log: Vec<(Seat, G::Action)> = Vec::new();
+    while !game.is_over() {
+        if log.len() >= play.max_actions {
+            return Err(format!(
+                "seed {seed}: not over after {} actions",
+                play.max_actions
+            ));
+        }
+        let mut awaiting = game.awaiting();
+        if awaiting.is_empty() {
+            return Err(format!("seed {seed}: game not over but awaits nobody"));
+        }
+        awaiting.shuffle(&mut rng);
+        let mut autos = Vec::with_capacity(awaiting.len());
+        for &seat in &awaiting {
+            let legal = game.legal_actions(seat);
+            let at = |what: &str| format!("seed {seed}, action {}, seat {seat}: {what}", log.len());
+            let auto = absent_index(&game, seat, &legal, Absent::Auto);
+            match auto {
+                None if !legal.is_empty() => return Err(at("Auto has no move")),
+                Some(i) if i >= legal.len() => {
+                    return Err(at(&format!("Auto index {i} of {}", legal.len())))
+                }
+                _ => {}
+            }
+            if absent_index(&game, seat, &legal, Absent::Auto) != auto {
+                return Err(at("Auto changed its mind"));
+            }
+            let is_pass = |a: &G::Action| pass_words.contains(&a.to_string().as_str());
+            let pass = absent_index(&game, seat, &legal, Absent::Pass);
+            match pass {
+                Some(i) if !legal.get(i).is_some_and(is_pass) => {
+                    let text = legal.get(i).map(|a| a.to_string());
+                    return Err(at(&format!("Pass chose {text:?}, not a pass")));
+                }
+                None if legal.iter().any(is_pass) => {
+                    return Err(at("Pass has no move though a pass is legal"))
+                }
+                _ => {}
+            }
+            for i in [auto, pass].into_iter().flatten() {
+                let action = &legal[i];
+                let text = action.to_string();
+                if game.parse_action(seat, &text).as_ref() != Ok(action) {
+                    return Err(at(&format!("`{text}` does not parse back")));
+                }
+            }
+            if let Some(i) = auto {
+                autos.push((seat, legal[i].clone()));
+            }
+        }
+        let random = rng.gen_bool(play.random_share.clamp(0.0, 1.0));
+        let chosen = if random {
+            random_action(&game, &mut rng)
+        } else {
+            autos.into_iter().next()
+        };
+        let (seat, action) =
+            chosen.ok_or_else(|| format!("seed {seed}: awaited seats have no legal action"))?;
+        game.apply(seat, &action)
+            .map_err(|e| format!("seed {seed}: `{action}` refused: {e}"))?;
+        log.push((seat, action));
+    }
+    if game.outcome().is_none() {
+        return Err(format!("seed {seed}: game over without an outcome"));
+    }
+    Ok(Playout { game, log })
+}

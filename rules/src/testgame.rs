@@ -4,8 +4,8 @@
 //! Each player has a secret lucky number (1–3) and scores a point whenever they add it.
 
 use crate::engine::{
-    rng_from_seed, Audience, CommandHelp, Game, GameEvent, GameRng, Outcome, ParseError,
-    PlayerResult, ScoreLine, Seat, SetupError,
+    best_index, rng_from_seed, Absent, Audience, CommandHelp, Game, GameEvent, GameRng, Outcome,
+    ParseError, PlayerResult, ScoreLine, Seat, SetupError,
 };
 use crate::seating::{next_seat, others_after, Responders};
 use rand::Rng;
@@ -239,6 +239,27 @@ impl Game for Countdown {
         Some(Outcome::by_total_then_tiebreak(results, None))
     }
 
+    /// Auto acknowledges a milestone and otherwise adds as much as it may (the game ends
+    /// sooner); an acknowledgement is the one decision that counts as a pass.
+    fn absent_move(
+        _public: &CountdownPublic,
+        _private: &CountdownPrivate,
+        _seat: Seat,
+        legal: &[CountdownAction],
+        absent: Absent,
+    ) -> Option<usize> {
+        let ack = legal.iter().position(|a| *a == CountdownAction::Ack);
+        match absent {
+            Absent::Pass => ack,
+            Absent::Auto => ack.or_else(|| {
+                best_index(legal, |a| match a {
+                    CountdownAction::Add(n) => Some(*n),
+                    CountdownAction::Ack => None,
+                })
+            }),
+        }
+    }
+
     fn render_public(view: &CountdownPublic, names: &[String]) -> String {
         format!(
             "Total: {} / {TARGET}. {} to add.",
@@ -254,7 +275,11 @@ impl Game for Countdown {
     }
 
     fn rules_text() -> &'static str {
-        "Countdown: add 1-3 to the total until it reaches 15."
+        "Countdown: add 1-3 to the total until it reaches 15.\n\n\
+         ## When a player times out\n\
+         - auto: acknowledge a milestone; otherwise add 3.\n\
+         - skip: acknowledging a milestone counts as passing; adding cannot be skipped, \
+         so it makes the auto move.\n"
     }
 
     fn command_help() -> &'static [CommandHelp] {
@@ -269,7 +294,8 @@ impl Game for Countdown {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::playout::check_random_game;
+    use crate::engine::Absent;
+    use crate::playout::{check_absent_game, check_random_game, AbsentPlay};
 
     #[test]
     fn random_games_pass_the_generic_checks() {
@@ -277,6 +303,52 @@ mod tests {
             for players in 2..=4 {
                 check_random_game::<Countdown>(players, &Default::default(), seed, 200, |_| Ok(()))
                     .unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn auto_acks_else_adds_three_and_only_an_ack_is_a_pass() {
+        let mut g = Countdown::new(2, &Default::default(), 1).unwrap();
+        let pick = |g: &Countdown, absent| {
+            let seat = g.awaiting()[0];
+            let legal = g.legal_actions(seat);
+            Countdown::absent_move(
+                &g.public_view(),
+                &g.private_view(seat),
+                seat,
+                &legal,
+                absent,
+            )
+            .map(|i| legal[i].clone())
+        };
+        assert_eq!(pick(&g, Absent::Auto), Some(CountdownAction::Add(3)));
+        assert_eq!(pick(&g, Absent::Pass), None);
+        g.apply(0, &CountdownAction::Add(3)).unwrap();
+        g.apply(1, &CountdownAction::Add(3)).unwrap();
+        // The total passed 5: seat 0 acknowledges.
+        assert_eq!(pick(&g, Absent::Auto), Some(CountdownAction::Ack));
+        assert_eq!(pick(&g, Absent::Pass), Some(CountdownAction::Ack));
+    }
+
+    #[test]
+    fn absent_and_mixed_games_end() {
+        for random_share in [0.0, 0.5, 1.0] {
+            for seed in 0..300 {
+                for players in 2..=4 {
+                    let play = AbsentPlay {
+                        random_share,
+                        max_actions: 100,
+                    };
+                    check_absent_game::<Countdown>(
+                        players,
+                        &Default::default(),
+                        seed,
+                        play,
+                        &["ack"],
+                    )
+                    .unwrap();
+                }
             }
         }
     }

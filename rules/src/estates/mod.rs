@@ -2,6 +2,7 @@
 //! cube; build three rows of skyscrapers; score the buildings whose top cube's company you
 //! hold. See `rules.md` (the player-facing digest with every decision).
 
+mod absent;
 pub mod auction;
 pub mod board;
 pub mod data;
@@ -11,8 +12,8 @@ pub mod scoring;
 mod text;
 
 use crate::engine::{
-    rng_from_seed, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult, ScoreLine, Seat,
-    SetupError,
+    rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,
+    ScoreLine, Seat, SetupError,
 };
 use crate::seating::next_seat;
 use auction::{AnswerOrder, Bids};
@@ -1005,6 +1006,16 @@ impl Game for Estates {
             winners,
             note: Some(note),
         })
+    }
+
+    fn absent_move(
+        public: &EstatesPublic,
+        private: &EstatesPrivate,
+        seat: Seat,
+        legal: &[EstatesAction],
+        absent: Absent,
+    ) -> Option<usize> {
+        absent::absent_move(public, private, seat, legal, absent)
     }
 
     fn render_public(view: &EstatesPublic, names: &[String]) -> String {

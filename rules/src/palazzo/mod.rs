@@ -8,6 +8,7 @@
 //! card and tile sets of actions and events), `scoring` (points and
 //! the outcome), `views`, `actions` (commands and their parser), `events`, `errors`.
 
+mod absent;
 pub mod actions;
 mod auction;
 pub mod data;
@@ -28,7 +29,7 @@ pub use events::PalazzoEvent;
 pub use sets::{Cards, TileList};
 pub use views::{PalazzoPrivate, PalazzoPublic};
 
-use crate::engine::{CommandHelp, Game, GameRng, Outcome, ParseError, Seat, SetupError};
+use crate::engine::{Absent, CommandHelp, Game, GameRng, Outcome, ParseError, Seat, SetupError};
 use crate::seating::{OpenAuction, Responders};
 use serde::{Deserialize, Serialize};
 
@@ -192,6 +193,16 @@ impl Game for Palazzo {
 
     fn outcome(&self) -> Option<Outcome> {
         self.is_over().then(|| scoring::outcome(self))
+    }
+
+    fn absent_move(
+        public: &PalazzoPublic,
+        private: &PalazzoPrivate,
+        seat: Seat,
+        legal: &[PalazzoAction],
+        absent: Absent,
+    ) -> Option<usize> {
+        absent::absent_move(public, private, seat, legal, absent)
     }
 
     fn render_public(view: &PalazzoPublic, names: &[String]) -> String {

@@ -9,6 +9,7 @@
 //! action lists), [`actions`] (action texts and the parser), [`board`] (placements),
 //! [`scoring`] (work values and prestige cards), `views` (what players see).
 
+mod absent;
 pub mod actions;
 mod auction;
 pub mod board;
@@ -28,8 +29,8 @@ pub use state::{
 pub use views::{HandCard, PrincesPrivate, PrincesPublic, PublicPlayer};
 
 use crate::engine::{
-    Audience, CommandHelp, Game, GameEvent, Outcome, ParseError, PlayerResult, ScoreLine, Seat,
-    SetupError,
+    Absent, Audience, CommandHelp, Game, GameEvent, Outcome, ParseError, PlayerResult, ScoreLine,
+    Seat, SetupError,
 };
 use actions::KeepContext;
 use board::{Piece, PlaceProblem};
@@ -377,6 +378,16 @@ impl Game for Princes {
                 "Most prestige wins; ties go to the most florins; still tied: a shared win.".into(),
             ),
         ))
+    }
+
+    fn absent_move(
+        public: &PrincesPublic,
+        private: &PrincesPrivate,
+        seat: Seat,
+        legal: &[PrincesAction],
+        absent: Absent,
+    ) -> Option<usize> {
+        absent::absent_move(public, private, seat, legal, absent)
     }
 
     fn render_public(view: &PrincesPublic, names: &[String]) -> String {

@@ -5,6 +5,7 @@
 //! hull of the columns holding it. Every touch draws a disturbance from the seeded RNG
 //! and the villa falls when the disturbance exceeds the margin. See `rules.md`.
 
+mod absent;
 pub mod data;
 pub mod geom;
 pub mod model;
@@ -13,8 +14,8 @@ pub mod policy;
 mod text;
 
 use crate::engine::{
-    rng_from_seed, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult, ScoreLine, Seat,
-    SetupError,
+    rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,
+    ScoreLine, Seat, SetupError,
 };
 use crate::seating::Responders;
 use data::{column_type, ColumnType, COLOURS, COLUMNS, FAIR_LAYOUT, PER_COLOUR};
@@ -722,6 +723,16 @@ impl Game for Villa {
             winners: winner.into_iter().collect(),
             note: Some(note),
         })
+    }
+
+    fn absent_move(
+        public: &VillaView,
+        private: &VillaPrivate,
+        seat: Seat,
+        legal: &[VillaAction],
+        absent: Absent,
+    ) -> Option<usize> {
+        absent::absent_move(public, private, seat, legal, absent)
     }
 
     fn render_public(view: &VillaView, names: &[String]) -> String {

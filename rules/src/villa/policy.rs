@@ -64,7 +64,7 @@ fn top_centre(view: &VillaView) -> P {
 /// How worrying pulling this column looks from the picture: free columns are cheap;
 /// among supporting ones, prefer levels with many supports and columns near the middle
 /// of their group (pulling them hardly changes what holds the floor).
-fn pull_worry(view: &VillaView, c: &ColumnView) -> f64 {
+pub(super) fn pull_worry(view: &VillaView, c: &ColumnView) -> f64 {
     if !c.supporting {
         return 0.0;
     }
@@ -102,11 +102,19 @@ fn best_pull(view: &VillaView, legal: &[VillaAction], rng: &mut impl Rng) -> Opt
 /// The floor position whose floor centroid sits nearest the middle of the columns it rests
 /// on, preferring more supports.
 fn best_floor(v: &Villa, view: &VillaView, legal: &[VillaAction]) -> Option<VillaAction> {
+    let _ = (v, FLOOR_NAMES);
+    steadiest_floor(view, legal).and_then(|i| legal.get(i).cloned())
+}
+
+/// The index in `legal` of the floor position whose floor centroid sits nearest the
+/// middle of the columns it rests on, preferring more supports (the first listed on a
+/// tie). Only the public view is used.
+pub(super) fn steadiest_floor(view: &VillaView, legal: &[VillaAction]) -> Option<usize> {
     let k = view.floors.len() + 1;
     let grid: Grid = view.grid;
     let level = view.floors.len() as u8;
-    let mut best: Option<(f64, VillaAction)> = None;
-    for a in legal {
+    let mut best: Option<(f64, usize)> = None;
+    for (i, a) in legal.iter().enumerate() {
         let VillaAction::Floor(g) = a else { continue };
         let Some(pos) = grid.point(*g) else { continue };
         let poly = model::floor_poly(k, pos);
@@ -119,11 +127,10 @@ fn best_floor(v: &Villa, view: &VillaView, legal: &[VillaAction]) -> Option<Vill
         let fc = geom::area_centroid(&poly).1;
         let score = centroid(&under).map_or(99.0, |c| dist(c, fc)) - 0.3 * under.len() as f64;
         if !matches!(&best, Some((s, _)) if *s <= score) {
-            best = Some((score, a.clone()));
+            best = Some((score, i));
         }
     }
-    let _ = (v, FLOOR_NAMES);
-    best.map(|(_, a)| a)
+    best.map(|(_, i)| i)
 }
 
 /// The careful player with explicit weights.
