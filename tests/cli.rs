@@ -278,3 +278,77 @@ fn local_pictures_writes_the_board_of_every_turn() {
     assert_eq!(turns.first(), Some(&0), "{turns:?}");
     assert!(turns.len() >= 5 && turns.last() <= Some(&8), "{turns:?}");
 }
+
+#[test]
+fn local_timers_with_settings_wait_and_accelerate() {
+    // `wait` moves the clock: a reminder, then the timeout's default move.
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("wait.txt");
+    std::fs::write(&script, "wait 30m\nwait\nwait 5s\nwait soon\n").unwrap();
+    let o = local(
+        dir.path(),
+        &[
+            "--players",
+            "ana,bruno",
+            "--seed",
+            "1",
+            "--setting",
+            "remind=30m",
+            "--setting",
+            "timeout=1h",
+            "--script",
+            script.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("changed this table's timing"), "{out}");
+    assert!(
+        out.contains("⏩ 30m later.\n── #table ──────────────\n⏰ Reminder"),
+        "{out}"
+    );
+    assert!(
+        out.contains("⏩ 30m later.\n── #table ──────────────\n⏱️ ana ran out of time"),
+        "{out}"
+    );
+    assert!(
+        out.contains("── 🔒 private to ana ──\n⏱️ Your time ran out, so I played **add"),
+        "{out}"
+    );
+    assert!(out.contains("`soon` is not a duration"), "{out}");
+    // A bad setting is refused before anything starts.
+    let bad = local(
+        dir.path(),
+        &["--players", "ana,bruno", "--setting", "timeout=soon"],
+    );
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`soon` is not a duration"));
+    // --accelerate: an hour a millisecond; the timeouts play the game to its end while
+    // nobody types (stdin stays open).
+    let mut child = bin()
+        .args([
+            "--data-dir",
+            dir.path().to_str().unwrap(),
+            "local",
+            "countdown",
+            "--players",
+            "ana,bruno",
+            "--setting",
+            "timeout=1h",
+            "--accelerate",
+            "3600000",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let over = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .any(|l| l.contains("The game is over."));
+    drop(stdin);
+    let _ = child.wait();
+    assert!(over, "the timeouts finished the game");
+}

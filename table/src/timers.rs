@@ -23,6 +23,8 @@ const fn cancel(kind: TimerKind) -> TimerChange {
 /// The most moves the bot makes in a row for seats whose players left (a guard: every
 /// game ends long before).
 const STAND_IN_LIMIT: usize = 2_000;
+/// The most decisions the bot makes in a row for one timed-out player (their turn's).
+const TURN_DECISIONS: usize = 12;
 
 impl Table {
     /// The timing in effect at a table: its own settings over the server's defaults.
@@ -208,7 +210,12 @@ impl Table {
         match policy {
             TimeoutPolicy::Drop => return self.drop_seats(slot, &seats),
             TimeoutPolicy::Auto | TimeoutPolicy::Skip => {
-                for seat in seats {
+                // A turn can ask several decisions in a row (pull, then stop): the
+                // player's time ran out for all of them.
+                let turn = seats
+                    .iter()
+                    .flat_map(|s| std::iter::repeat_n(*s, TURN_DECISIONS));
+                for seat in turn {
                     let line = slot.active.as_ref().and_then(|a| {
                         let game = a.game.as_ref()?;
                         if a.meta.game_id != timer.game_id || !game.awaiting().contains(&seat) {
