@@ -245,6 +245,23 @@ async fn my_games_stats_and_leaderboard() {
             && text.contains(&format!("<#{}>", channels[1]))
     );
     assert!(text.contains("**your move** since"), "{text}");
+    // In a DM with the bot: every server's games.
+    let dm = fake.dms(seats[0])[0].channel_id;
+    let anywhere = slash(&fake, seats[0], dm, "game mine", json!({})).await;
+    let text = &anywhere[0].content;
+    assert!(text.starts_with("**Your games anywhere**"), "{text}");
+    assert!(text.contains(&format!("<#{}>", channels[1])), "{text}");
+    // Channel commands stay in channels.
+    let refused = fake
+        .slash(seats[0], dm, "game nudge", json!({}))
+        .replies()
+        .await;
+    assert!(
+        refused
+            .iter()
+            .any(|m| m.content.contains("cannot run this command in DMs")),
+        "{refused:#?}"
+    );
 
     let stats = slash(
         &fake,

@@ -968,7 +968,7 @@ impl Store for SledStore {
                     // An unreadable timer is dropped rather than fired or retried forever.
                     tracing::error!(channel, error = %e, "dropping an unreadable timer");
                     self.write(|b| {
-                        b.remove(TreeId::TimersDue, k.to_vec());
+                        b.remove(TreeId::TimersDue, &k);
                         b.remove(TreeId::Timers, timer_key(channel, kind));
                         Ok(())
                     })?;

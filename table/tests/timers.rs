@@ -293,7 +293,7 @@ fn auto_and_skip_move_for_the_absent_player_in_every_game() {
                     .any(|t| t.starts_with("⏱️ Your time ran out, so I played")),
                 "{game} {policy:?}: {d:?}"
             );
-            let moved = table.state_version(CH).map_or(true, |v| v.version > before);
+            let moved = table.state_version(CH).is_none_or(|v| v.version > before);
             assert!(moved, "{game} {policy:?}: no move was made");
             assert!(
                 texts.iter().any(|t| t.contains("ran out of time")) || texts.is_empty(),
