@@ -275,6 +275,8 @@ impl Sender {
             };
             self.send_row(transport, p, Some(actor), &mut replies).await;
         }
+        // The command may have set new timers: the loop recomputes when to wake.
+        self.notify();
         Replies {
             texts: replies,
             picture,
