@@ -16,6 +16,18 @@ fn local(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
     bin().args(&args).stdin(Stdio::null()).output().unwrap()
 }
 
+/// The local countdown table as a running process, its input and output piped.
+fn local_piped(dir: &std::path::Path, extra: &[&str]) -> std::process::Child {
+    let mut args = vec!["--data-dir", dir.to_str().unwrap(), "local", "countdown"];
+    args.extend_from_slice(extra);
+    bin()
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 #[test]
 fn auto_plays_to_the_end_and_is_reproducible() {
     let dir = tempfile::tempdir().unwrap();
@@ -89,21 +101,7 @@ fn script_lines_play_with_names_numbers_and_refusals() {
 #[test]
 fn resume_continues_a_game_after_the_process_is_killed() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = bin()
-        .args([
-            "--data-dir",
-            dir.path().to_str().unwrap(),
-            "local",
-            "countdown",
-            "--players",
-            "ana,bruno",
-            "--seed",
-            "8",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = local_piped(dir.path(), &["--players", "ana,bruno", "--seed", "8"]);
     let mut stdin = child.stdin.take().unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     writeln!(stdin, "ana: add 3").unwrap();
@@ -325,23 +323,17 @@ fn local_timers_with_settings_wait_and_accelerate() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`soon` is not a duration"));
     // --accelerate: an hour a millisecond; the timeouts play the game to its end while
     // nobody types (stdin stays open).
-    let mut child = bin()
-        .args([
-            "--data-dir",
-            dir.path().to_str().unwrap(),
-            "local",
-            "countdown",
+    let mut child = local_piped(
+        dir.path(),
+        &[
             "--players",
             "ana,bruno",
             "--setting",
             "timeout=1h",
             "--accelerate",
             "3600000",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+        ],
+    );
     let stdin = child.stdin.take();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let over = lines
