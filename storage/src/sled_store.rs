@@ -590,10 +590,13 @@ impl SledStore {
     ) -> Result<(), StoreError> {
         for change in changes {
             let key = timer_key(channel, change.kind);
-            if let Some(old) = self.timer(channel, change.kind)? {
-                b.remove(TreeId::TimersDue, timer_due_key(channel, &old));
+            let old = self.timer(channel, change.kind)?;
+            if let Some(old) = &old {
+                b.remove(TreeId::TimersDue, timer_due_key(channel, old));
             }
             match &change.timer {
+                // Nothing to cancel: no write at all.
+                None if old.is_none() => {}
                 Some(timer) => {
                     let timer = Timer {
                         kind: change.kind,
