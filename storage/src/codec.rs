@@ -215,6 +215,25 @@ pub fn decode_row(bytes: &[u8]) -> Result<OutboxRow, String> {
     decode(bytes, "outbox row", Ok, |r: OutboxRow| r)
 }
 
+/// The first fields of a binary [`OutboxRow`] (postcard reads a prefix).
+#[derive(Deserialize)]
+struct RowAddress {
+    _id: u64,
+    channel: u64,
+    due_ms: u64,
+}
+
+/// Where and when an outbox row goes, `(channel, due_ms)`, without copying its payload.
+pub fn row_address(bytes: &[u8]) -> Result<(u64, u64), String> {
+    if is_binary(bytes) && bytes.get(1).is_some_and(|&v| v <= RECORD_VERSION) {
+        let (a, _) = postcard::take_from_bytes::<RowAddress>(&bytes[2..])
+            .map_err(|e| format!("outbox row unreadable: {e}"))?;
+        Ok((a.channel, a.due_ms))
+    } else {
+        decode_row(bytes).map(|r| (r.channel, r.due_ms))
+    }
+}
+
 /// Encodes a quarantined record (its raw bytes kept as they were found).
 pub fn encode_quarantined(record: &Quarantined) -> Vec<u8> {
     binary(record)
@@ -286,6 +305,10 @@ mod tests {
             payload: b"post".to_vec(),
         };
         assert_eq!(decode_row(&encode_row(&r)).unwrap(), r);
+        assert_eq!(row_address(&encode_row(&r)), Ok((9, 1_700_000_000_000)));
+        let json = serde_json::to_vec(&r).unwrap();
+        assert_eq!(row_address(&json), Ok((9, 1_700_000_000_000)));
+        assert!(row_address(&encode_row(&r)[..4]).is_err());
     }
 
     #[test]

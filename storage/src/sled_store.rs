@@ -9,8 +9,9 @@
 //! [`CHECKPOINT_BYTES`], by [`Store::flush`] and on drop), which then delete the log
 //! files it covers; at open, what is left in the log is applied again. Nothing is read
 //! per game at open: what the bot needs at boot (pending outbox rows and timers,
-//! finished games left unarchived) sits in small index trees, built once when an older
-//! store is opened.
+//! finished games left unarchived) sits in small trees; the indexes of pending outbox
+//! rows (by due time, by channel) are kept in memory, built from the `outbox` tree at
+//! open and kept up to date as batches are applied.
 
 use crate::codec;
 use crate::wal::{self, Batch, Op, TreeId, Wal};
@@ -18,6 +19,8 @@ use crate::{
     now, ArchiveEntry, ChannelId, Commit, Loaded, LogEntry, Meta, NewOutbox, OutboxRow,
     Quarantined, Record, Status, Store, StoreError, SCHEMA_VERSION,
 };
+use std::collections::{BTreeSet, HashMap};
+use std::ops::Bound;
 use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -25,8 +28,12 @@ use std::thread::JoinHandle;
 /// Key of the store layout version, in sled's default tree.
 const LAYOUT_KEY: &[u8] = b"schema";
 /// Store layout this build writes: 1 had no index trees; 2 adds `outbox_due`,
-/// `outbox_channel` and `finished` (built from the records when missing).
-pub const LAYOUT_VERSION: u32 = 2;
+/// `outbox_channel` and `finished` (built from the records when missing); 3 drops
+/// `outbox_due` and `outbox_channel` (the outbox's indexes live in memory, built from
+/// the pending rows at open: two fewer sled writes per row, and per delivery).
+pub const LAYOUT_VERSION: u32 = 3;
+/// Trees of layout 2 that layout 3 no longer keeps.
+const DROPPED_TREES: [&str; 2] = ["outbox_due", "outbox_channel"];
 
 /// Default bound of sled's page cache: the store's share of the bot's memory.
 pub const DEFAULT_CACHE_BYTES: u64 = 16 * 1024 * 1024;
@@ -52,9 +59,8 @@ impl Default for StoreOptions {
 
 /// Trees: `meta` and `snapshot` keyed by channel; `log` keyed by (game id, index);
 /// `archive` keyed by (channel, game id); `quarantine` keyed by (channel, sled id);
-/// `outbox` keyed by row id; `outbox_due` keyed by (due ms, row id) → channel;
-/// `outbox_channel` keyed by (channel, row id); `notes` keyed by (channel, name);
-/// `finished` keyed by channel (finished, unarchived).
+/// `outbox` keyed by row id (indexed in memory by [`OutboxIndex`]); `notes` keyed by
+/// (channel, name); `finished` keyed by channel (finished, unarchived).
 pub struct SledStore {
     pub(crate) db: sled::Db,
     pub(crate) meta: sled::Tree,
@@ -63,8 +69,8 @@ pub struct SledStore {
     pub(crate) archive: sled::Tree,
     pub(crate) quarantine: sled::Tree,
     pub(crate) outbox: sled::Tree,
-    pub(crate) outbox_due: sled::Tree,
-    pub(crate) outbox_channel: sled::Tree,
+    /// The pending rows of `outbox` by due time and by channel.
+    pending: Mutex<OutboxIndex>,
     pub(crate) notes: sled::Tree,
     pub(crate) finished: sled::Tree,
     group: GroupFlush,
@@ -183,6 +189,8 @@ struct FlushState {
     /// The last flush that completed.
     completed: u64,
     flushing: bool,
+    /// Writers asleep until the running flush completes (none: no wake-up call).
+    waiting: usize,
     /// The last flush that failed, and why.
     failed: Option<(u64, String)>,
 }
@@ -207,7 +215,9 @@ impl GroupFlush {
                 };
             }
             if state.flushing {
+                state.waiting += 1;
                 state = self.done.wait(state).unwrap_or_else(|e| e.into_inner());
+                state.waiting -= 1;
                 continue;
             }
             state.flushing = true;
@@ -221,7 +231,10 @@ impl GroupFlush {
             if let Err(reason) = result {
                 state.failed = Some((mine, reason));
             }
-            self.done.notify_all();
+            // Waking is a system call even when nobody sleeps: only when someone does.
+            if state.waiting > 0 {
+                self.done.notify_all();
+            }
         }
     }
 }
@@ -282,8 +295,7 @@ impl SledStore {
             archive: db.open_tree("archive").map_err(backend)?,
             quarantine: db.open_tree("quarantine").map_err(backend)?,
             outbox: db.open_tree("outbox").map_err(backend)?,
-            outbox_due: db.open_tree("outbox_due").map_err(backend)?,
-            outbox_channel: db.open_tree("outbox_channel").map_err(backend)?,
+            pending: Mutex::new(OutboxIndex::default()),
             notes: db.open_tree("notes").map_err(backend)?,
             finished: db.open_tree("finished").map_err(backend)?,
             group: GroupFlush::default(),
@@ -297,6 +309,7 @@ impl SledStore {
         };
         store.replay(&left)?;
         store.migrate()?;
+        store.index_outbox()?;
         let next = match store.db.get(IDS_KEY).map_err(backend)? {
             Some(v) => u64::from_be_bytes(
                 v.as_ref()
@@ -358,9 +371,9 @@ impl SledStore {
         Ok(ids.next - 1)
     }
 
-    /// The tree a batch names.
-    pub(crate) fn tree(&self, id: TreeId) -> &sled::Tree {
-        match id {
+    /// The tree a batch names (`None`: an index tree of layout 2, no longer kept).
+    pub(crate) fn tree(&self, id: TreeId) -> Option<&sled::Tree> {
+        Some(match id {
             TreeId::Default => &self.db,
             TreeId::Meta => &self.meta,
             TreeId::Snapshot => &self.snapshot,
@@ -368,27 +381,50 @@ impl SledStore {
             TreeId::Archive => &self.archive,
             TreeId::Quarantine => &self.quarantine,
             TreeId::Outbox => &self.outbox,
-            TreeId::OutboxDue => &self.outbox_due,
-            TreeId::OutboxChannel => &self.outbox_channel,
+            TreeId::OutboxDue | TreeId::OutboxChannel => return None,
             TreeId::Notes => &self.notes,
             TreeId::Finished => &self.finished,
-        }
+        })
     }
 
     /// Applies a batch to sled, in order. Not a sled transaction: the write lock keeps
     /// writers apart, the log makes the batch atomic across a crash, and readers cope
-    /// with a batch half applied (an outbox row is written before its index entries and
-    /// an index entry without its row is skipped; a channel's own records are only read
-    /// under the table's lock of that channel). Sled never takes its global transaction
-    /// lock, so reads and checkpoints never wait for one another.
+    /// with a batch half applied (an outbox row is indexed once written, and an index
+    /// entry whose row is gone is skipped; a channel's own records are only read under
+    /// the table's lock of that channel). Sled never takes its global transaction lock,
+    /// so reads and checkpoints never wait for one another. Writes of the outbox keep
+    /// its in-memory index up to date; those of layout 2's index trees (in logs left by
+    /// an older build) are skipped: the index is built from the rows.
     fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
         for op in &batch.ops {
+            let (Op::Put(t, k, _) | Op::Remove(t, k)) = op;
+            let Some(tree) = self.tree(*t) else {
+                continue;
+            };
             match op {
-                Op::Put(t, k, v) => self.tree(*t).insert(k.as_slice(), v.as_slice()),
-                Op::Remove(t, k) => self.tree(*t).remove(k.as_slice()),
+                Op::Put(_, _, v) => tree.insert(k.as_slice(), v.as_slice()).map(drop),
+                Op::Remove(..) => tree.remove(k.as_slice()).map(drop),
             }
             .map_err(backend)?;
+            if *t == TreeId::Outbox {
+                let mut pending = lock(&self.pending);
+                match op {
+                    Op::Put(_, k, v) => pending.put(k, v),
+                    Op::Remove(_, k) => pending.remove(k),
+                }
+            }
         }
+        Ok(())
+    }
+
+    /// Builds the in-memory index of the pending outbox rows (at open).
+    fn index_outbox(&self) -> Result<(), StoreError> {
+        let mut index = OutboxIndex::default();
+        for item in self.outbox.iter() {
+            let (k, v) = item.map_err(backend)?;
+            index.put(&k, &v);
+        }
+        *lock(&self.pending) = index;
         Ok(())
     }
 
@@ -431,9 +467,11 @@ impl SledStore {
         }
     }
 
-    /// Builds the index trees of a store written before they existed, once.
+    /// Brings a store written by an older build to this layout, once: the `finished`
+    /// index is built (layout 1), layout 2's outbox index trees are dropped.
     fn migrate(&self) -> Result<(), StoreError> {
-        match self.layout()? {
+        let layout = self.layout()?;
+        match layout {
             Some(v) if v > LAYOUT_VERSION => {
                 return Err(StoreError::Backend(format!(
                     "the store was written by a newer version (layout {v}, this build reads {LAYOUT_VERSION})"
@@ -442,29 +480,20 @@ impl SledStore {
             Some(v) if v == LAYOUT_VERSION => return Ok(()),
             _ => {}
         }
-        // Finished games left unarchived.
-        for item in self.meta.iter() {
-            let (k, v) = item.map_err(backend)?;
-            // An unreadable record is left for `load` to quarantine.
-            if let Ok(meta) = codec::decode_meta(&v) {
-                if meta.status == Status::Finished {
-                    self.finished.insert(k, &[]).map_err(backend)?;
+        if !matches!(layout, Some(v) if v >= 2) {
+            // Finished games left unarchived.
+            for item in self.meta.iter() {
+                let (k, v) = item.map_err(backend)?;
+                // An unreadable record is left for `load` to quarantine.
+                if let Ok(meta) = codec::decode_meta(&v) {
+                    if meta.status == Status::Finished {
+                        self.finished.insert(k, &[]).map_err(backend)?;
+                    }
                 }
             }
         }
-        // Pending deliveries by due time and by channel.
-        self.outbox_due.clear().map_err(backend)?;
-        self.outbox_channel.clear().map_err(backend)?;
-        for item in self.outbox.iter() {
-            let (_, v) = item.map_err(backend)?;
-            if let Ok(row) = codec::decode_row(&v) {
-                self.outbox_due
-                    .insert(pair_key(row.due_ms, row.id), &row.channel.to_be_bytes())
-                    .map_err(backend)?;
-                self.outbox_channel
-                    .insert(pair_key(row.channel, row.id), &[])
-                    .map_err(backend)?;
-            }
+        for name in DROPPED_TREES {
+            self.db.drop_tree(name).map_err(backend)?;
         }
         self.db
             .insert(LAYOUT_KEY, &LAYOUT_VERSION.to_be_bytes())
@@ -528,16 +557,44 @@ impl SledStore {
     }
 }
 
-/// Writes `rows` into the outbox and both of its indexes.
+/// Writes `rows` into the outbox (indexed as they are applied).
 fn insert_rows(b: &mut Batch, rows: &[(OutboxRow, Vec<u8>)]) {
     for (row, bytes) in rows {
         b.put(TreeId::Outbox, row.id.to_be_bytes(), bytes);
-        b.put(
-            TreeId::OutboxDue,
-            pair_key(row.due_ms, row.id),
-            row.channel.to_be_bytes(),
-        );
-        b.put(TreeId::OutboxChannel, pair_key(row.channel, row.id), []);
+    }
+}
+
+/// The pending outbox rows by due time and by channel: what `due_outbox`, `next_due`
+/// and `channel_outbox` read. Mirrors the `outbox` tree (see [`SledStore::apply`]); a
+/// row that cannot be read is not indexed (`store check` sets it aside).
+#[derive(Default)]
+struct OutboxIndex {
+    /// Row id → (channel, due ms).
+    rows: HashMap<u64, (ChannelId, u64)>,
+    /// (due ms, row id).
+    due: BTreeSet<(u64, u64)>,
+    /// (channel, row id).
+    channel: BTreeSet<(ChannelId, u64)>,
+}
+
+impl OutboxIndex {
+    /// Indexes the row stored under `key` (replacing what the id had).
+    fn put(&mut self, key: &[u8], value: &[u8]) {
+        self.remove(key);
+        let Ok(id) = key_u64(key, 0) else { return };
+        if let Ok((channel, due_ms)) = codec::row_address(value) {
+            self.rows.insert(id, (channel, due_ms));
+            self.due.insert((due_ms, id));
+            self.channel.insert((channel, id));
+        }
+    }
+
+    fn remove(&mut self, key: &[u8]) {
+        let Ok(id) = key_u64(key, 0) else { return };
+        if let Some((channel, due_ms)) = self.rows.remove(&id) {
+            self.due.remove(&(due_ms, id));
+            self.channel.remove(&(channel, id));
+        }
     }
 }
 
@@ -707,26 +764,43 @@ impl Store for SledStore {
 
     fn due_outbox(&self, now_ms: u64, limit: usize) -> Result<Vec<OutboxRow>, StoreError> {
         let mut out = Vec::new();
-        for item in self
-            .outbox_due
-            .range(..pair_key(now_ms.saturating_add(1), 0))
-        {
-            if out.len() >= limit {
-                break;
-            }
-            let (k, _) = item.map_err(backend)?;
-            if let Some(row) = self.outbox_row(key_u64(&k, 8)?)? {
-                out.push(row);
+        let mut after = None;
+        // Ids are taken from the index a few at a time (not under its lock while rows
+        // are read); a row removed meanwhile is skipped.
+        while out.len() < limit {
+            let ids: Vec<(u64, u64)> = {
+                let pending = lock(&self.pending);
+                let from = match after {
+                    Some(k) => Bound::Excluded(k),
+                    None => Bound::Unbounded,
+                };
+                pending
+                    .due
+                    .range((from, Bound::Included((now_ms, u64::MAX))))
+                    .take(limit - out.len())
+                    .copied()
+                    .collect()
+            };
+            let Some(last) = ids.last() else { break };
+            after = Some(*last);
+            for (_, id) in ids {
+                if let Some(row) = self.outbox_row(id)? {
+                    out.push(row);
+                }
             }
         }
         Ok(out)
     }
 
     fn channel_outbox(&self, channel: ChannelId) -> Result<Vec<OutboxRow>, StoreError> {
+        let ids: Vec<u64> = lock(&self.pending)
+            .channel
+            .range((channel, 0)..=(channel, u64::MAX))
+            .map(|(_, id)| *id)
+            .collect();
         let mut out = Vec::new();
-        for item in self.outbox_channel.scan_prefix(channel.to_be_bytes()) {
-            let (k, _) = item.map_err(backend)?;
-            if let Some(row) = self.outbox_row(key_u64(&k, 8)?)? {
+        for id in ids {
+            if let Some(row) = self.outbox_row(id)? {
                 out.push(row);
             }
         }
@@ -741,18 +815,17 @@ impl Store for SledStore {
     }
 
     fn next_due(&self) -> Result<Option<u64>, StoreError> {
-        match self.outbox_due.first().map_err(backend)? {
-            Some((k, _)) => Ok(Some(key_u64(&k, 0)?)),
-            None => Ok(None),
-        }
+        Ok(lock(&self.pending).due.first().map(|(due, _)| *due))
     }
 
     fn outbox_done(&self, id: u64) -> Result<(), StoreError> {
         self.write(|b| {
-            if let Some(row) = self.outbox_row(id)? {
+            if self
+                .outbox
+                .contains_key(id.to_be_bytes())
+                .map_err(backend)?
+            {
                 b.remove(TreeId::Outbox, id.to_be_bytes());
-                b.remove(TreeId::OutboxDue, pair_key(row.due_ms, id));
-                b.remove(TreeId::OutboxChannel, pair_key(row.channel, id));
             }
             Ok(())
         })
@@ -769,12 +842,6 @@ impl Store for SledStore {
                 ..row.clone()
             };
             b.put(TreeId::Outbox, id.to_be_bytes(), codec::encode_row(&next));
-            b.remove(TreeId::OutboxDue, pair_key(row.due_ms, id));
-            b.put(
-                TreeId::OutboxDue,
-                pair_key(due_ms, id),
-                row.channel.to_be_bytes(),
-            );
             Ok(())
         })
     }

@@ -27,6 +27,10 @@ pub(crate) const MAGIC: &[u8; 8] = b"CMWAL\0\0\x01";
 const RECORD_HEADER: usize = 8;
 /// A record longer than this is not one (a corrupted length).
 const MAX_RECORD: usize = 1 << 30;
+/// Bytes allocated ahead in a new log file (the checkpoint starts a new file after 4
+/// MiB): appends within them do not change the file's size, so `fdatasync` writes the
+/// records alone, not the inode too.
+pub(crate) const PREALLOCATE: u64 = 6 << 20;
 
 /// The sled trees a batch can touch (`Default` is the database's own tree).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -38,6 +42,8 @@ pub(crate) enum TreeId {
     Archive,
     Quarantine,
     Outbox,
+    /// Layout 2's outbox indexes: no longer written (indexed in memory); ignored when an
+    /// older build's log is applied.
     OutboxDue,
     OutboxChannel,
     Notes,
@@ -174,7 +180,8 @@ fn checksum(len: &[u8], payload: &[u8]) -> u32 {
 #[derive(Debug, Default)]
 pub(crate) struct Contents {
     pub(crate) batches: Vec<Batch>,
-    /// Bytes after the last whole record (a torn or corrupt tail, ignored).
+    /// Bytes after the last whole record (a torn or corrupt tail, ignored); 0 when they
+    /// are all zeros (space allocated ahead, never written).
     pub(crate) ignored: u64,
 }
 
@@ -187,7 +194,10 @@ pub(crate) fn read(path: &Path) -> io::Result<Contents> {
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         // A file whose header never reached the disk holds no acknowledged record; any
         // other header is a log this build cannot read.
-        if bytes.iter().all(|&b| b == 0) || MAGIC.starts_with(&bytes) {
+        if bytes.iter().all(|&b| b == 0) {
+            return Ok(out);
+        }
+        if MAGIC.starts_with(&bytes) {
             out.ignored = bytes.len() as u64;
             return Ok(out);
         }
@@ -215,7 +225,13 @@ pub(crate) fn read(path: &Path) -> io::Result<Contents> {
         out.batches.push(batch);
         at += RECORD_HEADER + len;
     }
-    out.ignored = (bytes.len() - at) as u64;
+    // Zeros alone after the records are the file's preallocated space, not a torn tail.
+    let rest = &bytes[at..];
+    out.ignored = if rest.iter().all(|&b| b == 0) {
+        0
+    } else {
+        rest.len() as u64
+    };
     Ok(out)
 }
 
@@ -310,6 +326,14 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Allocates `len` bytes of `file` (reading as zeros, which end the records). Only an
+/// optimisation: where the file system cannot, appends extend the file as they go.
+fn preallocate(file: &File, len: u64) {
+    use std::os::unix::io::AsRawFd;
+    // SAFETY: a plain system call on a file descriptor we own, no memory passed.
+    let _ = unsafe { libc::fallocate(file.as_raw_fd(), 0, 0, len as libc::off_t) };
+}
+
 /// Creates log file `seq` with its header, durably (file and directory entry).
 fn create(dir: &Path, seq: u64) -> io::Result<File> {
     let file = OpenOptions::new()
@@ -317,6 +341,7 @@ fn create(dir: &Path, seq: u64) -> io::Result<File> {
         .write(true)
         .create_new(true)
         .open(file_name(dir, seq))?;
+    preallocate(&file, PREALLOCATE);
     file.write_all_at(MAGIC, 0)?;
     file.sync_all()?;
     sync_dir(dir)?;
@@ -412,7 +437,11 @@ mod tests {
             ends.push(ends.last().unwrap() + record.len());
         }
         let path = files(dir.path()).unwrap()[0].1.clone();
-        let full = std::fs::read(&path).unwrap();
+        let mut full = std::fs::read(&path).unwrap();
+        // The file is allocated ahead: zeros after the records.
+        assert_eq!(full.len() as u64, PREALLOCATE);
+        assert!(full[*ends.last().unwrap()..].iter().all(|&b| b == 0));
+        full.truncate(*ends.last().unwrap());
         // Cut anywhere: exactly the whole records before the cut are read.
         for cut in 0..=full.len() {
             std::fs::write(&path, &full[..cut]).unwrap();
