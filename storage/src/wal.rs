@@ -27,9 +27,8 @@ pub(crate) const MAGIC: &[u8; 8] = b"CMWAL\0\0\x01";
 const RECORD_HEADER: usize = 8;
 /// A record longer than this is not one (a corrupted length).
 const MAX_RECORD: usize = 1 << 30;
-/// Bytes allocated ahead in a new log file (the checkpoint starts a new file after 4
-/// MiB): appends within them do not change the file's size, so `fdatasync` writes the
-/// records alone, not the inode too.
+/// Bytes written ahead (zeros) in a new log file; the checkpoint starts a new file
+/// after 4 MiB of records. See [`preallocate`].
 pub(crate) const PREALLOCATE: u64 = 6 << 20;
 
 /// The sled trees a batch can touch (`Default` is the database's own tree).
@@ -326,12 +325,20 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Allocates `len` bytes of `file` (reading as zeros, which end the records). Only an
-/// optimisation: where the file system cannot, appends extend the file as they go.
-fn preallocate(file: &File, len: u64) {
-    use std::os::unix::io::AsRawFd;
-    // SAFETY: a plain system call on a file descriptor we own, no memory passed.
-    let _ = unsafe { libc::fallocate(file.as_raw_fd(), 0, 0, len as libc::off_t) };
+/// Writes `len` bytes of zeros to `file` (which read as the end of the records), so
+/// that its blocks are allocated and written before any record is: a record then
+/// overwrites them in place, and its `fdatasync` writes that block alone (appending
+/// would change the size, and filling space merely reserved by `fallocate` would change
+/// the extent map: either way the inode is written too, a second write per sync).
+fn preallocate(file: &File, len: u64) -> io::Result<()> {
+    let zeros = vec![0u8; 1 << 20];
+    let mut at = 0;
+    while at < len {
+        let n = zeros.len().min((len - at) as usize);
+        file.write_all_at(&zeros[..n], at)?;
+        at += n as u64;
+    }
+    Ok(())
 }
 
 /// Creates log file `seq` with its header, durably (file and directory entry).
@@ -341,7 +348,7 @@ fn create(dir: &Path, seq: u64) -> io::Result<File> {
         .write(true)
         .create_new(true)
         .open(file_name(dir, seq))?;
-    preallocate(&file, PREALLOCATE);
+    preallocate(&file, PREALLOCATE)?;
     file.write_all_at(MAGIC, 0)?;
     file.sync_all()?;
     sync_dir(dir)?;
