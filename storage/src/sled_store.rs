@@ -152,6 +152,11 @@ impl Shared {
                 }
                 wake.requested = false;
             }
+            // Writers that appended to the full file while the last checkpoint switched
+            // files asked again: the new file need not be switched yet.
+            if self.wal.lock().len() < CHECKPOINT_BYTES {
+                continue;
+            }
             if let Err(e) = self.checkpoint() {
                 // The log keeps every record until a checkpoint succeeds: nothing is lost.
                 tracing::error!(error = %e, "store checkpoint failed; will retry");
@@ -341,10 +346,11 @@ impl SledStore {
         for (_, path) in files {
             let contents = wal::read(path).map_err(|e| log_error("read", e))?;
             if contents.ignored > 0 {
-                tracing::warn!(
+                // A torn last record, or (a reused file) the records of its former use.
+                tracing::info!(
                     file = %path.display(),
                     bytes = contents.ignored,
-                    "ignored the unacknowledged tail of the write-ahead log"
+                    "ignored the bytes after the last whole record of the write-ahead log"
                 );
             }
             for batch in &contents.batches {
@@ -443,7 +449,7 @@ impl SledStore {
             return Ok(out);
         }
         writer
-            .append(&batch.record())
+            .append(&mut batch.record())
             .map_err(|e| log_error("append", e))?;
         self.apply(&batch)?;
         let full = writer.len() >= CHECKPOINT_BYTES;
