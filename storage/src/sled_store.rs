@@ -205,11 +205,16 @@ impl GroupFlush {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Blocks until a flush that started after this call has completed.
-    fn wait(&self, flush: impl Fn() -> Result<(), String>) -> Result<(), StoreError> {
+    /// The flush a writer whose record is written now needs: the next one to start (one
+    /// running now may have started before the write).
+    fn ticket(&self) -> u64 {
+        self.lock().started + 1
+    }
+
+    /// Blocks until flush `needed` (a [`GroupFlush::ticket`]) or a later one has
+    /// completed, running it when no flush runs.
+    fn wait(&self, needed: u64, flush: impl Fn() -> Result<(), String>) -> Result<(), StoreError> {
         let mut state = self.lock();
-        // A flush running now may have started before our write: we need the next one.
-        let needed = state.started + 1;
         loop {
             if state.completed >= needed {
                 return match &state.failed {
@@ -451,13 +456,16 @@ impl SledStore {
         writer
             .append(&mut batch.record())
             .map_err(|e| log_error("append", e))?;
+        // Taken before the batch is applied to sled: a flush another writer starts
+        // meanwhile covers this record too.
+        let ticket = self.group.ticket();
         self.apply(&batch)?;
         let full = writer.len() >= CHECKPOINT_BYTES;
         drop(writer);
         if full {
             self.shared.request_checkpoint();
         }
-        self.durable()?;
+        self.durable(ticket)?;
         Ok(out)
     }
 
@@ -523,9 +531,10 @@ impl SledStore {
         })
     }
 
-    /// Returns once every record appended before the call is on disk (group commit).
-    fn durable(&self) -> Result<(), StoreError> {
-        self.group.wait(|| {
+    /// Returns once every record appended before `ticket` was taken is on disk (group
+    /// commit).
+    fn durable(&self, ticket: u64) -> Result<(), StoreError> {
+        self.group.wait(ticket, || {
             self.shared
                 .wal
                 .sync()
@@ -546,27 +555,20 @@ impl SledStore {
 
     /// Assigns ids to new outbox rows and encodes them (before the batch is built, so
     /// the ids in the log and in sled are the same).
-    fn outbox_rows(&self, rows: &[NewOutbox]) -> Result<Vec<(OutboxRow, Vec<u8>)>, StoreError> {
+    fn outbox_rows(&self, rows: &[NewOutbox]) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
         rows.iter()
             .map(|r| {
-                let row = OutboxRow {
-                    id: self.generate_id()?,
-                    channel: r.channel,
-                    due_ms: r.due_ms,
-                    attempts: 0,
-                    payload: r.payload.clone(),
-                };
-                let bytes = codec::encode_row(&row);
-                Ok((row, bytes))
+                let id = self.generate_id()?;
+                Ok((id, codec::encode_new_row(id, r)))
             })
             .collect()
     }
 }
 
 /// Writes `rows` into the outbox (indexed as they are applied).
-fn insert_rows(b: &mut Batch, rows: &[(OutboxRow, Vec<u8>)]) {
-    for (row, bytes) in rows {
-        b.put(TreeId::Outbox, row.id.to_be_bytes(), bytes);
+fn insert_rows(b: &mut Batch, rows: Vec<(u64, Vec<u8>)>) {
+    for (id, bytes) in rows {
+        b.put_vec(TreeId::Outbox, id.to_be_bytes(), bytes);
     }
 }
 
@@ -653,26 +655,27 @@ impl Store for SledStore {
             None => None,
         };
         let rows = self.outbox_rows(commit.outbox)?;
-        self.write(|b| {
-            b.put(TreeId::Meta, key, &meta_bytes);
+        let ids = rows.iter().map(|(id, _)| *id).collect();
+        self.write(move |b| {
+            b.put_vec(TreeId::Meta, key, meta_bytes);
             if let Some(s) = commit.snapshot {
                 b.put(TreeId::Snapshot, key, s);
             }
-            if let Some((k, v)) = &entry {
-                if self.log.get(k).map_err(backend)?.is_some() {
+            if let Some((k, v)) = entry {
+                if self.log.contains_key(k).map_err(backend)? {
                     return Err(StoreError::Backend(
                         "log entry already exists (concurrent writer?)".into(),
                     ));
                 }
-                b.put(TreeId::Log, k, v);
+                b.put_vec(TreeId::Log, k, v);
             }
             if finished {
                 b.put(TreeId::Finished, key, []);
             }
-            insert_rows(b, &rows);
+            insert_rows(b, rows);
             Ok(())
         })?;
-        Ok(rows.iter().map(|(r, _)| r.id).collect())
+        Ok(ids)
     }
 
     fn log(&self, game_id: u64) -> Result<Vec<LogEntry>, StoreError> {
@@ -761,11 +764,12 @@ impl Store for SledStore {
 
     fn enqueue(&self, rows: &[NewOutbox]) -> Result<Vec<u64>, StoreError> {
         let rows = self.outbox_rows(rows)?;
-        self.write(|b| {
-            insert_rows(b, &rows);
+        let ids = rows.iter().map(|(id, _)| *id).collect();
+        self.write(move |b| {
+            insert_rows(b, rows);
             Ok(())
         })?;
-        Ok(rows.iter().map(|(r, _)| r.id).collect())
+        Ok(ids)
     }
 
     fn due_outbox(&self, now_ms: u64, limit: usize) -> Result<Vec<OutboxRow>, StoreError> {
@@ -1256,7 +1260,7 @@ mod tests {
                     barrier.wait();
                     let called = Instant::now();
                     group
-                        .wait(|| {
+                        .wait(group.ticket(), || {
                             let start = Instant::now();
                             std::thread::sleep(Duration::from_millis(150));
                             flushes.lock().unwrap().push((start, Instant::now()));
@@ -1291,10 +1295,12 @@ mod tests {
     #[test]
     fn a_failed_flush_fails_every_writer_waiting_on_it() {
         let group = GroupFlush::default();
-        let err = group.wait(|| Err("disk full".into())).unwrap_err();
+        let err = group
+            .wait(group.ticket(), || Err("disk full".into()))
+            .unwrap_err();
         assert!(err.to_string().contains("disk full"), "{err}");
         // The next flush succeeds: later writers are not blamed for the old failure.
-        group.wait(|| Ok(())).unwrap();
+        group.wait(group.ticket(), || Ok(())).unwrap();
     }
 
     #[test]

@@ -116,6 +116,11 @@ impl Batch {
         ));
     }
 
+    /// [`Batch::put`] of bytes the batch can keep (no copy).
+    pub(crate) fn put_vec(&mut self, tree: TreeId, key: impl AsRef<[u8]>, value: Vec<u8>) {
+        self.ops.push(Op::Put(tree, key.as_ref().to_vec(), value));
+    }
+
     pub(crate) fn remove(&mut self, tree: TreeId, key: impl AsRef<[u8]>) {
         self.ops.push(Op::Remove(tree, key.as_ref().to_vec()));
     }
