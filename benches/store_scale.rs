@@ -227,6 +227,21 @@ fn rss_mb() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
+/// CPU time (user and system) this process has used so far, in seconds.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which ends with the last ')'): utime is the 12th.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks: f64 = fields.get(11..13).map_or(0.0, |f| {
+        f.iter().filter_map(|v| v.parse::<f64>().ok()).sum()
+    });
+    ticks / 100.0
+}
+
 /// The child process: opens the store and the table, touches `touch` running games,
 /// prints its open time and resident memory.
 fn child(dir: &str) {
@@ -288,6 +303,7 @@ fn durable(dir: &Path, channels: u64, actions: usize, threads: usize) -> (f64, f
         start(&table, ch);
     }
     let per_thread = actions / threads;
+    let cpu = cpu_seconds();
     let t = Instant::now();
     let handles: Vec<_> = (0..threads)
         .map(|i| {
@@ -308,7 +324,21 @@ fn durable(dir: &Path, channels: u64, actions: usize, threads: usize) -> (f64, f
         .flat_map(|h| h.join().expect("thread"))
         .collect();
     let wall = t.elapsed();
+    let cpu = cpu_seconds() - cpu;
+    println!(
+        "durable_cpu_us_per_action={:.0}",
+        cpu * 1e6 / lat.len().max(1) as f64
+    );
     lat.sort();
+    let at = |q: f64| lat[((lat.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1000.0;
+    println!(
+        "durable_latency_ms p50={:.2} p90={:.2} p99={:.2} p999={:.2} max={:.2}",
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        at(0.999),
+        at(1.0)
+    );
     let p99 = lat[((lat.len() as f64 - 1.0) * 0.99).round() as usize];
     (
         lat.len() as f64 / wall.as_secs_f64(),

@@ -201,7 +201,6 @@ impl SledStore {
             if let Err(reason) = codec::decode_row(&v) {
                 let id = key_u64(&k, 0)?;
                 let what = format!("outbox row {id}");
-                self.drop_row_indexes(id)?;
                 self.set_aside(TreeId::Outbox, &k, 0, &what, &reason)?;
                 bad.push(BadRecord { what, reason });
             }
@@ -239,32 +238,16 @@ impl SledStore {
                 at: now(),
                 meta_bytes: self
                     .tree(tree)
-                    .get(key)
+                    .map(|t| t.get(key))
+                    .transpose()
                     .map_err(backend)?
+                    .flatten()
                     .map(|v| v.to_vec())
                     .unwrap_or_default(),
                 snapshot_bytes: None,
             };
             b.remove(tree, key);
             b.put(TreeId::Quarantine, qkey, codec::encode_quarantined(&record));
-            Ok(())
-        })
-    }
-
-    /// Removes the index entries of an outbox row whose record cannot be read.
-    fn drop_row_indexes(&self, id: u64) -> Result<(), StoreError> {
-        self.write(|b| {
-            for (tree, id_tree) in [
-                (&self.outbox_due, TreeId::OutboxDue),
-                (&self.outbox_channel, TreeId::OutboxChannel),
-            ] {
-                for item in tree.iter() {
-                    let (k, _) = item.map_err(backend)?;
-                    if key_u64(&k, 8)? == id {
-                        b.remove(id_tree, k);
-                    }
-                }
-            }
             Ok(())
         })
     }
@@ -576,7 +559,6 @@ mod tests {
         store.log.insert(pair_key(10, 5), &[0xC1, 1, 0xff]).unwrap();
         store.archive.insert(pair_key(2, 21), &b"[1,2"[..]).unwrap();
         store.outbox.insert(9u64.to_be_bytes(), &b"?"[..]).unwrap();
-        store.outbox_due.insert(pair_key(5, 9), &[0u8; 8]).unwrap();
         let report = store.check(&ok).unwrap();
         let what: Vec<&str> = report.bad.iter().map(|b| b.what.as_str()).collect();
         assert_eq!(

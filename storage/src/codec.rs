@@ -299,9 +299,62 @@ pub fn encode_row(row: &OutboxRow) -> Vec<u8> {
     binary(row)
 }
 
+/// Encodes a new outbox row (no attempt yet) exactly as [`encode_row`] would, without
+/// copying the payload first.
+pub fn encode_new_row(id: u64, row: &crate::NewOutbox) -> Vec<u8> {
+    /// Bytes as one block: postcard writes the same bytes as for a `Vec<u8>` (length,
+    /// then each byte), without a call per byte.
+    struct Bytes<'a>(&'a [u8]);
+    impl Serialize for Bytes<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_bytes(self.0)
+        }
+    }
+    #[derive(Serialize)]
+    struct NewRow<'a> {
+        id: u64,
+        channel: u64,
+        due_ms: u64,
+        attempts: u32,
+        payload: Bytes<'a>,
+    }
+    let mut out = Vec::with_capacity(row.payload.len() + 40);
+    out.extend_from_slice(&[BINARY_TAG, RECORD_VERSION]);
+    postcard::to_extend(
+        &NewRow {
+            id,
+            channel: row.channel,
+            due_ms: row.due_ms,
+            attempts: 0,
+            payload: Bytes(&row.payload),
+        },
+        out,
+    )
+    .unwrap_or_default()
+}
+
 /// Decodes an outbox row (binary or legacy JSON).
 pub fn decode_row(bytes: &[u8]) -> Result<OutboxRow, String> {
     decode(bytes, "outbox row", Ok, |r: OutboxRow| r)
+}
+
+/// The first fields of a binary [`OutboxRow`] (postcard reads a prefix).
+#[derive(Deserialize)]
+struct RowAddress {
+    _id: u64,
+    channel: u64,
+    due_ms: u64,
+}
+
+/// Where and when an outbox row goes, `(channel, due_ms)`, without copying its payload.
+pub fn row_address(bytes: &[u8]) -> Result<(u64, u64), String> {
+    if is_binary(bytes) && bytes.get(1).is_some_and(|&v| v <= RECORD_VERSION) {
+        let (a, _) = postcard::take_from_bytes::<RowAddress>(&bytes[2..])
+            .map_err(|e| format!("outbox row unreadable: {e}"))?;
+        Ok((a.channel, a.due_ms))
+    } else {
+        decode_row(bytes).map(|r| (r.channel, r.due_ms))
+    }
 }
 
 /// Encodes a quarantined record (its raw bytes kept as they were found).
@@ -414,6 +467,21 @@ mod tests {
             payload: b"post".to_vec(),
         };
         assert_eq!(decode_row(&encode_row(&r)).unwrap(), r);
+        assert_eq!(row_address(&encode_row(&r)), Ok((9, 1_700_000_000_000)));
+        let new = crate::NewOutbox {
+            channel: 9,
+            due_ms: 1_700_000_000_000,
+            payload: (0..=255).chain(0..=255).collect(),
+        };
+        let same = OutboxRow {
+            attempts: 0,
+            payload: new.payload.clone(),
+            ..r.clone()
+        };
+        assert_eq!(encode_new_row(4, &new), encode_row(&same));
+        let json = serde_json::to_vec(&r).unwrap();
+        assert_eq!(row_address(&json), Ok((9, 1_700_000_000_000)));
+        assert!(row_address(&encode_row(&r)[..4]).is_err());
     }
 
     #[test]

@@ -9,8 +9,9 @@
 //! [`CHECKPOINT_BYTES`], by [`Store::flush`] and on drop), which then delete the log
 //! files it covers; at open, what is left in the log is applied again. Nothing is read
 //! per game at open: what the bot needs at boot (pending outbox rows and timers,
-//! finished games left unarchived) sits in small index trees, built once when an older
-//! store is opened.
+//! finished games left unarchived) sits in small trees; the indexes of pending outbox
+//! rows (by due time, by channel) are kept in memory, built from the `outbox` tree at
+//! open and kept up to date as batches are applied.
 
 use crate::codec;
 use crate::wal::{self, Batch, Op, TreeId, Wal};
@@ -19,6 +20,8 @@ use crate::{
     PlayerStats, Quarantined, Record, Standing, Status, Store, StoreError, Timer, TimerChange,
     TimerKind, UserId, SCHEMA_VERSION,
 };
+use std::collections::{BTreeSet, HashMap};
+use std::ops::Bound;
 use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -26,9 +29,13 @@ use std::thread::JoinHandle;
 /// Key of the store layout version, in sled's default tree.
 const LAYOUT_KEY: &[u8] = b"schema";
 /// Store layout this build writes: 1 had no index trees; 2 adds `outbox_due`,
-/// `outbox_channel` and `finished` (built from the records when missing); 3 adds
+/// `outbox_channel` and `finished` (built from the records when missing); 3 drops
+/// `outbox_due` and `outbox_channel` (the outbox's indexes live in memory, built from
+/// the pending rows at open: two fewer sled writes per row, and per delivery) and adds
 /// `players` (built from the tables' seats), `timers`, `timers_due` and `stats`.
 pub const LAYOUT_VERSION: u32 = 3;
+/// Trees of layout 2 that layout 3 no longer keeps.
+const DROPPED_TREES: [&str; 2] = ["outbox_due", "outbox_channel"];
 
 /// Default bound of sled's page cache: the store's share of the bot's memory.
 pub const DEFAULT_CACHE_BYTES: u64 = 16 * 1024 * 1024;
@@ -54,11 +61,10 @@ impl Default for StoreOptions {
 
 /// Trees: `meta` and `snapshot` keyed by channel; `log` keyed by (game id, index);
 /// `archive` keyed by (channel, game id); `quarantine` keyed by (channel, sled id);
-/// `outbox` keyed by row id; `outbox_due` keyed by (due ms, row id) → channel;
-/// `outbox_channel` keyed by (channel, row id); `notes` keyed by (channel, name);
-/// `finished` keyed by channel (finished, unarchived); `timers` keyed by (channel, kind)
-/// and `timers_due` by (due ms, channel, kind); `players` keyed by (user, channel) →
-/// game id; `stats` keyed by (guild, game or `*`, 0, user).
+/// `outbox` keyed by row id (indexed in memory by [`OutboxIndex`]); `notes` keyed by
+/// (channel, name); `finished` keyed by channel (finished, unarchived); `timers` keyed
+/// by (channel, kind) and `timers_due` by (due ms, channel, kind); `players` keyed by
+/// (user, channel) → game id; `stats` keyed by (guild, game or `*`, 0, user).
 pub struct SledStore {
     pub(crate) db: sled::Db,
     pub(crate) meta: sled::Tree,
@@ -67,8 +73,8 @@ pub struct SledStore {
     pub(crate) archive: sled::Tree,
     pub(crate) quarantine: sled::Tree,
     pub(crate) outbox: sled::Tree,
-    pub(crate) outbox_due: sled::Tree,
-    pub(crate) outbox_channel: sled::Tree,
+    /// The pending rows of `outbox` by due time and by channel.
+    pending: Mutex<OutboxIndex>,
     pub(crate) notes: sled::Tree,
     pub(crate) finished: sled::Tree,
     pub(crate) timers: sled::Tree,
@@ -154,6 +160,11 @@ impl Shared {
                 }
                 wake.requested = false;
             }
+            // Writers that appended to the full file while the last checkpoint switched
+            // files asked again: the new file need not be switched yet.
+            if self.wal.lock().len() < CHECKPOINT_BYTES {
+                continue;
+            }
             if let Err(e) = self.checkpoint() {
                 // The log keeps every record until a checkpoint succeeds: nothing is lost.
                 tracing::error!(error = %e, "store checkpoint failed; will retry");
@@ -191,6 +202,8 @@ struct FlushState {
     /// The last flush that completed.
     completed: u64,
     flushing: bool,
+    /// Writers asleep until the running flush completes (none: no wake-up call).
+    waiting: usize,
     /// The last flush that failed, and why.
     failed: Option<(u64, String)>,
 }
@@ -200,11 +213,16 @@ impl GroupFlush {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Blocks until a flush that started after this call has completed.
-    fn wait(&self, flush: impl Fn() -> Result<(), String>) -> Result<(), StoreError> {
+    /// The flush a writer whose record is written now needs: the next one to start (one
+    /// running now may have started before the write).
+    fn ticket(&self) -> u64 {
+        self.lock().started + 1
+    }
+
+    /// Blocks until flush `needed` (a [`GroupFlush::ticket`]) or a later one has
+    /// completed, running it when no flush runs.
+    fn wait(&self, needed: u64, flush: impl Fn() -> Result<(), String>) -> Result<(), StoreError> {
         let mut state = self.lock();
-        // A flush running now may have started before our write: we need the next one.
-        let needed = state.started + 1;
         loop {
             if state.completed >= needed {
                 return match &state.failed {
@@ -215,7 +233,9 @@ impl GroupFlush {
                 };
             }
             if state.flushing {
+                state.waiting += 1;
                 state = self.done.wait(state).unwrap_or_else(|e| e.into_inner());
+                state.waiting -= 1;
                 continue;
             }
             state.flushing = true;
@@ -229,7 +249,10 @@ impl GroupFlush {
             if let Err(reason) = result {
                 state.failed = Some((mine, reason));
             }
-            self.done.notify_all();
+            // Waking is a system call even when nobody sleeps: only when someone does.
+            if state.waiting > 0 {
+                self.done.notify_all();
+            }
         }
     }
 }
@@ -290,8 +313,7 @@ impl SledStore {
             archive: db.open_tree("archive").map_err(backend)?,
             quarantine: db.open_tree("quarantine").map_err(backend)?,
             outbox: db.open_tree("outbox").map_err(backend)?,
-            outbox_due: db.open_tree("outbox_due").map_err(backend)?,
-            outbox_channel: db.open_tree("outbox_channel").map_err(backend)?,
+            pending: Mutex::new(OutboxIndex::default()),
             notes: db.open_tree("notes").map_err(backend)?,
             finished: db.open_tree("finished").map_err(backend)?,
             timers: db.open_tree("timers").map_err(backend)?,
@@ -309,6 +331,7 @@ impl SledStore {
         };
         store.replay(&left)?;
         store.migrate()?;
+        store.index_outbox()?;
         let next = match store.db.get(IDS_KEY).map_err(backend)? {
             Some(v) => u64::from_be_bytes(
                 v.as_ref()
@@ -340,10 +363,11 @@ impl SledStore {
         for (_, path) in files {
             let contents = wal::read(path).map_err(|e| log_error("read", e))?;
             if contents.ignored > 0 {
-                tracing::warn!(
+                // A torn last record, or (a reused file) the records of its former use.
+                tracing::info!(
                     file = %path.display(),
                     bytes = contents.ignored,
-                    "ignored the unacknowledged tail of the write-ahead log"
+                    "ignored the bytes after the last whole record of the write-ahead log"
                 );
             }
             for batch in &contents.batches {
@@ -370,9 +394,9 @@ impl SledStore {
         Ok(ids.next - 1)
     }
 
-    /// The tree a batch names.
-    pub(crate) fn tree(&self, id: TreeId) -> &sled::Tree {
-        match id {
+    /// The tree a batch names (`None`: an index tree of layout 2, no longer kept).
+    pub(crate) fn tree(&self, id: TreeId) -> Option<&sled::Tree> {
+        Some(match id {
             TreeId::Default => &self.db,
             TreeId::Meta => &self.meta,
             TreeId::Snapshot => &self.snapshot,
@@ -380,31 +404,54 @@ impl SledStore {
             TreeId::Archive => &self.archive,
             TreeId::Quarantine => &self.quarantine,
             TreeId::Outbox => &self.outbox,
-            TreeId::OutboxDue => &self.outbox_due,
-            TreeId::OutboxChannel => &self.outbox_channel,
+            TreeId::OutboxDue | TreeId::OutboxChannel => return None,
             TreeId::Notes => &self.notes,
             TreeId::Finished => &self.finished,
             TreeId::Timers => &self.timers,
             TreeId::TimersDue => &self.timers_due,
             TreeId::Players => &self.players,
             TreeId::Stats => &self.stats,
-        }
+        })
     }
 
     /// Applies a batch to sled, in order. Not a sled transaction: the write lock keeps
     /// writers apart, the log makes the batch atomic across a crash, and readers cope
-    /// with a batch half applied (an outbox row is written before its index entries and
-    /// an index entry without its row is skipped; a channel's own records are only read
-    /// under the table's lock of that channel). Sled never takes its global transaction
-    /// lock, so reads and checkpoints never wait for one another.
+    /// with a batch half applied (an outbox row is indexed once written, and an index
+    /// entry whose row is gone is skipped; a channel's own records are only read under
+    /// the table's lock of that channel). Sled never takes its global transaction lock,
+    /// so reads and checkpoints never wait for one another. Writes of the outbox keep
+    /// its in-memory index up to date; those of layout 2's index trees (in logs left by
+    /// an older build) are skipped: the index is built from the rows.
     fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
         for op in &batch.ops {
+            let (Op::Put(t, k, _) | Op::Remove(t, k)) = op;
+            let Some(tree) = self.tree(*t) else {
+                continue;
+            };
             match op {
-                Op::Put(t, k, v) => self.tree(*t).insert(k.as_slice(), v.as_slice()),
-                Op::Remove(t, k) => self.tree(*t).remove(k.as_slice()),
+                Op::Put(_, _, v) => tree.insert(k.as_slice(), v.as_slice()).map(drop),
+                Op::Remove(..) => tree.remove(k.as_slice()).map(drop),
             }
             .map_err(backend)?;
+            if *t == TreeId::Outbox {
+                let mut pending = lock(&self.pending);
+                match op {
+                    Op::Put(_, k, v) => pending.put(k, v),
+                    Op::Remove(_, k) => pending.remove(k),
+                }
+            }
         }
+        Ok(())
+    }
+
+    /// Builds the in-memory index of the pending outbox rows (at open).
+    fn index_outbox(&self) -> Result<(), StoreError> {
+        let mut index = OutboxIndex::default();
+        for item in self.outbox.iter() {
+            let (k, v) = item.map_err(backend)?;
+            index.put(&k, &v);
+        }
+        *lock(&self.pending) = index;
         Ok(())
     }
 
@@ -423,15 +470,18 @@ impl SledStore {
             return Ok(out);
         }
         writer
-            .append(&batch.record())
+            .append(&mut batch.record())
             .map_err(|e| log_error("append", e))?;
+        // Taken before the batch is applied to sled: a flush another writer starts
+        // meanwhile covers this record too.
+        let ticket = self.group.ticket();
         self.apply(&batch)?;
         let full = writer.len() >= CHECKPOINT_BYTES;
         drop(writer);
         if full {
             self.shared.request_checkpoint();
         }
-        self.durable()?;
+        self.durable(ticket)?;
         Ok(out)
     }
 
@@ -447,9 +497,11 @@ impl SledStore {
         }
     }
 
-    /// Builds the index trees of a store written before they existed, once.
+    /// Brings a store written by an older build to this layout, once: the `finished`
+    /// index is built (layout 1), layout 2's outbox index trees are dropped.
     fn migrate(&self) -> Result<(), StoreError> {
-        match self.layout()? {
+        let layout = self.layout()?;
+        match layout {
             Some(v) if v > LAYOUT_VERSION => {
                 return Err(StoreError::Backend(format!(
                     "the store was written by a newer version (layout {v}, this build reads {LAYOUT_VERSION})"
@@ -458,12 +510,13 @@ impl SledStore {
             Some(v) if v == LAYOUT_VERSION => return Ok(()),
             _ => {}
         }
-        // Finished games left unarchived, and who sits where.
+        // Finished games left unarchived (layouts before 2), and who sits where.
+        let old = !matches!(layout, Some(v) if v >= 2);
         for item in self.meta.iter() {
             let (k, v) = item.map_err(backend)?;
             // An unreadable record is left for `load` to quarantine.
             if let Ok(meta) = codec::decode_meta(&v) {
-                if meta.status == Status::Finished {
+                if old && meta.status == Status::Finished {
                     self.finished.insert(k, &[]).map_err(backend)?;
                 }
                 for seat in &meta.seats {
@@ -476,19 +529,8 @@ impl SledStore {
                 }
             }
         }
-        // Pending deliveries by due time and by channel.
-        self.outbox_due.clear().map_err(backend)?;
-        self.outbox_channel.clear().map_err(backend)?;
-        for item in self.outbox.iter() {
-            let (_, v) = item.map_err(backend)?;
-            if let Ok(row) = codec::decode_row(&v) {
-                self.outbox_due
-                    .insert(pair_key(row.due_ms, row.id), &row.channel.to_be_bytes())
-                    .map_err(backend)?;
-                self.outbox_channel
-                    .insert(pair_key(row.channel, row.id), &[])
-                    .map_err(backend)?;
-            }
+        for name in DROPPED_TREES {
+            self.db.drop_tree(name).map_err(backend)?;
         }
         self.db
             .insert(LAYOUT_KEY, &LAYOUT_VERSION.to_be_bytes())
@@ -512,9 +554,10 @@ impl SledStore {
         })
     }
 
-    /// Returns once every record appended before the call is on disk (group commit).
-    fn durable(&self) -> Result<(), StoreError> {
-        self.group.wait(|| {
+    /// Returns once every record appended before `ticket` was taken is on disk (group
+    /// commit).
+    fn durable(&self, ticket: u64) -> Result<(), StoreError> {
+        self.group.wait(ticket, || {
             self.shared
                 .wal
                 .sync()
@@ -535,18 +578,11 @@ impl SledStore {
 
     /// Assigns ids to new outbox rows and encodes them (before the batch is built, so
     /// the ids in the log and in sled are the same).
-    fn outbox_rows(&self, rows: &[NewOutbox]) -> Result<Vec<(OutboxRow, Vec<u8>)>, StoreError> {
+    fn outbox_rows(&self, rows: &[NewOutbox]) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
         rows.iter()
             .map(|r| {
-                let row = OutboxRow {
-                    id: self.generate_id()?,
-                    channel: r.channel,
-                    due_ms: r.due_ms,
-                    attempts: 0,
-                    payload: r.payload.clone(),
-                };
-                let bytes = codec::encode_row(&row);
-                Ok((row, bytes))
+                let id = self.generate_id()?;
+                Ok((id, codec::encode_new_row(id, r)))
             })
             .collect()
     }
@@ -628,16 +664,44 @@ const CANCEL_ALL: [TimerChange; 3] = [
     },
 ];
 
-/// Writes `rows` into the outbox and both of its indexes.
-fn insert_rows(b: &mut Batch, rows: &[(OutboxRow, Vec<u8>)]) {
-    for (row, bytes) in rows {
-        b.put(TreeId::Outbox, row.id.to_be_bytes(), bytes);
-        b.put(
-            TreeId::OutboxDue,
-            pair_key(row.due_ms, row.id),
-            row.channel.to_be_bytes(),
-        );
-        b.put(TreeId::OutboxChannel, pair_key(row.channel, row.id), []);
+/// Writes `rows` into the outbox (indexed as they are applied).
+fn insert_rows(b: &mut Batch, rows: Vec<(u64, Vec<u8>)>) {
+    for (id, bytes) in rows {
+        b.put_vec(TreeId::Outbox, id.to_be_bytes(), bytes);
+    }
+}
+
+/// The pending outbox rows by due time and by channel: what `due_outbox`, `next_due`
+/// and `channel_outbox` read. Mirrors the `outbox` tree (see [`SledStore::apply`]); a
+/// row that cannot be read is not indexed (`store check` sets it aside).
+#[derive(Default)]
+struct OutboxIndex {
+    /// Row id → (channel, due ms).
+    rows: HashMap<u64, (ChannelId, u64)>,
+    /// (due ms, row id).
+    due: BTreeSet<(u64, u64)>,
+    /// (channel, row id).
+    channel: BTreeSet<(ChannelId, u64)>,
+}
+
+impl OutboxIndex {
+    /// Indexes the row stored under `key` (replacing what the id had).
+    fn put(&mut self, key: &[u8], value: &[u8]) {
+        self.remove(key);
+        let Ok(id) = key_u64(key, 0) else { return };
+        if let Ok((channel, due_ms)) = codec::row_address(value) {
+            self.rows.insert(id, (channel, due_ms));
+            self.due.insert((due_ms, id));
+            self.channel.insert((channel, id));
+        }
+    }
+
+    fn remove(&mut self, key: &[u8]) {
+        let Ok(id) = key_u64(key, 0) else { return };
+        if let Some((channel, due_ms)) = self.rows.remove(&id) {
+            self.due.remove(&(due_ms, id));
+            self.channel.remove(&(channel, id));
+        }
     }
 }
 
@@ -690,23 +754,24 @@ impl Store for SledStore {
             None => None,
         };
         let rows = self.outbox_rows(commit.outbox)?;
-        self.write(|b| {
-            b.put(TreeId::Meta, key, &meta_bytes);
+        let ids = rows.iter().map(|(id, _)| *id).collect();
+        self.write(move |b| {
+            b.put_vec(TreeId::Meta, key, meta_bytes);
             if let Some(s) = commit.snapshot {
                 b.put(TreeId::Snapshot, key, s);
             }
-            if let Some((k, v)) = &entry {
-                if self.log.get(k).map_err(backend)?.is_some() {
+            if let Some((k, v)) = entry {
+                if self.log.contains_key(k).map_err(backend)? {
                     return Err(StoreError::Backend(
                         "log entry already exists (concurrent writer?)".into(),
                     ));
                 }
-                b.put(TreeId::Log, k, v);
+                b.put_vec(TreeId::Log, k, v);
             }
             if finished {
                 b.put(TreeId::Finished, key, []);
             }
-            insert_rows(b, &rows);
+            insert_rows(b, rows);
             self.put_timers(b, commit.meta.channel, commit.timers)?;
             if let Some(left) = commit.seats {
                 let channel = commit.meta.channel;
@@ -723,7 +788,7 @@ impl Store for SledStore {
             }
             Ok(())
         })?;
-        Ok(rows.iter().map(|(r, _)| r.id).collect())
+        Ok(ids)
     }
 
     fn log(&self, game_id: u64) -> Result<Vec<LogEntry>, StoreError> {
@@ -833,35 +898,53 @@ impl Store for SledStore {
 
     fn enqueue(&self, rows: &[NewOutbox]) -> Result<Vec<u64>, StoreError> {
         let rows = self.outbox_rows(rows)?;
-        self.write(|b| {
-            insert_rows(b, &rows);
+        let ids = rows.iter().map(|(id, _)| *id).collect();
+        self.write(move |b| {
+            insert_rows(b, rows);
             Ok(())
         })?;
-        Ok(rows.iter().map(|(r, _)| r.id).collect())
+        Ok(ids)
     }
 
     fn due_outbox(&self, now_ms: u64, limit: usize) -> Result<Vec<OutboxRow>, StoreError> {
         let mut out = Vec::new();
-        for item in self
-            .outbox_due
-            .range(..pair_key(now_ms.saturating_add(1), 0))
-        {
-            if out.len() >= limit {
-                break;
-            }
-            let (k, _) = item.map_err(backend)?;
-            if let Some(row) = self.outbox_row(key_u64(&k, 8)?)? {
-                out.push(row);
+        let mut after = None;
+        // Ids are taken from the index a few at a time (not under its lock while rows
+        // are read); a row removed meanwhile is skipped.
+        while out.len() < limit {
+            let ids: Vec<(u64, u64)> = {
+                let pending = lock(&self.pending);
+                let from = match after {
+                    Some(k) => Bound::Excluded(k),
+                    None => Bound::Unbounded,
+                };
+                pending
+                    .due
+                    .range((from, Bound::Included((now_ms, u64::MAX))))
+                    .take(limit - out.len())
+                    .copied()
+                    .collect()
+            };
+            let Some(last) = ids.last() else { break };
+            after = Some(*last);
+            for (_, id) in ids {
+                if let Some(row) = self.outbox_row(id)? {
+                    out.push(row);
+                }
             }
         }
         Ok(out)
     }
 
     fn channel_outbox(&self, channel: ChannelId) -> Result<Vec<OutboxRow>, StoreError> {
+        let ids: Vec<u64> = lock(&self.pending)
+            .channel
+            .range((channel, 0)..=(channel, u64::MAX))
+            .map(|(_, id)| *id)
+            .collect();
         let mut out = Vec::new();
-        for item in self.outbox_channel.scan_prefix(channel.to_be_bytes()) {
-            let (k, _) = item.map_err(backend)?;
-            if let Some(row) = self.outbox_row(key_u64(&k, 8)?)? {
+        for id in ids {
+            if let Some(row) = self.outbox_row(id)? {
                 out.push(row);
             }
         }
@@ -876,18 +959,17 @@ impl Store for SledStore {
     }
 
     fn next_due(&self) -> Result<Option<u64>, StoreError> {
-        match self.outbox_due.first().map_err(backend)? {
-            Some((k, _)) => Ok(Some(key_u64(&k, 0)?)),
-            None => Ok(None),
-        }
+        Ok(lock(&self.pending).due.first().map(|(due, _)| *due))
     }
 
     fn outbox_done(&self, id: u64) -> Result<(), StoreError> {
         self.write(|b| {
-            if let Some(row) = self.outbox_row(id)? {
+            if self
+                .outbox
+                .contains_key(id.to_be_bytes())
+                .map_err(backend)?
+            {
                 b.remove(TreeId::Outbox, id.to_be_bytes());
-                b.remove(TreeId::OutboxDue, pair_key(row.due_ms, id));
-                b.remove(TreeId::OutboxChannel, pair_key(row.channel, id));
             }
             Ok(())
         })
@@ -904,12 +986,6 @@ impl Store for SledStore {
                 ..row.clone()
             };
             b.put(TreeId::Outbox, id.to_be_bytes(), codec::encode_row(&next));
-            b.remove(TreeId::OutboxDue, pair_key(row.due_ms, id));
-            b.put(
-                TreeId::OutboxDue,
-                pair_key(due_ms, id),
-                row.channel.to_be_bytes(),
-            );
             Ok(())
         })
     }
@@ -1447,7 +1523,7 @@ mod tests {
                     barrier.wait();
                     let called = Instant::now();
                     group
-                        .wait(|| {
+                        .wait(group.ticket(), || {
                             let start = Instant::now();
                             std::thread::sleep(Duration::from_millis(150));
                             flushes.lock().unwrap().push((start, Instant::now()));
@@ -1482,10 +1558,12 @@ mod tests {
     #[test]
     fn a_failed_flush_fails_every_writer_waiting_on_it() {
         let group = GroupFlush::default();
-        let err = group.wait(|| Err("disk full".into())).unwrap_err();
+        let err = group
+            .wait(group.ticket(), || Err("disk full".into()))
+            .unwrap_err();
         assert!(err.to_string().contains("disk full"), "{err}");
         // The next flush succeeds: later writers are not blamed for the old failure.
-        group.wait(|| Ok(())).unwrap();
+        group.wait(group.ticket(), || Ok(())).unwrap();
     }
 
     #[test]

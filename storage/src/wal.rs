@@ -11,9 +11,19 @@
 //! a key decides its value, whatever sled kept of the writes before the crash.
 //!
 //! A file `wal-<seq>.log` is an 8-byte header ([`MAGIC`]) followed by records: payload
-//! length (u32 LE), CRC-32 of length and payload (u32 LE), payload. A record cut short
-//! by a crash, or not matching its checksum, ends the file: nothing after it was ever
-//! acknowledged (its writer had not seen the `fdatasync`).
+//! length (u32 LE), CRC-32 of length and payload XOR a mask derived from `seq` (u32
+//! LE), payload. A record cut short by a crash, or not matching its checksum, ends the
+//! file: nothing after it was ever acknowledged (its writer had not seen the
+//! `fdatasync`).
+//!
+//! Files are reused: a checkpoint keeps one file whose records are all in sled as
+//! `wal-spare`, and the next new log file is that one, renamed and written over from
+//! the start. Its blocks are allocated and written already, so a record overwrites
+//! them in place and an `fdatasync` writes the record alone; appending to a growing
+//! file would also write the inode (its size) each time, and filling space reserved by
+//! `fallocate` would too (its extent map). The old records left behind the new ones
+//! end the file like a torn tail: their checksums were masked with another `seq`.
+//! Files of format 1 (no mask; written by older builds) are still read.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read};
@@ -22,11 +32,26 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// First bytes of every log file (format version in the last byte).
-pub(crate) const MAGIC: &[u8; 8] = b"CMWAL\0\0\x01";
+pub(crate) const MAGIC: &[u8; 8] = b"CMWAL\0\0\x02";
+/// The header of format 1 (checksums not masked), still read.
+const MAGIC_V1: &[u8; 8] = b"CMWAL\0\0\x01";
+/// A log file kept for reuse as the next one.
+const SPARE: &str = "wal-spare";
 /// Bytes before the payload of a record.
 const RECORD_HEADER: usize = 8;
 /// A record longer than this is not one (a corrupted length).
 const MAX_RECORD: usize = 1 << 30;
+/// Bytes allocated ahead in a brand-new log file (the checkpoint starts a new file
+/// after 4 MiB of records).
+pub(crate) const PREALLOCATE: u64 = 6 << 20;
+
+/// The mask of the checksums in log file `seq` (never 0, the mask of format 1).
+fn seal(seq: u64) -> u32 {
+    match (seq.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32 {
+        0 => 1,
+        m => m,
+    }
+}
 
 /// The sled trees a batch can touch (`Default` is the database's own tree).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -38,6 +63,8 @@ pub(crate) enum TreeId {
     Archive,
     Quarantine,
     Outbox,
+    /// Layout 2's outbox indexes: no longer written (indexed in memory); ignored when an
+    /// older build's log is applied.
     OutboxDue,
     OutboxChannel,
     Notes,
@@ -95,6 +122,11 @@ impl Batch {
             key.as_ref().to_vec(),
             value.as_ref().to_vec(),
         ));
+    }
+
+    /// [`Batch::put`] of bytes the batch can keep (no copy).
+    pub(crate) fn put_vec(&mut self, tree: TreeId, key: impl AsRef<[u8]>, value: Vec<u8>) {
+        self.ops.push(Op::Put(tree, key.as_ref().to_vec(), value));
     }
 
     pub(crate) fn remove(&mut self, tree: TreeId, key: impl AsRef<[u8]>) {
@@ -182,7 +214,8 @@ fn checksum(len: &[u8], payload: &[u8]) -> u32 {
 #[derive(Debug, Default)]
 pub(crate) struct Contents {
     pub(crate) batches: Vec<Batch>,
-    /// Bytes after the last whole record (a torn or corrupt tail, ignored).
+    /// Bytes after the last whole record (a torn or corrupt tail, ignored); 0 when they
+    /// are all zeros (space allocated ahead, never written).
     pub(crate) ignored: u64,
 }
 
@@ -192,18 +225,31 @@ pub(crate) fn read(path: &Path) -> io::Result<Contents> {
     let mut bytes = Vec::new();
     File::open(path)?.read_to_end(&mut bytes)?;
     let mut out = Contents::default();
-    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+    let mask = match bytes.get(..MAGIC.len()) {
+        Some(h) if h == MAGIC => {
+            let seq = seq_of(path).ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("{} is not named like a log file", path.display()),
+                )
+            })?;
+            seal(seq)
+        }
+        Some(h) if h == MAGIC_V1 => 0,
         // A file whose header never reached the disk holds no acknowledged record; any
         // other header is a log this build cannot read.
-        if bytes.iter().all(|&b| b == 0) || MAGIC.starts_with(&bytes) {
+        _ if bytes.iter().all(|&b| b == 0) => return Ok(out),
+        _ if MAGIC.starts_with(&bytes) || MAGIC_V1.starts_with(&bytes) => {
             out.ignored = bytes.len() as u64;
             return Ok(out);
         }
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{} is not a log this build reads", path.display()),
-        ));
-    }
+        _ => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{} is not a log this build reads", path.display()),
+            ))
+        }
+    };
     let mut at = MAGIC.len();
     while let Some(header) = bytes.get(at..at + RECORD_HEADER) {
         let len = u32::from_le_bytes(header[..4].try_into().unwrap_or_default()) as usize;
@@ -214,7 +260,7 @@ pub(crate) fn read(path: &Path) -> io::Result<Contents> {
         let Some(payload) = bytes.get(at + RECORD_HEADER..at + RECORD_HEADER + len) else {
             break;
         };
-        if checksum(&header[..4], payload) != crc {
+        if checksum(&header[..4], payload) ^ mask != crc {
             break;
         }
         let Some(batch) = Batch::decode(payload) else {
@@ -223,25 +269,34 @@ pub(crate) fn read(path: &Path) -> io::Result<Contents> {
         out.batches.push(batch);
         at += RECORD_HEADER + len;
     }
-    out.ignored = (bytes.len() - at) as u64;
+    // Zeros alone after the records are space allocated ahead, not a torn tail.
+    let rest = &bytes[at..];
+    out.ignored = if rest.iter().all(|&b| b == 0) {
+        0
+    } else {
+        rest.len() as u64
+    };
     Ok(out)
+}
+
+/// The number of log file `path` (`wal-<seq>.log`).
+fn seq_of(path: &Path) -> Option<u64> {
+    path.file_name()?
+        .to_str()?
+        .strip_prefix("wal-")?
+        .strip_suffix(".log")?
+        .parse()
+        .ok()
 }
 
 /// The log files in `dir`, oldest first.
 pub(crate) fn files(dir: &Path) -> io::Result<Vec<(u64, PathBuf)>> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        let name = entry.file_name();
-        let Some(seq) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix("wal-"))
-            .and_then(|n| n.strip_suffix(".log"))
-            .and_then(|n| n.parse::<u64>().ok())
-        else {
-            continue;
-        };
-        out.push((seq, entry.path()));
+        let path = entry?.path();
+        if let Some(seq) = seq_of(&path) {
+            out.push((seq, path));
+        }
     }
     out.sort();
     Ok(out)
@@ -256,12 +311,20 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     File::open(dir)?.sync_all()
 }
 
-/// Deletes the log files numbered `upto` or lower (their records are in sled, flushed).
+/// Retires the log files numbered `upto` or lower (their records are in sled, flushed):
+/// the newest is kept as the spare when there is none, the others are deleted.
 pub(crate) fn remove_upto(dir: &Path, upto: u64) -> io::Result<()> {
+    let spare = dir.join(SPARE);
+    let mut have_spare = spare.exists();
     let mut removed = false;
-    for (seq, path) in files(dir)? {
+    for (seq, path) in files(dir)?.into_iter().rev() {
         if seq <= upto {
-            std::fs::remove_file(path)?;
+            if have_spare {
+                std::fs::remove_file(path)?;
+            } else {
+                std::fs::rename(path, &spare)?;
+                have_spare = true;
+            }
             removed = true;
         }
     }
@@ -280,9 +343,14 @@ pub(crate) struct Writer {
 }
 
 impl Writer {
-    /// Appends a framed record. On failure nothing counts as written: the next record
-    /// goes to the same place (so a half-written record never hides later ones).
-    pub(crate) fn append(&mut self, record: &[u8]) -> io::Result<()> {
+    /// Appends a framed record (masking its checksum with this file's). On failure
+    /// nothing counts as written: the next record goes to the same place (so a
+    /// half-written record never hides later ones).
+    pub(crate) fn append(&mut self, record: &mut [u8]) -> io::Result<()> {
+        if let Some(crc) = record.get_mut(4..RECORD_HEADER) {
+            let masked = u32::from_le_bytes(crc.try_into().unwrap_or_default()) ^ seal(self.seq);
+            crc.copy_from_slice(&masked.to_le_bytes());
+        }
         match self.file.write_all_at(record, self.len) {
             Ok(()) => {
                 self.len += record.len() as u64;
@@ -318,15 +386,40 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Creates log file `seq` with its header, durably (file and directory entry).
+/// Allocates `len` bytes of a new `file` (reading as zeros, which end the records):
+/// appends within them do not change the file's size. Only an optimisation.
+fn preallocate(file: &File, len: u64) {
+    use std::os::unix::io::AsRawFd;
+    // SAFETY: a plain system call on a file descriptor we own; no memory is passed.
+    let _ = unsafe { libc::fallocate(file.as_raw_fd(), 0, 0, len as libc::off_t) };
+}
+
+/// Creates log file `seq` with its header, durably (file and directory entry): the
+/// spare renamed when there is one, else a new file.
 fn create(dir: &Path, seq: u64) -> io::Result<File> {
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create_new(true)
-        .open(file_name(dir, seq))?;
-    file.write_all_at(MAGIC, 0)?;
-    file.sync_all()?;
+    let path = file_name(dir, seq);
+    let spare = dir.join(SPARE);
+    let file = match OpenOptions::new().read(true).write(true).open(&spare) {
+        Ok(file) => {
+            // Its records are all in sled, and they fail this file's checksums.
+            file.write_all_at(MAGIC, 0)?;
+            file.sync_data()?;
+            std::fs::rename(&spare, &path)?;
+            file
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path)?;
+            preallocate(&file, PREALLOCATE);
+            file.write_all_at(MAGIC, 0)?;
+            file.sync_all()?;
+            file
+        }
+        Err(e) => return Err(e),
+    };
     sync_dir(dir)?;
     Ok(file)
 }
@@ -399,7 +492,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let wal = Wal::create(dir.path(), 1).unwrap();
         for n in 0..5 {
-            wal.lock().append(&batch(n).record()).unwrap();
+            wal.lock().append(&mut batch(n).record()).unwrap();
         }
         wal.sync().unwrap();
         let files = files(dir.path()).unwrap();
@@ -415,12 +508,16 @@ mod tests {
         let wal = Wal::create(dir.path(), 1).unwrap();
         let mut ends = vec![MAGIC.len()];
         for n in 0..3 {
-            let record = batch(n).record();
-            wal.lock().append(&record).unwrap();
+            let mut record = batch(n).record();
+            wal.lock().append(&mut record).unwrap();
             ends.push(ends.last().unwrap() + record.len());
         }
         let path = files(dir.path()).unwrap()[0].1.clone();
-        let full = std::fs::read(&path).unwrap();
+        let mut full = std::fs::read(&path).unwrap();
+        // The file is allocated ahead: zeros after the records.
+        assert_eq!(full.len() as u64, PREALLOCATE);
+        assert!(full[*ends.last().unwrap()..].iter().all(|&b| b == 0));
+        full.truncate(*ends.last().unwrap());
         // Cut anywhere: exactly the whole records before the cut are read.
         for cut in 0..=full.len() {
             std::fs::write(&path, &full[..cut]).unwrap();
@@ -454,7 +551,7 @@ mod tests {
     fn a_failed_append_leaves_no_hole() {
         let dir = tempfile::tempdir().unwrap();
         let wal = Wal::create(dir.path(), 1).unwrap();
-        wal.lock().append(&batch(1).record()).unwrap();
+        wal.lock().append(&mut batch(1).record()).unwrap();
         // Garbage past the end (what a failed write may leave) is overwritten by the
         // next record.
         let path = files(dir.path()).unwrap()[0].1.clone();
@@ -462,7 +559,7 @@ mod tests {
             let w = wal.lock();
             w.file.write_all_at(&[0xAB; 300], w.len).unwrap();
         }
-        wal.lock().append(&batch(2).record()).unwrap();
+        wal.lock().append(&mut batch(2).record()).unwrap();
         let read = read(&path).unwrap();
         assert_eq!(read.batches, vec![batch(1), batch(2)]);
     }
@@ -471,16 +568,63 @@ mod tests {
     fn rotation_starts_a_new_file_and_old_ones_can_go() {
         let dir = tempfile::tempdir().unwrap();
         let wal = Wal::create(dir.path(), 7).unwrap();
-        wal.lock().append(&batch(1).record()).unwrap();
+        wal.lock().append(&mut batch(1).record()).unwrap();
         assert_eq!(wal.rotate().unwrap(), 7);
         assert!(wal.lock().is_empty());
-        wal.lock().append(&batch(2).record()).unwrap();
+        wal.lock().append(&mut batch(2).record()).unwrap();
         let seqs: Vec<u64> = files(dir.path()).unwrap().iter().map(|f| f.0).collect();
         assert_eq!(seqs, [7, 8]);
         remove_upto(dir.path(), 7).unwrap();
         let files = files(dir.path()).unwrap();
         assert_eq!(files.len(), 1);
         assert_eq!(read(&files[0].1).unwrap().batches, vec![batch(2)]);
+    }
+
+    #[test]
+    fn a_retired_file_is_reused_and_its_old_records_never_come_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let wal = Wal::create(dir.path(), 1).unwrap();
+        for n in 0..20 {
+            wal.lock().append(&mut batch(n).record()).unwrap();
+        }
+        assert_eq!(wal.rotate().unwrap(), 1);
+        remove_upto(dir.path(), 1).unwrap();
+        assert!(dir.path().join(SPARE).exists(), "file 1 kept for reuse");
+        wal.lock().append(&mut batch(50).record()).unwrap();
+        // File 3 is file 1 written over: one record, then file 1's old ones.
+        assert_eq!(wal.rotate().unwrap(), 2);
+        assert!(!dir.path().join(SPARE).exists());
+        wal.lock().append(&mut batch(60).record()).unwrap();
+        let files = files(dir.path()).unwrap();
+        assert_eq!(files.iter().map(|f| f.0).collect::<Vec<_>>(), [2, 3]);
+        let read3 = read(&files[1].1).unwrap();
+        assert_eq!(read3.batches, vec![batch(60)]);
+        assert!(
+            read3.ignored > 0,
+            "file 1's records are still there, unread"
+        );
+        assert_eq!(read(&files[0].1).unwrap().batches, vec![batch(50)]);
+        // The same holds when the new file got no record at all.
+        remove_upto(dir.path(), 2).unwrap();
+        assert_eq!(wal.rotate().unwrap(), 3);
+        let left = super::files(dir.path()).unwrap();
+        assert_eq!(left.iter().map(|f| f.0).collect::<Vec<_>>(), [3, 4]);
+        assert!(read(&left[1].1).unwrap().batches.is_empty());
+    }
+
+    #[test]
+    fn a_log_of_format_1_is_still_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = file_name(dir.path(), 5);
+        let mut bytes = MAGIC_V1.to_vec();
+        bytes.extend_from_slice(&batch(1).record());
+        bytes.extend_from_slice(&batch(2).record());
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(read(&path).unwrap().batches, vec![batch(1), batch(2)]);
+        // The same records under the format 2 header fail their checksums.
+        bytes[..MAGIC.len()].copy_from_slice(MAGIC);
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(read(&path).unwrap().batches.is_empty());
     }
 
     #[test]

@@ -7,7 +7,9 @@ use common::*;
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
 use std::process::{Command as Process, Stdio};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 use storage::{Loaded, Store};
 use table::{Command, Delivery};
 
@@ -176,14 +178,24 @@ async fn different_channels_run_concurrently_through_the_async_api() {
 }
 
 /// Child mode of the crash test: plays games in several channels forever, printing
-/// `ACK <game_id> <version>` after each acknowledged action.
+/// `OPEN` once the store is open and `ACK <game_id> <version>` after each acknowledged
+/// action.
 fn crash_child(dir: &str) {
     let (_store, table) = open(std::path::Path::new(dir));
+    println!("OPEN");
     let mut round = 0u64;
     loop {
         for ch in 1..=3u64 {
             if table.state_version(ch).is_none() {
                 started(&table, ch, 3, round * 7 + ch);
+            } else if next_move(&table, ch, 3).is_none() {
+                // A lobby left by a kill between `new` and `start`: fill and start it
+                // (without this, a channel stuck in its lobby stays stuck, and once all
+                // three are the child never acknowledges anything again).
+                for u in 2..=3 {
+                    run(&table, ch, u, "join");
+                }
+                run(&table, ch, 1, "start");
             }
             if let Some((u, a)) = next_move(&table, ch, 3) {
                 let d = run(&table, ch, u, &a);
@@ -201,6 +213,47 @@ fn crash_child(dir: &str) {
     }
 }
 
+/// How long one step of a crash cycle (the child's next line, the reopening) may take
+/// before the test gives up and says where things stand, instead of hanging.
+const CYCLE_LIMIT: Duration = Duration::from_secs(30);
+
+/// What a stuck process is doing: each thread's name, state and kernel wait channel.
+fn process_state(pid: u32) -> String {
+    let mut out = String::new();
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task"));
+    for task in tasks.into_iter().flatten().flatten() {
+        let path = task.path();
+        let read = |f: &str| {
+            std::fs::read_to_string(path.join(f))
+                .unwrap_or_default()
+                .trim()
+                .to_string()
+        };
+        let state = read("status")
+            .lines()
+            .find(|l| l.starts_with("State:"))
+            .unwrap_or_default()
+            .to_string();
+        out.push_str(&format!(
+            "  thread {} ({}): {state}, waiting in {}\n",
+            task.file_name().to_string_lossy(),
+            read("comm"),
+            read("wchan"),
+        ));
+    }
+    if out.is_empty() {
+        out.push_str("  (gone)\n");
+    }
+    out
+}
+
+/// Fails the test from a watchdog thread: the main thread may be the one stuck.
+fn give_up(what: String) -> ! {
+    eprintln!("{what}");
+    // A panic here would only end this thread; the test must end.
+    std::process::exit(101);
+}
+
 #[test]
 fn sigkill_at_random_points_loses_no_acknowledged_action() {
     if let Ok(dir) = std::env::var("CAPOMAESTRO_CRASH_CHILD") {
@@ -208,13 +261,16 @@ fn sigkill_at_random_points_loses_no_acknowledged_action() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
+    let logs = tempfile::tempdir().unwrap();
     let exe = std::env::current_exe().unwrap();
     let mut acked: Vec<(u64, u64)> = Vec::new();
     let cycles: u64 = std::env::var("CRASH_CYCLES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(20);
+    let started_at = Instant::now();
     for cycle in 0..cycles {
+        let stderr_path = logs.path().join(format!("child-{cycle}.stderr"));
         let mut child = Process::new(&exe)
             .args([
                 "--exact",
@@ -224,44 +280,111 @@ fn sigkill_at_random_points_loses_no_acknowledged_action() {
             ])
             .env("CAPOMAESTRO_CRASH_CHILD", dir.path())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&stderr_path).unwrap())
             .spawn()
             .unwrap();
+        let pid = child.id();
         let stdout = child.stdout.take().unwrap();
-        let mut lines = BufReader::new(stdout).lines();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         // Kill after a pseudo-random number of acknowledgements (5..=44).
         let kill_after = 5 + (cycle * 17 + 3) % 40;
-        let mut seen = 0;
-        while let Some(Ok(line)) = lines.next() {
-            if let Some(rest) = line.strip_prefix("ACK ") {
-                let mut it = rest.split(' ').map(|n| n.parse::<u64>().unwrap());
-                acked.push((it.next().unwrap(), it.next().unwrap()));
-                seen += 1;
-                if seen >= kill_after {
-                    break;
+        let (mut seen, mut opened) = (0, false);
+        loop {
+            match rx.recv_timeout(CYCLE_LIMIT) {
+                Ok(line) => {
+                    // The harness prints the test's name before it, on the same line.
+                    opened |= line.ends_with("OPEN");
+                    if let Some(rest) = line.strip_prefix("ACK ") {
+                        let mut it = rest.split(' ').map(|n| n.parse::<u64>().unwrap());
+                        acked.push((it.next().unwrap(), it.next().unwrap()));
+                        seen += 1;
+                        if seen >= kill_after {
+                            break;
+                        }
+                    }
+                }
+                // The child ended (a panic: its stderr is checked below).
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    let state = process_state(pid);
+                    unsafe {
+                        libc::kill(pid as i32, libc::SIGKILL);
+                    }
+                    let _ = child.wait();
+                    panic!(
+                        "cycle {cycle}: the child {} and printed nothing for {CYCLE_LIMIT:?} \
+                         ({seen} of {kill_after} acknowledgements)\n{state}stderr:\n{}",
+                        if opened {
+                            "opened the store"
+                        } else {
+                            "never opened the store"
+                        },
+                        std::fs::read_to_string(&stderr_path).unwrap_or_default()
+                    );
                 }
             }
         }
         unsafe {
-            libc::kill(child.id() as i32, libc::SIGKILL);
+            libc::kill(pid as i32, libc::SIGKILL);
         }
         let _ = child.wait();
+        assert!(
+            seen >= kill_after,
+            "cycle {cycle}: the child stopped after {seen} acknowledgements:\n{}",
+            std::fs::read_to_string(&stderr_path).unwrap_or_default()
+        );
         // Reopen: every acknowledged action is in its game's log and every game loads.
-        let (store, table) = open(dir.path());
-        for &(game_id, version) in &acked {
-            let log = store.log(game_id).unwrap();
-            assert!(
-                log.len() as u64 >= version,
-                "cycle {cycle}: game {game_id} lost action {version}"
-            );
+        // A watchdog says what the reopening waits for if it takes too long.
+        let done = Arc::new(AtomicBool::new(false));
+        let watchdog = {
+            let done = done.clone();
+            std::thread::spawn(move || {
+                let until = Instant::now() + CYCLE_LIMIT;
+                while !done.load(Ordering::SeqCst) {
+                    if Instant::now() > until {
+                        give_up(format!(
+                            "cycle {cycle}: reopening and checking the store took over \
+                             {CYCLE_LIMIT:?}\n{}",
+                            process_state(std::process::id())
+                        ));
+                    }
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+            })
+        };
+        {
+            let (store, table) = open(dir.path());
+            for &(game_id, version) in &acked {
+                let log = store.log(game_id).unwrap();
+                assert!(
+                    log.len() as u64 >= version,
+                    "cycle {cycle}: game {game_id} lost action {version}"
+                );
+            }
+            for ch in 1..=3 {
+                let d = run(&table, ch, 1, "status");
+                assert!(
+                    d.iter().all(|d| !d.text().contains("could not be read")),
+                    "cycle {cycle}: channel {ch} unreadable after SIGKILL: {d:?}"
+                );
+            }
         }
-        for ch in 1..=3 {
-            let d = run(&table, ch, 1, "status");
-            assert!(
-                d.iter().all(|d| !d.text().contains("could not be read")),
-                "cycle {cycle}: channel {ch} unreadable after SIGKILL: {d:?}"
-            );
-        }
+        done.store(true, Ordering::SeqCst);
+        watchdog.join().unwrap();
     }
     assert!(acked.len() as u64 >= cycles * 5);
+    eprintln!(
+        "{cycles} kill -9 cycles, {} acknowledged actions checked, none lost, every game \
+         readable ({:.1?})",
+        acked.len(),
+        started_at.elapsed()
+    );
 }
