@@ -96,29 +96,8 @@ pub fn policy_name(policy: TimeoutPolicy) -> &'static str {
     }
 }
 
-/// The server's defaults (config `[timers]`), in seconds; 0 is off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Defaults {
-    pub remind_after: u64,
-    pub remind_every: u64,
-    pub timeout_after: u64,
-    pub on_timeout: TimeoutPolicy,
-}
-
-impl Default for Defaults {
-    /// Remind after 12 h, again every 24 h; no timeout (the bot makes the default move
-    /// when one is set).
-    fn default() -> Self {
-        Defaults {
-            remind_after: 12 * 3_600,
-            remind_every: 24 * 3_600,
-            timeout_after: 0,
-            on_timeout: TimeoutPolicy::Auto,
-        }
-    }
-}
-
-/// A table's settings in effect: its own choices over the defaults.
+/// Reminders and timeouts in effect, in seconds (0 is off): the server's defaults
+/// (config `[timers]`), or a table's own settings over them ([`Timing::of`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Timing {
     pub remind_after: u64,
@@ -127,7 +106,24 @@ pub struct Timing {
     pub on_timeout: TimeoutPolicy,
 }
 
+/// The server's timing: what a table without settings of its own uses.
+pub type Defaults = Timing;
+
+impl Default for Timing {
+    /// Remind after 12 h, again every 24 h; no timeout (the bot makes the default move
+    /// when one is set).
+    fn default() -> Self {
+        Timing {
+            remind_after: 12 * 3_600,
+            remind_every: 24 * 3_600,
+            timeout_after: 0,
+            on_timeout: TimeoutPolicy::Auto,
+        }
+    }
+}
+
 impl Timing {
+    /// A table's `settings` over the server's `defaults`.
     pub fn of(settings: &Settings, defaults: &Defaults) -> Timing {
         Timing {
             remind_after: settings.remind_after.unwrap_or(defaults.remind_after),

@@ -55,10 +55,6 @@ fn fire(table: &Table, channel: u64) -> Vec<Delivery> {
 
 /// Marks everything pending as sent (what the adapter does after a command).
 fn flush(table: &Table, channel: u64) {
-    fire_nothing(table, channel);
-}
-
-fn fire_nothing(table: &Table, channel: u64) {
     for p in table.pending_in(channel) {
         if let Some(id) = p.delivery.outbox() {
             table.delivered(id);
