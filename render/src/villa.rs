@@ -61,10 +61,6 @@ fn half_width(c: &ColumnView) -> f32 {
     }
 }
 
-fn present(v: &VillaView) -> impl Iterator<Item = &ColumnView> {
-    v.columns.iter().filter(|c| c.placed && !c.gone)
-}
-
 /// How many columns this one stands on (red floor stacking).
 fn stack_height(v: &VillaView, c: &ColumnView) -> usize {
     let mut h = 0;
@@ -152,7 +148,8 @@ fn side_label(c: &mut Canvas, x: f32, bottom: f32, w: f32, col: &ColumnView) {
 fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
     let inner = c.width - 2.0 * MARGIN;
     let top_level = v.floors.len();
-    let max_stack = present(v)
+    let max_stack = v
+        .present()
         .filter(|col| usize::from(col.level) == top_level)
         .map(|col| stack_height(v, col))
         .max()
@@ -228,7 +225,7 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
         );
     }
     // Columns, far ones (larger y) first so nearer ones are drawn over them.
-    let mut cols: Vec<&ColumnView> = present(v).collect();
+    let mut cols: Vec<&ColumnView> = v.present().collect();
     cols.sort_by(|a, b| b.pos.1.total_cmp(&a.pos.1).then(a.id.cmp(&b.id)));
     for col in &cols {
         let level = usize::from(col.level);
@@ -339,7 +336,8 @@ fn top_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
         );
     }
     // Columns standing on the top level, lower ones of a stack first.
-    let mut cols: Vec<&ColumnView> = present(v)
+    let mut cols: Vec<&ColumnView> = v
+        .present()
         .filter(|col| usize::from(col.level) == top_level)
         .collect();
     cols.sort_by_key(|col| (stack_height(v, col), col.id));
@@ -438,12 +436,7 @@ fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
     }
     y = side_view(c, v, y) + 14.0;
     y = top_view(c, v, y) + 12.0;
-    let gone: Vec<String> = v
-        .columns
-        .iter()
-        .filter(|c| c.gone)
-        .map(|c| c.name.clone())
-        .collect();
+    let gone = v.gone();
     if !gone.is_empty() {
         y = c.paragraph(
             MARGIN,

@@ -325,6 +325,22 @@ pub struct VillaView {
     pub min_supports_from_orange: u8,
 }
 
+impl VillaView {
+    /// The columns standing in the tower now (placed, not taken out).
+    pub fn present(&self) -> impl Iterator<Item = &ColumnView> {
+        self.columns.iter().filter(|c| c.placed && !c.gone)
+    }
+
+    /// The names of the columns out of the game.
+    pub fn gone(&self) -> Vec<String> {
+        self.columns
+            .iter()
+            .filter(|c| c.gone)
+            .map(|c| c.name.clone())
+            .collect()
+    }
+}
+
 /// A seat's view: the same as everyone's, plus which colours are theirs.
 #[derive(Debug, Clone, Serialize)]
 pub struct VillaPrivate {

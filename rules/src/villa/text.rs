@@ -434,10 +434,6 @@ fn level_name(level: usize, top: usize) -> String {
     }
 }
 
-fn present(v: &VillaView) -> impl Iterator<Item = &ColumnView> {
-    v.columns.iter().filter(|c| c.placed && !c.gone)
-}
-
 /// Side view: x from −15 to 15, one character per cm; each level's columns above its
 /// floor bar. Column glyphs: colour letter (lower case when frozen).
 fn side_view(v: &VillaView) -> String {
@@ -447,7 +443,7 @@ fn side_view(v: &VillaView) -> String {
     let top = v.floors.len();
     for level in (0..=top).rev() {
         // Stack heights (red floor): draw higher columns in extra rows.
-        let cols: Vec<&ColumnView> = present(v).filter(|c| c.level as usize == level).collect();
+        let cols: Vec<&ColumnView> = v.present().filter(|c| c.level as usize == level).collect();
         let height = |c: &ColumnView| {
             let mut h = 0;
             let mut cur = c.on;
@@ -500,7 +496,7 @@ fn top_view(v: &VillaView, level: usize, grid: Grid) -> String {
     let poly: Option<Vec<P>> = (level >= 1).then(|| model::floor_poly(level, v.floors[level - 1]));
     let above: Option<Vec<P>> =
         (level < top).then(|| model::floor_poly(level + 1, v.floors[level]));
-    let cols: Vec<&ColumnView> = present(v).filter(|c| c.level as usize == level).collect();
+    let cols: Vec<&ColumnView> = v.present().filter(|c| c.level as usize == level).collect();
     let mut out = String::new();
     for y in (0..grid.h).rev() {
         out.push_str(&format!("{:>2}", y as u32 + 1));
@@ -680,7 +676,8 @@ pub fn render(v: &VillaView, names: &[String]) -> String {
     out.push_str(&side_view(v));
     out.push_str("\n```\n");
     for level in (0..=top).rev() {
-        let cols: Vec<String> = present(v)
+        let cols: Vec<String> = v
+            .present()
             .filter(|c| c.level as usize == level)
             .map(|c| describe_column(c, top))
             .collect();
@@ -691,12 +688,7 @@ pub fn render(v: &VillaView, names: &[String]) -> String {
         };
         out.push_str(&format!("**On the {}**: {list}\n", level_name(level, top)));
     }
-    let gone: Vec<String> = v
-        .columns
-        .iter()
-        .filter(|c| c.gone)
-        .map(|c| c.name.clone())
-        .collect();
+    let gone = v.gone();
     if !gone.is_empty() {
         out.push_str(&format!("Out of the game: {}\n", gone.join(", ")));
     }
