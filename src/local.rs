@@ -111,12 +111,18 @@ impl Session<'_> {
                     picture,
                     ..
                 } => {
-                    self.last_channel = text.clone();
+                    // The board Discord attaches as a picture, here as text under it.
+                    let board = picture.and_then(|of| self.table.board_text(LOCAL_CHANNEL, of));
+                    self.last_channel = match &board {
+                        Some(board) => format!("{text}\n\n{board}"),
+                        None => text.clone(),
+                    };
                     if let (Some(p), Some(of)) = (self.pictures.as_mut(), picture) {
                         p.write(&self.table, *of).map_err(std::io::Error::other)?;
                     }
                     if !self.quiet {
-                        writeln!(self.out, "── #table ──────────────\n{text}")?;
+                        let shown = &self.last_channel;
+                        writeln!(self.out, "── #table ──────────────\n{shown}")?;
                         for p in prompts {
                             let choices = self.table.legal_actions(LOCAL_CHANNEL, p.user);
                             print_prompt(self.out, p, &choices)?;

@@ -76,6 +76,9 @@ pub trait DynGame: Send + Sync {
     /// Canonical texts of `seat`'s legal actions.
     fn legal_texts(&self, seat: Seat) -> Vec<String>;
     fn public_text(&self, names: &[String]) -> String;
+    /// The first line of `public_text` (see `Game::render_headline`), without the cost
+    /// of the whole board.
+    fn public_headline(&self, names: &[String]) -> String;
     /// The canonical text of the move `seat` makes when absent (see `Game::absent_move`);
     /// `None` when it has no move, or no pass for `Absent::Pass`.
     fn absent_text(&self, seat: Seat, absent: Absent) -> Option<String>;
@@ -202,6 +205,10 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn public_text(&self, names: &[String]) -> String {
         G::render_public(&self.game.public_view(), names)
+    }
+
+    fn public_headline(&self, names: &[String]) -> String {
+        G::render_headline(&self.game.public_view(), names)
     }
 
     fn private_text(&self, seat: Seat, names: &[String]) -> String {

@@ -265,6 +265,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 
     /// The board as chat text, built from the public view only.
     fn render_public(view: &Self::PublicView, names: &[String]) -> String;
+    /// The board's first line alone (the title, whose turn, the round): what a turn
+    /// message says of the board. Games whose board is costly to write override it.
+    fn render_headline(view: &Self::PublicView, names: &[String]) -> String {
+        let board = Self::render_public(view, names);
+        board.lines().next().unwrap_or_default().to_string()
+    }
     /// A player's private message, built from their private view only.
     fn render_private(view: &Self::PrivateView, names: &[String]) -> String;
     /// The rules digest shown by `rules`, including every decision the bot made.

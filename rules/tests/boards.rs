@@ -48,3 +48,35 @@ fn villa_opening() {
     insta::assert_snapshot!("villa_public", public);
     insta::assert_snapshot!("villa_private", private);
 }
+
+/// Every state of a few random games of `G`: the headline a turn message uses is the
+/// board's first line, word for word.
+fn headline_is_first_line<G: Game>(players: usize, games: u64) {
+    use rand::SeedableRng;
+    let names = names(players);
+    for seed in 0..games {
+        let mut game = G::new(players, &Default::default(), seed).expect("setup");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        loop {
+            let view = game.public_view();
+            let board = G::render_public(&view, &names);
+            assert_eq!(
+                G::render_headline(&view, &names),
+                board.lines().next().unwrap_or_default(),
+                "seed {seed}"
+            );
+            let Some((seat, action)) = rules::playout::random_action(&game, &mut rng) else {
+                break;
+            };
+            game.apply(seat, &action).expect("a legal action");
+        }
+    }
+}
+
+#[test]
+fn headlines_are_the_boards_first_lines() {
+    headline_is_first_line::<Palazzo>(3, 3);
+    headline_is_first_line::<Estates>(4, 3);
+    headline_is_first_line::<Princes>(3, 2);
+    headline_is_first_line::<Villa>(4, 3);
+}

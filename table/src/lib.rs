@@ -501,7 +501,10 @@ impl Table {
                 .as_ref()
                 .filter(|a| a.meta.game_id == of.game_id)
             else {
-                return self.archived_picture(channel, of).map(Arc::new);
+                return self
+                    .archived_at(channel, of, |game, names| draw(game, names, of.seat))
+                    .flatten()
+                    .map(Arc::new);
             };
             if active.meta.version != of.version {
                 return None;
@@ -518,8 +521,37 @@ impl Table {
         })
     }
 
-    /// The picture `of` a game archived since (the archive keeps its last state).
-    fn archived_picture(&self, channel: ChannelId, of: PictureOf) -> Option<Vec<u8>> {
+    /// The board `of` as text (what the terminal shows where Discord shows the picture):
+    /// the public board, or with `of.seat` that seat's private text; `None` once the game
+    /// has moved on, as for [`Table::picture`].
+    pub fn board_text(&self, channel: ChannelId, of: PictureOf) -> Option<String> {
+        let text = |game: &dyn DynGame, names: &[String]| match of.seat {
+            None => game.public_text(names),
+            Some(seat) => game.private_text(seat, names),
+        };
+        self.with_slot(channel, |slot| {
+            match slot
+                .active
+                .as_ref()
+                .filter(|a| a.meta.game_id == of.game_id)
+            {
+                Some(active) if active.meta.version == of.version => {
+                    Some(text(active.game.as_deref()?, &active.names()))
+                }
+                Some(_) => None,
+                None => self.archived_at(channel, of, text),
+            }
+        })
+    }
+
+    /// `f` of the game archived since at the version `of` shows (the archive keeps its
+    /// last state), with its players' names.
+    fn archived_at<R>(
+        &self,
+        channel: ChannelId,
+        of: PictureOf,
+        f: impl FnOnce(&dyn DynGame, &[String]) -> R,
+    ) -> Option<R> {
         let entry = self
             .store
             .archived(channel)
@@ -528,7 +560,7 @@ impl Table {
             .find(|e| e.meta.game_id == of.game_id && e.meta.version == of.version)?;
         let game = restore(&entry.meta, Some(&entry.snapshot)).ok()??;
         let names: Vec<String> = entry.meta.seats.iter().map(|s| s.name.clone()).collect();
-        draw(game.as_ref(), &names, of.seat)
+        Some(f(game.as_ref(), &names))
     }
 
     /// Stores the change and the outgoing deliveries of `out` in one transaction, then
@@ -1054,26 +1086,17 @@ impl Table {
                 .collect::<Vec<_>>()
                 .join("\n");
             msg.push_str("\n\n");
-            // Chat gets the events, the board's first line and the scores in one message;
-            // the terminal gets the whole final board too.
-            let mut short = msg.clone();
+            // The events, the board's first line and the scores; the final board is the
+            // message's picture (the terminal prints its text).
             if let Some(g) = &next.game {
-                let board = g.public_text(&names);
-                msg.push_str(&board);
+                msg.push_str(&g.public_headline(&names));
                 msg.push_str("\n\n");
-                short.push_str(board.lines().next().unwrap_or_default());
-                short.push_str("\n\n");
                 if let Some(o) = g.outcome() {
                     msg.push_str(&o.render(&names));
-                    short.push_str(&o.render(&names));
                 }
             }
             let mut end = Delivery::channel(msg);
-            if let Delivery::Channel {
-                summary, picture, ..
-            } = &mut end
-            {
-                *summary = Some(short);
+            if let Delivery::Channel { picture, .. } = &mut end {
                 *picture = Some(next.picture_of(None));
             }
             out.insert(0, end);
@@ -1250,33 +1273,29 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
         .collect()
 }
 
-/// The public board plus who must act: the turn prompt message.
+/// What happened and who must act: the turn prompt message. The board itself is not
+/// written out: the message names the board's picture at this version (Discord attaches
+/// it, the terminal prints the board's text, see [`Table::board_text`]), and only its
+/// first line (whose turn, the round) is in the text.
 fn turn_message(active: &Active, headline: String) -> Delivery {
     let Some(game) = &active.game else {
         return Delivery::channel(headline);
     };
     let names = active.names();
     let prompts = prompts_of(active);
-    let headline = if headline.is_empty() {
-        String::new()
-    } else {
-        format!("{headline}\n\n")
-    };
-    let board = game.public_text(&names);
+    let state_line = game.public_headline(&names);
     let waiting = format!(
         "⏳ Waiting for {}.",
         text::name_list(&names, &game.awaiting())
     );
-    let text = format!("{headline}{board}\n\n{waiting}");
-    // For chat: what happened, the board's first line (whose turn, the round), and who
-    // must act; the board itself is a button away.
-    let state_line = board.lines().next().unwrap_or_default();
-    let summary = text::summary(&headline, state_line, &waiting, text::SUMMARY_CHARS);
+    let text = text::summary(&headline, &state_line, &waiting, usize::MAX);
+    // For chat: at most SUMMARY_CHARS; a long headline gives way to a pointer to the log.
+    let summary = text::summary(&headline, &state_line, &waiting, text::SUMMARY_CHARS);
     Delivery::Channel {
+        summary: (summary != text).then_some(summary),
         text,
         mentions: prompts.iter().map(|p| p.user).collect(),
         prompts,
-        summary: Some(summary),
         picture: Some(active.picture_of(None)),
         link_turn: false,
         outbox: None,

@@ -260,24 +260,17 @@ impl Table {
         if remaining < min {
             meta.status = Status::Abandoned;
             meta.updated = self.now_s();
-            let board = active
+            let state_line = active
                 .game
                 .as_ref()
-                .map(|g| g.public_text(&names))
+                .map(|g| g.public_headline(&names))
                 .unwrap_or_default();
             let headline = format!(
                 "⏱️ {who} ran out of time and left. {title} needs at least {min} players, so the game ends here, abandoned (it does not count in the stats)."
             );
-            let mut end =
-                Delivery::channel(format!("{headline}\n\nThe board as it stood:\n{board}"));
-            if let Delivery::Channel {
-                summary, picture, ..
-            } = &mut end
-            {
-                *summary = Some(format!(
-                    "{headline}\n{}",
-                    board.lines().next().unwrap_or_default()
-                ));
+            // The board as it stood is the message's picture.
+            let mut end = Delivery::channel(format!("{headline}\n{state_line}"));
+            if let Delivery::Channel { picture, .. } = &mut end {
                 *picture = Some(active.picture_of(None));
             }
             return self.close(slot, meta, vec![end]);

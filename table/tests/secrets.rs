@@ -33,7 +33,31 @@ fn play_random(game: &str, players: u64, seed: u64) -> Vec<Delivery> {
             !d.iter().any(|d| matches!(d, Delivery::Ephemeral { .. })),
             "{game} seed {seed}: `{action}` refused: {d:?}"
         );
+        // What the channel shows of the board (the picture's text) is checked too.
+        let boards: Vec<Delivery> = d
+            .iter()
+            .filter_map(|d| match d {
+                Delivery::Channel {
+                    picture: Some(of), ..
+                } => table.board_text(CH, *of).map(Delivery::channel),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            boards.len()
+                == d.iter()
+                    .filter(|d| matches!(
+                        d,
+                        Delivery::Channel {
+                            picture: Some(_),
+                            ..
+                        }
+                    ))
+                    .count(),
+            "{game} seed {seed}: every channel picture has its board text"
+        );
         all.extend(d);
+        all.extend(boards);
     }
     assert!(
         table.state_version(CH).is_none(),

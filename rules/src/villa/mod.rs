@@ -755,6 +755,10 @@ impl Game for Villa {
         text::render(view, names)
     }
 
+    fn render_headline(view: &VillaView, names: &[String]) -> String {
+        text::headline(view, names)
+    }
+
     fn render_private(view: &VillaPrivate, names: &[String]) -> String {
         text::render_private(view, names)
     }

@@ -654,17 +654,22 @@ pub fn waiting_line(v: &VillaView, names: &[String]) -> String {
 
 /// The channel picture: status, side view, the levels with their columns, and top views
 /// of the top floor (with its grid) and of every level below it.
-pub fn render(v: &VillaView, names: &[String]) -> String {
-    let top = v.floors.len();
-    let mut out = String::new();
+/// The board's first line: the turn and who owns each colour.
+pub fn headline(v: &VillaView, names: &[String]) -> String {
     let colours: Vec<String> = (0..4)
         .map(|k| format!("{} {}", COLOURS[k], whose(v, k, names)))
         .collect();
-    out.push_str(&format!(
-        "**Villa Paletti** · turn {} · {}\n",
+    format!(
+        "**Villa Paletti** · turn {} · {}",
         v.turns + 1,
         colours.join(" · ")
-    ));
+    )
+}
+
+pub fn render(v: &VillaView, names: &[String]) -> String {
+    let top = v.floors.len();
+    let mut out = headline(v, names);
+    out.push('\n');
     let (seal, scores) = seal_and_points(v, names);
     out.push_str(&format!(
         "Seal: {seal} · Points on top: {}\n",
