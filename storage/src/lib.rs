@@ -202,7 +202,7 @@ impl<'a> Commit<'a> {
 }
 
 /// What a timer is for. One timer of each kind per channel at most.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum TimerKind {
     /// Remind the awaited players.
     Remind = 0,

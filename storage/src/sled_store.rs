@@ -32,10 +32,12 @@ const LAYOUT_KEY: &[u8] = b"schema";
 /// `outbox_channel` and `finished` (built from the records when missing); 3 drops
 /// `outbox_due` and `outbox_channel` (the outbox's indexes live in memory, built from
 /// the pending rows at open: two fewer sled writes per row, and per delivery) and adds
-/// `players` (built from the tables' seats), `timers`, `timers_due` and `stats`.
-pub const LAYOUT_VERSION: u32 = 3;
-/// Trees of layout 2 that layout 3 no longer keeps.
-const DROPPED_TREES: [&str; 2] = ["outbox_due", "outbox_channel"];
+/// `players` (built from the tables' seats), `timers`, `timers_due` and `stats`; 4 drops
+/// `timers_due` (the timers' due index lives in memory too, built from `timers` at open:
+/// a move that resets a timer writes one record instead of three, and reads none).
+pub const LAYOUT_VERSION: u32 = 4;
+/// Index trees of older layouts that this one no longer keeps.
+const DROPPED_TREES: [&str; 3] = ["outbox_due", "outbox_channel", "timers_due"];
 
 /// Default bound of sled's page cache: the store's share of the bot's memory.
 pub const DEFAULT_CACHE_BYTES: u64 = 16 * 1024 * 1024;
@@ -63,7 +65,7 @@ impl Default for StoreOptions {
 /// `archive` keyed by (channel, game id); `quarantine` keyed by (channel, sled id);
 /// `outbox` keyed by row id (indexed in memory by [`OutboxIndex`]); `notes` keyed by
 /// (channel, name); `finished` keyed by channel (finished, unarchived); `timers` keyed
-/// by (channel, kind) and `timers_due` by (due ms, channel, kind); `players` keyed by
+/// by (channel, kind) (indexed by due time in memory, [`TimerIndex`]); `players` keyed by
 /// (user, channel) → game id; `stats` keyed by (guild, game or `*`, 0, user).
 pub struct SledStore {
     pub(crate) db: sled::Db,
@@ -78,7 +80,8 @@ pub struct SledStore {
     pub(crate) notes: sled::Tree,
     pub(crate) finished: sled::Tree,
     pub(crate) timers: sled::Tree,
-    pub(crate) timers_due: sled::Tree,
+    /// Every stored timer, and their order of falling due.
+    timer_index: Mutex<TimerIndex>,
     pub(crate) players: sled::Tree,
     pub(crate) stats: sled::Tree,
     group: GroupFlush,
@@ -317,7 +320,7 @@ impl SledStore {
             notes: db.open_tree("notes").map_err(backend)?,
             finished: db.open_tree("finished").map_err(backend)?,
             timers: db.open_tree("timers").map_err(backend)?,
-            timers_due: db.open_tree("timers_due").map_err(backend)?,
+            timer_index: Mutex::new(TimerIndex::default()),
             players: db.open_tree("players").map_err(backend)?,
             stats: db.open_tree("stats").map_err(backend)?,
             group: GroupFlush::default(),
@@ -332,6 +335,7 @@ impl SledStore {
         store.replay(&left)?;
         store.migrate()?;
         store.index_outbox()?;
+        store.index_timers()?;
         let next = match store.db.get(IDS_KEY).map_err(backend)? {
             Some(v) => u64::from_be_bytes(
                 v.as_ref()
@@ -394,7 +398,7 @@ impl SledStore {
         Ok(ids.next - 1)
     }
 
-    /// The tree a batch names (`None`: an index tree of layout 2, no longer kept).
+    /// The tree a batch names (`None`: an index tree of an older layout, no longer kept).
     pub(crate) fn tree(&self, id: TreeId) -> Option<&sled::Tree> {
         Some(match id {
             TreeId::Default => &self.db,
@@ -408,7 +412,7 @@ impl SledStore {
             TreeId::Notes => &self.notes,
             TreeId::Finished => &self.finished,
             TreeId::Timers => &self.timers,
-            TreeId::TimersDue => &self.timers_due,
+            TreeId::TimersDue => return None,
             TreeId::Players => &self.players,
             TreeId::Stats => &self.stats,
         })
@@ -433,12 +437,24 @@ impl SledStore {
                 Op::Remove(..) => tree.remove(k.as_slice()).map(drop),
             }
             .map_err(backend)?;
-            if *t == TreeId::Outbox {
-                let mut pending = lock(&self.pending);
-                match op {
-                    Op::Put(_, k, v) => pending.put(k, v),
-                    Op::Remove(_, k) => pending.remove(k),
+            match t {
+                TreeId::Outbox => {
+                    let mut pending = lock(&self.pending);
+                    match op {
+                        Op::Put(_, k, v) => pending.put(k, v),
+                        Op::Remove(_, k) => pending.remove(k),
+                    }
                 }
+                TreeId::Timers => {
+                    let mut timers = lock(&self.timer_index);
+                    match op {
+                        Op::Put(_, k, v) => {
+                            timers.put(k, v);
+                        }
+                        Op::Remove(_, k) => timers.remove(k),
+                    }
+                }
+                _ => {}
             }
         }
         Ok(())
@@ -452,6 +468,30 @@ impl SledStore {
             index.put(&k, &v);
         }
         *lock(&self.pending) = index;
+        Ok(())
+    }
+
+    /// Builds the in-memory index of the timers (at open). A timer that cannot be read is
+    /// dropped, not fired or kept.
+    fn index_timers(&self) -> Result<(), StoreError> {
+        let mut index = TimerIndex::default();
+        let mut unreadable = Vec::new();
+        for item in self.timers.iter() {
+            let (k, v) = item.map_err(backend)?;
+            if !index.put(&k, &v) {
+                tracing::error!(key = ?k, "dropping an unreadable timer");
+                unreadable.push(k);
+            }
+        }
+        *lock(&self.timer_index) = index;
+        if !unreadable.is_empty() {
+            self.write(|b| {
+                for k in unreadable {
+                    b.remove(TreeId::Timers, k);
+                }
+                Ok(())
+            })?;
+        }
         Ok(())
     }
 
@@ -596,12 +636,50 @@ fn timer_key(channel: ChannelId, kind: TimerKind) -> [u8; 9] {
     k
 }
 
-/// Key of a timer in the due index: (due ms, channel, kind).
-fn timer_due_key(channel: ChannelId, timer: &Timer) -> [u8; 17] {
-    let mut k = [0u8; 17];
-    k[..8].copy_from_slice(&timer.due_ms.to_be_bytes());
-    k[8..].copy_from_slice(&timer_key(channel, timer.kind));
-    k
+/// The channel and kind a `timers` key names.
+fn timer_key_parts(key: &[u8]) -> Option<(ChannelId, TimerKind)> {
+    let channel = key_u64(key, 0).ok()?;
+    let kind = TimerKind::from_byte(*key.get(8)?)?;
+    Some((channel, kind))
+}
+
+/// The stored timers by (channel, kind) and by due time: what `timer`, `due_timers` and
+/// `next_timer_due` read. Mirrors the `timers` tree (see [`SledStore::apply`]).
+#[derive(Default)]
+struct TimerIndex {
+    timers: HashMap<(ChannelId, TimerKind), Timer>,
+    /// (due ms, channel, kind).
+    due: BTreeSet<(u64, ChannelId, TimerKind)>,
+}
+
+impl TimerIndex {
+    fn get(&self, channel: ChannelId, kind: TimerKind) -> Option<&Timer> {
+        self.timers.get(&(channel, kind))
+    }
+
+    /// Indexes the timer stored under `key`, replacing the one it had; false (and
+    /// nothing indexed) when the key or the timer cannot be read.
+    fn put(&mut self, key: &[u8], value: &[u8]) -> bool {
+        self.remove(key);
+        let Some((channel, kind)) = timer_key_parts(key) else {
+            return false;
+        };
+        let Ok(timer) = codec::decode_timer(value) else {
+            return false;
+        };
+        self.due.insert((timer.due_ms, channel, kind));
+        self.timers.insert((channel, kind), timer);
+        true
+    }
+
+    fn remove(&mut self, key: &[u8]) {
+        let Some((channel, kind)) = timer_key_parts(key) else {
+            return;
+        };
+        if let Some(old) = self.timers.remove(&(channel, kind)) {
+            self.due.remove(&(old.due_ms, channel, kind));
+        }
+    }
 }
 
 /// Key of a player's stats: guild, game id (or `*` for all games), a 0 byte, user.
@@ -616,32 +694,27 @@ fn stats_key(guild: u64, game: Option<&str>, user: Option<UserId>) -> Vec<u8> {
 }
 
 impl SledStore {
-    /// Adds the changes of `changes` for `channel` to a batch (under the write lock: the
-    /// timer being replaced is read to drop its due-index entry).
+    /// Adds the changes of `changes` for `channel` to a batch: one record per timer set,
+    /// none for cancelling a timer that is not set (the index is kept as it is applied).
     fn put_timers(
         &self,
         b: &mut Batch,
         channel: ChannelId,
         changes: &[TimerChange],
     ) -> Result<(), StoreError> {
+        let index = lock(&self.timer_index);
         for change in changes {
             let key = timer_key(channel, change.kind);
-            let old = self.timer(channel, change.kind)?;
-            if let Some(old) = &old {
-                b.remove(TreeId::TimersDue, timer_due_key(channel, old));
-            }
             match &change.timer {
-                // Nothing to cancel: no write at all.
-                None if old.is_none() => {}
                 Some(timer) => {
                     let timer = Timer {
                         kind: change.kind,
                         ..*timer
                     };
                     b.put(TreeId::Timers, key, codec::encode_timer(&timer));
-                    b.put(TreeId::TimersDue, timer_due_key(channel, &timer), []);
                 }
-                None => b.remove(TreeId::Timers, key),
+                None if index.get(channel, change.kind).is_some() => b.remove(TreeId::Timers, key),
+                None => {}
             }
         }
         Ok(())
@@ -1020,48 +1093,22 @@ impl Store for SledStore {
     }
 
     fn timer(&self, channel: ChannelId, kind: TimerKind) -> Result<Option<Timer>, StoreError> {
-        match self.timers.get(timer_key(channel, kind)).map_err(backend)? {
-            Some(v) => codec::decode_timer(&v)
-                .map(Some)
-                .map_err(StoreError::Backend),
-            None => Ok(None),
-        }
+        Ok(lock(&self.timer_index).get(channel, kind).copied())
     }
 
     fn due_timers(&self, now_ms: u64, limit: usize) -> Result<Vec<(ChannelId, Timer)>, StoreError> {
-        let mut out = Vec::new();
-        let end = now_ms.saturating_add(1).to_be_bytes();
-        for item in self.timers_due.range(..end.as_slice()) {
-            if out.len() >= limit {
-                break;
-            }
-            let (k, _) = item.map_err(backend)?;
-            let channel = key_u64(&k, 8)?;
-            let Some(kind) = k.get(16).and_then(|b| TimerKind::from_byte(*b)) else {
-                continue;
-            };
-            match self.timer(channel, kind) {
-                Ok(Some(timer)) => out.push((channel, timer)),
-                Ok(None) => {}
-                Err(e) => {
-                    // An unreadable timer is dropped rather than fired or retried forever.
-                    tracing::error!(channel, error = %e, "dropping an unreadable timer");
-                    self.write(|b| {
-                        b.remove(TreeId::TimersDue, &k);
-                        b.remove(TreeId::Timers, timer_key(channel, kind));
-                        Ok(())
-                    })?;
-                }
-            }
-        }
-        Ok(out)
+        let index = lock(&self.timer_index);
+        Ok(index
+            .due
+            .iter()
+            .take_while(|(due, ..)| *due <= now_ms)
+            .filter_map(|(_, channel, kind)| Some((*channel, *index.get(*channel, *kind)?)))
+            .take(limit)
+            .collect())
     }
 
     fn next_timer_due(&self) -> Result<Option<u64>, StoreError> {
-        match self.timers_due.first().map_err(backend)? {
-            Some((k, _)) => Ok(Some(key_u64(&k, 0)?)),
-            None => Ok(None),
-        }
+        Ok(lock(&self.timer_index).due.first().map(|(due, ..)| *due))
     }
 
     fn user_channels(&self, user: UserId) -> Result<Vec<(ChannelId, u64)>, StoreError> {
@@ -1686,6 +1733,59 @@ mod tests {
         drop(store);
         let store = SledStore::open(dir.path()).unwrap();
         assert!(store.finished_unarchived().unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_layout_3_store_loses_its_due_tree_and_an_unreadable_timer_at_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let due = |ms| Timer {
+            kind: TimerKind::Remind,
+            due_ms: ms,
+            game_id: 9,
+            version: 1,
+            count: 0,
+            held_up: false,
+        };
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            store
+                .set_timers(
+                    5,
+                    &[TimerChange {
+                        kind: TimerKind::Remind,
+                        timer: Some(due(3_000)),
+                    }],
+                )
+                .unwrap();
+            // What layout 3 kept besides: the due tree; and a timer nobody can read.
+            let old_due = store.db.open_tree("timers_due").unwrap();
+            old_due.insert([1u8; 17], &[]).unwrap();
+            store
+                .timers
+                .insert(timer_key(6, TimerKind::Timeout), b"garbage".as_slice())
+                .unwrap();
+            store.db.insert(LAYOUT_KEY, &3u32.to_be_bytes()).unwrap();
+            store.flush().unwrap();
+        }
+        let store = SledStore::open(dir.path()).unwrap();
+        assert_eq!(store.layout().unwrap(), Some(LAYOUT_VERSION));
+        assert!(!store
+            .db
+            .tree_names()
+            .iter()
+            .any(|n| n.as_ref() == b"timers_due"));
+        assert_eq!(store.timer(5, TimerKind::Remind).unwrap(), Some(due(3_000)));
+        assert_eq!(store.next_timer_due().unwrap(), Some(3_000));
+        assert_eq!(
+            store.due_timers(u64::MAX, 10).unwrap(),
+            vec![(5, due(3_000))]
+        );
+        // The unreadable timer is gone from the store, not only from the index.
+        assert!(store
+            .timers
+            .get(timer_key(6, TimerKind::Timeout))
+            .unwrap()
+            .is_none());
     }
 
     #[test]

@@ -1022,6 +1022,10 @@ impl Game for Estates {
         text::render_public(view, names)
     }
 
+    fn render_headline(view: &EstatesPublic, _names: &[String]) -> String {
+        text::headline(view)
+    }
+
     fn render_private(view: &EstatesPrivate, names: &[String]) -> String {
         text::render_private(view, names)
     }

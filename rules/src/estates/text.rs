@@ -446,16 +446,18 @@ fn state_text(s: &PieceState) -> String {
     }
 }
 
-pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
-    let mut out = String::new();
+/// The board's first line: the title and the round.
+pub fn headline(v: &EstatesPublic) -> String {
     if v.rounds > 1 {
-        out.push_str(&format!(
-            "**The Estates** — round {} of {}\n",
-            v.round, v.rounds
-        ));
+        format!("**The Estates** — round {} of {}", v.round, v.rounds)
     } else {
-        out.push_str("**The Estates**\n");
+        "**The Estates**".to_string()
     }
+}
+
+pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
+    let mut out = headline(v);
+    out.push('\n');
     out.push_str("```\n");
     for r in &v.rows {
         let mut head = format!(

@@ -209,6 +209,10 @@ impl Game for Palazzo {
         views::render_public(view, names)
     }
 
+    fn render_headline(view: &PalazzoPublic, names: &[String]) -> String {
+        views::headline(view, names)
+    }
+
     fn render_private(view: &PalazzoPrivate, names: &[String]) -> String {
         views::render_private(view, names)
     }

@@ -208,19 +208,23 @@ fn tiles_text(tiles: &[Tile]) -> String {
     v.join(", ")
 }
 
-pub fn render_public(v: &PalazzoPublic, names: &[String]) -> String {
-    let mut out = String::new();
+/// The board's first line: whose turn and what they are asked.
+pub fn headline(v: &PalazzoPublic, names: &[String]) -> String {
     if v.over {
-        out.push_str("**Palazzo** — game over (5 riders drawn)\n");
-    } else {
-        let who: Vec<String> = v.awaiting.iter().map(|s| name(names, *s)).collect();
-        out.push_str(&format!(
-            "**Palazzo** — {}'s turn · waiting for {}: {}\n",
-            name(names, v.active),
-            who.join(", "),
-            v.prompt
-        ));
+        return "**Palazzo** — game over (5 riders drawn)".to_string();
     }
+    let who: Vec<String> = v.awaiting.iter().map(|s| name(names, *s)).collect();
+    format!(
+        "**Palazzo** — {}'s turn · waiting for {}: {}",
+        name(names, v.active),
+        who.join(", "),
+        v.prompt
+    )
+}
+
+pub fn render_public(v: &PalazzoPublic, names: &[String]) -> String {
+    let mut out = headline(v, names);
+    out.push('\n');
     let stacks: Vec<String> = v
         .stacks
         .iter()

@@ -394,6 +394,10 @@ impl Game for Princes {
         views::render_public(view, names)
     }
 
+    fn render_headline(view: &PrincesPublic, names: &[String]) -> String {
+        views::headline(view, names)
+    }
+
     fn render_private(view: &PrincesPrivate, names: &[String]) -> String {
         views::render_private(view, names)
     }

@@ -281,14 +281,20 @@ fn name(names: &[String], s: Seat) -> String {
 
 pub const LEGEND: &str = "# palazzo · U univ · L lab · W workshop · B library · O opera · S studio · H hospital · T theatre · I tower · C chapel · f forest · l lake · p park";
 
-pub fn render_public(v: &PrincesPublic, names: &[String]) -> String {
-    let mut out = format!(
-        "**The Princes of Florence** — round {}/{}, minimum work {}. Start player: {}.\n",
+/// The board's first line: the round, the minimum work value and the start player.
+pub fn headline(v: &PrincesPublic, names: &[String]) -> String {
+    format!(
+        "**The Princes of Florence** — round {}/{}, minimum work {}. Start player: {}.",
         v.round,
         v.rounds,
         v.min_work,
         name(names, v.start)
-    );
+    )
+}
+
+pub fn render_public(v: &PrincesPublic, names: &[String]) -> String {
+    let mut out = headline(v, names);
+    out.push('\n');
     match v.phase {
         "setup" => out.push_str("Setup: everyone keeps 3 of 4 professions (secretly).\n"),
         "auctions" => {
