@@ -590,13 +590,8 @@ async fn on_component(
         .ok()
         .flatten();
     let Some((state, actions)) = now else {
-        return panel_text(
-            ctx,
-            c,
-            in_panel,
-            vec!["You have no move to make right now.".into()],
-        )
-        .await;
+        let why = no_move(data, channel, user).await;
+        return panel_text(ctx, c, in_panel, vec![why]).await;
     };
     if state != at {
         let notice = "Your options have changed; here they are now.".to_string();
@@ -675,7 +670,7 @@ async fn show_panel(
         .flatten();
     let Some((state, actions)) = choices.filter(|(_, a)| !a.is_empty()) else {
         let mut texts: Vec<String> = notice.into_iter().collect();
-        texts.push("You have no move to make right now.".into());
+        texts.push(no_move(data, channel, user).await);
         return panel_text(ctx, c, in_panel, texts).await;
     };
     let game = data.table.game_in(channel).unwrap_or_default();
@@ -718,6 +713,21 @@ async fn show_panel(
         .await?;
     }
     Ok(())
+}
+
+/// Why `user` has no move to make in `channel`: the table's reason when it gives one (a
+/// player who left the game is told so).
+async fn no_move(data: &Data, channel: u64, user: u64) -> String {
+    let table = data.table.clone();
+    let left = tokio::task::spawn_blocking(move || {
+        table
+            .refusal(channel, user)
+            .filter(|_| table.choices(channel, user).is_none())
+    })
+    .await
+    .ok()
+    .flatten();
+    left.unwrap_or_else(|| "You have no move to make right now.".into())
 }
 
 /// Private texts for a deferred click: the panel becomes them (its menus removed), or

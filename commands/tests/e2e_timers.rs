@@ -6,8 +6,8 @@
 
 mod common;
 use common::*;
-use fake_discord::FakeDiscord;
-use serde_json::json;
+use fake_discord::{FakeDiscord, RecordedMessage};
+use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
 use storage::TimeoutPolicy;
@@ -19,6 +19,75 @@ fn seconds(remind: u64, timeout: u64) -> table::Defaults {
         timeout_after: timeout,
         on_timeout: TimeoutPolicy::Auto,
     }
+}
+
+/// The value Discord sends for the `/game settings on_timeout` choice named `word: …`.
+fn policy_choice(fake: &FakeDiscord, word: &str) -> Value {
+    fake.registered_commands()[0]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "settings")
+        .unwrap()["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "on_timeout")
+        .unwrap()["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"].as_str().unwrap().starts_with(word))
+        .unwrap_or_else(|| panic!("no policy {word}"))["value"]
+        .clone()
+}
+
+/// The host sets the table's timeout policy with `/game settings` (the timeout itself
+/// is the server's default: `/game settings` takes 10 s at least).
+async fn set_policy(fake: &FakeDiscord, channel: u64, host: u64, word: &str) {
+    let policy = policy_choice(fake, word);
+    slash(
+        fake,
+        host,
+        channel,
+        "game settings",
+        json!({ "on_timeout": policy }),
+    )
+    .await;
+    fake.wait_for("the settings notice", |f| {
+        public_messages(f, channel)
+            .into_iter()
+            .find(|m| m.content.contains(&format!("On timeout: **{word} —")))
+    })
+    .await;
+}
+
+/// `user` types a Palazzo move and the channel shows it.
+async fn type_move(fake: &FakeDiscord, channel: u64, user: u64, line: &str) {
+    let before = public_messages(fake, channel).len();
+    let replies = slash(fake, user, channel, "palazzo move", json!({ "move": line })).await;
+    fake.wait_for_within(
+        &format!("`{line}` in the channel ({replies:?})"),
+        Duration::from_secs(5),
+        |f| (public_messages(f, channel).len() > before).then_some(()),
+    )
+    .await;
+}
+
+/// The first public message after the first `after` that contains `text`.
+async fn wait_public(
+    fake: &FakeDiscord,
+    channel: u64,
+    after: usize,
+    text: &str,
+) -> RecordedMessage {
+    fake.wait_for(&format!("`{text}` in the channel"), |f| {
+        public_messages(f, channel)
+            .into_iter()
+            .skip(after)
+            .find(|m| m.content.contains(text))
+    })
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -145,23 +214,7 @@ async fn settings_and_nudges_in_the_channel() {
     )
     .await;
     assert!(bad[0].content.contains("`tomorrow` is not a duration"));
-    let policy = fake.registered_commands()[0]["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == "settings")
-        .unwrap()["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == "on_timeout")
-        .unwrap()["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"].as_str().unwrap().starts_with("drop"))
-        .unwrap()["value"]
-        .clone();
+    let policy = policy_choice(&fake, "drop");
     slash(
         &fake,
         seats[0],
@@ -300,6 +353,247 @@ async fn my_games_stats_and_leaderboard() {
     assert!(none[0]
         .content
         .contains("No game of Palazzo has been finished here yet"));
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn skip_passes_for_the_absent_bidder_tells_only_them_and_pings_the_next() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start_with(&fake, dir.path(), seconds(0, 2)).await;
+    let channel = fake.add_channel("palazzo-skip");
+    let names = ["ana", "bruno"];
+    let seats = names.map(|n| fake.add_user(n));
+    open_table(&fake, channel, "Palazzo", &seats).await;
+    set_policy(&fake, channel, seats[0], "skip").await;
+    let opener = awaited(&turn_message(&fake, channel).unwrap(), &seats)[0].0;
+    let at = |user: u64| seats.iter().position(|s| *s == user).unwrap();
+    let bidder = seats[1 - at(opener)];
+    let (opener_name, bidder_name) = (names[at(opener)], names[at(bidder)]);
+    // The opener draws and auctions the next quarry: the other player must bid or pass,
+    // and a pass is what skip plays for them (Palazzo's `Absent::Pass`).
+    type_move(&fake, channel, opener, "draw").await;
+    type_move(&fake, channel, opener, "auction").await;
+    let auction = turn_message(&fake, channel).unwrap();
+    assert!(
+        auction.content.contains("opens the auction"),
+        "{}",
+        auction.content
+    );
+    assert_eq!(awaited(&auction, &seats)[0].0, bidder);
+    let before = public_messages(&fake, channel).len();
+    let timed_out = wait_public(&fake, channel, before, "ran out of time").await;
+    let text = &timed_out.content;
+    assert!(
+        text.starts_with(&format!(
+            "⏱️ {bidder_name} ran out of time, so I moved for them.\n{bidder_name} passes.\n"
+        )),
+        "{text}"
+    );
+    // Nobody else bid: the opener wins with the opening certificate alone.
+    assert!(
+        text.contains(&format!("{opener_name} wins "))
+            && text.contains("with 3, paying the certificate 3 alone."),
+        "{text}"
+    );
+    // The next player is pinged, by the live turn message itself.
+    assert!(text.contains(&format!("<@{opener}>")), "{text}");
+    assert!(!text.contains(&format!("<@{bidder}>")), "{text}");
+    let live = turn_message(&fake, channel).unwrap();
+    assert_eq!(
+        live.id, timed_out.id,
+        "the timeout move is the live turn message"
+    );
+    let now_awaited: Vec<u64> = awaited(&live, &seats).into_iter().map(|a| a.0).collect();
+    assert_eq!(now_awaited, vec![opener]);
+    // What was played is told to the absent player only, under the usual DM header.
+    let told = fake
+        .wait_for("the DM about the pass", |f| {
+            f.dms(bidder)
+                .into_iter()
+                .find(|m| m.content.contains("Your time ran out"))
+        })
+        .await;
+    assert!(
+        told.content
+            .starts_with(&format!("**Palazzo** in <#{channel}>")),
+        "{}",
+        told.content
+    );
+    assert!(
+        told.content
+            .ends_with("\n⏱️ Your time ran out, so I played **pass** for you."),
+        "{}",
+        told.content
+    );
+    assert!(!fake
+        .dms(opener)
+        .iter()
+        .any(|m| m.content.contains("Your time ran out")));
+    let mut private = fake.dms(seats[0]);
+    private.extend(fake.dms(seats[1]));
+    let secrets = secret_lines(&private);
+    for m in public_messages(&fake, channel) {
+        for line in &secrets {
+            assert!(
+                !m.content.contains(line.as_str()),
+                "`{line}` in {}",
+                m.content
+            );
+        }
+    }
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn drop_lets_the_bot_play_the_leavers_seat_without_them() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    // 3 s: the two players left must each move within it while the test plays them.
+    let bot = Bot::start_with(&fake, dir.path(), seconds(0, 3)).await;
+    let channel = fake.add_channel("palazzo-drop");
+    let names = ["ana", "bruno", "carla"];
+    let seats = names.map(|n| fake.add_user(n));
+    open_table(&fake, channel, "Palazzo", &seats).await;
+    set_policy(&fake, channel, seats[0], "drop").await;
+    // The awaited player opens their move panel, then never plays.
+    let (gone, panel) = open_panel(&fake, channel, &seats).await;
+    let gone_name = names[seats.iter().position(|s| *s == gone).unwrap()];
+    let before = public_messages(&fake, channel).len();
+    let left = wait_public(&fake, channel, before, "ran out of time and left").await;
+    assert!(
+        left.content.starts_with(&format!(
+            "⏱️ {gone_name} ran out of time and left the game. I make their moves from now on; 2 players go on."
+        )),
+        "{}",
+        left.content
+    );
+    let from = public_messages(&fake, channel)
+        .iter()
+        .position(|m| m.id == left.id)
+        .unwrap();
+    let stand_in = format!("🤖 I moved for {gone_name}, who left the game.");
+    wait_public(&fake, channel, from, &stand_in).await;
+    fake.wait_for("the DM to the leaver", |f| {
+        f.dms(gone).into_iter().find(|m| {
+            m.content
+                .ends_with("\n⏱️ Your time ran out, so you have left this game; I make your seat's moves from now on.")
+        })
+    })
+    .await;
+    // Their old panel and a typed move are refused, saying why.
+    let (id, value) = first_move_on(&panel).expect("a move on the panel");
+    let refused = tap_panel(&fake, gone, &panel, &id, value.as_deref()).await;
+    assert!(
+        refused
+            .content
+            .contains("You left this game when your time ran out"),
+        "{}",
+        refused.content
+    );
+    assert!(refused.components.is_empty(), "no moves left on the panel");
+    let typed = slash(
+        &fake,
+        gone,
+        channel,
+        "palazzo move",
+        json!({"move": "money"}),
+    )
+    .await;
+    assert!(
+        typed[0]
+            .content
+            .contains("You left this game when your time ran out"),
+        "{}",
+        typed[0].content
+    );
+    assert!(typed[0].flags & 64 != 0, "privately");
+    // The others play on; the bot plays the leaver's seat again when it comes round.
+    let stand_ins = |f: &FakeDiscord| {
+        public_messages(f, channel)[from..]
+            .iter()
+            .filter(|m| m.content.starts_with(&stand_in))
+            .count()
+    };
+    let first = stand_ins(&fake);
+    let mut moves = 0;
+    while stand_ins(&fake) == first {
+        let turn = turn_message(&fake, channel).expect("a live turn message");
+        let (user, _) = awaited(&turn, &seats)[0].clone();
+        assert_ne!(user, gone, "the leaver is asked to move: {}", turn.content);
+        let choices = fake
+            .autocomplete(user, channel, "palazzo move", json!({"move": ""}), "move")
+            .choices()
+            .await;
+        let line = choices[0]["value"].as_str().unwrap().to_string();
+        type_move(&fake, channel, user, &line).await;
+        moves += 1;
+        assert!(moves < 20, "the leaver's seat never came round");
+    }
+    for m in &public_messages(&fake, channel)[from..] {
+        assert!(
+            !m.content.contains(&format!("<@{gone}>")),
+            "the leaver is pinged: {}",
+            m.content
+        );
+    }
+    assert!(
+        !public_messages(&fake, channel)[from + 1..]
+            .iter()
+            .any(|m| m.content.contains("ran out of time")),
+        "nobody else timed out"
+    );
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn drop_at_the_minimum_abandons_the_game_and_frees_the_table() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start_with(&fake, dir.path(), seconds(0, 1)).await;
+    let channel = fake.add_channel("palazzo-short");
+    let names = ["ana", "bruno"];
+    let seats = names.map(|n| fake.add_user(n));
+    open_table(&fake, channel, "Palazzo", &seats).await;
+    set_policy(&fake, channel, seats[0], "drop").await;
+    let gone = awaited(&turn_message(&fake, channel).unwrap(), &seats)[0].0;
+    let gone_name = names[seats.iter().position(|s| *s == gone).unwrap()];
+    let before = public_messages(&fake, channel).len();
+    let end = wait_public(&fake, channel, before, "ran out of time").await;
+    assert!(
+        end.content.starts_with(&format!(
+            "⏱️ {gone_name} ran out of time and left. Palazzo needs at least 2 players, so the game ends here, abandoned"
+        )),
+        "{}",
+        end.content
+    );
+    // The board as it stood, as a picture (the chat text has its first line).
+    picture_on(&end);
+    assert!(
+        end.custom_ids().iter().all(|id| !id.ends_with(":y")),
+        "nobody is asked to move"
+    );
+    let status = slash(&fake, seats[1], channel, "game status", json!({})).await;
+    assert!(
+        !status[0].content.contains("Waiting for"),
+        "{}",
+        status[0].content
+    );
+    // The channel is free for a new table.
+    let palazzo = game_choice(&fake, "Palazzo");
+    let before = public_messages(&fake, channel).len();
+    slash(
+        &fake,
+        seats[1],
+        channel,
+        "game new",
+        json!({ "game": palazzo }),
+    )
+    .await;
+    wait_public(&fake, channel, before, "opened a table for **Palazzo**").await;
     fake.assert_no_errors();
     bot.stop().await;
 }

@@ -447,14 +447,28 @@ impl Table {
     }
 
     /// The state version together with `user`'s legal actions in it, read atomically, so
-    /// that a choice made from this list can be checked for staleness.
+    /// that a choice made from this list can be checked for staleness. `None` without a
+    /// running game, for a user not seated, or for one who left it (see [`Table::refusal`]).
     pub fn choices(&self, channel: ChannelId, user: UserId) -> Option<(StateVersion, Vec<String>)> {
         self.with_slot(channel, |slot| {
             let active = slot.active.as_ref()?;
             let game = active.game.as_ref()?;
             let seat = active.seat_of(user)?;
+            if active.meta.dropped.contains(&seat) {
+                // The bot makes this seat's moves now.
+                return None;
+            }
             let legal = game.legal_texts(seat);
             Some((StateVersion::for_seat(active.meta.game_id, &legal), legal))
+        })
+    }
+
+    /// Why `user` may not move in `channel` now (no table, not started, not seated, left
+    /// the game, not their turn): the refusal a move of theirs gets. `None` when awaited.
+    pub fn refusal(&self, channel: ChannelId, user: UserId) -> Option<String> {
+        self.with_slot(channel, |slot| match slot.active.as_ref() {
+            None => Some(text::NO_TABLE.to_string()),
+            Some(active) => awaited_seat(active, &Caller::new(user, "")).err(),
         })
     }
 

@@ -4,6 +4,7 @@
 
 mod common;
 use common::*;
+use rules::Absent;
 use std::sync::Arc;
 use storage::{SledStore, Store, TimeoutPolicy, Timer, TimerChange, TimerKind};
 use table::{Command, Defaults, Delivery, ManualClock, Table, TableOptions};
@@ -239,17 +240,97 @@ fn timers_survive_a_restart_and_fire_exactly_once() {
     );
 }
 
-/// Starts `game` for `players` users with `policy` after 10 minutes, then lets the
-/// first timeout fire. Returns the table and what the timeout sent.
+/// A seat awaited when a timeout fired, and the moves the rules make for it when absent.
+struct Absentee {
+    seat: usize,
+    auto: Option<String>,
+    pass: Option<String>,
+}
+
+/// What a first timeout did.
+struct Timeout {
+    table: Table,
+    clock: Arc<ManualClock>,
+    store: Arc<SledStore>,
+    /// What it sent.
+    sent: Vec<Delivery>,
+    /// The state's version before.
+    before: u64,
+    game_id: u64,
+    /// Log entries before.
+    logged: usize,
+    /// Who it was waiting for.
+    awaited: Vec<Absentee>,
+}
+
+impl Timeout {
+    /// The moves logged since, as (seat, action text).
+    fn moves(&self) -> Vec<(usize, String)> {
+        self.store.log(self.game_id).unwrap()[self.logged..]
+            .iter()
+            .map(|e| (e.seat, e.text.clone()))
+            .collect()
+    }
+}
+
+/// The game running in `channel`, as stored, with its id.
+fn stored_game(store: &SledStore, channel: u64) -> (u64, Box<dyn rules::DynGame>) {
+    match store.load(channel).unwrap() {
+        storage::Loaded::Found(r) => {
+            let kind = rules::catalog::find(&r.meta.game).unwrap();
+            let game = (kind.restore)(r.snapshot.as_deref().unwrap()).unwrap();
+            (r.meta.game_id, game)
+        }
+        other => panic!("no game: {other:?}"),
+    }
+}
+
+/// The shortest run of moves (at most three, found on copies of `game`) after which a
+/// single seat is awaited and may pass.
+fn moves_to_a_pass(game: &dyn rules::DynGame, names: &[String]) -> Option<Vec<(usize, String)>> {
+    let mut frontier = vec![(game.box_clone(), Vec::new())];
+    let mut tried = 0;
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for (g, path) in frontier {
+            let Some(&seat) = g.awaiting().first() else {
+                continue;
+            };
+            for line in g.legal_texts(seat).into_iter().take(60) {
+                tried += 1;
+                if tried > 3_000 {
+                    return None;
+                }
+                let mut after = g.box_clone();
+                if after.apply_text(seat, &line, names).is_err() {
+                    continue;
+                }
+                let mut path: Vec<(usize, String)> = path.clone();
+                path.push((seat, line));
+                match after.awaiting()[..] {
+                    [s] if after.absent_text(s, Absent::Pass).is_some() => return Some(path),
+                    _ => next.push((after, path)),
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
+}
+
+/// Starts `game` for `players` users with `policy` after 10 minutes (with `to_a_pass`,
+/// then plays on to where the awaited seat may pass), then lets the first timeout fire.
+/// `None` when no pass was found near the start.
 fn first_timeout(
     dir: &std::path::Path,
     game: &str,
     players: u64,
     policy: TimeoutPolicy,
     seed: u64,
-) -> (Arc<ManualClock>, Table, Vec<Delivery>, u64) {
+    to_a_pass: bool,
+) -> Option<Timeout> {
     let clock = Arc::new(ManualClock::new(START));
-    let (_store, table) = timed(dir, &clock, defaults(0, 0, 10, policy));
+    let (store, table) = timed(dir, &clock, defaults(0, 0, 10, policy));
     run(&table, CH, 1, &format!("new {game} seed={seed}"));
     for u in 2..=players {
         run(&table, CH, u, "join");
@@ -262,40 +343,96 @@ fn first_timeout(
         let a = table.legal_actions(CH, p.user)[0].clone();
         run(&table, CH, p.user, &a);
     }
+    let users: Vec<u64> = table.seats(CH).iter().map(|s| s.user).collect();
+    if to_a_pass {
+        let names: Vec<String> = table.seats(CH).iter().map(|s| s.name.clone()).collect();
+        let (_, g) = stored_game(&store, CH);
+        for (seat, line) in moves_to_a_pass(g.as_ref(), &names)? {
+            run(&table, CH, users[seat], &line);
+        }
+    }
     flush(&table, CH);
+    let (game_id, g) = stored_game(&store, CH);
+    let awaited = table
+        .prompts(CH)
+        .iter()
+        .map(|p| Absentee {
+            seat: p.seat,
+            auto: g.absent_text(p.seat, Absent::Auto),
+            pass: g.absent_text(p.seat, Absent::Pass),
+        })
+        .collect();
+    let logged = store.log(game_id).unwrap().len();
     let before = table.state_version(CH).unwrap().version;
     clock.advance(10 * MIN);
-    let d = fire(&table, CH);
-    (clock, table, d, before)
+    let sent = fire(&table, CH);
+    Some(Timeout {
+        table,
+        clock,
+        store,
+        sent,
+        before,
+        game_id,
+        logged,
+        awaited,
+    })
 }
 
 #[test]
 fn auto_and_skip_move_for_the_absent_player_in_every_game() {
     for game in ["palazzo", "villa", "estates", "princes"] {
         let min = rules::catalog::find(game).unwrap().players.0 as u64;
-        for policy in [TimeoutPolicy::Auto, TimeoutPolicy::Skip] {
-            let dir = tempfile::tempdir().unwrap();
-            let (_clock, table, d, before) = first_timeout(dir.path(), game, min, policy, 3);
-            let texts = channel_texts(&d);
-            let dms: Vec<&str> = d
-                .iter()
-                .filter_map(|d| match d {
-                    Delivery::Private { text, .. } => Some(text.as_str()),
-                    _ => None,
-                })
-                .collect();
-            assert!(
-                dms.iter()
-                    .any(|t| t.starts_with("⏱️ Your time ran out, so I played")),
-                "{game} {policy:?}: {d:?}"
-            );
-            let moved = table.state_version(CH).is_none_or(|v| v.version > before);
-            assert!(moved, "{game} {policy:?}: no move was made");
-            assert!(
-                texts.iter().any(|t| t.contains("ran out of time")) || texts.is_empty(),
-                "{game} {policy:?}: {texts:?}"
-            );
-            assert_no_leak(game, 0, &d);
+        for to_a_pass in [false, true] {
+            for policy in [TimeoutPolicy::Auto, TimeoutPolicy::Skip] {
+                let dir = tempfile::tempdir().unwrap();
+                let Some(t) = first_timeout(dir.path(), game, min, policy, 3, to_a_pass) else {
+                    // Villa's passes (allowing an objection) are further than three moves.
+                    assert_eq!(game, "villa", "{game}: no pass near the start");
+                    continue;
+                };
+                let case = format!("{game} {policy:?} to a pass: {to_a_pass}");
+                let d = &t.sent;
+                let texts = channel_texts(d);
+                let dms: Vec<&str> = d
+                    .iter()
+                    .filter_map(|d| match d {
+                        Delivery::Private { text, .. } => Some(text.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                assert!(
+                    dms.iter()
+                        .any(|t| t.starts_with("⏱️ Your time ran out, so I played")),
+                    "{case}: {d:?}"
+                );
+                let moved = t
+                    .table
+                    .state_version(CH)
+                    .is_none_or(|v| v.version > t.before);
+                assert!(moved, "{case}: no move was made");
+                assert!(
+                    texts.iter().any(|t| t.contains("ran out of time")) || texts.is_empty(),
+                    "{case}: {texts:?}"
+                );
+                // The move made for each awaited seat: skip's is the pass where the seat
+                // had one, else (and always under auto) the game's default move.
+                let moves = t.moves();
+                assert_eq!(t.awaited.len(), 1, "{case}");
+                for a in &t.awaited {
+                    if to_a_pass {
+                        assert!(a.pass.is_some(), "{case}: the seat may pass");
+                    }
+                    let expected = match policy {
+                        TimeoutPolicy::Skip => a.pass.clone().or(a.auto.clone()),
+                        _ => a.auto.clone(),
+                    };
+                    let made = moves.iter().find(|(s, _)| *s == a.seat).map(|m| &m.1);
+                    assert_eq!(made, expected.as_ref(), "{case}: the move made");
+                    let told = format!("I played **{}** for you.", expected.unwrap());
+                    assert!(dms.iter().any(|t| t.ends_with(&told)), "{case}: {dms:?}");
+                }
+                assert_no_leak(game, 0, d);
+            }
         }
     }
 }
@@ -306,8 +443,8 @@ fn drop_lets_the_bot_play_the_seat_or_abandons_a_short_table() {
         let (min, max) = rules::catalog::find(game).unwrap().players;
         // At the minimum: the game cannot go on.
         let dir = tempfile::tempdir().unwrap();
-        let (_clock, table, d, _) =
-            first_timeout(dir.path(), game, min as u64, TimeoutPolicy::Drop, 5);
+        let t = first_timeout(dir.path(), game, min as u64, TimeoutPolicy::Drop, 5, false).unwrap();
+        let (table, d) = (t.table, t.sent);
         let texts = channel_texts(&d);
         assert!(
             texts
@@ -319,8 +456,16 @@ fn drop_lets_the_bot_play_the_seat_or_abandons_a_short_table() {
         // One more player: the game goes on, the bot playing the leaver's seat.
         if max > min {
             let dir = tempfile::tempdir().unwrap();
-            let (clock, table, d, _) =
-                first_timeout(dir.path(), game, min as u64 + 1, TimeoutPolicy::Drop, 5);
+            let t = first_timeout(
+                dir.path(),
+                game,
+                min as u64 + 1,
+                TimeoutPolicy::Drop,
+                5,
+                false,
+            )
+            .unwrap();
+            let (clock, table, d) = (t.clock, t.table, t.sent);
             let texts = channel_texts(&d);
             assert!(
                 texts
