@@ -106,13 +106,75 @@ pub fn inside_box_known(p: P, poly: &[P]) -> bool {
         return true;
     }
     let n = poly.len();
-    // A squared distance clearly above EPS² has its square root above EPS: only the
-    // edges that come close take the square root for the exact comparison.
+    (0..n).any(|i| touches_edge(p, poly[i], poly[(i + 1) % n]))
+}
+
+/// Is `p` within [`EPS`] of the segment `a`–`b`? A squared distance clearly above EPS²
+/// has its square root above EPS: only the edges that come close take the square root
+/// for the exact comparison.
+#[inline]
+fn touches_edge(p: P, a: P, b: P) -> bool {
     let surely_far = EPS * EPS * (1.0 + 1e-6);
-    (0..n).any(|i| {
-        let (a, b) = (poly[i], poly[(i + 1) % n]);
-        seg_dist2(p, a, b) <= surely_far && seg_dist(p, a, b) <= EPS
-    })
+    seg_dist2(p, a, b) <= surely_far && seg_dist(p, a, b) <= EPS
+}
+
+/// Does the edge from `prev` to `cur` cross the ray from `p` to the right (the ray
+/// casting test of [`inside`])?
+#[inline]
+fn crosses_ray(p: P, cur: P, prev: P) -> bool {
+    let ((xi, yi), (xj, yj)) = (cur, prev);
+    (yi > p.1) != (yj > p.1) && p.0 < (xj - xi) * (p.1 - yi) / (yj - yi) + xi
+}
+
+/// [`inside`] for the points of one horizontal line, keeping only the edges that can
+/// matter there: those that cross the line, and those that come within [`BOX_MARGIN`]
+/// of it (no other edge comes within [`EPS`] of a point of the line). The same answers,
+/// for drawing a polygon row by row.
+#[derive(Debug, Clone)]
+pub struct PolygonRow {
+    y: f64,
+    bbox: BoundingBox,
+    /// Edges `(cur, prev)` crossing the line, for the ray casting test.
+    crossing: Vec<(P, P)>,
+    /// Edges `(a, b)` reaching within [`BOX_MARGIN`] of the line.
+    near: Vec<(P, P)>,
+}
+
+impl PolygonRow {
+    /// `poly` along the line at height `y`.
+    pub fn new(poly: &[P], y: f64) -> PolygonRow {
+        let n = poly.len();
+        let mut crossing = vec![];
+        let mut near = vec![];
+        for i in 0..n {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            if (b.1 > y) != (a.1 > y) {
+                crossing.push((b, a));
+            }
+            if y >= a.1.min(b.1) - BOX_MARGIN && y <= a.1.max(b.1) + BOX_MARGIN {
+                near.push((a, b));
+            }
+        }
+        PolygonRow {
+            y,
+            bbox: BoundingBox::of(poly),
+            crossing,
+            near,
+        }
+    }
+
+    /// [`inside`] for the point `(x, y)` of this line.
+    pub fn inside(&self, x: f64) -> bool {
+        let p = (x, self.y);
+        if !self.bbox.holds(p) {
+            return false;
+        }
+        let odd = self
+            .crossing
+            .iter()
+            .fold(false, |odd, &(cur, prev)| odd ^ crosses_ray(p, cur, prev));
+        odd || self.near.iter().any(|&(a, b)| touches_edge(p, a, b))
+    }
 }
 
 /// [`inside`] when the distance `d` from `p` to the boundary is already known.
@@ -128,9 +190,7 @@ fn crossings_odd(p: P, poly: &[P]) -> bool {
     let n = poly.len();
     let mut c = false;
     for i in 0..n {
-        let (xi, yi) = poly[i];
-        let (xj, yj) = poly[(i + n - 1) % n];
-        if (yi > p.1) != (yj > p.1) && p.0 < (xj - xi) * (p.1 - yi) / (yj - yi) + xi {
+        if crosses_ray(p, poly[i], poly[(i + n - 1) % n]) {
             c = !c;
         }
     }
@@ -414,6 +474,47 @@ mod tests {
         let rev: Vec<P> = sq.iter().rev().copied().collect();
         let (a2, c2) = area_centroid(&rev);
         assert!(close(a2, 8.0) && close(c2.0, 2.0) && close(c2.1, 1.0));
+    }
+
+    #[test]
+    fn polygon_rows_answer_as_inside() {
+        let arc: Vec<P> = (0..=16)
+            .map(|i| {
+                let a = std::f64::consts::PI * i as f64 / 16.0;
+                (0.3 + 10.0 * a.cos(), -2.7 + 10.0 * a.sin())
+            })
+            .chain([(-9.7, -5.7), (10.3, -5.7)])
+            .collect();
+        let polys: [Vec<P>; 3] = [
+            vec![
+                (-8.0, -8.0),
+                (8.0, -8.0),
+                (8.0, -2.0),
+                (0.0, -2.0),
+                (0.0, 8.0),
+                (-8.0, 8.0),
+            ],
+            vec![(0.5, -5.0), (4.5, 0.0), (0.5, 5.0), (-3.5, 0.0)],
+            arc,
+        ];
+        for poly in &polys {
+            // Every quarter cm over the box and beyond, every vertex height, and points a
+            // hair off the edges.
+            let mut ys: Vec<f64> = (-48..=48).map(|k| k as f64 / 4.0).collect();
+            ys.extend(poly.iter().map(|v| v.1));
+            ys.extend(poly.iter().map(|v| v.1 + EPS / 2.0));
+            for &y in &ys {
+                let row = PolygonRow::new(poly, y);
+                let mut xs: Vec<f64> = (-48..=48).map(|k| k as f64 / 4.0).collect();
+                xs.extend(
+                    poly.iter()
+                        .flat_map(|v| [v.0, v.0 - EPS / 2.0, v.0 + 2.0 * EPS]),
+                );
+                for &x in &xs {
+                    assert_eq!(row.inside(x), inside((x, y), poly), "({x}, {y})");
+                }
+            }
+        }
     }
 
     #[test]
