@@ -122,58 +122,74 @@ fn touches_edge(p: P, a: P, b: P) -> bool {
 /// casting test of [`inside`])?
 #[inline]
 fn crosses_ray(p: P, cur: P, prev: P) -> bool {
+    (cur.1 > p.1) != (prev.1 > p.1) && p.0 < ray_intercept(p.1, cur, prev)
+}
+
+/// Where the line at height `y` meets the edge from `prev` to `cur` (an edge that
+/// spans that height).
+#[inline]
+fn ray_intercept(y: f64, cur: P, prev: P) -> f64 {
     let ((xi, yi), (xj, yj)) = (cur, prev);
-    (yi > p.1) != (yj > p.1) && p.0 < (xj - xi) * (p.1 - yi) / (yj - yi) + xi
+    (xj - xi) * (y - yi) / (yj - yi) + xi
 }
 
-/// [`inside`] for the points of one horizontal line, keeping only the edges that can
-/// matter there: those that cross the line, and those that come within [`BOX_MARGIN`]
-/// of it (no other edge comes within [`EPS`] of a point of the line). The same answers,
-/// for drawing a polygon row by row.
+/// [`inside`] for the points of one horizontal line at a time, keeping only what can
+/// matter there: where the edges crossing the line meet it (the ray casting test), and
+/// the edges that come within [`BOX_MARGIN`] of it (no other edge comes within [`EPS`]
+/// of a point of the line). The same answers, for drawing a polygon row by row.
 #[derive(Debug, Clone)]
-pub struct PolygonRow {
-    y: f64,
+pub struct PolygonRow<'a> {
+    poly: &'a [P],
     bbox: BoundingBox,
-    /// Edges `(cur, prev)` crossing the line, for the ray casting test.
-    crossing: Vec<(P, P)>,
-    /// Edges `(a, b)` reaching within [`BOX_MARGIN`] of the line.
-    near: Vec<(P, P)>,
+    y: f64,
+    /// Where the crossing edges meet the line.
+    intercepts: Vec<f64>,
+    /// Edges `(a, b)` reaching within [`BOX_MARGIN`] of the line, with their x range
+    /// grown by it.
+    near: Vec<(P, P, f64, f64)>,
 }
 
-impl PolygonRow {
-    /// `poly` along the line at height `y`.
-    pub fn new(poly: &[P], y: f64) -> PolygonRow {
-        let n = poly.len();
-        let mut crossing = vec![];
-        let mut near = vec![];
-        for i in 0..n {
-            let (a, b) = (poly[i], poly[(i + 1) % n]);
-            if (b.1 > y) != (a.1 > y) {
-                crossing.push((b, a));
-            }
-            if y >= a.1.min(b.1) - BOX_MARGIN && y <= a.1.max(b.1) + BOX_MARGIN {
-                near.push((a, b));
-            }
-        }
+impl<'a> PolygonRow<'a> {
+    /// `poly`, along no line yet (see [`PolygonRow::move_to`]).
+    pub fn new(poly: &'a [P]) -> PolygonRow<'a> {
         PolygonRow {
-            y,
+            poly,
             bbox: BoundingBox::of(poly),
-            crossing,
-            near,
+            y: f64::NAN,
+            intercepts: Vec::with_capacity(4),
+            near: Vec::with_capacity(4),
         }
     }
 
-    /// [`inside`] for the point `(x, y)` of this line.
+    /// Moves to the line at height `y`.
+    pub fn move_to(&mut self, y: f64) {
+        let (poly, n) = (self.poly, self.poly.len());
+        self.y = y;
+        self.intercepts.clear();
+        self.near.clear();
+        for i in 0..n {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            if (b.1 > y) != (a.1 > y) {
+                self.intercepts.push(ray_intercept(y, b, a));
+            }
+            if y >= a.1.min(b.1) - BOX_MARGIN && y <= a.1.max(b.1) + BOX_MARGIN {
+                let (lo, hi) = (a.0.min(b.0) - BOX_MARGIN, a.0.max(b.0) + BOX_MARGIN);
+                self.near.push((a, b, lo, hi));
+            }
+        }
+    }
+
+    /// [`inside`] for the point `(x, y)` of the current line.
     pub fn inside(&self, x: f64) -> bool {
         let p = (x, self.y);
         if !self.bbox.holds(p) {
             return false;
         }
-        let odd = self
-            .crossing
+        let odd = self.intercepts.iter().filter(|&&at| x < at).count() % 2 == 1;
+        odd || self
+            .near
             .iter()
-            .fold(false, |odd, &(cur, prev)| odd ^ crosses_ray(p, cur, prev));
-        odd || self.near.iter().any(|&(a, b)| touches_edge(p, a, b))
+            .any(|&(a, b, lo, hi)| x >= lo && x <= hi && touches_edge(p, a, b))
     }
 }
 
@@ -503,8 +519,9 @@ mod tests {
             let mut ys: Vec<f64> = (-48..=48).map(|k| k as f64 / 4.0).collect();
             ys.extend(poly.iter().map(|v| v.1));
             ys.extend(poly.iter().map(|v| v.1 + EPS / 2.0));
+            let mut row = PolygonRow::new(poly);
             for &y in &ys {
-                let row = PolygonRow::new(poly, y);
+                row.move_to(y);
                 let mut xs: Vec<f64> = (-48..=48).map(|k| k as f64 / 4.0).collect();
                 xs.extend(
                     poly.iter()

@@ -589,6 +589,8 @@ fn top_view(v: &VillaView, level: usize, grid: Grid) -> String {
         .flatten()
         .map(|&pos| model::floor_poly(level + 1, pos));
     let cols: Vec<&ColumnView> = v.present().filter(|c| c.level as usize == level).collect();
+    let mut floor_row = floor.as_deref().map(geom::PolygonRow::new);
+    let mut above_row = above.as_deref().map(geom::PolygonRow::new);
     let centres = centre_columns(&cols, grid);
     let footprints = footprint_cells(&cols, grid);
     let (w, h) = (grid.w as usize, grid.h as usize);
@@ -596,8 +598,9 @@ fn top_view(v: &VillaView, level: usize, grid: Grid) -> String {
     for y in (0..grid.h).rev() {
         push_row_label(&mut out, y as u32 + 1);
         let row_y = (grid.y0 + y as i32) as f64;
-        let floor_row = floor.as_ref().map(|f| geom::PolygonRow::new(f, row_y));
-        let above_row = above.as_ref().map(|a| geom::PolygonRow::new(a, row_y));
+        for row in floor_row.iter_mut().chain(above_row.iter_mut()) {
+            row.move_to(row_y);
+        }
         for x in 0..grid.w {
             let g = GridPt { x, y };
             let Some(p) = grid.point(g) else { continue };
