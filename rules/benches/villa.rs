@@ -4,6 +4,10 @@
 //! `legal_actions`, throughput = actions). After criterion the bench prints
 //! `villa_actions_per_s`, `villa_apply_share` and `villa_legal_share`, measured with
 //! `Instant` around each call over a fixed batch of random games.
+//!
+//! `villa_public_text` draws the channel picture (what `DynGame::public_text` does: the
+//! public view, then `render_public`) of a fixed set of mid- and late-game states; the
+//! bench then prints `villa_public_text_ns`, the time per picture in the fastest round.
 
 use criterion::{criterion_group, Criterion, Throughput};
 use rand::SeedableRng;
@@ -105,10 +109,77 @@ fn shares() {
     println!("villa_legal_share={:.1}", pct(legal));
 }
 
-criterion_group!(benches, bench);
+/// Every fourth state of careful 4-player games, from the first floor's placement on:
+/// villas one to five floors high, some with frozen and gone columns.
+fn picture_states() -> Vec<Villa> {
+    let opts = VillaOptions::default();
+    let mut states = vec![];
+    for seed in 0..6 {
+        let mut v = Villa::new(4, &opts, seed).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut n = 0;
+        while !v.is_over() && n < 600 {
+            if v.top() >= 2 && n % 4 == 0 {
+                states.push(v.clone());
+            }
+            let seat = v.awaiting()[0];
+            let Some(a) = rules::villa::policy::careful_action(&v, seat, &mut rng) else {
+                break;
+            };
+            if v.apply(seat, &a).is_err() {
+                break;
+            }
+            n += 1;
+        }
+    }
+    states
+}
+
+/// The channel picture of `v`, as `DynGame::public_text` draws it.
+fn public_text(v: &Villa, names: &[String]) -> String {
+    Villa::render_public(&v.public_view(), names)
+}
+
+/// Criterion over the picture states (elements = pictures).
+fn bench_public_text(c: &mut Criterion) {
+    let states = picture_states();
+    let names: Vec<String> = ["ana", "bruno", "carla", "dino"].map(String::from).into();
+    let mut g = c.benchmark_group("villa_public_text");
+    g.throughput(Throughput::Elements(states.len() as u64));
+    g.bench_function(format!("{} mid/late-game states", states.len()), |b| {
+        b.iter(|| {
+            for v in &states {
+                std::hint::black_box(public_text(v, &names));
+            }
+        })
+    });
+    g.finish();
+}
+
+/// Draws every picture state in a fixed number of rounds and prints the mean per picture
+/// of the fastest round (a round takes milliseconds: on a busy machine some run without
+/// being interrupted, so the fastest is the steadiest figure).
+fn public_text_ns() {
+    let states = picture_states();
+    let names: Vec<String> = ["ana", "bruno", "carla", "dino"].map(String::from).into();
+    const ROUNDS: usize = 200;
+    let mut fastest = Duration::MAX;
+    for _ in 0..ROUNDS {
+        let start = Instant::now();
+        for v in &states {
+            std::hint::black_box(public_text(v, &names));
+        }
+        fastest = fastest.min(start.elapsed());
+    }
+    let per = fastest.as_nanos() as f64 / states.len() as f64;
+    println!("villa_public_text_ns={per:.0}");
+}
+
+criterion_group!(benches, bench, bench_public_text);
 
 fn main() {
     benches();
     Criterion::default().configure_from_args().final_summary();
     shares();
+    public_text_ns();
 }

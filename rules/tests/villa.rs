@@ -1188,9 +1188,10 @@ fn only_the_red_floor_takes_columns_on_columns() {
     );
 }
 
-#[test]
-fn stacking_on_the_red_floor_through_the_engine() {
-    // A five-floor tower: every floor on four thin columns around its middle.
+/// A five-floor tower: every floor on four thin or medium columns around its middle; on
+/// the red floor blue's and yellow's thick columns and green's thick one under the
+/// middle; red's thick column waits on the base plate.
+fn red_tower() -> (Vec<P>, Vec<Option<(u8, P)>>) {
     let floors = vec![(0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)];
     let sup: [P; 4] = [(-2.0, 0.0), (0.0, -3.0), (1.5, -2.5), (-1.5, 2.0)];
     let mut l: Vec<Option<(u8, P)>> = vec![None; 20];
@@ -1213,6 +1214,12 @@ fn stacking_on_the_red_floor_through_the_engine() {
     l[(YELLOW + THICK) as usize] = Some((4, (0.5, -1.5)));
     l[(GREEN + THICK) as usize] = Some((5, (0.0, 0.0)));
     l[(RED + THICK) as usize] = Some((0, (0.0, -9.0)));
+    (floors, l)
+}
+
+#[test]
+fn stacking_on_the_red_floor_through_the_engine() {
+    let (floors, l) = red_tower();
     let mut found = false;
     for seed in 0..40 {
         let mut v = Villa::from_layout(4, &opts(), seed, floors.clone(), &l, 1).unwrap();
@@ -1813,3 +1820,116 @@ fn stored_snapshots_load_and_show_the_same_texts_and_choices() {
         }
     }
 }
+
+// ----- the picture text, byte for byte ---------------------------------------------------
+
+/// What a batch of pictures covered: the highest tower, and whether frozen, stacked
+/// ("on"), doubly stacked (on a column that is on another) and gone columns showed.
+#[derive(Debug, Default)]
+struct Covered {
+    top: usize,
+    frozen: bool,
+    on: bool,
+    on_on: bool,
+    gone: bool,
+}
+
+/// Folds the public picture of `v` into the FNV-1a digest `h` and notes what it shows.
+fn digest_picture(v: &Villa, names: &[String], h: &mut u64, covered: &mut Covered) {
+    let view = v.public_view();
+    covered.top = covered.top.max(view.floors.len());
+    covered.frozen |= view.present().any(|c| c.frozen);
+    covered.on |= view.present().any(|c| c.on.is_some());
+    covered.on_on |= view.present().any(|c| {
+        c.on.and_then(|o| view.columns.get(o as usize))
+            .is_some_and(|o| o.on.is_some())
+    });
+    covered.gone |= view.columns.iter().any(|c| c.gone);
+    for b in Villa::render_public(&view, names).bytes().chain([0xff]) {
+        *h ^= b as u64;
+        *h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+}
+
+/// Plays `v` on (careful or random play) for at most `max` actions, folding the picture
+/// of every state into `h`.
+fn digest_game(
+    mut v: Villa,
+    careful: bool,
+    seed: u64,
+    max: usize,
+    h: &mut u64,
+    covered: &mut Covered,
+) {
+    use rand::SeedableRng;
+    let names: Vec<String> = (0..v.public_view().players)
+        .map(|i| format!("p{i}"))
+        .collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for n in 0.. {
+        digest_picture(&v, &names, h, covered);
+        if v.is_over() || n >= max {
+            break;
+        }
+        let (seat, action) = if careful {
+            let seat = v.awaiting()[0];
+            let a = rules::villa::policy::careful_action(&v, seat, &mut rng).unwrap();
+            (seat, a)
+        } else {
+            rules::playout::random_action(&v, &mut rng).unwrap()
+        };
+        v.apply(seat, &action).unwrap();
+    }
+}
+
+/// One FNV-1a digest of the public picture of every state of a fixed batch of games:
+/// random and careful play, fair and custom setups, 2–4 players, and random play on the
+/// red-floor tower after a medium and a thin column were stacked there, one on the other.
+fn render_digest() -> (u64, Covered) {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut covered = Covered::default();
+    for seed in 0..24u64 {
+        let players = 2 + (seed % 3) as usize;
+        let options = VillaOptions {
+            setup: if seed % 4 == 2 {
+                SetupMode::Custom
+            } else {
+                SetupMode::Fair
+            },
+            min_supports_from_orange: if seed % 5 == 0 { 2 } else { 3 },
+        };
+        let v = Villa::new(players, &options, seed).unwrap();
+        digest_game(v, seed % 2 == 1, seed, 300, &mut h, &mut covered);
+    }
+    let (floors, layout) = red_tower();
+    for seed in 0..8u64 {
+        let mut v = Villa::from_layout(4, &opts(), seed, floors.clone(), &layout, 1).unwrap();
+        let p = at(&v, (0.0, 0.0));
+        for (seat, col) in [(1, RED + MEDIUM), (2, YELLOW + THIN1)] {
+            if !v.is_over() {
+                ok(&mut v, seat, A::Pull(col));
+            }
+            if !v.is_over() && v.apply(seat, &A::Place(p)).is_err() {
+                ok(&mut v, seat, A::Abort);
+            }
+        }
+        digest_game(v, false, seed, 40, &mut h, &mut covered);
+    }
+    (h, covered)
+}
+
+/// The picture of every state of the batch, byte for byte as the text renderer first
+/// drew it (the digest was recorded before the renderer was made faster).
+#[test]
+fn render_digest_is_unchanged() {
+    let (digest, covered) = render_digest();
+    eprintln!("render digest {digest:#018x}, {covered:?}");
+    assert!(
+        covered.top >= 3 && covered.frozen && covered.on_on && covered.gone,
+        "the batch covers too little: {covered:?}"
+    );
+    assert_eq!(digest, RENDER_DIGEST);
+}
+
+/// [`render_digest`] of the renderer before the speed work.
+const RENDER_DIGEST: u64 = 0x797f_07fe_3905_4568;

@@ -106,13 +106,91 @@ pub fn inside_box_known(p: P, poly: &[P]) -> bool {
         return true;
     }
     let n = poly.len();
-    // A squared distance clearly above EPS² has its square root above EPS: only the
-    // edges that come close take the square root for the exact comparison.
+    (0..n).any(|i| touches_edge(p, poly[i], poly[(i + 1) % n]))
+}
+
+/// Is `p` within [`EPS`] of the segment `a`–`b`? A squared distance clearly above EPS²
+/// has its square root above EPS: only the edges that come close take the square root
+/// for the exact comparison.
+#[inline]
+fn touches_edge(p: P, a: P, b: P) -> bool {
     let surely_far = EPS * EPS * (1.0 + 1e-6);
-    (0..n).any(|i| {
-        let (a, b) = (poly[i], poly[(i + 1) % n]);
-        seg_dist2(p, a, b) <= surely_far && seg_dist(p, a, b) <= EPS
-    })
+    seg_dist2(p, a, b) <= surely_far && seg_dist(p, a, b) <= EPS
+}
+
+/// Does the edge from `prev` to `cur` cross the ray from `p` to the right (the ray
+/// casting test of [`inside`])?
+#[inline]
+fn crosses_ray(p: P, cur: P, prev: P) -> bool {
+    (cur.1 > p.1) != (prev.1 > p.1) && p.0 < ray_intercept(p.1, cur, prev)
+}
+
+/// Where the line at height `y` meets the edge from `prev` to `cur` (an edge that
+/// spans that height).
+#[inline]
+fn ray_intercept(y: f64, cur: P, prev: P) -> f64 {
+    let ((xi, yi), (xj, yj)) = (cur, prev);
+    (xj - xi) * (y - yi) / (yj - yi) + xi
+}
+
+/// [`inside`] for the points of one horizontal line at a time, keeping only what can
+/// matter there: where the edges crossing the line meet it (the ray casting test), and
+/// the edges that come within [`BOX_MARGIN`] of it (no other edge comes within [`EPS`]
+/// of a point of the line). The same answers, for drawing a polygon row by row.
+#[derive(Debug, Clone)]
+pub struct PolygonRow<'a> {
+    poly: &'a [P],
+    bbox: BoundingBox,
+    y: f64,
+    /// Where the crossing edges meet the line.
+    intercepts: Vec<f64>,
+    /// Edges `(a, b)` reaching within [`BOX_MARGIN`] of the line, with their x range
+    /// grown by it.
+    near: Vec<(P, P, f64, f64)>,
+}
+
+impl<'a> PolygonRow<'a> {
+    /// `poly`, along no line yet (see [`PolygonRow::move_to`]).
+    pub fn new(poly: &'a [P]) -> PolygonRow<'a> {
+        PolygonRow {
+            poly,
+            bbox: BoundingBox::of(poly),
+            y: f64::NAN,
+            intercepts: Vec::with_capacity(4),
+            near: Vec::with_capacity(4),
+        }
+    }
+
+    /// Moves to the line at height `y`.
+    pub fn move_to(&mut self, y: f64) {
+        let (poly, n) = (self.poly, self.poly.len());
+        self.y = y;
+        self.intercepts.clear();
+        self.near.clear();
+        for i in 0..n {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            if (b.1 > y) != (a.1 > y) {
+                self.intercepts.push(ray_intercept(y, b, a));
+            }
+            if y >= a.1.min(b.1) - BOX_MARGIN && y <= a.1.max(b.1) + BOX_MARGIN {
+                let (lo, hi) = (a.0.min(b.0) - BOX_MARGIN, a.0.max(b.0) + BOX_MARGIN);
+                self.near.push((a, b, lo, hi));
+            }
+        }
+    }
+
+    /// [`inside`] for the point `(x, y)` of the current line.
+    pub fn inside(&self, x: f64) -> bool {
+        let p = (x, self.y);
+        if !self.bbox.holds(p) {
+            return false;
+        }
+        let odd = self.intercepts.iter().filter(|&&at| x < at).count() % 2 == 1;
+        odd || self
+            .near
+            .iter()
+            .any(|&(a, b, lo, hi)| x >= lo && x <= hi && touches_edge(p, a, b))
+    }
 }
 
 /// [`inside`] when the distance `d` from `p` to the boundary is already known.
@@ -128,9 +206,7 @@ fn crossings_odd(p: P, poly: &[P]) -> bool {
     let n = poly.len();
     let mut c = false;
     for i in 0..n {
-        let (xi, yi) = poly[i];
-        let (xj, yj) = poly[(i + n - 1) % n];
-        if (yi > p.1) != (yj > p.1) && p.0 < (xj - xi) * (p.1 - yi) / (yj - yi) + xi {
+        if crosses_ray(p, poly[i], poly[(i + n - 1) % n]) {
             c = !c;
         }
     }
@@ -414,6 +490,48 @@ mod tests {
         let rev: Vec<P> = sq.iter().rev().copied().collect();
         let (a2, c2) = area_centroid(&rev);
         assert!(close(a2, 8.0) && close(c2.0, 2.0) && close(c2.1, 1.0));
+    }
+
+    #[test]
+    fn polygon_rows_answer_as_inside() {
+        let arc: Vec<P> = (0..=16)
+            .map(|i| {
+                let a = std::f64::consts::PI * i as f64 / 16.0;
+                (0.3 + 10.0 * a.cos(), -2.7 + 10.0 * a.sin())
+            })
+            .chain([(-9.7, -5.7), (10.3, -5.7)])
+            .collect();
+        let polys: [Vec<P>; 3] = [
+            vec![
+                (-8.0, -8.0),
+                (8.0, -8.0),
+                (8.0, -2.0),
+                (0.0, -2.0),
+                (0.0, 8.0),
+                (-8.0, 8.0),
+            ],
+            vec![(0.5, -5.0), (4.5, 0.0), (0.5, 5.0), (-3.5, 0.0)],
+            arc,
+        ];
+        for poly in &polys {
+            // Every quarter cm over the box and beyond, every vertex height, and points a
+            // hair off the edges.
+            let mut ys: Vec<f64> = (-48..=48).map(|k| k as f64 / 4.0).collect();
+            ys.extend(poly.iter().map(|v| v.1));
+            ys.extend(poly.iter().map(|v| v.1 + EPS / 2.0));
+            let mut row = PolygonRow::new(poly);
+            for &y in &ys {
+                row.move_to(y);
+                let mut xs: Vec<f64> = (-48..=48).map(|k| k as f64 / 4.0).collect();
+                xs.extend(
+                    poly.iter()
+                        .flat_map(|v| [v.0, v.0 - EPS / 2.0, v.0 + 2.0 * EPS]),
+                );
+                for &x in &xs {
+                    assert_eq!(row.inside(x), inside((x, y), poly), "({x}, {y})");
+                }
+            }
+        }
     }
 
     #[test]

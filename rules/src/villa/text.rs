@@ -7,7 +7,7 @@ use super::{
     ColId, ColumnView, Ending, Phase, Seal, Stage, Villa, VillaAction, VillaPrivate, VillaView, Why,
 };
 use crate::engine::{Audience, CommandHelp, GameEvent, ParseError, Seat};
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 /// `blue-thick`, `red-medium`, `green-thin-2`.
 pub fn column_name(c: ColId) -> String {
@@ -20,7 +20,7 @@ pub fn column_name(c: ColId) -> String {
 }
 
 /// Two-letter code on the top views: colour letter (lower case when frozen) + T/M/1–3.
-fn column_code(c: &ColumnView) -> String {
+fn column_code(c: &ColumnView) -> [char; 2] {
     let letter = COLOURS
         .get(c.colour as usize)
         .and_then(|s| s.chars().next())
@@ -35,7 +35,7 @@ fn column_code(c: &ColumnView) -> String {
         1 => 'M',
         k => char::from(b'0' + (k - 1) as u8),
     };
-    format!("{letter}{kind}")
+    [letter, kind]
 }
 
 fn floor_name(k: usize) -> &'static str {
@@ -489,50 +489,141 @@ fn side_view(v: &VillaView) -> String {
     rows.join("\n")
 }
 
+/// The grid cell number of a label (row by row from the bottom).
+fn cell(grid: Grid, g: GridPt) -> usize {
+    g.y as usize * grid.w as usize + g.x as usize
+}
+
+/// Per grid cell, the topmost column whose centre is nearest that point: among several,
+/// the last one standing on another column, else the last one (`max_by_key`'s choice).
+fn centre_columns<'a>(cols: &[&'a ColumnView], grid: Grid) -> Vec<Option<&'a ColumnView>> {
+    let mut at: Vec<Option<&ColumnView>> = vec![None; grid.w as usize * grid.h as usize];
+    for &c in cols {
+        if let Some(slot) = at.get_mut(cell(grid, grid.nearest(c.pos))) {
+            let later_wins = match slot {
+                None => true,
+                Some(o) => c.on.is_some() >= o.on.is_some(),
+            };
+            if later_wins {
+                *slot = Some(c);
+            }
+        }
+    }
+    at
+}
+
+/// How far (cm) past a footprint's centre a grid point may lie and still be in it: the
+/// half-size plus the touching tolerance, padded well beyond rounding error.
+fn footprint_reach(shape: geom::Shape) -> f64 {
+    let half = match shape {
+        geom::Shape::Round(r) => r,
+        geom::Shape::Square(h) => h,
+    };
+    half + geom::EPS + 1e-6
+}
+
+/// The grid labels from `lo` to `hi` (cm) along one axis whose grid starts at `origin`
+/// and has `len` points, as a range of indices (empty when none).
+fn grid_span(lo: f64, hi: f64, origin: i32, len: u8) -> std::ops::Range<u8> {
+    let first = (lo.ceil() as i64).saturating_sub(origin as i64).max(0);
+    let last = (hi.floor() as i64)
+        .saturating_sub(origin as i64)
+        .min(len as i64 - 1);
+    if first > last {
+        return 0..0;
+    }
+    first as u8..(last + 1) as u8
+}
+
+/// Per grid cell: does some column's footprint cover that point? Each footprint is tested
+/// only at the grid points of its bounding box.
+fn footprint_cells(cols: &[&ColumnView], grid: Grid) -> Vec<bool> {
+    let mut covered = vec![false; grid.w as usize * grid.h as usize];
+    for c in cols {
+        let shape = Villa::kind_of(c.id).shape;
+        let reach = footprint_reach(shape);
+        let xs = grid_span(c.pos.0 - reach, c.pos.0 + reach, grid.x0, grid.w);
+        let ys = grid_span(c.pos.1 - reach, c.pos.1 + reach, grid.y0, grid.h);
+        for y in ys {
+            for x in xs.clone() {
+                let g = GridPt { x, y };
+                let hit = grid
+                    .point(g)
+                    .is_some_and(|p| geom::point_in_footprint(p, shape, c.pos));
+                if let (true, Some(slot)) = (hit, covered.get_mut(cell(grid, g))) {
+                    *slot = true;
+                }
+            }
+        }
+    }
+    covered
+}
+
+/// The two characters of a bare grid point: on the floor or not, under the floor above
+/// or not.
+fn ground_cell(on_floor: bool, covered: bool) -> &'static str {
+    match (on_floor, covered) {
+        (true, true) => " +",
+        (true, false) => " .",
+        (false, true) => " '",
+        (false, false) => "  ",
+    }
+}
+
+/// A row number right-aligned in two characters (the grid has at most 99 rows).
+fn push_row_label(out: &mut String, n: u32) {
+    // Writing into a String cannot fail.
+    let _ = write!(out, "{n:>2}");
+}
+
 /// A top view of `level` over `grid`: column codes at their centres, `::` under a
 /// footprint, `.` on the floor, `+` where the floor above covers (lower levels).
 fn top_view(v: &VillaView, level: usize, grid: Grid) -> String {
     let top = v.floors.len();
-    let poly: Option<Vec<P>> = (level >= 1).then(|| model::floor_poly(level, v.floors[level - 1]));
-    let above: Option<Vec<P>> =
-        (level < top).then(|| model::floor_poly(level + 1, v.floors[level]));
+    let floor: Option<Vec<P>> = level
+        .checked_sub(1)
+        .and_then(|k| v.floors.get(k))
+        .map(|&pos| model::floor_poly(level, pos));
+    let above: Option<Vec<P>> = (level < top)
+        .then(|| v.floors.get(level))
+        .flatten()
+        .map(|&pos| model::floor_poly(level + 1, pos));
     let cols: Vec<&ColumnView> = v.present().filter(|c| c.level as usize == level).collect();
-    let mut out = String::new();
+    let mut floor_row = floor.as_deref().map(geom::PolygonRow::new);
+    let mut above_row = above.as_deref().map(geom::PolygonRow::new);
+    let centres = centre_columns(&cols, grid);
+    let footprints = footprint_cells(&cols, grid);
+    let (w, h) = (grid.w as usize, grid.h as usize);
+    let mut out = String::with_capacity((h + 1) * (2 * w + 3) + 1);
     for y in (0..grid.h).rev() {
-        out.push_str(&format!("{:>2}", y as u32 + 1));
+        push_row_label(&mut out, y as u32 + 1);
+        let row_y = (grid.y0 + y as i32) as f64;
+        for row in floor_row.iter_mut().chain(above_row.iter_mut()) {
+            row.move_to(row_y);
+        }
         for x in 0..grid.w {
             let g = GridPt { x, y };
             let Some(p) = grid.point(g) else { continue };
-            // The topmost column whose centre is nearest this point.
-            let here: Vec<&&ColumnView> =
-                cols.iter().filter(|c| grid.nearest(c.pos) == g).collect();
-            let cell = if let Some(c) = here.iter().max_by_key(|c| c.on.is_some()) {
-                column_code(c)
-            } else if cols
-                .iter()
-                .any(|c| geom::point_in_footprint(p, Villa::kind_of(c.id).shape, c.pos))
-            {
-                "::".into()
+            let i = cell(grid, g);
+            if let Some(c) = centres.get(i).copied().flatten() {
+                out.extend(column_code(c));
+            } else if footprints.get(i).copied().unwrap_or(false) {
+                out.push_str("::");
             } else {
-                let on_floor = match &poly {
-                    Some(poly) => geom::inside(p, poly),
+                let on_floor = match &floor_row {
+                    Some(f) => f.inside(p.0),
                     None => (p.0 * p.0 + p.1 * p.1).sqrt() <= super::data::BUILD_RADIUS,
                 };
-                let covered = above.as_ref().is_some_and(|a| geom::inside(p, a));
-                match (on_floor, covered) {
-                    (true, true) => " +".into(),
-                    (true, false) => " .".into(),
-                    (false, true) => " '".into(),
-                    (false, false) => "  ".into(),
-                }
-            };
-            out.push_str(&cell);
+                let covered = above_row.as_ref().is_some_and(|a| a.inside(p.0));
+                out.push_str(ground_cell(on_floor, covered));
+            }
         }
         out.push('\n');
     }
     out.push_str("  ");
     for x in 0..grid.w {
-        out.push_str(&format!(" {}", (b'a' + x) as char));
+        out.push(' ');
+        out.push(char::from(b'a' + x));
     }
     out.push('\n');
     out
