@@ -322,7 +322,9 @@ pub trait Store: Send + Sync {
     /// Loads a channel's table (lazily: nothing is read at startup).
     fn load(&self, channel: ChannelId) -> Result<Loaded, StoreError>;
     /// Writes metadata, snapshot, log entry and outbox rows in one transaction, then
-    /// flushes. Returns the ids of the new outbox rows, in order.
+    /// flushes. Returns the ids of the new outbox rows, in order. The commits of one
+    /// channel must not overlap (the table's lock of the channel keeps them apart);
+    /// those of different channels may.
     fn commit(&self, commit: Commit<'_>) -> Result<Vec<u64>, StoreError>;
     /// The action log of a game, in order.
     fn log(&self, game_id: u64) -> Result<Vec<LogEntry>, StoreError>;

@@ -23,7 +23,7 @@ use crate::{
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Bound;
 use std::path::Path;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
 use std::thread::JoinHandle;
 
 /// Key of the store layout version, in sled's default tree.
@@ -96,6 +96,11 @@ struct Shared {
     wal: Wal,
     /// Held while a checkpoint runs (one at a time).
     checkpointing: Mutex<()>,
+    /// Held (shared) by a writer from its append until its batch is in sled, when it
+    /// applies the batch after releasing the log's lock (see [`SledStore::write_channel`]);
+    /// a checkpoint takes it alone once, so every record of the files it retires is in
+    /// sled before sled is flushed.
+    applying: RwLock<()>,
     wake: Mutex<Wake>,
     woken: Condvar,
 }
@@ -134,6 +139,8 @@ impl Shared {
         } else {
             Some(self.wal.rotate().map_err(|e| log_error("switch", e))?)
         };
+        // Writers that appended to the old file may still be applying their records.
+        drop(self.applying.write().unwrap_or_else(|e| e.into_inner()));
         self.db.flush().map_err(backend)?;
         sync_sled_file(self.wal.dir())?;
         if let Some(old) = old {
@@ -306,6 +313,7 @@ impl SledStore {
             wal,
             db: db.clone(),
             checkpointing: Mutex::new(()),
+            applying: RwLock::new(()),
             wake: Mutex::new(Wake::default()),
             woken: Condvar::new(),
         });
@@ -503,6 +511,27 @@ impl SledStore {
         &self,
         build: impl FnOnce(&mut Batch) -> Result<R, StoreError>,
     ) -> Result<R, StoreError> {
+        self.write_with(build, Apply::UnderLock)
+    }
+
+    /// [`SledStore::write`] for a change that reads and writes only its own channel's
+    /// records, whose writers the caller keeps apart (the table's lock of the channel):
+    /// the batch is applied to sled after the log's lock is released, so writers of
+    /// other channels append meanwhile. What this change's `build` reads was written by
+    /// the channel's previous change, applied before that one returned; keys shared by
+    /// channels (the stats) are only written under the lock.
+    pub(crate) fn write_channel<R>(
+        &self,
+        build: impl FnOnce(&mut Batch) -> Result<R, StoreError>,
+    ) -> Result<R, StoreError> {
+        self.write_with(build, Apply::AfterLock)
+    }
+
+    fn write_with<R>(
+        &self,
+        build: impl FnOnce(&mut Batch) -> Result<R, StoreError>,
+        when: Apply,
+    ) -> Result<R, StoreError> {
         let mut writer = self.shared.wal.lock();
         let mut batch = Batch::default();
         let out = build(&mut batch)?;
@@ -515,9 +544,25 @@ impl SledStore {
         // Taken before the batch is applied to sled: a flush another writer starts
         // meanwhile covers this record too.
         let ticket = self.group.ticket();
-        self.apply(&batch)?;
         let full = writer.len() >= CHECKPOINT_BYTES;
-        drop(writer);
+        match when {
+            Apply::UnderLock => {
+                self.apply(&batch)?;
+                drop(writer);
+            }
+            Apply::AfterLock => {
+                // Taken before the log's lock is released: a checkpoint switching files
+                // after that waits for this batch to be in sled.
+                let applying = self
+                    .shared
+                    .applying
+                    .read()
+                    .unwrap_or_else(|e| e.into_inner());
+                drop(writer);
+                self.apply(&batch)?;
+                drop(applying);
+            }
+        }
         if full {
             self.shared.request_checkpoint();
         }
@@ -626,6 +671,13 @@ impl SledStore {
             })
             .collect()
     }
+}
+
+/// When a write's batch is applied to sled (see [`SledStore::write_channel`]).
+#[derive(Clone, Copy)]
+enum Apply {
+    UnderLock,
+    AfterLock,
 }
 
 /// Key of a channel's timer of one kind.
@@ -826,19 +878,22 @@ impl Store for SledStore {
             }
             None => None,
         };
+        // Read outside the log's lock: the channel's previous commit is in sled already.
+        if let Some((k, _)) = &entry {
+            if self.log.contains_key(k).map_err(backend)? {
+                return Err(StoreError::Backend(
+                    "log entry already exists (concurrent writer?)".into(),
+                ));
+            }
+        }
         let rows = self.outbox_rows(commit.outbox)?;
         let ids = rows.iter().map(|(id, _)| *id).collect();
-        self.write(move |b| {
+        self.write_channel(move |b| {
             b.put_vec(TreeId::Meta, key, meta_bytes);
             if let Some(s) = commit.snapshot {
                 b.put(TreeId::Snapshot, key, s);
             }
             if let Some((k, v)) = entry {
-                if self.log.contains_key(k).map_err(backend)? {
-                    return Err(StoreError::Backend(
-                        "log entry already exists (concurrent writer?)".into(),
-                    ));
-                }
                 b.put_vec(TreeId::Log, k, v);
             }
             if finished {

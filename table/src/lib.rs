@@ -97,9 +97,42 @@ struct Active {
     meta: Meta,
     /// `None` while in the lobby.
     game: Option<Box<dyn DynGame>>,
+    /// Each seat's private text in this state, once worked out: a move compares the
+    /// texts before and after it, to message only the players whose view changed.
+    private: Option<Vec<String>>,
 }
 
 impl Active {
+    fn new(meta: Meta, game: Option<Box<dyn DynGame>>) -> Self {
+        Active {
+            meta,
+            game,
+            private: None,
+        }
+    }
+
+    /// The same game under changed metadata (settings, seats that left).
+    fn with_meta(&self, meta: Meta) -> Active {
+        Active {
+            meta,
+            game: self.game.as_ref().map(|g| g.box_clone()),
+            private: self.private.clone(),
+        }
+    }
+
+    /// Every seat's private text in this state (empty in the lobby).
+    fn private_texts(&self) -> Vec<String> {
+        if let Some(texts) = &self.private {
+            return texts.clone();
+        }
+        let Some(game) = &self.game else {
+            return vec![];
+        };
+        let names = self.names();
+        (0..names.len())
+            .map(|seat| game.private_text(seat, &names))
+            .collect()
+    }
     /// The public picture of this game as it stands.
     fn picture_of(&self, seat: Option<Seat>) -> PictureOf {
         PictureOf {
@@ -325,10 +358,7 @@ impl Table {
             Ok(Loaded::Empty) => {}
             Ok(Loaded::Found(record)) => match restore(&record.meta, record.snapshot.as_deref()) {
                 Ok(game) => {
-                    let active = Active {
-                        meta: record.meta,
-                        game,
-                    };
+                    let active = Active::new(record.meta, game);
                     if matches!(active.meta.status, Status::Finished | Status::Abandoned) {
                         // The last move is stored but a crash stopped the archiving:
                         // archive now, so the channel is free and the scores are kept.
@@ -756,7 +786,7 @@ impl Table {
             caller.name, kind.title, kind.players.0, kind.players.1, caller.name
         ))];
         if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
-            slot.active = Some(Active { meta, game: None });
+            slot.active = Some(Active::new(meta, None));
         }
         out
     }
@@ -794,7 +824,7 @@ impl Table {
             text::seat_list(&meta)
         ))];
         if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
-            slot.active = Some(Active { meta, game: None });
+            slot.active = Some(Active::new(meta, None));
         }
         out
     }
@@ -837,7 +867,7 @@ impl Table {
             .commit(Change::seats(&meta, &[caller.user]), &mut out)
             .is_ok()
         {
-            slot.active = Some(Active { meta, game: None });
+            slot.active = Some(Active::new(meta, None));
         }
         out
     }
@@ -875,10 +905,8 @@ impl Table {
         meta.status = Status::Running;
         meta.updated = self.now_s();
         let snapshot = game.snapshot();
-        let next = Active {
-            meta,
-            game: Some(game),
-        };
+        let mut next = Active::new(meta, Some(game));
+        let private = next.private_texts();
         let mut out = vec![turn_message(
             &next,
             format!(
@@ -887,7 +915,8 @@ impl Table {
                 text::seat_list(&next.meta)
             ),
         )];
-        out.extend(private_views(&next, None));
+        out.extend(private_views(&next, &private, None));
+        next.private = Some(private);
         let timers = self.timers_after(&next, false, self.now_ms());
         let change = Change {
             snapshot: Some(&snapshot),
@@ -932,7 +961,7 @@ impl Table {
             return out;
         }
         let game = slot.active.take().and_then(|a| a.game);
-        let closed = Active { meta, game };
+        let closed = Active::new(meta, game);
         if let Err(e) = self.archive_active(&closed) {
             // Stored as abandoned: the next load of this channel archives it.
             tracing::error!(channel = closed.meta.channel, error = %e, "archive failed; will retry at load");
@@ -1063,15 +1092,11 @@ impl Table {
             at: now,
         };
         let snapshot = next.snapshot();
-        let before: Vec<String> = (0..names.len())
-            .map(|s| game.private_text(s, &names))
-            .collect();
+        let before = active.private_texts();
         let was_awaiting = game.awaiting();
         let was_awaited_players = active.awaited_players();
-        let next = Active {
-            meta,
-            game: Some(next),
-        };
+        let mut next = Active::new(meta, Some(next));
+        let private = next.private_texts();
         let mut out = Vec::new();
         if mover == Mover::TimedOut {
             if let Some(u) = next.meta.seats.get(seat) {
@@ -1091,7 +1116,8 @@ impl Table {
                 }
             }
         }
-        out.extend(private_views(&next, Some(&before)));
+        out.extend(private_views(&next, &private, Some(&before)));
+        next.private = Some(private);
         if over {
             let mut msg = mover
                 .headline(names.get(seat).map_or("?", String::as_str))
@@ -1324,23 +1350,20 @@ fn draw(game: &dyn DynGame, names: &[String], seat: Option<Seat>) -> Option<Vec<
     }
 }
 
-/// Private views for every seat whose view changed (all of them when `before` is None).
-fn private_views(active: &Active, before: Option<&[String]>) -> Vec<Delivery> {
-    let Some(game) = &active.game else {
-        return vec![];
-    };
-    let names = active.names();
+/// Private messages for every seat whose private text (`now`, by seat) changed since
+/// `before` (all of them when `before` is None); empty texts are not sent.
+fn private_views(active: &Active, now: &[String], before: Option<&[String]>) -> Vec<Delivery> {
     active
         .meta
         .seats
         .iter()
+        .zip(now)
         .enumerate()
-        .filter_map(|(seat, user)| {
-            let now = game.private_text(seat, &names);
-            if now.trim().is_empty() || before.and_then(|b| b.get(seat)) == Some(&now) {
+        .filter_map(|(seat, (user, now))| {
+            if now.trim().is_empty() || before.and_then(|b| b.get(seat)) == Some(now) {
                 return None;
             }
-            Some(Delivery::private(user.user, now))
+            Some(Delivery::private(user.user, now.clone()))
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 //! settings, nudges, their games across channels, stats and leaderboards.
 
 use crate::timing::{ago, SettingsChange};
-use crate::{text, Active, Caller, Change, Delivery, Slot, Table};
+use crate::{text, Caller, Change, Delivery, Slot, Table};
 use storage::{ChannelId, PlayerStats, Status, TimerKind, UserId};
 
 /// Nudges are allowed once an hour per table.
@@ -59,10 +59,7 @@ impl Table {
         };
         let mut meta = active.meta.clone();
         meta.settings = settings;
-        let next = Active {
-            meta,
-            game: active.game.as_ref().map(|g| g.box_clone()),
-        };
+        let next = active.with_meta(meta);
         let described = self.timing(&next.meta).describe(&next.meta.settings);
         let mut out = vec![Delivery::channel(format!(
             "⚙️ {} changed this table's timing:\n{described}",

@@ -285,10 +285,7 @@ impl Table {
                 "⏱️ Your time ran out, so you have left this game; I make your seat's moves from now on.",
             ));
         }
-        let next = Active {
-            meta,
-            game: active.game.as_ref().map(|g| g.box_clone()),
-        };
+        let next = active.with_meta(meta);
         let timers = self.timers_after(&next, false, self.now_ms());
         let change = Change {
             timers: &timers,
