@@ -273,6 +273,22 @@ pub fn secret_lines(private: &[RecordedMessage]) -> Vec<String> {
         .collect()
 }
 
+/// Fails if a line any of `users` was sent privately shows in a public message of
+/// `channel`.
+pub fn assert_no_private_line_in(fake: &FakeDiscord, channel: u64, users: &[u64]) {
+    let private: Vec<_> = users.iter().flat_map(|u| fake.dms(*u)).collect();
+    let secrets = secret_lines(&private);
+    for m in public_messages(fake, channel) {
+        for line in &secrets {
+            assert!(
+                !m.content.contains(line.as_str()),
+                "`{line}` in {}",
+                m.content
+            );
+        }
+    }
+}
+
 /// The board picture `m` carries: one PNG attachment `board.png`, 1,100 px wide, shown
 /// by the message's embed (`attachment://` resolved to that file). Panics otherwise.
 pub fn picture_on(m: &RecordedMessage) -> &fake_discord::RecordedFile {
