@@ -5,7 +5,7 @@ use clap::Subcommand;
 use std::io::{Read, Write};
 use std::path::Path;
 use storage::admin::GameExport;
-use storage::SledStore;
+use storage::{LogEntry, SledStore};
 
 /// What to do with the store.
 #[derive(Subcommand)]
@@ -27,12 +27,32 @@ fn kind(game: &str) -> Result<&'static rules::dynamic::GameKind, String> {
     rules::catalog::find(game).ok_or_else(|| format!("unknown game `{game}`"))
 }
 
-fn snapshot_ok(game: &str, bytes: &[u8]) -> Result<(), String> {
-    (kind(game)?.restore)(bytes).map(|_| ())
+/// The game's current state: the snapshot with the actions logged after it applied.
+fn current(game: &str, bytes: &[u8], tail: &[LogEntry]) -> Result<Box<dyn rules::DynGame>, String> {
+    let mut state = (kind(game)?.restore)(bytes)?;
+    table::apply_logged_actions(state.as_mut(), tail).map_err(|(at, e)| {
+        format!(
+            "logged action {} after the snapshot was refused: {e}",
+            at + 1
+        )
+    })?;
+    Ok(state)
 }
 
-fn snapshot_to_json(game: &str, bytes: &[u8]) -> Result<serde_json::Value, String> {
-    (kind(game)?.snapshot_to_json)(bytes)
+fn snapshot_ok(game: &str, bytes: &[u8], tail: &[LogEntry]) -> Result<(), String> {
+    current(game, bytes, tail).map(drop)
+}
+
+fn snapshot_to_json(
+    game: &str,
+    bytes: &[u8],
+    tail: &[LogEntry],
+) -> Result<serde_json::Value, String> {
+    let state = match tail {
+        [] => bytes.to_vec(),
+        _ => current(game, bytes, tail)?.snapshot(),
+    };
+    (kind(game)?.snapshot_to_json)(&state)
 }
 
 fn snapshot_from_json(game: &str, json: &serde_json::Value) -> Result<Vec<u8>, String> {

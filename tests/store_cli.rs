@@ -69,6 +69,9 @@ fn export_then_import_restores_the_game_exactly() {
         exported["snapshot"].is_object(),
         "readable state: {exported}"
     );
+    // The current state, though the stored snapshot is the one from the start (the two
+    // moves after it are applied on export).
+    assert_eq!(exported["snapshot"]["total"], 5, "{exported}");
 
     // The channel is taken: importing over it is refused and changes nothing.
     let o = store(dir.path(), &["import"], &o.stdout);

@@ -13,10 +13,12 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// Checks a snapshot of game `game` (engine id): `Err` is why it cannot be restored.
-pub type SnapshotCheck<'a> = &'a dyn Fn(&str, &[u8]) -> Result<(), String>;
-/// Turns a snapshot of game `game` into readable JSON.
-pub type SnapshotToJson<'a> = &'a dyn Fn(&str, &[u8]) -> Result<Value, String>;
+/// Checks a snapshot of game `game` (engine id) and the logged actions after it (empty
+/// for an archived game): `Err` is why the game cannot be restored.
+pub type SnapshotCheck<'a> = &'a dyn Fn(&str, &[u8], &[LogEntry]) -> Result<(), String>;
+/// Turns a snapshot of game `game` and the logged actions after it into the current
+/// state as readable JSON.
+pub type SnapshotToJson<'a> = &'a dyn Fn(&str, &[u8], &[LogEntry]) -> Result<Value, String>;
 /// Turns a game's state given as JSON back into its stored snapshot.
 pub type SnapshotFromJson<'a> = &'a dyn Fn(&str, &Value) -> Result<Vec<u8>, String>;
 
@@ -82,7 +84,8 @@ pub struct GameExport {
     /// Whether it came from the archive (a finished or abandoned game).
     pub archived: bool,
     pub meta: Meta,
-    /// The engine state as JSON (`null` in the lobby or when it was missing).
+    /// The current engine state as JSON, after every logged action (`null` in the lobby
+    /// or when it was missing).
     pub snapshot: Option<Value>,
     /// The outcome of an archived game.
     pub outcome: Option<Value>,
@@ -150,9 +153,10 @@ impl SledStore {
             let problem = match codec::decode_meta(&v) {
                 Err(e) => Some(e),
                 Ok(meta) if meta.status == Status::Lobby => None,
-                Ok(meta) => match self.snapshot.get(k).map_err(backend)? {
-                    None => Some("the game state is missing".to_string()),
-                    Some(s) => snapshot_ok(&meta.game, &s)
+                Ok(meta) => match self.stored_state(&meta)? {
+                    Err(e) => Some(e),
+                    Ok(None) => Some("the game state is missing".to_string()),
+                    Ok(Some((snapshot, tail))) => snapshot_ok(&meta.game, &snapshot, &tail)
                         .err()
                         .map(|e| format!("game state unreadable: {e}")),
                 },
@@ -183,7 +187,7 @@ impl SledStore {
             let problem = match codec::decode_archive(&v) {
                 Err(e) => Some(e),
                 Ok(a) if a.snapshot.is_empty() => None,
-                Ok(a) => snapshot_ok(&a.meta.game, &a.snapshot)
+                Ok(a) => snapshot_ok(&a.meta.game, &a.snapshot, &[])
                     .err()
                     .map(|e| format!("final state unreadable: {e}")),
             };
@@ -258,8 +262,10 @@ impl SledStore {
         channel: ChannelId,
         to_json: SnapshotToJson<'_>,
     ) -> Result<GameExport, AdminError> {
-        let (archived, meta, snapshot, outcome) = match self.load(channel)? {
-            crate::Loaded::Found(record) => (false, record.meta, record.snapshot, None),
+        let (archived, meta, snapshot, tail, outcome) = match self.load(channel)? {
+            crate::Loaded::Found(record) => {
+                (false, record.meta, record.snapshot, record.tail, None)
+            }
             _ => match self.archived(channel)?.into_iter().next() {
                 Some(ArchiveEntry {
                     meta,
@@ -269,13 +275,14 @@ impl SledStore {
                     true,
                     meta,
                     Some(snapshot).filter(|s| !s.is_empty()),
+                    Vec::new(),
                     outcome,
                 ),
                 None => return Err(AdminError::NoGame(channel)),
             },
         };
         let snapshot = match snapshot {
-            Some(bytes) => Some(to_json(&meta.game, &bytes).map_err(|e| {
+            Some(bytes) => Some(to_json(&meta.game, &bytes, &tail).map_err(|e| {
                 StoreError::Backend(format!("the game state of channel {channel}: {e}"))
             })?),
             None => None,
@@ -358,7 +365,11 @@ impl SledStore {
             }
             b.put(TreeId::Meta, key, &meta_bytes);
             if let Some(s) = &snapshot {
-                b.put(TreeId::Snapshot, key, s);
+                b.put_vec(
+                    TreeId::Snapshot,
+                    key,
+                    codec::encode_snapshot(meta.version, s),
+                );
             }
             if meta.status == Status::Finished {
                 b.put(TreeId::Finished, key, []);
@@ -412,14 +423,16 @@ mod tests {
     use crate::{Commit, Loaded, SeatedUser, SCHEMA_VERSION};
     use serde_json::json;
 
-    // Snapshots in these tests are JSON text: an engine stand-in.
-    fn ok(_: &str, bytes: &[u8]) -> Result<(), String> {
-        serde_json::from_slice::<Value>(bytes)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+    // An engine stand-in: a snapshot is JSON text (`{"height": h}`), and every logged
+    // action after it adds 1 to the height.
+    fn to_json(_: &str, bytes: &[u8], tail: &[LogEntry]) -> Result<Value, String> {
+        let mut state: Value = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        let height = state["height"].as_f64().ok_or("no height")?;
+        state["height"] = json!(height + tail.len() as f64);
+        Ok(state)
     }
-    fn to_json(_: &str, bytes: &[u8]) -> Result<Value, String> {
-        serde_json::from_slice(bytes).map_err(|e| e.to_string())
+    fn ok(game: &str, bytes: &[u8], tail: &[LogEntry]) -> Result<(), String> {
+        to_json(game, bytes, tail).map(drop)
     }
     fn from_json(_: &str, v: &Value) -> Result<Vec<u8>, String> {
         Ok(v.to_string().into_bytes())
@@ -459,7 +472,8 @@ mod tests {
         }
     }
 
-    /// A store with a running game in channel 1 (two actions) and an archived one in 2.
+    /// A store with a running game in channel 1 (two actions, the snapshot stored with the
+    /// first) and an archived one in 2.
     fn filled() -> (tempfile::TempDir, SledStore) {
         let dir = tempfile::tempdir().unwrap();
         let store = SledStore::open(dir.path()).unwrap();
@@ -467,7 +481,7 @@ mod tests {
             store
                 .commit(Commit {
                     meta: &meta(1, 10, v, Status::Running),
-                    snapshot: Some(format!("{{\"height\":{v}.5}}").as_bytes()),
+                    snapshot: (v == 1).then_some(&b"{\"height\":1.5}"[..]),
                     entry: Some(&entry(v)),
                     outbox: &[],
                     timers: &[],
@@ -493,6 +507,7 @@ mod tests {
         let (_dir, store) = filled();
         let live = store.export(1, &to_json).unwrap();
         assert!(!live.archived);
+        // The current state: the stored snapshot and the action after it.
         assert_eq!(live.snapshot, Some(json!({"height": 2.5})));
         assert_eq!(live.log, vec![entry(1), entry(2)]);
         let text = serde_json::to_string(&live).unwrap();
@@ -524,6 +539,12 @@ mod tests {
         other.import(&archived, &from_json).unwrap();
         assert_eq!(other.archived(2).unwrap().len(), 1);
         assert!(matches!(other.load(2).unwrap(), Loaded::Empty));
+        // The imported game's snapshot is its current state: nothing left to apply.
+        let Loaded::Found(imported) = other.load(1).unwrap() else {
+            panic!("the imported game loads")
+        };
+        assert!(imported.tail.is_empty());
+        assert_eq!(imported.snapshot.as_deref(), Some(&b"{\"height\":2.5}"[..]));
         assert!(matches!(
             store.export(3, &to_json),
             Err(AdminError::NoGame(3))
@@ -579,6 +600,20 @@ mod tests {
         assert_eq!(store.next_due().unwrap(), None);
         assert!(matches!(store.load(1).unwrap(), Loaded::Empty));
         assert_eq!(store.log(10).unwrap(), vec![entry(1), entry(2)]);
+    }
+
+    #[test]
+    fn check_quarantines_a_game_whose_log_after_the_snapshot_has_a_gap() {
+        let (_dir, store) = filled();
+        store.log.remove(pair_key(10, 1)).unwrap();
+        let report = store.check(&ok).unwrap();
+        assert_eq!(report.bad.len(), 1, "{report}");
+        assert_eq!(report.bad[0].what, "channel 1 (metadata and snapshot)");
+        assert!(
+            report.bad[0].reason.contains("action 2 is missing"),
+            "{report}"
+        );
+        assert!(matches!(store.load(1).unwrap(), Loaded::Empty));
     }
 
     #[test]

@@ -207,6 +207,41 @@ pub fn decode_meta(bytes: &[u8]) -> Result<Meta, String> {
     decode(bytes, "metadata", MetaRecord::into_meta, |m: Meta| m)
 }
 
+/// First byte of a stored snapshot that records the version it was taken at (0xC3 never
+/// starts UTF-8 text, and differs from the engines' own tag, 0xC1). A stored snapshot
+/// without it (older builds) is the engine's bytes alone, taken at the metadata's version.
+pub const SNAPSHOT_AT_TAG: u8 = 0xC3;
+
+/// Encodes a game's state after `version` actions as stored: the tag, the version (u64,
+/// big-endian), then the engine's own bytes.
+pub fn encode_snapshot(version: u64, engine: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(9 + engine.len());
+    out.push(SNAPSHOT_AT_TAG);
+    out.extend_from_slice(&version.to_be_bytes());
+    out.extend_from_slice(engine);
+    out
+}
+
+/// Decodes a stored snapshot into the version it was taken at and the engine's bytes;
+/// `current` is the metadata's version (that of an untagged snapshot, and an upper bound).
+pub fn decode_snapshot(bytes: &[u8], current: u64) -> Result<(u64, &[u8]), String> {
+    let (version, engine) = match bytes.split_first() {
+        Some((&SNAPSHOT_AT_TAG, rest)) => {
+            let (version, engine) = rest
+                .split_first_chunk::<8>()
+                .ok_or("the stored game state is cut short")?;
+            (u64::from_be_bytes(*version), engine)
+        }
+        _ => (current, bytes),
+    };
+    if version > current {
+        return Err(format!(
+            "the game state is of action {version}, after the last one stored ({current})"
+        ));
+    }
+    Ok((version, engine))
+}
+
 /// Encodes a log entry.
 pub fn encode_log(entry: &LogEntry) -> Vec<u8> {
     binary(&LogRecord {

@@ -1,9 +1,11 @@
 //! Durable storage of channel games behind the [`Store`] trait.
 //!
 //! Per channel: metadata ([`Meta`]: game, seats ↔ users, host, status, times, schema
-//! version), the current snapshot and an append-only action log. An action's snapshot,
-//! log entry and metadata are written in one transaction and flushed before
-//! [`Store::commit`] returns, so a reply is only ever sent for a durable action.
+//! version), a recent snapshot (the state after some action) and an append-only action
+//! log; the log entries after the snapshot rebuild the current state. An action's log
+//! entry, metadata (and snapshot, when it has one) are written in one transaction and
+//! flushed before [`Store::commit`] returns, so a reply is only ever sent for a durable
+//! action.
 //! Games are loaded one channel at a time, on demand. A record that cannot be decoded is
 //! moved to quarantine (kept, with the reason) instead of crashing anything.
 
@@ -130,12 +132,17 @@ pub struct ArchiveEntry {
     pub snapshot: Vec<u8>,
 }
 
-/// A channel's stored table.
+/// A channel's stored table. The game's current state is `snapshot` with the actions of
+/// `tail` applied in order: a snapshot is not stored with every action (see
+/// [`Commit::snapshot`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Record {
     pub meta: Meta,
-    /// Engine state; `None` while in the lobby.
+    /// Engine state after `meta.version - tail.len()` actions; `None` in the lobby.
     pub snapshot: Option<Vec<u8>>,
+    /// The logged actions after the snapshot, in order (indexes from
+    /// `meta.version - tail.len()` to `meta.version - 1`).
+    pub tail: Vec<LogEntry>,
 }
 
 /// A record set aside because it could not be read.
@@ -175,6 +182,8 @@ pub enum StoreError {
 #[derive(Debug, Clone, Copy)]
 pub struct Commit<'a> {
     pub meta: &'a Meta,
+    /// The game's state after `meta.version` actions. `None` keeps the stored one: the
+    /// log entries after it rebuild the current state at load ([`Record::tail`]).
     pub snapshot: Option<&'a [u8]>,
     /// Appended at index `meta.version - 1`.
     pub entry: Option<&'a LogEntry>,

@@ -34,8 +34,10 @@ const LAYOUT_KEY: &[u8] = b"schema";
 /// the pending rows at open: two fewer sled writes per row, and per delivery) and adds
 /// `players` (built from the tables' seats), `timers`, `timers_due` and `stats`; 4 drops
 /// `timers_due` (the timers' due index lives in memory too, built from `timers` at open:
-/// a move that resets a timer writes one record instead of three, and reads none).
-pub const LAYOUT_VERSION: u32 = 4;
+/// a move that resets a timer writes one record instead of three, and reads none); 5
+/// stores snapshots with the version they were taken at, not with every action (older
+/// builds would misread them; 4's snapshots read as taken at their metadata's version).
+pub const LAYOUT_VERSION: u32 = 5;
 /// Index trees of older layouts that this one no longer keeps.
 const DROPPED_TREES: [&str; 3] = ["outbox_due", "outbox_channel", "timers_due"];
 
@@ -593,6 +595,13 @@ impl SledStore {
                 )))
             }
             Some(v) if v == LAYOUT_VERSION => return Ok(()),
+            // Nothing to rebuild: only new snapshots differ.
+            Some(4) => {
+                self.db
+                    .insert(LAYOUT_KEY, &LAYOUT_VERSION.to_be_bytes())
+                    .map_err(backend)?;
+                return self.flush();
+            }
             _ => {}
         }
         // Finished games left unarchived (layouts before 2), and who sits where.
@@ -648,6 +657,50 @@ impl SledStore {
                 .sync()
                 .map_err(|e| format!("write-ahead log (sync): {e}"))
         })
+    }
+
+    /// The stored state of a channel's game: its snapshot (engine bytes) and the log
+    /// entries after it, `None` when it has no snapshot (a lobby); `Err` is why it
+    /// cannot be read (then it is quarantined).
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn stored_state(
+        &self,
+        meta: &Meta,
+    ) -> Result<Result<Option<(Vec<u8>, Vec<LogEntry>)>, String>, StoreError> {
+        let Some(stored) = self
+            .snapshot
+            .get(meta.channel.to_be_bytes())
+            .map_err(backend)?
+        else {
+            return Ok(Ok(None));
+        };
+        let (at, engine) = match codec::decode_snapshot(&stored, meta.version) {
+            Ok(decoded) => decoded,
+            Err(reason) => return Ok(Err(reason)),
+        };
+        let mut tail = Vec::new();
+        let range = pair_key(meta.game_id, at)..pair_key(meta.game_id, meta.version);
+        for (expected, item) in (at..).zip(self.log.range(range)) {
+            let (k, v) = item.map_err(backend)?;
+            let index = key_u64(&k, 8)?;
+            if index != expected {
+                return Ok(Err(format!(
+                    "action {} is missing from the log",
+                    expected + 1
+                )));
+            }
+            match codec::decode_log(&v) {
+                Ok(entry) => tail.push(entry),
+                Err(reason) => return Ok(Err(format!("action {}: {reason}", index + 1))),
+            }
+        }
+        if (tail.len() as u64) < meta.version - at {
+            return Ok(Err(format!(
+                "action {} is missing from the log",
+                at + tail.len() as u64 + 1
+            )));
+        }
+        Ok(Ok(Some((engine.to_vec(), tail))))
     }
 
     fn decode_meta(&self, bytes: &[u8]) -> Result<Meta, String> {
@@ -849,14 +902,21 @@ impl Store for SledStore {
         let Some(meta_bytes) = self.meta.get(channel.to_be_bytes()).map_err(backend)? else {
             return Ok(Loaded::Empty);
         };
-        match self.decode_meta(&meta_bytes) {
-            Ok(meta) => {
-                let snapshot = self
-                    .snapshot
-                    .get(channel.to_be_bytes())
-                    .map_err(backend)?
-                    .map(|v| v.to_vec());
-                Ok(Loaded::Found(Record { meta, snapshot }))
+        let state = match self.decode_meta(&meta_bytes) {
+            Ok(meta) => self.stored_state(&meta)?.map(|state| (meta, state)),
+            Err(reason) => Err(reason),
+        };
+        match state {
+            Ok((meta, state)) => {
+                let (snapshot, tail) = match state {
+                    Some((snapshot, tail)) => (Some(snapshot), tail),
+                    None => (None, Vec::new()),
+                };
+                Ok(Loaded::Found(Record {
+                    meta,
+                    snapshot,
+                    tail,
+                }))
             }
             Err(reason) => {
                 self.quarantine(channel, &reason)?;
@@ -891,7 +951,11 @@ impl Store for SledStore {
         self.write_channel(move |b| {
             b.put_vec(TreeId::Meta, key, meta_bytes);
             if let Some(s) = commit.snapshot {
-                b.put(TreeId::Snapshot, key, s);
+                b.put_vec(
+                    TreeId::Snapshot,
+                    key,
+                    codec::encode_snapshot(commit.meta.version, s),
+                );
             }
             if let Some((k, v)) = entry {
                 b.put_vec(TreeId::Log, k, v);
@@ -1441,6 +1505,86 @@ mod tests {
         assert_eq!(store.log(1).unwrap(), vec![e]);
     }
 
+    /// Commits action `v` of game 9 in channel 5, with the state as snapshot or not.
+    fn commit_action(store: &SledStore, v: u64, snapshot: bool) {
+        let state = format!("s{v}");
+        store
+            .commit(Commit {
+                meta: &meta(5, 9, v),
+                snapshot: snapshot.then_some(state.as_bytes()),
+                entry: (v > 0).then(|| entry(v)).as_ref(),
+                outbox: &[],
+                timers: &[],
+                seats: None,
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn a_record_is_its_last_snapshot_and_the_actions_logged_after_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let loaded = |store: &SledStore| match store.load(5).unwrap() {
+            Loaded::Found(r) => (r.snapshot.unwrap(), r.tail),
+            other => panic!("{other:?}"),
+        };
+        commit_action(&store, 0, true);
+        commit_action(&store, 1, true);
+        commit_action(&store, 2, false);
+        commit_action(&store, 3, false);
+        assert_eq!(loaded(&store), (b"s1".to_vec(), vec![entry(2), entry(3)]));
+        commit_action(&store, 4, true);
+        assert_eq!(loaded(&store), (b"s4".to_vec(), vec![]));
+        commit_action(&store, 5, false);
+        drop(store);
+        let store = SledStore::open(dir.path()).unwrap();
+        assert_eq!(loaded(&store), (b"s4".to_vec(), vec![entry(5)]));
+    }
+
+    #[test]
+    fn a_gap_in_the_log_after_the_snapshot_quarantines_the_game() {
+        // Actions 1–3 logged after the snapshot of action 0; one entry is lost: in the
+        // middle, or the last (a log cut short).
+        for (lost, missing) in [(1, "action 2 is missing"), (2, "action 3 is missing")] {
+            let dir = tempfile::tempdir().unwrap();
+            let store = SledStore::open(dir.path()).unwrap();
+            for v in 0..=3 {
+                commit_action(&store, v, v == 0);
+            }
+            store.log.remove(pair_key(9, lost)).unwrap();
+            match store.load(5).unwrap() {
+                Loaded::Quarantined(reason) => assert!(reason.contains(missing), "{reason}"),
+                other => panic!("{other:?}"),
+            }
+            assert_eq!(store.load(5).unwrap(), Loaded::Empty);
+        }
+    }
+
+    #[test]
+    fn a_snapshot_from_after_the_metadata_or_cut_short_is_quarantined() {
+        assert_eq!(
+            codec::decode_snapshot(&codec::encode_snapshot(3, b"x"), 5),
+            Ok((3, &b"x"[..]))
+        );
+        // Written by an older build: the engine's bytes alone, at the metadata's version.
+        assert_eq!(codec::decode_snapshot(b"{}", 5), Ok((5, &b"{}"[..])));
+        assert!(codec::decode_snapshot(&codec::encode_snapshot(6, b"x"), 5)
+            .unwrap_err()
+            .contains("after the last one stored"));
+        assert!(codec::decode_snapshot(&[codec::SNAPSHOT_AT_TAG, 0, 0], 5)
+            .unwrap_err()
+            .contains("cut short"));
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        commit_action(&store, 0, true);
+        store
+            .put_raw_snapshot(5, &codec::encode_snapshot(1, b"s1"))
+            .unwrap();
+        assert!(
+            matches!(store.load(5).unwrap(), Loaded::Quarantined(r) if r.contains("after the last one stored"))
+        );
+    }
+
     #[test]
     fn corrupted_meta_is_quarantined_and_others_load() {
         let dir = tempfile::tempdir().unwrap();
@@ -1477,7 +1621,8 @@ mod tests {
         let q = store.quarantined().unwrap();
         assert_eq!(q.len(), 1);
         assert_eq!(q[0].meta_bytes, b"{not json");
-        assert_eq!(q[0].snapshot_bytes.as_deref(), Some(&b"one"[..]));
+        // As stored: the engine's bytes after the version they were taken at.
+        assert_eq!(q[0].snapshot_bytes, Some(codec::encode_snapshot(0, b"one")));
     }
 
     #[test]
@@ -1841,6 +1986,30 @@ mod tests {
             .get(timer_key(6, TimerKind::Timeout))
             .unwrap()
             .is_none());
+    }
+
+    #[test]
+    fn a_layout_4_store_keeps_its_snapshots_as_the_current_state() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            for v in 0..=2 {
+                commit_action(&store, v, false);
+            }
+            // Layout 4 stored the engine's bytes alone, with every action.
+            store.put_raw_snapshot(5, b"s2").unwrap();
+            store.db.insert(LAYOUT_KEY, &4u32.to_be_bytes()).unwrap();
+            store.flush().unwrap();
+        }
+        let store = SledStore::open(dir.path()).unwrap();
+        assert_eq!(store.layout().unwrap(), Some(LAYOUT_VERSION));
+        match store.load(5).unwrap() {
+            Loaded::Found(r) => {
+                assert_eq!(r.snapshot.as_deref(), Some(&b"s2"[..]));
+                assert!(r.tail.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

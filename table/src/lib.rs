@@ -32,6 +32,12 @@ use storage::{
 /// Loaded games kept in memory when no capacity is configured.
 pub const DEFAULT_CACHE_GAMES: usize = 1_000;
 
+/// A game's state is stored with every this many actions (and when it ends); a load
+/// applies the actions logged since (at most this many less one) to the last one. Each
+/// action still stores its log entry: storing the whole state with every action was
+/// most of the bytes written.
+pub const SNAPSHOT_EVERY: u64 = 8;
+
 /// A stored delivery waiting to be sent (or re-sent after a failure or a restart).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pending {
@@ -356,7 +362,7 @@ impl Table {
     fn load(&self, channel: ChannelId, slot: &mut Slot) {
         match self.store.load(channel) {
             Ok(Loaded::Empty) => {}
-            Ok(Loaded::Found(record)) => match restore(&record.meta, record.snapshot.as_deref()) {
+            Ok(Loaded::Found(record)) => match restore_record(&record) {
                 Ok(game) => {
                     let active = Active::new(record.meta, game);
                     if matches!(active.meta.status, Status::Finished | Status::Abandoned) {
@@ -1091,7 +1097,9 @@ impl Table {
             public: public.clone(),
             at: now,
         };
-        let snapshot = next.snapshot();
+        // A snapshot every few actions (and of the final state); the log entries after
+        // the last one rebuild the state at load.
+        let snapshot = (over || meta.version % SNAPSHOT_EVERY == 0).then(|| next.snapshot());
         let before = active.private_texts();
         let was_awaiting = game.awaiting();
         let was_awaited_players = active.awaited_players();
@@ -1162,7 +1170,7 @@ impl Table {
         // The move, its log entry, everything it must send and its timers: one
         // transaction.
         let change = Change {
-            snapshot: Some(&snapshot),
+            snapshot: snapshot.as_deref(),
             entry: Some(&entry),
             timers: &timers,
             ..Change::meta(&next.meta)
@@ -1279,7 +1287,37 @@ fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, String> {
     Ok(seat)
 }
 
-/// Rebuilds a game from a stored record; `Err` is the reason to quarantine it.
+/// Rebuilds a channel's game from its stored record: the snapshot, then the actions
+/// logged after it; `Err` is the reason to quarantine it. `None` in the lobby.
+pub fn restore_record(record: &storage::Record) -> Result<Option<Box<dyn DynGame>>, String> {
+    let mut game = restore(&record.meta, record.snapshot.as_deref())?;
+    if let Some(game) = &mut game {
+        apply_logged_actions(game.as_mut(), &record.tail).map_err(|(at, e)| {
+            let action = record.meta.version - (record.tail.len() - at) as u64 + 1;
+            // The engine's reason can name a hand: for the operator's log only (the
+            // reason returned is shown in the channel).
+            tracing::warn!(channel = record.meta.channel, action, error = %e, "a logged action was refused on replay");
+            format!("action {action} of the log could not be replayed")
+        })?;
+    }
+    Ok(game)
+}
+
+/// Applies logged actions to a game, in order; `Err` is the position in `tail` of the
+/// one refused and the engine's reason.
+pub fn apply_logged_actions(
+    game: &mut dyn DynGame,
+    tail: &[LogEntry],
+) -> Result<(), (usize, String)> {
+    for (at, entry) in tail.iter().enumerate() {
+        game.apply_logged(entry.seat, &entry.action)
+            .map_err(|e| (at, e.0))?;
+    }
+    Ok(())
+}
+
+/// Rebuilds a game from a snapshot of its current state; `Err` is the reason to
+/// quarantine it.
 fn restore(meta: &Meta, snapshot: Option<&[u8]>) -> Result<Option<Box<dyn DynGame>>, String> {
     let kind =
         rules::catalog::find(&meta.game).ok_or_else(|| format!("unknown game `{}`", meta.game))?;

@@ -39,8 +39,11 @@ fn replay_from_seed_options_and_log_reproduces_the_snapshot() {
     for seed in 0..20 {
         let ch = 1000 + seed;
         started(&table, ch, 3, seed);
-        for _ in 0..(seed % 9) {
-            let (u, a) = next_move(&table, ch, 3).unwrap();
+        // Past a stored snapshot or two (one every `SNAPSHOT_EVERY` actions).
+        for _ in 0..(seed % 14) {
+            let Some((u, a)) = next_move(&table, ch, 3) else {
+                break;
+            };
             run(&table, ch, u, &a);
         }
         let Loaded::Found(record) = store.load(ch).unwrap() else {
@@ -55,8 +58,73 @@ fn replay_from_seed_options_and_log_reproduces_the_snapshot() {
         assert_eq!(log.len() as u64, record.meta.version);
         let kind = rules::catalog::find(&record.meta.game).unwrap();
         let replayed = (kind.replay)(3, &record.meta.options, record.meta.seed, &log).unwrap();
-        assert_eq!(Some(replayed.snapshot()), record.snapshot, "seed {seed}");
+        let stored = table::restore_record(&record).unwrap().unwrap();
+        assert_eq!(replayed.snapshot(), stored.snapshot(), "seed {seed}");
     }
+}
+
+/// Random legal moves of every title, the table reopened every few moves: after each
+/// move the stored record (its last snapshot and the actions logged since) rebuilds
+/// exactly the state a replay of the whole log from the seed gives.
+#[test]
+fn a_stored_game_is_its_last_snapshot_and_the_actions_logged_since() {
+    use rand::{seq::SliceRandom, SeedableRng};
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let (mut tails, mut longest) = (HashSet::new(), 0);
+    for (i, kind) in rules::catalog::games().iter().enumerate() {
+        let ch = 500 + i as u64;
+        let (mut store, mut table) = open(dir.path());
+        run(&table, ch, 1, &format!("new {} seed={i}", kind.id));
+        run(&table, ch, 2, "join");
+        run(&table, ch, 3, "join");
+        run(&table, ch, 1, "start");
+        for n in 0..60 {
+            if n % 7 == 6 {
+                drop(table);
+                drop(store);
+                (store, table) = open(dir.path());
+            }
+            let Some(p) = table.prompts(ch).into_iter().next() else {
+                break;
+            };
+            let action = table
+                .legal_actions(ch, p.user)
+                .choose(&mut rng)
+                .unwrap()
+                .clone();
+            run(&table, ch, p.user, &action);
+            let Loaded::Found(record) = store.load(ch).unwrap() else {
+                break; // over and archived
+            };
+            let log: Vec<(usize, serde_json::Value)> = store
+                .log(record.meta.game_id)
+                .unwrap()
+                .into_iter()
+                .map(|e| (e.seat, e.action))
+                .collect();
+            let replayed = (kind.replay)(3, &record.meta.options, record.meta.seed, &log).unwrap();
+            let stored = table::restore_record(&record).unwrap().unwrap();
+            assert_eq!(
+                replayed.snapshot(),
+                stored.snapshot(),
+                "{} after {n}",
+                kind.id
+            );
+            assert!((record.tail.len() as u64) < table::SNAPSHOT_EVERY);
+            tails.insert(record.tail.len());
+            longest = longest.max(record.meta.version);
+        }
+    }
+    assert!(
+        longest > 2 * table::SNAPSHOT_EVERY,
+        "games too short: {longest}"
+    );
+    assert_eq!(
+        tails.len() as u64,
+        table::SNAPSHOT_EVERY,
+        "tails seen: {tails:?}"
+    );
 }
 
 #[test]

@@ -276,11 +276,7 @@ impl Timeout {
 /// The game running in `channel`, as stored, with its id.
 fn stored_game(store: &SledStore, channel: u64) -> (u64, Box<dyn rules::DynGame>) {
     match store.load(channel).unwrap() {
-        storage::Loaded::Found(r) => {
-            let kind = rules::catalog::find(&r.meta.game).unwrap();
-            let game = (kind.restore)(r.snapshot.as_deref().unwrap()).unwrap();
-            (r.meta.game_id, game)
-        }
+        storage::Loaded::Found(r) => (r.meta.game_id, table::restore_record(&r).unwrap().unwrap()),
         other => panic!("no game: {other:?}"),
     }
 }
