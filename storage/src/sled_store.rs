@@ -679,6 +679,10 @@ impl SledStore {
             Err(reason) => return Ok(Err(reason)),
         };
         let mut tail = Vec::new();
+        if at == meta.version {
+            // Nothing logged since: the log's pages are not even read.
+            return Ok(Ok(Some((engine.to_vec(), tail))));
+        }
         let range = pair_key(meta.game_id, at)..pair_key(meta.game_id, meta.version);
         for (expected, item) in (at..).zip(self.log.range(range)) {
             let (k, v) = item.map_err(backend)?;
