@@ -49,18 +49,25 @@ fn replay_from_seed_options_and_log_reproduces_the_snapshot() {
         let Loaded::Found(record) = store.load(ch).unwrap() else {
             panic!()
         };
-        let log: Vec<(usize, serde_json::Value)> = store
-            .log(record.meta.game_id)
-            .unwrap()
-            .into_iter()
-            .map(|e| (e.seat, e.action))
-            .collect();
-        assert_eq!(log.len() as u64, record.meta.version);
-        let kind = rules::catalog::find(&record.meta.game).unwrap();
-        let replayed = (kind.replay)(3, &record.meta.options, record.meta.seed, &log).unwrap();
-        let stored = table::restore_record(&record).unwrap().unwrap();
-        assert_eq!(replayed.snapshot(), stored.snapshot(), "seed {seed}");
+        assert_stored_is_replayed(&store, &record, &format!("seed {seed}"));
     }
+}
+
+/// The stored game (its last snapshot and the actions logged since) is exactly what a
+/// replay of its whole log from the seed and options gives.
+fn assert_stored_is_replayed(store: &storage::SledStore, record: &storage::Record, what: &str) {
+    let log: Vec<(usize, serde_json::Value)> = store
+        .log(record.meta.game_id)
+        .unwrap()
+        .into_iter()
+        .map(|e| (e.seat, e.action))
+        .collect();
+    assert_eq!(log.len() as u64, record.meta.version, "{what}");
+    let kind = rules::catalog::find(&record.meta.game).unwrap();
+    let players = record.meta.seats.len();
+    let replayed = (kind.replay)(players, &record.meta.options, record.meta.seed, &log).unwrap();
+    let stored = table::restore_record(record).unwrap().unwrap();
+    assert_eq!(replayed.snapshot(), stored.snapshot(), "{what}");
 }
 
 /// Random legal moves of every title, the table reopened every few moves: after each
@@ -97,20 +104,7 @@ fn a_stored_game_is_its_last_snapshot_and_the_actions_logged_since() {
             let Loaded::Found(record) = store.load(ch).unwrap() else {
                 break; // over and archived
             };
-            let log: Vec<(usize, serde_json::Value)> = store
-                .log(record.meta.game_id)
-                .unwrap()
-                .into_iter()
-                .map(|e| (e.seat, e.action))
-                .collect();
-            let replayed = (kind.replay)(3, &record.meta.options, record.meta.seed, &log).unwrap();
-            let stored = table::restore_record(&record).unwrap().unwrap();
-            assert_eq!(
-                replayed.snapshot(),
-                stored.snapshot(),
-                "{} after {n}",
-                kind.id
-            );
+            assert_stored_is_replayed(&store, &record, &format!("{} after {n}", kind.id));
             assert!((record.tail.len() as u64) < table::SNAPSHOT_EVERY);
             tails.insert(record.tail.len());
             longest = longest.max(record.meta.version);
