@@ -51,8 +51,13 @@ const NAMES: [&str; 5] = ["ana", "bruno", "carla", "dario", "elena"];
 /// A realistic stored game: an engine state reached by random legal moves.
 struct Sample {
     kind: &'static GameKind,
+    /// The state after the last move.
     snapshot: Vec<u8>,
-    last: LogEntry,
+    /// The state after the last multiple of `SNAPSHOT_EVERY` moves, and that number: a
+    /// running game is stored as the table stores it, this and the moves since.
+    stored: (u64, Vec<u8>),
+    /// Every move, in order.
+    entries: Vec<LogEntry>,
     version: u64,
     outcome: Option<Value>,
     over: bool,
@@ -65,7 +70,8 @@ fn playout(kind: &'static GameKind, seed: u64, stop_at: Option<usize>) -> Sample
     let mut game = (kind.new)(PLAYERS, &json!({}), seed).expect("setup");
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     let mut version = 0u64;
-    let mut last = None;
+    let mut entries = Vec::new();
+    let mut stored = (0, game.snapshot());
     while !game.is_over() && version < stop_at.unwrap_or(MAX_ACTIONS) as u64 {
         let mut seats = game.awaiting();
         seats.shuffle(&mut rng);
@@ -76,7 +82,7 @@ fn playout(kind: &'static GameKind, seed: u64, stop_at: Option<usize>) -> Sample
         };
         let applied = game.apply_text(seat, text, &names).expect("legal move");
         version += 1;
-        last = Some(LogEntry {
+        entries.push(LogEntry {
             seat,
             action: applied.action,
             text: applied.text,
@@ -88,11 +94,15 @@ fn playout(kind: &'static GameKind, seed: u64, stop_at: Option<usize>) -> Sample
                 .collect(),
             at: 1_700_000_000 + version,
         });
+        if version % table::SNAPSHOT_EVERY == 0 {
+            stored = (version, game.snapshot());
+        }
     }
     Sample {
         kind,
         snapshot: game.snapshot(),
-        last: last.expect("at least one move"),
+        stored,
+        entries,
         version,
         outcome: game.outcome().and_then(|o| serde_json::to_value(o).ok()),
         over: game.is_over(),
@@ -144,8 +154,8 @@ fn disk_bytes(dir: &Path) -> u64 {
     total
 }
 
-/// Fills `dir` with `games` games: channels `0..running` running (snapshot + last log
-/// entry), the rest finished and archived. Returns the bytes of game data handed over.
+/// Fills `dir` with `games` games: channels `0..running` running (the last stored
+/// snapshot and the log entries since), the rest finished and archived. Returns the bytes of game data handed over.
 fn build_store(dir: &Path, games: u64, running: u64, threads: usize) -> u64 {
     let t = Instant::now();
     let kinds = rules::catalog::games();
@@ -179,19 +189,28 @@ fn build_store(dir: &Path, games: u64, running: u64, threads: usize) -> u64 {
                 let mut data = 0u64;
                 for channel in (i as u64..games).step_by(threads) {
                     if channel < running {
+                        // As the table leaves it: the last stored snapshot, then a
+                        // commit per move since (only the moves from the snapshot on
+                        // are logged: loads read no earlier entry).
                         let s = &mid[channel as usize % mid.len()];
-                        let meta = meta_of(channel, s, Status::Running);
-                        store
-                            .commit(Commit {
-                                meta: &meta,
-                                snapshot: Some(&s.snapshot),
-                                entry: Some(&s.last),
-                                outbox: &[],
-                                timers: &[],
-                                seats: None,
-                            })
-                            .expect("commit");
-                        data += s.snapshot.len() as u64 + json_len(&meta) + json_len(&s.last);
+                        let (at, snapshot) = &s.stored;
+                        let mut meta = meta_of(channel, s, Status::Running);
+                        for version in *at..=s.version {
+                            meta.version = version;
+                            let entry = version.checked_sub(1).map(|i| &s.entries[i as usize]);
+                            store
+                                .commit(Commit {
+                                    meta: &meta,
+                                    snapshot: (version == *at).then_some(snapshot.as_slice()),
+                                    entry,
+                                    outbox: &[],
+                                    timers: &[],
+                                    seats: None,
+                                })
+                                .expect("commit");
+                            data += entry.map_or(0, json_len);
+                        }
+                        data += snapshot.len() as u64 + json_len(&meta);
                     } else {
                         let s = &end[channel as usize % end.len()];
                         let entry = ArchiveEntry {
