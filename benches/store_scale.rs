@@ -94,7 +94,7 @@ fn playout(kind: &'static GameKind, seed: u64, stop_at: Option<usize>) -> Sample
                 .collect(),
             at: 1_700_000_000 + version,
         });
-        if version % table::SNAPSHOT_EVERY == 0 {
+        if version.is_multiple_of(table::SNAPSHOT_EVERY) {
             stored = (version, game.snapshot());
         }
     }

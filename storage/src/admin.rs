@@ -155,8 +155,8 @@ impl SledStore {
                 Ok(meta) if meta.status == Status::Lobby => None,
                 Ok(meta) => match self.stored_state(&meta)? {
                     Err(e) => Some(e),
-                    Ok(None) => Some("the game state is missing".to_string()),
-                    Ok(Some((snapshot, tail))) => snapshot_ok(&meta.game, &snapshot, &tail)
+                    Ok((None, _)) => Some("the game state is missing".to_string()),
+                    Ok((Some(snapshot), tail)) => snapshot_ok(&meta.game, &snapshot, &tail)
                         .err()
                         .map(|e| format!("game state unreadable: {e}")),
                 },

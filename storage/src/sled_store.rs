@@ -659,20 +659,19 @@ impl SledStore {
         })
     }
 
-    /// The stored state of a channel's game: its snapshot (engine bytes) and the log
-    /// entries after it, `None` when it has no snapshot (a lobby); `Err` is why it
-    /// cannot be read (then it is quarantined).
-    #[allow(clippy::type_complexity)]
+    /// The stored state of a channel's game: its snapshot (engine bytes; `None` in a
+    /// lobby) and the log entries after it. The inner `Err` is why it cannot be read
+    /// (then it is quarantined).
     pub(crate) fn stored_state(
         &self,
         meta: &Meta,
-    ) -> Result<Result<Option<(Vec<u8>, Vec<LogEntry>)>, String>, StoreError> {
+    ) -> Result<Result<StoredState, String>, StoreError> {
         let Some(stored) = self
             .snapshot
             .get(meta.channel.to_be_bytes())
             .map_err(backend)?
         else {
-            return Ok(Ok(None));
+            return Ok(Ok((None, Vec::new())));
         };
         let (at, engine) = match codec::decode_snapshot(&stored, meta.version) {
             Ok(decoded) => decoded,
@@ -681,7 +680,7 @@ impl SledStore {
         let mut tail = Vec::new();
         if at == meta.version {
             // Nothing logged since: the log's pages are not even read.
-            return Ok(Ok(Some((engine.to_vec(), tail))));
+            return Ok(Ok((Some(engine.to_vec()), tail)));
         }
         let range = pair_key(meta.game_id, at)..pair_key(meta.game_id, meta.version);
         for (expected, item) in (at..).zip(self.log.range(range)) {
@@ -704,7 +703,7 @@ impl SledStore {
                 at + tail.len() as u64 + 1
             )));
         }
-        Ok(Ok(Some((engine.to_vec(), tail))))
+        Ok(Ok((Some(engine.to_vec()), tail)))
     }
 
     fn decode_meta(&self, bytes: &[u8]) -> Result<Meta, String> {
@@ -731,6 +730,10 @@ impl SledStore {
 }
 
 /// When a write's batch is applied to sled (see [`SledStore::write_channel`]).
+/// A game's stored state: its last snapshot (`None` in a lobby) and the log entries
+/// after it.
+pub(crate) type StoredState = (Option<Vec<u8>>, Vec<LogEntry>);
+
 #[derive(Clone, Copy)]
 enum Apply {
     UnderLock,
@@ -906,22 +909,16 @@ impl Store for SledStore {
         let Some(meta_bytes) = self.meta.get(channel.to_be_bytes()).map_err(backend)? else {
             return Ok(Loaded::Empty);
         };
-        let state = match self.decode_meta(&meta_bytes) {
-            Ok(meta) => self.stored_state(&meta)?.map(|state| (meta, state)),
+        let record = match self.decode_meta(&meta_bytes) {
+            Ok(meta) => self.stored_state(&meta)?.map(|(snapshot, tail)| Record {
+                meta,
+                snapshot,
+                tail,
+            }),
             Err(reason) => Err(reason),
         };
-        match state {
-            Ok((meta, state)) => {
-                let (snapshot, tail) = match state {
-                    Some((snapshot, tail)) => (Some(snapshot), tail),
-                    None => (None, Vec::new()),
-                };
-                Ok(Loaded::Found(Record {
-                    meta,
-                    snapshot,
-                    tail,
-                }))
-            }
+        match record {
+            Ok(record) => Ok(Loaded::Found(record)),
             Err(reason) => {
                 self.quarantine(channel, &reason)?;
                 Ok(Loaded::Quarantined(reason))

@@ -1292,8 +1292,9 @@ fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, String> {
 pub fn restore_record(record: &storage::Record) -> Result<Option<Box<dyn DynGame>>, String> {
     let mut game = restore(&record.meta, record.snapshot.as_deref())?;
     if let Some(game) = &mut game {
+        let first = record.meta.version.saturating_sub(record.tail.len() as u64);
         apply_logged_actions(game.as_mut(), &record.tail).map_err(|(at, e)| {
-            let action = record.meta.version - (record.tail.len() - at) as u64 + 1;
+            let action = first + at as u64 + 1;
             // The engine's reason can name a hand: for the operator's log only (the
             // reason returned is shown in the channel).
             tracing::warn!(channel = record.meta.channel, action, error = %e, "a logged action was refused on replay");

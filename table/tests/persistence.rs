@@ -122,6 +122,51 @@ fn a_stored_game_is_its_last_snapshot_and_the_actions_logged_since() {
 }
 
 #[test]
+fn a_logged_action_refused_on_replay_quarantines_the_game_and_the_notice_tells_no_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let (store, table) = open(dir.path());
+        started(&table, 4, 2, 4);
+        run(&table, 4, 1, "add 2");
+        // A later entry the engine refuses (as a damaged log would hold), logged after
+        // the snapshot of the start; its text and the engine's reason stay private.
+        let Loaded::Found(record) = store.load(4).unwrap() else {
+            panic!()
+        };
+        let meta = storage::Meta {
+            version: record.meta.version + 1,
+            ..record.meta.clone()
+        };
+        let entry = storage::LogEntry {
+            seat: 1,
+            action: serde_json::json!({"Steal": "ana's hand: R4 G3"}),
+            text: "steal R4 G3".into(),
+            public: vec![],
+            at: 0,
+        };
+        store
+            .commit(storage::Commit {
+                entry: Some(&entry),
+                ..storage::Commit::meta(&meta)
+            })
+            .unwrap();
+    }
+    let (store, table) = open(dir.path());
+    let d = run(&table, 4, 1, "status");
+    let notice = &channel_texts(&d)[0];
+    assert!(
+        notice.contains("action 2 of the log could not be replayed"),
+        "{notice}"
+    );
+    assert!(
+        !notice.contains("R4") && !notice.contains("Steal"),
+        "{notice}"
+    );
+    assert_eq!(store.quarantined().unwrap().len(), 1);
+    assert_eq!(store.load(4).unwrap(), Loaded::Empty);
+}
+
+#[test]
 fn a_corrupted_record_is_quarantined_and_other_games_load() {
     let dir = tempfile::tempdir().unwrap();
     {
