@@ -53,12 +53,15 @@ pub const CHECKPOINT_BYTES: u64 = 4 * 1024 * 1024;
 pub struct StoreOptions {
     /// Upper bound of sled's page cache, in bytes (config `store_cache_mb`).
     pub cache_bytes: u64,
+    /// How long an open waits for the directory lock of a store that is closing.
+    pub lock_wait: std::time::Duration,
 }
 
 impl Default for StoreOptions {
     fn default() -> Self {
         StoreOptions {
             cache_bytes: DEFAULT_CACHE_BYTES,
+            lock_wait: std::time::Duration::from_secs(5),
         }
     }
 }
@@ -288,6 +291,36 @@ pub(crate) fn key_u64(bytes: &[u8], at: usize) -> Result<u64, StoreError> {
         .ok_or_else(|| StoreError::Backend(format!("malformed key {bytes:?}")))
 }
 
+/// Opens sled in `dir`. Sled's I/O threads finish their last writes after a `Db` is
+/// dropped and hold the directory lock until then, so a store reopened at once (a
+/// restart in the same process, a supervisor restarting the bot) waits for that lock
+/// for up to `options.lock_wait`; a store really held by another process is still refused.
+fn open_sled(dir: &Path, options: &StoreOptions) -> Result<sled::Db, StoreError> {
+    let started = std::time::Instant::now();
+    loop {
+        let opened = sled::Config::new()
+            .path(dir)
+            .cache_capacity(options.cache_bytes)
+            // Durability comes from the write-ahead log; sled is flushed at checkpoints
+            // only (no background flusher competing for sled's lock).
+            .flush_every_ms(None)
+            .open();
+        match opened {
+            Err(sled::Error::Io(e))
+                if e.to_string().contains("could not acquire lock")
+                    && started.elapsed() < options.lock_wait =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            other => {
+                return other.map_err(|e| {
+                    StoreError::Backend(format!("cannot open {}: {e}", dir.display()))
+                })
+            }
+        }
+    }
+}
+
 impl SledStore {
     /// Opens (or creates) the store in `dir` with the default options.
     pub fn open(dir: impl AsRef<Path>) -> Result<Self, StoreError> {
@@ -298,14 +331,7 @@ impl SledStore {
     /// index trees built once (recorded in the `schema` record).
     pub fn open_with(dir: impl AsRef<Path>, options: StoreOptions) -> Result<Self, StoreError> {
         let dir = dir.as_ref();
-        let db = sled::Config::new()
-            .path(dir)
-            .cache_capacity(options.cache_bytes)
-            // Durability comes from the write-ahead log; sled is flushed at checkpoints
-            // only (no background flusher competing for sled's lock).
-            .flush_every_ms(None)
-            .open()
-            .map_err(|e| StoreError::Backend(format!("cannot open {}: {e}", dir.display())))?;
+        let db = open_sled(dir, &options)?;
         // Records left in the log by a crash are applied again below; new ones go to a
         // new file after them.
         let left = wal::files(dir).map_err(|e| log_error("list", e))?;
@@ -1365,6 +1391,38 @@ mod tests {
         }
         assert_eq!(store.log(9).unwrap(), vec![entry(1), entry(2), entry(3)]);
         assert_eq!(store.load(6).unwrap(), Loaded::Empty);
+    }
+
+    /// A store reopened the moment it is dropped waits for sled's I/O threads to let go
+    /// of the directory lock instead of failing; one still open is refused after the
+    /// wait, with a message naming the directory.
+    #[test]
+    fn a_store_reopened_at_once_opens_and_one_held_open_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        for v in 0..40u64 {
+            let store = SledStore::open(dir.path()).unwrap();
+            let e = entry(v);
+            store
+                .commit(Commit {
+                    meta: &meta(5, 9, v),
+                    snapshot: Some(b"s"),
+                    entry: (v > 0).then_some(&e),
+                    outbox: &[],
+                    timers: &[],
+                    seats: None,
+                })
+                .unwrap();
+        }
+        let held = SledStore::open(dir.path()).unwrap();
+        assert_eq!(held.log(9).unwrap().len(), 39);
+        let options = StoreOptions {
+            lock_wait: std::time::Duration::from_millis(50),
+            ..StoreOptions::default()
+        };
+        let refused = SledStore::open_with(dir.path(), options).err().unwrap();
+        let text = refused.to_string();
+        assert!(text.contains("could not acquire lock"), "{text}");
+        assert!(text.contains(&dir.path().display().to_string()), "{text}");
     }
 
     /// Copies the files of `from` (a closed store, or the log of an open one) into `to`.
