@@ -9,7 +9,9 @@
 //!   through `Table` (each loaded and restored from its snapshot);
 //! - `disk_ratio`: bytes on disk / bytes of game data handed to the store;
 //! - `durable_actions_per_s`, `p99_ms_4_threads`: random legal moves of the four titles
-//!   through `Table::handle` over 1,000 channels, 4 threads, every action flushed.
+//!   through `Table::handle` over 1,000 channels, 4 threads, every action flushed,
+//!   while 4 sender threads confirm each stored delivery (`Table::delivered`) as the
+//!   Discord dispatcher does (`--deliver 0`: nothing is confirmed, the outbox grows).
 //!
 //! Smaller runs: `-- --games 10000 --running 1000 --touch 1000 --actions 2000`.
 
@@ -282,25 +284,28 @@ fn child(dir: &str) {
     println!("rss_mb={:.1}", rss_mb());
 }
 
-fn start(table: &Table, channel: u64) {
+/// Opens a game in `channel` and starts it; returns the outbox rows it stored.
+fn start(table: &Table, channel: u64) -> Vec<u64> {
     let title = rules::catalog::games()[channel as usize % 4].id;
-    table.handle(
+    let mut out = table.handle(
         channel,
         &Caller::new(1, NAMES[0]),
         Command::parse(&format!("new {title} seed={channel}")),
     );
     for (i, name) in NAMES.iter().enumerate().take(PLAYERS).skip(1) {
-        table.handle(channel, &Caller::new(1 + i as u64, *name), Command::Join);
+        out.extend(table.handle(channel, &Caller::new(1 + i as u64, *name), Command::Join));
     }
-    table.handle(channel, &Caller::new(1, NAMES[0]), Command::Start);
+    out.extend(table.handle(channel, &Caller::new(1, NAMES[0]), Command::Start));
+    out.iter().filter_map(|d| d.outbox()).collect()
 }
 
 /// Plays one random legal move in `channel` (a new game when the last one ended);
-/// returns the latency of the durable action.
-fn step(table: &Table, channel: u64, rng: &mut ChaCha8Rng) -> Duration {
+/// returns the latency of the durable action and the outbox rows it stored.
+fn step(table: &Table, channel: u64, rng: &mut ChaCha8Rng) -> (Duration, Vec<u64>) {
     let Some(p) = table.prompts(channel).into_iter().next() else {
-        start(table, channel);
-        return step(table, channel, rng);
+        let started = start(table, channel);
+        let (latency, ids) = step(table, channel, rng);
+        return (latency, [started, ids].concat());
     };
     let actions = table.legal_actions(channel, p.user);
     let action = actions.choose(rng).expect("a legal action").clone();
@@ -312,38 +317,81 @@ fn step(table: &Table, channel: u64, rng: &mut ChaCha8Rng) -> Duration {
         !matches!(d.first(), Some(table::Delivery::Ephemeral { .. })),
         "{d:?}"
     );
-    elapsed
+    (elapsed, d.iter().filter_map(|d| d.outbox()).collect())
 }
 
 /// Durable actions/s and the p99 latency with `threads` threads over `channels`.
-fn durable(dir: &Path, channels: u64, actions: usize, threads: usize) -> (f64, f64) {
+/// With `deliver`, as many sender threads as movers confirm every stored delivery as it
+/// is handed out (`Table::delivered`, what the Discord dispatcher's tasks do once
+/// Discord answers), so the outbox is drained while moves are written, as in the bot.
+fn durable(dir: &Path, channels: u64, actions: usize, threads: usize, deliver: bool) -> (f64, f64) {
     let table = Arc::new(Table::new(Arc::new(SledStore::open(dir).expect("store"))));
     for ch in 0..channels {
-        start(&table, ch);
+        for id in start(&table, ch).into_iter().filter(|_| deliver) {
+            table.delivered(id);
+        }
     }
+    let (sent, to_send) = std::sync::mpsc::channel::<Vec<u64>>();
+    let to_send = Arc::new(std::sync::Mutex::new(to_send));
+    let senders: Vec<_> = (0..threads)
+        .map(|_| {
+            let table = table.clone();
+            let to_send = to_send.clone();
+            std::thread::spawn(move || {
+                let mut confirmed = 0u64;
+                loop {
+                    let next = to_send.lock().expect("queue").recv();
+                    let Ok(ids) = next else {
+                        return confirmed;
+                    };
+                    for id in ids {
+                        table.delivered(id);
+                        confirmed += 1;
+                    }
+                }
+            })
+        })
+        .collect();
     let per_thread = actions / threads;
     let cpu = cpu_seconds();
     let t = Instant::now();
     let handles: Vec<_> = (0..threads)
         .map(|i| {
             let table = table.clone();
+            let sent = sent.clone();
             std::thread::spawn(move || {
                 let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
                 let mine: Vec<u64> = (0..channels)
                     .filter(|c| *c as usize % threads == i)
                     .collect();
                 (0..per_thread)
-                    .map(|n| step(&table, mine[n % mine.len()], &mut rng))
+                    .map(|n| {
+                        let (latency, ids) = step(&table, mine[n % mine.len()], &mut rng);
+                        if deliver {
+                            sent.send(ids).expect("sender runs");
+                        }
+                        latency
+                    })
                     .collect::<Vec<_>>()
             })
         })
         .collect();
+    drop(sent);
     let mut lat: Vec<Duration> = handles
         .into_iter()
         .flat_map(|h| h.join().expect("thread"))
         .collect();
     let wall = t.elapsed();
+    let confirmed: u64 = senders
+        .into_iter()
+        .map(|s| s.join().expect("sender"))
+        .sum();
     let cpu = cpu_seconds() - cpu;
+    println!(
+        "deliveries_confirmed={confirmed} sender_lag_ms={:.0} outbox_left={}",
+        (t.elapsed() - wall).as_secs_f64() * 1000.0,
+        table.pending(u64::MAX, usize::MAX).len()
+    );
     println!(
         "durable_cpu_us_per_action={:.0}",
         cpu * 1e6 / lat.len().max(1) as f64
@@ -377,6 +425,7 @@ fn main() {
     let channels = arg("--channels", 1_000) as u64;
     let actions = arg("--actions", 10_000);
     let threads = arg("--threads", 4).max(1);
+    let deliver = arg("--deliver", 1) != 0;
 
     let big = tempfile::tempdir().expect("temp dir");
     let data = build_store(big.path(), games, running, 4);
@@ -403,7 +452,7 @@ fn main() {
     };
 
     let small = tempfile::tempdir().expect("temp dir");
-    let (per_s, p99) = durable(small.path(), channels, actions, threads);
+    let (per_s, p99) = durable(small.path(), channels, actions, threads, deliver);
 
     println!("games={games} running={running} touched={touch} cache_games={cache}");
     println!("open_100k_ms={}", figure("open_ms="));

@@ -80,8 +80,6 @@ pub struct SledStore {
     pub(crate) archive: sled::Tree,
     pub(crate) quarantine: sled::Tree,
     pub(crate) outbox: sled::Tree,
-    /// The pending rows of `outbox` by due time and by channel.
-    pending: Mutex<OutboxIndex>,
     pub(crate) notes: sled::Tree,
     pub(crate) finished: sled::Tree,
     pub(crate) timers: sled::Tree,
@@ -99,6 +97,10 @@ pub struct SledStore {
 struct Shared {
     db: sled::Db,
     wal: Wal,
+    /// The `outbox` tree, and the pending rows by due time and by channel (rows stored
+    /// since the last checkpoint are only in the log and in this index's memory).
+    outbox: sled::Tree,
+    pending: Mutex<OutboxIndex>,
     /// Held while a checkpoint runs (one at a time).
     checkpointing: Mutex<()>,
     /// Held (shared) by a writer from its append until its batch is in sled, when it
@@ -146,10 +148,62 @@ impl Shared {
         };
         // Writers that appended to the old file may still be applying their records.
         drop(self.applying.write().unwrap_or_else(|e| e.into_inner()));
+        self.keep_fresh_rows()?;
         self.db.flush().map_err(backend)?;
         sync_sled_file(self.wal.dir())?;
         if let Some(old) = old {
             wal::remove_upto(self.wal.dir(), old).map_err(|e| log_error("delete", e))?;
+        }
+        Ok(())
+    }
+
+    /// Writes the outbox rows whose only copy is the log (and memory) into sled, before
+    /// the log files holding them are deleted. Sent rows were dropped from memory with
+    /// a log record alone, so in a running bot few rows are left to write.
+    fn keep_fresh_rows(&self) -> Result<(), StoreError> {
+        // All under the index's lock: a row is never sent, retried and moved at once.
+        // (Moving rows one lock at a time spreads the stall over more moves: measured
+        // worse for p99.)
+        let mut pending = lock(&self.pending);
+        let ids: Vec<u64> = pending.fresh.keys().copied().collect();
+        for id in ids {
+            if let Some(bytes) = pending.fresh.get(&id) {
+                self.outbox
+                    .insert(id.to_be_bytes(), bytes.as_slice())
+                    .map_err(backend)?;
+                pending.fresh.remove(&id);
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies one write of the outbox while the store runs. A new row (or a new
+    /// version of a row not yet in sled) is kept in memory: the log holds it until the
+    /// next checkpoint writes it into sled, and a row sent before then never reaches
+    /// sled at all. A row already in sled is written there.
+    fn apply_outbox(&self, op: &Op) -> Result<(), StoreError> {
+        let mut pending = lock(&self.pending);
+        match op {
+            Op::Put(_, k, v) => {
+                let Ok(id) = key_u64(k, 0) else {
+                    return Ok(());
+                };
+                if pending.fresh.contains_key(&id) || !pending.rows.contains_key(&id) {
+                    pending.fresh.insert(id, v.clone());
+                } else {
+                    self.outbox.insert(k.as_slice(), v.as_slice()).map_err(backend)?;
+                }
+                pending.put(k, v);
+            }
+            Op::Remove(_, k) => {
+                let Ok(id) = key_u64(k, 0) else {
+                    return Ok(());
+                };
+                if pending.fresh.remove(&id).is_none() {
+                    self.outbox.remove(k.as_slice()).map_err(backend)?;
+                }
+                pending.remove(k);
+            }
         }
         Ok(())
     }
@@ -340,6 +394,8 @@ impl SledStore {
         let shared = Arc::new(Shared {
             wal,
             db: db.clone(),
+            outbox: db.open_tree("outbox").map_err(backend)?,
+            pending: Mutex::new(OutboxIndex::default()),
             checkpointing: Mutex::new(()),
             applying: RwLock::new(()),
             wake: Mutex::new(Wake::default()),
@@ -352,7 +408,6 @@ impl SledStore {
             archive: db.open_tree("archive").map_err(backend)?,
             quarantine: db.open_tree("quarantine").map_err(backend)?,
             outbox: db.open_tree("outbox").map_err(backend)?,
-            pending: Mutex::new(OutboxIndex::default()),
             notes: db.open_tree("notes").map_err(backend)?,
             finished: db.open_tree("finished").map_err(backend)?,
             timers: db.open_tree("timers").map_err(backend)?,
@@ -411,7 +466,7 @@ impl SledStore {
                 );
             }
             for batch in &contents.batches {
-                self.apply(batch)?;
+                self.apply(batch, When::Opening)?;
             }
         }
         self.db.flush().map_err(backend)?;
@@ -462,9 +517,13 @@ impl SledStore {
     /// so reads and checkpoints never wait for one another. Writes of the outbox keep
     /// its in-memory index up to date; those of layout 2's index trees (in logs left by
     /// an older build) are skipped: the index is built from the rows.
-    fn apply(&self, batch: &Batch) -> Result<(), StoreError> {
+    fn apply(&self, batch: &Batch, when: When) -> Result<(), StoreError> {
         for op in &batch.ops {
             let (Op::Put(t, k, _) | Op::Remove(t, k)) = op;
+            if *t == TreeId::Outbox && when == When::Running {
+                self.shared.apply_outbox(op)?;
+                continue;
+            }
             let Some(tree) = self.tree(*t) else {
                 continue;
             };
@@ -474,13 +533,6 @@ impl SledStore {
             }
             .map_err(backend)?;
             match t {
-                TreeId::Outbox => {
-                    let mut pending = lock(&self.pending);
-                    match op {
-                        Op::Put(_, k, v) => pending.put(k, v),
-                        Op::Remove(_, k) => pending.remove(k),
-                    }
-                }
                 TreeId::Timers => {
                     let mut timers = lock(&self.timer_index);
                     match op {
@@ -496,14 +548,20 @@ impl SledStore {
         Ok(())
     }
 
-    /// Builds the in-memory index of the pending outbox rows (at open).
+    /// Builds the in-memory index of the pending outbox rows (at open; rows written
+    /// since the open, not yet in sled, are kept).
     fn index_outbox(&self) -> Result<(), StoreError> {
         let mut index = OutboxIndex::default();
         for item in self.outbox.iter() {
             let (k, v) = item.map_err(backend)?;
             index.put(&k, &v);
         }
-        *lock(&self.pending) = index;
+        let mut pending = lock(&self.shared.pending);
+        for (id, bytes) in std::mem::take(&mut pending.fresh) {
+            index.put(&id.to_be_bytes(), &bytes);
+            index.fresh.insert(id, bytes);
+        }
+        *pending = index;
         Ok(())
     }
 
@@ -539,7 +597,19 @@ impl SledStore {
         &self,
         build: impl FnOnce(&mut Batch) -> Result<R, StoreError>,
     ) -> Result<R, StoreError> {
-        self.write_with(build, Apply::UnderLock)
+        self.write_with(build, Apply::UnderLock, Durability::Synced)
+    }
+
+    /// [`SledStore::write`] for a change whose loss in a power cut is harmless (a
+    /// delivery marked done or rescheduled: at worst it is sent again, and Discord drops
+    /// the copy by its nonce): appended to the log and applied, but this returns without
+    /// waiting for a sync; the next durable write's sync or checkpoint covers it. A
+    /// crash of the process alone loses nothing (the record is in the OS's cache).
+    pub(crate) fn write_unsynced<R>(
+        &self,
+        build: impl FnOnce(&mut Batch) -> Result<R, StoreError>,
+    ) -> Result<R, StoreError> {
+        self.write_with(build, Apply::UnderLock, Durability::Unsynced)
     }
 
     /// [`SledStore::write`] for a change that reads and writes only its own channel's
@@ -552,13 +622,14 @@ impl SledStore {
         &self,
         build: impl FnOnce(&mut Batch) -> Result<R, StoreError>,
     ) -> Result<R, StoreError> {
-        self.write_with(build, Apply::AfterLock)
+        self.write_with(build, Apply::AfterLock, Durability::Synced)
     }
 
     fn write_with<R>(
         &self,
         build: impl FnOnce(&mut Batch) -> Result<R, StoreError>,
         when: Apply,
+        durability: Durability,
     ) -> Result<R, StoreError> {
         let mut writer = self.shared.wal.lock();
         let mut batch = Batch::default();
@@ -575,7 +646,7 @@ impl SledStore {
         let full = writer.len() >= CHECKPOINT_BYTES;
         match when {
             Apply::UnderLock => {
-                self.apply(&batch)?;
+                self.apply(&batch, When::Running)?;
                 drop(writer);
             }
             Apply::AfterLock => {
@@ -587,14 +658,16 @@ impl SledStore {
                     .read()
                     .unwrap_or_else(|e| e.into_inner());
                 drop(writer);
-                self.apply(&batch)?;
+                self.apply(&batch, When::Running)?;
                 drop(applying);
             }
         }
         if full {
             self.shared.request_checkpoint();
         }
-        self.durable(ticket)?;
+        if durability == Durability::Synced {
+            self.durable(ticket)?;
+        }
         Ok(out)
     }
 
@@ -755,15 +828,30 @@ impl SledStore {
     }
 }
 
-/// When a write's batch is applied to sled (see [`SledStore::write_channel`]).
 /// A game's stored state: its last snapshot (`None` in a lobby) and the log entries
 /// after it.
 pub(crate) type StoredState = (Option<Vec<u8>>, Vec<LogEntry>);
 
+/// When a write's batch is applied to sled (see [`SledStore::write_channel`]).
 #[derive(Clone, Copy)]
 enum Apply {
     UnderLock,
     AfterLock,
+}
+
+/// Whether a write returns once its record is synced to disk, or at once.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Durability {
+    Synced,
+    Unsynced,
+}
+
+/// Whether a batch is applied while the store runs, or from the log at open (then
+/// every record goes into sled, and the indexes are built after).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum When {
+    Running,
+    Opening,
 }
 
 /// Key of a channel's timer of one kind.
@@ -883,10 +971,14 @@ fn insert_rows(b: &mut Batch, rows: Vec<(u64, Vec<u8>)>) {
 }
 
 /// The pending outbox rows by due time and by channel: what `due_outbox`, `next_due`
-/// and `channel_outbox` read. Mirrors the `outbox` tree (see [`SledStore::apply`]); a
-/// row that cannot be read is not indexed (`store check` sets it aside).
+/// and `channel_outbox` read. Mirrors the `outbox` tree and the rows in `fresh` (see
+/// [`Shared::apply_outbox`]); a row that cannot be read is not indexed (`store check`
+/// sets it aside).
 #[derive(Default)]
 struct OutboxIndex {
+    /// Rows stored since the last checkpoint, not yet in sled: id → row bytes. The log
+    /// holds them until a checkpoint writes them into sled ([`Shared::keep_fresh_rows`]).
+    fresh: HashMap<u64, Vec<u8>>,
     /// Row id → (channel, due ms).
     rows: HashMap<u64, (ChannelId, u64)>,
     /// (due ms, row id).
@@ -1132,7 +1224,7 @@ impl Store for SledStore {
         // are read); a row removed meanwhile is skipped.
         while out.len() < limit {
             let ids: Vec<(u64, u64)> = {
-                let pending = lock(&self.pending);
+                let pending = lock(&self.shared.pending);
                 let from = match after {
                     Some(k) => Bound::Excluded(k),
                     None => Bound::Unbounded,
@@ -1156,7 +1248,7 @@ impl Store for SledStore {
     }
 
     fn channel_outbox(&self, channel: ChannelId) -> Result<Vec<OutboxRow>, StoreError> {
-        let ids: Vec<u64> = lock(&self.pending)
+        let ids: Vec<u64> = lock(&self.shared.pending)
             .channel
             .range((channel, 0)..=(channel, u64::MAX))
             .map(|(_, id)| *id)
@@ -1171,6 +1263,11 @@ impl Store for SledStore {
     }
 
     fn outbox_row(&self, id: u64) -> Result<Option<OutboxRow>, StoreError> {
+        if let Some(bytes) = lock(&self.shared.pending).fresh.get(&id) {
+            return codec::decode_row(bytes)
+                .map(Some)
+                .map_err(StoreError::Backend);
+        }
         match self.outbox.get(id.to_be_bytes()).map_err(backend)? {
             Some(v) => codec::decode_row(&v).map(Some).map_err(StoreError::Backend),
             None => Ok(None),
@@ -1178,15 +1275,17 @@ impl Store for SledStore {
     }
 
     fn next_due(&self) -> Result<Option<u64>, StoreError> {
-        Ok(lock(&self.pending).due.first().map(|(due, _)| *due))
+        Ok(lock(&self.shared.pending).due.first().map(|(due, _)| *due))
     }
 
     fn outbox_done(&self, id: u64) -> Result<(), StoreError> {
-        self.write(|b| {
-            if self
-                .outbox
-                .contains_key(id.to_be_bytes())
-                .map_err(backend)?
+        self.write_unsynced(|b| {
+            let indexed = lock(&self.shared.pending).rows.contains_key(&id);
+            if indexed
+                || self
+                    .outbox
+                    .contains_key(id.to_be_bytes())
+                    .map_err(backend)?
             {
                 b.remove(TreeId::Outbox, id.to_be_bytes());
             }
@@ -1195,7 +1294,7 @@ impl Store for SledStore {
     }
 
     fn outbox_retry(&self, id: u64, due_ms: u64, attempts: u32) -> Result<(), StoreError> {
-        self.write(|b| {
+        self.write_unsynced(|b| {
             let Some(row) = self.outbox_row(id)? else {
                 return Ok(());
             };
@@ -1788,6 +1887,77 @@ mod tests {
         assert_eq!(store.channel_outbox(7).unwrap().len(), 2);
         assert!(store.channel_outbox(8).unwrap().is_empty());
         assert_eq!(store.outbox_row(ids[0]).unwrap(), None);
+    }
+
+    /// The rows of `store`'s outbox tree in sled (not the ones held in memory).
+    fn rows_in_sled(store: &SledStore) -> Vec<(u64, u32)> {
+        store
+            .outbox
+            .iter()
+            .map(|item| {
+                let (_, v) = item.unwrap();
+                let row = codec::decode_row(&v).unwrap();
+                (row.id, row.attempts)
+            })
+            .collect()
+    }
+
+    /// Rows stored since the last checkpoint live in the log and in memory only: a row
+    /// sent before the checkpoint never reaches sled; one still pending is written into
+    /// sled by the checkpoint, and removed from it once sent. A crash before the
+    /// checkpoint gets the pending rows back from the log, never the sent one.
+    #[test]
+    fn outbox_rows_reach_sled_only_when_still_pending_at_a_checkpoint() {
+        let dir = tempfile::tempdir().unwrap();
+        let older = tempfile::tempdir().unwrap();
+        let log_copy = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        store.flush().unwrap();
+        copy_files(dir.path(), older.path(), false);
+        let e = entry(1);
+        let ids = store
+            .commit(Commit {
+                meta: &meta(7, 3, 1),
+                snapshot: Some(b"s1"),
+                entry: Some(&e),
+                outbox: &[row(7, 100, "sent"), row(7, 100, "retried"), row(7, 100, "kept")],
+                timers: &[],
+                seats: None,
+            })
+            .unwrap();
+        let (sent, retried, kept) = (ids[0], ids[1], ids[2]);
+        store.outbox_done(sent).unwrap();
+        store.outbox_retry(retried, 300, 1).unwrap();
+        assert_eq!(rows_in_sled(&store), vec![]);
+        let pending = |store: &SledStore| -> Vec<(u64, u32)> {
+            store
+                .channel_outbox(7)
+                .unwrap()
+                .iter()
+                .map(|r| (r.id, r.attempts))
+                .collect()
+        };
+        assert_eq!(pending(&store), vec![(retried, 1), (kept, 0)]);
+        assert_eq!(store.next_due().unwrap(), Some(100));
+        copy_files(dir.path(), log_copy.path(), true);
+
+        store.flush().unwrap();
+        assert_eq!(rows_in_sled(&store), vec![(retried, 1), (kept, 0)]);
+        store.outbox_done(kept).unwrap();
+        store.outbox_retry(retried, 400, 2).unwrap();
+        assert_eq!(rows_in_sled(&store), vec![(retried, 2)]);
+        assert_eq!(pending(&store), vec![(retried, 2)]);
+        drop(store);
+        let store = SledStore::open(dir.path()).unwrap();
+        assert_eq!(pending(&store), vec![(retried, 2)]);
+        assert_eq!(store.next_due().unwrap(), Some(400));
+        drop(store);
+
+        // Sled as it was before the rows, plus the log written before the checkpoint.
+        copy_files(log_copy.path(), older.path(), true);
+        let store = SledStore::open(older.path()).unwrap();
+        assert_eq!(pending(&store), vec![(retried, 1), (kept, 0)]);
+        assert_eq!(store.outbox_row(sent).unwrap(), None);
     }
 
     #[test]
