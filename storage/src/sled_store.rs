@@ -532,17 +532,14 @@ impl SledStore {
                 Op::Remove(..) => tree.remove(k.as_slice()).map(drop),
             }
             .map_err(backend)?;
-            match t {
-                TreeId::Timers => {
-                    let mut timers = lock(&self.timer_index);
-                    match op {
-                        Op::Put(_, k, v) => {
-                            timers.put(k, v);
-                        }
-                        Op::Remove(_, k) => timers.remove(k),
+            if *t == TreeId::Timers {
+                let mut timers = lock(&self.timer_index);
+                match op {
+                    Op::Put(_, k, v) => {
+                        timers.put(k, v);
                     }
+                    Op::Remove(_, k) => timers.remove(k),
                 }
-                _ => {}
             }
         }
         Ok(())
