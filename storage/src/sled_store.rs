@@ -1838,26 +1838,33 @@ mod tests {
         }
     }
 
+    /// Commits the first move of game 3 in channel 7 with `rows`; returns their ids.
+    fn first_move_with_rows(store: &SledStore, rows: &[NewOutbox]) -> Vec<u64> {
+        store
+            .commit(Commit {
+                meta: &meta(7, 3, 1),
+                snapshot: Some(b"s1"),
+                entry: Some(&entry(1)),
+                outbox: rows,
+                timers: &[],
+                seats: None,
+            })
+            .unwrap()
+    }
+
     #[test]
     fn outbox_rows_commit_with_the_state_and_survive_until_done() {
         let dir = tempfile::tempdir().unwrap();
         let ids = {
             let store = SledStore::open(dir.path()).unwrap();
-            let e = entry(1);
-            let ids = store
-                .commit(Commit {
-                    meta: &meta(7, 3, 1),
-                    snapshot: Some(b"s1"),
-                    entry: Some(&e),
-                    outbox: &[
-                        row(7, 100, "post"),
-                        row(7, 100, "dm"),
-                        row(7, 5_000, "timer"),
-                    ],
-                    timers: &[],
-                    seats: None,
-                })
-                .unwrap();
+            let ids = first_move_with_rows(
+                &store,
+                &[
+                    row(7, 100, "post"),
+                    row(7, 100, "dm"),
+                    row(7, 5_000, "timer"),
+                ],
+            );
             assert_eq!(ids.len(), 3);
             assert!(ids[0] < ids[1] && ids[1] < ids[2]);
             ids
@@ -1911,17 +1918,10 @@ mod tests {
         let store = SledStore::open(dir.path()).unwrap();
         store.flush().unwrap();
         copy_files(dir.path(), older.path(), false);
-        let e = entry(1);
-        let ids = store
-            .commit(Commit {
-                meta: &meta(7, 3, 1),
-                snapshot: Some(b"s1"),
-                entry: Some(&e),
-                outbox: &[row(7, 100, "sent"), row(7, 100, "retried"), row(7, 100, "kept")],
-                timers: &[],
-                seats: None,
-            })
-            .unwrap();
+        let ids = first_move_with_rows(
+            &store,
+            &[row(7, 100, "sent"), row(7, 100, "retried"), row(7, 100, "kept")],
+        );
         let (sent, retried, kept) = (ids[0], ids[1], ids[2]);
         store.outbox_done(sent).unwrap();
         store.outbox_retry(retried, 300, 1).unwrap();
