@@ -129,7 +129,15 @@ const ID_BLOCK: u64 = 1024;
 struct Wake {
     requested: bool,
     stop: bool,
+    /// A record was appended without waiting for a sync ([`SledStore::write_unsynced`]).
+    unsynced: bool,
+    /// Syncs run for such records (read by tests).
+    lazy_syncs: u64,
 }
+
+/// How long after an unsynced record the checkpoint thread syncs the log, if no writer's
+/// sync did it first: a power cut loses at most this much of them.
+const LAZY_SYNC: std::time::Duration = std::time::Duration::from_millis(50);
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -216,18 +224,47 @@ impl Shared {
         }
     }
 
-    /// The checkpoint thread: runs a checkpoint whenever one is requested.
+    /// Asks the checkpoint thread to sync the log soon (an unsynced record was appended).
+    fn request_sync(&self) {
+        let mut wake = lock(&self.wake);
+        if !wake.unsynced {
+            wake.unsynced = true;
+            self.woken.notify_one();
+        }
+    }
+
+    /// The checkpoint thread: runs a checkpoint whenever one is requested, and syncs the
+    /// log [`LAZY_SYNC`] after an unsynced record.
     fn run(&self) {
         loop {
-            {
+            let requested = {
                 let mut wake = lock(&self.wake);
-                while !wake.requested && !wake.stop {
+                while !wake.requested && !wake.stop && !wake.unsynced {
                     wake = self.woken.wait(wake).unwrap_or_else(|e| e.into_inner());
                 }
+                if wake.unsynced && !wake.requested && !wake.stop {
+                    wake = self
+                        .woken
+                        .wait_timeout(wake, LAZY_SYNC)
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0;
+                }
                 if wake.stop {
+                    // The checkpoint at close syncs everything.
                     return;
                 }
-                wake.requested = false;
+                if std::mem::take(&mut wake.unsynced) {
+                    drop(wake);
+                    if let Err(e) = self.wal.sync() {
+                        tracing::warn!(error = %e, "write-ahead log sync failed; the next sync retries");
+                    }
+                    wake = lock(&self.wake);
+                    wake.lazy_syncs += 1;
+                }
+                std::mem::take(&mut wake.requested)
+            };
+            if !requested {
+                continue;
             }
             // Writers that appended to the full file while the last checkpoint switched
             // files asked again: the new file need not be switched yet.
@@ -600,8 +637,9 @@ impl SledStore {
     /// [`SledStore::write`] for a change whose loss in a power cut is harmless (a
     /// delivery marked done or rescheduled: at worst it is sent again, and Discord drops
     /// the copy by its nonce): appended to the log and applied, but this returns without
-    /// waiting for a sync; the next durable write's sync or checkpoint covers it. A
-    /// crash of the process alone loses nothing (the record is in the OS's cache).
+    /// waiting for a sync; the next durable write's sync, or the checkpoint thread's
+    /// [`LAZY_SYNC`] later, covers it. A crash of the process alone loses nothing (the
+    /// record is in the OS's cache).
     pub(crate) fn write_unsynced<R>(
         &self,
         build: impl FnOnce(&mut Batch) -> Result<R, StoreError>,
@@ -662,8 +700,9 @@ impl SledStore {
         if full {
             self.shared.request_checkpoint();
         }
-        if durability == Durability::Synced {
-            self.durable(ticket)?;
+        match durability {
+            Durability::Synced => self.durable(ticket)?,
+            Durability::Unsynced => self.shared.request_sync(),
         }
         Ok(out)
     }
@@ -1955,6 +1994,24 @@ mod tests {
         let store = SledStore::open(older.path()).unwrap();
         assert_eq!(pending(&store), vec![(retried, 1), (kept, 0)]);
         assert_eq!(store.outbox_row(sent).unwrap(), None);
+    }
+
+    /// A delivery marked sent returns without waiting for a sync; the checkpoint thread
+    /// syncs the log soon after.
+    #[test]
+    fn a_mark_written_without_a_sync_is_synced_soon_after() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let ids = first_move_with_rows(&store, &[row(7, 100, "post")]);
+        let syncs = || lock(&store.shared.wake).lazy_syncs;
+        let before = syncs();
+        store.outbox_done(ids[0]).unwrap();
+        let asked = std::time::Instant::now();
+        while syncs() == before {
+            assert!(asked.elapsed().as_secs() < 5, "the log was never synced");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(store.channel_outbox(7).unwrap().is_empty());
     }
 
     #[test]
