@@ -7,10 +7,6 @@
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// The bot's allocator (see `src/main.rs`), so the figures are the bot's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use storage::SledStore;
 use table::{Caller, Command, Table};
 

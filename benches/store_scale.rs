@@ -24,10 +24,6 @@ use std::path::Path;
 use std::process::Command as Process;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// The bot's allocator (see `src/main.rs`), so the figures are the bot's.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use storage::{ArchiveEntry, Commit, LogEntry, Meta, SeatedUser, SledStore, Status, Store};
 use table::{Caller, Command, Table};
 

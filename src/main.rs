@@ -10,11 +10,6 @@ use config::{Config, TOKEN_ENV};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// mimalloc instead of glibc's malloc: with moves on several threads, glibc's allocator
-/// took about a sixth of the bot's CPU (profiled under `store_scale`).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[derive(Parser)]
 #[command(
     name = "capomaestro",
