@@ -382,10 +382,7 @@ fn durable(dir: &Path, channels: u64, actions: usize, threads: usize, deliver: b
         .flat_map(|h| h.join().expect("thread"))
         .collect();
     let wall = t.elapsed();
-    let confirmed: u64 = senders
-        .into_iter()
-        .map(|s| s.join().expect("sender"))
-        .sum();
+    let confirmed: u64 = senders.into_iter().map(|s| s.join().expect("sender")).sum();
     let cpu = cpu_seconds() - cpu;
     println!(
         "deliveries_confirmed={confirmed} sender_lag_ms={:.0} outbox_left={}",

@@ -199,7 +199,9 @@ impl Shared {
                 if pending.fresh.contains_key(&id) || !pending.rows.contains_key(&id) {
                     pending.fresh.insert(id, v.clone());
                 } else {
-                    self.outbox.insert(k.as_slice(), v.as_slice()).map_err(backend)?;
+                    self.outbox
+                        .insert(k.as_slice(), v.as_slice())
+                        .map_err(backend)?;
                 }
                 pending.put(k, v);
             }
@@ -1959,7 +1961,11 @@ mod tests {
         copy_files(dir.path(), older.path(), false);
         let ids = first_move_with_rows(
             &store,
-            &[row(7, 100, "sent"), row(7, 100, "retried"), row(7, 100, "kept")],
+            &[
+                row(7, 100, "sent"),
+                row(7, 100, "retried"),
+                row(7, 100, "kept"),
+            ],
         );
         let (sent, retried, kept) = (ids[0], ids[1], ids[2]);
         store.outbox_done(sent).unwrap();
