@@ -157,7 +157,8 @@ fn disk_bytes(dir: &Path) -> u64 {
 }
 
 /// Fills `dir` with `games` games: channels `0..running` running (the last stored
-/// snapshot and the log entries since), the rest finished and archived. Returns the bytes of game data handed over.
+/// snapshot and the log entries since), the rest finished and archived. Returns the
+/// bytes of game data handed over.
 fn build_store(dir: &Path, games: u64, running: u64, threads: usize) -> u64 {
     let t = Instant::now();
     let kinds = rules::catalog::games();
@@ -333,7 +334,7 @@ fn durable(dir: &Path, channels: u64, actions: usize, threads: usize, deliver: b
     }
     let (sent, to_send) = std::sync::mpsc::channel::<Vec<u64>>();
     let to_send = Arc::new(std::sync::Mutex::new(to_send));
-    let senders: Vec<_> = (0..threads)
+    let senders: Vec<_> = (0..if deliver { threads } else { 0 })
         .map(|_| {
             let table = table.clone();
             let to_send = to_send.clone();

@@ -199,7 +199,7 @@ impl SledStore {
             }
         }
 
-        for item in self.outbox.iter() {
+        for item in self.outbox_tree().iter() {
             let (k, v) = item.map_err(backend)?;
             count("outbox rows");
             if let Err(reason) = codec::decode_row(&v) {
@@ -401,7 +401,7 @@ impl SledStore {
             ("log", &self.log),
             ("archive", &self.archive),
             ("quarantine", &self.quarantine),
-            ("outbox", &self.outbox),
+            ("outbox", self.outbox_tree()),
             ("notes", &self.notes),
         ] {
             let (mut n, mut bytes) = (0u64, 0u64);
@@ -579,7 +579,10 @@ mod tests {
         store.put_raw_snapshot(1, b"{cut").unwrap();
         store.log.insert(pair_key(10, 5), &[0xC1, 1, 0xff]).unwrap();
         store.archive.insert(pair_key(2, 21), &b"[1,2"[..]).unwrap();
-        store.outbox.insert(9u64.to_be_bytes(), &b"?"[..]).unwrap();
+        store
+            .outbox_tree()
+            .insert(9u64.to_be_bytes(), &b"?"[..])
+            .unwrap();
         let report = store.check(&ok).unwrap();
         let what: Vec<&str> = report.bad.iter().map(|b| b.what.as_str()).collect();
         assert_eq!(

@@ -79,7 +79,6 @@ pub struct SledStore {
     pub(crate) log: sled::Tree,
     pub(crate) archive: sled::Tree,
     pub(crate) quarantine: sled::Tree,
-    pub(crate) outbox: sled::Tree,
     pub(crate) notes: sled::Tree,
     pub(crate) finished: sled::Tree,
     pub(crate) timers: sled::Tree,
@@ -446,7 +445,6 @@ impl SledStore {
             log: db.open_tree("log").map_err(backend)?,
             archive: db.open_tree("archive").map_err(backend)?,
             quarantine: db.open_tree("quarantine").map_err(backend)?,
-            outbox: db.open_tree("outbox").map_err(backend)?,
             notes: db.open_tree("notes").map_err(backend)?,
             finished: db.open_tree("finished").map_err(backend)?,
             timers: db.open_tree("timers").map_err(backend)?,
@@ -486,6 +484,13 @@ impl SledStore {
                 .map_err(backend)?,
         );
         Ok(store)
+    }
+
+    /// The `outbox` tree in sled: the rows still pending at the last checkpoint (newer
+    /// ones are in memory, see [`OutboxIndex::fresh`]). Read by `store check` and
+    /// `store stats`, which run on a store just opened, when every row is in sled.
+    pub(crate) fn outbox_tree(&self) -> &sled::Tree {
+        &self.shared.outbox
     }
 
     /// Applies the records of log files left by the last run (all of them, in order;
@@ -537,7 +542,7 @@ impl SledStore {
             TreeId::Log => &self.log,
             TreeId::Archive => &self.archive,
             TreeId::Quarantine => &self.quarantine,
-            TreeId::Outbox => &self.outbox,
+            TreeId::Outbox => &self.shared.outbox,
             TreeId::OutboxDue | TreeId::OutboxChannel => return None,
             TreeId::Notes => &self.notes,
             TreeId::Finished => &self.finished,
@@ -553,9 +558,10 @@ impl SledStore {
     /// with a batch half applied (an outbox row is indexed once written, and an index
     /// entry whose row is gone is skipped; a channel's own records are only read under
     /// the table's lock of that channel). Sled never takes its global transaction lock,
-    /// so reads and checkpoints never wait for one another. Writes of the outbox keep
-    /// its in-memory index up to date; those of layout 2's index trees (in logs left by
-    /// an older build) are skipped: the index is built from the rows.
+    /// so reads and checkpoints never wait for one another. While the store runs, writes
+    /// of the outbox go through [`Shared::apply_outbox`] (memory until a checkpoint);
+    /// at open they go into sled and the index is built after. Writes of layout 2's
+    /// index trees (in logs left by an older build) are skipped.
     fn apply(&self, batch: &Batch, when: When) -> Result<(), StoreError> {
         for op in &batch.ops {
             let (Op::Put(t, k, _) | Op::Remove(t, k)) = op;
@@ -588,7 +594,7 @@ impl SledStore {
     /// since the open, not yet in sled, are kept).
     fn index_outbox(&self) -> Result<(), StoreError> {
         let mut index = OutboxIndex::default();
-        for item in self.outbox.iter() {
+        for item in self.shared.outbox.iter() {
             let (k, v) = item.map_err(backend)?;
             index.put(&k, &v);
         }
@@ -1306,7 +1312,7 @@ impl Store for SledStore {
                 .map(Some)
                 .map_err(StoreError::Backend);
         }
-        match self.outbox.get(id.to_be_bytes()).map_err(backend)? {
+        match self.shared.outbox.get(id.to_be_bytes()).map_err(backend)? {
             Some(v) => codec::decode_row(&v).map(Some).map_err(StoreError::Backend),
             None => Ok(None),
         }
@@ -1321,6 +1327,7 @@ impl Store for SledStore {
             let indexed = lock(&self.shared.pending).rows.contains_key(&id);
             if indexed
                 || self
+                    .shared
                     .outbox
                     .contains_key(id.to_be_bytes())
                     .map_err(backend)?
@@ -1937,6 +1944,7 @@ mod tests {
     /// The rows of `store`'s outbox tree in sled (not the ones held in memory).
     fn rows_in_sled(store: &SledStore) -> Vec<(u64, u32)> {
         store
+            .shared
             .outbox
             .iter()
             .map(|item| {
@@ -2173,6 +2181,7 @@ mod tests {
                 .put_raw_meta(2, &serde_json::to_vec(&finished).unwrap())
                 .unwrap();
             store
+                .shared
                 .outbox
                 .insert(77u64.to_be_bytes(), serde_json::to_vec(&old_row).unwrap())
                 .unwrap();
