@@ -15,7 +15,8 @@ mod sled_store;
 mod wal;
 
 pub use sled_store::{
-    SledStore, StoreOptions, CHECKPOINT_BYTES, DEFAULT_CACHE_BYTES, LAYOUT_VERSION,
+    SledStore, StoreOptions, CHECKPOINT_BYTES, DEFAULT_CACHE_BYTES, DEFAULT_FLUSH_GAP,
+    LAYOUT_VERSION,
 };
 
 use serde::{Deserialize, Serialize};
