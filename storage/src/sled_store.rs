@@ -48,10 +48,14 @@ pub const DEFAULT_CACHE_BYTES: u64 = 16 * 1024 * 1024;
 /// starts a new log (bounding the log's size and the work of the next open).
 pub const CHECKPOINT_BYTES: u64 = 4 * 1024 * 1024;
 
+/// A new store's first log file (reserved by `fallocate`, so each sync also writes its
+/// extent map) is switched for a spare written with zeros once it holds this many bytes.
+const SPARE_AFTER: u64 = 1024 * 1024;
+
 /// How a store is opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StoreOptions {
-    /// Upper bound of sled's page cache, in bytes (config `store_cache_mb`).
+    /// Upper bound of sled's page cache, in bytes ([`DEFAULT_CACHE_BYTES`]).
     pub cache_bytes: u64,
     /// How long an open waits for the directory lock of a store that is closing.
     pub lock_wait: std::time::Duration,
@@ -157,8 +161,14 @@ impl Shared {
     /// Flushes sled (and syncs its file: sled's flush does not flush the disk's cache),
     /// then deletes the log files whose records are all in it. The log is switched to a
     /// new file first, so writers go on meanwhile.
-    fn checkpoint(&self) -> Result<(), StoreError> {
+    fn checkpoint(&self, spare: Spare) -> Result<(), StoreError> {
         let _one = lock(&self.checkpointing);
+        if spare == Spare::Prepare {
+            // Writers go on meanwhile; without a spare the next file is only reserved.
+            if let Err(e) = wal::prepare_spare(self.wal.dir()) {
+                tracing::warn!(error = %e, "could not write a spare log file");
+            }
+        }
         let old = if self.wal.lock().is_empty() {
             None
         } else {
@@ -170,7 +180,8 @@ impl Shared {
         self.db.flush().map_err(backend)?;
         sync_sled_file(self.wal.dir())?;
         if let Some(old) = old {
-            wal::remove_upto(self.wal.dir(), old).map_err(|e| log_error("delete", e))?;
+            wal::remove_upto(self.wal.dir(), old.seq, old.reusable(CHECKPOINT_BYTES))
+                .map_err(|e| log_error("delete", e))?;
         }
         Ok(())
     }
@@ -280,15 +291,30 @@ impl Shared {
             }
             // Writers that appended to the full file while the last checkpoint switched
             // files asked again: the new file need not be switched yet.
-            if self.wal.lock().len() < CHECKPOINT_BYTES {
+            if !wants_checkpoint(&self.wal.lock()) {
                 continue;
             }
-            if let Err(e) = self.checkpoint() {
+            if let Err(e) = self.checkpoint(Spare::Prepare) {
                 // The log keeps every record until a checkpoint succeeds: nothing is lost.
                 tracing::error!(error = %e, "store checkpoint failed; will retry");
             }
         }
     }
+}
+
+/// Whether a checkpoint should switch log files: the file is full, or it is a new
+/// store's reserved file that is getting busy (a sync past its records writes its extent
+/// map too; the checkpoint first writes a spare with zeros, and the log moves there).
+fn wants_checkpoint(writer: &wal::Writer) -> bool {
+    writer.len() >= CHECKPOINT_BYTES || (writer.fresh() && writer.len() >= SPARE_AFTER)
+}
+
+/// Whether a checkpoint first writes a spare log file when there is none (only the
+/// checkpoint thread does: a close or an explicit flush never pays for it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Spare {
+    Prepare,
+    Skip,
 }
 
 fn log_error(what: &str, e: std::io::Error) -> StoreError {
@@ -554,7 +580,10 @@ impl SledStore {
         }
         self.db.flush().map_err(backend)?;
         sync_sled_file(self.shared.wal.dir())?;
-        wal::remove_upto(self.shared.wal.dir(), *last).map_err(|e| log_error("delete", e))
+        // A file of an earlier run may be kept as the spare: whether it was only
+        // reserved is not known (at worst, some syncs of its next use write its extent
+        // map too).
+        wal::remove_upto(self.shared.wal.dir(), *last, true).map_err(|e| log_error("delete", e))
     }
 
     /// A fresh id (game ids, outbox rows, quarantine keys), never handed out before.
@@ -725,7 +754,7 @@ impl SledStore {
         // Taken before the batch is applied to sled: a flush another writer starts
         // meanwhile covers this record too.
         let ticket = self.group.ticket();
-        let full = writer.len() >= CHECKPOINT_BYTES;
+        let full = wants_checkpoint(&writer);
         match when {
             Apply::UnderLock => {
                 self.apply(&batch, When::Running)?;
@@ -1099,7 +1128,7 @@ impl Drop for SledStore {
             let _ = thread.join();
         }
         // A clean close leaves no log to apply at the next open.
-        if let Err(e) = self.shared.checkpoint() {
+        if let Err(e) = self.shared.checkpoint(Spare::Skip) {
             tracing::error!(error = %e, "store checkpoint at close failed; the log is kept");
         }
     }
@@ -1287,7 +1316,7 @@ impl Store for SledStore {
     }
 
     fn flush(&self) -> Result<(), StoreError> {
-        self.shared.checkpoint()
+        self.shared.checkpoint(Spare::Skip)
     }
 
     fn enqueue(&self, rows: &[NewOutbox]) -> Result<Vec<u64>, StoreError> {
@@ -2202,6 +2231,41 @@ mod tests {
                     w[1].2 - w[0].2
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_new_store_moves_its_log_to_a_zeroed_spare_once_busy() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        assert!(
+            store.shared.wal.lock().fresh(),
+            "a new store's first file is reserved"
+        );
+        let value = vec![7u8; 10_000];
+        let notes = SPARE_AFTER / 10_000 + 10;
+        for channel in 0..notes {
+            store.put_note(channel, "n", &value).unwrap();
+        }
+        // The checkpoint thread writes a spare with zeros and switches the log to it.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while store.shared.wal.lock().fresh() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "still on the reserved file"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("wal-"))
+            .collect();
+        assert_eq!(names.len(), 1, "the reserved file is not kept: {names:?}");
+        drop(store);
+        let store = SledStore::open(dir.path()).unwrap();
+        for channel in [0, notes - 1] {
+            assert!(store.note(channel, "n").unwrap() == Some(value.clone()));
         }
     }
 

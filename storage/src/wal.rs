@@ -21,7 +21,10 @@
 //! the start. Its blocks are allocated and written already, so a record overwrites
 //! them in place and an `fdatasync` writes the record alone; appending to a growing
 //! file would also write the inode (its size) each time, and filling space reserved by
-//! `fallocate` would too (its extent map). The old records left behind the new ones
+//! `fallocate` would too (its extent map). A store without a spare gets one written
+//! with zeros by the checkpoint thread ([`prepare_spare`]) once its first file is busy
+//! (see `sled_store`); until then it logs to a file reserved by `fallocate`, which is
+//! never kept as a spare. The old records left behind the new ones
 //! end the file like a torn tail: their checksums were masked with another `seq`.
 //! Files of format 1 (no mask; written by older builds) are still read.
 
@@ -37,6 +40,8 @@ pub(crate) const MAGIC: &[u8; 8] = b"CMWAL\0\0\x02";
 const MAGIC_V1: &[u8; 8] = b"CMWAL\0\0\x01";
 /// A log file kept for reuse as the next one.
 const SPARE: &str = "wal-spare";
+/// A spare being written with zeros; renamed to [`SPARE`] once complete (never read).
+const SPARE_NEW: &str = "wal-spare.new";
 /// Bytes before the payload of a record.
 const RECORD_HEADER: usize = 8;
 /// A record longer than this is not one (a corrupted length).
@@ -312,10 +317,11 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
 }
 
 /// Retires the log files numbered `upto` or lower (their records are in sled, flushed):
-/// the newest is kept as the spare when there is none, the others are deleted.
-pub(crate) fn remove_upto(dir: &Path, upto: u64) -> io::Result<()> {
+/// the newest is kept as the spare when there is none and `recycle` allows (not a file
+/// reserved by `fallocate` that its records did not fill), the others are deleted.
+pub(crate) fn remove_upto(dir: &Path, upto: u64, recycle: bool) -> io::Result<()> {
     let spare = dir.join(SPARE);
-    let mut have_spare = spare.exists();
+    let mut have_spare = !recycle || spare.exists();
     let mut removed = false;
     for (seq, path) in files(dir)?.into_iter().rev() {
         if seq <= upto {
@@ -334,12 +340,58 @@ pub(crate) fn remove_upto(dir: &Path, upto: u64) -> io::Result<()> {
     Ok(())
 }
 
+/// Writes a spare log file with zeros, unless there is one: a log file made from it
+/// never writes its extent map or size on a sync. Written under another name and
+/// renamed once durable, so a crash never leaves a short spare.
+pub(crate) fn prepare_spare(dir: &Path) -> io::Result<()> {
+    let spare = dir.join(SPARE);
+    if spare.exists() {
+        return Ok(());
+    }
+    let new = dir.join(SPARE_NEW);
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&new)?;
+    let zeros = vec![0u8; 1 << 20];
+    let mut at = 0;
+    while at < PREALLOCATE {
+        file.write_all_at(&zeros, at)?;
+        at += zeros.len() as u64;
+    }
+    file.sync_all()?;
+    std::fs::rename(&new, &spare)?;
+    sync_dir(dir)
+}
+
+/// The log file a [`Wal::rotate`] switched away from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Retired {
+    pub(crate) seq: u64,
+    /// Reserved by `fallocate` when made (see [`Writer`]).
+    pub(crate) fresh: bool,
+    /// Bytes its records filled (header included).
+    pub(crate) len: u64,
+}
+
+impl Retired {
+    /// Whether it may be kept as the spare: every block the next file will likely use
+    /// is written (not a reserved file its records filled only in part).
+    pub(crate) fn reusable(&self, will_use: u64) -> bool {
+        !self.fresh || self.len >= will_use
+    }
+}
+
 /// The file records are appended to.
 pub(crate) struct Writer {
     file: Arc<File>,
     seq: u64,
     /// Bytes written (header included): where the next record goes.
     len: u64,
+    /// A new file reserved by `fallocate` (not a spare): a sync past its last record
+    /// also writes its extent map.
+    fresh: bool,
 }
 
 impl Writer {
@@ -371,6 +423,10 @@ impl Writer {
     pub(crate) fn len(&self) -> u64 {
         self.len
     }
+
+    pub(crate) fn fresh(&self) -> bool {
+        self.fresh
+    }
 }
 
 /// The log of a store.
@@ -395,8 +451,8 @@ fn preallocate(file: &File, len: u64) {
 }
 
 /// Creates log file `seq` with its header, durably (file and directory entry): the
-/// spare renamed when there is one, else a new file.
-fn create(dir: &Path, seq: u64) -> io::Result<File> {
+/// spare renamed when there is one, else a new file (then also says it is fresh).
+fn create(dir: &Path, seq: u64) -> io::Result<(File, bool)> {
     let path = file_name(dir, seq);
     let spare = dir.join(SPARE);
     let file = match OpenOptions::new().read(true).write(true).open(&spare) {
@@ -405,7 +461,7 @@ fn create(dir: &Path, seq: u64) -> io::Result<File> {
             file.write_all_at(MAGIC, 0)?;
             file.sync_data()?;
             std::fs::rename(&spare, &path)?;
-            file
+            (file, false)
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             let file = OpenOptions::new()
@@ -416,7 +472,7 @@ fn create(dir: &Path, seq: u64) -> io::Result<File> {
             preallocate(&file, PREALLOCATE);
             file.write_all_at(MAGIC, 0)?;
             file.sync_all()?;
-            file
+            (file, true)
         }
         Err(e) => return Err(e),
     };
@@ -427,13 +483,15 @@ fn create(dir: &Path, seq: u64) -> io::Result<File> {
 impl Wal {
     /// Starts a new log file numbered `seq` in `dir` (after any existing one).
     pub(crate) fn create(dir: &Path, seq: u64) -> io::Result<Wal> {
-        let file = Arc::new(create(dir, seq)?);
+        let (file, fresh) = create(dir, seq)?;
+        let file = Arc::new(file);
         Ok(Wal {
             dir: dir.to_path_buf(),
             writer: Mutex::new(Writer {
                 file: file.clone(),
                 seq,
                 len: MAGIC.len() as u64,
+                fresh,
             }),
             current: Mutex::new(file),
         })
@@ -457,18 +515,24 @@ impl Wal {
     /// Switches appends to a new file and returns the number of the old one, whose
     /// records are now all durable. The new file is made before the write lock is taken,
     /// so writers wait only for the old file's last sync.
-    pub(crate) fn rotate(&self) -> io::Result<u64> {
+    pub(crate) fn rotate(&self) -> io::Result<Retired> {
         let next = lock(&self.writer).seq + 1;
-        let file = Arc::new(create(&self.dir, next)?);
+        let (file, fresh) = create(&self.dir, next)?;
+        let file = Arc::new(file);
         let mut writer = self.lock();
         // Only the checkpoint rotates, one at a time: `next` is still free.
         debug_assert_eq!(writer.seq + 1, next);
         writer.file.sync_data()?;
-        let old = writer.seq;
+        let old = Retired {
+            seq: writer.seq,
+            fresh: writer.fresh,
+            len: writer.len,
+        };
         *writer = Writer {
             file: file.clone(),
             seq: next,
             len: MAGIC.len() as u64,
+            fresh,
         };
         *lock(&self.current) = file;
         Ok(old)
@@ -569,12 +633,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let wal = Wal::create(dir.path(), 7).unwrap();
         wal.lock().append(&mut batch(1).record()).unwrap();
-        assert_eq!(wal.rotate().unwrap(), 7);
+        assert_eq!(wal.rotate().unwrap().seq, 7);
         assert!(wal.lock().is_empty());
         wal.lock().append(&mut batch(2).record()).unwrap();
         let seqs: Vec<u64> = files(dir.path()).unwrap().iter().map(|f| f.0).collect();
         assert_eq!(seqs, [7, 8]);
-        remove_upto(dir.path(), 7).unwrap();
+        remove_upto(dir.path(), 7, true).unwrap();
         let files = files(dir.path()).unwrap();
         assert_eq!(files.len(), 1);
         assert_eq!(read(&files[0].1).unwrap().batches, vec![batch(2)]);
@@ -587,12 +651,12 @@ mod tests {
         for n in 0..20 {
             wal.lock().append(&mut batch(n).record()).unwrap();
         }
-        assert_eq!(wal.rotate().unwrap(), 1);
-        remove_upto(dir.path(), 1).unwrap();
+        assert_eq!(wal.rotate().unwrap().seq, 1);
+        remove_upto(dir.path(), 1, true).unwrap();
         assert!(dir.path().join(SPARE).exists(), "file 1 kept for reuse");
         wal.lock().append(&mut batch(50).record()).unwrap();
         // File 3 is file 1 written over: one record, then file 1's old ones.
-        assert_eq!(wal.rotate().unwrap(), 2);
+        assert_eq!(wal.rotate().unwrap().seq, 2);
         assert!(!dir.path().join(SPARE).exists());
         wal.lock().append(&mut batch(60).record()).unwrap();
         let files = files(dir.path()).unwrap();
@@ -605,11 +669,48 @@ mod tests {
         );
         assert_eq!(read(&files[0].1).unwrap().batches, vec![batch(50)]);
         // The same holds when the new file got no record at all.
-        remove_upto(dir.path(), 2).unwrap();
-        assert_eq!(wal.rotate().unwrap(), 3);
+        remove_upto(dir.path(), 2, true).unwrap();
+        assert_eq!(wal.rotate().unwrap().seq, 3);
         let left = super::files(dir.path()).unwrap();
         assert_eq!(left.iter().map(|f| f.0).collect::<Vec<_>>(), [3, 4]);
         assert!(read(&left[1].1).unwrap().batches.is_empty());
+    }
+
+    #[test]
+    fn a_spare_written_with_zeros_replaces_a_reserved_file_and_is_reused() {
+        let dir = tempfile::tempdir().unwrap();
+        // A new store's first file is only reserved: fresh.
+        let wal = Wal::create(dir.path(), 1).unwrap();
+        assert!(wal.lock().fresh());
+        wal.lock().append(&mut batch(1).record()).unwrap();
+        prepare_spare(dir.path()).unwrap();
+        let spare = dir.path().join(SPARE);
+        assert_eq!(std::fs::metadata(&spare).unwrap().len(), PREALLOCATE);
+        assert!(!dir.path().join(SPARE_NEW).exists());
+        // The next file is the zeroed spare; the reserved one is retired, not kept.
+        let retired = wal.rotate().unwrap();
+        assert_eq!((retired.seq, retired.fresh), (1, true));
+        assert!(retired.reusable(retired.len) && !retired.reusable(retired.len + 1));
+        assert!(!wal.lock().fresh());
+        remove_upto(dir.path(), retired.seq, retired.reusable(1 << 20)).unwrap();
+        assert!(!spare.exists(), "a reserved file is not kept as the spare");
+        wal.lock().append(&mut batch(2).record()).unwrap();
+        let files = files(dir.path()).unwrap();
+        assert_eq!(files.iter().map(|f| f.0).collect::<Vec<_>>(), [2]);
+        let read2 = read(&files[0].1).unwrap();
+        assert_eq!(
+            read2.batches,
+            vec![batch(2)],
+            "the zeros after it are no record"
+        );
+        // A zeroed file, once retired, is kept and reused; a spare is never rewritten.
+        let retired = wal.rotate().unwrap();
+        assert_eq!((retired.seq, retired.fresh), (2, false));
+        remove_upto(dir.path(), retired.seq, retired.reusable(1 << 20)).unwrap();
+        assert!(spare.exists());
+        std::fs::write(&spare, b"kept").unwrap();
+        prepare_spare(dir.path()).unwrap();
+        assert_eq!(std::fs::read(&spare).unwrap(), b"kept");
     }
 
     #[test]
