@@ -24,7 +24,8 @@
 //! `fallocate` would too (its extent map). A store without a spare gets one written
 //! with zeros by the checkpoint thread ([`prepare_spare`]) once its first file is busy
 //! (see `sled_store`); until then it logs to a file reserved by `fallocate`, which is
-//! never kept as a spare. The old records left behind the new ones
+//! kept as a spare only if its records filled it. The old records left behind the new
+//! ones
 //! end the file like a torn tail: their checksums were masked with another `seq`.
 //! Files of format 1 (no mask; written by older builds) are still read.
 
