@@ -2257,6 +2257,8 @@ mod tests {
             );
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
+        // The checkpoint that switched files retires the old one last.
+        drop(lock(&store.shared.checkpointing));
         let names: Vec<String> = std::fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
