@@ -155,9 +155,10 @@ impl Config {
         })
     }
 
-    /// Parses TOML text.
+    /// Parses TOML text. An error says where (line, column, key) and what, but never
+    /// quotes the text of the line: it may hold the bot token.
     pub fn parse(text: &str) -> Result<Config, String> {
-        let mut config: Config = toml::from_str(text).map_err(|e| e.to_string())?;
+        let mut config: Config = toml::from_str(text).map_err(|e| describe_error(text, &e))?;
         // An empty token or a 0 guild in the file means "not set".
         if config
             .discord_token
@@ -183,6 +184,92 @@ impl Config {
         config.timers.defaults()?;
         Ok(config)
     }
+}
+
+/// A TOML error as "line L, column C, key `K`: what", without the line's text (which
+/// `toml`'s own message quotes) and with quoted values in the message redacted.
+fn describe_error(text: &str, e: &toml::de::Error) -> String {
+    let what = redact_quoted(e.message());
+    let Some(span) = e.span() else {
+        return what;
+    };
+    let at = span.start.min(text.len());
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    match key_at(text, line_start) {
+        Some(key) => format!("line {line}, column {column}, key `{key}`: {what}"),
+        None => format!("line {line}, column {column}: {what}"),
+    }
+}
+
+/// The dotted key (`section.key`) of the line starting at `line_start`, when that line
+/// has the shape `key = …` with a bare key; `None` otherwise (never a value).
+fn key_at(text: &str, line_start: usize) -> Option<String> {
+    let bare = |k: &str| {
+        !k.is_empty()
+            && k.len() <= 64
+            && k.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    };
+    let line = text[line_start..].lines().next().unwrap_or_default();
+    let (key, _) = line.split_once('=')?;
+    let key = key.trim();
+    if !bare(key) {
+        return None;
+    }
+    // The nearest table header above the line, when it is a plain `[name]`.
+    let section = text[..line_start].lines().rev().find_map(|l| {
+        let l = l.trim();
+        let name = l.strip_prefix('[')?.strip_suffix(']')?.trim();
+        Some(bare(name).then(|| name.to_string()))
+    });
+    Some(match section {
+        Some(Some(section)) => format!("{section}.{key}"),
+        _ => key.to_string(),
+    })
+}
+
+/// `message` with every double-quoted part replaced by `"…"` (serde quotes the
+/// offending value, which may be a secret pasted under the wrong key).
+fn redact_quoted(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut inside = false;
+    for c in message.chars() {
+        match (c, inside) {
+            ('"', false) => {
+                inside = true;
+                out.push_str("\"…");
+            }
+            ('"', true) => {
+                inside = false;
+                out.push('"');
+            }
+            (_, true) => {}
+            (c, false) => out.push(c),
+        }
+    }
+    if inside {
+        out.push('"');
+    }
+    out.trim_end().to_string()
+}
+
+/// A warning when the config file at `path` may be read by other users of the machine
+/// (group or others have read permission): it may hold the bot token.
+pub fn permission_warning(path: &Path) -> Option<String> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(path).ok()?.permissions().mode();
+    (mode & 0o044 != 0).then(|| {
+        format!(
+            "warning: config file {} is readable by other users (mode {:o}); it may hold the bot token. \
+             Run `chmod 600 {}`.",
+            path.display(),
+            mode & 0o777,
+            path.display()
+        )
+    })
 }
 
 #[cfg(test)]
@@ -224,6 +311,54 @@ mod tests {
         assert!(Config::parse("colour = 1")
             .unwrap_err()
             .contains("unknown field"));
+    }
+
+    #[test]
+    fn a_parse_error_says_where_and_which_key_but_never_the_line() {
+        let secret = "MTAxNTk.secret-token.abc";
+        // A missing closing quote.
+        let err = Config::parse(&format!(
+            "log_level = \"info\"\ndiscord_token = \"{secret}\n"
+        ))
+        .unwrap_err();
+        assert!(!err.contains("secret-token"), "{err}");
+        assert!(err.contains("line 2"), "{err}");
+        assert!(err.contains("column"), "{err}");
+        assert!(err.contains("key `discord_token`"), "{err}");
+        // A misspelled key in a section.
+        let err = Config::parse(&format!(
+            "discord_token = \"{secret}\"\n[timers]\nremind_afterr = \"1h\"\n"
+        ))
+        .unwrap_err();
+        assert!(!err.contains("secret-token"), "{err}");
+        assert!(err.contains("line 3"), "{err}");
+        assert!(err.contains("key `timers.remind_afterr`"), "{err}");
+        assert!(err.contains("unknown field"), "{err}");
+        // A token pasted under the wrong key, of the wrong type: the value is redacted.
+        let err = Config::parse(&format!("dev_guild_id = \"{secret}\"\n")).unwrap_err();
+        assert!(!err.contains("secret-token"), "{err}");
+        assert!(err.contains("key `dev_guild_id`"), "{err}");
+        // A token pasted alone on a line is no key, and is not quoted either.
+        let err = Config::parse(&format!("{secret}\n")).unwrap_err();
+        assert!(!err.contains("secret-token"), "{err}");
+        assert!(err.contains("line 1"), "{err}");
+    }
+
+    #[test]
+    fn a_config_readable_by_others_is_warned_about_and_the_data_dir_is_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("capomaestro.toml");
+        std::fs::write(&path, "log_level = \"info\"\n").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let warning = permission_warning(&path).expect("0644 is readable by others");
+        assert!(warning.contains("chmod 600"), "{warning}");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(permission_warning(&path), None);
+        let data = dir.path().join("a/data");
+        storage::create_private_dir(&data).unwrap();
+        let mode = std::fs::metadata(&data).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
     }
 
     #[test]

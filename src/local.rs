@@ -311,7 +311,8 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let dir = opts.data_dir.join("local");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    storage::create_private_dir(&dir)
+        .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let store = SledStore::open(&dir).map_err(|e| e.to_string())?;
     let clock = Arc::new(FastClock::new(opts.accelerate.unwrap_or(1.0)));
     let table = Table::with_options(

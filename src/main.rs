@@ -117,6 +117,14 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // The file read, for the permission check (it may hold the token).
+    let config_file = cli
+        .config
+        .clone()
+        .or_else(|| Some(PathBuf::from(config::DEFAULT_CONFIG)).filter(|p| p.exists()));
+    if let Some(warning) = config_file.as_deref().and_then(config::permission_warning) {
+        eprintln!("{warning}");
+    }
     if let Some(dir) = cli.data_dir {
         config.data_dir = dir;
     }

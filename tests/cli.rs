@@ -173,6 +173,59 @@ fn the_bot_without_a_token_names_the_config_key_and_variable() {
     );
 }
 
+#[test]
+fn a_malformed_config_names_file_line_and_key_but_never_prints_the_token() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("capomaestro.toml");
+    // A missing closing quote on the token's line.
+    std::fs::write(
+        &path,
+        "log_level = \"warn\"\ndiscord_token = \"MTA.very-secret-token\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let o = bin()
+        .current_dir(dir.path())
+        .args(["--config", path.to_str().unwrap(), "run"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("very-secret-token"), "{err}");
+    assert!(err.contains(path.to_str().unwrap()), "{err}");
+    assert!(
+        err.contains("line 2") && err.contains("key `discord_token`"),
+        "{err}"
+    );
+    assert!(!err.contains("readable by other users"), "{err}");
+    // A valid config readable by others is warned about; the data dir is made private.
+    std::fs::write(&path, "data_dir = \"data\"\n").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let o = bin()
+        .current_dir(dir.path())
+        .args([
+            "--config",
+            path.to_str().unwrap(),
+            "local",
+            "countdown",
+            "--players",
+            "ana,bruno",
+            "--auto",
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("readable by other users"), "{err}");
+    let mode = std::fs::metadata(dir.path().join("data"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o700);
+}
+
 /// (width, height) from a PNG's IHDR, after checking the signature.
 fn png_size(bytes: &[u8]) -> (u32, u32) {
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");

@@ -845,7 +845,7 @@ pub async fn serve_until(
     settings: BotSettings,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
-    std::fs::create_dir_all(&settings.data_dir).map_err(|e| {
+    storage::create_private_dir(&settings.data_dir).map_err(|e| {
         format!(
             "cannot create data dir {}: {e}",
             settings.data_dir.display()

@@ -417,3 +417,13 @@ pub fn now() -> u64 {
         .map(|d| d.as_secs())
         .unwrap_or(0)
 }
+
+/// Creates a store's directory (and its parents) readable by the bot's user only (0700):
+/// it holds every player's hand. An existing directory is left as it is.
+pub fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+}
