@@ -14,7 +14,7 @@
 //! open and kept up to date as batches are applied.
 
 use crate::codec;
-use crate::wal::{self, Batch, Op, TreeId, Wal};
+use crate::wal::{self, Batch, Failure, Faults, Op, TreeId, Wal};
 use crate::{
     now, ArchiveEntry, ChannelId, Commit, Loaded, LogEntry, Meta, NewOutbox, OutboxRow,
     PlayerStats, Quarantined, Record, Standing, Status, Store, StoreError, Timer, TimerChange,
@@ -23,6 +23,7 @@ use crate::{
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Bound;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
 use std::thread::JoinHandle;
 
@@ -53,7 +54,7 @@ pub const CHECKPOINT_BYTES: u64 = 4 * 1024 * 1024;
 const SPARE_AFTER: u64 = 1024 * 1024;
 
 /// How a store is opened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct StoreOptions {
     /// Upper bound of sled's page cache, in bytes ([`DEFAULT_CACHE_BYTES`]).
     pub cache_bytes: u64,
@@ -62,6 +63,29 @@ pub struct StoreOptions {
     /// While writers contend, the least time between the starts of two log syncs
     /// ([`DEFAULT_FLUSH_GAP`]; zero: sync as soon as the last sync ends).
     pub flush_gap: std::time::Duration,
+    /// Called, with a sentence saying what failed, when a sync of the log or a flush of
+    /// sled fails while the store runs. The batch it covered is applied in memory
+    /// already (its replies and messages may go out) but may not be on disk, and a sync
+    /// tried again can report success for pages the kernel dropped: only a restart,
+    /// which applies the log again from disk, knows the truth. The default
+    /// ([`exit_after_failed_sync`]) logs at error level and exits the process with
+    /// [`FAILED_SYNC_EXIT_CODE`]. Should the hook return (tests), the store stops: every
+    /// later write fails and nothing more is retired.
+    pub on_failed_sync: fn(&str),
+    /// Fault injection in the store's steps (tests).
+    #[cfg(test)]
+    pub(crate) faults: &'static Faults,
+}
+
+/// The exit status of a process whose store stopped after a failed sync (EX_IOERR).
+pub const FAILED_SYNC_EXIT_CODE: i32 = 74;
+
+/// The default [`StoreOptions::on_failed_sync`]: logs `why` at error level and exits the
+/// process with [`FAILED_SYNC_EXIT_CODE`], so that its supervisor restarts it and the
+/// restart applies the log from disk (as PostgreSQL does on a failed `fsync`).
+pub fn exit_after_failed_sync(why: &str) {
+    tracing::error!("{why} Exiting.");
+    std::process::exit(FAILED_SYNC_EXIT_CODE);
 }
 
 /// Default pacing of the log's syncs under load: at most 2,000 syncs a second, each
@@ -77,7 +101,20 @@ impl Default for StoreOptions {
             cache_bytes: DEFAULT_CACHE_BYTES,
             lock_wait: std::time::Duration::from_secs(5),
             flush_gap: DEFAULT_FLUSH_GAP,
+            on_failed_sync: exit_after_failed_sync,
+            #[cfg(test)]
+            faults: &wal::NO_FAULTS,
         }
+    }
+}
+
+impl StoreOptions {
+    /// The fault injection of the store's steps (none outside tests).
+    fn faults(&self) -> &'static Faults {
+        #[cfg(test)]
+        return self.faults;
+        #[cfg(not(test))]
+        &wal::NO_FAULTS
     }
 }
 
@@ -124,7 +161,72 @@ struct Shared {
     applying: RwLock<()>,
     wake: Mutex<Wake>,
     woken: Condvar,
+    /// See [`StoreOptions::on_failed_sync`].
+    on_failed_sync: fn(&str),
+    /// Set once a sync failed: no write or checkpoint runs after it.
+    stopped: AtomicBool,
+    /// Whether the store records that this build's record formats were written (see
+    /// [`WRITTEN_BY_KEY`]); until then the next write records it.
+    marked: AtomicBool,
 }
+
+/// Key of the newest record formats ever written to the store, in sled's default tree:
+/// [`SCHEMA_VERSION`] then [`codec::RECORD_VERSION`], u32 big-endian each (a later build
+/// may append more). Written with the first write of a process whose build writes newer
+/// ones (in the same batch), and compared at open: a store holding records of a newer
+/// build is refused whole, neither misread nor quarantined, so going back to an older
+/// build after an upgrade empties no channel.
+const WRITTEN_BY_KEY: &[u8] = b"written_by";
+
+/// [`WRITTEN_BY_KEY`]'s value for this build.
+fn written_by_this_build() -> [u8; 8] {
+    let mut v = [0u8; 8];
+    v[..4].copy_from_slice(&SCHEMA_VERSION.to_be_bytes());
+    v[4..].copy_from_slice(&u32::from(codec::RECORD_VERSION).to_be_bytes());
+    v
+}
+
+/// Why a store (or a record) written by a newer build is refused: `None` when this
+/// build reads what `written_by` (a [`WRITTEN_BY_KEY`] value) says was written.
+fn newer_than_this_build(written_by: &[u8]) -> Option<String> {
+    let (Some(schema), Some(layout)) = (written_by.get(..4), written_by.get(4..8)) else {
+        return Some(format!("an unreadable version record {written_by:?}"));
+    };
+    let schema = u32::from_be_bytes(schema.try_into().unwrap_or_default());
+    let layout = u32::from_be_bytes(layout.try_into().unwrap_or_default());
+    let ours = u32::from(codec::RECORD_VERSION);
+    (schema > SCHEMA_VERSION || layout > ours).then(|| {
+        format!("metadata schema {schema} and record layout {layout}; this build reads schema {SCHEMA_VERSION} and layout {ours} at most")
+    })
+}
+
+/// The refusal of a store holding records of a newer build: what wrote them, what to do.
+fn refuse_newer_store(dir: &Path, what: &str) -> StoreError {
+    StoreError::Newer(format!(
+        "The store in {} holds records written by a newer version of capomaestro ({what}). \
+         Nothing was changed or set aside: run that version (or a later one) on it; to go \
+         back to this version, restore a copy of the data directory taken before the upgrade.",
+        dir.display()
+    ))
+}
+
+/// The refusal of one record written by a newer build (found when read, in a store
+/// that did not say so at open): an error, never a quarantine.
+pub(crate) fn refuse_newer_record(what: &str, bytes: &[u8]) -> Result<(), StoreError> {
+    match codec::newer_layout(bytes) {
+        Some(layout) => Err(StoreError::Newer(format!(
+            "{what} was written by a newer version of capomaestro (record layout {layout}; \
+             this build reads {} at most) and is left untouched: run that version.",
+            codec::RECORD_VERSION
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Key of the number of the newest log file, in sled's default tree (stored at open and
+/// at each checkpoint): file numbers never repeat even if the log files are lost, so an
+/// old record in a reused file never matches a new file's checksums.
+const LOG_SEQ_KEY: &[u8] = b"log_seq";
 
 /// Ids handed out: below `ceiling`, which is stored (through the log) before any id
 /// under it is used, so no id is handed out twice, crash or not. (Sled's own id
@@ -162,27 +264,85 @@ impl Shared {
     /// then deletes the log files whose records are all in it. The log is switched to a
     /// new file first, so writers go on meanwhile; with [`Spare::Prepare`], a spare
     /// written with zeros is made first when there is none, and the log moves there.
+    ///
+    /// A failed switch or retirement leaves every log file in place (retried by the next
+    /// checkpoint); a failed sync of the old file, flush of sled or sync of a retirement
+    /// stops the store ([`Shared::failed_sync`]).
     fn checkpoint(&self, spare: Spare) -> Result<(), StoreError> {
         let _one = lock(&self.checkpointing);
+        self.check_running()?;
         if spare == Spare::Prepare {
             // Writers go on meanwhile; without a spare the next file is only reserved.
-            if let Err(e) = wal::prepare_spare(self.wal.dir()) {
+            if let Err(e) = self.wal.prepare_spare() {
                 tracing::warn!(error = %e, "could not write a spare log file");
             }
         }
         let old = if self.wal.lock().is_empty() {
             None
         } else {
-            Some(self.wal.rotate().map_err(|e| log_error("switch", e))?)
+            Some(
+                self.wal
+                    .rotate()
+                    .map_err(|f| self.upkeep_failed("switching files", f))?,
+            )
         };
         // Writers that appended to the old file may still be applying their records.
         drop(self.applying.write().unwrap_or_else(|e| e.into_inner()));
         self.keep_fresh_rows()?;
-        self.db.flush().map_err(backend)?;
-        sync_sled_file(self.wal.dir())?;
         if let Some(old) = old {
-            wal::remove_upto(self.wal.dir(), old.seq, old.reusable(CHECKPOINT_BYTES))
-                .map_err(|e| log_error("delete", e))?;
+            self.db
+                .insert(LOG_SEQ_KEY, &(old.seq + 1).to_be_bytes())
+                .map_err(backend)?;
+        }
+        let faults = self.wal.faults();
+        faults
+            .step("checkpoint: flush sled")
+            .map_err(backend)
+            .and_then(|()| self.db.flush().map_err(backend))
+            .and_then(|_| sync_sled_file(self.wal.dir(), faults))
+            .map_err(|e| self.failed_sync("the checkpoint's flush of the database", e))?;
+        if let Some(old) = old {
+            self.wal
+                .retire_upto(old.seq, old.reusable(CHECKPOINT_BYTES))
+                .map_err(|f| self.upkeep_failed("retiring files", f))?;
+        }
+        Ok(())
+    }
+
+    /// Stops the store after a failed sync or flush: calls the hook (by default the
+    /// process exits, see [`StoreOptions::on_failed_sync`]) and returns the error a
+    /// writer gets should it return. Never an ordinary failure: the batches before it
+    /// may be applied in memory and not on disk.
+    fn failed_sync(&self, what: &str, e: impl std::fmt::Display) -> StoreError {
+        self.stopped.store(true, Ordering::SeqCst);
+        let sentence = format!(
+            "The store in {} stopped: {what} failed ({e}); changes already applied in \
+             memory may not be on disk, so the process must restart and apply its log \
+             again from disk.",
+            self.wal.dir().display()
+        );
+        (self.on_failed_sync)(&sentence);
+        StoreError::Backend(sentence)
+    }
+
+    /// A failed step of the log's upkeep: an ordinary error (every file kept), or a
+    /// failed sync (the store stops).
+    fn upkeep_failed(&self, what: &str, failure: Failure) -> StoreError {
+        match failure {
+            Failure::Step(e) => log_error(what, e),
+            Failure::Sync(e) => {
+                self.failed_sync(&format!("a sync of the write-ahead log ({what})"), e)
+            }
+        }
+    }
+
+    /// Refuses work once a sync failed.
+    fn check_running(&self) -> Result<(), StoreError> {
+        if self.stopped.load(Ordering::Relaxed) {
+            return Err(StoreError::Backend(format!(
+                "the store in {} stopped after a failed sync; restart the bot",
+                self.wal.dir().display()
+            )));
         }
         Ok(())
     }
@@ -279,8 +439,12 @@ impl Shared {
                 }
                 if std::mem::take(&mut wake.unsynced) {
                     drop(wake);
-                    if let Err(e) = self.wal.sync() {
-                        tracing::warn!(error = %e, "write-ahead log sync failed; the next sync retries");
+                    if self.check_running().is_ok() {
+                        if let Err(e) = self.wal.sync() {
+                            // Another sync would not say whether these pages reached
+                            // the disk: stop (by default, exit) and replay at restart.
+                            self.failed_sync("a sync of the write-ahead log", e);
+                        }
                     }
                     wake = lock(&self.wake);
                     wake.lazy_syncs += 1;
@@ -292,7 +456,7 @@ impl Shared {
             }
             // Writers that appended to the full file while the last checkpoint switched
             // files asked again: the new file need not be switched yet.
-            if !wants_checkpoint(&self.wal.lock()) {
+            if !wants_checkpoint(&self.wal.lock()) || self.check_running().is_err() {
                 continue;
             }
             if let Err(e) = self.checkpoint(Spare::Prepare) {
@@ -301,6 +465,83 @@ impl Shared {
             }
         }
     }
+}
+
+/// Refuses to open a store this build must not touch, before anything is changed: one
+/// written by a newer build (a newer layout or [`WRITTEN_BY_KEY`] in sled; in the log, a
+/// file of a newer format, a record this build cannot decode, or a newer
+/// [`WRITTEN_BY_KEY`]), or one whose log is damaged in the middle of a file
+/// ([`wal::Ending::Damaged`]: the records after the damage would be dropped unseen).
+/// Logs the torn tails it finds (ignored, as they hold nothing acknowledged).
+fn refuse_unreadable(
+    db: &sled::Db,
+    dir: &Path,
+    files: &[(u64, std::path::PathBuf)],
+) -> Result<(), StoreError> {
+    if let Some(v) = db.get(LAYOUT_KEY).map_err(backend)? {
+        if let Ok(bytes) = <[u8; 4]>::try_from(v.as_ref()) {
+            let layout = u32::from_be_bytes(bytes);
+            if layout > LAYOUT_VERSION {
+                return Err(refuse_newer_store(
+                    dir,
+                    &format!("store layout {layout}; this build reads {LAYOUT_VERSION} at most"),
+                ));
+            }
+        }
+    }
+    if let Some(v) = db.get(WRITTEN_BY_KEY).map_err(backend)? {
+        if let Some(what) = newer_than_this_build(&v) {
+            return Err(refuse_newer_store(dir, &what));
+        }
+    }
+    let unreadable = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::Unsupported => StoreError::Newer(format!(
+            "{e}. The store was not opened and nothing was changed: run that version (or a \
+             later one) on it."
+        )),
+        _ => log_error("read", e),
+    };
+    for (_, path) in files {
+        let mut reader = wal::LogReader::open(path).map_err(unreadable)?;
+        while let Some(batch) = reader.next_batch().map_err(unreadable)? {
+            for op in &batch.ops {
+                if let Op::Put(TreeId::Default, k, v) = op {
+                    if k == WRITTEN_BY_KEY {
+                        if let Some(what) = newer_than_this_build(v) {
+                            return Err(refuse_newer_store(dir, &what));
+                        }
+                    }
+                }
+            }
+        }
+        match reader.ending().map_err(unreadable)? {
+            wal::Ending::Clean => {}
+            wal::Ending::Torn { at, bytes } => {
+                // A torn last record, or (a reused file) the records of its former use.
+                tracing::info!(
+                    file = %path.display(),
+                    at,
+                    bytes,
+                    "ignored the bytes after the last whole record of the write-ahead log"
+                );
+            }
+            wal::Ending::Damaged { at, next } => {
+                let sentence = format!(
+                    "The write-ahead log file {} is damaged at byte {at}, and records \
+                     written after the damage follow it (from byte {next}): opening would \
+                     drop them unseen, so the store was not opened and nothing was changed. \
+                     Stop the bot and run `capomaestro store check` on this data directory: \
+                     it keeps the damaged file in {}, applies the records before the damage \
+                     and reports what is lost.",
+                    path.display(),
+                    dir.join(wal::DAMAGED_DIR).display()
+                );
+                tracing::error!("{sentence}");
+                return Err(StoreError::Backend(sentence));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Whether a checkpoint should switch log files: the file is full, or it is a new
@@ -323,8 +564,12 @@ fn log_error(what: &str, e: std::io::Error) -> StoreError {
 }
 
 /// Syncs sled's data file (`db` in its directory) to the disk.
-fn sync_sled_file(dir: &Path) -> Result<(), StoreError> {
-    match std::fs::File::open(dir.join("db")).and_then(|f| f.sync_all()) {
+fn sync_sled_file(dir: &Path, faults: &Faults) -> Result<(), StoreError> {
+    let synced = faults
+        .step("sync the database file")
+        .and_then(|()| std::fs::File::open(dir.join("db")))
+        .and_then(|f| f.sync_all());
+    match synced {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(backend(e)),
         _ => Ok(()),
     }
@@ -488,10 +733,16 @@ impl SledStore {
         let dir = dir.as_ref();
         let db = open_sled(dir, &options)?;
         // Records left in the log by a crash are applied again below; new ones go to a
-        // new file after them.
+        // new file after them. A store this build must not touch (written by a newer
+        // one, or with damage in its log) is refused first, with nothing changed.
         let left = wal::files(dir).map_err(|e| log_error("list", e))?;
-        let next = left.last().map_or(1, |(seq, _)| seq + 1);
-        let wal = Wal::create(dir, next).map_err(|e| log_error("create", e))?;
+        refuse_unreadable(&db, dir, &left)?;
+        let stored_seq = match db.get(LOG_SEQ_KEY).map_err(backend)? {
+            Some(v) => key_u64(&v, 0)?,
+            None => 0,
+        };
+        let next = left.last().map_or(0, |(seq, _)| *seq).max(stored_seq) + 1;
+        let wal = Wal::create(dir, next, options.faults()).map_err(|e| log_error("create", e))?;
         let shared = Arc::new(Shared {
             wal,
             db: db.clone(),
@@ -501,6 +752,9 @@ impl SledStore {
             applying: RwLock::new(()),
             wake: Mutex::new(Wake::default()),
             woken: Condvar::new(),
+            on_failed_sync: options.on_failed_sync,
+            stopped: AtomicBool::new(false),
+            marked: AtomicBool::new(false),
         });
         let mut store = SledStore {
             meta: db.open_tree("meta").map_err(backend)?,
@@ -526,8 +780,13 @@ impl SledStore {
             checkpointer: None,
             db,
         };
-        store.replay(&left)?;
+        store.replay(&left, next)?;
         store.migrate()?;
+        let marked = store.db.get(WRITTEN_BY_KEY).map_err(backend)?;
+        store.shared.marked.store(
+            marked.as_deref() == Some(&written_by_this_build()[..]),
+            Ordering::Relaxed,
+        );
         store.index_outbox()?;
         store.index_timers()?;
         let next = match store.db.get(IDS_KEY).map_err(backend)? {
@@ -559,32 +818,34 @@ impl SledStore {
         &self.shared.outbox
     }
 
-    /// Applies the records of log files left by the last run (all of them, in order;
-    /// applying one again is harmless), flushes sled and deletes the files.
-    fn replay(&self, files: &[(u64, std::path::PathBuf)]) -> Result<(), StoreError> {
+    /// Applies the records of log files left by the last run (all of them, in order,
+    /// read record by record; applying one again is harmless), flushes sled and retires
+    /// the files. [`refuse_unreadable`] has checked them. `next` is the new log file's
+    /// number (stored, see [`LOG_SEQ_KEY`]).
+    fn replay(&self, files: &[(u64, std::path::PathBuf)], next: u64) -> Result<(), StoreError> {
         let Some((last, _)) = files.last() else {
             return Ok(());
         };
         for (_, path) in files {
-            let contents = wal::read(path).map_err(|e| log_error("read", e))?;
-            if contents.ignored > 0 {
-                // A torn last record, or (a reused file) the records of its former use.
-                tracing::info!(
-                    file = %path.display(),
-                    bytes = contents.ignored,
-                    "ignored the bytes after the last whole record of the write-ahead log"
-                );
-            }
-            for batch in &contents.batches {
-                self.apply(batch, When::Opening)?;
+            let mut reader = wal::LogReader::open(path).map_err(|e| log_error("read", e))?;
+            while let Some(batch) = reader.next_batch().map_err(|e| log_error("read", e))? {
+                self.apply(&batch, When::Opening)?;
             }
         }
+        self.db
+            .insert(LOG_SEQ_KEY, &next.to_be_bytes())
+            .map_err(backend)?;
+        let faults = self.shared.wal.faults();
+        faults.step("open: flush sled").map_err(backend)?;
         self.db.flush().map_err(backend)?;
-        sync_sled_file(self.shared.wal.dir())?;
+        sync_sled_file(self.shared.wal.dir(), faults)?;
         // A file of an earlier run may be kept as the spare: whether it was only
         // reserved is not known (at worst, some syncs of its next use write its extent
         // map too).
-        wal::remove_upto(self.shared.wal.dir(), *last, true).map_err(|e| log_error("delete", e))
+        self.shared
+            .wal
+            .retire_upto(*last, true)
+            .map_err(|(Failure::Step(e) | Failure::Sync(e))| log_error("retiring files", e))
     }
 
     /// A fresh id (game ids, outbox rows, quarantine keys), never handed out before.
@@ -743,15 +1004,25 @@ impl SledStore {
         when: Apply,
         durability: Durability,
     ) -> Result<R, StoreError> {
+        self.shared.check_running()?;
         let mut writer = self.shared.wal.lock();
         let mut batch = Batch::default();
         let out = build(&mut batch)?;
         if batch.is_empty() {
             return Ok(out);
         }
+        let mark = !self.shared.marked.load(Ordering::Relaxed);
+        if mark {
+            batch.put(TreeId::Default, WRITTEN_BY_KEY, written_by_this_build());
+        }
+        // A failed append applied nothing (sled, the outbox's memory) and left no record
+        // (see `Writer::append`): an ordinary error.
         writer
             .append(&mut batch.record())
             .map_err(|e| log_error("append", e))?;
+        if mark {
+            self.shared.marked.store(true, Ordering::Relaxed);
+        }
         // Taken before the batch is applied to sled: a flush another writer starts
         // meanwhile covers this record too.
         let ticket = self.group.ticket();
@@ -802,9 +1073,10 @@ impl SledStore {
         let layout = self.layout()?;
         match layout {
             Some(v) if v > LAYOUT_VERSION => {
-                return Err(StoreError::Backend(format!(
-                    "the store was written by a newer version (layout {v}, this build reads {LAYOUT_VERSION})"
-                )))
+                return Err(refuse_newer_store(
+                    self.shared.wal.dir(),
+                    &format!("store layout {v}; this build reads {LAYOUT_VERSION} at most"),
+                ))
             }
             Some(v) if v == LAYOUT_VERSION => return Ok(()),
             // Nothing to rebuild: only new snapshots differ.
@@ -862,12 +1134,16 @@ impl SledStore {
 
     /// Returns once every record appended before `ticket` was taken is on disk (group
     /// commit).
+    ///
+    /// A failed sync stops the store ([`Shared::failed_sync`]: by default the process
+    /// exits): the batch is applied already, so "nothing changed" would be a lie.
     fn durable(&self, ticket: u64) -> Result<(), StoreError> {
         self.group.wait(ticket, || {
-            self.shared
-                .wal
-                .sync()
-                .map_err(|e| format!("write-ahead log (sync): {e}"))
+            self.shared.wal.sync().map_err(|e| {
+                self.shared
+                    .failed_sync("a sync of the write-ahead log", e)
+                    .to_string()
+            })
         })
     }
 
@@ -898,6 +1174,10 @@ impl SledStore {
         for (expected, item) in (at..).zip(self.log.range(range)) {
             let (k, v) = item.map_err(backend)?;
             let index = key_u64(&k, 8)?;
+            refuse_newer_record(
+                &format!("Action {} of the game in channel {}", index + 1, meta.channel),
+                &v,
+            )?;
             if index != expected {
                 return Ok(Err(format!(
                     "action {} is missing from the log",
@@ -918,13 +1198,17 @@ impl SledStore {
         Ok(Ok((Some(engine.to_vec()), tail)))
     }
 
-    fn decode_meta(&self, bytes: &[u8]) -> Result<Meta, String> {
-        let meta = codec::decode_meta(bytes)?;
+    /// Decodes a channel's metadata. `Err(Ok(reason))`: unreadable (to quarantine);
+    /// `Err(Err(_))`: written by a newer build (refused, left in place).
+    fn decode_meta(&self, bytes: &[u8]) -> Result<Meta, Result<String, StoreError>> {
+        let meta = codec::decode_meta(bytes).map_err(Ok)?;
         if meta.schema > SCHEMA_VERSION {
-            return Err(format!(
-                "written by a newer version (schema {}, this build reads {SCHEMA_VERSION})",
-                meta.schema
-            ));
+            return Err(Err(StoreError::Newer(format!(
+                "The game in channel {} was written by a newer version of capomaestro \
+                 (metadata schema {}; this build reads {SCHEMA_VERSION} at most) and is left \
+                 untouched: run that version.",
+                meta.channel, meta.schema
+            ))));
         }
         Ok(meta)
     }
@@ -1123,11 +1407,13 @@ impl OutboxIndex {
 
 impl Drop for SledStore {
     fn drop(&mut self) {
+        // A store whose open failed leaves the directory as it was (its log kept).
+        let Some(thread) = self.checkpointer.take() else {
+            return;
+        };
         lock(&self.shared.wake).stop = true;
         self.shared.woken.notify_all();
-        if let Some(thread) = self.checkpointer.take() {
-            let _ = thread.join();
-        }
+        let _ = thread.join();
         // A clean close leaves no log to apply at the next open.
         if let Err(e) = self.shared.checkpoint(Spare::Skip) {
             tracing::error!(error = %e, "store checkpoint at close failed; the log is kept");
@@ -1140,13 +1426,17 @@ impl Store for SledStore {
         let Some(meta_bytes) = self.meta.get(channel.to_be_bytes()).map_err(backend)? else {
             return Ok(Loaded::Empty);
         };
+        // Written by a newer build: refused (an error), never quarantined.
+        let what = format!("The game in channel {channel}");
+        refuse_newer_record(&what, &meta_bytes)?;
         let record = match self.decode_meta(&meta_bytes) {
             Ok(meta) => self.stored_state(&meta)?.map(|(snapshot, tail)| Record {
                 meta,
                 snapshot,
                 tail,
             }),
-            Err(reason) => Err(reason),
+            Err(Ok(reason)) => Err(reason),
+            Err(Err(newer)) => return Err(newer),
         };
         match record {
             Ok(record) => Ok(Loaded::Found(record)),
