@@ -637,9 +637,7 @@ fn create(dir: &Path, seq: u64, faults: &Faults) -> io::Result<(File, bool)> {
                 .step("rotate: sync the directory")
                 .and_then(|()| sync_dir(dir))
             {
-                if std::fs::rename(&path, &spare).is_err() {
-                    let _ = std::fs::remove_file(&path);
-                }
+                unmake(dir, seq, false);
                 return Err(e);
             }
             (file, false)
@@ -669,6 +667,16 @@ fn create(dir: &Path, seq: u64, faults: &Faults) -> io::Result<(File, bool)> {
         Err(e) => return Err(e),
     };
     Ok(file)
+}
+
+/// Undoes [`create`] of file `seq` after a later step failed: a former spare is the
+/// spare again, a new file is removed (best effort: a file left is removed by the next
+/// `create` of that number).
+fn unmake(dir: &Path, seq: u64, fresh: bool) {
+    let path = file_name(dir, seq);
+    if fresh || std::fs::rename(&path, dir.join(SPARE)).is_err() {
+        let _ = std::fs::remove_file(&path);
+    }
 }
 
 impl Wal {
@@ -730,7 +738,7 @@ impl Wal {
             .and_then(|()| writer.file.sync_data())
         {
             drop(writer);
-            let _ = std::fs::remove_file(file_name(&self.dir, next));
+            unmake(&self.dir, next, fresh);
             return Err(Failure::Sync(e));
         }
         let old = Retired {
@@ -1143,5 +1151,212 @@ mod tests {
         assert_eq!(read_len(&path), 0);
         std::fs::write(&path, b"CMWAL\0\0\x09rest").unwrap();
         assert!(read(&path).is_err());
+    }
+    /// Appends `batches` to a new file `seq` of `dir`; returns the file and where each
+    /// record ends.
+    fn file_of(dir: &Path, seq: u64, batches: &[Batch]) -> (PathBuf, Vec<usize>) {
+        let wal = Wal::create(dir, seq, &NO_FAULTS).unwrap();
+        let mut ends = vec![MAGIC.len()];
+        for b in batches {
+            let mut record = b.record();
+            wal.lock().append(&mut record).unwrap();
+            ends.push(ends.last().unwrap() + record.len());
+        }
+        (file_name(dir, seq), ends)
+    }
+
+    /// A big batch: its record crosses the reader's buffer (4 KiB in tests).
+    fn big(n: u8) -> Batch {
+        let mut b = Batch::default();
+        b.put(TreeId::Snapshot, [n; 8], vec![n; 9_000]);
+        b
+    }
+
+    #[test]
+    fn a_bad_record_followed_by_records_of_the_file_is_damage_not_a_torn_tail() {
+        let dir = tempfile::tempdir().unwrap();
+        let batches = vec![batch(0), big(1), batch(2), big(3), batch(4)];
+        let (path, ends) = file_of(dir.path(), 3, &batches);
+        let good = std::fs::read(&path).unwrap();
+        let read_bytes = |bytes: &[u8]| {
+            std::fs::write(&path, bytes).unwrap();
+            read(&path).unwrap()
+        };
+        assert_eq!(read_bytes(&good).batches, batches);
+        assert_eq!(read_bytes(&good).ending, Ending::Clean);
+        // A flipped bit in any record but the last: the ones after it are still there.
+        for bad in 0..batches.len() - 1 {
+            for (what, offset) in [("length", 1), ("checksum", 5), ("payload", 12)] {
+                let mut bytes = good.clone();
+                bytes[ends[bad] + offset] ^= 0x04;
+                let read = read_bytes(&bytes);
+                assert_eq!(read.batches, batches[..bad], "{what} of record {bad}");
+                assert_eq!(
+                    read.ending,
+                    Ending::Damaged {
+                        at: ends[bad] as u64,
+                        next: ends[bad + 1] as u64
+                    },
+                    "{what} of record {bad}"
+                );
+            }
+        }
+        // The last record damaged: nothing of this file follows, a torn tail.
+        let mut bytes = good.clone();
+        bytes[ends[4] + 12] ^= 0x04;
+        let read = read_bytes(&bytes);
+        assert_eq!(read.batches, batches[..4]);
+        assert!(matches!(read.ending, Ending::Torn { at, .. } if at == ends[4] as u64));
+        // The same records under another number (a reused file's old records) are no
+        // record of this file: a torn tail, however many follow.
+        let other = file_name(dir.path(), 4);
+        std::fs::write(&other, &good).unwrap();
+        let read = super::read(&other).unwrap();
+        assert!(read.batches.is_empty());
+        assert!(matches!(read.ending, Ending::Torn { at: 8, .. }), "{:?}", read.ending);
+    }
+
+    #[test]
+    fn a_record_that_checks_but_does_not_decode_is_refused_as_newer() {
+        let dir = tempfile::tempdir().unwrap();
+        // A tree this build does not know (a newer build's), with a valid checksum.
+        let mut unknown = batch(1).record();
+        unknown[RECORD_HEADER + 1] = 200;
+        let crc = checksum(&unknown[..4], &unknown[RECORD_HEADER..]);
+        unknown[4..8].copy_from_slice(&crc.to_le_bytes());
+        let wal = Wal::create(dir.path(), 1, &NO_FAULTS).unwrap();
+        wal.lock().append(&mut batch(0).record()).unwrap();
+        wal.lock().append(&mut unknown).unwrap();
+        let err = read(&file_name(dir.path(), 1)).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::Unsupported);
+        assert!(err.to_string().contains("newer version"), "{err}");
+        // A header of a newer format is refused the same way.
+        let newer = file_name(dir.path(), 2);
+        std::fs::write(&newer, b"CMWAL\0\0\x03rest").unwrap();
+        let err = read(&newer).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::Unsupported);
+        assert!(err.to_string().contains("format 3"), "{err}");
+    }
+
+    #[test]
+    fn a_failed_append_leaves_no_record_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let faults = Faults::leak();
+        let wal = Wal::create(dir.path(), 1, faults).unwrap();
+        wal.lock().append(&mut batch(1).record()).unwrap();
+        // The failed write reached the file whole (an error reported after the fact):
+        // its record must not be read as one, though its writer was told it failed.
+        let mut lost = batch(2).record();
+        if let Some(crc) = lost.get_mut(4..8) {
+            let masked = u32::from_le_bytes(crc.try_into().unwrap()) ^ seal(1);
+            crc.copy_from_slice(&masked.to_le_bytes());
+        }
+        {
+            let w = wal.lock();
+            w.file.write_all_at(&lost, w.len).unwrap();
+        }
+        faults.arm_named("append");
+        assert!(wal.lock().append(&mut batch(2).record()).is_err());
+        faults.disarm();
+        let path = file_name(dir.path(), 1);
+        assert_eq!(read(&path).unwrap().batches, vec![batch(1)]);
+        // The next record goes where the failed one was.
+        wal.lock().append(&mut batch(3).record()).unwrap();
+        assert_eq!(read(&path).unwrap().batches, vec![batch(1), batch(3)]);
+    }
+
+    /// The log file numbers in `dir`.
+    fn seqs(dir: &Path) -> Vec<u64> {
+        files(dir).unwrap().iter().map(|f| f.0).collect()
+    }
+
+    #[test]
+    fn a_rotation_that_fails_at_any_step_leaves_no_half_made_file_and_recovers() {
+        for with_spare in [false, true] {
+            let mut failed = 0;
+            for k in 1.. {
+                let dir = tempfile::tempdir().unwrap();
+                let faults = Faults::leak();
+                let wal = Wal::create(dir.path(), 1, faults).unwrap();
+                wal.lock().append(&mut batch(1).record()).unwrap();
+                if with_spare {
+                    wal.prepare_spare().unwrap();
+                }
+                faults.arm_at(k, None);
+                let rotated = wal.rotate();
+                let steps = faults.disarm();
+                if rotated.is_ok() {
+                    assert!(k as usize > steps.len());
+                    break;
+                }
+                failed += 1;
+                let step = steps.last().copied().unwrap_or_default();
+                assert!(step.starts_with("rotate"), "{step}");
+                // No half-made file 2; the spare is still there to be used.
+                assert_eq!(seqs(dir.path()), [1], "failed at {step}");
+                assert_eq!(dir.path().join(SPARE).exists(), with_spare, "{step}");
+                // The log goes on in file 1.
+                wal.lock().append(&mut batch(2).record()).unwrap();
+                // Space is back: the next rotation gets through and file 1 retires.
+                let old = wal.rotate().unwrap();
+                assert_eq!(old.seq, 1);
+                wal.lock().append(&mut batch(3).record()).unwrap();
+                assert_eq!(
+                    read(&file_name(dir.path(), 1)).unwrap().batches,
+                    vec![batch(1), batch(2)]
+                );
+                wal.retire_upto(1, old.reusable(1 << 20)).unwrap();
+                assert_eq!(seqs(dir.path()), [2], "after failing at {step}");
+                assert_eq!(
+                    read(&file_name(dir.path(), 2)).unwrap().batches,
+                    vec![batch(3)]
+                );
+            }
+            assert!(failed >= 4, "{failed} steps failed");
+        }
+        // A half-made file left behind (its clean-up failed too) is replaced.
+        let dir = tempfile::tempdir().unwrap();
+        let wal = Wal::create(dir.path(), 1, &NO_FAULTS).unwrap();
+        std::fs::write(file_name(dir.path(), 2), &MAGIC[..3]).unwrap();
+        assert_eq!(wal.rotate().unwrap().seq, 1);
+        wal.lock().append(&mut batch(4).record()).unwrap();
+        assert_eq!(
+            read(&file_name(dir.path(), 2)).unwrap().batches,
+            vec![batch(4)]
+        );
+    }
+
+    #[test]
+    fn a_crash_at_any_step_of_retirement_leaves_only_the_newest_files() {
+        for k in 1.. {
+            let dir = tempfile::tempdir().unwrap();
+            let faults = Faults::leak();
+            let wal = Wal::create(dir.path(), 1, faults).unwrap();
+            for n in 0..3 {
+                wal.lock().append(&mut batch(n).record()).unwrap();
+                wal.rotate().unwrap();
+            }
+            assert_eq!(seqs(dir.path()), [1, 2, 3, 4]);
+            let left = Arc::new(Mutex::new(None));
+            let (seen, from) = (left.clone(), dir.path().to_path_buf());
+            faults.arm_at(
+                k,
+                Some(Box::new(move || *lock(&seen) = Some(seqs(&from)))),
+            );
+            let retired = wal.retire_upto(3, true);
+            let steps = faults.disarm();
+            let Some(left) = lock(&left).take() else {
+                retired.unwrap();
+                assert!(k as usize > steps.len());
+                assert_eq!(seqs(dir.path()), [4]);
+                assert!(dir.path().join(SPARE).exists(), "file 3 kept as the spare");
+                break;
+            };
+            // The retired files still there when the step failed: the newest ones, so
+            // their records applied again end in the newest values.
+            let retired: Vec<u64> = left.into_iter().filter(|&s| s <= 3).collect();
+            let newest: Vec<u64> = (4 - retired.len() as u64..4).collect();
+            assert_eq!(retired, newest, "crash before step {k} ({steps:?})");
+        }
     }
 }
