@@ -49,7 +49,7 @@ pub(crate) const MAGIC: &[u8; 8] = b"CMWAL\0\0\x02";
 /// The header of format 1 (checksums not masked), still read.
 const MAGIC_V1: &[u8; 8] = b"CMWAL\0\0\x01";
 /// A log file kept for reuse as the next one.
-const SPARE: &str = "wal-spare";
+pub(crate) const SPARE: &str = "wal-spare";
 /// A spare being written with zeros; renamed to [`SPARE`] once complete (never read).
 const SPARE_NEW: &str = "wal-spare.new";
 /// Where `store check` keeps a damaged log file (in the store's directory).
@@ -585,6 +585,12 @@ impl Writer {
 
     pub(crate) fn fresh(&self) -> bool {
         self.fresh
+    }
+
+    /// The file's number.
+    #[cfg(test)]
+    pub(crate) fn seq(&self) -> u64 {
+        self.seq
     }
 }
 
