@@ -7,8 +7,8 @@ use crate::codec;
 use crate::sled_store::{key_u64, pair_key, refuse_newer_record};
 use crate::wal::{self, Batch, Ending, LogReader, Op, TreeId};
 use crate::{
-    now, ArchiveEntry, ChannelId, LogEntry, Meta, Quarantined, SledStore, Status, Store, StoreError,
-    TimerKind, SCHEMA_VERSION,
+    now, ArchiveEntry, ChannelId, LogEntry, Meta, Quarantined, SledStore, Status, Store,
+    StoreError, TimerKind, SCHEMA_VERSION,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -295,7 +295,10 @@ fn describe(batch: &Batch, into: &mut DamagedLog) {
             TreeId::Finished => (channel_at(0), "finished-game index".to_string()),
             TreeId::Notes => (
                 channel_at(0),
-                format!("note `{}`", String::from_utf8_lossy(key.get(8..).unwrap_or(&[]))),
+                format!(
+                    "note `{}`",
+                    String::from_utf8_lossy(key.get(8..).unwrap_or(&[]))
+                ),
             ),
             TreeId::Timers => {
                 let kind = key.get(8).and_then(|&b| TimerKind::from_byte(b));
@@ -322,13 +325,21 @@ fn describe(batch: &Batch, into: &mut DamagedLog) {
             TreeId::Outbox => {
                 let id = channel_at(0).unwrap_or_default();
                 match value.map(codec::row_address) {
-                    Some(Ok((channel, _))) => (Some(channel), format!("message to send (row {id})")),
+                    Some(Ok((channel, _))) => {
+                        (Some(channel), format!("message to send (row {id})"))
+                    }
                     Some(Err(_)) => (None, format!("a message to send (row {id})")),
                     None => (None, format!("delivery of message row {id} marked done")),
                 }
             }
-            TreeId::Stats => (None, format!("stats of server {}", channel_at(0).unwrap_or_default())),
-            TreeId::Default => (None, format!("store record `{}`", String::from_utf8_lossy(key))),
+            TreeId::Stats => (
+                None,
+                format!("stats of server {}", channel_at(0).unwrap_or_default()),
+            ),
+            TreeId::Default => (
+                None,
+                format!("store record `{}`", String::from_utf8_lossy(key)),
+            ),
             TreeId::OutboxDue | TreeId::OutboxChannel | TreeId::TimersDue => {
                 (None, "an index of an older layout".to_string())
             }

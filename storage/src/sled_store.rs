@@ -1175,7 +1175,11 @@ impl SledStore {
             let (k, v) = item.map_err(backend)?;
             let index = key_u64(&k, 8)?;
             refuse_newer_record(
-                &format!("Action {} of the game in channel {}", index + 1, meta.channel),
+                &format!(
+                    "Action {} of the game in channel {}",
+                    index + 1,
+                    meta.channel
+                ),
                 &v,
             )?;
             if index != expected {
@@ -2197,7 +2201,10 @@ mod tests {
         let err = store.load(3).unwrap_err();
         let text = err.to_string();
         assert!(matches!(err, StoreError::Newer(_)), "{err:?}");
-        assert!(text.contains("newer version") && text.contains("schema 2"), "{text}");
+        assert!(
+            text.contains("newer version") && text.contains("schema 2"),
+            "{text}"
+        );
         assert!(text.contains("run that version"), "{text}");
         // Left in place, not set aside: the newer build finds it as it was.
         assert!(store.quarantined().unwrap().is_empty());
@@ -2269,7 +2276,10 @@ mod tests {
         {
             let store = SledStore::open(dir.path()).unwrap();
             commit_action(&store, 0, true);
-            store.db.insert(WRITTEN_BY_KEY, written_by_next_build()).unwrap();
+            store
+                .db
+                .insert(WRITTEN_BY_KEY, written_by_next_build())
+                .unwrap();
             store.flush().unwrap();
         }
         let before = log_files(dir.path());
@@ -2312,7 +2322,10 @@ mod tests {
         let err = SledStore::open(dir.path()).err().expect("refused");
         let text = err.to_string();
         assert!(matches!(err, StoreError::Newer(_)), "{err:?}");
-        assert!(text.contains("format 7") && text.contains("run that version"), "{text}");
+        assert!(
+            text.contains("format 7") && text.contains("run that version"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -2914,7 +2927,10 @@ mod tests {
         let before = log_files(dir.path());
         let err = SledStore::open(dir.path()).err().expect("refused");
         let text = err.to_string();
-        assert!(text.contains("newer version") && text.contains("layout 6"), "{text}");
+        assert!(
+            text.contains("newer version") && text.contains("layout 6"),
+            "{text}"
+        );
         assert!(text.contains("Nothing was changed"), "{text}");
         assert_eq!(log_files(dir.path()), before, "no log file made");
     }
@@ -2996,9 +3012,21 @@ mod tests {
         };
         assert_eq!(record.meta.version, 4, "crash at {crashed_at}");
         assert_eq!(record.snapshot.as_deref(), Some(&b"s4"[..]), "{crashed_at}");
-        assert_eq!(store.log(9).unwrap(), (1..=4).map(entry).collect::<Vec<_>>());
-        let rows: Vec<u64> = store.channel_outbox(5).unwrap().iter().map(|r| r.id).collect();
-        assert_eq!(rows, [pending], "sent rows came back after a crash at {crashed_at}");
+        assert_eq!(
+            store.log(9).unwrap(),
+            (1..=4).map(entry).collect::<Vec<_>>()
+        );
+        let rows: Vec<u64> = store
+            .channel_outbox(5)
+            .unwrap()
+            .iter()
+            .map(|r| r.id)
+            .collect();
+        assert_eq!(
+            rows,
+            [pending],
+            "sent rows came back after a crash at {crashed_at}"
+        );
         // The game goes on.
         move_with_rows(&store, 5, 0).unwrap();
     }
@@ -3081,7 +3109,10 @@ mod tests {
         assert!(err.contains("stopped") && err.contains("restart"), "{err}");
         let noted = failed_syncs_of(dir.path());
         assert_eq!(noted.len(), 1, "{noted:?}");
-        assert!(noted[0].contains("a sync of the write-ahead log failed"), "{noted:?}");
+        assert!(
+            noted[0].contains("a sync of the write-ahead log failed"),
+            "{noted:?}"
+        );
         // Stopped: nothing more is written or retired.
         assert!(move_with_rows(&store, 3, 0).is_err());
         assert!(store.put_note(5, "n", b"x").is_err());
@@ -3104,7 +3135,10 @@ mod tests {
         store.outbox_done(ids[0]).unwrap();
         let asked = std::time::Instant::now();
         while failed_syncs_of(dir.path()).is_empty() {
-            assert!(asked.elapsed().as_secs() < 10, "the failed sync went unnoticed");
+            assert!(
+                asked.elapsed().as_secs() < 10,
+                "the failed sync went unnoticed"
+            );
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
         faults.disarm();
@@ -3224,7 +3258,9 @@ mod tests {
         {
             let store = SledStore::open(dir.path()).unwrap();
             for channel in 1..=5u8 {
-                store.put_note(channel.into(), "n", &[channel; 300]).unwrap();
+                store
+                    .put_note(channel.into(), "n", &[channel; 300])
+                    .unwrap();
             }
             copy_files(dir.path(), crashed.path(), false);
         }
@@ -3239,14 +3275,21 @@ mod tests {
         let text = err.to_string();
         assert!(text.contains(&path.display().to_string()), "{text}");
         assert!(text.contains("capomaestro store check"), "{text}");
-        assert!(text.contains(&format!("damaged at byte {}", ends[1])), "{text}");
+        assert!(
+            text.contains(&format!("damaged at byte {}", ends[1])),
+            "{text}"
+        );
         assert_eq!(log_files(crashed.path()), before, "nothing changed");
 
         // `store check` first: the file kept whole, cut at the damage, what is lost named.
         let damaged = crate::admin::repair_log(crashed.path()).unwrap();
         assert_eq!(damaged.len(), 1);
         let report = &damaged[0];
-        assert_eq!((report.records_kept, report.records_lost), (1, 3), "{report}");
+        assert_eq!(
+            (report.records_kept, report.records_lost),
+            (1, 3),
+            "{report}"
+        );
         assert_eq!(report.channels, BTreeSet::from([3, 4, 5]), "{report}");
         assert!(report.lost.contains("channel 4: note `n`"), "{report}");
         assert_eq!(report.damaged_at, ends[1] as u64);

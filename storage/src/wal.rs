@@ -1111,7 +1111,8 @@ mod tests {
         assert_eq!((retired.seq, retired.fresh), (1, true));
         assert!(retired.reusable(retired.len) && !retired.reusable(retired.len + 1));
         assert!(!wal.lock().fresh());
-        wal.retire_upto(retired.seq, retired.reusable(1 << 20)).unwrap();
+        wal.retire_upto(retired.seq, retired.reusable(1 << 20))
+            .unwrap();
         assert!(!spare.exists(), "a reserved file is not kept as the spare");
         wal.lock().append(&mut batch(2).record()).unwrap();
         let files = files(dir.path()).unwrap();
@@ -1125,7 +1126,8 @@ mod tests {
         // A zeroed file, once retired, is kept and reused; a spare is never rewritten.
         let retired = wal.rotate().unwrap();
         assert_eq!((retired.seq, retired.fresh), (2, false));
-        wal.retire_upto(retired.seq, retired.reusable(1 << 20)).unwrap();
+        wal.retire_upto(retired.seq, retired.reusable(1 << 20))
+            .unwrap();
         assert!(spare.exists());
         std::fs::write(&spare, b"kept").unwrap();
         wal.prepare_spare().unwrap();
@@ -1219,7 +1221,11 @@ mod tests {
         std::fs::write(&other, &good).unwrap();
         let read = super::read(&other).unwrap();
         assert!(read.batches.is_empty());
-        assert!(matches!(read.ending, Ending::Torn { at: 8, .. }), "{:?}", read.ending);
+        assert!(
+            matches!(read.ending, Ending::Torn { at: 8, .. }),
+            "{:?}",
+            read.ending
+        );
     }
 
     #[test]
@@ -1345,10 +1351,7 @@ mod tests {
             assert_eq!(seqs(dir.path()), [1, 2, 3, 4]);
             let left = Arc::new(Mutex::new(None));
             let (seen, from) = (left.clone(), dir.path().to_path_buf());
-            faults.arm_at(
-                k,
-                Some(Box::new(move || *lock(&seen) = Some(seqs(&from)))),
-            );
+            faults.arm_at(k, Some(Box::new(move || *lock(&seen) = Some(seqs(&from)))));
             let retired = wal.retire_upto(3, true);
             let steps = faults.disarm();
             let Some(left) = lock(&left).take() else {
