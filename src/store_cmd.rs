@@ -10,7 +10,9 @@ use storage::{LogEntry, SledStore};
 /// What to do with the store.
 #[derive(Subcommand)]
 pub enum StoreCmd {
-    /// Decode every record; unreadable ones are reported and moved to quarantine.
+    /// Set aside a write-ahead log file damaged in its middle (kept in `damaged/`, with
+    /// what is lost reported), then decode every record; unreadable ones are reported
+    /// and moved to quarantine.
     Check,
     /// Print a channel's game (or its newest archived one) as JSON on stdout.
     Export {
@@ -60,7 +62,8 @@ fn snapshot_from_json(game: &str, json: &serde_json::Value) -> Result<Vec<u8>, S
 }
 
 /// Runs `command` on the store in `dir`; `Err` is the message for stderr. `check`
-/// reports bad records as a failure (exit status), after quarantining them.
+/// reports a damaged log file or bad records as a failure (exit status), after setting
+/// them aside.
 pub fn run(
     dir: &Path,
     command: StoreCmd,
@@ -70,16 +73,35 @@ pub fn run(
     if !dir.exists() {
         return Err(format!("no store at {}", dir.display()));
     }
-    let store = SledStore::open(dir).map_err(|e| e.to_string())?;
     let write_err = |e: std::io::Error| e.to_string();
+    // Before the store opens: it refuses to while a log file is damaged.
+    let damaged = match command {
+        StoreCmd::Check => storage::admin::repair_log(dir).map_err(|e| e.to_string())?,
+        _ => Vec::new(),
+    };
+    for log in &damaged {
+        write!(out, "{log}").map_err(write_err)?;
+    }
+    let store = SledStore::open(dir).map_err(|e| e.to_string())?;
     match command {
         StoreCmd::Check => {
             let report = store.check(&snapshot_ok).map_err(|e| e.to_string())?;
             write!(out, "{report}").map_err(write_err)?;
-            if report.bad.is_empty() {
+            let mut failures = Vec::new();
+            if !damaged.is_empty() {
+                let lost: u64 = damaged.iter().map(|d| d.records_lost).sum();
+                failures.push(format!(
+                    "{} damaged log file(s) set aside, {lost} record(s) lost",
+                    damaged.len()
+                ));
+            }
+            if !report.bad.is_empty() {
+                failures.push(format!("{} bad record(s) quarantined", report.bad.len()));
+            }
+            if failures.is_empty() {
                 Ok(())
             } else {
-                Err(format!("{} bad record(s) quarantined", report.bad.len()))
+                Err(failures.join("; "))
             }
         }
         StoreCmd::Export { channel } => {

@@ -178,3 +178,103 @@ fn check_passes_a_sound_store_and_quarantines_a_damaged_game() {
     let o = store(dir.path(), &["stats"], b"");
     assert!(!text(&o.stdout).contains("running"), "{}", text(&o.stdout));
 }
+
+/// Copies the files of `from` (and its folders) into `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// Where each record of a log file ends (the first entry: the 8-byte header's end).
+fn record_ends(bytes: &[u8]) -> Vec<usize> {
+    let mut ends = vec![8];
+    loop {
+        let at = *ends.last().unwrap();
+        let len = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+        if len == 0 {
+            return ends;
+        }
+        ends.push(at + 8 + len);
+    }
+}
+
+#[test]
+fn a_damaged_log_refuses_to_open_and_check_sets_it_aside() {
+    use storage::Store;
+    let dir = tempfile::tempdir().unwrap();
+    running_game(dir.path());
+    let crashed = tempfile::tempdir().unwrap();
+    let crashed_store = crashed.path().join("local");
+    {
+        let store = storage::SledStore::open(dir.path().join("local")).unwrap();
+        for channel in 11..=15 {
+            store.put_note(channel, "turn", &[7; 200]).unwrap();
+        }
+        // The process dies here: its files as they are on disk.
+        copy_dir(&dir.path().join("local"), &crashed_store);
+    }
+    let mut logs: Vec<_> = std::fs::read_dir(&crashed_store)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "log"))
+        .collect();
+    logs.sort();
+    let log = logs.pop().unwrap();
+    let mut bytes = std::fs::read(&log).unwrap();
+    let ends = record_ends(&bytes);
+    assert_eq!(ends.len(), 6, "five records");
+    // A bit flipped in the second record: three acknowledged ones follow it.
+    bytes[ends[1] + 30] ^= 0x08;
+    std::fs::write(&log, &bytes).unwrap();
+    let name = log.file_name().unwrap().to_string_lossy().into_owned();
+
+    let o = store(crashed.path(), &["stats"], b"");
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(err.contains(&name), "{err}");
+    assert!(err.contains("capomaestro store check"), "{err}");
+
+    let o = store(crashed.path(), &["check"], b"");
+    assert!(!o.status.success());
+    let out = text(&o.stdout);
+    assert!(
+        out.contains(&format!("damaged at byte {}", ends[1])),
+        "{out}"
+    );
+    assert!(out.contains("1 record(s) before the damage kept"), "{out}");
+    assert!(out.contains("3 record(s) after it lost"), "{out}");
+    assert!(out.contains("channels they touched: 13, 14, 15"), "{out}");
+    assert!(out.contains("lost: channel 14: note `turn`"), "{out}");
+    assert!(out.contains("games: 1 read"), "{out}");
+    assert!(
+        text(&o.stderr).contains("1 damaged log file(s) set aside, 3 record(s) lost"),
+        "{}",
+        text(&o.stderr)
+    );
+    // Kept whole, never deleted.
+    assert_eq!(
+        std::fs::read(crashed_store.join("damaged").join(&name)).unwrap(),
+        bytes
+    );
+
+    // Sound again: check passes, the game is there, the record before the damage too.
+    let o = store(crashed.path(), &["check"], b"");
+    assert!(o.status.success(), "{}", text(&o.stdout));
+    let o = store(crashed.path(), &["stats"], b"");
+    assert!(
+        text(&o.stdout).contains("countdown  running    1"),
+        "{}",
+        text(&o.stdout)
+    );
+    let store = storage::SledStore::open(&crashed_store).unwrap();
+    assert_eq!(store.note(11, "turn").unwrap(), Some(vec![7; 200]));
+    assert_eq!(store.note(13, "turn").unwrap(), None);
+}

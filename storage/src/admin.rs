@@ -1,17 +1,21 @@
-//! Operator tools over a [`SledStore`]: check every record, export and import a game as
-//! readable JSON, and count what the store holds. The engines are not known here: the
-//! caller passes the functions that read and write a game's snapshot.
+//! Operator tools over a [`SledStore`]: check every record (and, before the store opens,
+//! its write-ahead log: [`repair_log`]), export and import a game as readable JSON, and
+//! count what the store holds. The engines are not known here: the caller passes the
+//! functions that read and write a game's snapshot.
 
 use crate::codec;
-use crate::sled_store::{key_u64, pair_key};
-use crate::wal::TreeId;
+use crate::sled_store::{key_u64, pair_key, refuse_newer_record};
+use crate::wal::{self, Batch, Ending, LogReader, Op, TreeId};
 use crate::{
-    now, ArchiveEntry, ChannelId, LogEntry, Meta, Quarantined, SledStore, Status, Store, StoreError,
+    now, ArchiveEntry, ChannelId, LogEntry, Meta, Quarantined, SledStore, Status, Store,
+    StoreError, TimerKind, SCHEMA_VERSION,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
+use std::fs::File;
+use std::path::{Path, PathBuf};
 
 /// Checks a snapshot of game `game` (engine id) and the logged actions after it (empty
 /// for an archived game): `Err` is why the game cannot be restored.
@@ -124,6 +128,234 @@ impl fmt::Display for Stats {
     }
 }
 
+/// A write-ahead log file damaged in its middle, set aside by [`repair_log`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DamagedLog {
+    /// The log file, which now ends where the damage started.
+    pub file: PathBuf,
+    /// The file as it was found, kept whole (never deleted).
+    pub kept_as: PathBuf,
+    /// Where the damage starts: the records before it are kept, and applied when the
+    /// store opens.
+    pub damaged_at: u64,
+    pub records_kept: u64,
+    /// Whole records found after the damage, not applied: what is lost.
+    pub records_lost: u64,
+    /// Bytes from the damage to the end of the last record found after it.
+    pub bytes_lost: u64,
+    /// Of those, bytes no record accounts for (the damage itself).
+    pub bytes_unreadable: u64,
+    /// The channels whose records the lost ones wrote, as far as their keys say.
+    pub channels: BTreeSet<ChannelId>,
+    /// What the lost records wrote or removed (`channel 5: game metadata`), each once.
+    pub lost: BTreeSet<String>,
+}
+
+/// Lines of [`DamagedLog::lost`] printed at most.
+const LOST_SHOWN: usize = 40;
+
+impl fmt::Display for DamagedLog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "write-ahead log {} was damaged at byte {}; the file as found is kept as {}",
+            self.file.display(),
+            self.damaged_at,
+            self.kept_as.display()
+        )?;
+        writeln!(
+            f,
+            "  {} record(s) before the damage kept (applied when the store opens)",
+            self.records_kept
+        )?;
+        writeln!(
+            f,
+            "  {} record(s) after it lost: {} bytes, {} of them unreadable",
+            self.records_lost, self.bytes_lost, self.bytes_unreadable
+        )?;
+        if !self.channels.is_empty() {
+            let channels: Vec<String> = self.channels.iter().map(u64::to_string).collect();
+            writeln!(f, "  channels they touched: {}", channels.join(", "))?;
+        }
+        for what in self.lost.iter().take(LOST_SHOWN) {
+            writeln!(f, "  lost: {what}")?;
+        }
+        if self.lost.len() > LOST_SHOWN {
+            writeln!(f, "  … and {} more", self.lost.len() - LOST_SHOWN)?;
+        }
+        Ok(())
+    }
+}
+
+fn io_error(what: &str, path: &Path, e: std::io::Error) -> StoreError {
+    StoreError::Backend(format!("{what} {}: {e}", path.display()))
+}
+
+/// Sets aside every write-ahead log file of the store in `dir` that is damaged in its
+/// middle (a bad record followed by good ones: the store refuses to open then, rather
+/// than drop them unseen). The file is copied whole into `damaged/` next to it (synced),
+/// then cut where the damage starts: the records before it are applied when the store
+/// opens, the ones after are lost and reported. Run while the store is closed, before
+/// opening it (`capomaestro store check`). A crash in between at worst leaves a second
+/// copy in `damaged/`.
+pub fn repair_log(dir: &Path) -> Result<Vec<DamagedLog>, StoreError> {
+    let mut out = Vec::new();
+    let files = wal::files(dir).map_err(|e| io_error("cannot list", dir, e))?;
+    for (_, path) in files {
+        let read = |e| io_error("cannot read", &path, e);
+        let mut reader = LogReader::open(&path).map_err(read)?;
+        let mut records_kept = 0;
+        while reader.next_batch().map_err(read)?.is_some() {
+            records_kept += 1;
+        }
+        let Ending::Damaged { at, mut next } = reader.ending().map_err(read)? else {
+            continue;
+        };
+        let mut damaged = DamagedLog {
+            file: path.clone(),
+            kept_as: PathBuf::new(),
+            damaged_at: at,
+            records_kept,
+            records_lost: 0,
+            bytes_lost: 0,
+            bytes_unreadable: next - at,
+            channels: BTreeSet::new(),
+            lost: BTreeSet::new(),
+        };
+        loop {
+            reader.seek(next);
+            while let Some(batch) = reader.next_batch().map_err(read)? {
+                damaged.records_lost += 1;
+                describe(&batch, &mut damaged);
+            }
+            match reader.ending().map_err(read)? {
+                Ending::Damaged { at, next: after } => {
+                    damaged.bytes_unreadable += after - at;
+                    next = after;
+                }
+                Ending::Clean | Ending::Torn { .. } => break,
+            }
+        }
+        damaged.bytes_lost = reader.position() - at;
+        damaged.kept_as = set_aside(dir, &path, at)?;
+        tracing::error!(
+            file = %path.display(),
+            kept_as = %damaged.kept_as.display(),
+            records_lost = damaged.records_lost,
+            "set aside a damaged write-ahead log file"
+        );
+        out.push(damaged);
+    }
+    Ok(out)
+}
+
+/// Copies log file `path` whole into the `damaged` folder (a new name there), durably,
+/// then cuts the file at `at`, durably. Returns the copy's path.
+fn set_aside(dir: &Path, path: &Path, at: u64) -> Result<PathBuf, StoreError> {
+    let aside = dir.join(wal::DAMAGED_DIR);
+    std::fs::create_dir_all(&aside).map_err(|e| io_error("cannot create", &aside, e))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut kept = aside.join(&name);
+    let mut n = 1;
+    while kept.exists() {
+        kept = aside.join(format!("{name}.{n}"));
+        n += 1;
+    }
+    let sync_dir = |d: &Path| File::open(d).and_then(|f| f.sync_all());
+    std::fs::copy(path, &kept)
+        .and_then(|_| File::open(&kept)?.sync_all())
+        .and_then(|()| sync_dir(&aside))
+        .and_then(|()| sync_dir(dir))
+        .map_err(|e| io_error("cannot keep a copy of", path, e))?;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .and_then(|f| {
+            f.set_len(at)?;
+            f.sync_all()
+        })
+        .map_err(|e| io_error("cannot cut", path, e))?;
+    Ok(kept)
+}
+
+/// Adds what `batch` wrote to the report of lost records.
+fn describe(batch: &Batch, into: &mut DamagedLog) {
+    for op in &batch.ops {
+        let (tree, key, value) = match op {
+            Op::Put(t, k, v) => (*t, k.as_slice(), Some(v.as_slice())),
+            Op::Remove(t, k) => (*t, k.as_slice(), None),
+        };
+        let channel_at = |at: usize| key_u64(key, at).ok();
+        let (channel, what) = match tree {
+            TreeId::Meta => (channel_at(0), "game metadata".to_string()),
+            TreeId::Snapshot => (channel_at(0), "game state".to_string()),
+            TreeId::Finished => (channel_at(0), "finished-game index".to_string()),
+            TreeId::Notes => (
+                channel_at(0),
+                format!(
+                    "note `{}`",
+                    String::from_utf8_lossy(key.get(8..).unwrap_or(&[]))
+                ),
+            ),
+            TreeId::Timers => {
+                let kind = key.get(8).and_then(|&b| TimerKind::from_byte(b));
+                (channel_at(0), format!("{kind:?} timer"))
+            }
+            TreeId::Archive => (
+                channel_at(0),
+                format!("archived game {}", channel_at(8).unwrap_or_default()),
+            ),
+            TreeId::Quarantine => (channel_at(0), "a quarantined record".to_string()),
+            TreeId::Players => (
+                channel_at(8),
+                format!("seat of user {}", channel_at(0).unwrap_or_default()),
+            ),
+            TreeId::Log => {
+                let (game, index) = (channel_at(0), channel_at(8));
+                let text = match (game, index) {
+                    (Some(g), Some(i)) => format!("game {g}: action {}", i + 1),
+                    _ => "a logged action".to_string(),
+                };
+                into.lost.insert(text);
+                continue;
+            }
+            TreeId::Outbox => {
+                let id = channel_at(0).unwrap_or_default();
+                match value.map(codec::row_address) {
+                    Some(Ok((channel, _))) => {
+                        (Some(channel), format!("message to send (row {id})"))
+                    }
+                    Some(Err(_)) => (None, format!("a message to send (row {id})")),
+                    None => (None, format!("delivery of message row {id} marked done")),
+                }
+            }
+            TreeId::Stats => (
+                None,
+                format!("stats of server {}", channel_at(0).unwrap_or_default()),
+            ),
+            TreeId::Default => (
+                None,
+                format!("store record `{}`", String::from_utf8_lossy(key)),
+            ),
+            TreeId::OutboxDue | TreeId::OutboxChannel | TreeId::TimersDue => {
+                (None, "an index of an older layout".to_string())
+            }
+        };
+        match channel {
+            Some(c) => {
+                into.channels.insert(c);
+                into.lost.insert(format!("channel {c}: {what}"));
+            }
+            None => {
+                into.lost.insert(what);
+            }
+        }
+    }
+}
+
 fn state_name(status: Status) -> &'static str {
     match status {
         Status::Lobby => "lobby",
@@ -141,6 +373,8 @@ impl SledStore {
     /// Decodes every record. A game whose metadata or snapshot does not decode is
     /// quarantined like `load` would; a bad log entry, archived game or outbox row is
     /// moved to quarantine with the reason (so the store only holds readable records).
+    /// A record written by a newer build stops the check ([`StoreError::Newer`]): it is
+    /// not damaged, and is left in place.
     pub fn check(&self, snapshot_ok: SnapshotCheck<'_>) -> Result<CheckReport, StoreError> {
         let mut report = CheckReport::default();
         let mut count = |kind: &'static str| *report.checked.entry(kind).or_default() += 1;
@@ -150,8 +384,18 @@ impl SledStore {
             let (k, v) = item.map_err(backend)?;
             let channel = key_u64(&k, 0)?;
             count("games");
+            // Written by a newer build: refused, never quarantined.
+            refuse_newer_record(&format!("The game in channel {channel}"), &v)?;
             let problem = match codec::decode_meta(&v) {
                 Err(e) => Some(e),
+                Ok(meta) if meta.schema > SCHEMA_VERSION => {
+                    return Err(StoreError::Newer(format!(
+                        "The game in channel {channel} was written by a newer version of \
+                         capomaestro (metadata schema {}; this build reads {SCHEMA_VERSION} \
+                         at most): run that version.",
+                        meta.schema
+                    )))
+                }
                 Ok(meta) if meta.status == Status::Lobby => None,
                 Ok(meta) => match self.stored_state(&meta)? {
                     Err(e) => Some(e),
@@ -173,6 +417,7 @@ impl SledStore {
         for item in self.log.iter() {
             let (k, v) = item.map_err(backend)?;
             count("log entries");
+            refuse_newer_record("A logged action", &v)?;
             if let Err(reason) = codec::decode_log(&v) {
                 let (game, index) = (key_u64(&k, 0)?, key_u64(&k, 8)?);
                 let what = format!("log of game {game}, entry {index}");
@@ -184,6 +429,7 @@ impl SledStore {
         for item in self.archive.iter() {
             let (k, v) = item.map_err(backend)?;
             count("archived games");
+            refuse_newer_record("An archived game", &v)?;
             let problem = match codec::decode_archive(&v) {
                 Err(e) => Some(e),
                 Ok(a) if a.snapshot.is_empty() => None,
@@ -202,6 +448,7 @@ impl SledStore {
         for item in self.outbox_tree().iter() {
             let (k, v) = item.map_err(backend)?;
             count("outbox rows");
+            refuse_newer_record("A message to send", &v)?;
             if let Err(reason) = codec::decode_row(&v) {
                 let id = key_u64(&k, 0)?;
                 let what = format!("outbox row {id}");

@@ -150,6 +150,12 @@ pub fn is_binary(bytes: &[u8]) -> bool {
     bytes.first() == Some(&BINARY_TAG)
 }
 
+/// The layout version of a binary record written by a newer build (`None` when this
+/// build reads its layout): such a record is refused, never misread or quarantined.
+pub fn newer_layout(bytes: &[u8]) -> Option<u8> {
+    Some(layout(bytes)).filter(|&v| v > RECORD_VERSION)
+}
+
 /// The layout version of a binary record (0 for JSON).
 fn layout(bytes: &[u8]) -> u8 {
     if is_binary(bytes) {

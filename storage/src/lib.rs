@@ -7,7 +7,8 @@
 //! flushed before [`Store::commit`] returns, so a reply is only ever sent for a durable
 //! action.
 //! Games are loaded one channel at a time, on demand. A record that cannot be decoded is
-//! moved to quarantine (kept, with the reason) instead of crashing anything.
+//! moved to quarantine (kept, with the reason) instead of crashing anything; a store or
+//! record written by a newer build is refused ([`StoreError::Newer`]), never set aside.
 
 pub mod admin;
 pub mod codec;
@@ -15,8 +16,8 @@ mod sled_store;
 mod wal;
 
 pub use sled_store::{
-    SledStore, StoreOptions, CHECKPOINT_BYTES, DEFAULT_CACHE_BYTES, DEFAULT_FLUSH_GAP,
-    LAYOUT_VERSION,
+    exit_after_failed_sync, SledStore, StoreOptions, CHECKPOINT_BYTES, DEFAULT_CACHE_BYTES,
+    DEFAULT_FLUSH_GAP, FAILED_SYNC_EXIT_CODE, LAYOUT_VERSION,
 };
 
 use serde::{Deserialize, Serialize};
@@ -176,6 +177,10 @@ pub enum StoreError {
     Backend(String),
     #[error("a stored record could not be encoded: {0}")]
     Encode(String),
+    /// A store or record written by a newer build: refused (a whole sentence saying
+    /// which version wrote it and what to do), never misread or set aside.
+    #[error("{0}")]
+    Newer(String),
 }
 
 /// One atomic write: metadata, optionally the new snapshot and a log entry, what the

@@ -14,7 +14,7 @@
 //! open and kept up to date as batches are applied.
 
 use crate::codec;
-use crate::wal::{self, Batch, Op, TreeId, Wal};
+use crate::wal::{self, Batch, Failure, Faults, Op, TreeId, Wal};
 use crate::{
     now, ArchiveEntry, ChannelId, Commit, Loaded, LogEntry, Meta, NewOutbox, OutboxRow,
     PlayerStats, Quarantined, Record, Standing, Status, Store, StoreError, Timer, TimerChange,
@@ -23,6 +23,7 @@ use crate::{
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Bound;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
 use std::thread::JoinHandle;
 
@@ -53,7 +54,7 @@ pub const CHECKPOINT_BYTES: u64 = 4 * 1024 * 1024;
 const SPARE_AFTER: u64 = 1024 * 1024;
 
 /// How a store is opened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct StoreOptions {
     /// Upper bound of sled's page cache, in bytes ([`DEFAULT_CACHE_BYTES`]).
     pub cache_bytes: u64,
@@ -62,6 +63,29 @@ pub struct StoreOptions {
     /// While writers contend, the least time between the starts of two log syncs
     /// ([`DEFAULT_FLUSH_GAP`]; zero: sync as soon as the last sync ends).
     pub flush_gap: std::time::Duration,
+    /// Called, with a sentence saying what failed, when a sync of the log or a flush of
+    /// sled fails while the store runs. The batch it covered is applied in memory
+    /// already (its replies and messages may go out) but may not be on disk, and a sync
+    /// tried again can report success for pages the kernel dropped: only a restart,
+    /// which applies the log again from disk, knows the truth. The default
+    /// ([`exit_after_failed_sync`]) logs at error level and exits the process with
+    /// [`FAILED_SYNC_EXIT_CODE`]. Should the hook return (tests), the store stops: every
+    /// later write fails and nothing more is retired.
+    pub on_failed_sync: fn(&str),
+    /// Fault injection in the store's steps (tests).
+    #[cfg(test)]
+    pub(crate) faults: &'static Faults,
+}
+
+/// The exit status of a process whose store stopped after a failed sync (EX_IOERR).
+pub const FAILED_SYNC_EXIT_CODE: i32 = 74;
+
+/// The default [`StoreOptions::on_failed_sync`]: logs `why` at error level and exits the
+/// process with [`FAILED_SYNC_EXIT_CODE`], so that its supervisor restarts it and the
+/// restart applies the log from disk (as PostgreSQL does on a failed `fsync`).
+pub fn exit_after_failed_sync(why: &str) {
+    tracing::error!("{why} Exiting.");
+    std::process::exit(FAILED_SYNC_EXIT_CODE);
 }
 
 /// Default pacing of the log's syncs under load: at most 2,000 syncs a second, each
@@ -77,7 +101,20 @@ impl Default for StoreOptions {
             cache_bytes: DEFAULT_CACHE_BYTES,
             lock_wait: std::time::Duration::from_secs(5),
             flush_gap: DEFAULT_FLUSH_GAP,
+            on_failed_sync: exit_after_failed_sync,
+            #[cfg(test)]
+            faults: &wal::NO_FAULTS,
         }
+    }
+}
+
+impl StoreOptions {
+    /// The fault injection of the store's steps (none outside tests).
+    fn faults(&self) -> &'static Faults {
+        #[cfg(test)]
+        return self.faults;
+        #[cfg(not(test))]
+        &wal::NO_FAULTS
     }
 }
 
@@ -124,7 +161,72 @@ struct Shared {
     applying: RwLock<()>,
     wake: Mutex<Wake>,
     woken: Condvar,
+    /// See [`StoreOptions::on_failed_sync`].
+    on_failed_sync: fn(&str),
+    /// Set once a sync failed: no write or checkpoint runs after it.
+    stopped: AtomicBool,
+    /// Whether the store records that this build's record formats were written (see
+    /// [`WRITTEN_BY_KEY`]); until then the next write records it.
+    marked: AtomicBool,
 }
+
+/// Key of the newest record formats ever written to the store, in sled's default tree:
+/// [`SCHEMA_VERSION`] then [`codec::RECORD_VERSION`], u32 big-endian each (a later build
+/// may append more). Written with the first write of a process whose build writes newer
+/// ones (in the same batch), and compared at open: a store holding records of a newer
+/// build is refused whole, neither misread nor quarantined, so going back to an older
+/// build after an upgrade empties no channel.
+const WRITTEN_BY_KEY: &[u8] = b"written_by";
+
+/// [`WRITTEN_BY_KEY`]'s value for this build.
+fn written_by_this_build() -> [u8; 8] {
+    let mut v = [0u8; 8];
+    v[..4].copy_from_slice(&SCHEMA_VERSION.to_be_bytes());
+    v[4..].copy_from_slice(&u32::from(codec::RECORD_VERSION).to_be_bytes());
+    v
+}
+
+/// Why a store (or a record) written by a newer build is refused: `None` when this
+/// build reads what `written_by` (a [`WRITTEN_BY_KEY`] value) says was written.
+fn newer_than_this_build(written_by: &[u8]) -> Option<String> {
+    let (Some(schema), Some(layout)) = (written_by.get(..4), written_by.get(4..8)) else {
+        return Some(format!("an unreadable version record {written_by:?}"));
+    };
+    let schema = u32::from_be_bytes(schema.try_into().unwrap_or_default());
+    let layout = u32::from_be_bytes(layout.try_into().unwrap_or_default());
+    let ours = u32::from(codec::RECORD_VERSION);
+    (schema > SCHEMA_VERSION || layout > ours).then(|| {
+        format!("metadata schema {schema} and record layout {layout}; this build reads schema {SCHEMA_VERSION} and layout {ours} at most")
+    })
+}
+
+/// The refusal of a store holding records of a newer build: what wrote them, what to do.
+fn refuse_newer_store(dir: &Path, what: &str) -> StoreError {
+    StoreError::Newer(format!(
+        "The store in {} holds records written by a newer version of capomaestro ({what}). \
+         Nothing was changed or set aside: run that version (or a later one) on it; to go \
+         back to this version, restore a copy of the data directory taken before the upgrade.",
+        dir.display()
+    ))
+}
+
+/// The refusal of one record written by a newer build (found when read, in a store
+/// that did not say so at open): an error, never a quarantine.
+pub(crate) fn refuse_newer_record(what: &str, bytes: &[u8]) -> Result<(), StoreError> {
+    match codec::newer_layout(bytes) {
+        Some(layout) => Err(StoreError::Newer(format!(
+            "{what} was written by a newer version of capomaestro (record layout {layout}; \
+             this build reads {} at most) and is left untouched: run that version.",
+            codec::RECORD_VERSION
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Key of the number of the newest log file, in sled's default tree (stored at open and
+/// at each checkpoint): file numbers never repeat even if the log files are lost, so an
+/// old record in a reused file never matches a new file's checksums.
+const LOG_SEQ_KEY: &[u8] = b"log_seq";
 
 /// Ids handed out: below `ceiling`, which is stored (through the log) before any id
 /// under it is used, so no id is handed out twice, crash or not. (Sled's own id
@@ -162,27 +264,85 @@ impl Shared {
     /// then deletes the log files whose records are all in it. The log is switched to a
     /// new file first, so writers go on meanwhile; with [`Spare::Prepare`], a spare
     /// written with zeros is made first when there is none, and the log moves there.
+    ///
+    /// A failed switch or retirement leaves every log file in place (retried by the next
+    /// checkpoint); a failed sync of the old file, flush of sled or sync of a retirement
+    /// stops the store ([`Shared::failed_sync`]).
     fn checkpoint(&self, spare: Spare) -> Result<(), StoreError> {
         let _one = lock(&self.checkpointing);
+        self.check_running()?;
         if spare == Spare::Prepare {
             // Writers go on meanwhile; without a spare the next file is only reserved.
-            if let Err(e) = wal::prepare_spare(self.wal.dir()) {
+            if let Err(e) = self.wal.prepare_spare() {
                 tracing::warn!(error = %e, "could not write a spare log file");
             }
         }
         let old = if self.wal.lock().is_empty() {
             None
         } else {
-            Some(self.wal.rotate().map_err(|e| log_error("switch", e))?)
+            Some(
+                self.wal
+                    .rotate()
+                    .map_err(|f| self.upkeep_failed("switching files", f))?,
+            )
         };
         // Writers that appended to the old file may still be applying their records.
         drop(self.applying.write().unwrap_or_else(|e| e.into_inner()));
         self.keep_fresh_rows()?;
-        self.db.flush().map_err(backend)?;
-        sync_sled_file(self.wal.dir())?;
         if let Some(old) = old {
-            wal::remove_upto(self.wal.dir(), old.seq, old.reusable(CHECKPOINT_BYTES))
-                .map_err(|e| log_error("delete", e))?;
+            self.db
+                .insert(LOG_SEQ_KEY, &(old.seq + 1).to_be_bytes())
+                .map_err(backend)?;
+        }
+        let faults = self.wal.faults();
+        faults
+            .step("checkpoint: flush sled")
+            .map_err(backend)
+            .and_then(|()| self.db.flush().map_err(backend))
+            .and_then(|_| sync_sled_file(self.wal.dir(), faults))
+            .map_err(|e| self.failed_sync("the checkpoint's flush of the database", e))?;
+        if let Some(old) = old {
+            self.wal
+                .retire_upto(old.seq, old.reusable(CHECKPOINT_BYTES))
+                .map_err(|f| self.upkeep_failed("retiring files", f))?;
+        }
+        Ok(())
+    }
+
+    /// Stops the store after a failed sync or flush: calls the hook (by default the
+    /// process exits, see [`StoreOptions::on_failed_sync`]) and returns the error a
+    /// writer gets should it return. Never an ordinary failure: the batches before it
+    /// may be applied in memory and not on disk.
+    fn failed_sync(&self, what: &str, e: impl std::fmt::Display) -> StoreError {
+        self.stopped.store(true, Ordering::SeqCst);
+        let sentence = format!(
+            "The store in {} stopped: {what} failed ({e}); changes already applied in \
+             memory may not be on disk, so the process must restart and apply its log \
+             again from disk.",
+            self.wal.dir().display()
+        );
+        (self.on_failed_sync)(&sentence);
+        StoreError::Backend(sentence)
+    }
+
+    /// A failed step of the log's upkeep: an ordinary error (every file kept), or a
+    /// failed sync (the store stops).
+    fn upkeep_failed(&self, what: &str, failure: Failure) -> StoreError {
+        match failure {
+            Failure::Step(e) => log_error(what, e),
+            Failure::Sync(e) => {
+                self.failed_sync(&format!("a sync of the write-ahead log ({what})"), e)
+            }
+        }
+    }
+
+    /// Refuses work once a sync failed.
+    fn check_running(&self) -> Result<(), StoreError> {
+        if self.stopped.load(Ordering::Relaxed) {
+            return Err(StoreError::Backend(format!(
+                "the store in {} stopped after a failed sync; restart the bot",
+                self.wal.dir().display()
+            )));
         }
         Ok(())
     }
@@ -279,8 +439,12 @@ impl Shared {
                 }
                 if std::mem::take(&mut wake.unsynced) {
                     drop(wake);
-                    if let Err(e) = self.wal.sync() {
-                        tracing::warn!(error = %e, "write-ahead log sync failed; the next sync retries");
+                    if self.check_running().is_ok() {
+                        if let Err(e) = self.wal.sync() {
+                            // Another sync would not say whether these pages reached
+                            // the disk: stop (by default, exit) and replay at restart.
+                            self.failed_sync("a sync of the write-ahead log", e);
+                        }
                     }
                     wake = lock(&self.wake);
                     wake.lazy_syncs += 1;
@@ -292,7 +456,7 @@ impl Shared {
             }
             // Writers that appended to the full file while the last checkpoint switched
             // files asked again: the new file need not be switched yet.
-            if !wants_checkpoint(&self.wal.lock()) {
+            if !wants_checkpoint(&self.wal.lock()) || self.check_running().is_err() {
                 continue;
             }
             if let Err(e) = self.checkpoint(Spare::Prepare) {
@@ -301,6 +465,83 @@ impl Shared {
             }
         }
     }
+}
+
+/// Refuses to open a store this build must not touch, before anything is changed: one
+/// written by a newer build (a newer layout or [`WRITTEN_BY_KEY`] in sled; in the log, a
+/// file of a newer format, a record this build cannot decode, or a newer
+/// [`WRITTEN_BY_KEY`]), or one whose log is damaged in the middle of a file
+/// ([`wal::Ending::Damaged`]: the records after the damage would be dropped unseen).
+/// Logs the torn tails it finds (ignored, as they hold nothing acknowledged).
+fn refuse_unreadable(
+    db: &sled::Db,
+    dir: &Path,
+    files: &[(u64, std::path::PathBuf)],
+) -> Result<(), StoreError> {
+    if let Some(v) = db.get(LAYOUT_KEY).map_err(backend)? {
+        if let Ok(bytes) = <[u8; 4]>::try_from(v.as_ref()) {
+            let layout = u32::from_be_bytes(bytes);
+            if layout > LAYOUT_VERSION {
+                return Err(refuse_newer_store(
+                    dir,
+                    &format!("store layout {layout}; this build reads {LAYOUT_VERSION} at most"),
+                ));
+            }
+        }
+    }
+    if let Some(v) = db.get(WRITTEN_BY_KEY).map_err(backend)? {
+        if let Some(what) = newer_than_this_build(&v) {
+            return Err(refuse_newer_store(dir, &what));
+        }
+    }
+    let unreadable = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::Unsupported => StoreError::Newer(format!(
+            "{e}. The store was not opened and nothing was changed: run that version (or a \
+             later one) on it."
+        )),
+        _ => log_error("read", e),
+    };
+    for (_, path) in files {
+        let mut reader = wal::LogReader::open(path).map_err(unreadable)?;
+        while let Some(batch) = reader.next_batch().map_err(unreadable)? {
+            for op in &batch.ops {
+                if let Op::Put(TreeId::Default, k, v) = op {
+                    if k == WRITTEN_BY_KEY {
+                        if let Some(what) = newer_than_this_build(v) {
+                            return Err(refuse_newer_store(dir, &what));
+                        }
+                    }
+                }
+            }
+        }
+        match reader.ending().map_err(unreadable)? {
+            wal::Ending::Clean => {}
+            wal::Ending::Torn { at, bytes } => {
+                // A torn last record, or (a reused file) the records of its former use.
+                tracing::info!(
+                    file = %path.display(),
+                    at,
+                    bytes,
+                    "ignored the bytes after the last whole record of the write-ahead log"
+                );
+            }
+            wal::Ending::Damaged { at, next } => {
+                let sentence = format!(
+                    "The write-ahead log file {} is damaged at byte {at}, and records \
+                     written after the damage follow it (from byte {next}): opening would \
+                     drop them unseen, so the store was not opened and nothing was changed. \
+                     Stop the bot and run `capomaestro store check` on this data directory: \
+                     it keeps the damaged file in {}, applies the records before the damage \
+                     and reports what is lost.",
+                    path.display(),
+                    dir.join(wal::DAMAGED_DIR).display()
+                );
+                tracing::error!("{sentence}");
+                return Err(StoreError::Backend(sentence));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Whether a checkpoint should switch log files: the file is full, or it is a new
@@ -323,8 +564,12 @@ fn log_error(what: &str, e: std::io::Error) -> StoreError {
 }
 
 /// Syncs sled's data file (`db` in its directory) to the disk.
-fn sync_sled_file(dir: &Path) -> Result<(), StoreError> {
-    match std::fs::File::open(dir.join("db")).and_then(|f| f.sync_all()) {
+fn sync_sled_file(dir: &Path, faults: &Faults) -> Result<(), StoreError> {
+    let synced = faults
+        .step("sync the database file")
+        .and_then(|()| std::fs::File::open(dir.join("db")))
+        .and_then(|f| f.sync_all());
+    match synced {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(backend(e)),
         _ => Ok(()),
     }
@@ -488,10 +733,16 @@ impl SledStore {
         let dir = dir.as_ref();
         let db = open_sled(dir, &options)?;
         // Records left in the log by a crash are applied again below; new ones go to a
-        // new file after them.
+        // new file after them. A store this build must not touch (written by a newer
+        // one, or with damage in its log) is refused first, with nothing changed.
         let left = wal::files(dir).map_err(|e| log_error("list", e))?;
-        let next = left.last().map_or(1, |(seq, _)| seq + 1);
-        let wal = Wal::create(dir, next).map_err(|e| log_error("create", e))?;
+        refuse_unreadable(&db, dir, &left)?;
+        let stored_seq = match db.get(LOG_SEQ_KEY).map_err(backend)? {
+            Some(v) => key_u64(&v, 0)?,
+            None => 0,
+        };
+        let next = left.last().map_or(0, |(seq, _)| *seq).max(stored_seq) + 1;
+        let wal = Wal::create(dir, next, options.faults()).map_err(|e| log_error("create", e))?;
         let shared = Arc::new(Shared {
             wal,
             db: db.clone(),
@@ -501,6 +752,9 @@ impl SledStore {
             applying: RwLock::new(()),
             wake: Mutex::new(Wake::default()),
             woken: Condvar::new(),
+            on_failed_sync: options.on_failed_sync,
+            stopped: AtomicBool::new(false),
+            marked: AtomicBool::new(false),
         });
         let mut store = SledStore {
             meta: db.open_tree("meta").map_err(backend)?,
@@ -526,8 +780,13 @@ impl SledStore {
             checkpointer: None,
             db,
         };
-        store.replay(&left)?;
+        store.replay(&left, next)?;
         store.migrate()?;
+        let marked = store.db.get(WRITTEN_BY_KEY).map_err(backend)?;
+        store.shared.marked.store(
+            marked.as_deref() == Some(&written_by_this_build()[..]),
+            Ordering::Relaxed,
+        );
         store.index_outbox()?;
         store.index_timers()?;
         let next = match store.db.get(IDS_KEY).map_err(backend)? {
@@ -559,32 +818,34 @@ impl SledStore {
         &self.shared.outbox
     }
 
-    /// Applies the records of log files left by the last run (all of them, in order;
-    /// applying one again is harmless), flushes sled and deletes the files.
-    fn replay(&self, files: &[(u64, std::path::PathBuf)]) -> Result<(), StoreError> {
+    /// Applies the records of log files left by the last run (all of them, in order,
+    /// read record by record; applying one again is harmless), flushes sled and retires
+    /// the files. [`refuse_unreadable`] has checked them. `next` is the new log file's
+    /// number (stored, see [`LOG_SEQ_KEY`]).
+    fn replay(&self, files: &[(u64, std::path::PathBuf)], next: u64) -> Result<(), StoreError> {
         let Some((last, _)) = files.last() else {
             return Ok(());
         };
         for (_, path) in files {
-            let contents = wal::read(path).map_err(|e| log_error("read", e))?;
-            if contents.ignored > 0 {
-                // A torn last record, or (a reused file) the records of its former use.
-                tracing::info!(
-                    file = %path.display(),
-                    bytes = contents.ignored,
-                    "ignored the bytes after the last whole record of the write-ahead log"
-                );
-            }
-            for batch in &contents.batches {
-                self.apply(batch, When::Opening)?;
+            let mut reader = wal::LogReader::open(path).map_err(|e| log_error("read", e))?;
+            while let Some(batch) = reader.next_batch().map_err(|e| log_error("read", e))? {
+                self.apply(&batch, When::Opening)?;
             }
         }
+        self.db
+            .insert(LOG_SEQ_KEY, &next.to_be_bytes())
+            .map_err(backend)?;
+        let faults = self.shared.wal.faults();
+        faults.step("open: flush sled").map_err(backend)?;
         self.db.flush().map_err(backend)?;
-        sync_sled_file(self.shared.wal.dir())?;
+        sync_sled_file(self.shared.wal.dir(), faults)?;
         // A file of an earlier run may be kept as the spare: whether it was only
         // reserved is not known (at worst, some syncs of its next use write its extent
         // map too).
-        wal::remove_upto(self.shared.wal.dir(), *last, true).map_err(|e| log_error("delete", e))
+        self.shared
+            .wal
+            .retire_upto(*last, true)
+            .map_err(|(Failure::Step(e) | Failure::Sync(e))| log_error("retiring files", e))
     }
 
     /// A fresh id (game ids, outbox rows, quarantine keys), never handed out before.
@@ -743,15 +1004,25 @@ impl SledStore {
         when: Apply,
         durability: Durability,
     ) -> Result<R, StoreError> {
+        self.shared.check_running()?;
         let mut writer = self.shared.wal.lock();
         let mut batch = Batch::default();
         let out = build(&mut batch)?;
         if batch.is_empty() {
             return Ok(out);
         }
+        let mark = !self.shared.marked.load(Ordering::Relaxed);
+        if mark {
+            batch.put(TreeId::Default, WRITTEN_BY_KEY, written_by_this_build());
+        }
+        // A failed append applied nothing (sled, the outbox's memory) and left no record
+        // (see `Writer::append`): an ordinary error.
         writer
             .append(&mut batch.record())
             .map_err(|e| log_error("append", e))?;
+        if mark {
+            self.shared.marked.store(true, Ordering::Relaxed);
+        }
         // Taken before the batch is applied to sled: a flush another writer starts
         // meanwhile covers this record too.
         let ticket = self.group.ticket();
@@ -802,9 +1073,10 @@ impl SledStore {
         let layout = self.layout()?;
         match layout {
             Some(v) if v > LAYOUT_VERSION => {
-                return Err(StoreError::Backend(format!(
-                    "the store was written by a newer version (layout {v}, this build reads {LAYOUT_VERSION})"
-                )))
+                return Err(refuse_newer_store(
+                    self.shared.wal.dir(),
+                    &format!("store layout {v}; this build reads {LAYOUT_VERSION} at most"),
+                ))
             }
             Some(v) if v == LAYOUT_VERSION => return Ok(()),
             // Nothing to rebuild: only new snapshots differ.
@@ -862,12 +1134,16 @@ impl SledStore {
 
     /// Returns once every record appended before `ticket` was taken is on disk (group
     /// commit).
+    ///
+    /// A failed sync stops the store ([`Shared::failed_sync`]: by default the process
+    /// exits): the batch is applied already, so "nothing changed" would be a lie.
     fn durable(&self, ticket: u64) -> Result<(), StoreError> {
         self.group.wait(ticket, || {
-            self.shared
-                .wal
-                .sync()
-                .map_err(|e| format!("write-ahead log (sync): {e}"))
+            self.shared.wal.sync().map_err(|e| {
+                self.shared
+                    .failed_sync("a sync of the write-ahead log", e)
+                    .to_string()
+            })
         })
     }
 
@@ -898,6 +1174,14 @@ impl SledStore {
         for (expected, item) in (at..).zip(self.log.range(range)) {
             let (k, v) = item.map_err(backend)?;
             let index = key_u64(&k, 8)?;
+            refuse_newer_record(
+                &format!(
+                    "Action {} of the game in channel {}",
+                    index + 1,
+                    meta.channel
+                ),
+                &v,
+            )?;
             if index != expected {
                 return Ok(Err(format!(
                     "action {} is missing from the log",
@@ -918,13 +1202,17 @@ impl SledStore {
         Ok(Ok((Some(engine.to_vec()), tail)))
     }
 
-    fn decode_meta(&self, bytes: &[u8]) -> Result<Meta, String> {
-        let meta = codec::decode_meta(bytes)?;
+    /// Decodes a channel's metadata. `Err(Ok(reason))`: unreadable (to quarantine);
+    /// `Err(Err(_))`: written by a newer build (refused, left in place).
+    fn decode_meta(&self, bytes: &[u8]) -> Result<Meta, Result<String, StoreError>> {
+        let meta = codec::decode_meta(bytes).map_err(Ok)?;
         if meta.schema > SCHEMA_VERSION {
-            return Err(format!(
-                "written by a newer version (schema {}, this build reads {SCHEMA_VERSION})",
-                meta.schema
-            ));
+            return Err(Err(StoreError::Newer(format!(
+                "The game in channel {} was written by a newer version of capomaestro \
+                 (metadata schema {}; this build reads {SCHEMA_VERSION} at most) and is left \
+                 untouched: run that version.",
+                meta.channel, meta.schema
+            ))));
         }
         Ok(meta)
     }
@@ -1123,11 +1411,13 @@ impl OutboxIndex {
 
 impl Drop for SledStore {
     fn drop(&mut self) {
+        // A store whose open failed leaves the directory as it was (its log kept).
+        let Some(thread) = self.checkpointer.take() else {
+            return;
+        };
         lock(&self.shared.wake).stop = true;
         self.shared.woken.notify_all();
-        if let Some(thread) = self.checkpointer.take() {
-            let _ = thread.join();
-        }
+        let _ = thread.join();
         // A clean close leaves no log to apply at the next open.
         if let Err(e) = self.shared.checkpoint(Spare::Skip) {
             tracing::error!(error = %e, "store checkpoint at close failed; the log is kept");
@@ -1140,13 +1430,17 @@ impl Store for SledStore {
         let Some(meta_bytes) = self.meta.get(channel.to_be_bytes()).map_err(backend)? else {
             return Ok(Loaded::Empty);
         };
+        // Written by a newer build: refused (an error), never quarantined.
+        let what = format!("The game in channel {channel}");
+        refuse_newer_record(&what, &meta_bytes)?;
         let record = match self.decode_meta(&meta_bytes) {
             Ok(meta) => self.stored_state(&meta)?.map(|(snapshot, tail)| Record {
                 meta,
                 snapshot,
                 tail,
             }),
-            Err(reason) => Err(reason),
+            Err(Ok(reason)) => Err(reason),
+            Err(Err(newer)) => return Err(newer),
         };
         match record {
             Ok(record) => Ok(Loaded::Found(record)),
@@ -1898,24 +2192,160 @@ mod tests {
     }
 
     #[test]
-    fn newer_schema_is_quarantined_not_misread() {
+    fn a_newer_record_is_refused_not_quarantined() {
         let dir = tempfile::tempdir().unwrap();
         let store = SledStore::open(dir.path()).unwrap();
         let mut m = meta(3, 3, 0);
         m.schema = SCHEMA_VERSION + 1;
-        store
-            .commit(Commit {
-                meta: &m,
-                snapshot: None,
-                entry: None,
-                outbox: &[],
-                timers: &[],
-                seats: None,
-            })
-            .unwrap();
+        store.commit(Commit::meta(&m)).unwrap();
+        let err = store.load(3).unwrap_err();
+        let text = err.to_string();
+        assert!(matches!(err, StoreError::Newer(_)), "{err:?}");
         assert!(
-            matches!(store.load(3).unwrap(), Loaded::Quarantined(r) if r.contains("newer version"))
+            text.contains("newer version") && text.contains("schema 2"),
+            "{text}"
         );
+        assert!(text.contains("run that version"), "{text}");
+        // Left in place, not set aside: the newer build finds it as it was.
+        assert!(store.quarantined().unwrap().is_empty());
+        assert!(store.meta.get(3u64.to_be_bytes()).unwrap().is_some());
+        assert!(matches!(store.load(3), Err(StoreError::Newer(_))));
+        // A logged action of a newer record layout, met when its game loads.
+        commit_action(&store, 0, true);
+        commit_action(&store, 1, false);
+        let mut raw = codec::encode_log(&entry(1));
+        raw[1] = codec::RECORD_VERSION + 1;
+        store.log.insert(pair_key(9, 0), raw).unwrap();
+        let err = store.load(5).unwrap_err().to_string();
+        assert!(err.contains("Action 1 of the game in channel 5"), "{err}");
+        assert!(err.contains("record layout 3"), "{err}");
+        assert!(store.quarantined().unwrap().is_empty());
+        assert!(store.meta.get(5u64.to_be_bytes()).unwrap().is_some());
+    }
+
+    /// The log files of `dir` and their bytes.
+    fn log_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+        let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("wal-"))
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read(&p).unwrap())
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// [`WRITTEN_BY_KEY`] as a build with the next metadata schema writes it.
+    fn written_by_next_build() -> Vec<u8> {
+        let mut v = written_by_this_build().to_vec();
+        v[..4].copy_from_slice(&(SCHEMA_VERSION + 1).to_be_bytes());
+        v
+    }
+
+    #[test]
+    fn this_build_marks_the_store_with_its_first_write_once() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            assert_eq!(store.db.get(WRITTEN_BY_KEY).unwrap(), None);
+            commit_action(&store, 0, true);
+            assert_eq!(
+                store.db.get(WRITTEN_BY_KEY).unwrap().as_deref(),
+                Some(&written_by_this_build()[..])
+            );
+        }
+        let store = SledStore::open(dir.path()).unwrap();
+        commit_action(&store, 1, false);
+        // Marked already: the write's record holds the move alone.
+        let (_, path) = wal::files(dir.path()).unwrap().pop().unwrap();
+        let logged = wal::read(&path).unwrap().batches;
+        assert_eq!(logged.len(), 1);
+        assert!(logged[0]
+            .ops
+            .iter()
+            .all(|op| !matches!(op, Op::Put(TreeId::Default, ..))));
+    }
+
+    #[test]
+    fn a_store_marked_by_a_newer_build_is_refused_before_anything_changes() {
+        // Marked in sled.
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            commit_action(&store, 0, true);
+            store
+                .db
+                .insert(WRITTEN_BY_KEY, written_by_next_build())
+                .unwrap();
+            store.flush().unwrap();
+        }
+        let before = log_files(dir.path());
+        let err = SledStore::open(dir.path()).err().expect("refused");
+        let text = err.to_string();
+        assert!(matches!(err, StoreError::Newer(_)), "{err:?}");
+        assert!(text.contains("newer version of capomaestro"), "{text}");
+        assert!(text.contains("metadata schema 2"), "{text}");
+        assert!(text.contains("run that version"), "{text}");
+        assert!(text.contains("Nothing was changed"), "{text}");
+        assert_eq!(log_files(dir.path()), before, "no log file made or retired");
+
+        // Marked in the log alone: the newer build stopped before a checkpoint. Not a
+        // record of it is applied, and its log is left as it was.
+        let dir = tempfile::tempdir().unwrap();
+        let crashed = tempfile::tempdir().unwrap();
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            commit_action(&store, 0, true);
+            store
+                .write(|b| {
+                    b.put(TreeId::Default, WRITTEN_BY_KEY, written_by_next_build());
+                    Ok(())
+                })
+                .unwrap();
+            commit_action(&store, 1, false);
+            copy_files(dir.path(), crashed.path(), false);
+        }
+        let before = log_files(crashed.path());
+        let err = SledStore::open(crashed.path()).err().expect("refused");
+        assert!(matches!(err, StoreError::Newer(_)), "{err:?}");
+        assert_eq!(log_files(crashed.path()), before);
+        let (_, last) = wal::files(crashed.path()).unwrap().pop().unwrap();
+        assert!(!wal::read(&last).unwrap().batches.is_empty(), "log kept");
+
+        // A log file of a newer format.
+        let dir = tempfile::tempdir().unwrap();
+        drop(SledStore::open(dir.path()).unwrap());
+        std::fs::write(wal::file_name(dir.path(), 99), b"CMWAL\0\0\x07rest").unwrap();
+        let err = SledStore::open(dir.path()).err().expect("refused");
+        let text = err.to_string();
+        assert!(matches!(err, StoreError::Newer(_)), "{err:?}");
+        assert!(
+            text.contains("format 7") && text.contains("run that version"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn log_file_numbers_never_repeat_even_when_the_files_are_lost() {
+        let dir = tempfile::tempdir().unwrap();
+        let last = {
+            let store = SledStore::open(dir.path()).unwrap();
+            for v in 0..3 {
+                commit_action(&store, v, true);
+                store.flush().unwrap();
+            }
+            let seq = store.shared.wal.lock().seq();
+            seq
+        };
+        for (_, path) in wal::files(dir.path()).unwrap() {
+            std::fs::remove_file(path).unwrap();
+        }
+        let _ = std::fs::remove_file(dir.path().join(wal::SPARE));
+        let store = SledStore::open(dir.path()).unwrap();
+        assert!(store.shared.wal.lock().seq() > last);
     }
 
     #[test]
@@ -2494,7 +2924,384 @@ mod tests {
                 .unwrap();
             store.flush().unwrap();
         }
+        let before = log_files(dir.path());
         let err = SledStore::open(dir.path()).err().expect("refused");
-        assert!(err.to_string().contains("newer version"), "{err}");
+        let text = err.to_string();
+        assert!(
+            text.contains("newer version") && text.contains("layout 6"),
+            "{text}"
+        );
+        assert!(text.contains("Nothing was changed"), "{text}");
+        assert_eq!(log_files(dir.path()), before, "no log file made");
+    }
+
+    /// What the store's hook was told of failed syncs (in every test; each filters by
+    /// its store's directory).
+    static FAILED_SYNCS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+    fn note_failed_sync(why: &str) {
+        lock(&FAILED_SYNCS).push(why.to_string());
+    }
+
+    fn failed_syncs_of(dir: &Path) -> Vec<String> {
+        let dir = dir.display().to_string();
+        lock(&FAILED_SYNCS)
+            .iter()
+            .filter(|why| why.contains(&dir))
+            .cloned()
+            .collect()
+    }
+
+    /// Opens `dir` with `faults`; a failed sync is noted (the store stops) instead of
+    /// ending the test process.
+    fn open_faulty(dir: &Path, faults: &'static Faults) -> Result<SledStore, StoreError> {
+        SledStore::open_with(
+            dir,
+            StoreOptions {
+                on_failed_sync: note_failed_sync,
+                faults,
+                ..StoreOptions::default()
+            },
+        )
+    }
+
+    /// Action `v` of game 9 in channel 5 with `rows` outbox rows; returns their ids.
+    fn move_with_rows(store: &SledStore, v: u64, rows: usize) -> Result<Vec<u64>, StoreError> {
+        let state = format!("s{v}");
+        let rows: Vec<NewOutbox> = (0..rows).map(|_| row(5, 100 + v, "post")).collect();
+        store.commit(Commit {
+            meta: &meta(5, 9, v),
+            snapshot: Some(state.as_bytes()),
+            entry: Some(&entry(v)),
+            outbox: &rows,
+            timers: &[],
+            seats: None,
+        })
+    }
+
+    /// Brings `store` (new) to a log of two files left to retire: file 2, kept by a
+    /// checkpoint whose retirement failed, and file 3 (a reused one). Moves 1-4 are
+    /// acknowledged, each with a row; the rows of moves 1-3 are sent. Returns the id of
+    /// the row still pending.
+    fn two_log_files(store: &SledStore, faults: &Faults) -> u64 {
+        let dir = store.shared.wal.dir().to_path_buf();
+        let a = move_with_rows(store, 1, 1).unwrap()[0];
+        store.flush().unwrap();
+        let b = move_with_rows(store, 2, 1).unwrap()[0];
+        store.outbox_done(a).unwrap();
+        // A spare, so that file 3 is a reused file: kept as the spare when retired.
+        std::fs::write(dir.join(wal::SPARE), [0u8; 64]).unwrap();
+        faults.arm_named("retire: delete a file");
+        assert!(store.flush().is_err());
+        faults.disarm();
+        let c = move_with_rows(store, 3, 1).unwrap()[0];
+        store.outbox_done(b).unwrap();
+        let d = move_with_rows(store, 4, 1).unwrap()[0];
+        store.outbox_done(c).unwrap();
+        let seqs: Vec<u64> = wal::files(&dir).unwrap().iter().map(|f| f.0).collect();
+        assert_eq!(seqs, [2, 3]);
+        d
+    }
+
+    /// What a store reopened after a crash must show: every acknowledged move (the game
+    /// never goes back a version), and of the rows only the one not sent.
+    fn assert_nothing_went_back(dir: &Path, pending: u64, crashed_at: &str) {
+        let store = open_faulty(dir, Faults::leak()).unwrap();
+        let Loaded::Found(record) = store.load(5).unwrap() else {
+            panic!("the game is gone after a crash at {crashed_at}")
+        };
+        assert_eq!(record.meta.version, 4, "crash at {crashed_at}");
+        assert_eq!(record.snapshot.as_deref(), Some(&b"s4"[..]), "{crashed_at}");
+        assert_eq!(
+            store.log(9).unwrap(),
+            (1..=4).map(entry).collect::<Vec<_>>()
+        );
+        let rows: Vec<u64> = store
+            .channel_outbox(5)
+            .unwrap()
+            .iter()
+            .map(|r| r.id)
+            .collect();
+        assert_eq!(
+            rows,
+            [pending],
+            "sent rows came back after a crash at {crashed_at}"
+        );
+        // The game goes on.
+        move_with_rows(&store, 5, 0).unwrap();
+    }
+
+    /// Copies the store's files from `from` into `to` when called (the disk as a crash
+    /// at that moment leaves it).
+    fn crash_copy(from: &Path, to: &Path) -> Option<Box<dyn FnMut() + Send>> {
+        let (from, to) = (from.to_path_buf(), to.to_path_buf());
+        Some(Box::new(move || copy_files(&from, &to, false)))
+    }
+
+    #[test]
+    fn a_crash_at_any_step_of_a_checkpoint_never_brings_back_older_state() {
+        let mut crashes = 0;
+        for k in 1.. {
+            let dir = tempfile::tempdir().unwrap();
+            let crashed = tempfile::tempdir().unwrap();
+            let faults = Faults::leak();
+            let store = open_faulty(dir.path(), faults).unwrap();
+            let pending = two_log_files(&store, faults);
+            faults.arm_at(k, crash_copy(dir.path(), crashed.path()));
+            let checkpoint = store.flush();
+            let steps = faults.disarm();
+            drop(store);
+            if checkpoint.is_ok() {
+                assert!(k as usize > steps.len());
+                assert_nothing_went_back(dir.path(), pending, "no crash");
+                break;
+            }
+            crashes += 1;
+            assert_nothing_went_back(crashed.path(), pending, steps[k as usize - 1]);
+        }
+        // Switching files, flushing sled, deleting file 2, keeping file 3 as the spare.
+        assert!(crashes >= 10, "{crashes} steps");
+    }
+
+    #[test]
+    fn a_crash_at_any_step_of_the_retirement_at_open_never_brings_back_older_state() {
+        let dir = tempfile::tempdir().unwrap();
+        let left = tempfile::tempdir().unwrap();
+        let pending = {
+            let faults = Faults::leak();
+            let store = open_faulty(dir.path(), faults).unwrap();
+            let pending = two_log_files(&store, faults);
+            // The process dies: sled as it wrote it, both log files.
+            copy_files(dir.path(), left.path(), false);
+            pending
+        };
+        let mut crashes = 0;
+        for k in 1.. {
+            let opening = tempfile::tempdir().unwrap();
+            let crashed = tempfile::tempdir().unwrap();
+            copy_files(left.path(), opening.path(), false);
+            let faults = Faults::leak();
+            faults.arm_at(k, crash_copy(opening.path(), crashed.path()));
+            let opened = open_faulty(opening.path(), faults);
+            let steps = faults.disarm();
+            if let Ok(store) = opened {
+                assert!(k as usize > steps.len());
+                drop(store);
+                assert_nothing_went_back(opening.path(), pending, "no crash");
+                break;
+            }
+            crashes += 1;
+            assert_nothing_went_back(crashed.path(), pending, steps[k as usize - 1]);
+        }
+        assert!(crashes >= 8, "{crashes} steps");
+    }
+
+    #[test]
+    fn a_failed_sync_stops_the_store_and_is_never_reported_as_nothing_changed() {
+        // A writer's sync fails after its batch was applied.
+        let dir = tempfile::tempdir().unwrap();
+        let faults = Faults::leak();
+        let store = open_faulty(dir.path(), faults).unwrap();
+        move_with_rows(&store, 1, 1).unwrap();
+        faults.arm_named("sync the log");
+        let err = move_with_rows(&store, 2, 2).unwrap_err().to_string();
+        faults.disarm();
+        assert!(err.contains("stopped") && err.contains("restart"), "{err}");
+        let noted = failed_syncs_of(dir.path());
+        assert_eq!(noted.len(), 1, "{noted:?}");
+        assert!(
+            noted[0].contains("a sync of the write-ahead log failed"),
+            "{noted:?}"
+        );
+        // Stopped: nothing more is written or retired.
+        assert!(move_with_rows(&store, 3, 0).is_err());
+        assert!(store.put_note(5, "n", b"x").is_err());
+        assert!(store.flush().is_err());
+        drop(store);
+        // The restart shows what the disk holds: the move whole, with its two rows.
+        let store = open_faulty(dir.path(), Faults::leak()).unwrap();
+        let Loaded::Found(record) = store.load(5).unwrap() else {
+            panic!("the game is gone")
+        };
+        assert_eq!(record.meta.version, 2);
+        assert_eq!(store.channel_outbox(5).unwrap().len(), 3);
+        drop(store);
+
+        // The checkpoint thread's sync of a delivery marked done without one.
+        let dir = tempfile::tempdir().unwrap();
+        let store = open_faulty(dir.path(), faults).unwrap();
+        let ids = move_with_rows(&store, 1, 1).unwrap();
+        faults.arm_named("sync the log");
+        store.outbox_done(ids[0]).unwrap();
+        let asked = std::time::Instant::now();
+        while failed_syncs_of(dir.path()).is_empty() {
+            assert!(
+                asked.elapsed().as_secs() < 10,
+                "the failed sync went unnoticed"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        faults.disarm();
+        assert!(move_with_rows(&store, 2, 0).is_err(), "stopped");
+        drop(store);
+
+        // Each sync or flush of a checkpoint.
+        for step in [
+            "rotate: sync the old file",
+            "checkpoint: flush sled",
+            "sync the database file",
+            "retire: sync the directory",
+        ] {
+            let dir = tempfile::tempdir().unwrap();
+            let store = open_faulty(dir.path(), faults).unwrap();
+            move_with_rows(&store, 1, 1).unwrap();
+            faults.arm_named(step);
+            assert!(store.flush().is_err(), "{step}");
+            faults.disarm();
+            assert_eq!(failed_syncs_of(dir.path()).len(), 1, "{step}");
+            assert!(move_with_rows(&store, 2, 0).is_err(), "{step}: stopped");
+            drop(store);
+            let store = open_faulty(dir.path(), Faults::leak()).unwrap();
+            assert!(matches!(store.load(5).unwrap(), Loaded::Found(r) if r.meta.version == 1));
+        }
+    }
+
+    #[test]
+    fn a_failed_append_is_an_ordinary_error_and_applies_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let faults = Faults::leak();
+        let store = open_faulty(dir.path(), faults).unwrap();
+        move_with_rows(&store, 1, 1).unwrap();
+        faults.arm_named("append");
+        assert!(move_with_rows(&store, 2, 2).is_err());
+        faults.disarm();
+        assert!(failed_syncs_of(dir.path()).is_empty());
+        let Loaded::Found(record) = store.load(5).unwrap() else {
+            panic!("the game is gone")
+        };
+        assert_eq!(record.meta.version, 1);
+        assert_eq!(store.channel_outbox(5).unwrap().len(), 1);
+        assert_eq!(store.next_due().unwrap(), Some(101));
+        // The store goes on: the move is made again, once.
+        move_with_rows(&store, 2, 2).unwrap();
+        drop(store);
+        let store = open_faulty(dir.path(), Faults::leak()).unwrap();
+        assert_eq!(store.log(9).unwrap(), vec![entry(1), entry(2)]);
+        assert_eq!(store.channel_outbox(5).unwrap().len(), 3);
+    }
+
+    /// Set in the child process of the next test: the directory of its store.
+    const FSYNC_CHILD: &str = "CAPOMAESTRO_TEST_FSYNC_CHILD";
+
+    #[test]
+    fn an_injected_fsync_failure_exits_the_process_and_the_restart_shows_the_truth() {
+        if let Ok(dir) = std::env::var(FSYNC_CHILD) {
+            // The child: the default hook, a sync that fails.
+            let faults = Faults::leak();
+            let options = StoreOptions {
+                faults,
+                ..StoreOptions::default()
+            };
+            let store = SledStore::open_with(&dir, options).unwrap();
+            move_with_rows(&store, 1, 1).unwrap();
+            faults.arm_named("sync the log");
+            let answer = move_with_rows(&store, 2, 2);
+            // Only if the failed sync did not end the process.
+            eprintln!("the writer was answered {answer:?}");
+            std::process::exit(0);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "sled_store::tests::an_injected_fsync_failure_exits_the_process_and_the_restart_shows_the_truth",
+                "--exact",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(FSYNC_CHILD, dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(FAILED_SYNC_EXIT_CODE),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // The restart opens the store and shows the truth: the record reached the file
+        // before its sync failed, so the move is there whole, with its rows.
+        let store = SledStore::open(dir.path()).unwrap();
+        let Loaded::Found(record) = store.load(5).unwrap() else {
+            panic!("the game is gone")
+        };
+        assert_eq!(record.meta.version, 2);
+        assert_eq!(store.log(9).unwrap(), vec![entry(1), entry(2)]);
+        assert_eq!(store.channel_outbox(5).unwrap().len(), 3);
+    }
+
+    /// Where each record of log file `bytes` ends (the first entry: the header's end).
+    fn record_ends(bytes: &[u8]) -> Vec<usize> {
+        let mut ends = vec![8];
+        loop {
+            let at = *ends.last().unwrap();
+            let len = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+            if len == 0 {
+                return ends;
+            }
+            ends.push(at + 8 + len);
+        }
+    }
+
+    #[test]
+    fn a_damaged_record_in_the_middle_of_the_log_refuses_to_open_and_check_sets_it_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let crashed = tempfile::tempdir().unwrap();
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            for channel in 1..=5u8 {
+                store
+                    .put_note(channel.into(), "n", &[channel; 300])
+                    .unwrap();
+            }
+            copy_files(dir.path(), crashed.path(), false);
+        }
+        let (_, path) = wal::files(crashed.path()).unwrap().pop().unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        let ends = record_ends(&bytes);
+        assert_eq!(ends.len(), 6, "five records");
+        bytes[ends[1] + 40] ^= 0x01;
+        std::fs::write(&path, &bytes).unwrap();
+        let before = log_files(crashed.path());
+        let err = SledStore::open(crashed.path()).err().expect("refused");
+        let text = err.to_string();
+        assert!(text.contains(&path.display().to_string()), "{text}");
+        assert!(text.contains("capomaestro store check"), "{text}");
+        assert!(
+            text.contains(&format!("damaged at byte {}", ends[1])),
+            "{text}"
+        );
+        assert_eq!(log_files(crashed.path()), before, "nothing changed");
+
+        // `store check` first: the file kept whole, cut at the damage, what is lost named.
+        let damaged = crate::admin::repair_log(crashed.path()).unwrap();
+        assert_eq!(damaged.len(), 1);
+        let report = &damaged[0];
+        assert_eq!(
+            (report.records_kept, report.records_lost),
+            (1, 3),
+            "{report}"
+        );
+        assert_eq!(report.channels, BTreeSet::from([3, 4, 5]), "{report}");
+        assert!(report.lost.contains("channel 4: note `n`"), "{report}");
+        assert_eq!(report.damaged_at, ends[1] as u64);
+        assert_eq!(report.bytes_lost, (ends[5] - ends[1]) as u64);
+        assert_eq!(std::fs::read(&report.kept_as).unwrap(), bytes);
+        assert!(report.kept_as.starts_with(crashed.path().join("damaged")));
+        assert!(crate::admin::repair_log(crashed.path()).unwrap().is_empty());
+        // The store opens with the records before the damage.
+        let store = SledStore::open(crashed.path()).unwrap();
+        assert_eq!(store.note(1, "n").unwrap(), Some(vec![1; 300]));
+        for channel in 2..=5 {
+            assert_eq!(store.note(channel, "n").unwrap(), None);
+        }
     }
 }

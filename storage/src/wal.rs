@@ -13,8 +13,12 @@
 //! A file `wal-<seq>.log` is an 8-byte header ([`MAGIC`]) followed by records: payload
 //! length (u32 LE), CRC-32 of length and payload XOR a mask derived from `seq` (u32
 //! LE), payload. A record cut short by a crash, or not matching its checksum, ends the
-//! file: nothing after it was ever acknowledged (its writer had not seen the
-//! `fdatasync`).
+//! file when no record of the file follows it: nothing after it was ever acknowledged
+//! (its writer had not seen the `fdatasync`). When a whole record of the same file does
+//! follow ([`Ending::Damaged`]), the bad one is damage in the middle of what was
+//! written, and the store refuses to open (`capomaestro store check` keeps the file
+//! aside and reports what is lost) instead of dropping the records after it. Files are
+//! read record by record through a small buffer, never whole.
 //!
 //! Files are reused: a checkpoint keeps one file whose records are all in sled as
 //! `wal-spare`, and the next new log file is that one, renamed and written over from
@@ -22,15 +26,20 @@
 //! them in place and an `fdatasync` writes the record alone; appending to a growing
 //! file would also write the inode (its size) each time, and filling space reserved by
 //! `fallocate` would too (its extent map). A store without a spare gets one written
-//! with zeros by the checkpoint thread ([`prepare_spare`]) once its first file is busy
-//! (see `sled_store`); until then it logs to a file reserved by `fallocate`, which is
-//! kept as a spare only if its records filled it. The old records left behind the new
-//! ones
-//! end the file like a torn tail: their checksums were masked with another `seq`.
-//! Files of format 1 (no mask; written by older builds) are still read.
+//! with zeros by the checkpoint thread ([`Wal::prepare_spare`]) once its first file is
+//! busy (see `sled_store`); until then it logs to a file reserved by `fallocate`, which
+//! is kept as a spare only if its records filled it. The old records left behind the
+//! new ones end the file like a torn tail: their checksums were masked with another
+//! `seq`. File numbers never repeat (the store also keeps the last one in sled), so no
+//! old record ever passes a new file's checksum. Files of format 1 (no mask; written by
+//! older builds) are still read.
+//!
+//! Retiring files ([`Wal::retire_upto`]) goes oldest first, so a crash never leaves an
+//! older file without the newer ones; a rotation that fails half-way (a full disk)
+//! leaves no half-made file. A failed sync is fatal for the store ([`Failure::Sync`]).
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read};
+use std::io;
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -40,9 +49,11 @@ pub(crate) const MAGIC: &[u8; 8] = b"CMWAL\0\0\x02";
 /// The header of format 1 (checksums not masked), still read.
 const MAGIC_V1: &[u8; 8] = b"CMWAL\0\0\x01";
 /// A log file kept for reuse as the next one.
-const SPARE: &str = "wal-spare";
+pub(crate) const SPARE: &str = "wal-spare";
 /// A spare being written with zeros; renamed to [`SPARE`] once complete (never read).
 const SPARE_NEW: &str = "wal-spare.new";
+/// Where `store check` keeps a damaged log file (in the store's directory).
+pub(crate) const DAMAGED_DIR: &str = "damaged";
 /// Bytes before the payload of a record.
 const RECORD_HEADER: usize = 8;
 /// A record longer than this is not one (a corrupted length).
@@ -216,73 +227,250 @@ fn checksum(len: &[u8], payload: &[u8]) -> u32 {
     h.finalize()
 }
 
-/// What reading a log file found.
-#[derive(Debug, Default)]
-pub(crate) struct Contents {
-    pub(crate) batches: Vec<Batch>,
-    /// Bytes after the last whole record (a torn or corrupt tail, ignored); 0 when they
-    /// are all zeros (space allocated ahead, never written).
-    pub(crate) ignored: u64,
+/// How a log file ends after its last whole record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// Nothing, or zeros alone (space allocated ahead, never written).
+    Clean,
+    /// The `bytes` from `at` hold no record of this file: a write cut short by a crash,
+    /// or (a reused file) the records of its former use, masked with another number.
+    Torn { at: u64, bytes: u64 },
+    /// The record at `at` is damaged, yet a whole record of this file starts at `next`:
+    /// records written after the damage exist, so it is not where the writes stopped.
+    Damaged { at: u64, next: u64 },
 }
 
-/// Reads the whole records of a log file, in order, up to the first that is cut short
-/// or does not match its checksum.
+/// What reading a whole log file found (tests; the store streams).
+#[cfg(test)]
+#[derive(Debug)]
+pub(crate) struct Contents {
+    pub(crate) batches: Vec<Batch>,
+    pub(crate) ending: Ending,
+}
+
+/// Reads log file `path`: its whole records in order, and how it ends.
+#[cfg(test)]
 pub(crate) fn read(path: &Path) -> io::Result<Contents> {
-    let mut bytes = Vec::new();
-    File::open(path)?.read_to_end(&mut bytes)?;
-    let mut out = Contents::default();
-    let mask = match bytes.get(..MAGIC.len()) {
-        Some(h) if h == MAGIC => {
+    let mut reader = LogReader::open(path)?;
+    let mut batches = Vec::new();
+    while let Some(batch) = reader.next_batch()? {
+        batches.push(batch);
+    }
+    let ending = reader.ending()?;
+    Ok(Contents { batches, ending })
+}
+
+/// Bytes a [`Window`] reads at a time (small in tests, so records cross its edges).
+const SPAN: usize = if cfg!(test) { 4096 } else { 1 << 20 };
+
+/// A file read through a buffer of about [`SPAN`] bytes: a log file is never held in
+/// memory whole (only a record longer than the buffer is, while it is read).
+struct Window {
+    file: File,
+    size: u64,
+    /// File offset of `bytes[0]`.
+    start: u64,
+    bytes: Vec<u8>,
+}
+
+impl Window {
+    /// Bytes `at..at + n` of the file, or `None` past its end.
+    fn get(&mut self, at: u64, n: usize) -> io::Result<Option<&[u8]>> {
+        let Some(end) = at.checked_add(n as u64).filter(|&end| end <= self.size) else {
+            return Ok(None);
+        };
+        if at < self.start || end > self.start + self.bytes.len() as u64 {
+            let want = (n.max(SPAN) as u64).min(self.size - at) as usize;
+            self.bytes.resize(want, 0);
+            self.bytes.shrink_to(want.max(SPAN));
+            self.file.read_exact_at(&mut self.bytes, at)?;
+            self.start = at;
+        }
+        let from = (at - self.start) as usize;
+        Ok(self.bytes.get(from..from + n))
+    }
+
+    /// Whether bytes `from..` of the file are all zeros.
+    fn zeros_from(&mut self, mut from: u64) -> io::Result<bool> {
+        while from < self.size {
+            let n = ((self.size - from) as usize).min(SPAN);
+            match self.get(from, n)? {
+                Some(chunk) if chunk.iter().all(|&b| b == 0) => from += n as u64,
+                _ => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// Reads a log file record by record.
+pub(crate) struct LogReader {
+    path: PathBuf,
+    window: Window,
+    /// XORed into this file's checksums ([`seal`]; 0 in format 1).
+    mask: u32,
+    /// Where the next record starts.
+    at: u64,
+}
+
+/// The smallest payload of a record: one removal with an empty key.
+const MIN_PAYLOAD: usize = 6;
+
+impl LogReader {
+    /// Opens a log file and checks its header: a file of a format this build does not
+    /// know is refused (a newer build's, or not a log).
+    pub(crate) fn open(path: &Path) -> io::Result<LogReader> {
+        let file = File::open(path)?;
+        let size = file.metadata()?.len();
+        let mut window = Window {
+            file,
+            size,
+            start: 0,
+            bytes: Vec::new(),
+        };
+        let header = window
+            .get(0, MAGIC.len().min(size as usize))?
+            .unwrap_or(&[])
+            .to_vec();
+        let header = header.as_slice();
+        let (mask, at) = if header == MAGIC {
             let seq = seq_of(path).ok_or_else(|| {
                 io::Error::new(
                     io::ErrorKind::InvalidData,
                     format!("{} is not named like a log file", path.display()),
                 )
             })?;
-            seal(seq)
-        }
-        Some(h) if h == MAGIC_V1 => 0,
-        // A file whose header never reached the disk holds no acknowledged record; any
-        // other header is a log this build cannot read.
-        _ if bytes.iter().all(|&b| b == 0) => return Ok(out),
-        _ if MAGIC.starts_with(&bytes) || MAGIC_V1.starts_with(&bytes) => {
-            out.ignored = bytes.len() as u64;
-            return Ok(out);
-        }
-        _ => {
+            (seal(seq), MAGIC.len() as u64)
+        } else if header == MAGIC_V1 {
+            (0, MAGIC.len() as u64)
+        } else if MAGIC.starts_with(header) || MAGIC_V1.starts_with(header) || {
+            // A file whose header never reached the disk holds no acknowledged record.
+            window.zeros_from(0)?
+        } {
+            (0, 0)
+        } else if header.len() == MAGIC.len() && header.starts_with(&MAGIC[..7]) {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                format!(
+                    "{} is a write-ahead log of format {}, written by a newer version of \
+                     capomaestro (this build reads formats 1 and 2)",
+                    path.display(),
+                    header[7]
+                ),
+            ));
+        } else {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!("{} is not a log this build reads", path.display()),
-            ))
-        }
-    };
-    let mut at = MAGIC.len();
-    while let Some(header) = bytes.get(at..at + RECORD_HEADER) {
-        let len = u32::from_le_bytes(header[..4].try_into().unwrap_or_default()) as usize;
-        let crc = u32::from_le_bytes(header[4..].try_into().unwrap_or_default());
-        if len == 0 || len > MAX_RECORD {
-            break;
-        }
-        let Some(payload) = bytes.get(at + RECORD_HEADER..at + RECORD_HEADER + len) else {
-            break;
+            ));
         };
-        if checksum(&header[..4], payload) ^ mask != crc {
-            break;
-        }
-        let Some(batch) = Batch::decode(payload) else {
-            break;
-        };
-        out.batches.push(batch);
-        at += RECORD_HEADER + len;
+        Ok(LogReader {
+            path: path.to_path_buf(),
+            window,
+            mask,
+            at,
+        })
     }
-    // Zeros alone after the records are space allocated ahead, not a torn tail.
-    let rest = &bytes[at..];
-    out.ignored = if rest.iter().all(|&b| b == 0) {
-        0
-    } else {
-        rest.len() as u64
-    };
-    Ok(out)
+
+    /// Where the next record is looked for.
+    pub(crate) fn position(&self) -> u64 {
+        self.at
+    }
+
+    /// Goes on reading at `at` (a record's start found by [`LogReader::ending`]).
+    pub(crate) fn seek(&mut self, at: u64) {
+        self.at = at;
+    }
+
+    /// The whole record at `at` if one of this file is there: its length and payload.
+    /// `Err` when it matches its checksum but does not decode.
+    fn record_at(&mut self, at: u64) -> io::Result<Option<(u64, Batch)>> {
+        let Some(header) = self.window.get(at, RECORD_HEADER)? else {
+            return Ok(None);
+        };
+        let len_bytes: [u8; 4] = header[..4].try_into().unwrap_or_default();
+        let crc = u32::from_le_bytes(header[4..].try_into().unwrap_or_default());
+        let len = u32::from_le_bytes(len_bytes) as usize;
+        if !(MIN_PAYLOAD..=MAX_RECORD).contains(&len) {
+            return Ok(None);
+        }
+        let Some(payload) = self.window.get(at + RECORD_HEADER as u64, len)? else {
+            return Ok(None);
+        };
+        if checksum(&len_bytes, payload) ^ self.mask != crc {
+            return Ok(None);
+        }
+        match Batch::decode(payload) {
+            Some(batch) => Ok(Some(((RECORD_HEADER + len) as u64, batch))),
+            None => Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                format!(
+                    "{}: the record at byte {at} matches its checksum but is not one this \
+                     build can read (written by a newer version of capomaestro)",
+                    self.path.display()
+                ),
+            )),
+        }
+    }
+
+    /// The next record, or `None` where the whole records end (see [`LogReader::ending`]).
+    pub(crate) fn next_batch(&mut self) -> io::Result<Option<Batch>> {
+        match self.record_at(self.at)? {
+            Some((len, batch)) => {
+                self.at += len;
+                Ok(Some(batch))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// How the file ends after the records read: zeros alone, bytes holding no record of
+    /// this file (a torn write, or a reused file's old records), or damage followed by a
+    /// record of this file. The look-ahead checks a checksum only where a plausible
+    /// header starts (a length that fits, a known operation and tree).
+    pub(crate) fn ending(&mut self) -> io::Result<Ending> {
+        let at = self.at;
+        if self.window.zeros_from(at)? {
+            return Ok(Ending::Clean);
+        }
+        // Candidates need the header and the first two payload bytes.
+        let probe = RECORD_HEADER + 2;
+        let mut from = at + 1;
+        while from + (RECORD_HEADER + MIN_PAYLOAD) as u64 <= self.window.size {
+            let size = self.window.size;
+            let n = ((size - from) as usize).min(SPAN);
+            let Some(chunk) = self.window.get(from, n)? else {
+                break;
+            };
+            let candidates: Vec<u64> = chunk
+                .windows(probe)
+                .enumerate()
+                .filter(|(i, b)| {
+                    let len = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64;
+                    let start = from + *i as u64;
+                    len >= MIN_PAYLOAD as u64
+                        && start + RECORD_HEADER as u64 + len <= size
+                        && (b[RECORD_HEADER] == PUT || b[RECORD_HEADER] == REMOVE)
+                        && TreeId::from_byte(b[RECORD_HEADER + 1]).is_some()
+                })
+                .map(|(i, _)| from + i as u64)
+                .collect();
+            for next in candidates {
+                // A record of this file that does not decode counts as one found.
+                if !matches!(self.record_at(next), Ok(None)) {
+                    return Ok(Ending::Damaged { at, next });
+                }
+            }
+            if n < probe {
+                break;
+            }
+            from += (n - probe + 1) as u64;
+        }
+        Ok(Ending::Torn {
+            at,
+            bytes: self.window.size - at,
+        })
+    }
 }
 
 /// The number of log file `path` (`wal-<seq>.log`).
@@ -308,7 +496,7 @@ pub(crate) fn files(dir: &Path) -> io::Result<Vec<(u64, PathBuf)>> {
     Ok(out)
 }
 
-fn file_name(dir: &Path, seq: u64) -> PathBuf {
+pub(crate) fn file_name(dir: &Path, seq: u64) -> PathBuf {
     dir.join(format!("wal-{seq:020}.log"))
 }
 
@@ -317,53 +505,16 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     File::open(dir)?.sync_all()
 }
 
-/// Retires the log files numbered `upto` or lower (their records are in sled, flushed):
-/// the newest is kept as the spare when there is none and `recycle` allows (not a file
-/// reserved by `fallocate` that its records did not fill), the others are deleted.
-pub(crate) fn remove_upto(dir: &Path, upto: u64, recycle: bool) -> io::Result<()> {
-    let spare = dir.join(SPARE);
-    let mut have_spare = !recycle || spare.exists();
-    let mut removed = false;
-    for (seq, path) in files(dir)?.into_iter().rev() {
-        if seq <= upto {
-            if have_spare {
-                std::fs::remove_file(path)?;
-            } else {
-                std::fs::rename(path, &spare)?;
-                have_spare = true;
-            }
-            removed = true;
-        }
-    }
-    if removed {
-        sync_dir(dir)?;
-    }
-    Ok(())
-}
-
-/// Writes a spare log file with zeros, unless there is one: a log file made from it
-/// never writes its extent map or size on a sync. Written under another name and
-/// renamed once durable, so a crash never leaves a short spare.
-pub(crate) fn prepare_spare(dir: &Path) -> io::Result<()> {
-    let spare = dir.join(SPARE);
-    if spare.exists() {
-        return Ok(());
-    }
-    let new = dir.join(SPARE_NEW);
-    let file = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&new)?;
-    let zeros = vec![0u8; 1 << 20];
-    let mut at = 0;
-    while at < PREALLOCATE {
-        file.write_all_at(&zeros, at)?;
-        at += zeros.len() as u64;
-    }
-    file.sync_all()?;
-    std::fs::rename(&new, &spare)?;
-    sync_dir(dir)
+/// Why a step of the log's upkeep (switching files, retiring them) failed.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// A file could not be made, renamed or removed. Nothing acknowledged depends on it:
+    /// the log keeps every record until a later checkpoint gets through.
+    Step(io::Error),
+    /// A sync failed: whether acknowledged records (or the retirement of files already
+    /// in sled) are on disk is unknown, and a retried sync may not say so (the kernel
+    /// can drop the pages it failed to write). Fatal for the store.
+    Sync(io::Error),
 }
 
 /// The log file a [`Wal::rotate`] switched away from.
@@ -393,24 +544,31 @@ pub(crate) struct Writer {
     /// A new file reserved by `fallocate` (not a spare): a sync past its last record
     /// also writes its extent map.
     fresh: bool,
+    faults: &'static Faults,
 }
 
 impl Writer {
     /// Appends a framed record (masking its checksum with this file's). On failure
-    /// nothing counts as written: the next record goes to the same place (so a
-    /// half-written record never hides later ones).
+    /// nothing counts as written: the record's header is zeroed (a crash then finds
+    /// the records ending there, not a record its writer was told had failed) and the
+    /// next record goes to the same place (so a half-written record never hides later
+    /// ones).
     pub(crate) fn append(&mut self, record: &mut [u8]) -> io::Result<()> {
         if let Some(crc) = record.get_mut(4..RECORD_HEADER) {
             let masked = u32::from_le_bytes(crc.try_into().unwrap_or_default()) ^ seal(self.seq);
             crc.copy_from_slice(&masked.to_le_bytes());
         }
-        match self.file.write_all_at(record, self.len) {
+        let written = self
+            .faults
+            .step("append")
+            .and_then(|()| self.file.write_all_at(record, self.len));
+        match written {
             Ok(()) => {
                 self.len += record.len() as u64;
                 Ok(())
             }
             Err(e) => {
-                let _ = self.file.set_len(self.len);
+                let _ = self.file.write_all_at(&[0; RECORD_HEADER], self.len);
                 Err(e)
             }
         }
@@ -428,6 +586,12 @@ impl Writer {
     pub(crate) fn fresh(&self) -> bool {
         self.fresh
     }
+
+    /// The file's number.
+    #[cfg(test)]
+    pub(crate) fn seq(&self) -> u64 {
+        self.seq
+    }
 }
 
 /// The log of a store.
@@ -437,6 +601,7 @@ pub(crate) struct Wal {
     writer: Mutex<Writer>,
     /// The same file, for the group flush (which must not wait for the write lock).
     current: Mutex<Arc<File>>,
+    faults: &'static Faults,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -452,39 +617,78 @@ fn preallocate(file: &File, len: u64) {
 }
 
 /// Creates log file `seq` with its header, durably (file and directory entry): the
-/// spare renamed when there is one, else a new file (then also says it is fresh).
-fn create(dir: &Path, seq: u64) -> io::Result<(File, bool)> {
+/// spare renamed when there is one, else a new file (then also says it is fresh). A
+/// failure at any step (a full disk) leaves no file `seq` behind: the spare is renamed
+/// back, a new file removed. A file `seq` found here was left by a rotation whose
+/// clean-up failed too; it never held a record (records only go to the current file,
+/// numbered below), so it is removed first.
+fn create(dir: &Path, seq: u64, faults: &Faults) -> io::Result<(File, bool)> {
     let path = file_name(dir, seq);
+    if path.exists() {
+        faults.step("rotate: remove a half-made file")?;
+        std::fs::remove_file(&path)?;
+    }
     let spare = dir.join(SPARE);
     let file = match OpenOptions::new().read(true).write(true).open(&spare) {
         Ok(file) => {
-            // Its records are all in sled, and they fail this file's checksums.
+            // Its records are all in sled, and they fail this file's checksums. Until
+            // renamed it is still the spare, whatever its header.
+            faults.step("rotate: write the spare's header")?;
             file.write_all_at(MAGIC, 0)?;
+            faults.step("rotate: sync the spare")?;
             file.sync_data()?;
+            faults.step("rotate: rename the spare")?;
             std::fs::rename(&spare, &path)?;
+            if let Err(e) = faults
+                .step("rotate: sync the directory")
+                .and_then(|()| sync_dir(dir))
+            {
+                unmake(dir, seq, false);
+                return Err(e);
+            }
             (file, false)
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            faults.step("rotate: create a file")?;
             let file = OpenOptions::new()
                 .read(true)
                 .write(true)
                 .create_new(true)
                 .open(&path)?;
-            preallocate(&file, PREALLOCATE);
-            file.write_all_at(MAGIC, 0)?;
-            file.sync_all()?;
+            let made = (|| {
+                preallocate(&file, PREALLOCATE);
+                faults.step("rotate: write the header")?;
+                file.write_all_at(MAGIC, 0)?;
+                faults.step("rotate: sync the new file")?;
+                file.sync_all()?;
+                faults.step("rotate: sync the directory")?;
+                sync_dir(dir)
+            })();
+            if let Err(e) = made {
+                let _ = std::fs::remove_file(&path);
+                return Err(e);
+            }
             (file, true)
         }
         Err(e) => return Err(e),
     };
-    sync_dir(dir)?;
     Ok(file)
+}
+
+/// Undoes [`create`] of file `seq` after a later step failed: a former spare is the
+/// spare again, a new file is removed (best effort: a file left is removed by the next
+/// `create` of that number).
+fn unmake(dir: &Path, seq: u64, fresh: bool) {
+    let path = file_name(dir, seq);
+    if fresh || std::fs::rename(&path, dir.join(SPARE)).is_err() {
+        let _ = std::fs::remove_file(&path);
+    }
 }
 
 impl Wal {
     /// Starts a new log file numbered `seq` in `dir` (after any existing one).
-    pub(crate) fn create(dir: &Path, seq: u64) -> io::Result<Wal> {
-        let (file, fresh) = create(dir, seq)?;
+    pub(crate) fn create(dir: &Path, seq: u64, faults: &'static Faults) -> io::Result<Wal> {
+        let (file, fresh) = create(dir, seq, faults)?;
         let file = Arc::new(file);
         Ok(Wal {
             dir: dir.to_path_buf(),
@@ -493,8 +697,10 @@ impl Wal {
                 seq,
                 len: MAGIC.len() as u64,
                 fresh,
+                faults,
             }),
             current: Mutex::new(file),
+            faults,
         })
     }
 
@@ -502,28 +708,45 @@ impl Wal {
         &self.dir
     }
 
+    /// The fault injection of this log's steps (see [`Faults`]).
+    pub(crate) fn faults(&self) -> &'static Faults {
+        self.faults
+    }
+
     /// The write lock: records are appended (and applied) in the order it is taken.
     pub(crate) fn lock(&self) -> MutexGuard<'_, Writer> {
         lock(&self.writer)
     }
 
-    /// Makes every record appended before the call durable.
+    /// Makes every record appended before the call durable. A failure is fatal for the
+    /// store (see [`Failure::Sync`]).
     pub(crate) fn sync(&self) -> io::Result<()> {
         let file = lock(&self.current).clone();
+        self.faults.step("sync the log")?;
         file.sync_data()
     }
 
     /// Switches appends to a new file and returns the number of the old one, whose
     /// records are now all durable. The new file is made before the write lock is taken,
     /// so writers wait only for the old file's last sync.
-    pub(crate) fn rotate(&self) -> io::Result<Retired> {
+    pub(crate) fn rotate(&self) -> Result<Retired, Failure> {
         let next = lock(&self.writer).seq + 1;
-        let (file, fresh) = create(&self.dir, next)?;
+        let (file, fresh) = create(&self.dir, next, self.faults).map_err(Failure::Step)?;
         let file = Arc::new(file);
         let mut writer = self.lock();
         // Only the checkpoint rotates, one at a time: `next` is still free.
         debug_assert_eq!(writer.seq + 1, next);
-        writer.file.sync_data()?;
+        // Writers waiting for a sync of the old file are served by this one: the group
+        // sync moves to the new file below.
+        if let Err(e) = self
+            .faults
+            .step("rotate: sync the old file")
+            .and_then(|()| writer.file.sync_data())
+        {
+            drop(writer);
+            unmake(&self.dir, next, fresh);
+            return Err(Failure::Sync(e));
+        }
         let old = Retired {
             seq: writer.seq,
             fresh: writer.fresh,
@@ -534,9 +757,197 @@ impl Wal {
             seq: next,
             len: MAGIC.len() as u64,
             fresh,
+            faults: self.faults,
         };
         *lock(&self.current) = file;
         Ok(old)
+    }
+
+    /// Retires the log files numbered `upto` or lower, whose records are all in sled
+    /// (flushed): the newest is kept as the spare when there is none and `recycle`
+    /// allows (not a file reserved by `fallocate` that its records did not fill), the
+    /// others are deleted. Oldest first, each step made durable (the directory synced)
+    /// before the next, the spare renamed last: so whenever a crash stops it, the files
+    /// left are the newest ones, and applying them again at the next open over sled
+    /// (which holds every record up to `upto`) leaves each key its last value. (Renaming
+    /// the newest first could leave an older file alone, whose records then went over
+    /// newer state: a game's version went back, sent messages came back.)
+    pub(crate) fn retire_upto(&self, upto: u64, recycle: bool) -> Result<(), Failure> {
+        let spare = self.dir.join(SPARE);
+        let retired: Vec<PathBuf> = files(&self.dir)
+            .map_err(Failure::Step)?
+            .into_iter()
+            .filter(|(seq, _)| *seq <= upto)
+            .map(|(_, path)| path)
+            .collect();
+        let keep_newest = recycle && !spare.exists();
+        for (i, path) in retired.iter().enumerate() {
+            if keep_newest && i + 1 == retired.len() {
+                self.faults
+                    .step("retire: keep the newest file as the spare")
+                    .and_then(|()| std::fs::rename(path, &spare))
+                    .map_err(Failure::Step)?;
+            } else {
+                self.faults
+                    .step("retire: delete a file")
+                    .and_then(|()| std::fs::remove_file(path))
+                    .map_err(Failure::Step)?;
+            }
+            self.faults
+                .step("retire: sync the directory")
+                .and_then(|()| sync_dir(&self.dir))
+                .map_err(Failure::Sync)?;
+        }
+        Ok(())
+    }
+
+    /// Writes a spare log file with zeros, unless there is one: a log file made from it
+    /// never writes its extent map or size on a sync. Written under another name and
+    /// renamed once durable, so a crash never leaves a short spare; a failure (a full
+    /// disk) removes what it wrote.
+    pub(crate) fn prepare_spare(&self) -> io::Result<()> {
+        let spare = self.dir.join(SPARE);
+        if spare.exists() {
+            return Ok(());
+        }
+        let new = self.dir.join(SPARE_NEW);
+        let made = (|| {
+            self.faults.step("spare: write zeros")?;
+            let file = OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&new)?;
+            let zeros = vec![0u8; 1 << 20];
+            let mut at = 0;
+            while at < PREALLOCATE {
+                file.write_all_at(&zeros, at)?;
+                at += zeros.len() as u64;
+            }
+            self.faults.step("spare: sync")?;
+            file.sync_all()?;
+            self.faults.step("spare: rename")?;
+            std::fs::rename(&new, &spare)
+        })();
+        if let Err(e) = made {
+            let _ = std::fs::remove_file(&new);
+            return Err(e);
+        }
+        self.faults.step("spare: sync the directory")?;
+        sync_dir(&self.dir)
+    }
+}
+
+/// Fault injection for tests: each step of the log's upkeep, each append and each sync
+/// asks [`Faults::step`] first, which a test can make fail (as a full disk or a failed
+/// sync would) and, at that moment, copy the store's files (the disk as a crash there
+/// would leave it). Outside tests it holds nothing and every step passes.
+pub(crate) struct Faults {
+    #[cfg(test)]
+    state: Mutex<FaultState>,
+}
+
+/// The store's steps pass unhindered.
+pub(crate) static NO_FAULTS: Faults = Faults::none();
+
+impl std::fmt::Debug for Faults {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Faults")
+    }
+}
+
+impl Faults {
+    pub(crate) const fn none() -> Faults {
+        Faults {
+            #[cfg(test)]
+            state: Mutex::new(FaultState::new()),
+        }
+    }
+
+    /// Fails the step when a test asked for it.
+    #[inline]
+    pub(crate) fn step(&self, name: &'static str) -> io::Result<()> {
+        #[cfg(test)]
+        {
+            let mut s = lock(&self.state);
+            if s.armed {
+                s.count += 1;
+                s.seen.push(name);
+                let named = s.fail_named == Some(name);
+                if s.count == s.fail_at || named {
+                    if named {
+                        s.fail_named = None;
+                    }
+                    if let Some(copy) = s.on_fail.as_mut() {
+                        copy();
+                    }
+                    return Err(io::Error::new(
+                        io::ErrorKind::StorageFull,
+                        format!("injected failure at step {} ({name})", s.count),
+                    ));
+                }
+            }
+        }
+        #[cfg(not(test))]
+        let _ = name;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+pub(crate) struct FaultState {
+    armed: bool,
+    count: u64,
+    /// Fail the step with this number (counted from arming; 0: none).
+    fail_at: u64,
+    /// Fail the next step of this name.
+    fail_named: Option<&'static str>,
+    seen: Vec<&'static str>,
+    on_fail: Option<Box<dyn FnMut() + Send>>,
+}
+
+#[cfg(test)]
+impl FaultState {
+    const fn new() -> FaultState {
+        FaultState {
+            armed: false,
+            count: 0,
+            fail_at: 0,
+            fail_named: None,
+            seen: Vec::new(),
+            on_fail: None,
+        }
+    }
+}
+
+#[cfg(test)]
+impl Faults {
+    /// A fault injector for one test (leaked: it lives as long as the stores using it).
+    pub(crate) fn leak() -> &'static Faults {
+        Box::leak(Box::new(Faults::none()))
+    }
+
+    /// Counts steps from now; fails step `fail_at` (1 is the next one; 0: none), running
+    /// `on_fail` first.
+    pub(crate) fn arm_at(&self, fail_at: u64, on_fail: Option<Box<dyn FnMut() + Send>>) {
+        let mut s = lock(&self.state);
+        *s = FaultState::new();
+        s.armed = true;
+        s.fail_at = fail_at;
+        s.on_fail = on_fail;
+    }
+
+    /// Fails the next step called `name`.
+    pub(crate) fn arm_named(&self, name: &'static str) {
+        let mut s = lock(&self.state);
+        *s = FaultState::new();
+        s.armed = true;
+        s.fail_named = Some(name);
+    }
+
+    /// Stops failing steps; returns the steps seen since armed.
+    pub(crate) fn disarm(&self) -> Vec<&'static str> {
+        std::mem::replace(&mut *lock(&self.state), FaultState::new()).seen
     }
 }
 
@@ -555,7 +966,7 @@ mod tests {
     #[test]
     fn records_round_trip_in_order() {
         let dir = tempfile::tempdir().unwrap();
-        let wal = Wal::create(dir.path(), 1).unwrap();
+        let wal = Wal::create(dir.path(), 1, &NO_FAULTS).unwrap();
         for n in 0..5 {
             wal.lock().append(&mut batch(n).record()).unwrap();
         }
@@ -564,13 +975,13 @@ mod tests {
         assert_eq!(files.len(), 1);
         let read = read(&files[0].1).unwrap();
         assert_eq!(read.batches, (0..5).map(batch).collect::<Vec<_>>());
-        assert_eq!(read.ignored, 0);
+        assert_eq!(read.ending, Ending::Clean);
     }
 
     #[test]
     fn a_torn_or_corrupt_tail_is_ignored_at_every_cut() {
         let dir = tempfile::tempdir().unwrap();
-        let wal = Wal::create(dir.path(), 1).unwrap();
+        let wal = Wal::create(dir.path(), 1, &NO_FAULTS).unwrap();
         let mut ends = vec![MAGIC.len()];
         for n in 0..3 {
             let mut record = batch(n).record();
@@ -600,7 +1011,13 @@ mod tests {
         std::fs::write(&path, &bad).unwrap();
         let read = read(&path).unwrap();
         assert_eq!(read.batches.len(), 2);
-        assert_eq!(read.ignored, (full.len() - ends[2]) as u64);
+        assert_eq!(
+            read.ending,
+            Ending::Torn {
+                at: ends[2] as u64,
+                bytes: (full.len() - ends[2]) as u64
+            }
+        );
         // Zeros after the records (a preallocated or extended file) end it too.
         let mut padded = full.clone();
         padded.extend_from_slice(&[0; 64]);
@@ -615,7 +1032,7 @@ mod tests {
     #[test]
     fn a_failed_append_leaves_no_hole() {
         let dir = tempfile::tempdir().unwrap();
-        let wal = Wal::create(dir.path(), 1).unwrap();
+        let wal = Wal::create(dir.path(), 1, &NO_FAULTS).unwrap();
         wal.lock().append(&mut batch(1).record()).unwrap();
         // Garbage past the end (what a failed write may leave) is overwritten by the
         // next record.
@@ -632,14 +1049,14 @@ mod tests {
     #[test]
     fn rotation_starts_a_new_file_and_old_ones_can_go() {
         let dir = tempfile::tempdir().unwrap();
-        let wal = Wal::create(dir.path(), 7).unwrap();
+        let wal = Wal::create(dir.path(), 7, &NO_FAULTS).unwrap();
         wal.lock().append(&mut batch(1).record()).unwrap();
         assert_eq!(wal.rotate().unwrap().seq, 7);
         assert!(wal.lock().is_empty());
         wal.lock().append(&mut batch(2).record()).unwrap();
         let seqs: Vec<u64> = files(dir.path()).unwrap().iter().map(|f| f.0).collect();
         assert_eq!(seqs, [7, 8]);
-        remove_upto(dir.path(), 7, true).unwrap();
+        wal.retire_upto(7, true).unwrap();
         let files = files(dir.path()).unwrap();
         assert_eq!(files.len(), 1);
         assert_eq!(read(&files[0].1).unwrap().batches, vec![batch(2)]);
@@ -648,12 +1065,12 @@ mod tests {
     #[test]
     fn a_retired_file_is_reused_and_its_old_records_never_come_back() {
         let dir = tempfile::tempdir().unwrap();
-        let wal = Wal::create(dir.path(), 1).unwrap();
+        let wal = Wal::create(dir.path(), 1, &NO_FAULTS).unwrap();
         for n in 0..20 {
             wal.lock().append(&mut batch(n).record()).unwrap();
         }
         assert_eq!(wal.rotate().unwrap().seq, 1);
-        remove_upto(dir.path(), 1, true).unwrap();
+        wal.retire_upto(1, true).unwrap();
         assert!(dir.path().join(SPARE).exists(), "file 1 kept for reuse");
         wal.lock().append(&mut batch(50).record()).unwrap();
         // File 3 is file 1 written over: one record, then file 1's old ones.
@@ -665,12 +1082,13 @@ mod tests {
         let read3 = read(&files[1].1).unwrap();
         assert_eq!(read3.batches, vec![batch(60)]);
         assert!(
-            read3.ignored > 0,
-            "file 1's records are still there, unread"
+            matches!(read3.ending, Ending::Torn { .. }),
+            "file 1's records are still there, unread: {:?}",
+            read3.ending
         );
         assert_eq!(read(&files[0].1).unwrap().batches, vec![batch(50)]);
         // The same holds when the new file got no record at all.
-        remove_upto(dir.path(), 2, true).unwrap();
+        wal.retire_upto(2, true).unwrap();
         assert_eq!(wal.rotate().unwrap().seq, 3);
         let left = super::files(dir.path()).unwrap();
         assert_eq!(left.iter().map(|f| f.0).collect::<Vec<_>>(), [3, 4]);
@@ -681,10 +1099,10 @@ mod tests {
     fn a_spare_written_with_zeros_replaces_a_reserved_file_and_is_reused() {
         let dir = tempfile::tempdir().unwrap();
         // A new store's first file is only reserved: fresh.
-        let wal = Wal::create(dir.path(), 1).unwrap();
+        let wal = Wal::create(dir.path(), 1, &NO_FAULTS).unwrap();
         assert!(wal.lock().fresh());
         wal.lock().append(&mut batch(1).record()).unwrap();
-        prepare_spare(dir.path()).unwrap();
+        wal.prepare_spare().unwrap();
         let spare = dir.path().join(SPARE);
         assert_eq!(std::fs::metadata(&spare).unwrap().len(), PREALLOCATE);
         assert!(!dir.path().join(SPARE_NEW).exists());
@@ -693,7 +1111,8 @@ mod tests {
         assert_eq!((retired.seq, retired.fresh), (1, true));
         assert!(retired.reusable(retired.len) && !retired.reusable(retired.len + 1));
         assert!(!wal.lock().fresh());
-        remove_upto(dir.path(), retired.seq, retired.reusable(1 << 20)).unwrap();
+        wal.retire_upto(retired.seq, retired.reusable(1 << 20))
+            .unwrap();
         assert!(!spare.exists(), "a reserved file is not kept as the spare");
         wal.lock().append(&mut batch(2).record()).unwrap();
         let files = files(dir.path()).unwrap();
@@ -707,10 +1126,11 @@ mod tests {
         // A zeroed file, once retired, is kept and reused; a spare is never rewritten.
         let retired = wal.rotate().unwrap();
         assert_eq!((retired.seq, retired.fresh), (2, false));
-        remove_upto(dir.path(), retired.seq, retired.reusable(1 << 20)).unwrap();
+        wal.retire_upto(retired.seq, retired.reusable(1 << 20))
+            .unwrap();
         assert!(spare.exists());
         std::fs::write(&spare, b"kept").unwrap();
-        prepare_spare(dir.path()).unwrap();
+        wal.prepare_spare().unwrap();
         assert_eq!(std::fs::read(&spare).unwrap(), b"kept");
     }
 
@@ -739,5 +1159,213 @@ mod tests {
         assert_eq!(read_len(&path), 0);
         std::fs::write(&path, b"CMWAL\0\0\x09rest").unwrap();
         assert!(read(&path).is_err());
+    }
+    /// Appends `batches` to a new file `seq` of `dir`; returns the file and where each
+    /// record ends.
+    fn file_of(dir: &Path, seq: u64, batches: &[Batch]) -> (PathBuf, Vec<usize>) {
+        let wal = Wal::create(dir, seq, &NO_FAULTS).unwrap();
+        let mut ends = vec![MAGIC.len()];
+        for b in batches {
+            let mut record = b.record();
+            wal.lock().append(&mut record).unwrap();
+            ends.push(ends.last().unwrap() + record.len());
+        }
+        (file_name(dir, seq), ends)
+    }
+
+    /// A big batch: its record crosses the reader's buffer (4 KiB in tests).
+    fn big(n: u8) -> Batch {
+        let mut b = Batch::default();
+        b.put(TreeId::Snapshot, [n; 8], vec![n; 9_000]);
+        b
+    }
+
+    #[test]
+    fn a_bad_record_followed_by_records_of_the_file_is_damage_not_a_torn_tail() {
+        let dir = tempfile::tempdir().unwrap();
+        let batches = vec![batch(0), big(1), batch(2), big(3), batch(4)];
+        let (path, ends) = file_of(dir.path(), 3, &batches);
+        let good = std::fs::read(&path).unwrap();
+        let read_bytes = |bytes: &[u8]| {
+            std::fs::write(&path, bytes).unwrap();
+            read(&path).unwrap()
+        };
+        assert_eq!(read_bytes(&good).batches, batches);
+        assert_eq!(read_bytes(&good).ending, Ending::Clean);
+        // A flipped bit in any record but the last: the ones after it are still there.
+        for bad in 0..batches.len() - 1 {
+            for (what, offset) in [("length", 1), ("checksum", 5), ("payload", 12)] {
+                let mut bytes = good.clone();
+                bytes[ends[bad] + offset] ^= 0x04;
+                let read = read_bytes(&bytes);
+                assert_eq!(read.batches, batches[..bad], "{what} of record {bad}");
+                assert_eq!(
+                    read.ending,
+                    Ending::Damaged {
+                        at: ends[bad] as u64,
+                        next: ends[bad + 1] as u64
+                    },
+                    "{what} of record {bad}"
+                );
+            }
+        }
+        // The last record damaged: nothing of this file follows, a torn tail.
+        let mut bytes = good.clone();
+        bytes[ends[4] + 12] ^= 0x04;
+        let read = read_bytes(&bytes);
+        assert_eq!(read.batches, batches[..4]);
+        assert!(matches!(read.ending, Ending::Torn { at, .. } if at == ends[4] as u64));
+        // The same records under another number (a reused file's old records) are no
+        // record of this file: a torn tail, however many follow.
+        let other = file_name(dir.path(), 4);
+        std::fs::write(&other, &good).unwrap();
+        let read = super::read(&other).unwrap();
+        assert!(read.batches.is_empty());
+        assert!(
+            matches!(read.ending, Ending::Torn { at: 8, .. }),
+            "{:?}",
+            read.ending
+        );
+    }
+
+    #[test]
+    fn a_record_that_checks_but_does_not_decode_is_refused_as_newer() {
+        let dir = tempfile::tempdir().unwrap();
+        // A tree this build does not know (a newer build's), with a valid checksum.
+        let mut unknown = batch(1).record();
+        unknown[RECORD_HEADER + 1] = 200;
+        let crc = checksum(&unknown[..4], &unknown[RECORD_HEADER..]);
+        unknown[4..8].copy_from_slice(&crc.to_le_bytes());
+        let wal = Wal::create(dir.path(), 1, &NO_FAULTS).unwrap();
+        wal.lock().append(&mut batch(0).record()).unwrap();
+        wal.lock().append(&mut unknown).unwrap();
+        let err = read(&file_name(dir.path(), 1)).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::Unsupported);
+        assert!(err.to_string().contains("newer version"), "{err}");
+        // A header of a newer format is refused the same way.
+        let newer = file_name(dir.path(), 2);
+        std::fs::write(&newer, b"CMWAL\0\0\x03rest").unwrap();
+        let err = read(&newer).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::Unsupported);
+        assert!(err.to_string().contains("format 3"), "{err}");
+    }
+
+    #[test]
+    fn a_failed_append_leaves_no_record_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let faults = Faults::leak();
+        let wal = Wal::create(dir.path(), 1, faults).unwrap();
+        wal.lock().append(&mut batch(1).record()).unwrap();
+        // The failed write reached the file whole (an error reported after the fact):
+        // its record must not be read as one, though its writer was told it failed.
+        let mut lost = batch(2).record();
+        if let Some(crc) = lost.get_mut(4..8) {
+            let masked = u32::from_le_bytes(crc.try_into().unwrap()) ^ seal(1);
+            crc.copy_from_slice(&masked.to_le_bytes());
+        }
+        {
+            let w = wal.lock();
+            w.file.write_all_at(&lost, w.len).unwrap();
+        }
+        faults.arm_named("append");
+        assert!(wal.lock().append(&mut batch(2).record()).is_err());
+        faults.disarm();
+        let path = file_name(dir.path(), 1);
+        assert_eq!(read(&path).unwrap().batches, vec![batch(1)]);
+        // The next record goes where the failed one was.
+        wal.lock().append(&mut batch(3).record()).unwrap();
+        assert_eq!(read(&path).unwrap().batches, vec![batch(1), batch(3)]);
+    }
+
+    /// The log file numbers in `dir`.
+    fn seqs(dir: &Path) -> Vec<u64> {
+        files(dir).unwrap().iter().map(|f| f.0).collect()
+    }
+
+    #[test]
+    fn a_rotation_that_fails_at_any_step_leaves_no_half_made_file_and_recovers() {
+        for with_spare in [false, true] {
+            let mut failed = 0;
+            for k in 1.. {
+                let dir = tempfile::tempdir().unwrap();
+                let faults = Faults::leak();
+                let wal = Wal::create(dir.path(), 1, faults).unwrap();
+                wal.lock().append(&mut batch(1).record()).unwrap();
+                if with_spare {
+                    wal.prepare_spare().unwrap();
+                }
+                faults.arm_at(k, None);
+                let rotated = wal.rotate();
+                let steps = faults.disarm();
+                if rotated.is_ok() {
+                    assert!(k as usize > steps.len());
+                    break;
+                }
+                failed += 1;
+                let step = steps.last().copied().unwrap_or_default();
+                assert!(step.starts_with("rotate"), "{step}");
+                // No half-made file 2; the spare is still there to be used.
+                assert_eq!(seqs(dir.path()), [1], "failed at {step}");
+                assert_eq!(dir.path().join(SPARE).exists(), with_spare, "{step}");
+                // The log goes on in file 1.
+                wal.lock().append(&mut batch(2).record()).unwrap();
+                // Space is back: the next rotation gets through and file 1 retires.
+                let old = wal.rotate().unwrap();
+                assert_eq!(old.seq, 1);
+                wal.lock().append(&mut batch(3).record()).unwrap();
+                assert_eq!(
+                    read(&file_name(dir.path(), 1)).unwrap().batches,
+                    vec![batch(1), batch(2)]
+                );
+                wal.retire_upto(1, old.reusable(1 << 20)).unwrap();
+                assert_eq!(seqs(dir.path()), [2], "after failing at {step}");
+                assert_eq!(
+                    read(&file_name(dir.path(), 2)).unwrap().batches,
+                    vec![batch(3)]
+                );
+            }
+            assert!(failed >= 4, "{failed} steps failed");
+        }
+        // A half-made file left behind (its clean-up failed too) is replaced.
+        let dir = tempfile::tempdir().unwrap();
+        let wal = Wal::create(dir.path(), 1, &NO_FAULTS).unwrap();
+        std::fs::write(file_name(dir.path(), 2), &MAGIC[..3]).unwrap();
+        assert_eq!(wal.rotate().unwrap().seq, 1);
+        wal.lock().append(&mut batch(4).record()).unwrap();
+        assert_eq!(
+            read(&file_name(dir.path(), 2)).unwrap().batches,
+            vec![batch(4)]
+        );
+    }
+
+    #[test]
+    fn a_crash_at_any_step_of_retirement_leaves_only_the_newest_files() {
+        for k in 1.. {
+            let dir = tempfile::tempdir().unwrap();
+            let faults = Faults::leak();
+            let wal = Wal::create(dir.path(), 1, faults).unwrap();
+            for n in 0..3 {
+                wal.lock().append(&mut batch(n).record()).unwrap();
+                wal.rotate().unwrap();
+            }
+            assert_eq!(seqs(dir.path()), [1, 2, 3, 4]);
+            let left = Arc::new(Mutex::new(None));
+            let (seen, from) = (left.clone(), dir.path().to_path_buf());
+            faults.arm_at(k, Some(Box::new(move || *lock(&seen) = Some(seqs(&from)))));
+            let retired = wal.retire_upto(3, true);
+            let steps = faults.disarm();
+            let Some(left) = lock(&left).take() else {
+                retired.unwrap();
+                assert!(k as usize > steps.len());
+                assert_eq!(seqs(dir.path()), [4]);
+                assert!(dir.path().join(SPARE).exists(), "file 3 kept as the spare");
+                break;
+            };
+            // The retired files still there when the step failed: the newest ones, so
+            // their records applied again end in the newest values.
+            let retired: Vec<u64> = left.into_iter().filter(|&s| s <= 3).collect();
+            let newest: Vec<u64> = (4 - retired.len() as u64..4).collect();
+            assert_eq!(retired, newest, "crash before step {k} ({steps:?})");
+        }
     }
 }
