@@ -191,10 +191,12 @@ impl SettingsChange {
                 "every" | "repeat" | "remind_every" | "repeat_every" => &mut change.remind_every,
                 "timeout" | "timeout_after" | "time_out_after" => &mut change.timeout_after,
                 "policy" | "on_timeout" => &mut change.on_timeout,
-                other => return Err(format!(
+                other => {
+                    return Err(format!(
                     "There is no setting “{}”; the settings are remind, every, timeout and policy.",
                     escape_user_text(other, TYPED_CHARS)
-                )),
+                ))
+                }
             };
             *slot = Some(value.to_string());
         }
