@@ -550,7 +550,7 @@ fn settings_are_the_hosts_and_restart_the_clocks() {
     let refusal = ephemeral(&run(&table, CH, 1, "settings timeout=soon"));
     assert!(refusal.contains("“soon” is not a duration"), "{refusal}");
     let refusal = ephemeral(&run(&table, CH, 1, "settings colour=red"));
-    assert!(refusal.contains("no setting `colour`"), "{refusal}");
+    assert!(refusal.contains("no setting “colour”"), "{refusal}");
     let d = run(&table, CH, 1, "settings remind=off timeout=30m policy=skip");
     assert!(channel_texts(&d)[0].contains("ana changed this table's timing"));
     assert!(channel_texts(&d)[0].contains("Time out after: **30m**"));
