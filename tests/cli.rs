@@ -158,7 +158,7 @@ fn unknown_game_is_refused_clearly() {
         .output()
         .unwrap();
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("There is no game called `chess`"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("There is no game called “chess”"));
 }
 
 #[test]
@@ -366,14 +366,14 @@ fn local_timers_with_settings_wait_and_accelerate() {
         out.contains("── 🔒 private to ana ──\n⏱️ Your time ran out, so I played **add"),
         "{out}"
     );
-    assert!(out.contains("`soon` is not a duration"), "{out}");
+    assert!(out.contains("“soon” is not a duration"), "{out}");
     // A bad setting is refused before anything starts.
     let bad = local(
         dir.path(),
         &["--players", "ana,bruno", "--setting", "timeout=soon"],
     );
     assert!(!bad.status.success());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("`soon` is not a duration"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("“soon” is not a duration"));
     // --accelerate: an hour a millisecond; the timeouts play the game to its end while
     // nobody types (stdin stays open).
     let mut child = local_piped(

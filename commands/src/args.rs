@@ -137,7 +137,7 @@ pub fn prompt_owner_check(seats: &[SeatedUser], seat: usize, clicker: u64) -> Op
         Some(s) if s.user == clicker => None,
         Some(s) if seats.iter().any(|x| x.user == clicker) => Some(format!(
             "Those buttons are {}'s; use your own prompt or `/game status`.",
-            s.name
+            table::escape_name(&s.name)
         )),
         Some(_) => Some("You are not seated at this table.".into()),
         None => Some("That prompt no longer matches this table.".into()),

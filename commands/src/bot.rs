@@ -202,7 +202,7 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         .await;
     if seated {
         let game = data.table.game_in(channel).unwrap_or_default();
-        let hello = serenity::CreateMessage::new().content(messages::seating_dm(&game, channel));
+        let hello = messages::dm_message(messages::seating_dm(&game, channel));
         if let Err(e) = Discord(http).dm(caller.user, hello).await {
             replies.texts.push(args::dm_warning(&e));
             // One channel notice per player per game (the same note the outbox keeps).
@@ -876,6 +876,8 @@ pub async fn serve_until(
             on_error: |error| Box::pin(on_error(error)),
             // Owners are not used; skipping the lookup saves a request at start-up.
             initialize_owners: false,
+            // Replies ping nobody unless they say whom (poise would allow every user).
+            allowed_mentions: Some(messages::pings_only(&[])),
             ..Default::default()
         })
         .setup(move |ctx, _ready, framework| {

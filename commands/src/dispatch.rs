@@ -475,7 +475,7 @@ impl Sender {
                     .into_iter()
                     .enumerate()
                 {
-                    let mut message = serenity::CreateMessage::new().content(chunk);
+                    let mut message = crate::messages::dm_message(chunk);
                     if let Some(id) = outbox {
                         message = message
                             .nonce(serenity::Nonce::String(format!("cm{id}.{i}")))

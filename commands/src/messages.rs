@@ -46,6 +46,22 @@ pub fn split_message(text: &str, limit: usize) -> Vec<String> {
     chunks
 }
 
+/// Mentions that may ping: only the users listed, never a role, `@everyone` or `@here`
+/// (whatever the text holds: names are escaped, and this is the second guard).
+pub fn pings_only(users: &[u64]) -> serenity::CreateAllowedMentions {
+    // `parse` stays empty: no role, no everyone/here, no user but these.
+    serenity::CreateAllowedMentions::new()
+        .users(users.iter().map(|u| serenity::UserId::new(*u)))
+        .empty_roles()
+}
+
+/// A direct message: `content`, pinging nobody.
+pub fn dm_message(content: impl Into<String>) -> serenity::CreateMessage {
+    serenity::CreateMessage::new()
+        .content(content)
+        .allowed_mentions(pings_only(&[]))
+}
+
 /// `s` cut to `n` characters, an ellipsis marking the cut.
 pub fn cut(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
@@ -136,11 +152,7 @@ pub fn channel_messages(
         .map(|(i, chunk)| {
             let mut msg = serenity::CreateMessage::new();
             if i < last {
-                return msg.content(chunk).allowed_mentions(
-                    serenity::CreateAllowedMentions::new()
-                        .empty_users()
-                        .empty_roles(),
-                );
+                return msg.content(chunk).allowed_mentions(pings_only(&[]));
             }
             let pings: Vec<String> = mentions.iter().map(|u| format!("<@{u}>")).collect();
             let content = if pings.is_empty() {
@@ -154,11 +166,7 @@ pub fn channel_messages(
                 .enumerate()
                 .map(|(i, p)| prompt_row(p, channel, i == 0))
                 .collect();
-            msg = msg.content(content).allowed_mentions(
-                serenity::CreateAllowedMentions::new()
-                    .users(mentions.iter().map(|u| serenity::UserId::new(*u)))
-                    .empty_roles(),
-            );
+            msg = msg.content(content).allowed_mentions(pings_only(mentions));
             if !rows.is_empty() {
                 msg = msg.components(rows);
             }
@@ -203,11 +211,7 @@ pub fn private_reply(page: String) -> poise::CreateReply {
     poise::CreateReply::default()
         .content(page)
         .ephemeral(true)
-        .allowed_mentions(
-            serenity::CreateAllowedMentions::new()
-                .empty_users()
-                .empty_roles(),
-        )
+        .allowed_mentions(pings_only(&[]))
 }
 
 #[cfg(test)]
@@ -270,6 +274,8 @@ mod tests {
         let m = json(&msgs[0]);
         assert_eq!(m["content"], "Your move\n<@42>");
         assert_eq!(m["allowed_mentions"]["users"], serde_json::json!(["42"]));
+        assert_eq!(m["allowed_mentions"]["parse"], serde_json::json!([]));
+        assert_eq!(m["allowed_mentions"]["roles"], serde_json::json!([]));
         let buttons = m["components"][0]["components"].as_array().unwrap();
         let labels: Vec<&str> = buttons
             .iter()

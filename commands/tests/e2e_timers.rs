@@ -202,7 +202,7 @@ async fn settings_and_nudges_in_the_channel() {
         json!({"timeout_after": "tomorrow"}),
     )
     .await;
-    assert!(bad[0].content.contains("`tomorrow` is not a duration"));
+    assert!(bad[0].content.contains("“tomorrow” is not a duration"));
     let policy = policy_choice(&fake, "drop");
     slash(
         &fake,

@@ -166,3 +166,113 @@ async fn rules_topics_autocomplete_for_every_game() {
     fake.assert_no_errors();
     bot.stop().await;
 }
+
+/// Players named like a masked link and like a role mention with `@everyone` and a
+/// heading open, join, play, nudge and leave: no channel message or DM the bot sends
+/// shows their names as a link, mention or heading, and every message the bot posts
+/// lets it ping the players it means to and nobody else (no role, no everyone).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_display_names_reach_no_message_as_markup() {
+    use rand::SeedableRng;
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("names");
+    let seats = [
+        fake.add_user("[Claim prize](https://evil.example)"),
+        fake.add_user("<@&123> @everyone # x"),
+        fake.add_user("[Win](https://evil.example)"),
+    ];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+    for _ in 0..3 {
+        let turn = turn_message(&fake, channel).expect("a turn message");
+        let (user, your_move) = awaited(&turn, &seats)[0].clone();
+        tap_a_move(&fake, user, &turn, &your_move, &mut rng)
+            .await
+            .expect("a move");
+    }
+    let turn = turn_message(&fake, channel).unwrap();
+    let waiting = awaited(&turn, &seats)[0].0;
+    let nudger = *seats.iter().find(|u| **u != waiting).unwrap();
+    slash(&fake, nudger, channel, "game nudge", json!({})).await;
+    fake.wait_for("the nudge", |f| {
+        public_messages(f, channel)
+            .into_iter()
+            .find(|m| m.content.starts_with("👋"))
+    })
+    .await;
+    // A second table: opened by one, joined and left by another.
+    let lobby = fake.add_channel("lobby");
+    let choice = game_choice(&fake, "Palazzo");
+    slash(
+        &fake,
+        seats[1],
+        lobby,
+        "game new",
+        json!({ "game": choice }),
+    )
+    .await;
+    slash(&fake, seats[0], lobby, "game join", json!({})).await;
+    slash(&fake, seats[0], lobby, "game leave", json!({})).await;
+    slash(&fake, seats[1], channel, "game abandon", json!({})).await;
+    slash(&fake, seats[0], channel, "game abandon", json!({})).await;
+    let closed = fake
+        .wait_for("the abandon notice", |f| {
+            public_messages(f, channel)
+                .into_iter()
+                .find(|m| m.content.contains("abandoned the"))
+        })
+        .await;
+    assert!(
+        closed
+            .content
+            .starts_with(r"\[Claim prize\]\(https://evil.exam…"),
+        "{}",
+        closed.content
+    );
+    let lobby_texts: Vec<String> = public_messages(&fake, lobby)
+        .into_iter()
+        .map(|m| m.content)
+        .collect();
+    assert!(
+        lobby_texts
+            .iter()
+            .any(|t| t.contains(r"\<@&123\> @") && t.contains("opened a table")),
+        "{lobby_texts:?}"
+    );
+
+    // The bot's own markup: pings of the players, channel links, links to Discord.
+    let mut allowed: Vec<String> = seats.iter().map(|u| format!("<@{u}>")).collect();
+    allowed.extend([format!("<#{channel}>"), format!("<#{lobby}>")]);
+    allowed.push("](https://discord.com/channels/".into());
+    let mut checked = 0;
+    for m in public_messages(&fake, channel)
+        .into_iter()
+        .chain(public_messages(&fake, lobby))
+        .chain(seats.iter().flat_map(|u| fake.dms(*u)))
+    {
+        assert_no_markup(&m.content, &allowed);
+        checked += 1;
+    }
+    assert!(checked > 15, "{checked} messages");
+    // Every post and DM pings only the users it names; never a role or everyone.
+    let posts: Vec<_> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "POST" && r.path.ends_with("/messages"))
+        .collect();
+    assert!(posts.len() >= checked, "{} posts", posts.len());
+    for post in posts {
+        let body = post.body.unwrap_or_default();
+        let mentions = &body["allowed_mentions"];
+        assert_eq!(mentions["parse"], json!([]), "{} {body}", post.path);
+        assert_eq!(mentions["roles"], json!([]), "{} {body}", post.path);
+        for user in mentions["users"].as_array().expect("users listed") {
+            let user: u64 = user.as_str().unwrap().parse().unwrap();
+            assert!(seats.contains(&user), "{body}");
+        }
+    }
+    fake.assert_no_errors();
+    bot.stop().await;
+}

@@ -347,8 +347,23 @@ pub trait Store: Send + Sync {
     /// the players' results added to the server's stats in the same transaction (empty
     /// for an abandoned game: it does not count). Cancels the channel's timers.
     fn archive(&self, entry: &ArchiveEntry, standings: &[Standing]) -> Result<(), StoreError>;
-    /// Archived games of a channel, newest first.
+    /// Archived games of a channel, newest first (every one decoded: for tools and
+    /// tests; the table reads one game at a time with [`Store::archived_game`]).
     fn archived(&self, channel: ChannelId) -> Result<Vec<ArchiveEntry>, StoreError>;
+    /// The ids of a channel's archived games, newest first, read from the archive's keys
+    /// alone: no game is decoded.
+    fn archived_ids(&self, channel: ChannelId) -> Result<Vec<u64>, StoreError>;
+    /// One archived game of a channel, by its id (`None`: no such game there). Only that
+    /// game is decoded; an unreadable one is an error naming it, and never hides others.
+    fn archived_game(
+        &self,
+        channel: ChannelId,
+        game_id: u64,
+    ) -> Result<Option<ArchiveEntry>, StoreError>;
+    /// Frees a channel of a table that never started (its lobby closed), keeping nothing
+    /// of it: no archive entry, no stats. Cancels its timers and drops its seated
+    /// players' index entries. Discarding again is harmless.
+    fn discard_lobby(&self, meta: &Meta) -> Result<(), StoreError>;
     /// Sets a channel's record aside with a reason (used when a snapshot will not decode).
     fn quarantine(&self, channel: ChannelId, reason: &str) -> Result<(), StoreError>;
     /// Everything in quarantine.

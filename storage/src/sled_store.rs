@@ -1570,6 +1570,48 @@ impl Store for SledStore {
         Ok(out)
     }
 
+    fn archived_ids(&self, channel: ChannelId) -> Result<Vec<u64>, StoreError> {
+        let mut out = Vec::new();
+        // Keys are (channel, game id), big-endian: newest game last.
+        for key in self.archive.scan_prefix(channel.to_be_bytes()).keys().rev() {
+            out.push(key_u64(&key.map_err(backend)?, 8)?);
+        }
+        Ok(out)
+    }
+
+    fn archived_game(
+        &self,
+        channel: ChannelId,
+        game_id: u64,
+    ) -> Result<Option<ArchiveEntry>, StoreError> {
+        let Some(bytes) = self
+            .archive
+            .get(pair_key(channel, game_id))
+            .map_err(backend)?
+        else {
+            return Ok(None);
+        };
+        codec::decode_archive(&bytes).map(Some).map_err(|e| {
+            StoreError::Backend(format!(
+                "archived game {game_id} of channel {channel} is unreadable: {e}"
+            ))
+        })
+    }
+
+    fn discard_lobby(&self, meta: &Meta) -> Result<(), StoreError> {
+        let key = meta.channel.to_be_bytes();
+        self.write(|b| {
+            b.remove(TreeId::Meta, key);
+            b.remove(TreeId::Snapshot, key);
+            b.remove(TreeId::Finished, key);
+            self.put_timers(b, meta.channel, &CANCEL_ALL)?;
+            for seat in &meta.seats {
+                b.remove(TreeId::Players, pair_key(seat.user, meta.channel));
+            }
+            Ok(())
+        })
+    }
+
     fn quarantine(&self, channel: ChannelId, reason: &str) -> Result<(), StoreError> {
         let key = channel.to_be_bytes();
         let id = self.generate_id()?;
@@ -2375,6 +2417,92 @@ mod tests {
         assert_eq!(store.archived(4).unwrap(), vec![archived]);
         assert_eq!(store.log(8).unwrap(), vec![e]);
         assert!(store.next_game_id().unwrap() >= 1);
+    }
+
+    #[test]
+    fn archived_games_are_listed_by_key_and_read_one_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let archive = |channel: ChannelId, game_id: u64| {
+            let mut m = meta(channel, game_id, game_id);
+            m.status = Status::Finished;
+            let e = ArchiveEntry {
+                meta: m,
+                outcome: Some(json!({ "game": game_id })),
+                snapshot: vec![game_id as u8],
+            };
+            store.archive(&e, &[]).unwrap();
+            e
+        };
+        let entries: Vec<ArchiveEntry> = (1..=40).map(|id| archive(4, id)).collect();
+        // The neighbouring channels' games never show in channel 4.
+        archive(3, 100);
+        archive(5, 101);
+        // One game among them is damaged on disk.
+        store
+            .archive
+            .insert(pair_key(4, 17), b"\xffnot an archived game".to_vec())
+            .unwrap();
+        assert_eq!(
+            store.archived_ids(4).unwrap(),
+            (1..=40).rev().collect::<Vec<u64>>()
+        );
+        for id in [1, 16, 18, 40] {
+            assert_eq!(
+                store.archived_game(4, id).unwrap().as_ref(),
+                Some(&entries[id as usize - 1])
+            );
+        }
+        let err = store.archived_game(4, 17).unwrap_err().to_string();
+        assert!(err.contains("archived game 17 of channel 4"), "{err}");
+        assert_eq!(store.archived_game(4, 41).unwrap(), None);
+        assert_eq!(store.archived_game(4, 100).unwrap(), None);
+        assert_eq!(
+            store.archived_game(3, 100).unwrap().unwrap().meta.channel,
+            3
+        );
+        assert_eq!(store.archived_ids(5).unwrap(), vec![101]);
+        assert_eq!(
+            store.archived(4).unwrap().len(),
+            39,
+            "the damaged one skipped"
+        );
+    }
+
+    #[test]
+    fn a_discarded_lobby_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let mut m = meta(6, 60, 0);
+        m.status = Status::Lobby;
+        let timer = Timer {
+            kind: TimerKind::Remind,
+            due_ms: 5_000,
+            game_id: 60,
+            version: 0,
+            count: 0,
+            held_up: false,
+        };
+        store
+            .commit(Commit {
+                seats: Some(&[]),
+                timers: &[TimerChange {
+                    kind: TimerKind::Remind,
+                    timer: Some(timer),
+                }],
+                ..Commit::meta(&m)
+            })
+            .unwrap();
+        assert_eq!(store.user_channels(1).unwrap(), vec![(6, 60)]);
+        m.status = Status::Abandoned;
+        store.commit(Commit::meta(&m)).unwrap();
+        store.discard_lobby(&m).unwrap();
+        assert_eq!(store.load(6).unwrap(), Loaded::Empty);
+        assert!(store.archived_ids(6).unwrap().is_empty());
+        assert!(store.user_channels(1).unwrap().is_empty());
+        assert_eq!(store.timer(6, TimerKind::Remind).unwrap(), None);
+        assert_eq!(store.next_timer_due().unwrap(), None);
+        store.discard_lobby(&m).unwrap();
     }
 
     fn row(channel: ChannelId, due_ms: u64, text: &str) -> NewOutbox {

@@ -41,6 +41,8 @@ impl StateVersion {
 pub struct TurnPrompt {
     pub seat: Seat,
     pub user: UserId,
+    /// The player's name on one line, not escaped: for a button label or the terminal.
+    /// Message text takes it through [`crate::escape_name`].
     pub name: String,
     pub state: StateVersion,
 }

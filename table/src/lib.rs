@@ -13,7 +13,7 @@ mod social;
 mod text;
 mod timers;
 pub mod timing;
-pub use text::rules_topics;
+pub use text::{escape_name, escape_user_text, one_line, rules_topics, NAME_CHARS};
 
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};
 pub use command::{Command, TABLE_WORDS};
@@ -77,6 +77,11 @@ impl Caller {
             guild: Some(guild),
             ..self
         }
+    }
+
+    /// The caller's name as messages show it (escaped: see [`escape_name`]).
+    pub fn shown_name(&self) -> String {
+        escape_name(&self.name)
     }
 }
 
@@ -148,8 +153,10 @@ impl Active {
         }
     }
 
+    /// The players' names as messages show them (escaped), by seat: what the engines'
+    /// texts are built with.
     fn names(&self) -> Vec<String> {
-        self.meta.seats.iter().map(|s| s.name.clone()).collect()
+        shown_names(&self.meta)
     }
 
     fn seat_of(&self, user: UserId) -> Option<Seat> {
@@ -188,7 +195,7 @@ impl Active {
             .seats
             .iter()
             .find(|s| s.user == self.meta.host)
-            .map_or_else(|| "the host".to_string(), |s| s.name.clone())
+            .map_or_else(|| "the host".to_string(), |s| escape_name(&s.name))
     }
 
     fn state_version(&self) -> StateVersion {
@@ -368,7 +375,7 @@ impl Table {
                     if matches!(active.meta.status, Status::Finished | Status::Abandoned) {
                         // The last move is stored but a crash stopped the archiving:
                         // archive now, so the channel is free and the scores are kept.
-                        if let Err(e) = self.archive_active(&active) {
+                        if let Err(e) = self.put_away(&active) {
                             tracing::error!(channel, error = %e, "archiving a finished game failed");
                             return;
                         }
@@ -552,7 +559,7 @@ impl Table {
                 .filter(|a| a.meta.game_id == of.game_id)
             else {
                 return self
-                    .archived_at(channel, of, |game, names| draw(game, names, of.seat))
+                    .archived_at(channel, of, |game, meta| draw(game, meta, of.seat))
                     .flatten()
                     .map(Arc::new);
             };
@@ -563,7 +570,7 @@ impl Table {
             if let Some((_, png)) = cached {
                 return Some(png.clone());
             }
-            let png = Arc::new(draw(active.game.as_deref()?, &active.names(), of.seat)?);
+            let png = Arc::new(draw(active.game.as_deref()?, &active.meta, of.seat)?);
             if of.seat.is_none() {
                 slot.picture = Some((of, png.clone()));
             }
@@ -575,9 +582,12 @@ impl Table {
     /// the public board, or with `of.seat` that seat's private text; `None` once the game
     /// has moved on, as for [`Table::picture`].
     pub fn board_text(&self, channel: ChannelId, of: PictureOf) -> Option<String> {
-        let text = |game: &dyn DynGame, names: &[String]| match of.seat {
-            None => game.public_text(names),
-            Some(seat) => game.private_text(seat, names),
+        let text = |game: &dyn DynGame, meta: &Meta| {
+            let names = shown_names(meta);
+            match of.seat {
+                None => game.public_text(&names),
+                Some(seat) => game.private_text(seat, &names),
+            }
         };
         self.with_slot(channel, |slot| {
             match slot
@@ -586,7 +596,7 @@ impl Table {
                 .filter(|a| a.meta.game_id == of.game_id)
             {
                 Some(active) if active.meta.version == of.version => {
-                    Some(text(active.game.as_deref()?, &active.names()))
+                    Some(text(active.game.as_deref()?, &active.meta))
                 }
                 Some(_) => None,
                 None => self.archived_at(channel, of, text),
@@ -595,22 +605,25 @@ impl Table {
     }
 
     /// `f` of the game archived since at the version `of` shows (the archive keeps its
-    /// last state), with its players' names.
+    /// last state), with its metadata. Reads that one game of the archive, by its id.
     fn archived_at<R>(
         &self,
         channel: ChannelId,
         of: PictureOf,
-        f: impl FnOnce(&dyn DynGame, &[String]) -> R,
+        f: impl FnOnce(&dyn DynGame, &Meta) -> R,
     ) -> Option<R> {
-        let entry = self
-            .store
-            .archived(channel)
-            .ok()?
-            .into_iter()
-            .find(|e| e.meta.game_id == of.game_id && e.meta.version == of.version)?;
+        let entry = match self.store.archived_game(channel, of.game_id) {
+            Ok(entry) => entry?,
+            Err(e) => {
+                tracing::warn!(channel, game_id = of.game_id, error = %e, "cannot read an archived game");
+                return None;
+            }
+        };
+        if entry.meta.version != of.version {
+            return None;
+        }
         let game = restore(&entry.meta, Some(&entry.snapshot)).ok()??;
-        let names: Vec<String> = entry.meta.seats.iter().map(|s| s.name.clone()).collect();
-        Some(f(game.as_ref(), &names))
+        Some(f(game.as_ref(), &entry.meta))
     }
 
     /// Stores the change and the outgoing deliveries of `out` in one transaction, then
@@ -787,9 +800,10 @@ impl Table {
             dropped: vec![],
             nudged_ms: 0,
         };
+        let name = caller.shown_name();
         let mut out = vec![Delivery::channel(format!(
-            "{} opened a table for **{}** ({}–{} players). Join with /game join; {} starts it with /game start.",
-            caller.name, kind.title, kind.players.0, kind.players.1, caller.name
+            "{name} opened a table for **{}** ({}–{} players). Join with /game join; {name} starts it with /game start.",
+            kind.title, kind.players.0, kind.players.1
         ))];
         if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
             slot.active = Some(Active::new(meta, None));
@@ -825,7 +839,7 @@ impl Table {
         meta.updated = self.now_s();
         let mut out = vec![Delivery::channel(format!(
             "{} joined ({}/{max}): {}.",
-            caller.name,
+            caller.shown_name(),
             meta.seats.len(),
             text::seat_list(&meta)
         ))];
@@ -854,19 +868,22 @@ impl Table {
             meta.status = Status::Abandoned;
             let out = vec![Delivery::channel(format!(
                 "{} left; the empty table is closed.",
-                caller.name
+                caller.shown_name()
             ))];
-            return self.close(slot, meta, out);
+            return self.close_left(slot, meta, &[caller.user], out);
         }
         let mut line = format!(
             "{} left ({} seated: {}).",
-            caller.name,
+            caller.shown_name(),
             meta.seats.len(),
             text::seat_list(&meta)
         );
         if meta.host == caller.user {
             meta.host = meta.seats[0].user;
-            line.push_str(&format!(" {} is the host now.", meta.seats[0].name));
+            line.push_str(&format!(
+                " {} is the host now.",
+                escape_name(&meta.seats[0].name)
+            ));
         }
         let mut out = vec![Delivery::channel(line)];
         if self
@@ -951,28 +968,51 @@ impl Table {
         meta.updated = self.now_s();
         let out = vec![Delivery::channel(format!(
             "{} abandoned the {title} game. The channel is free for a new one.",
-            caller.name
+            caller.shown_name()
         ))];
         self.close(slot, meta, out)
     }
 
     /// Ends the slot's table: stores its final metadata (`Abandoned`) with the messages
-    /// `out`, then archives it. A crash in between is finished at the next load.
-    fn close(&self, slot: &mut Slot, meta: Meta, mut out: Vec<Delivery>) -> Vec<Delivery> {
+    /// `out`, then puts it away (see [`Table::put_away`]). A crash in between is finished
+    /// at the next load.
+    fn close(&self, slot: &mut Slot, meta: Meta, out: Vec<Delivery>) -> Vec<Delivery> {
+        self.close_left(slot, meta, &[], out)
+    }
+
+    /// [`Table::close`] when the users `left` just gave up their seats (their "my games"
+    /// entries go with the table).
+    fn close_left(
+        &self,
+        slot: &mut Slot,
+        meta: Meta,
+        left: &[UserId],
+        mut out: Vec<Delivery>,
+    ) -> Vec<Delivery> {
         let change = Change {
             timers: &timers::CANCEL_ALL,
-            ..Change::meta(&meta)
+            ..Change::seats(&meta, left)
         };
         if self.commit(change, &mut out).is_err() {
             return out;
         }
         let game = slot.active.take().and_then(|a| a.game);
         let closed = Active::new(meta, game);
-        if let Err(e) = self.archive_active(&closed) {
+        if let Err(e) = self.put_away(&closed) {
             // Stored as abandoned: the next load of this channel archives it.
             tracing::error!(channel = closed.meta.channel, error = %e, "archive failed; will retry at load");
         }
         out
+    }
+
+    /// Frees the channel of a finished or abandoned table: a game that started goes to
+    /// the archive with its outcome; a lobby that never started is discarded, keeping
+    /// nothing (opening and leaving tables must not fill the archive).
+    fn put_away(&self, active: &Active) -> Result<(), storage::StoreError> {
+        if active.game.is_none() {
+            return self.store.discard_lobby(&active.meta);
+        }
+        self.archive_active(active)
     }
 
     /// Moves a finished or abandoned table to the archive with its outcome.
@@ -1202,30 +1242,47 @@ impl Table {
                 ))];
             }
         }
-        match self.store.archived(channel) {
-            Ok(list) => match list.into_iter().find(|e| e.outcome.is_some()) {
-                Some(entry) => {
-                    let names: Vec<String> =
-                        entry.meta.seats.iter().map(|s| s.name.clone()).collect();
-                    let outcome: Option<rules::Outcome> =
-                        entry.outcome.and_then(|o| serde_json::from_value(o).ok());
-                    let title = rules::catalog::find(&entry.meta.game).map_or("game", |k| k.title);
-                    match outcome {
-                        Some(o) => vec![Delivery::ephemeral(format!(
-                            "Last {title} game here:\n{}",
-                            o.render(&names)
-                        ))],
-                        None => vec![Delivery::ephemeral(
-                            "The last result here could not be read.",
-                        )],
-                    }
+        match self.last_finished(channel) {
+            Ok(Some(entry)) => {
+                let names = shown_names(&entry.meta);
+                let outcome: Option<rules::Outcome> =
+                    entry.outcome.and_then(|o| serde_json::from_value(o).ok());
+                let title = rules::catalog::find(&entry.meta.game).map_or("game", |k| k.title);
+                match outcome {
+                    Some(o) => vec![Delivery::ephemeral(format!(
+                        "Last {title} game here:\n{}",
+                        o.render(&names)
+                    ))],
+                    None => vec![Delivery::ephemeral(
+                        "The last result here could not be read.",
+                    )],
                 }
-                None => vec![Delivery::ephemeral(
-                    "No game has been played to the end in this channel yet.",
-                )],
-            },
+            }
+            Ok(None) => vec![Delivery::ephemeral(
+                "No game has been played to the end in this channel yet.",
+            )],
             Err(e) => vec![Delivery::ephemeral(format!("The game store failed ({e})."))],
         }
+    }
+
+    /// The newest game of `channel`'s archive played to the end (with an outcome): the
+    /// archive's game ids are listed newest first and the games read one at a time until
+    /// one is found, so older games are never decoded. An unreadable game is passed over
+    /// (and logged) rather than hiding the others.
+    fn last_finished(
+        &self,
+        channel: ChannelId,
+    ) -> Result<Option<ArchiveEntry>, storage::StoreError> {
+        for game_id in self.store.archived_ids(channel)? {
+            match self.store.archived_game(channel, game_id) {
+                Ok(Some(entry)) if entry.outcome.is_some() => return Ok(Some(entry)),
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(channel, game_id, error = %e, "skipping an unreadable archived game")
+                }
+            }
+        }
+        Ok(None)
     }
 
     fn log(&self, slot: &Slot) -> Vec<Delivery> {
@@ -1324,6 +1381,8 @@ fn restore(meta: &Meta, snapshot: Option<&[u8]>) -> Result<Option<Box<dyn DynGam
         rules::catalog::find(&meta.game).ok_or_else(|| format!("unknown game `{}`", meta.game))?;
     match (meta.status, snapshot) {
         (Status::Lobby, _) => Ok(None),
+        // A lobby closed before it started (a crash stopped its discarding): no state.
+        (Status::Abandoned, None) => Ok(None),
         (_, None) => Err("the game state is missing".into()),
         (_, Some(bytes)) => (kind.restore)(bytes)
             .map(Some)
@@ -1345,7 +1404,7 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
             Some(TurnPrompt {
                 seat,
                 user: user.user,
-                name: user.name.clone(),
+                name: text::one_line(&user.name, NAME_CHARS),
                 state: active.state_version(),
             })
         })
@@ -1381,11 +1440,23 @@ fn turn_message(active: &Active, headline: String) -> Delivery {
     }
 }
 
-/// A picture of `game` for everyone (`seat: None`) or for one seat.
-fn draw(game: &dyn DynGame, names: &[String], seat: Option<Seat>) -> Option<Vec<u8>> {
+/// The players' names of `meta` as messages show them (escaped: see [`escape_name`]),
+/// by seat.
+fn shown_names(meta: &Meta) -> Vec<String> {
+    meta.seats.iter().map(|s| escape_name(&s.name)).collect()
+}
+
+/// A picture of `game` for everyone (`seat: None`) or for one seat. A picture shows the
+/// names as they are (no markdown there), on one line and cut to [`NAME_CHARS`].
+fn draw(game: &dyn DynGame, meta: &Meta, seat: Option<Seat>) -> Option<Vec<u8>> {
+    let names: Vec<String> = meta
+        .seats
+        .iter()
+        .map(|s| text::one_line(&s.name, NAME_CHARS))
+        .collect();
     match seat {
-        None => render::public_png(&game.public_picture_view(), names),
-        Some(seat) => render::private_png(&game.private_picture_view(seat), names),
+        None => render::public_png(&game.public_picture_view(), &names),
+        Some(seat) => render::private_png(&game.private_picture_view(seat), &names),
     }
 }
 

@@ -23,7 +23,7 @@ pub struct MyGame {
     pub lobby: bool,
     /// The game waits for this player.
     pub your_move: bool,
-    /// Whom the game waits for (names).
+    /// Whom the game waits for (names as messages show them: escaped).
     pub waiting_for: String,
     /// When the last move (or lobby change) was made, Unix ms.
     pub since_ms: u64,
@@ -63,7 +63,7 @@ impl Table {
         let described = self.timing(&next.meta).describe(&next.meta.settings);
         let mut out = vec![Delivery::channel(format!(
             "⚙️ {} changed this table's timing:\n{described}",
-            caller.name
+            caller.shown_name()
         ))];
         // Running: the clocks restart from the last move under the new settings.
         let held_up = self
@@ -123,7 +123,7 @@ impl Table {
         let mut out = vec![Delivery::ping(
             format!(
                 "👋 {} nudges {}: **{}** is waiting for you (last move {}).",
-                caller.name,
+                caller.shown_name(),
                 text::name_list(&names, &awaited),
                 active.title(),
                 ago(now.saturating_sub(active.meta.updated * 1000))
@@ -235,6 +235,7 @@ impl Table {
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
         let (user, name) = user.unwrap_or((caller.user, caller.name.clone()));
+        let name = text::escape_name(&name);
         let what = kind.map_or("all games", |k| k.title);
         let guild = caller.guild.unwrap_or(0);
         match self.store.player_stats(guild, kind.map(|k| k.id), user) {
@@ -284,7 +285,7 @@ fn streak(s: &PlayerStats) -> String {
     }
 }
 
-/// One player's stats as a reply.
+/// One player's stats as a reply; `name` as messages show it (escaped).
 pub(crate) fn stats_text(name: &str, what: &str, s: &PlayerStats) -> String {
     let average = if s.played == 0 {
         0.0
@@ -308,7 +309,7 @@ pub(crate) fn leaderboard_text(what: &str, mut all: Vec<(UserId, PlayerStats)>) 
         format!(
             "{}. {} — {} {} in {} {} ({})",
             i + 1,
-            s.name,
+            text::escape_name(&s.name),
             s.won,
             if s.won == 1 { "win" } else { "wins" },
             s.played,

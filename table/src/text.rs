@@ -11,6 +11,96 @@ pub const NOT_SEATED: &str = "You are not seated at this table.";
 /// Discord's message limit is 2000 characters; pages stay under it.
 const PAGE: usize = 1900;
 
+/// Most characters of a name in a message: Discord's own limit on display names, so a
+/// name from Discord is never cut; a longer one (the terminal, a future adapter) is.
+pub const NAME_CHARS: usize = 32;
+/// Most characters of typed text echoed back (a game name, a rules topic, a setting).
+pub const TYPED_CHARS: usize = 40;
+
+/// Characters Discord reads as markdown or markup wherever they stand: emphasis,
+/// strikethrough, spoilers, code, masked links (`[text](url)`), mentions, channel links
+/// and timestamps (`<@id>`, `<#id>`, `<@&id>`, `<t:…>`), quotes. A backslash before each
+/// makes Discord show the character itself.
+const MARKUP: &[char] = &['\\', '*', '_', '~', '|', '`', '[', ']', '(', ')', '<', '>'];
+/// Characters that start a heading, subtext or list only at the start of a line.
+const LEADING_MARKERS: &[char] = &['#', '-', '+'];
+
+/// Makes user-provided text — a display name, anything a command takes as typed — safe
+/// to put into a message, the one way every such text is escaped: line breaks and other
+/// control characters become spaces and invisible direction or zero-width characters
+/// are dropped (so it stays on its line, in its order); it is cut to `max_chars`
+/// characters (an ellipsis marks the cut); every markdown character gets a backslash, as
+/// does a leading heading/list marker (`#`, `-`, `+`, `1.`); and `@everyone`/`@here` get
+/// a zero-width space after the `@`, as Discord itself does. Discord then shows the text
+/// exactly as typed: never a link, heading, mention or formatting. Mentions are only
+/// ever built by the bot, as `<@id>` of a user it means to ping.
+pub fn escape_user_text(raw: &str, max_chars: usize) -> String {
+    let plain = one_line(raw, max_chars);
+    let chars: Vec<char> = plain.chars().collect();
+    // A leading `1.` (an ordered list) is defused at its dot.
+    let list_dot = chars
+        .iter()
+        .position(|c| !c.is_ascii_digit())
+        .filter(|&at| at > 0 && matches!(chars[at], '.' | ')'));
+    let mut out = String::with_capacity(plain.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        if MARKUP.contains(&c) || (i == 0 && LEADING_MARKERS.contains(&c)) || Some(i) == list_dot {
+            out.push('\\');
+        }
+        out.push(c);
+        if c == '@' {
+            let rest: String = chars[i + 1..]
+                .iter()
+                .take(8)
+                .collect::<String>()
+                .to_lowercase();
+            if rest.starts_with("everyone") || rest.starts_with("here") {
+                out.push('\u{200b}');
+            }
+        }
+    }
+    out
+}
+
+/// A player's name as messages show it: [`escape_user_text`] at [`NAME_CHARS`].
+pub fn escape_name(raw: &str) -> String {
+    escape_user_text(raw, NAME_CHARS)
+}
+
+/// User-provided text on one line, for places without markdown (a picture, a button):
+/// control characters (line breaks too) become a space, invisible direction and
+/// zero-width characters are dropped, the ends trimmed, and it is cut to `max_chars`
+/// characters, an ellipsis marking the cut.
+pub fn one_line(raw: &str, max_chars: usize) -> String {
+    let mut plain = String::with_capacity(raw.len());
+    for c in raw.chars() {
+        if c.is_control() {
+            if !plain.ends_with(' ') {
+                plain.push(' ');
+            }
+        } else if !is_invisible(c) {
+            plain.push(c);
+        }
+    }
+    let plain = plain.trim();
+    if plain.chars().count() > max_chars {
+        let mut cut: String = plain.chars().take(max_chars.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    } else {
+        plain.to_string()
+    }
+}
+
+/// Characters that change how the text around them shows without showing themselves:
+/// direction overrides and isolates, marks and zero-width characters.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}'
+    )
+}
+
 pub fn quarantine_notice(reason: &str) -> String {
     format!(
         "⚠️ The game stored for this channel could not be read and was set aside for the bot's operator ({reason}). The channel is free: open a new game with /game new."
@@ -35,20 +125,23 @@ pub fn unknown_game(game: &str) -> String {
         format!("Which game? Choose one of: {}.", ids.join(", "))
     } else {
         format!(
-            "There is no game called `{game}`. Choose one of: {}.",
+            "There is no game called “{}”. Choose one of: {}.",
+            escape_user_text(game, TYPED_CHARS),
             ids.join(", ")
         )
     }
 }
 
+/// The seated players' names, escaped, in seat order.
 pub fn seat_list(meta: &Meta) -> String {
     meta.seats
         .iter()
-        .map(|s| s.name.as_str())
+        .map(|s| escape_name(&s.name))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
+/// The names of `seats`, from `names` as messages show them (already escaped).
 pub fn name_list(names: &[String], seats: &[Seat]) -> String {
     let list: Vec<&str> = seats
         .iter()
@@ -141,7 +234,8 @@ pub fn rules_pages(text: &str, topic: Option<&str>) -> Vec<String> {
         if chosen.is_empty() {
             let headings = rules_topics(text);
             return vec![format!(
-                "Nothing in the rules mentions “{topic}”. Topics: {}.",
+                "Nothing in the rules mentions “{}”. Topics: {}.",
+                escape_user_text(topic, TYPED_CHARS),
                 headings.join(", ")
             )];
         }
@@ -176,6 +270,56 @@ pub fn rules_pages(text: &str, topic: Option<&str>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hostile_names_are_escaped_to_exactly_what_discord_shows_as_typed() {
+        let cases: &[(&str, &str)] = &[
+            ("ana", "ana"),
+            ("Jean-Luc O'Neil", "Jean-Luc O'Neil"),
+            ("Zoë 🎲", "Zoë 🎲"),
+            (
+                "[Prize](https://evil.example)",
+                r"\[Prize\]\(https://evil.example\)",
+            ),
+            ("# x", r"\# x"),
+            ("-# small", r"\-# small"),
+            ("+ item", r"\+ item"),
+            ("1. first", r"1\. first"),
+            ("12) first", r"12\) first"),
+            ("> quoted", r"\> quoted"),
+            ("<@&123>", r"\<@&123\>"),
+            ("<@42>", r"\<@42\>"),
+            ("<#77>", r"\<#77\>"),
+            ("<t:1700000000:R>", r"\<t:1700000000:R\>"),
+            ("@everyone", "@\u{200b}everyone"),
+            ("hi @HERE", "hi @\u{200b}HERE"),
+            ("a@b.example", "a@b.example"),
+            (
+                "**bold** __u__ ~~s~~ ||spoiler||",
+                r"\*\*bold\*\* \_\_u\_\_ \~\~s\~\~ \|\|spoiler\|\|",
+            ),
+            ("`code`", r"\`code\`"),
+            (r"back\slash", r"back\\slash"),
+            // Kept on one line, a `#` inside it is no heading.
+            ("two\nlines\r\n# heading", "two lines # heading"),
+            ("\n# heading", r"\# heading"),
+            ("\u{202e}evil\u{200b}", "evil"),
+            ("   padded\t", "padded"),
+            ("<@&123> @everyone # x", "\\<@&123\\> @\u{200b}everyone # x"),
+        ];
+        for (raw, shown) in cases {
+            assert_eq!(escape_name(raw), *shown, "{raw:?}");
+        }
+        // Cut to the cap (Discord's display names fit), the ellipsis included.
+        let long = "x".repeat(50);
+        let cut = escape_name(&long);
+        assert_eq!(cut.chars().count(), NAME_CHARS);
+        assert!(cut.ends_with('…'));
+        assert_eq!(escape_name(&"y".repeat(NAME_CHARS)), "y".repeat(NAME_CHARS));
+        // The cut is made before escaping: never half an escape.
+        assert_eq!(escape_user_text("abc[def", 4), r"abc…");
+        assert_eq!(escape_user_text("ab[def", 4), r"ab\[…");
+    }
 
     #[test]
     fn rules_are_paged_under_the_limit_and_filtered_by_topic() {

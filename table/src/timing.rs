@@ -1,6 +1,7 @@
 //! Timing settings: human durations ("12h", "2d", "90s"), the server's defaults (from
 //! the config) and a table's own choices over them (`/game settings`).
 
+use crate::text::{escape_user_text, TYPED_CHARS};
 use storage::{Settings, TimeoutPolicy};
 
 /// Parses a human duration: a number with a unit (`s`, `m`, `h`, `d`, `w`), several
@@ -12,8 +13,8 @@ pub fn parse_duration(text: &str) -> Result<u64, String> {
     }
     let bad = || {
         format!(
-            "`{}` is not a duration; write a number with a unit, like 90s, 30m, 12h, 2d or 1h30m (or off).",
-            text.trim()
+            "“{}” is not a duration; write a number with a unit, like 90s, 30m, 12h, 2d or 1h30m (or off).",
+            escape_user_text(text, TYPED_CHARS)
         )
     };
     let mut total: u64 = 0;
@@ -44,7 +45,10 @@ pub fn parse_duration(text: &str) -> Result<u64, String> {
         return Err(bad());
     }
     if total > 365 * 86_400 {
-        return Err(format!("`{}` is too long: a year at most.", text.trim()));
+        return Err(format!(
+            "“{}” is too long: a year at most.",
+            escape_user_text(text, TYPED_CHARS)
+        ));
     }
     Ok(total)
 }
@@ -83,7 +87,8 @@ pub fn parse_policy(text: &str) -> Result<TimeoutPolicy, String> {
         "skip" | "pass" => Ok(TimeoutPolicy::Skip),
         "drop" | "leave" => Ok(TimeoutPolicy::Drop),
         other => Err(format!(
-            "`{other}` is not a timeout policy; choose auto (the bot makes a default move), skip (the player passes where the rules allow) or drop (the player leaves)."
+            "“{}” is not a timeout policy; choose auto (the bot makes a default move), skip (the player passes where the rules allow) or drop (the player leaves).",
+            escape_user_text(other, TYPED_CHARS)
         )),
     }
 }
@@ -177,7 +182,8 @@ impl SettingsChange {
         for word in words {
             let (key, value) = word.split_once('=').ok_or_else(|| {
                 format!(
-                    "`{word}` is not a setting; write key=value, e.g. remind=12h or policy=drop."
+                    "“{}” is not a setting; write key=value, e.g. remind=12h or policy=drop.",
+                    escape_user_text(word, TYPED_CHARS)
                 )
             })?;
             let slot = match key.to_lowercase().replace('-', "_").as_str() {
@@ -187,8 +193,9 @@ impl SettingsChange {
                 "policy" | "on_timeout" => &mut change.on_timeout,
                 other => {
                     return Err(format!(
-                        "There is no setting `{other}`; the settings are remind, every, timeout and policy."
-                    ))
+                    "There is no setting “{}”; the settings are remind, every, timeout and policy.",
+                    escape_user_text(other, TYPED_CHARS)
+                ))
                 }
             };
             *slot = Some(value.to_string());

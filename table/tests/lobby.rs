@@ -11,7 +11,7 @@ fn lobby_lifecycle_and_refusals() {
     let (store, table) = open(dir.path());
 
     assert!(ephemeral(&run(&table, CH, 1, "join")).contains("no game in this channel"));
-    assert!(ephemeral(&run(&table, CH, 1, "new chess")).contains("no game called `chess`"));
+    assert!(ephemeral(&run(&table, CH, 1, "new chess")).contains("no game called “chess”"));
     assert!(ephemeral(&run(&table, CH, 1, "new countdown colour=red"))
         .contains("unknown field `colour`"));
 
@@ -299,4 +299,128 @@ fn players_acting_in_the_same_phase_keep_each_others_panels_fresh() {
         ana_at,
         "Ana's move changed her options"
     );
+}
+
+/// Players named like links, mentions and headings: every text the table produces for a
+/// game of theirs — lobby, turns, final scores, status, scores, stats, leaderboard,
+/// "my games", refusals naming them — shows the names as typed, never as markup.
+#[test]
+fn hostile_names_never_become_links_mentions_or_headings() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    let guild = 7;
+    let players: Vec<Caller> = HOSTILE_NAMES
+        .iter()
+        .enumerate()
+        .map(|(i, name)| Caller::new(i as u64 + 1, *name).in_guild(guild))
+        .collect();
+    let mut seen = Vec::new();
+    let mut say = |caller: &Caller, command: Command| {
+        let d = table.handle(CH, caller, command);
+        seen.extend(all_texts(&d));
+        d
+    };
+    say(&players[0], Command::parse("new countdown seed=3"));
+    for p in &players[1..] {
+        say(p, Command::Join);
+    }
+    say(&players[0], Command::Start);
+    say(&players[0], Command::parse("settings remind=2h"));
+    say(&players[2], Command::Status);
+    say(&players[3], Command::Nudge);
+    let mine = say(&players[0], Command::Mine);
+    assert!(mine[0].text().contains("<#100>"), "{mine:?}");
+    let mut moves = 0;
+    while let Some((user, action)) = next_move(&table, CH, 4) {
+        let mover = &players[user as usize - 1];
+        // Someone else's turn: the refusal names whom the game waits for.
+        let other = &players[user as usize % 4];
+        say(other, Command::parse(&action));
+        say(mover, Command::parse(&action));
+        moves += 1;
+        assert!(moves < 200);
+    }
+    say(&players[1], Command::Scores);
+    say(&players[2], Command::Leaderboard { game: None });
+    say(
+        &players[3],
+        Command::Stats {
+            user: Some((1, HOSTILE_NAMES[0].to_string())),
+            game: None,
+        },
+    );
+    say(
+        &players[3],
+        Command::Stats {
+            user: Some((99, HOSTILE_NAMES[1].to_string())),
+            game: None,
+        },
+    );
+    let all = seen.join("\n");
+    assert!(all.contains("**Final scores**"), "{all}");
+    assert!(all.contains("Leaderboard"), "{all}");
+    assert!(
+        all.contains(r"\[Prize\]\(https://evil.example\) opened a table"),
+        "the name shows as typed: {all}"
+    );
+    assert!(all.contains("@\u{200b}everyone"), "{all}");
+    for text in &seen {
+        assert_no_markup(text, &["<#100>".to_string()]);
+    }
+}
+
+/// Opening a table and leaving it again, many times over, keeps nothing: no archive entry,
+/// no "my games" entry, the channel free; each time the channel is told.
+#[test]
+fn a_lobby_opened_and_left_fifty_times_leaves_no_archive_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    for _ in 0..50 {
+        assert_eq!(channel_texts(&run(&table, CH, 1, "new countdown")).len(), 1);
+        let d = run(&table, CH, 1, "leave");
+        assert!(channel_texts(&d)[0].contains("the empty table is closed"));
+    }
+    // The host abandons a lobby with two seated: nothing is kept either.
+    run(&table, CH, 1, "new countdown");
+    run(&table, CH, 2, "join");
+    let d = run(&table, CH, 1, "abandon");
+    assert!(channel_texts(&d)[0].contains("abandoned"), "{d:?}");
+    assert!(store.archived(CH).unwrap().is_empty());
+    assert!(store.archived_ids(CH).unwrap().is_empty());
+    assert_eq!(store.load(CH).unwrap(), Loaded::Empty);
+    assert!(store.user_channels(1).unwrap().is_empty());
+    assert!(store.user_channels(2).unwrap().is_empty());
+    assert!(ephemeral(&run(&table, CH, 1, "scores")).contains("No game has been played"));
+    // A game that started is still archived when abandoned.
+    started(&table, CH, 2, 1);
+    run(&table, CH, 1, "abandon");
+    assert_eq!(store.archived_ids(CH).unwrap().len(), 1);
+}
+
+/// A lobby closed just before a crash (stored as abandoned, never discarded) is discarded
+/// at the next start: the channel is free, nothing is quarantined or archived.
+#[test]
+fn a_closed_lobby_left_by_a_crash_is_discarded_at_load() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let (store, table) = open(dir.path());
+        run(&table, CH, 1, "new countdown");
+        run(&table, CH, 2, "join");
+        let Loaded::Found(record) = store.load(CH).unwrap() else {
+            panic!("a lobby is stored");
+        };
+        // What `abandon` commits before it discards the lobby.
+        let mut meta = record.meta;
+        meta.status = storage::Status::Abandoned;
+        store
+            .commit(storage::Commit::meta(&meta))
+            .expect("commit the closed lobby");
+    }
+    let (store, table) = open(dir.path());
+    let d = run(&table, CH, 2, "new countdown");
+    assert_eq!(d.len(), 1, "no quarantine notice: {d:?}");
+    assert!(channel_texts(&d)[0].contains("opened a table"), "{d:?}");
+    assert!(store.quarantined().unwrap().is_empty());
+    assert!(store.archived_ids(CH).unwrap().is_empty());
+    assert!(store.user_channels(1).unwrap().is_empty());
 }

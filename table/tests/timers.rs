@@ -548,9 +548,9 @@ fn settings_are_the_hosts_and_restart_the_clocks() {
     let refusal = ephemeral(&run(&table, CH, 2, "settings timeout=1h"));
     assert!(refusal.contains("Only the host (ana)"), "{refusal}");
     let refusal = ephemeral(&run(&table, CH, 1, "settings timeout=soon"));
-    assert!(refusal.contains("`soon` is not a duration"), "{refusal}");
+    assert!(refusal.contains("“soon” is not a duration"), "{refusal}");
     let refusal = ephemeral(&run(&table, CH, 1, "settings colour=red"));
-    assert!(refusal.contains("no setting `colour`"), "{refusal}");
+    assert!(refusal.contains("no setting “colour”"), "{refusal}");
     let d = run(&table, CH, 1, "settings remind=off timeout=30m policy=skip");
     assert!(channel_texts(&d)[0].contains("ana changed this table's timing"));
     assert!(channel_texts(&d)[0].contains("Time out after: **30m**"));
@@ -626,7 +626,7 @@ fn my_games_list_where_i_am_awaited_first_and_stats_count_finished_games() {
     );
     assert!(board.contains("1. "), "{board}");
     let refusal = ephemeral(&table.handle(201, &at(2), Command::parse("leaderboard chess")));
-    assert!(refusal.contains("no game called `chess`"));
+    assert!(refusal.contains("no game called “chess”"));
 }
 
 #[test]

@@ -106,3 +106,62 @@ pub fn assert_no_leak(game: &str, seed: u64, deliveries: &[Delivery]) {
         }
     }
 }
+
+/// Names Discord would turn into markup if they reached a message as they are: a masked
+/// link, a role mention and @everyone, a heading, subtext, a quote, bold.
+pub const HOSTILE_NAMES: [&str; 4] = [
+    "[Prize](https://evil.example)",
+    "<@&123> @everyone # x",
+    "# Heading",
+    "-# **small** > q",
+];
+
+/// Every text of `deliveries` (channel texts and their chat forms, DMs, replies).
+pub fn all_texts(deliveries: &[Delivery]) -> Vec<String> {
+    let mut out = Vec::new();
+    for d in deliveries {
+        out.push(d.text().to_string());
+        if let Delivery::Channel {
+            summary: Some(s), ..
+        }
+        | Delivery::Ephemeral {
+            summary: Some(s), ..
+        } = d
+        {
+            out.push(s.clone());
+        }
+    }
+    out
+}
+
+/// Fails if `text`, once the bot's own markup `allowed` is taken out, holds what Discord
+/// renders as a masked link, a mention (user, role, channel) or timestamp, `@everyone` or
+/// `@here`, or a heading, subtext or quote line: a character escaped by a backslash (an
+/// odd run of them before it) does not count.
+pub fn assert_no_markup(text: &str, allowed: &[String]) {
+    let mut rest = text.to_string();
+    for a in allowed {
+        rest = rest.replace(a.as_str(), "");
+    }
+    let chars: Vec<char> = rest.chars().collect();
+    let unescaped = |i: usize| chars[..i].iter().rev().take_while(|c| **c == '\\').count() % 2 == 0;
+    for (i, pair) in chars.windows(2).enumerate() {
+        match (pair[0], pair[1]) {
+            (']', '(') if unescaped(i) => panic!("a masked link in:\n{text}"),
+            ('<', '@' | '#' | 't' | '/') if unescaped(i) => {
+                panic!("a mention or timestamp in:\n{text}")
+            }
+            _ => {}
+        }
+    }
+    for ping in ["@everyone", "@here"] {
+        assert!(!rest.contains(ping), "{ping} in:\n{text}");
+    }
+    for line in rest.lines() {
+        let line = line.trim_start();
+        assert!(
+            !(line.starts_with('#') || line.starts_with("-#") || line.starts_with('>')),
+            "a heading, subtext or quote line `{line}` in:\n{text}"
+        );
+    }
+}
