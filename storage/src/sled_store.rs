@@ -12,6 +12,13 @@
 //! finished games left unarchived) sits in small trees; the indexes of pending outbox
 //! rows (by due time, by channel) are kept in memory, built from the `outbox` tree at
 //! open and kept up to date as batches are applied.
+//!
+//! On disk errors: a failed append applies nothing and is an ordinary error; a failed
+//! sync of the log or flush of sled stops the store (by default the process exits, see
+//! [`StoreOptions::on_failed_sync`]) so that the restart applies the log from disk; a
+//! failed switch of log files or retirement keeps every file for the next checkpoint.
+//! A store written by a newer build, or whose log is damaged in the middle of a file,
+//! is refused at open with nothing changed.
 
 use crate::codec;
 use crate::wal::{self, Batch, Failure, Faults, Op, TreeId, Wal};

@@ -456,9 +456,14 @@ impl LogReader {
                 .map(|(i, _)| from + i as u64)
                 .collect();
             for next in candidates {
-                // A record of this file that does not decode counts as one found.
-                if !matches!(self.record_at(next), Ok(None)) {
-                    return Ok(Ending::Damaged { at, next });
+                match self.record_at(next) {
+                    Ok(None) => {}
+                    // A record of this file that does not decode counts as one found.
+                    Ok(Some(_)) => return Ok(Ending::Damaged { at, next }),
+                    Err(e) if e.kind() == io::ErrorKind::Unsupported => {
+                        return Ok(Ending::Damaged { at, next })
+                    }
+                    Err(e) => return Err(e),
                 }
             }
             if n < probe {
