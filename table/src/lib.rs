@@ -396,6 +396,15 @@ impl Table {
                 tracing::warn!(channel, %reason, "quarantined unreadable metadata");
                 slot.notice = Some(text::quarantine_notice(&reason));
             }
+            Err(e @ storage::StoreError::Newer(_)) => {
+                // Written by a newer version: waiting will not help; the operator must act.
+                tracing::error!(channel, error = %e, "game written by a newer version");
+                slot.notice = Some(format!(
+                    "⚠️ This channel's game was saved by a newer version of the bot, which this one \
+                     cannot read; it is kept as it is. Ask the bot's operator to run that version again."
+                ));
+                return;
+            }
             Err(e) => {
                 // Not marked loaded: the next command tries again.
                 tracing::error!(channel, error = %e, "store load failed");
@@ -421,12 +430,19 @@ impl Table {
             _ => {}
         }
         self.with_slot(channel, |slot| {
+            if !slot.loaded {
+                // The load failed (every command tries again): the caller alone is told,
+                // so a store that cannot be read never floods the channel.
+                return slot
+                    .notice
+                    .take()
+                    .map(Delivery::ephemeral)
+                    .into_iter()
+                    .collect();
+            }
             let mut out = Vec::new();
             if let Some(notice) = slot.notice.take() {
                 out.extend(self.enqueue(channel, vec![Delivery::channel(notice)]));
-            }
-            if !slot.loaded {
-                return out;
             }
             let replies = match command {
                 Command::New {

@@ -207,6 +207,37 @@ fn a_corrupted_record_is_quarantined_and_other_games_load() {
 }
 
 #[test]
+fn a_game_saved_by_a_newer_version_is_kept_and_the_channel_told_to_call_the_operator() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let (store, table) = open(dir.path());
+        started(&table, 4, 2, 4);
+        let Loaded::Found(record) = store.load(4).unwrap() else {
+            panic!("the game is stored")
+        };
+        let mut meta = record.meta;
+        meta.schema = storage::SCHEMA_VERSION + 1;
+        store.commit(storage::Commit::meta(&meta)).unwrap();
+    }
+    let (store, table) = open(dir.path());
+    let d = run(&table, 4, 1, "status");
+    assert!(channel_texts(&d).is_empty(), "told privately: {d:?}");
+    let notice = ephemeral(&d);
+    assert!(notice.contains("saved by a newer version"), "{d:?}");
+    assert!(!notice.contains("try again"), "{notice}");
+    // Kept as it was: nothing set aside, and the next command is refused the same way.
+    assert!(store.quarantined().unwrap().is_empty());
+    assert!(matches!(store.load(4), Err(storage::StoreError::Newer(_))));
+    let d = run(&table, 4, 1, "new countdown");
+    assert!(
+        !d.iter().any(
+            |d| matches!(d, Delivery::Channel { text, .. } if text.contains("opened a table"))
+        ),
+        "the channel is not free for a new game: {d:?}"
+    );
+}
+
+#[test]
 fn commands_on_one_channel_never_interleave() {
     let dir = tempfile::tempdir().unwrap();
     let (store, table) = open(dir.path());
