@@ -31,6 +31,7 @@ impl Bot {
             api_base: Some(fake.api_base()),
             cache_games: 100,
             timers,
+            minimums: table::Minimums::DISCORD,
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(commands::serve_until(settings, async {
