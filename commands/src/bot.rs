@@ -7,7 +7,7 @@ use crate::dispatch::{Actor, Replies, SendError, Sender, Transport};
 use crate::ids::{ComponentAction, ComponentId, IdError};
 use crate::messages::{self, private_pages, private_reply};
 use crate::panel::{self, PanelPath, PanelTree, Target};
-use crate::ratelimit::{self, RateLimiter};
+use crate::ratelimit::RateLimiter;
 use crate::BotSettings;
 use poise::serenity_prelude as serenity;
 use std::future::Future;
@@ -33,7 +33,10 @@ impl Data {
     fn over_limit(&self, user: u64) -> Option<String> {
         let now = self.table.now_ms();
         let mut limiter = self.limiter.lock().unwrap_or_else(|e| e.into_inner());
-        limiter.check(user, now).err().map(ratelimit::slow_down)
+        limiter
+            .check(user, now)
+            .err()
+            .map(|wait| limiter.slow_down(wait))
     }
 }
 
@@ -930,7 +933,7 @@ pub async fn serve_until(
         table: table.clone(),
         sender: sender.clone(),
         busy: busy.clone(),
-        limiter: std::sync::Mutex::new(RateLimiter::default()),
+        limiter: std::sync::Mutex::new(RateLimiter::new(settings.rate_limit)),
     })));
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {

@@ -33,6 +33,8 @@ pub struct BotSettings {
     /// The shortest reminders and timeouts a table may choose (config `[timers]`
     /// `min_reminder`, `min_timeout`; 15 min and 1 h by default).
     pub minimums: table::Minimums,
+    /// Each user's token bucket of interactions ([`ratelimit::Limit::DISCORD`]).
+    pub rate_limit: ratelimit::Limit,
 }
 
 /// Starts the bot on a new tokio runtime and blocks until it stops (SIGTERM / Ctrl-C).
