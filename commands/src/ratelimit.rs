@@ -57,6 +57,7 @@ pub struct RateLimiter {
 }
 
 impl RateLimiter {
+    /// No user has spent anything yet.
     pub fn new(limit: Limit) -> Self {
         RateLimiter {
             limit,
