@@ -40,6 +40,10 @@ pub struct TimersConfig {
     pub timeout_after: String,
     /// auto, skip or drop.
     pub on_timeout: String,
+    /// The shortest reminder a table may choose on Discord (`/game settings`).
+    pub min_reminder: String,
+    /// The shortest timeout a table may choose on Discord.
+    pub min_timeout: String,
 }
 
 impl Default for TimersConfig {
@@ -49,6 +53,8 @@ impl Default for TimersConfig {
             remind_every: "24h".into(),
             timeout_after: "off".into(),
             on_timeout: "auto".into(),
+            min_reminder: "15m".into(),
+            min_timeout: "1h".into(),
         }
     }
 }
@@ -66,6 +72,18 @@ impl TimersConfig {
             on_timeout: table::timing::parse_policy(&self.on_timeout)
                 .map_err(|e| format!("[timers] on_timeout: {e}"))?,
         })
+    }
+
+    /// The shortest timing a table may choose on Discord, or which value is wrong. "off"
+    /// or a value under 10 s means the 10 s floor.
+    pub fn minimums(&self) -> Result<table::Minimums, String> {
+        let duration = |key: &str, v: &str| {
+            table::timing::parse_duration(v).map_err(|e| format!("[timers] {key}: {e}"))
+        };
+        Ok(table::Minimums::new(
+            duration("min_reminder", &self.min_reminder)?,
+            duration("min_timeout", &self.min_timeout)?,
+        ))
     }
 }
 
@@ -182,6 +200,7 @@ impl Config {
             return Err("cache_games must be at least 1".into());
         }
         config.timers.defaults()?;
+        config.timers.minimums()?;
         Ok(config)
     }
 }
@@ -308,6 +327,15 @@ mod tests {
         );
         let err = Config::parse("[timers]\ntimeout_after = \"soon\"").unwrap_err();
         assert!(err.contains("[timers] timeout_after"), "{err}");
+        assert_eq!(c.timers.minimums().unwrap(), table::Minimums::DISCORD);
+        let low = Config::parse("[timers]\nmin_reminder = \"1m\"\nmin_timeout = \"off\"")
+            .unwrap()
+            .timers
+            .minimums()
+            .unwrap();
+        assert_eq!(low, table::Minimums::new(60, 10));
+        let err = Config::parse("[timers]\nmin_timeout = \"1 hour\"").unwrap_err();
+        assert!(err.contains("[timers] min_timeout"), "{err}");
         assert!(Config::parse("colour = 1")
             .unwrap_err()
             .contains("unknown field"));

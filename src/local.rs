@@ -320,6 +320,8 @@ pub fn run(
         TableOptions {
             clock: clock.clone(),
             defaults: opts.timers,
+            // Everyone at the terminal is a moderator: only the 10 s floor holds here.
+            minimums: table::Minimums::LOCAL,
             ..TableOptions::default()
         },
     );

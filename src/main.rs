@@ -237,6 +237,8 @@ fn main() -> ExitCode {
                 cache_games: config.cache_games,
                 // Checked when the config was read.
                 timers: config.timers.defaults().unwrap_or_default(),
+                minimums: config.timers.minimums().unwrap_or_default(),
+                rate_limit: commands::ratelimit::Limit::DISCORD,
             };
             match commands::run_blocking(settings) {
                 Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,7 @@ use crate::dispatch::{Actor, Replies, SendError, Sender, Transport};
 use crate::ids::{ComponentAction, ComponentId, IdError};
 use crate::messages::{self, private_pages, private_reply};
 use crate::panel::{self, PanelPath, PanelTree, Target};
+use crate::ratelimit::RateLimiter;
 use crate::BotSettings;
 use poise::serenity_prelude as serenity;
 use std::future::Future;
@@ -22,6 +23,21 @@ pub struct Data {
     pub sender: Arc<Sender>,
     /// Interactions being handled now (shutdown waits for them to finish their commits).
     pub busy: Arc<Busy>,
+    /// Every user's token bucket of interactions (slash commands, buttons, menus).
+    pub limiter: std::sync::Mutex<RateLimiter>,
+}
+
+impl Data {
+    /// Takes one of `user`'s interaction tokens, by the table's clock; `Some` is the
+    /// private "slow down" answer when they have none left (nothing else is done then).
+    fn over_limit(&self, user: u64) -> Option<String> {
+        let now = self.table.now_ms();
+        let mut limiter = self.limiter.lock().unwrap_or_else(|e| e.into_inner());
+        limiter
+            .check(user, now)
+            .err()
+            .map(|wait| limiter.slow_down(wait))
+    }
 }
 
 /// Counts handlers in flight, so that shutdown lets their commits finish.
@@ -155,15 +171,34 @@ async fn reply_private(ctx: Context<'_>, replies: impl Into<Replies>) -> Result<
     Ok(())
 }
 
-/// Defers, runs `command` and sends everything it produced.
+/// Defers, runs `command` and sends everything it produced; a user over the rate limit
+/// is told to slow down instead.
 async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    if slowed_down(ctx).await? {
+        return Ok(());
+    }
     execute(ctx, command, false).await
 }
 
 /// [`run`] for commands that seat the caller (`new`, `join`): if they did, a DM is tested
 /// at once, so a closed inbox is found before any hand is dealt.
 async fn run_seating(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    if slowed_down(ctx).await? {
+        return Ok(());
+    }
     execute(ctx, command, true).await
+}
+
+/// Takes a token of the caller's rate limit; without one, answers "slow down" privately
+/// (not deferred: nothing else happens) and returns true.
+async fn slowed_down(ctx: Context<'_>) -> Result<bool, Error> {
+    match ctx.data().over_limit(ctx.author().id.get()) {
+        Some(sentence) => {
+            ctx.send(private_reply(sentence)).await?;
+            Ok(true)
+        }
+        None => Ok(false),
+    }
 }
 
 /// The bot's own permissions in the channel of a slash command, as Discord sent them.
@@ -461,6 +496,9 @@ async fn play_move(
     #[autocomplete = "autocomplete_move"]
     r#move: String,
 ) -> Result<(), Error> {
+    if slowed_down(ctx).await? {
+        return Ok(());
+    }
     let group = ctx
         .parent_commands()
         .last()
@@ -471,7 +509,7 @@ async fn play_move(
         ctx.defer_ephemeral().await?;
         return reply_private(ctx, vec![refusal]).await;
     }
-    run(ctx, Command::Play(r#move)).await
+    execute(ctx, Command::Play(r#move), false).await
 }
 
 /// A game's command group (`/palazzo move …`).
@@ -509,9 +547,16 @@ async fn on_component(
 ) -> Result<(), Error> {
     let _busy = data.busy.enter();
     let channel = c.channel_id.get();
-    let id = match ComponentId::decode(&c.data.custom_id, channel) {
+    let decoded = ComponentId::decode(&c.data.custom_id, channel);
+    if decoded == Err(IdError::Foreign) {
+        return Ok(());
+    }
+    // Over the rate limit: told at once, privately, and nothing else is done.
+    if let Some(slow) = data.over_limit(c.user.id.get()) {
+        return answer(ctx, c, vec![slow]).await;
+    }
+    let id = match decoded {
         Ok(id) => id,
-        Err(IdError::Foreign) => return Ok(()),
         Err(e) => return answer(ctx, c, vec![e.to_string()]).await,
     };
     let in_panel = matches!(id.action, ComponentAction::Panel(_));
@@ -536,17 +581,36 @@ async fn on_component(
         guild: c.guild_id.map(|g| g.get()),
     };
     let seats = data.table.seats(channel);
-    if !matches!(id.action, ComponentAction::MyHand | ComponentAction::Board) {
+    // Anyone may look; a proposal's buttons are anyone's to click (the table checks who
+    // may approve); the rest act for the seat they were made for.
+    let for_anyone = matches!(
+        id.action,
+        ComponentAction::MyHand
+            | ComponentAction::Board
+            | ComponentAction::Approve
+            | ComponentAction::Refuse
+    );
+    if !for_anyone {
         if let Some(refusal) = args::prompt_owner_check(&seats, id.seat, user) {
             return panel_text(ctx, c, in_panel, vec![refusal]).await;
         }
     }
     let (index, at) = match id.action.clone() {
-        action @ (ComponentAction::MyHand | ComponentAction::Board) => {
-            let command = if action == ComponentAction::MyHand {
-                Command::Hand
-            } else {
-                Command::Status
+        action @ (ComponentAction::MyHand
+        | ComponentAction::Board
+        | ComponentAction::Approve
+        | ComponentAction::Refuse) => {
+            let on = table::Approval {
+                game_id: id.state.game_id,
+                proposal: id.state.version,
+            };
+            let command = match action {
+                ComponentAction::MyHand => Command::Hand,
+                ComponentAction::Board => Command::Status,
+                approve => Command::Vote {
+                    on,
+                    approve: approve == ComponentAction::Approve,
+                },
             };
             let deliveries = data.table.handle_async(channel, caller, command).await;
             let actor = Actor {
@@ -858,6 +922,7 @@ pub async fn serve_until(
         table::TableOptions {
             cache_games: settings.cache_games,
             defaults: settings.timers,
+            minimums: settings.minimums,
             ..table::TableOptions::default()
         },
     ));
@@ -868,6 +933,7 @@ pub async fn serve_until(
         table: table.clone(),
         sender: sender.clone(),
         busy: busy.clone(),
+        limiter: std::sync::Mutex::new(RateLimiter::new(settings.rate_limit)),
     })));
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {

@@ -404,6 +404,7 @@ impl Sender {
                 summary,
                 picture,
                 link_turn,
+                approval,
                 outbox,
             } => {
                 let mut text = summary.as_deref().unwrap_or(text).to_string();
@@ -412,7 +413,8 @@ impl Sender {
                         text.push_str(&format!(" [Go to the turn message]({link})"));
                     }
                 }
-                let messages = channel_messages(&text, mentions, prompts, channel);
+                let messages =
+                    channel_messages(&text, mentions, prompts, approval.as_ref(), channel);
                 let last = messages.len().saturating_sub(1);
                 let png = match picture {
                     Some(of) => self.picture(channel, *of).await,

@@ -26,6 +26,11 @@ pub enum ComponentAction {
     /// A component of the move panel tree: play a move, open a group, or (a menu) the
     /// target picked in it.
     Panel(Target),
+    /// Approve the proposed timing change the id names (its game, and its number as the
+    /// state's version).
+    Approve,
+    /// Refuse that proposed timing change.
+    Refuse,
 }
 
 /// A decoded custom id.
@@ -57,6 +62,8 @@ impl ComponentId {
             ComponentAction::Board => "b".into(),
             ComponentAction::Moves => "y".into(),
             ComponentAction::Panel(target) => format!("p{}", target.encode()),
+            ComponentAction::Approve => "sa".into(),
+            ComponentAction::Refuse => "sr".into(),
         };
         format!(
             "{PREFIX}:{}:{}:{}:{}:{action}",
@@ -86,6 +93,8 @@ impl ComponentId {
             Some("h") => ComponentAction::MyHand,
             Some("b") => ComponentAction::Board,
             Some("y") => ComponentAction::Moves,
+            Some("sa") => ComponentAction::Approve,
+            Some("sr") => ComponentAction::Refuse,
             Some(c) if c.starts_with('c') => {
                 ComponentAction::Choice(c[1..].parse().map_err(|_| IdError::Malformed)?)
             }
@@ -133,6 +142,8 @@ mod tests {
             ComponentAction::MyHand,
             ComponentAction::Board,
             ComponentAction::Panel(Target::Leaf(829)),
+            ComponentAction::Approve,
+            ComponentAction::Refuse,
             ComponentAction::Panel(Target::Open(crate::panel::PanelPath(vec![12, 3, 24]))),
             ComponentAction::Panel(Target::Menu(crate::panel::PanelPath(vec![12, 3]), 3)),
         ] {

@@ -2,8 +2,9 @@
 //!
 //! `args` maps slash-command options to table commands, `messages` turns deliveries into
 //! message builders (split texts, mentions, buttons and menus), `ids` encodes component
-//! custom ids, `dispatch` sends deliveries (with the DM-closed fallback) and `bot` wires
-//! it all into poise. Everything but `bot` is tested without Discord.
+//! custom ids, `dispatch` sends deliveries (with the DM-closed fallback), `ratelimit`
+//! keeps each user to a token bucket of interactions and `bot` wires it all into poise.
+//! Everything but `bot` is tested without Discord.
 
 pub mod args;
 mod bot;
@@ -11,6 +12,7 @@ pub mod dispatch;
 pub mod ids;
 pub mod messages;
 pub mod panel;
+pub mod ratelimit;
 
 use std::path::PathBuf;
 
@@ -28,6 +30,11 @@ pub struct BotSettings {
     pub cache_games: usize,
     /// Every table's reminder and timeout defaults (config `[timers]`).
     pub timers: table::Defaults,
+    /// The shortest reminders and timeouts a table may choose (config `[timers]`
+    /// `min_reminder`, `min_timeout`; 15 min and 1 h by default).
+    pub minimums: table::Minimums,
+    /// Each user's token bucket of interactions ([`ratelimit::Limit::DISCORD`]).
+    pub rate_limit: ratelimit::Limit,
 }
 
 /// Starts the bot on a new tokio runtime and blocks until it stops (SIGTERM / Ctrl-C).

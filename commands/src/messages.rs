@@ -1,11 +1,11 @@
 //! Deliveries → Discord message builders: long texts split under the 2000-character
 //! limit (code blocks kept balanced), mentions limited to the awaited players, and turn
-//! prompts turned into buttons ("Your move", "My hand", "Board"). The move panel itself
-//! is `panel`'s tree.
+//! prompts turned into buttons ("Your move", "My hand", "Board"), a request for approval
+//! into Approve and Refuse. The move panel itself is `panel`'s tree.
 
 use crate::ids::{ComponentAction, ComponentId};
 use poise::serenity_prelude as serenity;
-use table::TurnPrompt;
+use table::{Approval, TurnPrompt};
 
 /// Discord's message content limit.
 pub const LIMIT: usize = 2000;
@@ -132,13 +132,40 @@ pub fn prompt_row(prompt: &TurnPrompt, channel: u64, board: bool) -> serenity::C
     serenity::CreateActionRow::Buttons(buttons)
 }
 
+/// The row under a proposed timing change: Approve and Refuse (the table checks who
+/// clicks).
+pub fn approval_row(approval: &Approval, channel: u64) -> serenity::CreateActionRow {
+    let id = |action| {
+        ComponentId {
+            channel,
+            state: table::StateVersion {
+                game_id: approval.game_id,
+                version: approval.proposal,
+            },
+            seat: 0,
+            action,
+        }
+        .encode()
+    };
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(id(ComponentAction::Approve))
+            .label("Approve")
+            .style(serenity::ButtonStyle::Success),
+        serenity::CreateButton::new(id(ComponentAction::Refuse))
+            .label("Refuse")
+            .style(serenity::ButtonStyle::Danger),
+    ])
+}
+
 /// The channel messages for one `Delivery::Channel`: the text split into chunks; the last
 /// chunk pings the awaited players and carries one prompt row per awaited player (Discord
-/// allows five rows: enough for every table size).
+/// allows five rows: enough for every table size), or the Approve and Refuse buttons of
+/// a proposed timing change.
 pub fn channel_messages(
     text: &str,
     mentions: &[u64],
     prompts: &[TurnPrompt],
+    approval: Option<&Approval>,
     channel: u64,
 ) -> Vec<serenity::CreateMessage> {
     let mut chunks = split_message(text, LIMIT - 200);
@@ -165,6 +192,8 @@ pub fn channel_messages(
                 .take(5)
                 .enumerate()
                 .map(|(i, p)| prompt_row(p, channel, i == 0))
+                .chain(approval.map(|a| approval_row(a, channel)))
+                .take(5)
                 .collect();
             msg = msg.content(content).allowed_mentions(pings_only(mentions));
             if !rows.is_empty() {
@@ -269,7 +298,7 @@ mod tests {
 
     #[test]
     fn the_public_prompt_names_no_move() {
-        let msgs = channel_messages("Your move", &[42], &[prompt()], 9);
+        let msgs = channel_messages("Your move", &[42], &[prompt()], None, 9);
         assert_eq!(msgs.len(), 1);
         let m = json(&msgs[0]);
         assert_eq!(m["content"], "Your move\n<@42>");
@@ -288,6 +317,28 @@ mod tests {
     }
 
     #[test]
+    fn a_proposed_change_asks_with_approve_and_refuse() {
+        let approval = Approval {
+            game_id: 7,
+            proposal: 1_800_000_000_000,
+        };
+        let msgs = channel_messages("Shorter clocks?", &[42, 43], &[], Some(&approval), 9);
+        let m = json(&msgs[0]);
+        assert_eq!(m["content"], "Shorter clocks?\n<@42> <@43>");
+        let buttons = m["components"][0]["components"].as_array().unwrap();
+        let ids: Vec<&str> = buttons
+            .iter()
+            .map(|b| b["custom_id"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            ids,
+            vec!["cm1:9:7:1800000000000:0:sa", "cm1:9:7:1800000000000:0:sr"]
+        );
+        assert_eq!(buttons[0]["label"], "Approve");
+        assert_eq!(buttons[1]["label"], "Refuse");
+    }
+
+    #[test]
     fn private_answers_are_ephemeral_and_ping_nobody() {
         assert_eq!(private_pages(vec![]), vec!["✅ Done."]);
         let pages = private_pages(vec!["a\n".repeat(1500), "second <@42>".into()]);
@@ -303,7 +354,7 @@ mod tests {
     #[test]
     fn long_boards_are_split_and_only_the_last_part_pings() {
         let text = "line of the board\n".repeat(400);
-        let msgs = channel_messages(&text, &[42, 43], &[prompt()], 9);
+        let msgs = channel_messages(&text, &[42, 43], &[prompt()], None, 9);
         assert!(msgs.len() > 1);
         for m in &msgs[..msgs.len() - 1] {
             let m = json(m);

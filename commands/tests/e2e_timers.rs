@@ -2,11 +2,12 @@
 //! arrive after a restart (stored with the move, re-armed at start-up, each once), and the
 //! bot's move for the absent player reveals nothing secret in the channel; `/game
 //! settings`, `/game nudge`, `/game mine`, `/game stats` and `/game leaderboard` as
-//! players use them.
+//! players use them; Discord's timing minimums, the players' approval of shorter clocks
+//! (buttons), and the per-user rate limit.
 
 mod common;
 use common::*;
-use fake_discord::{FakeDiscord, RecordedMessage};
+use fake_discord::{FakeDiscord, Permissions, RecordedMessage};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -43,7 +44,7 @@ fn policy_choice(fake: &FakeDiscord, word: &str) -> Value {
 }
 
 /// The host sets the table's timeout policy with `/game settings` (the timeout itself
-/// is the server's default: `/game settings` takes 10 s at least).
+/// is the server's default: `/game settings` takes an hour at least on Discord).
 async fn set_policy(fake: &FakeDiscord, channel: u64, host: u64, word: &str) {
     let policy = policy_choice(fake, word);
     slash(
@@ -203,6 +204,9 @@ async fn settings_and_nudges_in_the_channel() {
     )
     .await;
     assert!(bad[0].content.contains("“tomorrow” is not a duration"));
+    // Shorter clocks in a game under way: the host has Manage Channel, so they apply at
+    // once (without it the other players must approve; see below).
+    fake.set_permissions(seats[0], Permissions::MANAGE_CHANNELS);
     let policy = policy_choice(&fake, "drop");
     slash(
         &fake,
@@ -572,6 +576,243 @@ async fn drop_at_the_minimum_abandons_the_game_and_frees_the_table() {
     )
     .await;
     wait_public(&fake, channel, before, "opened a table for **Palazzo**").await;
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+/// The custom id ending with `action` on `message` (`:sa` Approve, `:sr` Refuse, `:h` My
+/// hand).
+fn button(message: &RecordedMessage, action: &str) -> String {
+    message
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.ends_with(action))
+        .unwrap_or_else(|| panic!("no {action} button on {message:#?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_timing_is_refused_and_shorter_clocks_wait_for_every_players_approval() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("palazzo-approval");
+    let seats = [
+        fake.add_user("ana"),
+        fake.add_user("bruno"),
+        fake.add_user("carla"),
+    ];
+    let [ana, bruno, carla] = seats;
+    open_table(&fake, channel, "Palazzo", &seats).await;
+    // A reminder every 10 s is refused, naming Discord's minimum.
+    let refused = slash(
+        &fake,
+        ana,
+        channel,
+        "game settings",
+        json!({"remind_after": "10s"}),
+    )
+    .await;
+    assert_eq!(
+        refused[0].content,
+        "Remind after must be at least 15m (or off): that is the shortest this bot allows, so `10s` is too short."
+    );
+    assert!(refused[0].flags & 64 != 0, "privately");
+    let refused = slash(
+        &fake,
+        ana,
+        channel,
+        "game settings",
+        json!({"timeout_after": "10s"}),
+    )
+    .await;
+    assert!(
+        refused[0]
+            .content
+            .starts_with("Time out after must be at least 1h (or off)"),
+        "{}",
+        refused[0].content
+    );
+    // Turning a timeout on mid-game, without Manage Channel: the others are asked.
+    let before = public_messages(&fake, channel).len();
+    let asked = slash(
+        &fake,
+        ana,
+        channel,
+        "game settings",
+        json!({"timeout_after": "2h"}),
+    )
+    .await;
+    assert!(
+        asked.iter().any(|m| m
+            .content
+            .starts_with("Your change makes the clocks of a game under way run out sooner")
+            && m.flags & 64 != 0),
+        "{asked:#?}"
+    );
+    let request = wait_public(&fake, channel, before, "ana proposes this timing").await;
+    assert!(
+        request.content.contains("Time out after: **2h**")
+            && request.content.contains(&format!("<@{bruno}> <@{carla}>")),
+        "{}",
+        request.content
+    );
+    // Only the players may vote; the proposer is told so.
+    let own = fake
+        .click(ana, &request, &button(&request, ":sa"))
+        .replies()
+        .await;
+    assert!(
+        own[0].content.contains("You proposed this change"),
+        "{own:#?}"
+    );
+    let half = fake
+        .click(bruno, &request, &button(&request, ":sa"))
+        .replies()
+        .await;
+    assert_eq!(
+        half[0].content,
+        "You approved ana's timing change; it now waits for carla."
+    );
+    assert!(half[0].flags & 64 != 0, "privately");
+    let shown = slash(&fake, bruno, channel, "game settings", json!({})).await;
+    assert!(
+        shown[0]
+            .content
+            .contains("Time out after: **off** (server default)"),
+        "not before everyone approved: {}",
+        shown[0].content
+    );
+    fake.click(carla, &request, &button(&request, ":sa"))
+        .replies()
+        .await;
+    let applied = wait_public(
+        &fake,
+        channel,
+        before,
+        "Every player approved ana's timing change, so it applies now",
+    )
+    .await;
+    assert!(applied.content.contains("Time out after: **2h**"));
+    // A refusal cancels the next one, and a late approval is told so.
+    let before = public_messages(&fake, channel).len();
+    slash(
+        &fake,
+        ana,
+        channel,
+        "game settings",
+        json!({"remind_after": "1h"}),
+    )
+    .await;
+    let request = wait_public(&fake, channel, before, "ana proposes this timing").await;
+    fake.click(bruno, &request, &button(&request, ":sr"))
+        .replies()
+        .await;
+    wait_public(
+        &fake,
+        channel,
+        before,
+        "bruno refused ana's timing change, so nothing changed.",
+    )
+    .await;
+    let late = fake
+        .click(carla, &request, &button(&request, ":sa"))
+        .replies()
+        .await;
+    assert!(late[0].content.contains("no longer open"), "{late:#?}");
+    let shown = slash(&fake, carla, channel, "game settings", json!({})).await;
+    assert!(
+        shown[0]
+            .content
+            .contains("Remind after: **12h** (server default)")
+            && shown[0].content.contains("Time out after: **2h**"),
+        "{}",
+        shown[0].content
+    );
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_user_sending_commands_too_fast_is_told_to_slow_down_and_nothing_happens() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start_rate_limited(&fake, dir.path()).await;
+    let game = fake.add_channel("palazzo-game");
+    let lobby = fake.add_channel("palazzo-lobby");
+    let [ana, bruno, eve] = ["ana", "bruno", "eve"].map(|n| fake.add_user(n));
+    open_table(&fake, game, "Palazzo", &[ana, bruno]).await;
+    let palazzo = game_choice(&fake, "Palazzo");
+    slash(&fake, bruno, lobby, "game new", json!({ "game": palazzo })).await;
+    let turn = turn_message(&fake, game).expect("a turn message");
+    // eve joins and leaves the lobby 40 times in a row, as fast as the answers come.
+    let started = std::time::Instant::now();
+    let (mut seated, mut expected_posts, mut slowed) = (false, 0, Vec::new());
+    for i in 0..40 {
+        let joining = i % 2 == 0;
+        let path = if joining { "game join" } else { "game leave" };
+        let replies = slash(&fake, eve, lobby, path, json!({})).await;
+        match replies
+            .iter()
+            .find(|m| m.content.starts_with("🐢 Slow down"))
+        {
+            Some(slow) => {
+                assert!(slow.flags & 64 != 0, "privately: {slow:?}");
+                slowed.push(slow.content.clone());
+            }
+            // Carried out: it seats or unseats eve, with a line in the channel.
+            None if joining != seated => {
+                seated = joining;
+                expected_posts += 1;
+            }
+            None => {}
+        }
+    }
+    let refills = started.elapsed().as_millis() as usize / 1_500 + 1;
+    assert!(
+        !slowed.is_empty() && slowed.len() >= 25_usize.saturating_sub(refills),
+        "15 at once, then one every 1.5 s: {} of 40 slowed in {:?}",
+        slowed.len(),
+        started.elapsed()
+    );
+    assert!(
+        slowed[0].contains("(15 at once, then one every 1.5 seconds). Wait ")
+            && slowed[0].ends_with(" s and try again; that one was not carried out."),
+        "{}",
+        slowed[0]
+    );
+    // What was slowed did nothing: only the commands carried out are in the channel.
+    let posts = |f: &FakeDiscord| {
+        public_messages(f, lobby)
+            .iter()
+            .filter(|m| m.content.starts_with("eve joined") || m.content.starts_with("eve left"))
+            .count()
+    };
+    assert_eq!(posts(&fake), expected_posts);
+    let seats_now = slash(&fake, bruno, lobby, "game status", json!({})).await;
+    assert_eq!(
+        seats_now[0].content.contains("eve"),
+        seated,
+        "{}",
+        seats_now[0].content
+    );
+    // A button is held to the same bucket: My hand on the game's turn message.
+    let click = fake.click(eve, &turn, &button(&turn, ":h")).replies().await;
+    assert!(
+        click[0].content.starts_with("🐢 Slow down") && click[0].flags & 64 != 0,
+        "{click:#?}"
+    );
+    // After the wait it names, eve is heard again.
+    let wait: u64 = click[0]
+        .content
+        .split("Wait ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a wait in seconds");
+    tokio::time::sleep(Duration::from_secs(wait)).await;
+    let heard = slash(&fake, eve, lobby, "game status", json!({})).await;
+    assert!(!heard[0].content.starts_with("🐢"), "{}", heard[0].content);
+    assert_eq!(posts(&fake), expected_posts);
     fake.assert_no_errors();
     bot.stop().await;
 }

@@ -43,6 +43,12 @@ pub enum Command {
     },
     /// Show (empty change) or change the table's timing: reminders and timeouts.
     Settings(SettingsChange),
+    /// A seated player approves (or refuses) a proposed timing change: a click on the
+    /// buttons of the channel message that asked for it.
+    Vote {
+        on: crate::Approval,
+        approve: bool,
+    },
     /// Ping the players the game waits for (a seated player; once an hour).
     Nudge,
     /// The caller's games on this server (or every server, from a DM).

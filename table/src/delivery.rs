@@ -60,6 +60,15 @@ pub struct PictureOf {
     pub seat: Option<Seat>,
 }
 
+/// A proposed timing change awaiting the players' approval: a channel message asking
+/// for it carries Approve and Refuse buttons naming it (see `Command::Vote`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Approval {
+    pub game_id: u64,
+    /// The proposal's number in its channel (a newer proposal replaces an older one).
+    pub proposal: u64,
+}
+
 /// One outgoing message. Channel and private messages are stored in the outbox in the
 /// same transaction as the change that produced them (`outbox` is their row id once
 /// stored); the adapter sends them and reports back with [`crate::Table::delivered`].
@@ -81,6 +90,9 @@ pub enum Delivery {
         /// Add a link to the channel's live turn message (reminders, nudges).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         link_turn: bool,
+        /// Approve and Refuse buttons for this proposed timing change.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        approval: Option<Approval>,
         /// The outbox row holding this message (`None` until stored).
         #[serde(skip)]
         outbox: Option<u64>,
@@ -121,6 +133,7 @@ impl Delivery {
             summary: None,
             picture: None,
             link_turn: false,
+            approval: None,
             outbox: None,
         }
     }
@@ -134,6 +147,7 @@ impl Delivery {
             summary: None,
             picture: None,
             link_turn: true,
+            approval: None,
             outbox: None,
         }
     }

@@ -9,6 +9,7 @@
 pub mod clock;
 mod command;
 mod delivery;
+mod proposal;
 mod social;
 mod text;
 mod timers;
@@ -17,10 +18,11 @@ pub use text::{escape_name, escape_user_text, one_line, rules_topics, NAME_CHARS
 
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};
 pub use command::{Command, TABLE_WORDS};
-pub use delivery::{Delivery, PictureOf, StateVersion, TurnPrompt};
+pub use delivery::{Approval, Delivery, PictureOf, StateVersion, TurnPrompt};
+pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
 pub use storage::{ChannelId, SeatedUser, TimeoutPolicy, UserId};
-pub use timing::{Defaults, SettingsChange};
+pub use timing::{Defaults, Minimums, SettingsChange};
 
 use rules::{DynGame, GameKind, Seat};
 use std::collections::HashMap;
@@ -85,12 +87,16 @@ impl Caller {
     }
 }
 
-/// How a table is set up: its cache, its clock and the server's timing defaults.
+/// How a table is set up: its cache, its clock, the server's timing defaults and the
+/// shortest timing a table may choose.
 pub struct TableOptions {
     /// Loaded games kept in memory (at least 1).
     pub cache_games: usize,
     pub clock: Arc<dyn Clock>,
     pub defaults: Defaults,
+    /// The shortest reminders and timeouts `/game settings` accepts (Discord's by
+    /// default; the local table and tests set them lower).
+    pub minimums: Minimums,
 }
 
 impl Default for TableOptions {
@@ -99,6 +105,7 @@ impl Default for TableOptions {
             cache_games: DEFAULT_CACHE_GAMES,
             clock: Arc::new(SystemClock),
             defaults: Defaults::default(),
+            minimums: Minimums::default(),
         }
     }
 }
@@ -276,6 +283,7 @@ pub struct Table {
     slots: Mutex<Slots>,
     clock: Arc<dyn Clock>,
     defaults: Defaults,
+    minimums: Minimums,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -314,6 +322,7 @@ impl Table {
             }),
             clock: options.clock,
             defaults: options.defaults,
+            minimums: options.minimums,
         };
         table.archive_leftovers();
         table
@@ -467,6 +476,7 @@ impl Table {
                 Command::Play(line) => self.play(slot, caller, &line),
                 Command::Choose { index, at } => self.choose(slot, caller, index, at),
                 Command::Settings(change) => self.settings(slot, caller, &change),
+                Command::Vote { on, approve } => self.vote(slot, caller, on, approve),
                 Command::Nudge => self.nudge(slot, caller),
                 Command::Mine
                 | Command::Stats { .. }
@@ -1452,6 +1462,7 @@ fn turn_message(active: &Active, headline: String) -> Delivery {
         prompts,
         picture: Some(active.picture_of(None)),
         link_turn: false,
+        approval: None,
         outbox: None,
     }
 }

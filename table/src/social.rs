@@ -42,9 +42,10 @@ impl Table {
         let timing = self.timing(&active.meta);
         if change.is_empty() {
             return vec![Delivery::ephemeral(format!(
-                "**Timing of this {} table**\n{}\nThe host or anyone with Manage Channel can change it with /game settings.",
+                "**Timing of this {} table**\n{}\nThe host or anyone with Manage Channel can change it with /game settings.{}",
                 active.title(),
-                timing.describe(&active.meta.settings)
+                timing.describe(&active.meta.settings),
+                self.pending_line(active)
             ))];
         }
         if active.meta.host != caller.user && !caller.can_manage_channel {
@@ -53,18 +54,33 @@ impl Table {
                 active.host_name()
             ))];
         }
-        let settings = match change.apply(&active.meta.settings) {
+        let settings = match change.apply(&active.meta.settings, &self.minimums) {
             Ok(s) => s,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
+        };
+        if self.needs_approval(active, caller, &settings) {
+            return self.propose(slot, caller, settings);
+        }
+        let headline = format!("⚙️ {} changed this table's timing:", caller.shown_name());
+        self.set_settings(slot, &headline, settings)
+    }
+
+    /// Stores `settings` as the table's, announced under `headline`; a running game's
+    /// clocks restart from its last move under them.
+    pub(crate) fn set_settings(
+        &self,
+        slot: &mut Slot,
+        headline: &str,
+        settings: storage::Settings,
+    ) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(text::NO_TABLE)];
         };
         let mut meta = active.meta.clone();
         meta.settings = settings;
         let next = active.with_meta(meta);
         let described = self.timing(&next.meta).describe(&next.meta.settings);
-        let mut out = vec![Delivery::channel(format!(
-            "⚙️ {} changed this table's timing:\n{described}",
-            caller.shown_name()
-        ))];
+        let mut out = vec![Delivery::channel(format!("{headline}\n{described}"))];
         // Running: the clocks restart from the last move under the new settings.
         let held_up = self
             .store

@@ -27,9 +27,10 @@ const STAND_IN_LIMIT: usize = 2_000;
 const TURN_DECISIONS: usize = 12;
 
 impl Table {
-    /// The timing in effect at a table: its own settings over the server's defaults.
+    /// The timing in effect at a table: its own settings (none shorter than the
+    /// minimums) over the server's defaults.
     pub(crate) fn timing(&self, meta: &Meta) -> Timing {
-        Timing::of(&meta.settings, &self.defaults)
+        Timing::of(&self.minimums.raise(&meta.settings), &self.defaults)
     }
 
     /// The timers of `active` as it now stands, counted from `from_ms` (the last move):

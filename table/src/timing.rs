@@ -138,6 +138,23 @@ impl Timing {
         }
     }
 
+    /// Whether `next` makes any clock run out sooner than `self` does: a reminder or
+    /// timeout shortened, or turned on where it was off (off counts as never).
+    pub fn shortened_by(&self, next: &Timing) -> bool {
+        // Repeats matter only while reminders are on at all.
+        let every = |t: &Timing| {
+            if t.remind_after == 0 {
+                0
+            } else {
+                t.remind_every
+            }
+        };
+        let sooner = |old: u64, new: u64| new > 0 && (old == 0 || new < old);
+        sooner(self.remind_after, next.remind_after)
+            || sooner(every(self), every(next))
+            || sooner(self.timeout_after, next.timeout_after)
+    }
+
     /// The settings as a few lines for chat.
     pub fn describe(&self, settings: &Settings) -> String {
         let mark = |own: bool| if own { "" } else { " (server default)" };
@@ -203,19 +220,49 @@ impl SettingsChange {
         Ok(change)
     }
 
-    /// Applies the change to `settings`; the first bad value is refused with its reason.
-    pub fn apply(&self, settings: &Settings) -> Result<Settings, String> {
-        fn duration(value: &Option<String>, old: Option<u64>) -> Result<Option<u64>, String> {
+    /// Applies the change to `settings`; the first bad value is refused with its reason,
+    /// and so is a duration it sets below `minimums` (naming the minimum).
+    pub fn apply(&self, settings: &Settings, minimums: &Minimums) -> Result<Settings, String> {
+        fn duration(
+            value: &Option<String>,
+            old: Option<u64>,
+            name: &str,
+            min: u64,
+        ) -> Result<Option<u64>, String> {
             match value.as_deref().map(str::trim) {
                 None => Ok(old),
                 Some(v) if v.eq_ignore_ascii_case("default") => Ok(None),
-                Some(v) => parse_duration(v).map(Some),
+                Some(v) => {
+                    let secs = parse_duration(v)?;
+                    if secs > 0 && secs < min {
+                        return Err(format!(
+                            "{name} must be at least {} (or off): that is the shortest this bot allows, so `{v}` is too short.",
+                            format_duration(min)
+                        ));
+                    }
+                    Ok(Some(secs))
+                }
             }
         }
         let mut next = Settings {
-            remind_after: duration(&self.remind_after, settings.remind_after)?,
-            remind_every: duration(&self.remind_every, settings.remind_every)?,
-            timeout_after: duration(&self.timeout_after, settings.timeout_after)?,
+            remind_after: duration(
+                &self.remind_after,
+                settings.remind_after,
+                "Remind after",
+                minimums.reminder,
+            )?,
+            remind_every: duration(
+                &self.remind_every,
+                settings.remind_every,
+                "Repeat every",
+                minimums.reminder,
+            )?,
+            timeout_after: duration(
+                &self.timeout_after,
+                settings.timeout_after,
+                "Time out after",
+                minimums.timeout,
+            )?,
             on_timeout: settings.on_timeout,
         };
         match self.on_timeout.as_deref().map(str::trim) {
@@ -223,16 +270,64 @@ impl SettingsChange {
             Some(v) if v.eq_ignore_ascii_case("default") => next.on_timeout = None,
             Some(v) => next.on_timeout = Some(parse_policy(v)?),
         }
-        for (name, value) in [
-            ("remind after", next.remind_after),
-            ("repeat every", next.remind_every),
-            ("time out after", next.timeout_after),
-        ] {
-            if matches!(value, Some(s) if s > 0 && s < 10) {
-                return Err(format!("{name} must be at least 10s (or off)."));
-            }
-        }
         Ok(next)
+    }
+}
+
+/// No reminder or timeout is ever shorter than this (seconds), whatever the minimums say.
+pub const FLOOR_SECS: u64 = 10;
+
+/// The shortest reminders and timeouts a table may choose with `/game settings`
+/// (seconds). On Discord they are realistic ([`Minimums::DISCORD`]: 15 min, 1 h), so a
+/// host cannot have the bot ping and DM the others every few seconds, or play for them
+/// and drop them within seconds; the local table and tests go down to
+/// [`Minimums::LOCAL`]. The server's own defaults (config `[timers]`) are the operator's
+/// and not bound by them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Minimums {
+    /// The shortest `remind after` and `repeat every`.
+    pub reminder: u64,
+    /// The shortest `time out after`.
+    pub timeout: u64,
+}
+
+impl Minimums {
+    /// Discord's: a reminder at most every 15 minutes, a timeout after an hour at least.
+    pub const DISCORD: Minimums = Minimums {
+        reminder: 15 * 60,
+        timeout: 3_600,
+    };
+    /// The local table's and tests': the floor of [`FLOOR_SECS`].
+    pub const LOCAL: Minimums = Minimums {
+        reminder: FLOOR_SECS,
+        timeout: FLOOR_SECS,
+    };
+
+    /// Minimums of these many seconds, never under [`FLOOR_SECS`].
+    pub fn new(reminder: u64, timeout: u64) -> Minimums {
+        Minimums {
+            reminder: reminder.max(FLOOR_SECS),
+            timeout: timeout.max(FLOOR_SECS),
+        }
+    }
+
+    /// A table's own settings with every duration below the minimum raised to it (what
+    /// an older build let a host store still fires no more often than allowed now).
+    pub fn raise(&self, settings: &Settings) -> Settings {
+        let up = |value: Option<u64>, min: u64| value.map(|s| if s > 0 { s.max(min) } else { 0 });
+        Settings {
+            remind_after: up(settings.remind_after, self.reminder),
+            remind_every: up(settings.remind_every, self.reminder),
+            timeout_after: up(settings.timeout_after, self.timeout),
+            on_timeout: settings.on_timeout,
+        }
+    }
+}
+
+impl Default for Minimums {
+    /// [`Minimums::DISCORD`]: a table is realistic unless told otherwise.
+    fn default() -> Self {
+        Minimums::DISCORD
     }
 }
 
@@ -273,7 +368,9 @@ mod tests {
     fn a_change_applies_over_the_table_and_defaults_fill_the_rest() {
         let defaults = Defaults::default();
         let change = SettingsChange::parse(&["remind=30m", "timeout=72h", "policy=drop"]).unwrap();
-        let s = change.apply(&Settings::default()).unwrap();
+        let s = change
+            .apply(&Settings::default(), &Minimums::LOCAL)
+            .unwrap();
         let t = Timing::of(&s, &defaults);
         assert_eq!(
             (
@@ -286,7 +383,7 @@ mod tests {
         );
         let back = SettingsChange::parse(&["remind=default"])
             .unwrap()
-            .apply(&s)
+            .apply(&s, &Minimums::LOCAL)
             .unwrap();
         assert_eq!(back.remind_after, None);
         assert_eq!(back.timeout_after, Some(259_200));
@@ -294,15 +391,106 @@ mod tests {
         assert!(SettingsChange::parse(&["remind"]).is_err());
         let err = SettingsChange::parse(&["policy=maybe"])
             .unwrap()
-            .apply(&s)
+            .apply(&s, &Minimums::LOCAL)
             .unwrap_err();
         assert!(err.contains("auto"), "{err}");
         let err = SettingsChange::parse(&["timeout=5s"])
             .unwrap()
-            .apply(&s)
+            .apply(&s, &Minimums::new(0, 0))
             .unwrap_err();
         assert!(err.contains("at least 10s"), "{err}");
         assert!(t.describe(&s).contains("Remind after: **30m**\n"));
         assert!(t.describe(&s).contains("every: **1d** (server default)"));
+    }
+
+    #[test]
+    fn discord_minimums_refuse_short_settings_with_the_minimum_named() {
+        let discord = Minimums::default();
+        assert_eq!(discord, Minimums::DISCORD);
+        let refused = |words: &[&str]| {
+            SettingsChange::parse(words)
+                .unwrap()
+                .apply(&Settings::default(), &discord)
+                .unwrap_err()
+        };
+        assert_eq!(
+            refused(&["remind=10s"]),
+            "Remind after must be at least 15m (or off): that is the shortest this bot allows, so `10s` is too short."
+        );
+        assert!(refused(&["every=14m"]).starts_with("Repeat every must be at least 15m"));
+        assert!(refused(&["timeout=59m"]).starts_with("Time out after must be at least 1h"));
+        // At the minimum, above it, off, or back to the server's default: accepted.
+        let ok = SettingsChange::parse(&["remind=15m", "every=off", "timeout=1h"])
+            .unwrap()
+            .apply(&Settings::default(), &discord)
+            .unwrap();
+        assert_eq!(
+            (ok.remind_after, ok.remind_every, ok.timeout_after),
+            (Some(900), Some(0), Some(3_600))
+        );
+        // A value the change leaves alone is not judged again.
+        let old = Settings {
+            remind_after: Some(10),
+            ..Settings::default()
+        };
+        let kept = SettingsChange::parse(&["policy=skip"])
+            .unwrap()
+            .apply(&old, &discord)
+            .unwrap();
+        assert_eq!(kept.remind_after, Some(10));
+        assert_eq!(Minimums::new(0, 5), Minimums::LOCAL);
+    }
+
+    #[test]
+    fn stored_settings_under_the_minimum_count_as_the_minimum() {
+        let old = Settings {
+            remind_after: Some(10),
+            remind_every: Some(0),
+            timeout_after: Some(20),
+            on_timeout: Some(TimeoutPolicy::Drop),
+        };
+        let raised = Minimums::DISCORD.raise(&old);
+        assert_eq!(raised.remind_after, Some(900));
+        assert_eq!(raised.remind_every, Some(0), "off stays off");
+        assert_eq!(raised.timeout_after, Some(3_600));
+        assert_eq!(raised.on_timeout, Some(TimeoutPolicy::Drop));
+        assert_eq!(Minimums::LOCAL.raise(&old), old);
+        assert_eq!(
+            Minimums::DISCORD.raise(&Settings::default()),
+            Settings::default()
+        );
+    }
+
+    #[test]
+    fn shortening_is_any_clock_running_out_sooner() {
+        let base = Timing {
+            remind_after: 3_600,
+            remind_every: 7_200,
+            timeout_after: 0,
+            on_timeout: TimeoutPolicy::Auto,
+        };
+        let with = |f: fn(&mut Timing)| {
+            let mut t = base;
+            f(&mut t);
+            t
+        };
+        assert!(base.shortened_by(&with(|t| t.remind_after = 1_800)));
+        assert!(base.shortened_by(&with(|t| t.remind_every = 3_600)));
+        assert!(
+            base.shortened_by(&with(|t| t.timeout_after = 86_400)),
+            "a timeout turned on"
+        );
+        assert!(!base.shortened_by(&base));
+        assert!(!base.shortened_by(&with(|t| t.remind_after = 7_200)));
+        assert!(!base.shortened_by(&with(|t| t.remind_after = 0)), "off");
+        assert!(!base.shortened_by(&with(|t| t.on_timeout = TimeoutPolicy::Drop)));
+        // Repeats while reminders are off change nothing.
+        let off = with(|t| t.remind_after = 0);
+        assert!(!off.shortened_by(&Timing {
+            remind_every: 60,
+            ..off
+        }));
+        // Turning reminders back on is sooner than never.
+        assert!(off.shortened_by(&base));
     }
 }

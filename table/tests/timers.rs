@@ -1,21 +1,35 @@
 //! Reminders, timeouts and stand-in moves with a test clock: each policy for each game,
 //! exactly-once firing across a restart, no timer firing after the move it was set for,
-//! games driven only by timeouts end, and the bot's moves never reveal a secret.
+//! games driven only by timeouts end, and the bot's moves never reveal a secret; the
+//! shortest timing a table may choose, and the players' approval of shorter clocks.
 
 mod common;
 use common::*;
 use rules::Absent;
 use std::sync::Arc;
 use storage::{SledStore, Store, TimeoutPolicy, Timer, TimerChange, TimerKind};
-use table::{Command, Defaults, Delivery, ManualClock, Table, TableOptions};
+use table::{
+    Approval, Caller, Command, Defaults, Delivery, ManualClock, Minimums, Table, TableOptions,
+};
 
 const MIN: u64 = 60_000;
 const START: u64 = 1_800_000_000_000;
 
+/// A table on `dir` with this clock and these defaults, and the local table's low
+/// minimums (the tests set timing in minutes).
 fn timed(
     dir: &std::path::Path,
     clock: &Arc<ManualClock>,
     defaults: Defaults,
+) -> (Arc<SledStore>, Table) {
+    timed_within(dir, clock, defaults, Minimums::LOCAL)
+}
+
+fn timed_within(
+    dir: &std::path::Path,
+    clock: &Arc<ManualClock>,
+    defaults: Defaults,
+    minimums: Minimums,
 ) -> (Arc<SledStore>, Table) {
     let store = Arc::new(SledStore::open(dir).unwrap());
     let table = Table::with_options(
@@ -23,6 +37,7 @@ fn timed(
         TableOptions {
             clock: clock.clone(),
             defaults,
+            minimums,
             ..TableOptions::default()
         },
     );
@@ -551,7 +566,17 @@ fn settings_are_the_hosts_and_restart_the_clocks() {
     assert!(refusal.contains("“soon” is not a duration"), "{refusal}");
     let refusal = ephemeral(&run(&table, CH, 1, "settings colour=red"));
     assert!(refusal.contains("no setting “colour”"), "{refusal}");
-    let d = run(&table, CH, 1, "settings remind=off timeout=30m policy=skip");
+    // Turning a timeout on in a game under way takes Manage Channel (or every player's
+    // approval: see the approval tests below).
+    let host = Caller {
+        can_manage_channel: true,
+        ..caller(1)
+    };
+    let d = table.handle(
+        CH,
+        &host,
+        Command::parse("settings remind=off timeout=30m policy=skip"),
+    );
     assert!(channel_texts(&d)[0].contains("ana changed this table's timing"));
     assert!(channel_texts(&d)[0].contains("Time out after: **30m**"));
     flush(&table, CH);
@@ -656,4 +681,218 @@ fn the_last_player_of_a_phase_is_told_everyone_else_has_moved() {
         "{d:?}"
     );
     assert!(dms_to(&d, last)[0].starts_with("⏰ Everyone else has moved"));
+}
+
+/// The Approve/Refuse buttons a request for approval carries, and whom it pings.
+fn approval_asked(d: &[Delivery]) -> (Approval, Vec<u64>, String) {
+    d.iter()
+        .find_map(|d| match d {
+            Delivery::Channel {
+                approval: Some(a),
+                mentions,
+                text,
+                ..
+            } => Some((*a, mentions.clone(), text.clone())),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no request for approval in {d:?}"))
+}
+
+fn vote(table: &Table, user: u64, on: Approval, approve: bool) -> Vec<Delivery> {
+    table.handle(CH, &caller(user), Command::Vote { on, approve })
+}
+
+#[test]
+fn discord_minimums_refuse_short_timing_and_raise_what_was_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    {
+        let (_store, table) =
+            timed_within(dir.path(), &clock, Defaults::default(), Minimums::default());
+        run(&table, CH, 1, "new countdown seed=1");
+        run(&table, CH, 2, "join");
+        let refusal = ephemeral(&run(&table, CH, 1, "settings remind=10s"));
+        assert_eq!(
+            refusal,
+            "Remind after must be at least 15m (or off): that is the shortest this bot allows, so `10s` is too short."
+        );
+        let refusal = ephemeral(&run(&table, CH, 1, "settings every=10m"));
+        assert!(
+            refusal.starts_with("Repeat every must be at least 15m (or off)"),
+            "{refusal}"
+        );
+        let refusal = ephemeral(&run(&table, CH, 1, "settings timeout=30m policy=drop"));
+        assert!(
+            refusal.starts_with("Time out after must be at least 1h (or off)"),
+            "{refusal}"
+        );
+        let shown = ephemeral(&run(&table, CH, 1, "settings"));
+        assert!(
+            shown.contains("Remind after: **12h** (server default)")
+                && shown.contains(
+                    "On timeout: **auto — the bot makes a default move for them** (server default)"
+                ),
+            "nothing of a refused change is kept: {shown}"
+        );
+        let d = run(&table, CH, 1, "settings remind=15m timeout=1h");
+        assert!(
+            channel_texts(&d)[0].contains("Time out after: **1h**"),
+            "{d:?}"
+        );
+    }
+    // A table an older build let set 10 s reminders: under the minimums they come every
+    // 15 minutes (the one already stored still falls due when it was set for).
+    let other = CH + 1;
+    {
+        let (_store, table) = timed(dir.path(), &clock, Defaults::default());
+        run(&table, other, 1, "new countdown seed=1");
+        run(&table, other, 2, "join");
+        run(&table, other, 1, "settings remind=10s every=10s");
+        run(&table, other, 1, "start");
+        flush(&table, other);
+    }
+    let (_store, table) = timed_within(dir.path(), &clock, Defaults::default(), Minimums::DISCORD);
+    let shown = ephemeral(&run(&table, other, 1, "settings"));
+    assert!(shown.contains("Remind after: **15m**\n"), "{shown}");
+    clock.advance(10_000);
+    assert_eq!(
+        mentions(&fire(&table, other)).len(),
+        1,
+        "the stored reminder"
+    );
+    for _ in 0..89 {
+        clock.advance(10_000);
+        assert!(fire(&table, other).is_empty(), "no reminder every 10 s");
+    }
+    clock.advance(10_000);
+    assert_eq!(mentions(&fire(&table, other)).len(), 1, "15 minutes later");
+}
+
+#[test]
+fn shorter_clocks_in_a_running_game_apply_once_every_player_approved() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let on;
+    {
+        let (_store, table) = timed(dir.path(), &clock, defaults(0, 0, 0, TimeoutPolicy::Auto));
+        started(&table, CH, 3, 1);
+        flush(&table, CH);
+        // Turning the timeout on makes the clocks run out sooner: the host only asks.
+        let d = run(&table, CH, 1, "settings timeout=2h policy=drop");
+        let (asked, pinged, text) = approval_asked(&d);
+        on = asked;
+        assert_eq!(pinged, vec![2, 3]);
+        assert!(
+            text.starts_with("⚙️ ana proposes this timing for the table:")
+                && text.contains("Time out after: **2h**")
+                && text.contains("every other player has approved it (bruno, carla)"),
+            "{text}"
+        );
+        assert!(
+            d.iter().any(|d| matches!(d, Delivery::Ephemeral { text, .. }
+                if text.starts_with("Your change makes the clocks of a game under way run out sooner"))),
+            "{d:?}"
+        );
+        assert!(d[0].outbox().is_some(), "the request is stored to be sent");
+        let shown = ephemeral(&run(&table, CH, 2, "settings"));
+        assert!(
+            shown.contains("Time out after: **off** (server default)")
+                && shown.contains("Waiting for approval: ana's change to shorter clocks, still to be approved by bruno, carla"),
+            "{shown}"
+        );
+        assert!(ephemeral(&vote(&table, 1, on, true)).contains("You proposed this change"));
+        assert!(
+            ephemeral(&vote(&table, 9, on, true)).contains("Only the players still at this table")
+        );
+        let half = ephemeral(&vote(&table, 2, on, true));
+        assert_eq!(
+            half,
+            "You approved ana's timing change; it now waits for carla."
+        );
+        assert_eq!(
+            ephemeral(&vote(&table, 2, on, true)),
+            half,
+            "once is enough"
+        );
+        flush(&table, CH);
+        clock.advance(3 * 3_600_000);
+        assert!(fire(&table, CH).is_empty(), "not in force yet");
+    }
+    // After a restart the proposal and bruno's approval are still there.
+    let (_store, table) = timed(dir.path(), &clock, defaults(0, 0, 0, TimeoutPolicy::Auto));
+    let d = vote(&table, 3, on, true);
+    let texts = channel_texts(&d);
+    assert!(
+        texts[0].starts_with("⚙️ Every player approved ana's timing change, so it applies now:")
+            && texts[0].contains("Time out after: **2h**")
+            && texts[0].contains("On timeout: **drop"),
+        "{d:?}"
+    );
+    assert!(ephemeral(&vote(&table, 2, on, false)).contains("no longer open"));
+    flush(&table, CH);
+    // The clocks restart from the last move: it was more than 2 h ago.
+    let d = fire(&table, CH);
+    assert!(
+        channel_texts(&d)
+            .iter()
+            .any(|t| t.contains("ran out of time and left")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn a_refusal_a_day_or_another_change_cancels_a_proposal() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(dir.path(), &clock, Defaults::default());
+    started(&table, CH, 3, 1);
+    let shown = |table: &Table| ephemeral(&run(table, CH, 2, "settings"));
+    // One refusal cancels it, for everyone.
+    let (first, _, _) = approval_asked(&run(&table, CH, 1, "settings remind=1h"));
+    assert!(ephemeral(&vote(&table, 3, first, true)).contains("waits for bruno"));
+    let d = vote(&table, 2, first, false);
+    assert_eq!(
+        channel_texts(&d),
+        vec!["⚙️ bruno refused ana's timing change, so nothing changed."]
+    );
+    assert!(ephemeral(&vote(&table, 3, first, true)).contains("no longer open"));
+    assert!(shown(&table).contains("Remind after: **12h** (server default)"));
+    assert!(!shown(&table).contains("Waiting for approval"));
+    // A day without every approval: lapsed.
+    let (second, _, _) = approval_asked(&run(&table, CH, 1, "settings remind=1h"));
+    assert_ne!(second, first);
+    clock.advance(table::PROPOSAL_LIFETIME_MS);
+    assert!(!shown(&table).contains("Waiting for approval"));
+    let lapsed = ephemeral(&vote(&table, 2, second, true));
+    assert!(lapsed.starts_with("That timing change lapsed"), "{lapsed}");
+    assert!(ephemeral(&vote(&table, 3, second, true)).contains("no longer open"));
+    // A newer proposal replaces an older one.
+    let (older, _, _) = approval_asked(&run(&table, CH, 1, "settings remind=2h"));
+    let (newer, _, _) = approval_asked(&run(&table, CH, 1, "settings remind=1h"));
+    assert!(ephemeral(&vote(&table, 2, older, true)).contains("no longer open"));
+    // Longer clocks apply at once, and void what was proposed over the old settings.
+    let d = run(&table, CH, 1, "settings every=48h");
+    assert!(
+        channel_texts(&d)[0].starts_with("⚙️ ana changed this table's timing:"),
+        "{d:?}"
+    );
+    let void = ephemeral(&vote(&table, 2, newer, true));
+    assert!(void.contains("was changed after that proposal"), "{void}");
+    assert!(shown(&table).contains("Remind after: **12h** (server default)"));
+    // Someone with Manage Channel shortens at once.
+    let moderator = Caller {
+        can_manage_channel: true,
+        ..Caller::new(9, "mod")
+    };
+    let d = table.handle(CH, &moderator, Command::parse("settings remind=1h"));
+    assert!(channel_texts(&d)[0].starts_with("⚙️ mod changed this table's timing:"));
+    // In the lobby nothing needs approving.
+    let lobby = CH + 1;
+    run(&table, lobby, 1, "new countdown");
+    run(&table, lobby, 2, "join");
+    let d = run(&table, lobby, 1, "settings timeout=1h");
+    assert!(
+        channel_texts(&d)[0].contains("Time out after: **1h**"),
+        "{d:?}"
+    );
 }

@@ -24,6 +24,23 @@ impl Bot {
 
     /// [`Bot::start`] with these reminder and timeout defaults for every table.
     pub async fn start_with(fake: &FakeDiscord, data_dir: &Path, timers: table::Defaults) -> Bot {
+        // The tests play at machine speed, far above any player's pace: no rate limit
+        // but where one is tested ([`Bot::start_rate_limited`]).
+        Self::start_full(fake, data_dir, timers, commands::ratelimit::Limit::OFF).await
+    }
+
+    /// [`Bot::start`] with the rate limit the bot has on Discord.
+    pub async fn start_rate_limited(fake: &FakeDiscord, data_dir: &Path) -> Bot {
+        let limit = commands::ratelimit::Limit::DISCORD;
+        Self::start_full(fake, data_dir, table::Defaults::default(), limit).await
+    }
+
+    async fn start_full(
+        fake: &FakeDiscord,
+        data_dir: &Path,
+        timers: table::Defaults,
+        rate_limit: commands::ratelimit::Limit,
+    ) -> Bot {
         let settings = commands::BotSettings {
             token: fake.token(),
             data_dir: data_dir.to_path_buf(),
@@ -31,6 +48,8 @@ impl Bot {
             api_base: Some(fake.api_base()),
             cache_games: 100,
             timers,
+            minimums: table::Minimums::DISCORD,
+            rate_limit,
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(commands::serve_until(settings, async {
