@@ -267,7 +267,7 @@ pub const REFUSED_MAX_RETRY_MS: u64 = 6 * 60 * 60 * 1000;
 pub const MAX_DELIVERY_AGE_MS: u64 = 7 * 24 * 60 * 60 * 1000;
 /// At most this many posts wait per channel (after superseded turn messages are dropped):
 /// older ones are dropped, with a warning.
-pub const MAX_WAITING_POSTS: usize = 8;
+pub const MAX_WAITING_POSTS: usize = 5;
 /// Discord's window for counting invalid requests (answers 401, 403 and 429).
 pub const INVALID_REQUEST_WINDOW: Duration = Duration::from_secs(10 * 60);
 /// The outbox makes no request while this many of its requests were answered 401, 403
