@@ -90,18 +90,25 @@ fn classify(e: serenity::Error) -> SendError {
                 50007 => SendError::DmClosed,
                 code @ (50001 | 50013) => SendError::Forbidden(code as u32),
                 code @ (10003 | 10008) => SendError::Gone(code as u32),
-                _ if status == 429 || status >= 500 => SendError::Transient {
+                _ if status == 429 => SendError::RateLimited { after_ms: 1_000 },
+                _ if status >= 500 => SendError::Transient {
                     after_ms: 1_000,
                     why: format!("HTTP {status}"),
                 },
-                _ => SendError::Refused(format!("HTTP {status}: {}", r.error.message)),
+                _ => SendError::Refused {
+                    status,
+                    why: format!("HTTP {status}: {}", r.error.message),
+                },
             }
         }
         serenity::Error::Http(serenity::HttpError::Request(e)) => SendError::Transient {
             after_ms: 1_000,
             why: e.to_string(),
         },
-        other => SendError::Refused(other.to_string()),
+        other => SendError::Refused {
+            status: 0,
+            why: other.to_string(),
+        },
     }
 }
 
@@ -209,6 +216,14 @@ fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     }
 }
 
+/// The kind of the channel of a slash command (a thread needs other permissions).
+fn channel_kind(ctx: Context<'_>) -> Option<serenity::ChannelType> {
+    match ctx {
+        poise::Context::Application(a) => a.interaction.channel.as_ref().map(|c| c.kind),
+        poise::Context::Prefix(_) => None,
+    }
+}
+
 async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<(), Error> {
     let _busy = ctx.data().busy.enter();
     ctx.defer_ephemeral().await?;
@@ -227,10 +242,7 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
             .iter()
             .any(|d| matches!(d, Delivery::Channel { .. }));
     let http = &ctx.serenity_context().http;
-    let actor = Actor {
-        user: caller.user,
-        permissions: app_permissions(ctx),
-    };
+    let actor = Actor::new(caller.user, app_permissions(ctx), channel_kind(ctx));
     let mut replies = data
         .sender
         .after_command(&Discord(http), channel, actor, deliveries)
@@ -238,7 +250,7 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
     if seated {
         let game = data.table.game_in(channel).unwrap_or_default();
         let hello = messages::dm_message(messages::seating_dm(&game, channel));
-        if let Err(e) = Discord(http).dm(caller.user, hello).await {
+        if let Err(e) = data.sender.dm_now(&Discord(http), caller.user, hello).await {
             replies.texts.push(args::dm_warning(&e));
             // One channel notice per player per game (the same note the outbox keeps).
             if matches!(e, SendError::DmClosed) && data.sender.dm_closed(channel, caller.user).await
@@ -613,10 +625,11 @@ async fn on_component(
                 },
             };
             let deliveries = data.table.handle_async(channel, caller, command).await;
-            let actor = Actor {
+            let actor = Actor::new(
                 user,
-                permissions: c.app_permissions,
-            };
+                c.app_permissions,
+                c.channel.as_ref().map(|ch| ch.kind),
+            );
             let replies = data
                 .sender
                 .after_command(&Discord(&ctx.http), channel, actor, deliveries)
@@ -666,10 +679,11 @@ async fn on_component(
         .table
         .handle_async(channel, caller, Command::Choose { index, at })
         .await;
-    let actor = Actor {
+    let actor = Actor::new(
         user,
-        permissions: c.app_permissions,
-    };
+        c.app_permissions,
+        c.channel.as_ref().map(|ch| ch.kind),
+    );
     let mut replies = data
         .sender
         .after_command(&Discord(&ctx.http), channel, actor, deliveries)

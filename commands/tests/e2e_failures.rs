@@ -2,6 +2,9 @@
 //! - The bot may not post in the channel (50013): the mover is told privately which
 //!   permission is missing, the move stands, and the turn message goes out exactly once
 //!   after the permission is given back and someone uses the bot there.
+//! - 200 commands in a channel where the bot may not post: at most one failing request
+//!   per command and far fewer than 100 per 10 minutes (Discord bans the IP at 10,000
+//!   invalid requests); once allowed, the latest turn message goes out, not a backlog.
 //! - A player's DMs are closed (50007): one notice in the channel per player per game,
 //!   the hand stays reachable with `/game hand`, and DMs resume once they open them and act.
 //! - The channel was deleted (10003): the pending delivery is dropped after one more try,
@@ -9,9 +12,9 @@
 
 mod common;
 use common::*;
-use fake_discord::{Failure, FakeDiscord, Permissions, RecordedMessage};
+use fake_discord::{Failure, FakeDiscord, Permissions, RecordedMessage, RequestRecord};
 use rand::SeedableRng;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::time::Duration;
 
 /// Posts the bot tried to make in `channel`, whatever Discord answered.
@@ -86,10 +89,11 @@ async fn without_send_messages_the_mover_is_told_and_the_turn_message_follows_on
 
     fake.deny(channel, Permissions::SEND_MESSAGES);
     let before = public_messages(&fake, channel).len();
-    let result = first_move(&fake, channel, &seats).await;
+    let (mover, panel) = open_panel(&fake, channel, &seats).await;
+    let result = play_first(&fake, mover, panel).await;
     assert!(
         result.content.contains("I am missing **Send Messages**")
-            && result.content.contains("Your move counts"),
+            && result.content.contains("Your moves still count"),
         "the mover is told which permission is missing: {}",
         result.content
     );
@@ -99,6 +103,30 @@ async fn without_send_messages_the_mover_is_told_and_the_turn_message_follows_on
         before,
         "nothing could be posted"
     );
+    // Told once, privately: the mover's next commands there do not repeat it; the
+    // other player is told at their first command there, once.
+    let told = |replies: &[RecordedMessage]| {
+        replies
+            .iter()
+            .filter(|m| m.content.contains("I am missing **Send Messages**"))
+            .inspect(|m| assert!(m.flags & 64 != 0, "told privately"))
+            .count()
+    };
+    let other = *seats.iter().find(|u| **u != mover).unwrap();
+    let mut counts = Vec::new();
+    for user in [mover, mover, other, other, mover] {
+        let status = fake.slash(user, channel, "game status", json!({}));
+        status.replies().await;
+        // The notice would be a followup after the board: give it time to come.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let replies: Vec<RecordedMessage> = status
+            .original()
+            .into_iter()
+            .chain(status.followups())
+            .collect();
+        counts.push(told(&replies));
+    }
+    assert_eq!(counts, vec![0, 0, 1, 0, 0], "each player told once");
 
     // A moderator fixes the permission; the next use of the bot there sends the backlog.
     fake.allow(channel, Permissions::SEND_MESSAGES);
@@ -126,6 +154,164 @@ async fn without_send_messages_the_mover_is_told_and_the_turn_message_follows_on
             turn.content
         );
     }
+    fake.assert_no_errors_except(&[50013]);
+    bot.stop().await;
+}
+
+/// Requests about `channel` that Discord counts as invalid (answered 401, 403 or 429).
+fn invalid_requests(fake: &FakeDiscord, channel: u64) -> Vec<RequestRecord> {
+    let prefix = format!("/channels/{channel}/");
+    fake.requests()
+        .into_iter()
+        .filter(|r| matches!(r.status, 401 | 403 | 429) && r.path.starts_with(&prefix))
+        .collect()
+}
+
+/// The most of `requests` (in order) made within any 10 minutes.
+fn most_in_ten_minutes(requests: &[RequestRecord]) -> usize {
+    let window = Duration::from_secs(600);
+    (0..requests.len())
+        .map(|i| {
+            requests[i..]
+                .iter()
+                .take_while(|r| r.at - requests[i].at < window)
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// A slash command in `channel`; fails if it cost more than one invalid request there.
+async fn command(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: u64,
+    path: &str,
+    options: Value,
+) -> Vec<RecordedMessage> {
+    let before = invalid_requests(fake, channel).len();
+    let replies = slash(fake, user, channel, path, options).await;
+    let cost = invalid_requests(fake, channel).len() - before;
+    assert!(cost <= 1, "`/{path}` cost {cost} failing requests");
+    replies
+}
+
+/// The first legal move of `user` in `channel`, from the move autocomplete.
+async fn a_legal_move(fake: &FakeDiscord, channel: u64, user: u64) -> Option<String> {
+    let choices = fake
+        .autocomplete(user, channel, "palazzo move", json!({"move": ""}), "move")
+        .choices()
+        .await;
+    choices
+        .first()
+        .and_then(|c| c["value"].as_str())
+        .map(String::from)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_hundred_commands_without_send_messages_stay_far_from_a_ban() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("no-send");
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    let [ana, bruno] = seats;
+    fake.deny(channel, Permissions::SEND_MESSAGES);
+    let palazzo = game_choice(&fake, "Palazzo");
+
+    // 50 tables opened, looked at and closed, as in the report…
+    let mut commands = 0;
+    for _ in 0..50 {
+        let new = json!({ "game": palazzo });
+        command(&fake, channel, ana, "game new", new).await;
+        command(&fake, channel, ana, "game status", json!({})).await;
+        command(&fake, channel, ana, "game leave", json!({})).await;
+        commands += 3;
+    }
+    // …then a game played with typed moves (the turn messages, and their buttons, cannot
+    // be posted), looking at the board between moves.
+    let new = json!({ "game": palazzo });
+    command(&fake, channel, ana, "game new", new).await;
+    command(&fake, channel, bruno, "game join", json!({})).await;
+    command(&fake, channel, ana, "game start", json!({})).await;
+    commands += 3;
+    let mut moves = 0;
+    while commands < 200 {
+        if commands % 2 == 1 {
+            command(&fake, channel, ana, "game status", json!({})).await;
+            commands += 1;
+            if commands == 200 {
+                break;
+            }
+        }
+        let mut mover = None;
+        for user in seats {
+            if let Some(line) = a_legal_move(&fake, channel, user).await {
+                mover = Some((user, line));
+                break;
+            }
+        }
+        let (user, line) = mover.expect("someone is awaited");
+        command(
+            &fake,
+            channel,
+            user,
+            "palazzo move",
+            json!({ "move": line }),
+        )
+        .await;
+        commands += 1;
+        moves += 1;
+    }
+    assert!(
+        public_messages(&fake, channel).is_empty(),
+        "nothing could be posted"
+    );
+    let failing = invalid_requests(&fake, channel);
+    let all_failing = fake
+        .requests()
+        .iter()
+        .filter(|r| matches!(r.status, 401 | 403 | 429))
+        .count();
+    println!(
+        "{commands} commands ({moves} moves): {} failing requests in the channel, {all_failing} in all, \
+         at most {} within 10 minutes",
+        failing.len(),
+        most_in_ten_minutes(&failing)
+    );
+    assert!(failing.len() <= commands);
+    assert!(most_in_ten_minutes(&failing) <= 100);
+    assert_eq!(all_failing, failing.len(), "nothing else failed");
+
+    // The permission is given back: the next command there sends what waits, with only
+    // the latest turn message (not one per move), and the game goes on.
+    fake.allow(channel, Permissions::SEND_MESSAGES);
+    command(&fake, channel, bruno, "game status", json!({})).await;
+    let turn = fake
+        .wait_for("the waiting turn message", |f| turn_message(f, channel))
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let posted = public_messages(&fake, channel);
+    let turns = posted
+        .iter()
+        .filter(|m| m.custom_ids().iter().any(|id| id.ends_with(":y")))
+        .count();
+    println!("{} posts went out once allowed", posted.len());
+    assert_eq!(turns, 1, "one turn message, the latest");
+    assert!(
+        posted.len() <= commands::dispatch::MAX_WAITING_POSTS,
+        "{posted:#?}"
+    );
+    let (user, _) = awaited(&turn, &seats)[0];
+    assert!(
+        a_legal_move(&fake, channel, user).await.is_some(),
+        "it asks the player who is awaited now"
+    );
+    first_move(&fake, channel, &seats).await;
+    fake.wait_for("the next turn message", |f| {
+        turn_message(f, channel).filter(|m| m.id != turn.id)
+    })
+    .await;
     fake.assert_no_errors_except(&[50013]);
     bot.stop().await;
 }

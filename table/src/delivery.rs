@@ -35,6 +35,24 @@ impl StateVersion {
     }
 }
 
+/// The field of an outbox payload saying when the message was queued (Unix ms).
+const QUEUED_FIELD: &str = "queued_ms";
+
+/// The queue stamp of an outbox payload, read apart from the message itself.
+#[derive(Deserialize)]
+struct Stamp {
+    #[serde(default)]
+    queued_ms: Option<u64>,
+}
+
+/// [`Delivery`]'s shape, reading only the stamp.
+#[derive(Deserialize)]
+enum Stamped {
+    Channel(Stamp),
+    Private(Stamp),
+    Ephemeral(Stamp),
+}
+
 /// "It is your move": the awaited player. Their legal actions are private (see
 /// `Table::legal_actions`), since a list of payments or bids can reveal a hand or money.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -180,17 +198,33 @@ impl Delivery {
         }
     }
 
-    /// The outbox payload of a channel or private message.
-    pub(crate) fn encode(&self) -> Vec<u8> {
+    /// The outbox payload of a channel or private message, stamped with when it was
+    /// queued (`queued_ms`, inside the message's own object: builds that do not know the
+    /// field ignore it, so a rollback still reads the row).
+    pub(crate) fn encode(&self, queued_ms: u64) -> Vec<u8> {
         // Plain strings and numbers: serializing cannot fail.
-        serde_json::to_vec(self).unwrap_or_default()
+        let mut value = serde_json::to_value(self).unwrap_or_default();
+        if let Some(fields) = value
+            .as_object_mut()
+            .and_then(|o| o.values_mut().next())
+            .and_then(|v| v.as_object_mut())
+        {
+            fields.insert(QUEUED_FIELD.into(), queued_ms.into());
+        }
+        serde_json::to_vec(&value).unwrap_or_default()
     }
 
-    /// Reads an outbox payload back, with its row id.
-    pub(crate) fn decode(bytes: &[u8], id: u64) -> Result<Delivery, String> {
+    /// Reads an outbox payload back, with its row id, and when it was queued (`None` for
+    /// rows stored by builds that did not stamp them).
+    pub(crate) fn decode(bytes: &[u8], id: u64) -> Result<(Delivery, Option<u64>), String> {
         let mut d: Delivery = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
         d.set_outbox(id);
-        Ok(d)
+        let queued = serde_json::from_slice::<Stamped>(bytes)
+            .ok()
+            .and_then(|s| match s {
+                Stamped::Channel(s) | Stamped::Private(s) | Stamped::Ephemeral(s) => s.queued_ms,
+            });
+        Ok((d, queued))
     }
 
     /// Records the outbox row ids, in order, on the outgoing deliveries of `list`.
@@ -207,5 +241,27 @@ impl Delivery {
             | Delivery::Private { text, .. }
             | Delivery::Ephemeral { text, .. } => text,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_queue_stamp_round_trips_and_older_readers_ignore_it() {
+        let d = Delivery::ping("your move", vec![7]);
+        let bytes = d.encode(1_700_000_000_000);
+        let (back, queued) = Delivery::decode(&bytes, 42).unwrap();
+        assert_eq!(queued, Some(1_700_000_000_000));
+        assert_eq!(back.outbox(), Some(42));
+        assert_eq!(back.text(), "your move");
+        // A build that does not know the stamp reads the message all the same.
+        let plain: Delivery = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(plain, d);
+        // A row stored before stamps: read, with no queue time.
+        let old = serde_json::to_vec(&Delivery::private(3, "hand")).unwrap();
+        let (back, queued) = Delivery::decode(&old, 5).unwrap();
+        assert_eq!((back.text(), queued), ("hand", None));
     }
 }

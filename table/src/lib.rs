@@ -46,6 +46,10 @@ pub struct Pending {
     pub channel: ChannelId,
     /// Failed attempts so far.
     pub attempts: u32,
+    /// Not sent before then (Unix ms): now, or a retry's backoff.
+    pub due_ms: u64,
+    /// When it was queued (Unix ms); `None` for rows stored by older builds.
+    pub queued_ms: Option<u64>,
     /// The message, with its outbox row id set.
     pub delivery: Delivery,
 }
@@ -722,14 +726,28 @@ impl Table {
 
     fn decode_row(&self, row: storage::OutboxRow) -> Option<Pending> {
         match Delivery::decode(&row.payload, row.id) {
-            Ok(delivery) => Some(Pending {
+            Ok((delivery, queued_ms)) => Some(Pending {
                 channel: row.channel,
                 attempts: row.attempts,
+                due_ms: row.due_ms,
+                queued_ms,
                 delivery,
             }),
             Err(e) => {
                 tracing::error!(id = row.id, error = %e, "dropping an unreadable outbox row");
                 let _ = self.store.outbox_done(row.id);
+                None
+            }
+        }
+    }
+
+    /// Outbox row `id` as stored now, if it is still pending: a sender re-checks a row it
+    /// claimed, since another sender may have delivered or rescheduled it meanwhile.
+    pub fn pending_row(&self, id: u64) -> Option<Pending> {
+        match self.store.outbox_row(id) {
+            Ok(row) => row.and_then(|r| self.decode_row(r)),
+            Err(e) => {
+                tracing::error!(id, error = %e, "cannot read the outbox");
                 None
             }
         }
@@ -1606,7 +1624,7 @@ fn outbox_rows(channel: ChannelId, out: &[Delivery], due_ms: u64) -> Vec<NewOutb
         .map(|d| NewOutbox {
             channel,
             due_ms,
-            payload: d.encode(),
+            payload: d.encode(due_ms),
         })
         .collect()
 }
