@@ -1879,6 +1879,34 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn in_a_thread_send_messages_in_threads_stands_for_send_messages() {
+        use serenity::Permissions as P;
+        let have = P::VIEW_CHANNEL | P::SEND_MESSAGES_IN_THREADS | P::EMBED_LINKS | P::ATTACH_FILES;
+        let in_thread = Actor::new(1, Some(have), Some(serenity::ChannelType::PublicThread));
+        assert!(in_thread.in_thread);
+        assert!(!Actor::new(1, Some(have), Some(serenity::ChannelType::Text)).in_thread);
+        assert!(can_post(have, true) && !can_post(have, false));
+        assert!(missing_permissions(have, true).is_empty());
+        assert_eq!(
+            missing_permissions(P::VIEW_CHANNEL, true),
+            vec!["Send Messages in Threads", "Embed Links", "Attach Files"]
+        );
+        // The thread's post is tried: Send Messages itself is not needed there.
+        let (_dir, table) = table();
+        let sender = Sender::new(table.clone());
+        let t = FakeTransport::default();
+        let replies = block(async {
+            let d = act(&table, 1, "new countdown seed=3");
+            sender.after_command(&t, 9, in_thread, d).await.texts
+        });
+        assert_eq!(t.posts.lock().unwrap().len(), 1);
+        assert!(
+            replies.iter().all(|r| !r.contains("I am missing")),
+            "{replies:?}"
+        );
+    }
+
+    #[test]
     fn the_breaker_holds_requests_at_the_budget_and_reopens_as_the_window_moves() {
         let mut b = Breaker::default();
         let t0 = Instant::now();
