@@ -14,9 +14,9 @@
 //!   the hold at once. Without Attach Files a post goes without its picture; a post
 //!   refused with its picture is tried without it only when Send Messages is known to be
 //!   there;
-//! - a channel's waiting posts stay few: a newer turn message supersedes the older ones
-//!   (and the reminders about them), at most [`MAX_WAITING_POSTS`] wait, and a delivery
-//!   not sent within [`MAX_DELIVERY_AGE_MS`] is dropped, with a log line each time;
+//! - a channel's waiting posts stay few: a newer turn message supersedes the older ones,
+//!   at most [`MAX_WAITING_POSTS`] wait, and a delivery not sent within
+//!   [`MAX_DELIVERY_AGE_MS`] is dropped, with a log line each time;
 //! - closed DMs (50007): one notice per player per game in the channel (no secret in it);
 //!   that player's private updates stay reachable through **My hand** and `/game hand`,
 //!   and DMs are tried again when that player next acts;
@@ -402,7 +402,7 @@ struct Hold {
 enum Stale {
     /// Queued more than [`MAX_DELIVERY_AGE_MS`] ago.
     TooOld,
-    /// A turn message (or a reminder about one) with a newer turn message after it.
+    /// A turn message with a newer turn message after it.
     Superseded,
     /// More than [`MAX_WAITING_POSTS`] posts wait in its channel; it is among the oldest.
     OverCap,
@@ -421,8 +421,7 @@ fn sort_out(rows: Vec<Pending>, now_ms: u64) -> (Vec<Pending>, Vec<(Pending, Sta
             .queued_ms
             .is_some_and(|q| now_ms.saturating_sub(q) > MAX_DELIVERY_AGE_MS);
         let superseded = newest_turn.is_some_and(|newest| i < newest)
-            && matches!(&row.delivery, Delivery::Channel { prompts, link_turn, .. }
-                if !prompts.is_empty() || *link_turn);
+            && matches!(&row.delivery, Delivery::Channel { prompts, .. } if !prompts.is_empty());
         if old {
             drop.push((row, Stale::TooOld));
         } else if superseded {
@@ -1751,19 +1750,13 @@ pub(crate) mod tests {
                 .filter_map(|p| p.delivery.outbox())
                 .collect::<Vec<_>>()
         };
-        assert_eq!(ids(&keep), vec![4, 5, 6]);
+        // The reminder stays: it pings someone (the cap bounds such posts).
+        assert_eq!(ids(&keep), vec![3, 4, 5, 6]);
         let why: Vec<(u64, Stale)> = drop
             .iter()
             .map(|(p, w)| (p.delivery.outbox().unwrap(), *w))
             .collect();
-        assert_eq!(
-            why,
-            vec![
-                (1, Stale::TooOld),
-                (2, Stale::Superseded),
-                (3, Stale::Superseded)
-            ]
-        );
+        assert_eq!(why, vec![(1, Stale::TooOld), (2, Stale::Superseded)]);
         // Past the cap, the oldest posts go; DMs are not counted.
         let many: Vec<Pending> = (1..=MAX_WAITING_POSTS as u64 + 3)
             .map(|id| with(id, Delivery::channel(format!("post {id}")), None))
@@ -1886,6 +1879,34 @@ pub(crate) mod tests {
         );
         assert_eq!(t.posts.lock().unwrap().len(), 1);
         assert!(replies.texts.contains(&picture_permission_notice()));
+    }
+
+    #[test]
+    fn in_a_thread_send_messages_in_threads_stands_for_send_messages() {
+        use serenity::Permissions as P;
+        let have = P::VIEW_CHANNEL | P::SEND_MESSAGES_IN_THREADS | P::EMBED_LINKS | P::ATTACH_FILES;
+        let in_thread = Actor::new(1, Some(have), Some(serenity::ChannelType::PublicThread));
+        assert!(in_thread.in_thread);
+        assert!(!Actor::new(1, Some(have), Some(serenity::ChannelType::Text)).in_thread);
+        assert!(can_post(have, true) && !can_post(have, false));
+        assert!(missing_permissions(have, true).is_empty());
+        assert_eq!(
+            missing_permissions(P::VIEW_CHANNEL, true),
+            vec!["Send Messages in Threads", "Embed Links", "Attach Files"]
+        );
+        // The thread's post is tried: Send Messages itself is not needed there.
+        let (_dir, table) = table();
+        let sender = Sender::new(table.clone());
+        let t = FakeTransport::default();
+        let replies = block(async {
+            let d = act(&table, 1, "new countdown seed=3");
+            sender.after_command(&t, 9, in_thread, d).await.texts
+        });
+        assert_eq!(t.posts.lock().unwrap().len(), 1);
+        assert!(
+            replies.iter().all(|r| !r.contains("I am missing")),
+            "{replies:?}"
+        );
     }
 
     #[test]
