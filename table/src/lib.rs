@@ -412,10 +412,11 @@ impl Table {
             Err(e @ storage::StoreError::Newer(_)) => {
                 // Written by a newer version: waiting will not help; the operator must act.
                 tracing::error!(channel, error = %e, "game written by a newer version");
-                slot.notice = Some(format!(
+                slot.notice = Some(
                     "⚠️ This channel's game was saved by a newer version of the bot, which this one \
                      cannot read; it is kept as it is. Ask the bot's operator to run that version again."
-                ));
+                        .to_string(),
+                );
                 return;
             }
             Err(e) => {

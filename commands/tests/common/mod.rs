@@ -335,4 +335,5 @@ pub fn picture_on(m: &RecordedMessage) -> &fake_discord::RecordedFile {
 
 #[path = "../../../table/tests/common/markup.rs"]
 mod markup;
+#[allow(unused_imports)]
 pub use markup::assert_no_markup;

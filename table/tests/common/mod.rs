@@ -135,4 +135,5 @@ pub fn all_texts(deliveries: &[Delivery]) -> Vec<String> {
 }
 
 mod markup;
+#[allow(unused_imports)]
 pub use markup::assert_no_markup;
