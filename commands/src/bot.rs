@@ -181,18 +181,12 @@ async fn reply_private(ctx: Context<'_>, replies: impl Into<Replies>) -> Result<
 /// Defers, runs `command` and sends everything it produced; a user over the rate limit
 /// is told to slow down instead.
 async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
-    if slowed_down(ctx).await? {
-        return Ok(());
-    }
     execute(ctx, command, false).await
 }
 
 /// [`run`] for commands that seat the caller (`new`, `join`): if they did, a DM is tested
 /// at once, so a closed inbox is found before any hand is dealt.
 async fn run_seating(ctx: Context<'_>, command: Command) -> Result<(), Error> {
-    if slowed_down(ctx).await? {
-        return Ok(());
-    }
     execute(ctx, command, true).await
 }
 
@@ -216,6 +210,15 @@ fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     }
 }
 
+/// Who clicked a component, with the bot's permissions in its channel as reported.
+fn component_actor(c: &serenity::ComponentInteraction) -> Actor {
+    Actor::new(
+        c.user.id.get(),
+        c.app_permissions,
+        c.channel.as_ref().map(|ch| ch.kind),
+    )
+}
+
 /// The kind of the channel of a slash command (a thread needs other permissions).
 fn channel_kind(ctx: Context<'_>) -> Option<serenity::ChannelType> {
     match ctx {
@@ -225,6 +228,9 @@ fn channel_kind(ctx: Context<'_>) -> Option<serenity::ChannelType> {
 }
 
 async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<(), Error> {
+    if slowed_down(ctx).await? {
+        return Ok(());
+    }
     let _busy = ctx.data().busy.enter();
     ctx.defer_ephemeral().await?;
     let channel = ctx.channel_id().get();
@@ -508,9 +514,6 @@ async fn play_move(
     #[autocomplete = "autocomplete_move"]
     r#move: String,
 ) -> Result<(), Error> {
-    if slowed_down(ctx).await? {
-        return Ok(());
-    }
     let group = ctx
         .parent_commands()
         .last()
@@ -518,10 +521,14 @@ async fn play_move(
         .unwrap_or_default();
     let here = ctx.data().table.game_in(ctx.channel_id().get());
     if let Some(refusal) = args::wrong_game(&group, here.as_deref()) {
+        // Counted like any command (`run` counts the others).
+        if slowed_down(ctx).await? {
+            return Ok(());
+        }
         ctx.defer_ephemeral().await?;
         return reply_private(ctx, vec![refusal]).await;
     }
-    execute(ctx, Command::Play(r#move), false).await
+    run(ctx, Command::Play(r#move)).await
 }
 
 /// A game's command group (`/palazzo move …`).
@@ -625,11 +632,7 @@ async fn on_component(
                 },
             };
             let deliveries = data.table.handle_async(channel, caller, command).await;
-            let actor = Actor::new(
-                user,
-                c.app_permissions,
-                c.channel.as_ref().map(|ch| ch.kind),
-            );
+            let actor = component_actor(c);
             let replies = data
                 .sender
                 .after_command(&Discord(&ctx.http), channel, actor, deliveries)
@@ -679,11 +682,7 @@ async fn on_component(
         .table
         .handle_async(channel, caller, Command::Choose { index, at })
         .await;
-    let actor = Actor::new(
-        user,
-        c.app_permissions,
-        c.channel.as_ref().map(|ch| ch.kind),
-    );
+    let actor = component_actor(c);
     let mut replies = data
         .sender
         .after_command(&Discord(&ctx.http), channel, actor, deliveries)

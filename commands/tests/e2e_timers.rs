@@ -614,7 +614,7 @@ async fn short_timing_is_refused_and_shorter_clocks_wait_for_every_players_appro
     .await;
     assert_eq!(
         refused[0].content,
-        "Remind after must be at least 15m (or off): that is the shortest this bot allows, so `10s` is too short."
+        "Remind after must be at least 15m (or off): that is the shortest this bot allows, so “10s” is too short."
     );
     assert!(refused[0].flags & 64 != 0, "privately");
     let refused = slash(

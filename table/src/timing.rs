@@ -236,8 +236,9 @@ impl SettingsChange {
                     let secs = parse_duration(v)?;
                     if secs > 0 && secs < min {
                         return Err(format!(
-                            "{name} must be at least {} (or off): that is the shortest this bot allows, so `{v}` is too short.",
-                            format_duration(min)
+                            "{name} must be at least {} (or off): that is the shortest this bot allows, so “{}” is too short.",
+                            format_duration(min),
+                            escape_user_text(v, TYPED_CHARS)
                         ));
                     }
                     Ok(Some(secs))
@@ -415,7 +416,7 @@ mod tests {
         };
         assert_eq!(
             refused(&["remind=10s"]),
-            "Remind after must be at least 15m (or off): that is the shortest this bot allows, so `10s` is too short."
+            "Remind after must be at least 15m (or off): that is the shortest this bot allows, so “10s” is too short."
         );
         assert!(refused(&["every=14m"]).starts_with("Repeat every must be at least 15m"));
         assert!(refused(&["timeout=59m"]).starts_with("Time out after must be at least 1h"));

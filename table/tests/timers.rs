@@ -714,7 +714,7 @@ fn discord_minimums_refuse_short_timing_and_raise_what_was_stored() {
         let refusal = ephemeral(&run(&table, CH, 1, "settings remind=10s"));
         assert_eq!(
             refusal,
-            "Remind after must be at least 15m (or off): that is the shortest this bot allows, so `10s` is too short."
+            "Remind after must be at least 15m (or off): that is the shortest this bot allows, so “10s” is too short."
         );
         let refusal = ephemeral(&run(&table, CH, 1, "settings every=10m"));
         assert!(
