@@ -263,6 +263,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         absent: Absent,
     ) -> Option<usize>;
 
+    /// A full state `seat` cannot tell apart from this one: everything the seat cannot see
+    /// (opponents' hands, the order of draw piles and bags, the RNG behind future chance)
+    /// resampled with `rng`, consistently with all the seat has seen. What it returns
+    /// depends only on the seat's knowledge and `rng`, so a bot searching it cannot cheat.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self;
+
     /// The board as chat text, built from the public view only.
     fn render_public(view: &Self::PublicView, names: &[String]) -> String;
     /// The board's first line alone (the title, whose turn, the round): what a turn

@@ -928,6 +928,14 @@ impl Game for Estates {
         self.phase == Phase::Over
     }
 
+    fn determinize(&self, _seat: Seat, rng: &mut crate::engine::GameRng) -> Self {
+        // PROVISIONAL (being replaced on branch det*): only the future chance is resampled.
+        use rand::RngCore;
+        let mut state = self.clone();
+        state.rng = crate::engine::rng_from_seed(rng.next_u64());
+        state
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if !self.is_over() {
             return None;

@@ -191,6 +191,14 @@ impl Game for Palazzo {
         matches!(self.phase, Phase::Over)
     }
 
+    fn determinize(&self, _seat: Seat, rng: &mut crate::engine::GameRng) -> Self {
+        // PROVISIONAL (being replaced on branch det*): only the future chance is resampled.
+        use rand::RngCore;
+        let mut state = self.clone();
+        state.rng = crate::engine::rng_from_seed(rng.next_u64());
+        state
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.is_over().then(|| scoring::outcome(self))
     }
