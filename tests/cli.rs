@@ -397,3 +397,64 @@ fn local_timers_with_settings_wait_and_accelerate() {
     let _ = child.wait();
     assert!(over, "the timeouts finished the game");
 }
+
+/// Relative links of one markdown text: the targets of `](…)`, anchors cut off.
+fn relative_links(text: &str) -> Vec<String> {
+    let mut links = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("](") {
+        rest = &rest[at + 2..];
+        let Some(end) = rest.find(')') else { break };
+        let target = rest[..end].split('#').next().unwrap_or_default().trim();
+        if !target.is_empty() && !target.contains("://") && !target.starts_with("mailto:") {
+            links.push(target.to_string());
+        }
+        rest = &rest[end..];
+    }
+    links
+}
+
+#[test]
+fn the_docs_link_only_to_files_inside_the_repository() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root_real = root.canonicalize().unwrap();
+    let mut pages = vec![root.join("README.md"), root.join("ARCHITECTURE.md")];
+    for dir in ["docs", "docs/rules"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "md") {
+                pages.push(path);
+            }
+        }
+    }
+    let mut checked = 0;
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        for outside in ["../shared", "shared/rules", "../seeds"] {
+            assert!(
+                !text.contains(outside),
+                "{} sends readers outside the repository ({outside})",
+                page.display()
+            );
+        }
+        for link in relative_links(&text) {
+            let target = page.parent().unwrap().join(&link);
+            let real = target
+                .canonicalize()
+                .unwrap_or_else(|_| panic!("{}: the link {link} leads nowhere", page.display()));
+            assert!(
+                real.starts_with(&root_real),
+                "{}: the link {link} leaves the repository",
+                page.display()
+            );
+            checked += 1;
+        }
+    }
+    // The README links the four digests and the four player summaries at least.
+    assert!(checked >= 8, "only {checked} links checked");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for game in ["palazzo", "villa", "estates", "princes"] {
+        assert!(readme.contains(&format!("](docs/rules/{game}.md)")), "{game} digest");
+        assert!(readme.contains(&format!("](rules/src/{game}/rules.md)")), "{game} summary");
+    }
+}
