@@ -454,7 +454,13 @@ fn the_docs_link_only_to_files_inside_the_repository() {
     assert!(checked >= 8, "only {checked} links checked");
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     for game in ["palazzo", "villa", "estates", "princes"] {
-        assert!(readme.contains(&format!("](docs/rules/{game}.md)")), "{game} digest");
-        assert!(readme.contains(&format!("](rules/src/{game}/rules.md)")), "{game} summary");
+        assert!(
+            readme.contains(&format!("](docs/rules/{game}.md)")),
+            "{game} digest"
+        );
+        assert!(
+            readme.contains(&format!("](rules/src/{game}/rules.md)")),
+            "{game} summary"
+        );
     }
 }
