@@ -122,9 +122,7 @@ impl Palazzo {
         cards: Cards,
         events: &mut Vec<PalazzoEvent>,
     ) {
-        if let Some(hand) = self.hands.get_mut(seat) {
-            *hand = hand.without(cards);
-        }
+        self.spend(seat, cards);
         let mut total = 0;
         if let Some(b) = bids.get_mut(seat) {
             let w = worth_set(cards, b.currency).ok();

@@ -12,6 +12,7 @@ mod absent;
 pub mod actions;
 mod auction;
 pub mod data;
+pub mod determinize;
 mod errors;
 pub mod events;
 mod legal;
@@ -24,6 +25,7 @@ pub mod views;
 
 pub use actions::{PalazzoAction, Place};
 pub use data::{Card, Currency, Material, StackItem, Tile};
+pub use determinize::SeenMoney;
 pub use errors::PalazzoError;
 pub use events::PalazzoEvent;
 pub use sets::{Cards, TileList};
@@ -86,8 +88,8 @@ pub enum Phase {
 }
 
 /// The Palazzo game state. Fields are public for tests and tools; play changes them only
-/// through [`Game::apply`].
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// through [`Game::apply`]. Serialized field by field (see the `Serialize` impl below).
+#[derive(Debug, Clone, Deserialize)]
 pub struct Palazzo {
     pub rng: GameRng,
     pub players: usize,
@@ -111,6 +113,59 @@ pub struct Palazzo {
     pub palaces: Vec<Vec<Vec<Tile>>>,
     /// Tiles put out of the game.
     pub boxed: Vec<Tile>,
+    /// What everyone has seen of the face-down money (for determinization). Absent from
+    /// snapshots written before it existed, and from JSON while nothing is recorded.
+    #[serde(default)]
+    pub seen: SeenMoney,
+}
+
+/// The derived layout, except that JSON (human-readable) leaves out `seen` while nothing
+/// is recorded, so states stored before the record existed read back byte for byte.
+/// Binary snapshots (postcard, positional) always carry every field.
+impl Serialize for Palazzo {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        // Destructured in full: a new field fails to compile until it is written here.
+        let Palazzo {
+            rng,
+            players,
+            active,
+            phase,
+            hands,
+            pile,
+            discard,
+            stacks,
+            supply,
+            quarries,
+            master,
+            riders_drawn,
+            palaces,
+            boxed,
+            seen,
+        } = self;
+        let skip_seen = s.is_human_readable() && seen.is_unused();
+        let mut st = s.serialize_struct("Palazzo", if skip_seen { 14 } else { 15 })?;
+        st.serialize_field("rng", rng)?;
+        st.serialize_field("players", players)?;
+        st.serialize_field("active", active)?;
+        st.serialize_field("phase", phase)?;
+        st.serialize_field("hands", hands)?;
+        st.serialize_field("pile", pile)?;
+        st.serialize_field("discard", discard)?;
+        st.serialize_field("stacks", stacks)?;
+        st.serialize_field("supply", supply)?;
+        st.serialize_field("quarries", quarries)?;
+        st.serialize_field("master", master)?;
+        st.serialize_field("riders_drawn", riders_drawn)?;
+        st.serialize_field("palaces", palaces)?;
+        st.serialize_field("boxed", boxed)?;
+        if skip_seen {
+            st.skip_field("seen")?;
+        } else {
+            st.serialize_field("seen", seen)?;
+        }
+        st.end()
+    }
 }
 
 impl Palazzo {
@@ -191,12 +246,8 @@ impl Game for Palazzo {
         matches!(self.phase, Phase::Over)
     }
 
-    fn determinize(&self, _seat: Seat, rng: &mut crate::engine::GameRng) -> Self {
-        // PROVISIONAL (being replaced on branch det*): only the future chance is resampled.
-        use rand::RngCore;
-        let mut state = self.clone();
-        state.rng = crate::engine::rng_from_seed(rng.next_u64());
-        state
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        determinize::determinize(self, seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {

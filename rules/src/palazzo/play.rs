@@ -348,12 +348,25 @@ impl Palazzo {
     }
 
     fn pay_reconstruct(&mut self, seat: Seat, pay: Card) {
-        if let (Some(hand), Some(one)) = (self.hands.get_mut(seat), Cards::EMPTY.try_with(pay)) {
-            if hand.contains_all(one) {
-                *hand = hand.without(one);
+        if let Some(one) = Cards::EMPTY.try_with(pay) {
+            if self.spend(seat, one) {
                 self.discard.push(pay);
             }
         }
+    }
+
+    /// Takes `cards` (paid or bid face up) out of `seat`'s hand, if it holds them all;
+    /// says whether it did.
+    pub(super) fn spend(&mut self, seat: Seat, cards: Cards) -> bool {
+        let Some(hand) = self.hands.get_mut(seat) else {
+            return false;
+        };
+        if !hand.contains_all(cards) {
+            return false;
+        }
+        *hand = hand.without(cards);
+        self.seen.spent(seat, cards);
+        true
     }
 
     /// Checks a payment is in hand and values it (no lock); returns its worth.
@@ -411,9 +424,7 @@ impl Palazzo {
                 self.supply.remove(i);
             }
         }
-        if let Some(hand) = self.hands.get_mut(seat) {
-            *hand = hand.without(pay);
-        }
+        self.spend(seat, pay);
         self.discard.extend(pay);
         events.push(PalazzoEvent::Bought {
             seat,
@@ -428,10 +439,11 @@ impl Palazzo {
         };
     }
 
-    /// Gives cards to `seat`'s hand, keeping it sorted.
+    /// Gives cards everyone saw to `seat`'s hand (picked, or a bid taken back).
     pub(super) fn give(&mut self, seat: Seat, cards: Cards) {
         if let Some(hand) = self.hands.get_mut(seat) {
             *hand = hand.plus(cards);
+            self.seen.gained(seat, self.players, cards);
         }
     }
 
@@ -439,6 +451,7 @@ impl Palazzo {
         if self.pile.is_empty() && !self.discard.is_empty() {
             self.pile.append(&mut self.discard);
             self.pile.shuffle(&mut self.rng);
+            self.seen.pile_from_discards = true;
             events.push(PalazzoEvent::Reshuffled {
                 cards: self.pile.len(),
             });

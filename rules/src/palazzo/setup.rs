@@ -74,5 +74,6 @@ pub(super) fn setup(players: usize, seed: u64) -> Palazzo {
         riders_drawn: 0,
         palaces: vec![Vec::new(); players],
         boxed: Vec::new(),
+        seen: Default::default(),
     }
 }

@@ -7,6 +7,7 @@
 
 mod absent;
 pub mod data;
+mod determinize;
 pub mod geom;
 pub mod model;
 mod play;
@@ -713,12 +714,8 @@ impl Game for Villa {
         matches!(self.phase, Phase::Over)
     }
 
-    fn determinize(&self, _seat: Seat, rng: &mut crate::engine::GameRng) -> Self {
-        // PROVISIONAL (being replaced on branch det*): only the future chance is resampled.
-        use rand::RngCore;
-        let mut state = self.clone();
-        state.rng = crate::engine::rng_from_seed(rng.next_u64());
-        state
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        determinize::determinize(self, seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {
