@@ -6,6 +6,7 @@ mod absent;
 pub mod auction;
 pub mod board;
 pub mod data;
+mod determinize;
 pub mod error;
 mod parse;
 pub mod scoring;
@@ -22,6 +23,7 @@ use data::{
     Colour, Cube, Lot, RowId, ALL_CUBES, MAX_PLAYERS, MAX_VALUE, OFFER_LEN, OFFER_ROWS, PERMITS,
     START_CASH,
 };
+pub use determinize::StashBound;
 pub use error::EstatesError;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -166,6 +168,11 @@ pub struct Estates {
     active: Seat,
     phase: Phase,
     history: Vec<RoundResult>,
+    /// The public bound on each seat's stashes this round (for determinization). Added
+    /// after snapshots were stored: it must stay the last field (see
+    /// [`crate::dynamic::default_if_absent`]); empty in an older state until its next round.
+    #[serde(default, deserialize_with = "crate::dynamic::default_if_absent")]
+    stash_bounds: Vec<StashBound>,
 }
 
 impl Estates {
@@ -182,6 +189,8 @@ impl Estates {
         self.certificates = vec![None; Colour::ALL.len()];
         self.active = self.rng.gen_range(0..self.players);
         self.phase = Phase::Turn { stashed: false };
+        self.reset_stash_bounds();
+        self.record_turn_start(self.active);
     }
 
     // ---- read-only accessors (tests, invariants, views) ----
@@ -289,6 +298,7 @@ impl Estates {
     pub fn set_active(&mut self, seat: Seat) {
         self.active = seat % self.players;
         self.phase = Phase::Turn { stashed: false };
+        self.record_turn_start(self.active);
     }
 
     // ---- rules ----
@@ -443,6 +453,7 @@ impl Estates {
                     return Err(EstatesError::ChooseNotNow);
                 }
                 let item = self.take_piece(piece)?;
+                self.record_stash_chance(seat);
                 events.push(EstatesEvent::Chose { seat, item });
                 self.phase = Phase::Auction {
                     item,
@@ -474,6 +485,7 @@ impl Estates {
                 *high = Some((seat, amount));
                 bids.push((seat, Some(amount)));
                 responders.advance();
+                self.record_cash_at_least(seat, amount);
                 events.push(EstatesEvent::Bid { seat, amount });
                 self.close_auction_if_done(&mut events);
             }
@@ -519,6 +531,7 @@ impl Estates {
                 if self.cash(seat) < amount {
                     return Err(EstatesError::KeepWithoutCash(amount));
                 }
+                self.record_cash_at_least(seat, amount);
                 self.transfer(seat, bidder, amount);
                 events.push(EstatesEvent::Kept {
                     auctioneer: seat,
@@ -687,6 +700,7 @@ impl Estates {
             None => {
                 self.active = next_seat(self.active, self.players);
                 self.phase = Phase::Turn { stashed: false };
+                self.record_turn_start(self.active);
             }
         }
     }
@@ -833,6 +847,7 @@ impl Game for Estates {
             active: 0,
             phase: Phase::Over,
             history: Vec::new(),
+            stash_bounds: Vec::new(),
         };
         game.setup_round();
         debug_assert_eq!(game.cube_count(), ALL_CUBES);
@@ -928,12 +943,8 @@ impl Game for Estates {
         self.phase == Phase::Over
     }
 
-    fn determinize(&self, _seat: Seat, rng: &mut crate::engine::GameRng) -> Self {
-        // PROVISIONAL (being replaced on branch det*): only the future chance is resampled.
-        use rand::RngCore;
-        let mut state = self.clone();
-        state.rng = crate::engine::rng_from_seed(rng.next_u64());
-        state
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        self.determinized(seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -14,6 +14,7 @@ pub mod actions;
 mod auction;
 pub mod board;
 pub mod data;
+mod determinize;
 mod legal;
 pub mod scoring;
 mod setup;
@@ -24,7 +25,7 @@ mod views;
 
 pub use actions::{CardRef, PrincesAction, TrailingWords};
 pub use state::{
-    Auction, DeckKind, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes, PrincesOptions, Used,
+    Auction, DeckKind, DeckMemory, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes, PrincesOptions, Used,
 };
 pub use views::{HandCard, PrincesPrivate, PrincesPublic, PublicPlayer};
 
@@ -346,12 +347,8 @@ impl Game for Princes {
         self.phase == Phase::Over
     }
 
-    fn determinize(&self, _seat: Seat, rng: &mut crate::engine::GameRng) -> Self {
-        // PROVISIONAL (being replaced on branch det*): only the future chance is resampled.
-        use rand::RngCore;
-        let mut state = self.clone();
-        state.rng = crate::engine::rng_from_seed(rng.next_u64());
-        state
+    fn determinize(&self, seat: Seat, rng: &mut crate::engine::GameRng) -> Self {
+        self.determinized(seat, rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {

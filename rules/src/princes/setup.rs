@@ -24,7 +24,7 @@ pub(super) fn new_game(players: usize, seed: u64) -> Result<Princes, SetupError>
     prestige_deck.shuffle(&mut rng);
     let start = rng.gen_range(0..players);
     let free = u8::try_from(players - 1).unwrap_or(0);
-    Ok(Princes {
+    let mut game = Princes {
         rng,
         players: (0..players).map(|_| Player::new()).collect(),
         round: 1,
@@ -44,7 +44,10 @@ pub(super) fn new_game(players: usize, seed: u64) -> Result<Princes, SetupError>
         freedom_supply: [free; 3],
         final_cards: Vec::new(),
         prestige_before_cards: Vec::new(),
-    })
+        memory: Vec::new(),
+    };
+    game.sync_memory();
+    Ok(game)
 }
 
 impl Princes {
@@ -75,6 +78,7 @@ impl Princes {
         // Validated: from here on nothing can fail.
         let returned: Vec<u8> = mine.iter().copied().filter(|p| !ps.contains(p)).collect();
         mine.clear();
+        self.remember_under(DeckKind::Profession, seat, &returned);
         self.profession_deck.extend(returned.iter().copied());
         if let Some(p) = self.players.get_mut(seat) {
             p.hand = ps.to_vec();
@@ -115,6 +119,7 @@ impl Princes {
                     let mut deck = std::mem::take(&mut self.profession_deck);
                     deck.shuffle(&mut self.rng);
                     self.profession_deck = deck;
+                    self.forget_professions();
                     self.start_round(ev);
                 }
                 Phase::Auction(a) => {

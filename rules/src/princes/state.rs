@@ -3,6 +3,7 @@
 //! and types are part of the stored format.
 
 use super::board;
+pub use super::determinize::DeckMemory;
 use super::data::*;
 use super::PrincesError;
 use crate::engine::{GameRng, Seat};
@@ -201,6 +202,11 @@ pub struct Princes {
     /// Prestige before the cards were scored, and each card's points (end of game).
     pub final_cards: Vec<Vec<(u8, i64)>>,
     pub prestige_before_cards: Vec<i64>,
+    /// What each seat knows of the cards under the decks (for determinization; see
+    /// [`DeckMemory`]). Added after snapshots were stored: it must stay the last field
+    /// (see [`crate::dynamic::default_if_absent`]).
+    #[serde(default, deserialize_with = "crate::dynamic::default_if_absent")]
+    pub memory: Vec<DeckMemory>,
 }
 
 /// Options: none yet.

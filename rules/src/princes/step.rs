@@ -119,8 +119,9 @@ impl Princes {
 
     /// Takes the top cards of `deck` for `seat` to look at and keep one.
     pub(super) fn start_look(&mut self, seat: Seat, deck: DeckKind, ev: &mut Vec<PrincesEvent>) {
+        let n = self.deck_mut(deck).len().min(LOOK);
+        self.remember_look(deck, seat, n);
         let d = self.deck_mut(deck);
-        let n = d.len().min(LOOK);
         let cards: Vec<u8> = d.drain(..n).collect();
         ev.push(PrincesEvent::all(format!(
             "{} looks at the top {n} {} cards.",
@@ -169,8 +170,9 @@ impl Princes {
             return Ok(());
         };
         let rest = cards.iter().copied().filter(|x| *x != id);
-        let back = rest.clone().count();
-        self.deck_mut(deck).extend(rest);
+        let back: Vec<u8> = rest.collect();
+        self.remember_under(deck, seat, &back);
+        self.deck_mut(deck).extend(back.iter().copied());
         if let Some(p) = self.players.get_mut(seat) {
             match deck {
                 DeckKind::Profession => p.hand.push(id),
@@ -179,9 +181,10 @@ impl Princes {
             }
         }
         ev.push(PrincesEvent::all(format!(
-            "{} keeps one {} card; {back} go to the bottom of the deck.",
+            "{} keeps one {} card; {} go to the bottom of the deck.",
             s(seat),
-            deck.name()
+            deck.name(),
+            back.len()
         )));
         ev.push(PrincesEvent::to(
             seat,
