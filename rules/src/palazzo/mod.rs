@@ -13,6 +13,7 @@ pub mod actions;
 mod auction;
 pub mod data;
 mod errors;
+mod estimate;
 pub mod events;
 mod legal;
 pub mod money;
@@ -185,6 +186,10 @@ impl Game for Palazzo {
 
     fn private_view(&self, seat: Seat) -> PalazzoPrivate {
         views::private_view(self, seat)
+    }
+
+    fn score_estimate(&self) -> Option<Vec<f64>> {
+        Some(estimate::score_estimate(self))
     }
 
     fn is_over(&self) -> bool {
