@@ -1,5 +1,6 @@
 //! `capomaestro`: run the Discord bot, or play any game in a terminal.
 
+mod arena;
 mod config;
 mod local;
 mod picture;
@@ -88,6 +89,27 @@ enum Cmd {
         #[arg(long)]
         private: Option<usize>,
     },
+    /// Bots play each other N times, seats rotating; prints each player's wins, win
+    /// share (95% interval), mean score and ms per move.
+    Arena {
+        /// palazzo, villa, estates or princes.
+        game: String,
+        /// One level per player, in order: random, auto, easy, normal or hard.
+        #[arg(long, value_delimiter = ',', required = true)]
+        seats: Vec<String>,
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Fixes every game's shuffle and every bot's sampling.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Operator tools for the game store (the bot's, or with --local the terminal's).
     Store {
         /// Use the local terminal table's store (data_dir/local).
@@ -139,6 +161,44 @@ fn main() -> ExitCode {
             let mut out = std::io::stdout();
             match store_cmd::run(&dir, action, &mut std::io::stdin().lock(), &mut out) {
                 Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Cmd::Arena {
+            game,
+            seats,
+            games,
+            seed,
+            jobs,
+            json,
+        } => {
+            let seats = match arena::parse_seats(&seats) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let options = arena::ArenaOptions {
+                game,
+                seats,
+                games,
+                seed,
+                jobs,
+                progress: arena::stderr_is_terminal(),
+            };
+            match arena::run(&options) {
+                Ok(report) if json => {
+                    println!("{}", arena::render_json(&report));
+                    ExitCode::SUCCESS
+                }
+                Ok(report) => {
+                    print!("{}", arena::render_text(&report));
+                    ExitCode::SUCCESS
+                }
                 Err(e) => {
                     eprintln!("{e}");
                     ExitCode::FAILURE

@@ -464,3 +464,60 @@ fn the_docs_link_only_to_files_inside_the_repository() {
         );
     }
 }
+
+#[test]
+fn arena_plays_bots_and_reports_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "--data-dir",
+            dir.path().to_str().unwrap(),
+            "arena",
+            "palazzo",
+            "--seats",
+            "easy,random",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+        ];
+        args.extend_from_slice(extra);
+        bin().args(&args).stdin(Stdio::null()).output().unwrap()
+    };
+    let json = run(&["--json"]);
+    assert!(json.status.success(), "{}", String::from_utf8_lossy(&json.stderr));
+    // Not a terminal: no progress bar.
+    assert!(json.stderr.is_empty(), "{}", String::from_utf8_lossy(&json.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["game"], "palazzo");
+    assert_eq!(v["games"], 2);
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    assert_eq!(seats[0]["player"], "easy");
+    assert_eq!(seats[1]["player"], "random");
+    let wins: f64 = seats.iter().map(|s| s["wins"].as_f64().unwrap()).sum();
+    assert!((wins - 2.0).abs() < 1e-9, "one win per game, shared on ties: {v}");
+    for s in seats {
+        let (lo, hi) = (s["ci95"][0].as_f64().unwrap(), s["ci95"][1].as_f64().unwrap());
+        let rate = s["win_rate"].as_f64().unwrap();
+        assert!(lo <= rate && rate <= hi, "{s}");
+        assert!(s["ms_per_move_p50"].as_f64().unwrap() <= s["ms_per_move_p99"].as_f64().unwrap());
+        assert!(s["mean_score"].is_number());
+    }
+    // Reproducible whatever the jobs; the table for people names each player.
+    let again = run(&["--json", "--jobs", "2"]);
+    let w: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    for i in 0..2 {
+        assert_eq!(w["seats"][i]["wins"], v["seats"][i]["wins"]);
+        assert_eq!(w["seats"][i]["mean_score"], v["seats"][i]["mean_score"]);
+    }
+    let text = run(&[]);
+    let out = String::from_utf8(text.stdout).unwrap();
+    assert!(out.contains("palazzo: 2 games") && out.contains("1 easy") && out.contains("2 random"), "{out}");
+    let bad = bin()
+        .args(["arena", "palazzo", "--seats", "easy,expert", "--games", "1"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`expert` is not a level"));
+}

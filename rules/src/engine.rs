@@ -269,6 +269,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// depends only on the seat's knowledge and `rng`, so a bot searching it cannot cheat.
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self;
 
+    /// A cheap guess of every seat's final score (seat order, higher is better) from the
+    /// full state, for a bot's playouts cut short; `None` when the game offers none.
+    fn score_estimate(&self) -> Option<Vec<f64>> {
+        None
+    }
+
     /// The board as chat text, built from the public view only.
     fn render_public(view: &Self::PublicView, names: &[String]) -> String;
     /// The board's first line alone (the title, whose turn, the round): what a turn

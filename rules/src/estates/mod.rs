@@ -11,6 +11,7 @@ pub mod error;
 mod parse;
 pub mod scoring;
 mod text;
+mod estimate;
 
 use crate::engine::{
     rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,
@@ -937,6 +938,10 @@ impl Game for Estates {
 
     fn private_view(&self, seat: Seat) -> EstatesPrivate {
         text::private_view(self, seat)
+    }
+
+    fn score_estimate(&self) -> Option<Vec<f64>> {
+        Some(estimate::score_estimate(self))
     }
 
     fn is_over(&self) -> bool {

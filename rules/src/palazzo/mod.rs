@@ -14,6 +14,7 @@ mod auction;
 pub mod data;
 pub mod determinize;
 mod errors;
+mod estimate;
 pub mod events;
 mod legal;
 pub mod money;
@@ -240,6 +241,10 @@ impl Game for Palazzo {
 
     fn private_view(&self, seat: Seat) -> PalazzoPrivate {
         views::private_view(self, seat)
+    }
+
+    fn score_estimate(&self) -> Option<Vec<f64>> {
+        Some(estimate::score_estimate(self))
     }
 
     fn is_over(&self) -> bool {

@@ -22,6 +22,7 @@ pub mod state;
 mod step;
 mod turn;
 mod views;
+mod estimate;
 
 pub use actions::{CardRef, PrincesAction, TrailingWords};
 pub use state::{
@@ -341,6 +342,10 @@ impl Game for Princes {
 
     fn private_view(&self, seat: Seat) -> PrincesPrivate {
         views::private(self, seat)
+    }
+
+    fn score_estimate(&self) -> Option<Vec<f64>> {
+        Some(estimate::score_estimate(self))
     }
 
     fn is_over(&self) -> bool {

@@ -13,6 +13,7 @@ pub mod model;
 mod play;
 pub mod policy;
 mod text;
+mod estimate;
 
 use crate::engine::{
     rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,
@@ -708,6 +709,10 @@ impl Game for Villa {
             seat,
             view: self.public_view(),
         }
+    }
+
+    fn score_estimate(&self) -> Option<Vec<f64>> {
+        Some(estimate::score_estimate(self))
     }
 
     fn is_over(&self) -> bool {

@@ -1,0 +1,207 @@
+//! Bots for capomaestro's games: a seat's move chosen by Information-Set MCTS
+//! ([`search`]) from what that seat may know, at a few [`Level`]s.
+//!
+//! Pure like `rules`: no I/O, no async, no clock. The caller passes an iteration budget
+//! (through the level) and a `stop` function — its deadline, "time is up" — as a safety
+//! cap; the search never reads a clock itself. Same state, seat, level and seed give the
+//! same move whenever `stop` does not fire.
+//!
+//! Typed callers use [`choose`]; the table, which holds a `Box<dyn DynGame>`, uses
+//! [`choose_dyn`], which finds the engine by the game's id.
+
+pub mod reward;
+pub mod search;
+
+use rand::Rng;
+use rules::dynamic::{decode_snapshot, DynGame};
+use rules::engine::rng_from_seed;
+use rules::{Absent, Game, Seat};
+pub use search::{search, Budget, Decision};
+
+/// How strong a bot plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// A uniformly random legal move (a baseline).
+    Random,
+    /// The game's fixed default move for an absent seat, `Absent::Auto` (a baseline).
+    Auto,
+    /// ISMCTS with [`Level::EASY`].
+    Easy,
+    /// ISMCTS with [`Level::NORMAL`].
+    Normal,
+    /// ISMCTS with [`Level::HARD`].
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Auto,
+        Level::Easy,
+        Level::Normal,
+        Level::Hard,
+    ];
+    /// Easy: a quick look (goal: p99 ≤ 50 ms a move on one core).
+    pub const EASY: Budget = Budget {
+        iterations: 60,
+        playout_depth: 12,
+    };
+    /// Normal: the default bot (goal: p99 ≤ 500 ms a move).
+    pub const NORMAL: Budget = Budget {
+        iterations: 600,
+        playout_depth: 20,
+    };
+    /// Hard: a long think (goal: p99 ≤ 3,000 ms a move).
+    pub const HARD: Budget = Budget {
+        iterations: 3_000,
+        playout_depth: 30,
+    };
+
+    /// The search budget, `None` for the baselines that do not search.
+    pub fn budget(self) -> Option<Budget> {
+        match self {
+            Level::Random | Level::Auto => None,
+            Level::Easy => Some(Level::EASY),
+            Level::Normal => Some(Level::NORMAL),
+            Level::Hard => Some(Level::HARD),
+        }
+    }
+
+    /// The level's word (`normal`), as [`Level::parse`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Auto => "auto",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// Reads a level's word (case-insensitive); `None` for anything else.
+    pub fn parse(text: &str) -> Option<Level> {
+        let text = text.trim().to_lowercase();
+        Level::ALL.into_iter().find(|l| l.name() == text)
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `seat`'s move in `state` at `level`: an index into `state.legal_actions(seat)` (of this
+/// real state, never of a sample), with what the search did. `None` when the seat has no
+/// legal action. `stop` is the caller's deadline, checked between iterations.
+pub fn decide<G: Game>(
+    state: &G,
+    seat: Seat,
+    level: Level,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<Decision> {
+    let legal = state.legal_actions(seat);
+    if legal.is_empty() {
+        return None;
+    }
+    let quick = |index: usize| Decision {
+        index,
+        iterations: 0,
+        stopped: false,
+        expected: 0.5,
+    };
+    match level.budget() {
+        None if level == Level::Random => Some(quick(rng_from_seed(seed).gen_range(0..legal.len()))),
+        None => {
+            let index = G::absent_move(
+                &state.public_view(),
+                &state.private_view(seat),
+                seat,
+                &legal,
+                Absent::Auto,
+            )
+            .filter(|&i| i < legal.len())
+            .unwrap_or(0);
+            Some(quick(index))
+        }
+        Some(budget) => search(state, seat, &budget, seed, stop),
+    }
+}
+
+/// [`decide`], the index alone.
+pub fn choose<G: Game>(
+    state: &G,
+    seat: Seat,
+    level: Level,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<usize> {
+    decide(state, seat, level, seed, stop).map(|d| d.index)
+}
+
+/// Why [`choose_dyn`] could not search a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AiError {
+    /// No bot knows this game id.
+    UnknownGame(String),
+    /// The game's snapshot did not decode (the decoder's reason).
+    Snapshot(String),
+}
+
+impl std::fmt::Display for AiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AiError::UnknownGame(id) => write!(f, "No bot can play the game `{id}`."),
+            AiError::Snapshot(why) => write!(f, "The bot could not read the game: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for AiError {}
+
+/// [`decide`] for a game the caller holds type-erased (the table's `Box<dyn DynGame>`):
+/// the engine is found by `game.kind().id` and the state read back from its snapshot.
+/// The index is into `game.legal_texts(seat)` (the same order as `legal_actions`).
+pub fn decide_dyn(
+    game: &dyn DynGame,
+    seat: Seat,
+    level: Level,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Decision>, AiError> {
+    fn typed<G: Game>(
+        game: &dyn DynGame,
+        seat: Seat,
+        level: Level,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Decision>, AiError> {
+        let state: G = decode_snapshot(&game.snapshot()).map_err(AiError::Snapshot)?;
+        Ok(decide(&state, seat, level, seed, stop))
+    }
+    match game.kind().id {
+        rules::palazzo::Palazzo::ID => typed::<rules::palazzo::Palazzo>(game, seat, level, seed, stop),
+        rules::villa::Villa::ID => typed::<rules::villa::Villa>(game, seat, level, seed, stop),
+        rules::estates::Estates::ID => typed::<rules::estates::Estates>(game, seat, level, seed, stop),
+        rules::princes::Princes::ID => typed::<rules::princes::Princes>(game, seat, level, seed, stop),
+        #[cfg(feature = "testgame")]
+        rules::testgame::Countdown::ID => {
+            typed::<rules::testgame::Countdown>(game, seat, level, seed, stop)
+        }
+        other => Err(AiError::UnknownGame(other.to_string())),
+    }
+}
+
+/// [`decide_dyn`], the chosen move's canonical text (what `DynGame::apply_text` reads).
+pub fn choose_dyn(
+    game: &dyn DynGame,
+    seat: Seat,
+    level: Level,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<String>, AiError> {
+    let decision = decide_dyn(game, seat, level, seed, stop)?;
+    Ok(decision.and_then(|d| game.legal_texts(seat).into_iter().nth(d.index)))
+}

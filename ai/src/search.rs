@@ -1,0 +1,256 @@
+//! Single-observer Information-Set MCTS (Cowling, Powley & Whitehouse 2012, SO-ISMCTS)
+//! with availability counts, generic over any [`Game`].
+//!
+//! Every iteration samples one full state the searching seat cannot tell from the real
+//! one ([`Game::determinize`]), then walks one tree whose nodes are the sequences of
+//! moves seen from that seat: an edge is "this seat played this action" (actions compared
+//! with `==`), never a hidden fact. A child's UCB term counts how often its action was
+//! *available* when its parent was visited, not the parent's visits, because an action
+//! can be legal in some samples only (the paper's fix for subset-armed bandits).
+
+use crate::reward::{reward_from_estimate, reward_from_outcome};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rules::engine::{rng_from_seed, GameRng};
+use rules::{Game, Seat};
+
+/// How much a search may do: its iterations and how deep each playout goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Determinize–select–expand–playout–backpropagate rounds.
+    pub iterations: u32,
+    /// Moves a playout plays past the tree before it is cut and scored by
+    /// [`Game::score_estimate`] (a finished game is scored by its outcome).
+    pub playout_depth: u32,
+}
+
+/// What a search decided, and what it cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    /// Index into `legal_actions(seat)` of the real state.
+    pub index: usize,
+    /// Iterations run (below the budget when the caller's deadline stopped the search).
+    pub iterations: u32,
+    /// The deadline stopped the search before its budget was spent.
+    pub stopped: bool,
+    /// The chosen move's mean reward for the seat, in `0..=1` (0.5 with no visits):
+    /// roughly its win share, for a hint's "why".
+    pub expected: f64,
+}
+
+/// The UCB exploration constant (rewards are in `0..=1`).
+const EXPLORATION: f64 = 0.7;
+
+struct Node<A> {
+    /// Who played the move into this node (unused at the root).
+    actor: Seat,
+    /// The move into this node (`None` at the root).
+    action: Option<A>,
+    children: Vec<usize>,
+    visits: u32,
+    /// How often this node's move was legal when its parent was visited.
+    available: u32,
+    /// Sum of the rewards of `actor` over the visits.
+    reward: f64,
+}
+
+impl<A> Node<A> {
+    fn new(actor: Seat, action: Option<A>) -> Self {
+        Node {
+            actor,
+            action,
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        }
+    }
+
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            self.reward / f64::from(self.visits)
+        }
+    }
+}
+
+/// The seat whose move a node of the tree is: the searching seat at the root when it is
+/// awaited, else the lowest awaited seat (several awaited seats move one by one, in seat
+/// order).
+fn actor_of<G: Game>(state: &G, root: Option<Seat>) -> Option<Seat> {
+    let awaiting = state.awaiting();
+    match root {
+        Some(seat) if awaiting.contains(&seat) => Some(seat),
+        _ => awaiting.into_iter().min(),
+    }
+}
+
+/// Searches `state` for `seat`'s move. `None` when `seat` has no legal action. The
+/// result depends only on the state, seat, budget and seed — unless `stop` (the caller's
+/// deadline: "time is up") cuts the search short, which it checks before each iteration.
+pub fn search<G: Game>(
+    state: &G,
+    seat: Seat,
+    budget: &Budget,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<Decision> {
+    let legal = state.legal_actions(seat);
+    if legal.is_empty() {
+        return None;
+    }
+    if legal.len() == 1 {
+        return Some(Decision {
+            index: 0,
+            iterations: 0,
+            stopped: false,
+            expected: 0.5,
+        });
+    }
+    let mut rng = rng_from_seed(seed);
+    let mut tree: Vec<Node<G::Action>> = vec![Node::new(seat, None)];
+    let mut iterations = 0;
+    let mut stopped = false;
+    while iterations < budget.iterations {
+        if stop() {
+            stopped = true;
+            break;
+        }
+        iterate(state, seat, budget, &mut tree, &mut rng);
+        iterations += 1;
+    }
+    // The most visited root move that is legal in the real state (ties: listed first).
+    let mut best: Option<(usize, u32, f64)> = None;
+    for (i, action) in legal.iter().enumerate() {
+        let node = tree[0]
+            .children
+            .iter()
+            .map(|&c| &tree[c])
+            .find(|n| n.actor == seat && n.action.as_ref() == Some(action));
+        let (visits, mean) = node.map_or((0, 0.5), |n| (n.visits, n.mean()));
+        if best.map_or(true, |(_, v, m)| visits > v || (visits == v && mean > m)) {
+            best = Some((i, visits, mean));
+        }
+    }
+    let (index, _, expected) = best?;
+    Some(Decision {
+        index,
+        iterations,
+        stopped,
+        expected,
+    })
+}
+
+/// One ISMCTS iteration: determinize, select down the tree by UCB with availability,
+/// expand one untried move, play out, and back the reward up the path.
+fn iterate<G: Game>(
+    real: &G,
+    seat: Seat,
+    budget: &Budget,
+    tree: &mut Vec<Node<G::Action>>,
+    rng: &mut GameRng,
+) {
+    let mut state = real.determinize(seat, rng);
+    let mut node = 0;
+    let mut path = vec![0];
+    let mut root = Some(seat);
+    loop {
+        if state.is_over() {
+            break;
+        }
+        let Some(actor) = actor_of(&state, root.take()) else {
+            break;
+        };
+        let legal = state.legal_actions(actor);
+        if legal.is_empty() {
+            break;
+        }
+        // Availability: every known child legal in this sample; the untried moves.
+        let mut untried: Vec<usize> = Vec::new();
+        let mut available: Vec<usize> = Vec::with_capacity(legal.len());
+        for (i, action) in legal.iter().enumerate() {
+            let child = tree[node]
+                .children
+                .iter()
+                .copied()
+                .find(|&c| tree[c].actor == actor && tree[c].action.as_ref() == Some(action));
+            match child {
+                Some(c) => available.push(c),
+                None => untried.push(i),
+            }
+        }
+        for &c in &available {
+            tree[c].available += 1;
+        }
+        if let Some(&i) = untried.choose(rng) {
+            let action = legal[i].clone();
+            if state.apply(actor, &action).is_err() {
+                break;
+            }
+            let child = tree.len();
+            let mut fresh = Node::new(actor, Some(action));
+            fresh.available = 1;
+            tree.push(fresh);
+            tree[node].children.push(child);
+            path.push(child);
+            break;
+        }
+        let Some(child) = select(tree, &available) else {
+            break;
+        };
+        let Some(action) = tree[child].action.clone() else {
+            break;
+        };
+        if state.apply(actor, &action).is_err() {
+            break;
+        }
+        node = child;
+        path.push(child);
+    }
+    let reward = playout(&mut state, budget.playout_depth, rng);
+    for &n in &path {
+        let node = &mut tree[n];
+        node.visits += 1;
+        node.reward += reward.get(node.actor).copied().unwrap_or(0.5);
+    }
+}
+
+/// The available child with the highest UCB score (mean + exploration over availability).
+fn select<A>(tree: &[Node<A>], available: &[usize]) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    for &c in available {
+        let n = &tree[c];
+        let visits = f64::from(n.visits.max(1));
+        let score =
+            n.mean() + EXPLORATION * (f64::from(n.available.max(1)).ln() / visits).sqrt();
+        if best.map_or(true, |(_, s)| score > s) {
+            best = Some((c, score));
+        }
+    }
+    best.map(|(c, _)| c)
+}
+
+/// Plays uniformly random legal moves (the lowest awaited seat first) for at most `depth`
+/// moves, then scores the state: the outcome when over, else the score estimate.
+fn playout<G: Game>(state: &mut G, depth: u32, rng: &mut GameRng) -> Vec<f64> {
+    let mut moves = 0;
+    while !state.is_over() && moves < depth {
+        let Some(actor) = state.awaiting().into_iter().min() else {
+            break;
+        };
+        let legal = state.legal_actions(actor);
+        if legal.is_empty() {
+            break;
+        }
+        let i = rng.gen_range(0..legal.len());
+        if state.apply(actor, &legal[i]).is_err() {
+            break;
+        }
+        moves += 1;
+    }
+    match state.outcome() {
+        Some(outcome) => reward_from_outcome(&outcome),
+        None => reward_from_estimate(state.score_estimate().as_deref()),
+    }
+}

@@ -1,0 +1,146 @@
+//! The bots' moves over many states of every game: always one of the real state's legal
+//! moves, the same for the same seed, and cut short by the caller's deadline.
+//! `AI_TEST_STATES` sets the states checked per game (default 12).
+
+use ai::{choose, choose_dyn, decide, search, Budget, Level};
+use rules::dynamic::Register;
+use rules::playout::random_action;
+use rules::{Game, Seat};
+use rand::{Rng, SeedableRng};
+
+const TINY: Budget = Budget {
+    iterations: 24,
+    playout_depth: 10,
+};
+
+fn states_per_game() -> usize {
+    std::env::var("AI_TEST_STATES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(12)
+}
+
+fn never() -> bool {
+    false
+}
+
+/// Random reachable states of `G` with `players` seats: a random game cut at random points,
+/// with the seat to move.
+fn sample_states<G: Game>(players: usize, count: usize, seed: u64) -> Vec<(G, Seat)> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut game_seed = seed;
+    while out.len() < count {
+        game_seed += 1;
+        let mut game = G::new(players, &G::Options::default(), game_seed).unwrap();
+        let cut = rng.gen_range(0..400);
+        let mut moves = 0;
+        while !game.is_over() && moves < cut {
+            let (seat, action) = random_action(&game, &mut rng).expect("a legal move");
+            game.apply(seat, &action).unwrap();
+            moves += 1;
+        }
+        if let Some(seat) = game.awaiting().into_iter().min() {
+            out.push((game, seat));
+        }
+    }
+    out
+}
+
+fn check_legal_moves<G: Game>(players: usize) {
+    for (n, (state, seat)) in sample_states::<G>(players, states_per_game(), 7)
+        .into_iter()
+        .enumerate()
+    {
+        let legal = state.legal_actions(seat);
+        let seed = n as u64;
+        let d = search(&state, seat, &TINY, seed, &never).expect("a move");
+        assert!(d.index < legal.len(), "{}: index {} of {}", G::ID, d.index, legal.len());
+        assert!((0.0..=1.0).contains(&d.expected));
+        let mut after = state.clone();
+        after
+            .apply(seat, &legal[d.index])
+            .unwrap_or_else(|e| panic!("{}: `{}` refused: {e}", G::ID, legal[d.index]));
+        for level in [Level::Random, Level::Auto] {
+            let i = choose(&state, seat, level, seed, &never).unwrap();
+            assert!(i < legal.len(), "{} {level}: {i} of {}", G::ID, legal.len());
+        }
+        // A seat with nothing to do gets no move.
+        if let Some(idle) = (0..players).find(|s| state.legal_actions(*s).is_empty()) {
+            assert_eq!(search(&state, idle, &TINY, seed, &never), None);
+        }
+    }
+}
+
+#[test]
+fn palazzo_moves_are_legal() {
+    check_legal_moves::<rules::palazzo::Palazzo>(3);
+}
+
+#[test]
+fn villa_moves_are_legal() {
+    check_legal_moves::<rules::villa::Villa>(2);
+}
+
+#[test]
+fn estates_moves_are_legal() {
+    check_legal_moves::<rules::estates::Estates>(3);
+}
+
+#[test]
+fn princes_moves_are_legal() {
+    check_legal_moves::<rules::princes::Princes>(3);
+}
+
+fn check_same_seed_same_move<G: Game + Register>(players: usize) {
+    for (state, seat) in sample_states::<G>(players, 3, 99) {
+        let a = search(&state, seat, &TINY, 5, &never).unwrap();
+        let b = search(&state, seat, &TINY, 5, &never).unwrap();
+        assert_eq!(a, b, "{}", G::ID);
+        // The type-erased entry decides exactly as the typed one.
+        let boxed: Box<dyn rules::DynGame> =
+            (G::kind().restore)(&rules::dynamic::encode_snapshot(&state)).unwrap();
+        let text = choose_dyn(boxed.as_ref(), seat, Level::Easy, 5, &never).unwrap();
+        let typed = choose(&state, seat, Level::Easy, 5, &never).unwrap();
+        assert_eq!(text, Some(state.legal_actions(seat)[typed].to_string()));
+    }
+}
+
+#[test]
+fn same_seed_same_move_in_every_game() {
+    check_same_seed_same_move::<rules::palazzo::Palazzo>(3);
+    check_same_seed_same_move::<rules::villa::Villa>(2);
+    check_same_seed_same_move::<rules::estates::Estates>(3);
+    check_same_seed_same_move::<rules::princes::Princes>(4);
+}
+
+#[test]
+fn the_deadline_stops_the_search_with_a_legal_move() {
+    let (state, seat) = sample_states::<rules::palazzo::Palazzo>(3, 1, 3).remove(0);
+    let legal = state.legal_actions(seat);
+    let calls = std::cell::Cell::new(0);
+    let stop = || {
+        calls.set(calls.get() + 1);
+        calls.get() > 5
+    };
+    let d = decide(&state, seat, Level::Hard, 1, &stop).unwrap();
+    assert!(d.index < legal.len());
+    if legal.len() > 1 {
+        assert!(d.stopped, "{d:?}");
+        assert_eq!(d.iterations, 5);
+    }
+    let at_once = search(&state, seat, &Level::HARD, 1, &|| true).unwrap();
+    assert!(at_once.index < legal.len());
+}
+
+#[test]
+fn levels_read_back_from_their_names() {
+    for level in Level::ALL {
+        assert_eq!(Level::parse(&level.to_string()), Some(level));
+    }
+    assert_eq!(Level::parse(" Normal "), Some(Level::Normal));
+    assert_eq!(Level::parse("expert"), None);
+    assert!(Level::Easy.budget().unwrap().iterations < Level::Normal.budget().unwrap().iterations);
+    assert!(Level::Normal.budget().unwrap().iterations < Level::Hard.budget().unwrap().iterations);
+    assert_eq!(Level::Random.budget(), None);
+}
