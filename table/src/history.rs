@@ -72,8 +72,6 @@ pub struct HistoryPage {
     pub rounds: usize,
     /// The title line, the step's public narration and the board's first line.
     pub text: String,
-    /// The public picture at this step (`None` for a game without pictures).
-    pub picture: Option<Arc<Vec<u8>>>,
 }
 
 impl HistoryPage {
@@ -302,7 +300,6 @@ impl Replay {
             round: step.round,
             rounds,
             text,
-            picture: draw(game.as_ref(), &self.meta, None).map(Arc::new),
         })
     }
 }
@@ -374,6 +371,21 @@ impl Table {
         replay
             .page(replay.target(at, step))
             .ok_or_else(|| "This step of the game could not be shown.".to_string())
+    }
+
+    /// The public picture of step `at` of game `game_id`'s replay in `channel` (drawn
+    /// from the public view of the game replayed to there): what a [`HistoryPage`] shows.
+    /// `None` when `at` is no step of it, or for a game without pictures.
+    pub fn history_picture(
+        &self,
+        channel: ChannelId,
+        game_id: u64,
+        at: u64,
+    ) -> Option<Arc<Vec<u8>>> {
+        let replay = self.replay(channel, Some(game_id)).ok()?;
+        replay.steps.iter().find(|s| s.at == at)?;
+        let game = replay.state_at(at)?;
+        draw(game.as_ref(), &replay.meta, None).map(Arc::new)
     }
 
     /// The games `user` can pick for `/game history` in `channel`: the running game,
