@@ -533,14 +533,67 @@ fn ago(seconds: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rules::Game;
+
+    fn view<G: Game>(players: usize) -> G::PublicView {
+        G::new(players, &G::Options::default(), 1).unwrap().public_view()
+    }
+
+    /// Rounds as the module's documentation defines them, per game.
+    #[test]
+    fn rounds_follow_the_turn_or_the_games_own_counter() {
+        // Palazzo: the turn going back to an earlier seat starts a round.
+        let mut counter = RoundCounter::default();
+        let base = view::<rules::palazzo::Palazzo>(3);
+        let rounds: Vec<usize> = [1, 1, 2, 0, 0, 1, 2, 2, 0]
+            .into_iter()
+            .map(|active| {
+                let mut v = base.clone();
+                v.active = active;
+                counter.next(&v.into())
+            })
+            .collect();
+        assert_eq!(rounds, [1, 1, 1, 2, 2, 2, 2, 2, 3]);
+        // Princes: the game's own round number, whoever's turn it is.
+        let mut counter = RoundCounter::default();
+        let base = view::<rules::princes::Princes>(3);
+        let rounds: Vec<usize> = [1, 1, 2, 2, 3]
+            .into_iter()
+            .map(|round| {
+                let mut v = base.clone();
+                v.round = round;
+                counter.next(&v.into())
+            })
+            .collect();
+        assert_eq!(rounds, [1, 1, 2, 2, 3]);
+        // The Estates: a new round of the game, or the auctioneer going back; a step
+        // without an auctioneer (placing, the end) keeps the last one.
+        use rules::estates::PhaseView;
+        let mut counter = RoundCounter::default();
+        let base = view::<rules::estates::Estates>(3);
+        let rounds: Vec<usize> = [(1, Some(1)), (1, Some(2)), (1, None), (1, Some(0)), (2, Some(0))]
+            .into_iter()
+            .map(|(round, auctioneer)| {
+                let mut v = base.clone();
+                v.round = round;
+                v.phase = match auctioneer {
+                    Some(auctioneer) => PhaseView::Choosing { auctioneer },
+                    None => PhaseView::Over,
+                };
+                counter.next(&v.into())
+            })
+            .collect();
+        assert_eq!(rounds, [1, 1, 1, 2, 3]);
+        // No marks at all (a game without a picture): one round.
+        let mut counter = RoundCounter::default();
+        assert_eq!(counter.next(&PublicPicture::None), 1);
+        assert_eq!(counter.next(&PublicPicture::None), 1);
+    }
 
     #[test]
-    fn rounds_follow_the_turn_and_the_games_own_counter() {
-        let mut counter = RoundCounter::default();
-        // No marks at all (a game without a picture): one round.
-        assert_eq!(counter.next(&PublicPicture::None), 1);
-        assert_eq!(counter.next(&PublicPicture::None), 1);
+    fn ages_and_cuts_read_well() {
         assert_eq!(ago(10), "today");
+        assert_eq!(ago(86_400 + 5), "yesterday");
         assert_eq!(ago(86_400 * 3 + 5), "3 days ago");
         assert_eq!(cut("abcdef", 4), "abc…");
         assert_eq!(cut("abc", 4), "abc");
