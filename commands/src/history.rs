@@ -6,8 +6,8 @@ use crate::bot::{Context, Data, Error};
 use crate::ids::{ComponentAction, ComponentId};
 use crate::messages::{self, private_reply};
 use poise::serenity_prelude as serenity;
-use table::{HistoryMove, HistoryPage, StateVersion, Table};
 use std::sync::Arc;
+use table::{HistoryMove, HistoryPage, StateVersion, Table};
 
 /// What a typed game that is not a number gets.
 const PICK_A_GAME: &str =

@@ -259,7 +259,10 @@ fn step_of(m: &fake_discord::RecordedMessage) -> (usize, usize) {
         .iter()
         .position(|w| *w == "step")
         .unwrap_or_else(|| panic!("no step in: {}", m.content));
-    (words[at + 1].parse().unwrap(), words[at + 3].parse().unwrap())
+    (
+        words[at + 1].parse().unwrap(),
+        words[at + 3].parse().unwrap(),
+    )
 }
 
 /// `/game history` over the game just finished in `channel`, picked from the picker by
@@ -272,7 +275,10 @@ async fn step_through_history(fake: &FakeDiscord, channel: u64, seats: &[u64], t
         .autocomplete(user, channel, "game history", json!({"game": ""}), "game")
         .choices()
         .await;
-    let label = choices.first().and_then(|c| c["name"].as_str()).unwrap_or("");
+    let label = choices
+        .first()
+        .and_then(|c| c["name"].as_str())
+        .unwrap_or("");
     assert!(label.contains(title), "{title}: picker offers {choices:?}");
     let replies = slash(
         fake,
@@ -304,10 +310,21 @@ async fn step_through_history(fake: &FakeDiscord, channel: u64, seats: &[u64], t
     let check = |m: &fake_discord::RecordedMessage| {
         assert!(m.flags & 64 != 0, "{title}: a replay is private");
         let png = &picture_on(m).bytes;
-        assert!(shown.contains(png), "{title}: a picture the channel never showed, at {}", m.content);
-        assert!(!dm_pictures.contains(png), "{title}: a private picture in a replay");
+        assert!(
+            shown.contains(png),
+            "{title}: a picture the channel never showed, at {}",
+            m.content
+        );
+        assert!(
+            !dm_pictures.contains(png),
+            "{title}: a private picture in a replay"
+        );
         for line in &secrets {
-            assert!(!m.content.contains(line.as_str()), "{title}: `{line}` in {}", m.content);
+            assert!(
+                !m.content.contains(line.as_str()),
+                "{title}: `{line}` in {}",
+                m.content
+            );
         }
         assert_no_markup(&m.content, &[]);
     };
@@ -318,12 +335,17 @@ async fn step_through_history(fake: &FakeDiscord, channel: u64, seats: &[u64], t
     let enabled = |m: &fake_discord::RecordedMessage, action: &str| {
         m.components.iter().any(|row| {
             row["components"].as_array().into_iter().flatten().any(|c| {
-                c["custom_id"].as_str().is_some_and(|id| action_of(id) == action)
+                c["custom_id"]
+                    .as_str()
+                    .is_some_and(|id| action_of(id) == action)
                     && c["disabled"] != true
             })
         })
     };
-    assert!(!enabled(&replay, "vf") && !enabled(&replay, "vp"), "{title}: nothing before the setup");
+    assert!(
+        !enabled(&replay, "vf") && !enabled(&replay, "vp"),
+        "{title}: nothing before the setup"
+    );
     let mut at = 1;
     for (action, expected) in [
         ("vn", Some(2)),
@@ -350,7 +372,10 @@ async fn step_through_history(fake: &FakeDiscord, channel: u64, seats: &[u64], t
             None => assert!(step > at, "{title}: next round went from {at} to {step}"),
         }
         if step == steps {
-            assert!(!enabled(&replay, "vn") && !enabled(&replay, "vl"), "{title}: nothing after the end");
+            assert!(
+                !enabled(&replay, "vn") && !enabled(&replay, "vl"),
+                "{title}: nothing after the end"
+            );
         }
         at = step;
     }
@@ -390,7 +415,10 @@ async fn an_unknown_button_gets_a_private_sentence() {
         )
         .await
         .expect("posted");
-    let old = fake.channel_messages(channel).pop().expect("the old message");
+    let old = fake
+        .channel_messages(channel)
+        .pop()
+        .expect("the old message");
     for id in &ids {
         let replies = fake.click(user, &old, id).replies().await;
         assert_eq!(replies.len(), 1, "{id}: {replies:#?}");

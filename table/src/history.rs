@@ -167,8 +167,8 @@ impl RoundCounter {
 impl Replay {
     /// Replays `log` (the first `meta.version` actions of the game) from the seed.
     fn build(meta: Meta, mut log: Vec<LogEntry>) -> Result<Replay, String> {
-        let kind = rules::catalog::find(&meta.game)
-            .ok_or_else(|| text::unknown_game(&meta.game))?;
+        let kind =
+            rules::catalog::find(&meta.game).ok_or_else(|| text::unknown_game(&meta.game))?;
         log.truncate(usize::try_from(meta.version).unwrap_or(usize::MAX));
         let mut game = (kind.new)(meta.seats.len(), &meta.options, meta.seed)
             .map_err(|e| format!("This game cannot be set up again for its replay ({e})."))?;
@@ -335,7 +335,11 @@ impl Replays {
         self.tick += 1;
         self.map.insert(key, (replay, self.tick));
         while self.map.len() > REPLAYS_KEPT {
-            let oldest = self.map.iter().min_by_key(|(_, (_, t))| *t).map(|(k, _)| *k);
+            let oldest = self
+                .map
+                .iter()
+                .min_by_key(|(_, (_, t))| *t)
+                .map(|(k, _)| *k);
             match oldest {
                 Some(k) => self.map.remove(&k),
                 None => break,
@@ -346,7 +350,10 @@ impl Replays {
 
 /// Where a replay's game is: running in the channel, or in its archive.
 enum Source {
-    Running { meta: Meta, log: Vec<LogEntry> },
+    Running {
+        meta: Meta,
+        log: Vec<LogEntry>,
+    },
     /// Running, and the cached replay is of its current version.
     Cached(Arc<Replay>),
     Archived(u64),
@@ -450,9 +457,10 @@ impl Table {
                         }
                     }
                     // Read under the channel's lock: the log and the metadata agree.
-                    let log = self.store.log(active.meta.game_id).map_err(|e| {
-                        format!("The game's moves could not be read ({e}).")
-                    })?;
+                    let log = self
+                        .store
+                        .log(active.meta.game_id)
+                        .map_err(|e| format!("The game's moves could not be read ({e})."))?;
                     Ok(Source::Running {
                         meta: active.meta.clone(),
                         log,
@@ -466,9 +474,7 @@ impl Table {
                         .map_err(|e| format!("The game store failed ({e})."))?
                         .first()
                         .map(|id| Source::Archived(*id))
-                        .ok_or_else(|| {
-                            "No game has been played in this channel yet.".to_string()
-                        }),
+                        .ok_or_else(|| "No game has been played in this channel yet.".to_string()),
                 },
             }
         })?;
@@ -506,11 +512,7 @@ fn label(meta: &Meta, when: &str, winners: Option<&[Seat]>) -> String {
         .iter()
         .map(|s| text::one_line(&s.name, 16))
         .collect();
-    let mut out = format!(
-        "{title} #{} · {} · {when}",
-        meta.game_id,
-        names.join(", ")
-    );
+    let mut out = format!("{title} #{} · {} · {when}", meta.game_id, names.join(", "));
     if let Some(w) = winners.filter(|w| !w.is_empty()) {
         let won: Vec<&str> = w
             .iter()
@@ -536,7 +538,9 @@ mod tests {
     use rules::Game;
 
     fn view<G: Game>(players: usize) -> G::PublicView {
-        G::new(players, &G::Options::default(), 1).unwrap().public_view()
+        G::new(players, &G::Options::default(), 1)
+            .unwrap()
+            .public_view()
     }
 
     /// Rounds as the module's documentation defines them, per game.
@@ -571,18 +575,24 @@ mod tests {
         use rules::estates::PhaseView;
         let mut counter = RoundCounter::default();
         let base = view::<rules::estates::Estates>(3);
-        let rounds: Vec<usize> = [(1, Some(1)), (1, Some(2)), (1, None), (1, Some(0)), (2, Some(0))]
-            .into_iter()
-            .map(|(round, auctioneer)| {
-                let mut v = base.clone();
-                v.round = round;
-                v.phase = match auctioneer {
-                    Some(auctioneer) => PhaseView::Choosing { auctioneer },
-                    None => PhaseView::Over,
-                };
-                counter.next(&v.into())
-            })
-            .collect();
+        let rounds: Vec<usize> = [
+            (1, Some(1)),
+            (1, Some(2)),
+            (1, None),
+            (1, Some(0)),
+            (2, Some(0)),
+        ]
+        .into_iter()
+        .map(|(round, auctioneer)| {
+            let mut v = base.clone();
+            v.round = round;
+            v.phase = match auctioneer {
+                Some(auctioneer) => PhaseView::Choosing { auctioneer },
+                None => PhaseView::Over,
+            };
+            counter.next(&v.into())
+        })
+        .collect();
         assert_eq!(rounds, [1, 1, 1, 2, 3]);
         // No marks at all (a game without a picture): one round.
         let mut counter = RoundCounter::default();

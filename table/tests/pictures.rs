@@ -94,7 +94,13 @@ fn the_end_message_shows_the_final_board_from_the_archive() {
 
 /// Plays `game` to its end in `channel` with `players` seats (users 1..=players), each
 /// move picked at random among the awaited player's legal ones; returns the moves made.
-fn play_to_the_end(table: &table::Table, channel: u64, game: &str, players: u64, seed: u64) -> usize {
+fn play_to_the_end(
+    table: &table::Table,
+    channel: u64,
+    game: &str,
+    players: u64,
+    seed: u64,
+) -> usize {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     run(table, channel, 1, &format!("new {game} seed={seed}"));
@@ -142,11 +148,18 @@ fn every_replay_step_is_the_public_view_of_the_replayed_game() {
         assert!(table.game_in(channel).is_none());
         let first = table.history(channel, None, None, Stay).unwrap();
         assert_eq!((first.step, first.at, first.round), (0, 0, 1), "{game}");
-        let entry = store.archived_game(channel, first.game_id).unwrap().unwrap();
+        let entry = store
+            .archived_game(channel, first.game_id)
+            .unwrap()
+            .unwrap();
         let log = store.log(first.game_id).unwrap();
         assert_eq!(log.len(), moves, "{game}: the archive keeps the whole log");
         let public_moves = log.iter().filter(|e| !e.public.is_empty()).count();
-        assert_eq!(first.steps, 1 + public_moves, "{game}: one step per public move");
+        assert_eq!(
+            first.steps,
+            1 + public_moves,
+            "{game}: one step per public move"
+        );
         // Only a step has a picture.
         let silent = log.iter().position(|e| e.public.is_empty());
         if let Some(silent) = silent.filter(|s| s + 1 < moves) {
@@ -182,7 +195,11 @@ fn every_replay_step_is_the_public_view_of_the_replayed_game() {
                     page.step
                 );
             }
-            assert!(page.text.contains(&state.public_headline(&shown)), "{}", page.text);
+            assert!(
+                page.text.contains(&state.public_headline(&shown)),
+                "{}",
+                page.text
+            );
             if page.at > 0 {
                 let said = &log[page.at as usize - 1].public;
                 assert!(!said.is_empty(), "{game}: a step is a public move");
@@ -220,9 +237,20 @@ fn every_replay_step_is_the_public_view_of_the_replayed_game() {
         assert_eq!(at_first.step, 0);
         let at_last = table.history(channel, id, Some(0), Last).unwrap();
         assert_eq!(at_last, page);
-        assert_eq!(table.history(channel, id, Some(page.at), Next).unwrap(), page);
-        assert_eq!(table.history(channel, id, Some(page.at), NextRound).unwrap(), page);
-        assert_eq!(table.history(channel, id, Some(page.at), First).unwrap(), first);
+        assert_eq!(
+            table.history(channel, id, Some(page.at), Next).unwrap(),
+            page
+        );
+        assert_eq!(
+            table
+                .history(channel, id, Some(page.at), NextRound)
+                .unwrap(),
+            page
+        );
+        assert_eq!(
+            table.history(channel, id, Some(page.at), First).unwrap(),
+            first
+        );
         let back = table.history(channel, id, Some(page.at), Previous).unwrap();
         assert_eq!(back.step, page.step - 1);
         // An action count between two steps (an id from before the log grew, or a
@@ -299,6 +327,10 @@ fn a_running_game_replays_so_far_and_the_picker_lists_the_callers_games() {
     assert!(games[1].label.contains("ended today"), "{:?}", games[1]);
     assert!(games.iter().all(|g| g.label.chars().count() <= 100));
     // Someone who did not play it sees only the running game.
-    let ids: Vec<u64> = table.history_games(CH, 9).iter().map(|g| g.game_id).collect();
+    let ids: Vec<u64> = table
+        .history_games(CH, 9)
+        .iter()
+        .map(|g| g.game_id)
+        .collect();
     assert_eq!(ids, vec![now.game_id]);
 }
