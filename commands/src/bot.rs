@@ -859,7 +859,7 @@ async fn panel_text(
 }
 
 /// Answers a component click that was not deferred.
-pub(crate) async fn answer(
+async fn answer(
     ctx: &serenity::Context,
     c: &serenity::ComponentInteraction,
     texts: Vec<String>,
