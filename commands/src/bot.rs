@@ -4,7 +4,7 @@
 
 use crate::args::{self, GameChoice};
 use crate::dispatch::{Actor, Replies, SendError, Sender, Transport};
-use crate::ids::{ComponentAction, ComponentId, IdError};
+use crate::ids::{ComponentAction, ComponentId};
 use crate::messages::{self, private_pages, private_reply};
 use crate::panel::{self, PanelPath, PanelTree, Target};
 use crate::ratelimit::RateLimiter;
@@ -290,6 +290,7 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         "abandon",
         "settings",
         "nudge",
+        "history",
         "mine",
         "stats",
         "leaderboard"
@@ -396,6 +397,24 @@ async fn settings(
 #[poise::command(slash_command, guild_only)]
 async fn nudge(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Nudge).await
+}
+
+/// Step through a game's public pictures, move by move (only you see it).
+#[poise::command(slash_command, guild_only)]
+async fn history(
+    ctx: Context<'_>,
+    #[description = "Which game (default: the one in this channel, or the last one here)"]
+    #[autocomplete = "crate::history::autocomplete_game"]
+    game: Option<String>,
+) -> Result<(), Error> {
+    if slowed_down(ctx).await? {
+        return Ok(());
+    }
+    let _busy = ctx.data().busy.enter();
+    ctx.defer_ephemeral().await?;
+    ctx.send(crate::history::first_reply(ctx, game.as_deref()).await)
+        .await?;
+    Ok(())
 }
 
 /// Your games: where it is your move, and since when (in a DM: on every server).
@@ -567,17 +586,19 @@ async fn on_component(
     let _busy = data.busy.enter();
     let channel = c.channel_id.get();
     let decoded = ComponentId::decode(&c.data.custom_id, channel);
-    if decoded == Err(IdError::Foreign) {
-        return Ok(());
-    }
     // Over the rate limit: told at once, privately, and nothing else is done.
     if let Some(slow) = data.over_limit(c.user.id.get()) {
         return answer(ctx, c, vec![slow]).await;
     }
+    // An id this bot does not recognise (an old message, another version, a forged id)
+    // gets a sentence, never silence.
     let id = match decoded {
         Ok(id) => id,
         Err(e) => return answer(ctx, c, vec![e.to_string()]).await,
     };
+    if let ComponentAction::History(step) = id.action {
+        return crate::history::on_click(ctx, data, c, &id, step).await;
+    }
     let in_panel = matches!(id.action, ComponentAction::Panel(_));
     if in_panel {
         c.defer(&ctx.http).await?;
@@ -642,6 +663,8 @@ async fn on_component(
         ComponentAction::Moves => {
             return show_panel(ctx, data, c, &id, PanelPath::root(), None).await;
         }
+        // Answered before the deferral (a replay edits its own message).
+        ComponentAction::History(_) => return Ok(()),
         ComponentAction::Panel(Target::Open(path)) => {
             return show_panel(ctx, data, c, &id, path, None).await;
         }

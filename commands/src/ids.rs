@@ -4,7 +4,7 @@
 //! old prompt, or on an id that was tampered with, is recognised and refused.
 
 use crate::panel::Target;
-use table::StateVersion;
+use table::{HistoryMove, StateVersion};
 
 const PREFIX: &str = "cm1";
 /// Discord's limit on a custom id.
@@ -31,7 +31,20 @@ pub enum ComponentAction {
     Approve,
     /// Refuse that proposed timing change.
     Refuse,
+    /// Move through a replay (`/game history`): the id's game, and as its version the
+    /// actions applied at the step shown.
+    History(HistoryMove),
 }
+
+/// The letters of the replay buttons' moves, after `v` in an id.
+const HISTORY_MOVES: [(HistoryMove, char); 6] = [
+    (HistoryMove::Stay, 's'),
+    (HistoryMove::First, 'f'),
+    (HistoryMove::Previous, 'p'),
+    (HistoryMove::Next, 'n'),
+    (HistoryMove::Last, 'l'),
+    (HistoryMove::NextRound, 'r'),
+];
 
 /// A decoded custom id.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,7 +58,10 @@ pub struct ComponentId {
 /// Why a custom id was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IdError {
-    #[error("That button was not made by this bot.")]
+    #[error(
+        "I do not recognise that button: it may be from an older version of the bot. \
+         Use the latest turn message, or /game status."
+    )]
     Foreign,
     #[error("That button is damaged; use the latest turn message or `/game status`.")]
     Malformed,
@@ -64,6 +80,13 @@ impl ComponentId {
             ComponentAction::Panel(target) => format!("p{}", target.encode()),
             ComponentAction::Approve => "sa".into(),
             ComponentAction::Refuse => "sr".into(),
+            ComponentAction::History(step) => {
+                let letter = HISTORY_MOVES
+                    .iter()
+                    .find(|(m, _)| m == step)
+                    .map_or('s', |(_, c)| *c);
+                format!("v{letter}")
+            }
         };
         format!(
             "{PREFIX}:{}:{}:{}:{}:{action}",
@@ -101,6 +124,13 @@ impl ComponentId {
             Some(p) if p.starts_with('p') => {
                 ComponentAction::Panel(Target::decode(&p[1..]).ok_or(IdError::Malformed)?)
             }
+            Some(v) if v.len() == 2 && v.starts_with('v') => ComponentAction::History(
+                HISTORY_MOVES
+                    .iter()
+                    .find(|(_, c)| v.ends_with(*c))
+                    .map(|(m, _)| *m)
+                    .ok_or(IdError::Malformed)?,
+            ),
             _ => return Err(IdError::Malformed),
         };
         if id.len() > MAX_LEN {
@@ -146,6 +176,12 @@ mod tests {
             ComponentAction::Refuse,
             ComponentAction::Panel(Target::Open(crate::panel::PanelPath(vec![12, 3, 24]))),
             ComponentAction::Panel(Target::Menu(crate::panel::PanelPath(vec![12, 3]), 3)),
+            ComponentAction::History(HistoryMove::Stay),
+            ComponentAction::History(HistoryMove::First),
+            ComponentAction::History(HistoryMove::Previous),
+            ComponentAction::History(HistoryMove::Next),
+            ComponentAction::History(HistoryMove::Last),
+            ComponentAction::History(HistoryMove::NextRound),
         ] {
             let s = id(a.clone()).encode();
             assert!(s.len() <= MAX_LEN, "{s}");
@@ -167,6 +203,8 @@ mod tests {
             "cm1:1:2:3:0:pz1",
             "cm1:1:2:3:0:pm1",
             "cm1:-1:2:3:0:c1",
+            "cm1:1:2:3:0:vz",
+            "cm1:1:2:3:0:vnn",
         ] {
             assert_eq!(
                 ComponentId::decode(bad, 1),

@@ -3,12 +3,14 @@
 //! `args` maps slash-command options to table commands, `messages` turns deliveries into
 //! message builders (split texts, mentions, buttons and menus), `ids` encodes component
 //! custom ids, `dispatch` sends deliveries (with the DM-closed fallback), `ratelimit`
-//! keeps each user to a token bucket of interactions and `bot` wires it all into poise.
+//! keeps each user to a token bucket of interactions, `history` shows replays
+//! (`/game history`) and `bot` wires it all into poise.
 //! Everything but `bot` is tested without Discord.
 
 pub mod args;
 mod bot;
 pub mod dispatch;
+mod history;
 pub mod ids;
 pub mod messages;
 pub mod panel;

@@ -217,11 +217,11 @@ pub fn private_pages(texts: Vec<String>) -> Vec<String> {
 pub const PICTURE_FILE: &str = "board.png";
 
 /// The embed that shows the attached picture.
-fn picture_embed() -> serenity::CreateEmbed {
+pub(crate) fn picture_embed() -> serenity::CreateEmbed {
     serenity::CreateEmbed::new().image(format!("attachment://{PICTURE_FILE}"))
 }
 
-fn picture_file(png: &[u8]) -> serenity::CreateAttachment {
+pub(crate) fn picture_file(png: &[u8]) -> serenity::CreateAttachment {
     serenity::CreateAttachment::bytes(png.to_vec(), PICTURE_FILE)
 }
 

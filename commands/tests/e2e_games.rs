@@ -17,6 +17,8 @@ use std::time::Duration;
 const MOVE_LIMIT: usize = 3_000;
 
 struct Played {
+    channel: u64,
+    seats: Vec<u64>,
     moves: usize,
     requests: usize,
     /// Public channel messages posted during play.
@@ -123,6 +125,8 @@ async fn play_full_game(fake: &FakeDiscord, title: &str, players: usize, seed: u
     }
     let public_now = public(&messages).len();
     Played {
+        channel,
+        seats,
         moves,
         requests: fake.requests().len() - requests_before,
         channel_messages: public_now - public_before,
@@ -231,6 +235,7 @@ async fn every_game_plays_to_final_scores_through_discord() {
             "{title}: a turn message of {} chars",
             played.longest_turn
         );
+        step_through_history(&fake, played.channel, &played.seats, title).await;
     }
     type_moves(&fake, "Palazzo", 6).await;
     fake.assert_no_errors();
@@ -245,4 +250,187 @@ async fn every_game_plays_to_final_scores_through_discord() {
     );
     let took = bot.stop().await;
     assert!(took < Duration::from_secs(2), "shutdown took {took:?}");
+}
+
+/// "step N of M" of a replay message.
+fn step_of(m: &fake_discord::RecordedMessage) -> (usize, usize) {
+    let words: Vec<&str> = m.content.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == "step")
+        .unwrap_or_else(|| panic!("no step in: {}", m.content));
+    (
+        words[at + 1].parse().unwrap(),
+        words[at + 3].parse().unwrap(),
+    )
+}
+
+/// `/game history` over the game just finished in `channel`, picked from the picker by
+/// one of its players: a private message at the setup whose buttons step forward, back,
+/// by round and to both ends, editing it in place. Every step shows a public picture the
+/// channel showed too (never a DM's) and no line only a DM carried.
+async fn step_through_history(fake: &FakeDiscord, channel: u64, seats: &[u64], title: &str) {
+    let user = seats[1];
+    let choices = fake
+        .autocomplete(user, channel, "game history", json!({"game": ""}), "game")
+        .choices()
+        .await;
+    let label = choices
+        .first()
+        .and_then(|c| c["name"].as_str())
+        .unwrap_or("");
+    assert!(label.contains(title), "{title}: picker offers {choices:?}");
+    let replies = slash(
+        fake,
+        user,
+        channel,
+        "game history",
+        json!({"game": choices[0]["value"]}),
+    )
+    .await;
+    let mut replay = replies
+        .into_iter()
+        .find(|m| !m.components.is_empty())
+        .expect("a replay message with buttons");
+    let public = public_messages(fake, channel);
+    let shown: Vec<Vec<u8>> = public
+        .iter()
+        .flat_map(|m| m.attachments.iter().map(|f| f.bytes.clone()))
+        .collect();
+    let dms: Vec<_> = seats.iter().flat_map(|u| fake.dms(*u)).collect();
+    let dm_pictures: Vec<Vec<u8>> = dms
+        .iter()
+        .flat_map(|m| m.attachments.iter().map(|f| f.bytes.clone()))
+        .collect();
+    // Lines only a DM carried (the end message reveals some: those are public now).
+    let secrets: Vec<String> = secret_lines(&dms)
+        .into_iter()
+        .filter(|l| !public.iter().any(|m| m.content.contains(l.as_str())))
+        .collect();
+    let check = |m: &fake_discord::RecordedMessage| {
+        assert!(m.flags & 64 != 0, "{title}: a replay is private");
+        let png = &picture_on(m).bytes;
+        assert!(
+            shown.contains(png),
+            "{title}: a picture the channel never showed, at {}",
+            m.content
+        );
+        assert!(
+            !dm_pictures.contains(png),
+            "{title}: a private picture in a replay"
+        );
+        for line in &secrets {
+            assert!(
+                !m.content.contains(line.as_str()),
+                "{title}: `{line}` in {}",
+                m.content
+            );
+        }
+        assert_no_markup(&m.content, &[]);
+    };
+    check(&replay);
+    let (first, steps) = step_of(&replay);
+    assert_eq!(first, 1, "{title}: a finished game replays from its setup");
+    assert!(steps > 4, "{title}: {steps} steps");
+    let enabled = |m: &fake_discord::RecordedMessage, action: &str| {
+        m.components.iter().any(|row| {
+            row["components"].as_array().into_iter().flatten().any(|c| {
+                c["custom_id"]
+                    .as_str()
+                    .is_some_and(|id| action_of(id) == action)
+                    && c["disabled"] != true
+            })
+        })
+    };
+    assert!(
+        !enabled(&replay, "vf") && !enabled(&replay, "vp"),
+        "{title}: nothing before the setup"
+    );
+    let mut at = 1;
+    for (action, expected) in [
+        ("vn", Some(2)),
+        ("vn", Some(3)),
+        ("vn", Some(4)),
+        ("vp", Some(3)),
+        ("vr", None),
+        ("vl", Some(steps)),
+        ("vp", Some(steps - 1)),
+        ("vf", Some(1)),
+    ] {
+        let id = clickables(&replay)
+            .into_iter()
+            .map(|(id, _)| id)
+            .find(|id| action_of(id) == action)
+            .unwrap_or_else(|| panic!("{title}: no {action} button"));
+        replay = tap_panel(fake, user, &replay, &id, None).await;
+        check(&replay);
+        let (step, of) = step_of(&replay);
+        assert_eq!(of, steps, "{title}");
+        match expected {
+            Some(n) => assert_eq!(step, n, "{title}: after {action}"),
+            // The next round starts later (or the replay ends).
+            None => assert!(step > at, "{title}: next round went from {at} to {step}"),
+        }
+        if step == steps {
+            assert!(
+                !enabled(&replay, "vn") && !enabled(&replay, "vl"),
+                "{title}: nothing after the end"
+            );
+        }
+        at = step;
+    }
+}
+
+/// A button or menu the bot does not recognise — an old message, another version's id, a
+/// damaged or forged one, one from another channel — gets a private sentence, never
+/// "This interaction failed".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unknown_button_gets_a_private_sentence() {
+    use poise::serenity_prelude as serenity;
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("old-buttons");
+    let user = fake.add_user("ana");
+    // A message as an older version of the bot left it (posted with the bot's token).
+    let http = serenity::HttpBuilder::new(fake.token())
+        .proxy(fake.api_base().trim_end_matches('/'))
+        .ratelimiter_disabled(true)
+        .build();
+    let ids = [
+        "v0-move:3".to_string(),
+        format!("cm1:{channel}:1:2:0:zz"),
+        format!("cm1:{}:1:2:0:y", channel + 1),
+    ];
+    let buttons = ids
+        .iter()
+        .map(|id| serenity::CreateButton::new(id.clone()).label("Old"))
+        .collect();
+    serenity::ChannelId::new(channel)
+        .send_message(
+            &http,
+            serenity::CreateMessage::new()
+                .content("A message from another version")
+                .components(vec![serenity::CreateActionRow::Buttons(buttons)]),
+        )
+        .await
+        .expect("posted");
+    let old = fake
+        .channel_messages(channel)
+        .pop()
+        .expect("the old message");
+    for id in &ids {
+        let replies = fake.click(user, &old, id).replies().await;
+        assert_eq!(replies.len(), 1, "{id}: {replies:#?}");
+        let answer = &replies[0];
+        assert!(answer.flags & 64 != 0, "{id}: the answer is private");
+        assert!(
+            answer.content.ends_with('.') && answer.content.len() > 20,
+            "{id}: {}",
+            answer.content
+        );
+        assert_no_markup(&answer.content, &[]);
+    }
+    fake.assert_no_errors();
+    bot.stop().await;
 }

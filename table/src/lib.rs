@@ -9,6 +9,7 @@
 pub mod clock;
 mod command;
 mod delivery;
+mod history;
 mod proposal;
 mod social;
 mod text;
@@ -19,6 +20,7 @@ pub use text::{escape_name, escape_user_text, one_line, rules_topics, NAME_CHARS
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};
 pub use command::{Command, TABLE_WORDS};
 pub use delivery::{Approval, Delivery, PictureOf, StateVersion, TurnPrompt};
+pub use history::{HistoryGame, HistoryMove, HistoryPage};
 pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
 pub use storage::{ChannelId, SeatedUser, TimeoutPolicy, UserId};
@@ -288,6 +290,8 @@ pub struct Table {
     clock: Arc<dyn Clock>,
     defaults: Defaults,
     minimums: Minimums,
+    /// Replays built for `/game history` lately (see `history.rs`).
+    replays: Mutex<history::Replays>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -327,6 +331,7 @@ impl Table {
             clock: options.clock,
             defaults: options.defaults,
             minimums: options.minimums,
+            replays: Mutex::default(),
         };
         table.archive_leftovers();
         table

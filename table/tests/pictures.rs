@@ -4,6 +4,7 @@
 
 mod common;
 use common::*;
+use storage::Store;
 use table::{Delivery, PictureOf};
 
 fn picture_of(d: &[Delivery]) -> PictureOf {
@@ -89,4 +90,247 @@ fn the_end_message_shows_the_final_board_from_the_archive() {
     let end = picture_of(&last);
     let png = table.picture(CH, end).expect("the final board");
     assert!(png.starts_with(b"\x89PNG"));
+}
+
+/// Plays `game` to its end in `channel` with `players` seats (users 1..=players), each
+/// move picked at random among the awaited player's legal ones; returns the moves made.
+fn play_to_the_end(
+    table: &table::Table,
+    channel: u64,
+    game: &str,
+    players: u64,
+    seed: u64,
+) -> usize {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    run(table, channel, 1, &format!("new {game} seed={seed}"));
+    for u in 2..=players {
+        run(table, channel, u, "join");
+    }
+    run(table, channel, 1, "start");
+    for moves in 0..5_000 {
+        let awaited: Vec<(u64, Vec<String>)> = (1..=players)
+            .map(|u| (u, table.legal_actions(channel, u)))
+            .filter(|(_, a)| !a.is_empty())
+            .collect();
+        let Some((u, actions)) = awaited.first() else {
+            return moves;
+        };
+        let action = actions[rng.gen_range(0..actions.len())].clone();
+        run(table, channel, *u, &action);
+    }
+    panic!("{game} did not end in 5,000 moves");
+}
+
+/// The names a picture is drawn with, and the escaped ones texts use, by seat.
+fn names(players: u64) -> (Vec<String>, Vec<String>) {
+    let plain: Vec<String> = (1..=players).map(|u| caller(u).name).collect();
+    let shown = plain.iter().map(|n| table::escape_name(n)).collect();
+    (plain, shown)
+}
+
+/// Replays: every step of a finished game of each title shows exactly the public view
+/// of the game replayed to that step (the same picture bytes and the same board line),
+/// and no line of any seat's private view; the steps are the setup and the moves with
+/// a public narration, and moving through them stops at both ends.
+#[test]
+fn every_replay_step_is_the_public_view_of_the_replayed_game() {
+    use table::HistoryMove::*;
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    for (i, (game, players)) in [("palazzo", 2), ("villa", 2), ("estates", 3), ("princes", 3)]
+        .into_iter()
+        .enumerate()
+    {
+        let channel = CH + i as u64;
+        let moves = play_to_the_end(&table, channel, game, players, 11 + i as u64);
+        // The game is archived, and the replay's default is the last game here.
+        assert!(table.game_in(channel).is_none());
+        let first = table.history(channel, None, None, Stay).unwrap();
+        assert_eq!((first.step, first.at, first.round), (0, 0, 1), "{game}");
+        let entry = store
+            .archived_game(channel, first.game_id)
+            .unwrap()
+            .unwrap();
+        let log = store.log(first.game_id).unwrap();
+        assert_eq!(log.len(), moves, "{game}: the archive keeps the whole log");
+        let public_moves = log.iter().filter(|e| !e.public.is_empty()).count();
+        assert_eq!(
+            first.steps,
+            1 + public_moves,
+            "{game}: one step per public move"
+        );
+        // Only a step has a picture.
+        let silent = log.iter().position(|e| e.public.is_empty());
+        if let Some(silent) = silent.filter(|s| s + 1 < moves) {
+            let at = silent as u64 + 1;
+            assert!(table.history_picture(channel, first.game_id, at).is_none());
+        }
+        let kind = rules::catalog::find(game).unwrap();
+        let (plain, shown) = names(players);
+        let mut page = first.clone();
+        let mut seen = 0;
+        loop {
+            assert_eq!(page.step, seen, "{game}");
+            let prefix: Vec<(usize, serde_json::Value)> = log[..page.at as usize]
+                .iter()
+                .map(|e| (e.seat, e.action.clone()))
+                .collect();
+            let state = (kind.replay)(
+                players as usize,
+                &entry.meta.options,
+                entry.meta.seed,
+                &prefix,
+            )
+            .unwrap();
+            // Pictures are compared at every 8th step and at the last (drawing takes
+            // most of the time); the board's line at every step.
+            if page.step % 8 == 0 || !page.has_next() {
+                let expected = render::public_png(&state.public_picture_view(), &plain);
+                let picture = table.history_picture(channel, page.game_id, page.at);
+                assert_eq!(
+                    picture.as_deref().map(Vec::as_slice),
+                    expected.as_deref(),
+                    "{game} step {}: the picture is the public view's",
+                    page.step
+                );
+            }
+            assert!(
+                page.text.contains(&state.public_headline(&shown)),
+                "{}",
+                page.text
+            );
+            if page.at > 0 {
+                let said = &log[page.at as usize - 1].public;
+                assert!(!said.is_empty(), "{game}: a step is a public move");
+                assert!(page.text.contains(&said[0]), "{}", page.text);
+            }
+            for seat in 0..players as usize {
+                for line in state.private_text(seat, &shown).lines().map(str::trim) {
+                    if line.chars().count() >= 12 && !state.public_text(&shown).contains(line) {
+                        assert!(
+                            !page.text.contains(line),
+                            "{game}: private `{line}` in {}",
+                            page.text
+                        );
+                    }
+                }
+            }
+            assert_no_markup(&page.text, &[]);
+            if !page.has_next() {
+                break;
+            }
+            let next = table
+                .history(channel, Some(page.game_id), Some(page.at), Next)
+                .unwrap();
+            assert!(next.at > page.at && next.round >= page.round, "{game}");
+            page = next;
+            seen += 1;
+        }
+        assert_eq!(seen + 1, first.steps, "{game}: every step visited");
+        assert_eq!(page.at, moves as u64, "{game}: the last step is the end");
+        assert!(first.rounds > 1, "{game}: more than one round");
+
+        // Bounds: nothing before the first step or after the last.
+        let id = Some(first.game_id);
+        let at_first = table.history(channel, id, Some(0), Previous).unwrap();
+        assert_eq!(at_first.step, 0);
+        let at_last = table.history(channel, id, Some(0), Last).unwrap();
+        assert_eq!(at_last, page);
+        assert_eq!(
+            table.history(channel, id, Some(page.at), Next).unwrap(),
+            page
+        );
+        assert_eq!(
+            table
+                .history(channel, id, Some(page.at), NextRound)
+                .unwrap(),
+            page
+        );
+        assert_eq!(
+            table.history(channel, id, Some(page.at), First).unwrap(),
+            first
+        );
+        let back = table.history(channel, id, Some(page.at), Previous).unwrap();
+        assert_eq!(back.step, page.step - 1);
+        // An action count between two steps (an id from before the log grew, or a
+        // forged one) shows the step before it.
+        if back.at + 1 < page.at {
+            let mid = table.history(channel, id, Some(back.at + 1), Stay).unwrap();
+            assert_eq!(mid, back);
+        }
+
+        // Next round: each round's first step, in order, to the last round.
+        let mut here = first.clone();
+        let mut rounds = vec![1];
+        while here.has_next_round() {
+            let next = table
+                .history(channel, id, Some(here.at), NextRound)
+                .unwrap();
+            assert_eq!(next.round, here.round + 1, "{game}");
+            let before = table.history(channel, id, Some(next.at), Previous).unwrap();
+            assert_eq!(before.round, here.round, "{game}: the round's first step");
+            rounds.push(next.round);
+            here = next;
+        }
+        assert_eq!(rounds.len(), first.rounds, "{game}");
+        println!(
+            "replay_{game}: moves={moves} steps={} rounds={}",
+            first.steps, first.rounds
+        );
+    }
+}
+
+/// A running game's replay: the current step by default, "so far", growing with each
+/// move; the picker lists the running game and the caller's archived games only; a game
+/// number from elsewhere, or a channel without games, gets a sentence.
+#[test]
+fn a_running_game_replays_so_far_and_the_picker_lists_the_callers_games() {
+    use table::HistoryMove::*;
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    assert_eq!(
+        table.history(CH, None, None, Stay).unwrap_err(),
+        "No game has been played in this channel yet."
+    );
+    play_to_the_end(&table, CH, "palazzo", 2, 3);
+    let finished = table.history(CH, None, None, Last).unwrap();
+    run(&table, CH, 1, "new palazzo seed=4");
+    run(&table, CH, 2, "join");
+    run(&table, CH, 1, "start");
+    let now = table.history(CH, None, None, Stay).unwrap();
+    assert_eq!((now.at, now.steps), (0, 1));
+    assert!(now.text.contains("so far"), "{}", now.text);
+    assert_ne!(now.game_id, finished.game_id);
+    let (u, action) = next_move(&table, CH, 2).unwrap();
+    run(&table, CH, u, &action);
+    let after = table.history(CH, None, None, Stay).unwrap();
+    assert_eq!((after.at, after.steps, after.step), (1, 2, 1));
+    assert_eq!(table.history(CH, None, Some(1), First).unwrap().at, 0);
+    // The finished game is still there by its number, as it ended.
+    let old = table
+        .history(CH, Some(finished.game_id), Some(u64::MAX), Stay)
+        .unwrap();
+    assert_eq!(old, finished);
+    // Not a game of this channel.
+    assert_eq!(
+        table
+            .history(CH + 1, Some(finished.game_id), None, Stay)
+            .unwrap_err(),
+        "No such game was played in this channel."
+    );
+    // The picker: the running game first, then the caller's finished one.
+    let games = table.history_games(CH, 1);
+    let ids: Vec<u64> = games.iter().map(|g| g.game_id).collect();
+    assert_eq!(ids, vec![now.game_id, finished.game_id]);
+    assert!(games[0].label.contains("running now"), "{:?}", games[0]);
+    assert!(games[1].label.contains("ended today"), "{:?}", games[1]);
+    assert!(games.iter().all(|g| g.label.chars().count() <= 100));
+    // Someone who did not play it sees only the running game.
+    let ids: Vec<u64> = table
+        .history_games(CH, 9)
+        .iter()
+        .map(|g| g.game_id)
+        .collect();
+    assert_eq!(ids, vec![now.game_id]);
 }

@@ -1,0 +1,153 @@
+//! `/game history`: a game's public pictures step by step (see `table/src/history.rs`),
+//! in a private message whose buttons — ⏮ ◀ ▶ ⏭ and "Next round" — edit it in place.
+//! The buttons carry the game and the step shown, so they work after a restart too.
+
+use crate::bot::{Context, Data, Error};
+use crate::ids::{ComponentAction, ComponentId};
+use crate::messages::{self, private_reply};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+use table::{HistoryMove, HistoryPage, StateVersion, Table};
+
+/// What a typed game that is not a number gets.
+const PICK_A_GAME: &str =
+    "Pick a game from the list: start typing in the game option to see the games you played here.";
+
+/// Suggests the running game and the caller's games archived in this channel, newest
+/// first, matching what they typed (a title, a name, a game number).
+pub(crate) async fn autocomplete_game(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let table = ctx.data().table.clone();
+    let (channel, user) = (ctx.channel_id().get(), ctx.author().id.get());
+    let games = tokio::task::spawn_blocking(move || table.history_games(channel, user))
+        .await
+        .unwrap_or_default();
+    let partial = partial.trim().to_lowercase();
+    let choices = games
+        .into_iter()
+        .filter(|g| partial.is_empty() || g.label.to_lowercase().contains(&partial))
+        .take(25)
+        .map(|g| serenity::AutocompleteChoice::new(g.label, g.game_id.to_string()))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The game number a picked (or typed) choice names: `12` or `#12`.
+fn game_number(text: &str) -> Option<u64> {
+    text.trim().trim_start_matches('#').parse().ok()
+}
+
+/// A replay's page and its picture.
+type Page = (HistoryPage, Option<Arc<Vec<u8>>>);
+
+/// The page of the table's replay and its picture, worked out on the blocking pool.
+async fn page(
+    table: &Arc<Table>,
+    channel: u64,
+    game: Option<u64>,
+    at: Option<u64>,
+    step: HistoryMove,
+) -> Result<Page, String> {
+    let table = table.clone();
+    tokio::task::spawn_blocking(move || {
+        let page = table.history(channel, game, at, step)?;
+        let picture = table.history_picture(channel, page.game_id, page.at);
+        Ok((page, picture))
+    })
+    .await
+    .unwrap_or_else(|_| Err("The replay could not be built; please try again.".into()))
+}
+
+/// The answer to `/game history` (already deferred, privately): the first page with its
+/// buttons and picture, or the sentence saying why there is none.
+pub(crate) async fn first_reply(ctx: Context<'_>, game: Option<&str>) -> poise::CreateReply {
+    let game = match game.map(game_number) {
+        None => None,
+        Some(Some(id)) => Some(id),
+        Some(None) => return private_reply(PICK_A_GAME.into()),
+    };
+    let channel = ctx.channel_id().get();
+    match page(&ctx.data().table, channel, game, None, HistoryMove::Stay).await {
+        Ok((p, picture)) => {
+            let reply = private_reply(messages::cut(&p.text, messages::LIMIT))
+                .components(vec![buttons(&p, channel)]);
+            match &picture {
+                Some(png) => messages::reply_with_picture(reply, png),
+                None => reply,
+            }
+        }
+        Err(sentence) => private_reply(sentence),
+    }
+}
+
+/// A click on a replay button: the message becomes the step it leads to.
+pub(crate) async fn on_click(
+    ctx: &serenity::Context,
+    data: &Data,
+    c: &serenity::ComponentInteraction,
+    id: &ComponentId,
+    step: HistoryMove,
+) -> Result<(), Error> {
+    c.defer(&ctx.http).await?;
+    let (game, at) = (id.state.game_id, id.state.version);
+    let edit = match page(&data.table, id.channel, Some(game), Some(at), step).await {
+        Ok((p, picture)) => {
+            let edit = serenity::EditInteractionResponse::new()
+                .content(messages::cut(&p.text, messages::LIMIT))
+                .components(vec![buttons(&p, id.channel)]);
+            match &picture {
+                Some(png) => edit
+                    .new_attachment(messages::picture_file(png))
+                    .embed(messages::picture_embed()),
+                None => edit.clear_attachments().embeds(vec![]),
+            }
+        }
+        Err(sentence) => serenity::EditInteractionResponse::new()
+            .content(sentence)
+            .components(vec![])
+            .clear_attachments()
+            .embeds(vec![]),
+    };
+    c.edit_response(&ctx.http, edit).await?;
+    Ok(())
+}
+
+/// ⏮ ◀ ▶ ⏭ and "Next round" under a page; those that would go nowhere are disabled.
+fn buttons(p: &HistoryPage, channel: u64) -> serenity::CreateActionRow {
+    let button = |step, label: &str, enabled: bool| {
+        let id = ComponentId {
+            channel,
+            state: StateVersion {
+                game_id: p.game_id,
+                version: p.at,
+            },
+            seat: 0,
+            action: ComponentAction::History(step),
+        };
+        serenity::CreateButton::new(id.encode())
+            .label(label)
+            .style(serenity::ButtonStyle::Secondary)
+            .disabled(!enabled)
+    };
+    serenity::CreateActionRow::Buttons(vec![
+        button(HistoryMove::First, "⏮", p.has_previous()),
+        button(HistoryMove::Previous, "◀", p.has_previous()),
+        button(HistoryMove::Next, "▶", p.has_next()),
+        button(HistoryMove::Last, "⏭", p.has_next()),
+        button(HistoryMove::NextRound, "Next round", p.has_next_round()),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picked_and_typed_game_numbers_are_read() {
+        assert_eq!(game_number("12"), Some(12));
+        assert_eq!(game_number(" #7 "), Some(7));
+        assert_eq!(game_number("Palazzo"), None);
+    }
+}

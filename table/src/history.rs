@@ -1,0 +1,611 @@
+//! Replays (`/game history`): a game's public picture and narration at any step, rebuilt
+//! from its seed and action log — never from a stored state, and only through the
+//! engine's public view, so a replay shows nothing a player could not see at the time.
+//!
+//! A replay's **steps** are the setup and every action that had a public narration. An
+//! action nobody else was told of (an Estates stash) is no step of its own: its effect
+//! shows with the next step, as it did in the channel (a step for it would tell that it
+//! happened, and when). The last step is the game as it stands.
+//!
+//! A **round**, read from the public view at each step: in Palazzo and Villa Paletti a
+//! new round starts when the turn passes back to an earlier seat (everyone has had a
+//! turn); in The Estates the same, counted by the auctioneer, and when the game's own
+//! round number changes; in The Princes of Florence the game's own rounds (1–7).
+//!
+//! A built replay keeps the state after every [`CHECKPOINT_EVERY`] actions, so a step
+//! applies at most that many actions less one before its picture is drawn; the last
+//! [`REPLAYS_KEPT`] replays stay in memory (a running game's is rebuilt when it moved).
+
+use crate::{draw, lock, shown_names, text, Table};
+use rules::{DynGame, GameKind, PublicPicture, Seat};
+use std::collections::HashMap;
+use std::sync::Arc;
+use storage::{ChannelId, LogEntry, Meta, Status, UserId};
+
+/// A replay keeps the game's state after every this many actions.
+pub const CHECKPOINT_EVERY: u64 = 16;
+
+/// Replays kept in memory, least recently used dropped first.
+pub const REPLAYS_KEPT: usize = 16;
+
+/// Archived games of a channel looked at when listing the caller's games (newest first).
+const GAMES_LOOKED_AT: usize = 50;
+
+/// Games listed for the picker at most (Discord's autocomplete shows 25).
+pub const GAMES_LISTED: usize = 25;
+
+/// Characters of narration shown for one step (the rest is cut with "…").
+const NARRATION_CHARS: usize = 1_200;
+
+/// A move through a replay: what the history buttons do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HistoryMove {
+    /// The step at the given action count (a fresh look, or the same step again).
+    Stay,
+    First,
+    Previous,
+    Next,
+    Last,
+    /// The first step of the next round (the last step when there is none).
+    NextRound,
+}
+
+/// A game `/game history` can show, for the picker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryGame {
+    pub game_id: u64,
+    /// What the picker shows: the title, the players, when it ended and who won.
+    pub label: String,
+}
+
+/// One step of a replay: what `/game history` shows and where its buttons lead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryPage {
+    pub game_id: u64,
+    /// The actions applied at this step (what the buttons carry, to move from here).
+    pub at: u64,
+    /// This step, from 0 (the setup), and the number of steps.
+    pub step: usize,
+    pub steps: usize,
+    /// The round of this step, from 1, and the rounds in the replay so far.
+    pub round: usize,
+    pub rounds: usize,
+    /// The title line, the step's public narration and the board's first line.
+    pub text: String,
+}
+
+impl HistoryPage {
+    /// Whether an earlier step exists (⏮ and ◀ do something).
+    pub fn has_previous(&self) -> bool {
+        self.step > 0
+    }
+
+    /// Whether a later step exists (▶ and ⏭ do something).
+    pub fn has_next(&self) -> bool {
+        self.step + 1 < self.steps
+    }
+
+    /// Whether a later round exists ("next round" does something).
+    pub fn has_next_round(&self) -> bool {
+        self.round < self.rounds
+    }
+}
+
+/// One step of a built replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Step {
+    /// Actions applied.
+    at: u64,
+    /// The log index of the action whose narration this step shows (`None`: the setup).
+    said: Option<usize>,
+    /// From 1.
+    round: usize,
+}
+
+/// A game rebuilt from its seed and log: checkpoints and steps.
+struct Replay {
+    meta: Meta,
+    kind: &'static GameKind,
+    log: Vec<LogEntry>,
+    /// The state after `i * CHECKPOINT_EVERY` actions, by `i`.
+    checkpoints: Vec<Box<dyn DynGame>>,
+    steps: Vec<Step>,
+}
+
+/// What a round is told apart by, read from a public view: the game's own round number
+/// and the seat whose turn it is, where the game shows them.
+fn round_marks(view: &PublicPicture) -> (Option<u32>, Option<Seat>) {
+    match view {
+        PublicPicture::Palazzo(v) => (None, Some(v.active)),
+        PublicPicture::Villa(v) => (None, Some(v.turn)),
+        PublicPicture::Estates(v) => {
+            use rules::estates::PhaseView;
+            let auctioneer = match &v.phase {
+                PhaseView::Choosing { auctioneer }
+                | PhaseView::Auction { auctioneer, .. }
+                | PhaseView::Deciding { auctioneer, .. } => Some(*auctioneer),
+                PhaseView::Placing { .. } | PhaseView::Over => None,
+            };
+            (Some(v.round), auctioneer)
+        }
+        PublicPicture::Princes(v) => (Some(u32::from(v.round)), None),
+        PublicPicture::None => (None, None),
+    }
+}
+
+/// Counts rounds over successive public views (see the module's documentation).
+#[derive(Default)]
+struct RoundCounter {
+    round: usize,
+    number: Option<u32>,
+    seat: Option<Seat>,
+}
+
+impl RoundCounter {
+    /// The round of the next view in order.
+    fn next(&mut self, view: &PublicPicture) -> usize {
+        let (number, seat) = round_marks(view);
+        if self.round == 0 {
+            self.round = 1;
+        } else if number.is_some() && number != self.number {
+            self.round += 1;
+        } else if let (Some(new), Some(old)) = (seat, self.seat) {
+            if new < old {
+                self.round += 1;
+            }
+        }
+        if number.is_some() {
+            self.number = number;
+        }
+        if seat.is_some() {
+            self.seat = seat;
+        }
+        self.round
+    }
+}
+
+impl Replay {
+    /// Replays `log` (the first `meta.version` actions of the game) from the seed.
+    fn build(meta: Meta, mut log: Vec<LogEntry>) -> Result<Replay, String> {
+        let kind =
+            rules::catalog::find(&meta.game).ok_or_else(|| text::unknown_game(&meta.game))?;
+        log.truncate(usize::try_from(meta.version).unwrap_or(usize::MAX));
+        let mut game = (kind.new)(meta.seats.len(), &meta.options, meta.seed)
+            .map_err(|e| format!("This game cannot be set up again for its replay ({e})."))?;
+        let mut checkpoints = vec![game.box_clone()];
+        let mut rounds = RoundCounter::default();
+        let mut steps = vec![Step {
+            at: 0,
+            said: None,
+            round: rounds.next(&game.public_picture_view()),
+        }];
+        for (index, entry) in log.iter().enumerate() {
+            if let Err(e) = game.apply_logged(entry.seat, &entry.action) {
+                // The engine's reason can name a hand: for the operator's log only.
+                tracing::warn!(game_id = meta.game_id, index, error = %e.0, "a logged action was refused in a replay");
+                return Err(format!(
+                    "Move {} of this game could not be replayed, so it has no replay.",
+                    index + 1
+                ));
+            }
+            let at = index as u64 + 1;
+            if at % CHECKPOINT_EVERY == 0 {
+                checkpoints.push(game.box_clone());
+            }
+            if !entry.public.is_empty() {
+                let round = rounds.next(&game.public_picture_view());
+                steps.push(Step {
+                    at,
+                    said: Some(index),
+                    round,
+                });
+            }
+        }
+        // Moves nobody else saw after the last step: the last step shows the game as it
+        // stands (what `/game status` shows), with that step's narration.
+        let end = log.len() as u64;
+        if let Some(last) = steps.last().copied().filter(|s| s.at < end) {
+            let shown = Step { at: end, ..last };
+            if last.said.is_some() {
+                steps.pop();
+            }
+            steps.push(shown);
+        }
+        Ok(Replay {
+            meta,
+            kind,
+            log,
+            checkpoints,
+            steps,
+        })
+    }
+
+    /// The game after `at` actions: the checkpoint before it and the actions since.
+    fn state_at(&self, at: u64) -> Option<Box<dyn DynGame>> {
+        let index = usize::try_from(at / CHECKPOINT_EVERY).ok()?;
+        let mut game = self.checkpoints.get(index)?.box_clone();
+        let from = usize::try_from(index as u64 * CHECKPOINT_EVERY).ok()?;
+        let to = usize::try_from(at).ok()?;
+        for entry in self.log.get(from..to)? {
+            game.apply_logged(entry.seat, &entry.action).ok()?;
+        }
+        Some(game)
+    }
+
+    /// The step reached from the one showing `at` by `step`.
+    fn target(&self, at: u64, step: HistoryMove) -> usize {
+        let last = self.steps.len().saturating_sub(1);
+        // The step showing `at`: the last at or before it (an id from before a rebuild
+        // or a forged one lands on a real step).
+        let here = self
+            .steps
+            .iter()
+            .rposition(|s| s.at <= at)
+            .unwrap_or_default();
+        match step {
+            HistoryMove::Stay => here,
+            HistoryMove::First => 0,
+            HistoryMove::Previous => here.saturating_sub(1),
+            HistoryMove::Next => (here + 1).min(last),
+            HistoryMove::Last => last,
+            HistoryMove::NextRound => {
+                let round = self.steps.get(here).map_or(0, |s| s.round);
+                self.steps
+                    .iter()
+                    .position(|s| s.round > round)
+                    .unwrap_or(last)
+            }
+        }
+    }
+
+    /// The page of step `index`.
+    fn page(&self, index: usize) -> Option<HistoryPage> {
+        let step = *self.steps.get(index)?;
+        let game = self.state_at(step.at)?;
+        let names = shown_names(&self.meta);
+        let rounds = self.steps.last().map_or(1, |s| s.round);
+        let narration = match step.said {
+            None if step.at == 0 => "The game is set up.".to_string(),
+            None => String::new(),
+            Some(i) => self
+                .log
+                .get(i)
+                .map(|e| e.public.join("\n"))
+                .unwrap_or_default(),
+        };
+        let ended = matches!(self.meta.status, Status::Finished | Status::Abandoned);
+        let mut text = format!(
+            "📜 **{}** replay · step {} of {}{} · round {} of {}",
+            self.kind.title,
+            index + 1,
+            self.steps.len(),
+            if ended { "" } else { " so far" },
+            step.round,
+            rounds
+        );
+        if !narration.is_empty() {
+            text.push('\n');
+            text.push_str(&cut(&narration, NARRATION_CHARS));
+        }
+        let headline = game.public_headline(&names);
+        if !headline.is_empty() {
+            text.push('\n');
+            text.push_str(&headline);
+        }
+        Some(HistoryPage {
+            game_id: self.meta.game_id,
+            at: step.at,
+            step: index,
+            steps: self.steps.len(),
+            round: step.round,
+            rounds,
+            text,
+        })
+    }
+}
+
+/// `s` cut to `n` characters, with "…" when cut.
+fn cut(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(n.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// The replays built lately, by (channel, game id): a bounded cache.
+#[derive(Default)]
+pub(crate) struct Replays {
+    map: HashMap<(ChannelId, u64), (Arc<Replay>, u64)>,
+    tick: u64,
+}
+
+impl Replays {
+    fn get(&mut self, key: (ChannelId, u64)) -> Option<Arc<Replay>> {
+        self.tick += 1;
+        let tick = self.tick;
+        self.map.get_mut(&key).map(|(replay, used)| {
+            *used = tick;
+            replay.clone()
+        })
+    }
+
+    fn put(&mut self, key: (ChannelId, u64), replay: Arc<Replay>) {
+        self.tick += 1;
+        self.map.insert(key, (replay, self.tick));
+        while self.map.len() > REPLAYS_KEPT {
+            let oldest = self
+                .map
+                .iter()
+                .min_by_key(|(_, (_, t))| *t)
+                .map(|(k, _)| *k);
+            match oldest {
+                Some(k) => self.map.remove(&k),
+                None => break,
+            };
+        }
+    }
+}
+
+/// Where a replay's game is: running in the channel, or in its archive.
+enum Source {
+    Running {
+        meta: Meta,
+        log: Vec<LogEntry>,
+    },
+    /// Running, and the cached replay is of its current version.
+    Cached(Arc<Replay>),
+    Archived(u64),
+}
+
+impl Table {
+    /// The page of `/game history` in `channel`: the game `game_id` (the running game,
+    /// or one of the channel's archive), else the running game, else the last game
+    /// archived here. From the step showing `at` actions, `step` moves; without `at`
+    /// a finished game starts at its setup and a running game at its current step.
+    /// `Err` is the sentence the caller reads.
+    pub fn history(
+        &self,
+        channel: ChannelId,
+        game_id: Option<u64>,
+        at: Option<u64>,
+        step: HistoryMove,
+    ) -> Result<HistoryPage, String> {
+        let replay = self.replay(channel, game_id)?;
+        let running = !matches!(replay.meta.status, Status::Finished | Status::Abandoned);
+        let at = at.unwrap_or(if running { u64::MAX } else { 0 });
+        replay
+            .page(replay.target(at, step))
+            .ok_or_else(|| "This step of the game could not be shown.".to_string())
+    }
+
+    /// The public picture of step `at` of game `game_id`'s replay in `channel` (drawn
+    /// from the public view of the game replayed to there): what a [`HistoryPage`] shows.
+    /// `None` when `at` is no step of it, or for a game without pictures.
+    pub fn history_picture(
+        &self,
+        channel: ChannelId,
+        game_id: u64,
+        at: u64,
+    ) -> Option<Arc<Vec<u8>>> {
+        let replay = self.replay(channel, Some(game_id)).ok()?;
+        replay.steps.iter().find(|s| s.at == at)?;
+        let game = replay.state_at(at)?;
+        draw(game.as_ref(), &replay.meta, None).map(Arc::new)
+    }
+
+    /// The games `user` can pick for `/game history` in `channel`: the running game,
+    /// then the games archived here that they played, newest first.
+    pub fn history_games(&self, channel: ChannelId, user: UserId) -> Vec<HistoryGame> {
+        let now = self.now_s();
+        let mut out: Vec<HistoryGame> = self
+            .with_slot(channel, |slot| {
+                let active = slot.active.as_ref().filter(|a| a.game.is_some())?;
+                Some(HistoryGame {
+                    game_id: active.meta.game_id,
+                    label: label(&active.meta, "running now", None),
+                })
+            })
+            .into_iter()
+            .collect();
+        let ids = self.store.archived_ids(channel).unwrap_or_else(|e| {
+            tracing::warn!(channel, error = %e, "cannot list archived games");
+            vec![]
+        });
+        for game_id in ids.into_iter().take(GAMES_LOOKED_AT) {
+            if out.len() >= GAMES_LISTED {
+                break;
+            }
+            let Ok(Some(entry)) = self.store.archived_game(channel, game_id) else {
+                continue;
+            };
+            if !entry.meta.seats.iter().any(|s| s.user == user) {
+                continue;
+            }
+            let when = ago(now.saturating_sub(entry.meta.updated));
+            let winners: Option<Vec<Seat>> = entry
+                .outcome
+                .and_then(|o| serde_json::from_value::<rules::Outcome>(o).ok())
+                .map(|o| o.winners);
+            let when = match entry.meta.status {
+                Status::Abandoned => format!("abandoned {when}"),
+                _ => format!("ended {when}"),
+            };
+            out.push(HistoryGame {
+                game_id,
+                label: label(&entry.meta, &when, winners.as_deref()),
+            });
+        }
+        out
+    }
+
+    /// The replay of the game asked for, from the cache when it is current.
+    fn replay(&self, channel: ChannelId, game_id: Option<u64>) -> Result<Arc<Replay>, String> {
+        let source = self.with_slot(channel, |slot| {
+            let running = slot
+                .active
+                .as_ref()
+                .filter(|a| a.game.is_some())
+                .filter(|a| game_id.map_or(true, |id| id == a.meta.game_id));
+            match running {
+                Some(active) => {
+                    let key = (channel, active.meta.game_id);
+                    if let Some(r) = lock(&self.replays).get(key) {
+                        if r.meta.version == active.meta.version {
+                            return Ok(Source::Cached(r));
+                        }
+                    }
+                    // Read under the channel's lock: the log and the metadata agree.
+                    let log = self
+                        .store
+                        .log(active.meta.game_id)
+                        .map_err(|e| format!("The game's moves could not be read ({e})."))?;
+                    Ok(Source::Running {
+                        meta: active.meta.clone(),
+                        log,
+                    })
+                }
+                None => match game_id {
+                    Some(id) => Ok(Source::Archived(id)),
+                    None => self
+                        .store
+                        .archived_ids(channel)
+                        .map_err(|e| format!("The game store failed ({e})."))?
+                        .first()
+                        .map(|id| Source::Archived(*id))
+                        .ok_or_else(|| "No game has been played in this channel yet.".to_string()),
+                },
+            }
+        })?;
+        let (meta, log) = match source {
+            Source::Cached(replay) => return Ok(replay),
+            Source::Running { meta, log } => (meta, log),
+            Source::Archived(id) => {
+                if let Some(r) = lock(&self.replays).get((channel, id)) {
+                    return Ok(r);
+                }
+                let entry = self
+                    .store
+                    .archived_game(channel, id)
+                    .map_err(|e| format!("That game could not be read ({e})."))?
+                    .ok_or_else(|| "No such game was played in this channel.".to_string())?;
+                let log = self
+                    .store
+                    .log(id)
+                    .map_err(|e| format!("The game's moves could not be read ({e})."))?;
+                (entry.meta, log)
+            }
+        };
+        let key = (channel, meta.game_id);
+        let replay = Arc::new(Replay::build(meta, log)?);
+        lock(&self.replays).put(key, replay.clone());
+        Ok(replay)
+    }
+}
+
+/// A picker label: title, game number, players, `when`, the winners.
+fn label(meta: &Meta, when: &str, winners: Option<&[Seat]>) -> String {
+    let title = rules::catalog::find(&meta.game).map_or("Game", |k| k.title);
+    let names: Vec<String> = meta
+        .seats
+        .iter()
+        .map(|s| text::one_line(&s.name, 16))
+        .collect();
+    let mut out = format!("{title} #{} · {} · {when}", meta.game_id, names.join(", "));
+    if let Some(w) = winners.filter(|w| !w.is_empty()) {
+        let won: Vec<&str> = w
+            .iter()
+            .filter_map(|s| names.get(*s).map(String::as_str))
+            .collect();
+        out.push_str(&format!(" · won by {}", won.join(", ")));
+    }
+    cut(&out, 100)
+}
+
+/// "today", "yesterday", "3 days ago" for an age in seconds.
+fn ago(seconds: u64) -> String {
+    match seconds / 86_400 {
+        0 => "today".to_string(),
+        1 => "yesterday".to_string(),
+        n => format!("{n} days ago"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::Game;
+
+    fn view<G: Game>(players: usize) -> G::PublicView {
+        G::new(players, &G::Options::default(), 1)
+            .unwrap()
+            .public_view()
+    }
+
+    /// Rounds as the module's documentation defines them, per game.
+    #[test]
+    fn rounds_follow_the_turn_or_the_games_own_counter() {
+        // Palazzo: the turn going back to an earlier seat starts a round.
+        let mut counter = RoundCounter::default();
+        let base = view::<rules::palazzo::Palazzo>(3);
+        let rounds: Vec<usize> = [1, 1, 2, 0, 0, 1, 2, 2, 0]
+            .into_iter()
+            .map(|active| {
+                let mut v = base.clone();
+                v.active = active;
+                counter.next(&v.into())
+            })
+            .collect();
+        assert_eq!(rounds, [1, 1, 1, 2, 2, 2, 2, 2, 3]);
+        // Princes: the game's own round number, whoever's turn it is.
+        let mut counter = RoundCounter::default();
+        let base = view::<rules::princes::Princes>(3);
+        let rounds: Vec<usize> = [1, 1, 2, 2, 3]
+            .into_iter()
+            .map(|round| {
+                let mut v = base.clone();
+                v.round = round;
+                counter.next(&v.into())
+            })
+            .collect();
+        assert_eq!(rounds, [1, 1, 2, 2, 3]);
+        // The Estates: a new round of the game, or the auctioneer going back; a step
+        // without an auctioneer (placing, the end) keeps the last one.
+        use rules::estates::PhaseView;
+        let mut counter = RoundCounter::default();
+        let base = view::<rules::estates::Estates>(3);
+        let rounds: Vec<usize> = [
+            (1, Some(1)),
+            (1, Some(2)),
+            (1, None),
+            (1, Some(0)),
+            (2, Some(0)),
+        ]
+        .into_iter()
+        .map(|(round, auctioneer)| {
+            let mut v = base.clone();
+            v.round = round;
+            v.phase = match auctioneer {
+                Some(auctioneer) => PhaseView::Choosing { auctioneer },
+                None => PhaseView::Over,
+            };
+            counter.next(&v.into())
+        })
+        .collect();
+        assert_eq!(rounds, [1, 1, 1, 2, 3]);
+        // No marks at all (a game without a picture): one round.
+        let mut counter = RoundCounter::default();
+        assert_eq!(counter.next(&PublicPicture::None), 1);
+        assert_eq!(counter.next(&PublicPicture::None), 1);
+    }
+
+    #[test]
+    fn ages_and_cuts_read_well() {
+        assert_eq!(ago(10), "today");
+        assert_eq!(ago(86_400 + 5), "yesterday");
+        assert_eq!(ago(86_400 * 3 + 5), "3 days ago");
+        assert_eq!(cut("abcdef", 4), "abc…");
+        assert_eq!(cut("abc", 4), "abc");
+    }
+}
