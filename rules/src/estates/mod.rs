@@ -10,6 +10,7 @@ pub mod error;
 mod parse;
 pub mod scoring;
 mod text;
+mod undo;
 
 use crate::engine::{
     rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,
@@ -850,6 +851,10 @@ impl Game for Estates {
 
     fn awaiting(&self) -> Vec<Seat> {
         self.awaited().into_iter().collect()
+    }
+
+    fn undoable(before: &Self, _seat: Seat, action: &EstatesAction, after: &Self) -> bool {
+        undo::undoable(before, action, after)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<EstatesAction> {
