@@ -191,14 +191,29 @@ pub fn help(kind: Option<&GameKind>) -> String {
 /// and counted among public moves only: numbering every move would show gaps where a
 /// secret move (an Estates stash) happened.
 pub fn log(entries: &[LogEntry]) -> String {
-    let public: Vec<&LogEntry> = entries.iter().filter(|e| !e.public.is_empty()).collect();
+    // Moves an undo took back stay in the log, struck through.
+    let kept: std::collections::HashSet<u64> = storage::effective_log(entries)
+        .into_iter()
+        .map(|(i, _)| i)
+        .collect();
+    let public: Vec<(bool, &LogEntry)> = entries
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| !e.public.is_empty())
+        .map(|(i, e)| (e.undoes().is_none() && !kept.contains(&(i as u64)), e))
+        .collect();
     if public.is_empty() {
         return "No moves yet.".into();
     }
     let from = public.len().saturating_sub(30);
     let mut s = format!("Moves {}–{} of {}:\n", from + 1, public.len(), public.len());
-    for (i, e) in public.iter().enumerate().skip(from) {
-        s.push_str(&format!("{}. {}\n", i + 1, e.public.join(" ")));
+    for (i, (undone, e)) in public.iter().enumerate().skip(from) {
+        let line = e.public.join(" ");
+        if *undone {
+            s.push_str(&format!("{}. ~~{line}~~ (taken back)\n", i + 1));
+        } else {
+            s.push_str(&format!("{}. {line}\n", i + 1));
+        }
     }
     s
 }
