@@ -389,7 +389,8 @@ async fn settings(
         args::OnOff,
     >,
 ) -> Result<(), Error> {
-    let change = args::settings_command(remind_after, repeat_every, timeout_after, on_timeout, undo);
+    let change =
+        args::settings_command(remind_after, repeat_every, timeout_after, on_timeout, undo);
     run(ctx, change).await
 }
 

@@ -302,11 +302,16 @@ async fn undo_is_refused_after_a_reveal_and_approved_by_button_otherwise() {
     let bidder = next(&fake);
     assert_ne!(bidder, active);
     typed(&fake, channel, bidder, "pass").await;
-    let third = *seats.iter().find(|u| **u != active && **u != bidder).unwrap();
+    let third = *seats
+        .iter()
+        .find(|u| **u != active && **u != bidder)
+        .unwrap();
     let before = public_messages(&fake, channel).len();
     let asked = slash(&fake, active, channel, "game undo", json!({})).await;
     assert!(
-        asked.iter().any(|m| m.content.contains("I asked") && m.flags & 64 != 0),
+        asked
+            .iter()
+            .any(|m| m.content.contains("I asked") && m.flags & 64 != 0),
         "{asked:#?}"
     );
     let request = wait_public(&fake, channel, before, "asks to take back their last move").await;
@@ -322,12 +327,19 @@ async fn undo_is_refused_after_a_reveal_and_approved_by_button_otherwise() {
         .find(|id| id.ends_with(":sa"))
         .expect("an Approve button");
     let own = fake.click(active, &request, &approve).replies().await;
-    assert!(own[0].content.contains("You asked for this undo"), "{own:#?}");
+    assert!(
+        own[0].content.contains("You asked for this undo"),
+        "{own:#?}"
+    );
     let other = fake.click(third, &request, &approve).replies().await;
     assert!(other[0].content.contains("Only the players"), "{other:#?}");
     fake.click(bidder, &request, &approve).replies().await;
     let undone = wait_public(&fake, channel, before, "Everyone approved").await;
-    assert!(undone.content.contains("(2 moves in all)"), "{}", undone.content);
+    assert!(
+        undone.content.contains("(2 moves in all)"),
+        "{}",
+        undone.content
+    );
     picture_on(&undone);
     // The new turn message awaits the opener again, with the auction not yet opened.
     assert_eq!(next(&fake), active);

@@ -331,16 +331,26 @@ mod tests {
         assert!(Countdown::undoable(&g, 0, &CountdownAction::Add(3), &after));
         let mut passed = after.clone();
         passed.apply(1, &CountdownAction::Add(3)).unwrap();
-        assert!(!Countdown::undoable(&after, 1, &CountdownAction::Add(3), &passed));
+        assert!(!Countdown::undoable(
+            &after,
+            1,
+            &CountdownAction::Add(3),
+            &passed
+        ));
         let mut acked = passed.clone();
         acked.apply(0, &CountdownAction::Ack).unwrap();
-        assert!(Countdown::undoable(&passed, 0, &CountdownAction::Ack, &acked));
+        assert!(Countdown::undoable(
+            &passed,
+            0,
+            &CountdownAction::Ack,
+            &acked
+        ));
     }
 
     #[test]
     fn undoable_moves_replay_away_exactly() {
-        let c = crate::undo::check_undo_games::<Countdown>(&Default::default(), 0..100, 200)
-            .unwrap();
+        let c =
+            crate::undo::check_undo_games::<Countdown>(&Default::default(), 0..100, 200).unwrap();
         assert!(c.undoable * 2 > c.actions, "{c:?}");
     }
 

@@ -35,7 +35,7 @@ pub fn check_undo_game<G: Game>(
     samples: usize,
 ) -> Result<UndoCount, String> {
     let mut game = G::new(players, options, seed).map_err(|e| format!("seed {seed}: {e}"))?;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_0d0);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0005_eed0_f0d0);
     let mut log: Vec<(Seat, G::Action)> = Vec::new();
     let mut count = UndoCount::default();
     let mut replays_left = replays;

@@ -114,10 +114,7 @@ impl Table {
                 caller.shown_name()
             )
         } else {
-            format!(
-                "⚙️ {} turned undo off for this game.",
-                caller.shown_name()
-            )
+            format!("⚙️ {} turned undo off for this game.", caller.shown_name())
         };
         self.enqueue(active.meta.channel, vec![Delivery::channel(line)])
     }
@@ -134,12 +131,13 @@ impl Table {
             .log(meta.game_id)
             .map_err(|e| format!("The log could not be read ({e})."))?;
         let moves = storage::effective_log(&log);
-        let last = moves
+        let last = moves.iter().rposition(|(_, e)| e.seat == seat).ok_or(
+            "You have not made a move in this game yet, so there is nothing to take back.",
+        )?;
+        let pairs: Vec<(Seat, serde_json::Value)> = moves
             .iter()
-            .rposition(|(_, e)| e.seat == seat)
-            .ok_or("You have not made a move in this game yet, so there is nothing to take back.")?;
-        let pairs: Vec<(Seat, serde_json::Value)> =
-            moves.iter().map(|(_, e)| (e.seat, e.action.clone())).collect();
+            .map(|(_, e)| (e.seat, e.action.clone()))
+            .collect();
         let (kept, undone) = pairs.split_at(last);
         let restored = (kind.replay)(meta.seats.len(), &meta.options, meta.seed, kept)
             .map_err(|e| {
@@ -157,7 +155,10 @@ impl Table {
             state = after;
         }
         if state.snapshot() != game.snapshot() {
-            tracing::error!(channel = meta.channel, "undo: the log replays to another state");
+            tracing::error!(
+                channel = meta.channel,
+                "undo: the log replays to another state"
+            );
             return Err(
                 "This game's log does not replay to its state, so nothing can be taken back."
                     .into(),

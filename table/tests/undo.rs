@@ -93,17 +93,26 @@ fn no_one_moved_since_so_it_is_taken_back_at_once_and_logged() {
     let out = run(&table, CH, 1, "undo");
     let texts = channel_texts(&out);
     assert_eq!(texts.len(), 1, "{out:?}");
-    assert!(texts[0].contains("ana took back their last move"), "{}", texts[0]);
+    assert!(
+        texts[0].contains("ana took back their last move"),
+        "{}",
+        texts[0]
+    );
     assert!(texts[0].contains("Waiting for ana"), "{}", texts[0]);
     // The turn message is a new one, with ana's prompt, at a new version.
-    assert!(matches!(&out[0], Delivery::Channel { prompts, .. } if prompts.len() == 1 && prompts[0].user == 1));
+    assert!(
+        matches!(&out[0], Delivery::Channel { prompts, .. } if prompts.len() == 1 && prompts[0].user == 1)
+    );
     assert_eq!(version(&table), v + 1);
     assert_eq!(board(&table), "Total: 0 / 15. ana to add.");
     assert_eq!(table.legal_actions(CH, 1).len(), 3);
     assert!(table.legal_actions(CH, 2).is_empty());
     // The log keeps the move, struck through, and the undo.
     let log = ephemeral(&run(&table, CH, 2, "log"));
-    assert!(log.contains("~~ana added 2; the total is 2.~~ (taken back)"), "{log}");
+    assert!(
+        log.contains("~~ana added 2; the total is 2.~~ (taken back)"),
+        "{log}"
+    );
     assert!(log.contains("ana took back their last move"), "{log}");
     // Play on: the game replays from its seed and the moves in effect.
     run(&table, CH, 1, "add 1");
@@ -127,7 +136,10 @@ fn the_players_who_moved_since_approve_and_then_it_is_taken_back() {
     let asked = run(&table, CH, 2, "undo");
     let on = approval(&asked);
     let ask = &channel_texts(&asked)[0];
-    assert!(ask.contains("bruno asks to take back their last move (2 moves"), "{ask}");
+    assert!(
+        ask.contains("bruno asks to take back their last move (2 moves"),
+        "{ask}"
+    );
     assert!(ask.contains("when carla approve"), "{ask}");
     assert!(matches!(&asked[0], Delivery::Channel { mentions, .. } if *mentions == vec![3]));
     assert_eq!(board(&table), "Total: 3 / 15. ana to add.", "nothing yet");
@@ -136,7 +148,10 @@ fn the_players_who_moved_since_approve_and_then_it_is_taken_back() {
     assert!(ephemeral(&vote(&table, 1, on, true)).contains("Only the players"));
     let done = vote(&table, 3, on, true);
     let texts = channel_texts(&done);
-    assert!(texts[0].contains("Everyone approved: bruno took back"), "{texts:?}");
+    assert!(
+        texts[0].contains("Everyone approved: bruno took back"),
+        "{texts:?}"
+    );
     assert_eq!(board(&table), "Total: 1 / 15. bruno to add.");
     // The request is closed.
     assert!(ephemeral(&vote(&table, 3, on, true)).contains("no longer open"));
@@ -195,7 +210,11 @@ fn a_request_lapses_after_ten_minutes_or_the_reminder_interval() {
     assert!(channel_texts(&asked)[0].contains("within 2m"), "{asked:?}");
     clock.advance(2 * 60_000 - 1);
     vote(&table, 2, approval(&asked), true);
-    assert_eq!(board(&table), "Total: 0 / 15. ana to add.", "approved in time");
+    assert_eq!(
+        board(&table),
+        "Total: 0 / 15. ana to add.",
+        "approved in time"
+    );
     run(&table, CH, 1, "add 1");
     run(&table, CH, 2, "add 1");
     let on = approval(&run(&table, CH, 1, "undo"));
@@ -248,7 +267,10 @@ fn the_host_can_turn_undo_off_and_on() {
     let bad = ephemeral(&run(&table, CH, 1, "settings undo=maybe"));
     assert!(bad.contains("on or off"), "{bad}");
     let off = run(&table, CH, 1, "settings undo=off");
-    assert!(channel_texts(&off)[0].contains("turned undo off"), "{off:?}");
+    assert!(
+        channel_texts(&off)[0].contains("turned undo off"),
+        "{off:?}"
+    );
     assert!(ephemeral(&run(&table, CH, 2, "settings")).contains("Undo: **off**"));
     run(&table, CH, 1, "add 1");
     let text = ephemeral(&run(&table, CH, 1, "undo"));

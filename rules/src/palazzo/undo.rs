@@ -38,11 +38,17 @@ mod tests {
         let (g, seat, a) = find(|a| *a == PalazzoAction::Money);
         assert!(!undoable_in(&g, seat, &a), "money turns cards up");
         let (g, seat, a) = find(|a| *a == PalazzoAction::Draw);
-        assert!(!undoable_in(&g, seat, &a), "drawing takes tiles off a stack");
+        assert!(
+            !undoable_in(&g, seat, &a),
+            "drawing takes tiles off a stack"
+        );
         let (g, seat, a) = find(|a| *a == PalazzoAction::Auction);
         assert!(undoable_in(&g, seat, &a));
         let (g, seat, a) = find(|a| matches!(a, PalazzoAction::Raise(_)));
-        assert!(undoable_in(&g, seat, &a), "showing your own cards is yours to do");
+        assert!(
+            undoable_in(&g, seat, &a),
+            "showing your own cards is yours to do"
+        );
     }
 
     #[test]

@@ -37,7 +37,10 @@ mod tests {
     #[test]
     fn drawing_cards_stands_and_a_bid_or_a_pass_can_be_taken_back() {
         let (g, seat, a) = find(|a| *a == PrincesAction::DrawProfession);
-        assert!(!undoable_in(&g, seat, &a), "drawing shows the deck's top cards");
+        assert!(
+            !undoable_in(&g, seat, &a),
+            "drawing shows the deck's top cards"
+        );
         let (g, seat, a) = find(|a| matches!(a, PrincesAction::Keep(_)));
         assert!(!undoable_in(&g, seat, &a), "the rest go under the deck");
         let (g, seat, a) = find(|a| matches!(a, PrincesAction::Bid(_)));

@@ -27,7 +27,10 @@ mod tests {
         .expect("a random game consults chance");
         assert!(!undoable_in(&risky.0, risky.1, &risky.2));
         let (g, seat, a) = find_action::<Villa>(3, &options, 2, 2_000, |_, _, a| {
-            matches!(a, VillaAction::Allow | VillaAction::Object | VillaAction::Propose)
+            matches!(
+                a,
+                VillaAction::Allow | VillaAction::Object | VillaAction::Propose
+            )
         })
         .expect("a random game reaches a vote or a proposal");
         let mut after = g.clone();
