@@ -110,6 +110,7 @@ mod tests {
                 "abandon",
                 "settings",
                 "nudge",
+                "undo",
                 "mine",
                 "stats",
                 "leaderboard"

@@ -166,8 +166,9 @@ pub fn help(kind: Option<&GameKind>) -> String {
          · `/game log` — the last moves\n\
          · `/game rules [game] [topic]` — the rules, with every decision the bot made\n\
          · `/game abandon` — the host (or Manage Channel) ends the game\n\
-         · `/game settings` — reminders and timeouts of this table (the host changes them)\n\
+         · `/game settings` — reminders, timeouts and undo of this table (the host changes them)\n\
          · `/game nudge` — ping whoever the game is waiting for (once an hour)\n\
+         · `/game undo` — take back your last move (those who moved since approve)\n\
          · `/game mine` — your games, where it is your move first\n\
          · `/game stats [user] [game]` · `/game leaderboard [game]` — this server's records\n\
          Moves: the **Your move** button, or `/<game> move` (e.g. `/palazzo move take money`).\n",
