@@ -30,7 +30,7 @@ const REQUEST_NOTE: &str = "undo-request";
 /// The channel note holding the host's undo setting for a game.
 const SETTING_NOTE: &str = "undo-setting";
 
-const BLOCKED: &str = "Your last move can no longer be taken back: since then something hidden or random came out (a card or a tile drawn, a roof turned up, a shuffle, the villa's wobble), or a secret move was made.";
+const BLOCKED: &str = "Your last move can no longer be taken back: it, or a move after it, brought out something hidden or random (a card or a tile drawn, a roof turned up, a shuffle, the villa's wobble), or was a secret move.";
 
 const CLOSED: &str =
     "That undo request is no longer open: it was decided, replaced, or the game moved on.";
@@ -309,7 +309,8 @@ impl Table {
             )];
         }
         let lapsed = self.now_ms() >= request.expires_ms;
-        let moved_on = active.meta.version != request.version;
+        // A new move, or the host turning undo off, cancels it.
+        let moved_on = active.meta.version != request.version || !self.undo_on(active);
         if lapsed || moved_on || !approve {
             request.open = false;
             if let Err(e) = self.store_request(channel, &request) {
@@ -318,7 +319,7 @@ impl Table {
         }
         if moved_on {
             return vec![Delivery::ephemeral(
-                "A move was made after that undo was asked for, so it was cancelled; nothing was taken back.",
+                "A move was made (or undo turned off) after that undo was asked for, so it was cancelled; nothing was taken back.",
             )];
         }
         if lapsed {

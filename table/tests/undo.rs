@@ -278,6 +278,13 @@ fn the_host_can_turn_undo_off_and_on() {
     run(&table, CH, 1, "settings undo=on");
     run(&table, CH, 1, "undo");
     assert_eq!(board(&table), "Total: 0 / 15. ana to add.");
+    // Turning it off cancels a request waiting for approval.
+    run(&table, CH, 1, "add 1");
+    run(&table, CH, 2, "add 1");
+    let on = approval(&run(&table, CH, 1, "undo"));
+    run(&table, CH, 1, "settings undo=off");
+    assert!(ephemeral(&vote(&table, 2, on, true)).contains("cancelled"));
+    assert_eq!(board(&table), "Total: 2 / 15. carla to add.");
 }
 
 #[test]
