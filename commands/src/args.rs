@@ -60,12 +60,22 @@ pub enum PolicyChoice {
     Default,
 }
 
+/// The choices of `/game settings undo`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum OnOff {
+    #[name = "on"]
+    On,
+    #[name = "off"]
+    Off,
+}
+
 /// `/game settings …`: the values as typed; the table checks them.
 pub fn settings_command(
     remind_after: Option<String>,
     repeat_every: Option<String>,
     timeout_after: Option<String>,
     on_timeout: Option<PolicyChoice>,
+    undo: Option<OnOff>,
 ) -> Command {
     Command::Settings(table::SettingsChange {
         remind_after,
@@ -80,6 +90,7 @@ pub fn settings_command(
             }
             .to_string()
         }),
+        undo: undo.map(|u| if u == OnOff::On { "on" } else { "off" }.to_string()),
     })
 }
 

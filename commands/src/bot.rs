@@ -291,6 +291,7 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         "settings",
         "nudge",
         "history",
+        "undo",
         "mine",
         "stats",
         "leaderboard"
@@ -385,12 +386,19 @@ async fn settings(
     >,
     #[description = "Time out after, e.g. 72h (off, or default)"] timeout_after: Option<String>,
     #[description = "What a timeout does"] on_timeout: Option<args::PolicyChoice>,
+    #[description = "May players take back their last move (/game undo)?"] undo: Option<
+        args::OnOff,
+    >,
 ) -> Result<(), Error> {
-    run(
-        ctx,
-        args::settings_command(remind_after, repeat_every, timeout_after, on_timeout),
-    )
-    .await
+    let change =
+        args::settings_command(remind_after, repeat_every, timeout_after, on_timeout, undo);
+    run(ctx, change).await
+}
+
+/// Take back your last move (those who moved since approve it).
+#[poise::command(slash_command, guild_only)]
+async fn undo(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Undo).await
 }
 
 /// Ping the players the game is waiting for (once an hour).
@@ -643,6 +651,8 @@ async fn on_component(
             let on = table::Approval {
                 game_id: id.state.game_id,
                 proposal: id.state.version,
+                // The seat slot of an approval's id says what it approves (1: an undo).
+                undo: id.seat == 1,
             };
             let command = match action {
                 ComponentAction::MyHand => Command::Hand,

@@ -132,8 +132,8 @@ pub fn prompt_row(prompt: &TurnPrompt, channel: u64, board: bool) -> serenity::C
     serenity::CreateActionRow::Buttons(buttons)
 }
 
-/// The row under a proposed timing change: Approve and Refuse (the table checks who
-/// clicks).
+/// The row under a proposed timing change or undo: Approve and Refuse (the table checks
+/// who clicks). The id's seat slot says which: 0 a timing change, 1 an undo.
 pub fn approval_row(approval: &Approval, channel: u64) -> serenity::CreateActionRow {
     let id = |action| {
         ComponentId {
@@ -142,7 +142,7 @@ pub fn approval_row(approval: &Approval, channel: u64) -> serenity::CreateAction
                 game_id: approval.game_id,
                 version: approval.proposal,
             },
-            seat: 0,
+            seat: usize::from(approval.undo),
             action,
         }
         .encode()
@@ -321,6 +321,7 @@ mod tests {
         let approval = Approval {
             game_id: 7,
             proposal: 1_800_000_000_000,
+            undo: false,
         };
         let msgs = channel_messages("Shorter clocks?", &[42, 43], &[], Some(&approval), 9);
         let m = json(&msgs[0]);
@@ -336,6 +337,17 @@ mod tests {
         );
         assert_eq!(buttons[0]["label"], "Approve");
         assert_eq!(buttons[1]["label"], "Refuse");
+        // An undo's buttons say so in the id's seat slot.
+        let undo = Approval {
+            undo: true,
+            ..approval
+        };
+        let msgs = channel_messages("Undo?", &[42], &[], Some(&undo), 9);
+        let m = json(&msgs[0]);
+        assert_eq!(
+            m["components"][0]["components"][0]["custom_id"],
+            "cm1:9:7:1800000000000:1:sa"
+        );
     }
 
     #[test]

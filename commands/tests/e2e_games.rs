@@ -431,6 +431,113 @@ async fn an_unknown_button_gets_a_private_sentence() {
         );
         assert_no_markup(&answer.content, &[]);
     }
+
+/// The first public message after the first `after` ones that contains `text`.
+async fn wait_public(
+    fake: &FakeDiscord,
+    channel: u64,
+    after: usize,
+    text: &str,
+) -> fake_discord::RecordedMessage {
+    fake.wait_for(&format!("`{text}` in the channel"), |f| {
+        public_messages(f, channel)
+            .into_iter()
+            .skip(after)
+            .find(|m| m.content.contains(text))
+    })
+    .await
+}
+
+/// A Palazzo move typed by `user`; waits for the channel message it causes.
+async fn typed(fake: &FakeDiscord, channel: u64, user: u64, line: &str) {
+    let before = public_messages(fake, channel).len();
+    slash(fake, user, channel, "palazzo move", json!({ "move": line })).await;
+    fake.wait_for(&format!("the channel message after `{line}`"), |f| {
+        (public_messages(f, channel).len() > before).then_some(())
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_is_refused_after_a_reveal_and_approved_by_button_otherwise() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("palazzo-undo");
+    let seats = [
+        fake.add_user("ana"),
+        fake.add_user("bruno"),
+        fake.add_user("carla"),
+    ];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+    let next = |fake: &FakeDiscord| {
+        let turn = turn_message(fake, channel).expect("a turn message");
+        awaited(&turn, &seats)[0].0
+    };
+    let active = next(&fake);
+    // Drawing turns tiles up: it cannot be taken back.
+    typed(&fake, channel, active, "draw").await;
+    let refused = slash(&fake, active, channel, "game undo", json!({})).await;
+    assert!(
+        refused[0].content.contains("can no longer be taken back") && refused[0].flags & 64 != 0,
+        "{refused:#?}"
+    );
+    // Opening an auction reveals nothing; the next bidder passes, then the opener asks.
+    typed(&fake, channel, active, "auction").await;
+    let bidder = next(&fake);
+    assert_ne!(bidder, active);
+    typed(&fake, channel, bidder, "pass").await;
+    let third = *seats
+        .iter()
+        .find(|u| **u != active && **u != bidder)
+        .unwrap();
+    let before = public_messages(&fake, channel).len();
+    let asked = slash(&fake, active, channel, "game undo", json!({})).await;
+    assert!(
+        asked
+            .iter()
+            .any(|m| m.content.contains("I asked") && m.flags & 64 != 0),
+        "{asked:#?}"
+    );
+    let request = wait_public(&fake, channel, before, "asks to take back their last move").await;
+    assert!(
+        request.content.contains(&format!("<@{bidder}>"))
+            && !request.content.contains(&format!("<@{third}>")),
+        "only the bidder is asked: {}",
+        request.content
+    );
+    let approve = request
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.ends_with(":sa"))
+        .expect("an Approve button");
+    let own = fake.click(active, &request, &approve).replies().await;
+    assert!(
+        own[0].content.contains("You asked for this undo"),
+        "{own:#?}"
+    );
+    let other = fake.click(third, &request, &approve).replies().await;
+    assert!(other[0].content.contains("Only the players"), "{other:#?}");
+    fake.click(bidder, &request, &approve).replies().await;
+    let undone = wait_public(&fake, channel, before, "Everyone approved").await;
+    assert!(
+        undone.content.contains("(2 moves in all)"),
+        "{}",
+        undone.content
+    );
+    picture_on(&undone);
+    // The new turn message awaits the opener again, with the auction not yet opened.
+    assert_eq!(next(&fake), active);
+    let late = fake.click(bidder, &request, &approve).replies().await;
+    assert!(late[0].content.contains("no longer open"), "{late:#?}");
+    // With no one moving since, it is taken back at once.
+    typed(&fake, channel, active, "auction").await;
+    let before = public_messages(&fake, channel).len();
+    slash(&fake, active, channel, "game undo", json!({})).await;
+    wait_public(&fake, channel, before, "took back their last move.").await;
+    assert_eq!(next(&fake), active);
+    let log = slash(&fake, third, channel, "game log", json!({})).await;
+    assert!(log[0].content.contains("(taken back)"), "{log:#?}");
     fake.assert_no_errors();
     bot.stop().await;
 }

@@ -104,6 +104,12 @@ pub trait DynGame: Send + Sync {
     /// The full state, serialized (the stored snapshot).
     fn snapshot(&self) -> Vec<u8>;
     fn box_clone(&self) -> Box<dyn DynGame>;
+    /// Whether `seat`'s logged `action`, which turned this state into `after`, may be
+    /// taken back (see `Game::undoable`). False when `after` is another game or the
+    /// action does not read.
+    fn undoable(&self, seat: Seat, action: &Value, after: &dyn DynGame) -> bool;
+    /// The engine state, for [`DynGame::undoable`] to compare two states of one game.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// A running game of any kind.
@@ -249,6 +255,20 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn box_clone(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+
+    fn undoable(&self, seat: Seat, action: &Value, after: &dyn DynGame) -> bool {
+        let Some(after) = after.as_any().downcast_ref::<Erased<G>>() else {
+            return false;
+        };
+        match serde_json::from_value::<G::Action>(action.clone()) {
+            Ok(action) => G::undoable(&self.game, seat, &action, &after.game),
+            Err(_) => false,
+        }
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

@@ -275,6 +275,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         None
     }
 
+    /// Whether `seat`'s `action`, which turned `before` into `after`, may be taken back
+    /// (`/game undo`): only when it revealed nothing hidden or random — no card drawn or
+    /// turned up, no bag or stack drawn, no shuffle, no chance outcome (see
+    /// [`same_chance`]) — and taking it back tells nobody a secret. Then replaying the
+    /// log without it gives `before` and nobody learned anything they should not have.
+    fn undoable(before: &Self, seat: Seat, action: &Self::Action, after: &Self) -> bool;
+
     /// The board as chat text, built from the public view only.
     fn render_public(view: &Self::PublicView, names: &[String]) -> String;
     /// The board's first line alone (the title, whose turn, the round): what a turn
@@ -289,6 +296,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn rules_text() -> &'static str;
     /// The commands a player types, with examples.
     fn command_help() -> &'static [CommandHelp];
+}
+
+/// The generic half of [`Game::undoable`]: chance was not consulted between the two
+/// states (their RNGs are in the same position: no shuffle, no draw decided by chance,
+/// no physics outcome).
+pub fn same_chance(before: &GameRng, after: &GameRng) -> bool {
+    before == after
 }
 
 /// Why a replay failed.

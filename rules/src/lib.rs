@@ -15,6 +15,7 @@ pub mod princes;
 pub mod seating;
 #[cfg(feature = "testgame")]
 pub mod testgame;
+pub mod undo;
 pub mod views;
 pub mod villa;
 

@@ -124,6 +124,44 @@ pub struct LogEntry {
     pub at: u64,
 }
 
+/// The key of an undo's `action`: no engine action serializes as an object with it
+/// (engine actions are enums named in CamelCase), so an undo is told apart without a
+/// new record layout.
+const UNDO_KEY: &str = "undo";
+
+impl LogEntry {
+    /// The entry of an undo by `seat` that took back the log's entries from index `from`
+    /// on (those still in effect); `public` says so to everyone.
+    pub fn undo(seat: usize, from: u64, public: Vec<String>, at: u64) -> LogEntry {
+        LogEntry {
+            seat,
+            action: serde_json::json!({ UNDO_KEY: { "from": from } }),
+            text: UNDO_KEY.to_string(),
+            public,
+            at,
+        }
+    }
+
+    /// For an undo's entry, the index of the first entry it took back; `None` for a move.
+    pub fn undoes(&self) -> Option<u64> {
+        self.action.get(UNDO_KEY)?.get("from")?.as_u64()
+    }
+}
+
+/// The moves in effect in a game's whole log (`entries[i]` is the entry of index `i`):
+/// every move but the undos and what they took back, with its index, in order. Replaying
+/// these from the seed gives the game's state.
+pub fn effective_log(entries: &[LogEntry]) -> Vec<(u64, &LogEntry)> {
+    let mut kept: Vec<(u64, &LogEntry)> = Vec::with_capacity(entries.len());
+    for (index, entry) in entries.iter().enumerate() {
+        match entry.undoes() {
+            Some(from) => kept.retain(|(i, _)| *i < from),
+            None => kept.push((index as u64, entry)),
+        }
+    }
+    kept
+}
+
 /// A finished or abandoned game, kept with its final result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ArchiveEntry {
@@ -446,4 +484,39 @@ pub fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
         .recursive(true)
         .mode(0o700)
         .create(dir)
+}
+
+#[cfg(test)]
+mod undo_tests {
+    use super::*;
+
+    fn mv(seat: usize, n: u64) -> LogEntry {
+        LogEntry {
+            seat,
+            action: serde_json::json!({ "Add": n }),
+            text: format!("add {n}"),
+            public: vec![],
+            at: 0,
+        }
+    }
+
+    #[test]
+    fn undos_take_their_moves_out_of_the_effective_log() {
+        let log = vec![
+            mv(0, 1),
+            mv(1, 2),
+            mv(0, 3),
+            LogEntry::undo(1, 1, vec!["taken back".into()], 0),
+            mv(1, 4),
+            mv(0, 5),
+            LogEntry::undo(0, 5, vec![], 0),
+        ];
+        assert_eq!(log[3].undoes(), Some(1));
+        assert_eq!(log[0].undoes(), None);
+        let kept: Vec<u64> = effective_log(&log).iter().map(|(i, _)| *i).collect();
+        assert_eq!(kept, vec![0, 4]);
+        // An undo's entry survives the stored record's round trip.
+        let back = codec::decode_log(&codec::encode_log(&log[3])).unwrap();
+        assert_eq!(back.undoes(), Some(1));
+    }
 }

@@ -51,6 +51,8 @@ pub enum Command {
     },
     /// Ping the players the game waits for (a seated player; once an hour).
     Nudge,
+    /// Take back the caller's last move (asking those who moved since).
+    Undo,
     /// The caller's games on this server (or every server, from a DM).
     Mine,
     /// A player's record on this server (default: the caller), for one game or all.
@@ -81,6 +83,7 @@ pub const TABLE_WORDS: &[&str] = &[
     "help",
     "settings",
     "nudge",
+    "undo",
     "mine",
     "stats",
     "leaderboard",
@@ -152,6 +155,7 @@ impl Command {
                 Err(why) => Command::Invalid(why),
             },
             "nudge" => Command::Nudge,
+            "undo" => Command::Undo,
             "mine" | "games" => Command::Mine,
             "stats" => Command::Stats {
                 user: None,

@@ -78,13 +78,16 @@ pub struct PictureOf {
     pub seat: Option<Seat>,
 }
 
-/// A proposed timing change awaiting the players' approval: a channel message asking
-/// for it carries Approve and Refuse buttons naming it (see `Command::Vote`).
+/// A proposed timing change or undo awaiting the players' approval: a channel message
+/// asking for it carries Approve and Refuse buttons naming it (see `Command::Vote`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Approval {
     pub game_id: u64,
     /// The proposal's number in its channel (a newer proposal replaces an older one).
     pub proposal: u64,
+    /// An undo request (`/game undo`) rather than a timing change.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub undo: bool,
 }
 
 /// One outgoing message. Channel and private messages are stored in the outbox in the

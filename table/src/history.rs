@@ -170,6 +170,11 @@ impl Replay {
         let kind =
             rules::catalog::find(&meta.game).ok_or_else(|| text::unknown_game(&meta.game))?;
         log.truncate(usize::try_from(meta.version).unwrap_or(usize::MAX));
+        // An undo takes moves back: the replay shows the moves still in effect.
+        let log: Vec<LogEntry> = storage::effective_log(&log)
+            .into_iter()
+            .map(|(_, entry)| entry.clone())
+            .collect();
         let mut game = (kind.new)(meta.seats.len(), &meta.options, meta.seed)
             .map_err(|e| format!("This game cannot be set up again for its replay ({e})."))?;
         let mut checkpoints = vec![game.box_clone()];

@@ -15,6 +15,7 @@ mod social;
 mod text;
 mod timers;
 pub mod timing;
+mod undo;
 pub use text::{escape_name, escape_user_text, one_line, rules_topics, NAME_CHARS};
 
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};
@@ -25,6 +26,7 @@ pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
 pub use storage::{ChannelId, SeatedUser, TimeoutPolicy, UserId};
 pub use timing::{Defaults, Minimums, SettingsChange};
+pub use undo::UNDO_LIFETIME_MS;
 
 use rules::{DynGame, GameKind, Seat};
 use std::collections::HashMap;
@@ -486,7 +488,11 @@ impl Table {
                 Command::Play(line) => self.play(slot, caller, &line),
                 Command::Choose { index, at } => self.choose(slot, caller, index, at),
                 Command::Settings(change) => self.settings(slot, caller, &change),
+                Command::Vote { on, approve } if on.undo => {
+                    self.vote_undo(slot, caller, on, approve)
+                }
                 Command::Vote { on, approve } => self.vote(slot, caller, on, approve),
+                Command::Undo => self.undo(slot, caller),
                 Command::Nudge => self.nudge(slot, caller),
                 Command::Mine
                 | Command::Stats { .. }
@@ -1418,6 +1424,10 @@ pub fn apply_logged_actions(
     tail: &[LogEntry],
 ) -> Result<(), (usize, String)> {
     for (at, entry) in tail.iter().enumerate() {
+        if entry.undoes().is_some() {
+            // An undo is stored with the snapshot it restores, so it never follows one.
+            return Err((at, "an undo cannot be applied after a snapshot".into()));
+        }
         game.apply_logged(entry.seat, &entry.action)
             .map_err(|e| (at, e.0))?;
     }

@@ -204,6 +204,7 @@ impl Table {
             approval: Some(Approval {
                 game_id: proposal.game_id,
                 proposal: id,
+                undo: false,
             }),
             outbox: None,
         };

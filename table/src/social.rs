@@ -42,9 +42,10 @@ impl Table {
         let timing = self.timing(&active.meta);
         if change.is_empty() {
             return vec![Delivery::ephemeral(format!(
-                "**Timing of this {} table**\n{}\nThe host or anyone with Manage Channel can change it with /game settings.{}",
+                "**Timing of this {} table**\n{}\n{}\nThe host or anyone with Manage Channel can change it with /game settings.{}",
                 active.title(),
                 timing.describe(&active.meta.settings),
+                self.undo_line(active),
                 self.pending_line(active)
             ))];
         }
@@ -54,15 +55,32 @@ impl Table {
                 active.host_name()
             ))];
         }
+        let undo = match change.undo.as_deref().map(parse_on_off).transpose() {
+            Ok(undo) => undo,
+            Err(refusal) => return vec![Delivery::ephemeral(refusal)],
+        };
         let settings = match change.apply(&active.meta.settings, &self.minimums) {
             Ok(s) => s,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
+        let mut out = match undo {
+            Some(on) => self.set_undo(active, caller, on),
+            None => vec![],
+        };
+        let timing_change = SettingsChange {
+            undo: None,
+            ..change.clone()
+        };
+        if timing_change.is_empty() {
+            return out;
+        }
         if self.needs_approval(active, caller, &settings) {
-            return self.propose(slot, caller, settings);
+            out.extend(self.propose(slot, caller, settings));
+            return out;
         }
         let headline = format!("⚙️ {} changed this table's timing:", caller.shown_name());
-        self.set_settings(slot, &headline, settings)
+        out.extend(self.set_settings(slot, &headline, settings));
+        out
     }
 
     /// Stores `settings` as the table's, announced under `headline`; a running game's
@@ -375,6 +393,18 @@ pub(crate) fn leaderboard_text(what: &str, mut all: Vec<(UserId, PlayerStats)>) 
             .map(|(i, s)| line(i, s)),
     );
     out.join("\n")
+}
+
+/// Reads `on` or `off` (the undo setting).
+fn parse_on_off(word: &str) -> Result<bool, String> {
+    match word.trim().to_lowercase().as_str() {
+        "on" | "yes" | "true" => Ok(true),
+        "off" | "no" | "false" => Ok(false),
+        _ => Err(format!(
+            "“{}” is not a choice for undo; write on or off.",
+            crate::text::escape_user_text(word, crate::text::TYPED_CHARS)
+        )),
+    }
 }
 
 #[cfg(test)]

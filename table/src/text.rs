@@ -166,8 +166,9 @@ pub fn help(kind: Option<&GameKind>) -> String {
          · `/game log` — the last moves\n\
          · `/game rules [game] [topic]` — the rules, with every decision the bot made\n\
          · `/game abandon` — the host (or Manage Channel) ends the game\n\
-         · `/game settings` — reminders and timeouts of this table (the host changes them)\n\
+         · `/game settings` — reminders, timeouts and undo of this table (the host changes them)\n\
          · `/game nudge` — ping whoever the game is waiting for (once an hour)\n\
+         · `/game undo` — take back your last move (those who moved since approve)\n\
          · `/game mine` — your games, where it is your move first\n\
          · `/game stats [user] [game]` · `/game leaderboard [game]` — this server's records\n\
          Moves: the **Your move** button, or `/<game> move` (e.g. `/palazzo move take money`).\n",
@@ -191,14 +192,29 @@ pub fn help(kind: Option<&GameKind>) -> String {
 /// and counted among public moves only: numbering every move would show gaps where a
 /// secret move (an Estates stash) happened.
 pub fn log(entries: &[LogEntry]) -> String {
-    let public: Vec<&LogEntry> = entries.iter().filter(|e| !e.public.is_empty()).collect();
+    // Moves an undo took back stay in the log, struck through.
+    let kept: std::collections::HashSet<u64> = storage::effective_log(entries)
+        .into_iter()
+        .map(|(i, _)| i)
+        .collect();
+    let public: Vec<(bool, &LogEntry)> = entries
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| !e.public.is_empty())
+        .map(|(i, e)| (e.undoes().is_none() && !kept.contains(&(i as u64)), e))
+        .collect();
     if public.is_empty() {
         return "No moves yet.".into();
     }
     let from = public.len().saturating_sub(30);
     let mut s = format!("Moves {}–{} of {}:\n", from + 1, public.len(), public.len());
-    for (i, e) in public.iter().enumerate().skip(from) {
-        s.push_str(&format!("{}. {}\n", i + 1, e.public.join(" ")));
+    for (i, (undone, e)) in public.iter().enumerate().skip(from) {
+        let line = e.public.join(" ");
+        if *undone {
+            s.push_str(&format!("{}. ~~{line}~~ (taken back)\n", i + 1));
+        } else {
+            s.push_str(&format!("{}. {line}\n", i + 1));
+        }
     }
     s
 }

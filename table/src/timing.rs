@@ -185,6 +185,8 @@ pub struct SettingsChange {
     pub remind_every: Option<String>,
     pub timeout_after: Option<String>,
     pub on_timeout: Option<String>,
+    /// `on` or `off`: whether players may take back moves (`/game undo`).
+    pub undo: Option<String>,
 }
 
 impl SettingsChange {
@@ -208,9 +210,10 @@ impl SettingsChange {
                 "every" | "repeat" | "remind_every" | "repeat_every" => &mut change.remind_every,
                 "timeout" | "timeout_after" | "time_out_after" => &mut change.timeout_after,
                 "policy" | "on_timeout" => &mut change.on_timeout,
+                "undo" => &mut change.undo,
                 other => {
                     return Err(format!(
-                    "There is no setting “{}”; the settings are remind, every, timeout and policy.",
+                    "There is no setting “{}”; the settings are remind, every, timeout, policy and undo.",
                     escape_user_text(other, TYPED_CHARS)
                 ))
                 }

@@ -12,6 +12,7 @@ mod parse;
 pub mod scoring;
 mod text;
 mod estimate;
+mod undo;
 
 use crate::engine::{
     rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,
@@ -866,6 +867,10 @@ impl Game for Estates {
 
     fn awaiting(&self) -> Vec<Seat> {
         self.awaited().into_iter().collect()
+    }
+
+    fn undoable(before: &Self, _seat: Seat, action: &EstatesAction, after: &Self) -> bool {
+        undo::undoable(before, action, after)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<EstatesAction> {

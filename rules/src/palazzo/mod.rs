@@ -22,6 +22,7 @@ mod play;
 pub mod scoring;
 pub mod sets;
 mod setup;
+mod undo;
 pub mod views;
 
 pub use actions::{PalazzoAction, Place};
@@ -229,6 +230,10 @@ impl Game for Palazzo {
 
     fn legal_actions(&self, seat: Seat) -> Vec<PalazzoAction> {
         self.legal(seat)
+    }
+
+    fn undoable(before: &Self, _seat: Seat, _action: &PalazzoAction, after: &Self) -> bool {
+        undo::undoable(before, after)
     }
 
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<PalazzoAction, ParseError> {

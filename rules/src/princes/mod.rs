@@ -21,6 +21,7 @@ mod setup;
 pub mod state;
 mod step;
 mod turn;
+mod undo;
 mod views;
 mod estimate;
 
@@ -326,6 +327,10 @@ impl Game for Princes {
 
     fn legal_actions(&self, seat: Seat) -> Vec<PrincesAction> {
         self.legal(seat)
+    }
+
+    fn undoable(before: &Self, _seat: Seat, _action: &PrincesAction, after: &Self) -> bool {
+        undo::undoable(before, after)
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<PrincesAction, ParseError> {

@@ -14,6 +14,7 @@ mod play;
 pub mod policy;
 mod text;
 mod estimate;
+mod undo;
 
 use crate::engine::{
     rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,
@@ -654,6 +655,10 @@ impl Game for Villa {
             return vec![];
         }
         self.legal(seat)
+    }
+
+    fn undoable(before: &Self, _seat: Seat, _action: &VillaAction, after: &Self) -> bool {
+        undo::undoable(before, after)
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<VillaAction, ParseError> {

@@ -1,0 +1,431 @@
+//! `/game undo`: a player takes the table back to just before their own last move, while
+//! nothing hidden or random has come out since (the engine judges each move, see
+//! `Game::undoable`). No one else moved since: undone at once. Otherwise every other
+//! player whose moves would be taken back approves by button; one refusal, the request's
+//! lifetime (10 minutes or the table's reminder interval, whichever is shorter) or any
+//! new move cancels it.
+//!
+//! An undo is a log entry of its own ([`LogEntry::undo`]) naming the first entry it took
+//! back, stored with a snapshot of the state it restores, in one commit with its turn
+//! message and private views; replaying the log's moves in effect
+//! ([`storage::effective_log`]) from the seed gives the same state. A pending request is
+//! kept in the channel's notes, like a timing proposal: written before it is asked,
+//! closed after the undo is committed, and void once the game's version moved on, so a
+//! crash never undoes twice or after a new move. The host's `undo: on | off` is a note
+//! too (keyed by game), so no stored record changes its layout.
+
+use crate::{
+    private_views, text, turn_message, Active, Approval, Caller, Change, Delivery, Slot, Table,
+};
+use rules::{DynGame, Seat};
+use serde::{Deserialize, Serialize};
+use storage::{ChannelId, LogEntry, UserId};
+
+/// A request lapses after this long at most (shorter when the table's reminders come
+/// sooner): an approval much later would be about a game that has moved on.
+pub const UNDO_LIFETIME_MS: u64 = 10 * 60_000;
+
+/// The channel note holding the last undo request (open or closed: its number goes on).
+const REQUEST_NOTE: &str = "undo-request";
+/// The channel note holding the host's undo setting for a game.
+const SETTING_NOTE: &str = "undo-setting";
+
+const BLOCKED: &str = "Your last move can no longer be taken back: it, or a move after it, brought out something hidden or random (a card or a tile drawn, a roof turned up, a shuffle, the villa's wobble), or was a secret move.";
+
+const CLOSED: &str =
+    "That undo request is no longer open: it was decided, replaced, or the game moved on.";
+
+/// The host's choice for one game (absent: undo is on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct UndoSetting {
+    game_id: u64,
+    on: bool,
+}
+
+/// An undo waiting for the other players' approval.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct UndoRequest {
+    /// Its number in the channel (grows; the buttons name it).
+    id: u64,
+    game_id: u64,
+    /// The game's version when asked: any move since cancels it.
+    version: u64,
+    by: UserId,
+    by_name: String,
+    /// The log index of the first move it takes back (the requester's last move).
+    from: u64,
+    /// The players who must approve, and those who did.
+    approvers: Vec<UserId>,
+    approved: Vec<UserId>,
+    expires_ms: u64,
+    open: bool,
+}
+
+/// What an undo would do: the state before the requester's last move, and who moved
+/// since.
+struct Plan {
+    /// The log index of the requester's last move.
+    from: u64,
+    /// How many moves it takes back (theirs and everyone's after it).
+    moves: usize,
+    /// The players (not the requester, still at the table) whose moves it takes back.
+    others: Vec<Seat>,
+    game: Box<dyn DynGame>,
+}
+
+fn unsaved(e: storage::StoreError) -> Vec<Delivery> {
+    vec![Delivery::ephemeral(format!(
+        "That could not be saved, so nothing changed ({e}). Please try again."
+    ))]
+}
+
+impl Table {
+    /// Whether undo is on for the game in `active` (the host's setting; on by default).
+    pub(crate) fn undo_on(&self, active: &Active) -> bool {
+        self.note(active.meta.channel, SETTING_NOTE)
+            .and_then(|b| serde_json::from_slice::<UndoSetting>(&b).ok())
+            .filter(|s| s.game_id == active.meta.game_id)
+            .is_none_or(|s| s.on)
+    }
+
+    /// A `/game settings` line: whether undo is on.
+    pub(crate) fn undo_line(&self, active: &Active) -> String {
+        let on = if self.undo_on(active) { "on" } else { "off" };
+        format!("· Undo: **{on}** (`/game undo`, with the other players' consent)")
+    }
+
+    /// The host turns undo `on` or off for this game (the caller was checked to be the
+    /// host or to manage the channel): stored, then announced.
+    pub(crate) fn set_undo(&self, active: &Active, caller: &Caller, on: bool) -> Vec<Delivery> {
+        let setting = UndoSetting {
+            game_id: active.meta.game_id,
+            on,
+        };
+        let bytes = serde_json::to_vec(&setting).unwrap_or_default();
+        if let Err(e) = self
+            .store
+            .put_note(active.meta.channel, SETTING_NOTE, &bytes)
+        {
+            return unsaved(e);
+        }
+        let line = if on {
+            format!(
+                "⚙️ {} turned undo on: a player may take back their last move with /game undo, with the consent of those who moved since.",
+                caller.shown_name()
+            )
+        } else {
+            format!("⚙️ {} turned undo off for this game.", caller.shown_name())
+        };
+        self.enqueue(active.meta.channel, vec![Delivery::channel(line)])
+    }
+
+    /// What taking back `seat`'s last move would do, or the caller's refusal.
+    fn undo_plan(&self, active: &Active, seat: Seat) -> Result<Plan, String> {
+        let Some(game) = &active.game else {
+            return Err("The game has not started yet: there is nothing to take back.".into());
+        };
+        let meta = &active.meta;
+        let kind = active.kind().ok_or("This game cannot be replayed.")?;
+        let log = self
+            .store
+            .log(meta.game_id)
+            .map_err(|e| format!("The log could not be read ({e})."))?;
+        let moves = storage::effective_log(&log);
+        let last = moves.iter().rposition(|(_, e)| e.seat == seat).ok_or(
+            "You have not made a move in this game yet, so there is nothing to take back.",
+        )?;
+        let pairs: Vec<(Seat, serde_json::Value)> = moves
+            .iter()
+            .map(|(_, e)| (e.seat, e.action.clone()))
+            .collect();
+        let (kept, undone) = pairs.split_at(last);
+        let restored = (kind.replay)(meta.seats.len(), &meta.options, meta.seed, kept)
+            .map_err(|e| {
+                tracing::error!(channel = meta.channel, error = %e, "undo: the log does not replay");
+                "This game's log could not be replayed, so nothing can be taken back.".to_string()
+            })?;
+        // Each move taken back must be one the engine lets go: nothing hidden came out.
+        let mut state = restored.box_clone();
+        for (seat, action) in undone {
+            let mut after = state.box_clone();
+            if after.apply_logged(*seat, action).is_err() || !state.undoable(*seat, action, &*after)
+            {
+                return Err(BLOCKED.into());
+            }
+            state = after;
+        }
+        if state.snapshot() != game.snapshot() {
+            tracing::error!(
+                channel = meta.channel,
+                "undo: the log replays to another state"
+            );
+            return Err(
+                "This game's log does not replay to its state, so nothing can be taken back."
+                    .into(),
+            );
+        }
+        let mut others: Vec<Seat> = undone
+            .iter()
+            .map(|(s, _)| *s)
+            .filter(|s| *s != seat && !meta.dropped.contains(s))
+            .collect();
+        others.sort_unstable();
+        others.dedup();
+        Ok(Plan {
+            from: moves[last].0,
+            moves: undone.len(),
+            others,
+            game: restored,
+        })
+    }
+
+    /// `/game undo`: take back the caller's last move now, or ask those who moved since.
+    pub(crate) fn undo(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(text::NO_TABLE)];
+        };
+        let Some(seat) = active.seat_of(caller.user) else {
+            return vec![Delivery::ephemeral(text::NOT_SEATED)];
+        };
+        if active.meta.dropped.contains(&seat) {
+            return vec![Delivery::ephemeral(
+                "You left this game when your time ran out, so you cannot take moves back.",
+            )];
+        }
+        if !self.undo_on(active) {
+            return vec![Delivery::ephemeral(format!(
+                "Undo is off for this game: the host ({}) turned it off with /game settings.",
+                active.host_name()
+            ))];
+        }
+        let plan = match self.undo_plan(active, seat) {
+            Ok(plan) => plan,
+            Err(refusal) => return vec![Delivery::ephemeral(refusal)],
+        };
+        if plan.others.is_empty() {
+            let headline = format!("↩️ {} took back their last move.", caller.shown_name());
+            return self.commit_undo(slot, seat, plan, headline);
+        }
+        let channel = active.meta.channel;
+        let previous = match self.store.note(channel, REQUEST_NOTE) {
+            Ok(bytes) => bytes.and_then(|b| serde_json::from_slice::<UndoRequest>(&b).ok()),
+            Err(e) => return unsaved(e),
+        };
+        let now = self.now_ms();
+        let timing = self.timing(&active.meta);
+        let lifetime = [timing.remind_after, timing.remind_every]
+            .into_iter()
+            .filter(|s| *s > 0)
+            .map(|s| s.saturating_mul(1000))
+            .fold(UNDO_LIFETIME_MS, u64::min);
+        let request = UndoRequest {
+            // Numbers grow across restarts: an old button never names a newer request.
+            id: previous.map_or(0, |p| p.id + 1).max(now),
+            game_id: active.meta.game_id,
+            version: active.meta.version,
+            by: caller.user,
+            by_name: caller.shown_name(),
+            from: plan.from,
+            approvers: active.users(&plan.others),
+            approved: vec![],
+            expires_ms: now.saturating_add(lifetime),
+            open: true,
+        };
+        if let Err(e) = self.store_request(channel, &request) {
+            return unsaved(e);
+        }
+        let who = text::name_list(&active.names(), &plan.others);
+        let ask = Delivery::Channel {
+            text: format!(
+                "↩️ {} asks to take back their last move ({} in all, with the moves made since). It happens when {who} approve with the buttons below, within {}; one refusal or any new move cancels it.",
+                request.by_name,
+                plural(plan.moves),
+                crate::timing::format_duration(lifetime / 1000),
+            ),
+            mentions: active.users(&plan.others),
+            prompts: vec![],
+            summary: None,
+            picture: None,
+            link_turn: false,
+            approval: Some(Approval {
+                game_id: request.game_id,
+                proposal: request.id,
+                undo: true,
+            }),
+            outbox: None,
+        };
+        let mut out = self.enqueue(channel, vec![ask]);
+        out.push(Delivery::ephemeral(format!(
+            "Others moved since your last move, so I asked {who} to approve taking it back."
+        )));
+        out
+    }
+
+    fn store_request(
+        &self,
+        channel: ChannelId,
+        request: &UndoRequest,
+    ) -> Result<(), storage::StoreError> {
+        // Plain numbers and strings: serializing cannot fail.
+        let bytes = serde_json::to_vec(request).unwrap_or_default();
+        self.store.put_note(channel, REQUEST_NOTE, &bytes)
+    }
+
+    /// A click on Approve or Refuse under an undo request.
+    pub(crate) fn vote_undo(
+        &self,
+        slot: &mut Slot,
+        caller: &Caller,
+        on: Approval,
+        approve: bool,
+    ) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(CLOSED)];
+        };
+        let channel = active.meta.channel;
+        let mut request = match self.store.note(channel, REQUEST_NOTE) {
+            Ok(Some(bytes)) => match serde_json::from_slice::<UndoRequest>(&bytes) {
+                Ok(r)
+                    if r.open
+                        && r.id == on.proposal
+                        && r.game_id == on.game_id
+                        && r.game_id == active.meta.game_id =>
+                {
+                    r
+                }
+                _ => return vec![Delivery::ephemeral(CLOSED)],
+            },
+            Ok(None) => return vec![Delivery::ephemeral(CLOSED)],
+            Err(e) => return unsaved(e),
+        };
+        if caller.user == request.by {
+            return vec![Delivery::ephemeral(
+                "You asked for this undo: the players who moved since approve or refuse it.",
+            )];
+        }
+        if !request.approvers.contains(&caller.user) {
+            return vec![Delivery::ephemeral(
+                "Only the players whose moves would be taken back approve or refuse this undo.",
+            )];
+        }
+        let lapsed = self.now_ms() >= request.expires_ms;
+        // A new move, or the host turning undo off, cancels it.
+        let moved_on = active.meta.version != request.version || !self.undo_on(active);
+        if lapsed || moved_on || !approve {
+            request.open = false;
+            if let Err(e) = self.store_request(channel, &request) {
+                return unsaved(e);
+            }
+        }
+        if moved_on {
+            return vec![Delivery::ephemeral(
+                "A move was made (or undo turned off) after that undo was asked for, so it was cancelled; nothing was taken back.",
+            )];
+        }
+        if lapsed {
+            return vec![Delivery::ephemeral(format!(
+                "That undo request lapsed before everyone approved it, so nothing was taken back. {} can ask again with /game undo.",
+                request.by_name
+            ))];
+        }
+        if !approve {
+            let line = format!(
+                "↩️ {} refused to take back {}'s move, so the game goes on.",
+                caller.shown_name(),
+                request.by_name
+            );
+            return self.enqueue(channel, vec![Delivery::channel(line)]);
+        }
+        if !request.approved.contains(&caller.user) {
+            request.approved.push(caller.user);
+        }
+        let waiting: Vec<Seat> = request
+            .approvers
+            .iter()
+            .filter(|u| !request.approved.contains(u))
+            .filter_map(|u| active.seat_of(*u))
+            .collect();
+        if !waiting.is_empty() {
+            if let Err(e) = self.store_request(channel, &request) {
+                return unsaved(e);
+            }
+            return vec![Delivery::ephemeral(format!(
+                "You approved taking back {}'s move; it now waits for {}.",
+                request.by_name,
+                text::name_list(&active.names(), &waiting)
+            ))];
+        }
+        // Everyone approved: the undo is worked out again from the log as it is now.
+        let Some(seat) = active.seat_of(request.by) else {
+            return vec![Delivery::ephemeral(CLOSED)];
+        };
+        let plan = match self.undo_plan(active, seat) {
+            Ok(plan) if plan.from == request.from => plan,
+            Ok(_) => return vec![Delivery::ephemeral(CLOSED)],
+            Err(refusal) => return vec![Delivery::ephemeral(refusal)],
+        };
+        let headline = format!(
+            "↩️ Everyone approved: {} took back their last move ({} in all).",
+            request.by_name,
+            plural(plan.moves)
+        );
+        let out = self.commit_undo(slot, seat, plan, headline);
+        let done = slot
+            .active
+            .as_ref()
+            .is_some_and(|a| a.meta.version != request.version);
+        if done {
+            request.open = false;
+            if let Err(e) = self.store_request(channel, &request) {
+                // Committed already: the request is void now that the version moved on.
+                tracing::error!(channel, error = %e, "cannot close a done undo request");
+            }
+        }
+        out
+    }
+
+    /// Stores the undo of `plan` by `seat` (its log entry, the restored state's snapshot,
+    /// the turn message, the changed private views and the timers) in one commit.
+    fn commit_undo(
+        &self,
+        slot: &mut Slot,
+        seat: Seat,
+        plan: Plan,
+        headline: String,
+    ) -> Vec<Delivery> {
+        let Some(active) = &slot.active else {
+            return vec![Delivery::ephemeral(text::NO_TABLE)];
+        };
+        let now_ms = self.now_ms();
+        let mut meta = active.meta.clone();
+        meta.version += 1;
+        meta.updated = now_ms / 1000;
+        let snapshot = plan.game.snapshot();
+        let entry = LogEntry::undo(seat, plan.from, vec![headline.clone()], meta.updated);
+        let before = active.private_texts();
+        let mut next = Active::new(meta, Some(plan.game));
+        let private = next.private_texts();
+        let mut out = vec![turn_message(&next, headline)];
+        out.extend(private_views(&next, &private, Some(&before)));
+        next.private = Some(private);
+        let timers = self.timers_after(&next, false, now_ms);
+        let change = Change {
+            snapshot: Some(&snapshot),
+            entry: Some(&entry),
+            timers: &timers,
+            ..Change::meta(&next.meta)
+        };
+        if self.commit(change, &mut out).is_ok() {
+            slot.active = Some(next);
+        }
+        out
+    }
+}
+
+fn plural(moves: usize) -> String {
+    if moves == 1 {
+        "1 move".into()
+    } else {
+        format!("{moves} moves")
+    }
+}
