@@ -431,6 +431,9 @@ async fn an_unknown_button_gets_a_private_sentence() {
         );
         assert_no_markup(&answer.content, &[]);
     }
+    fake.assert_no_errors();
+    bot.stop().await;
+}
 
 /// The first public message after the first `after` ones that contains `text`.
 async fn wait_public(
