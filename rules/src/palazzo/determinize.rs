@@ -113,7 +113,7 @@ impl Pool {
     fn sorted(&self) -> Vec<Card> {
         let mut out = Vec::with_capacity(self.len());
         for (card, n) in KIND_CARDS.iter().zip(self.0) {
-            out.extend(std::iter::repeat(*card).take(n as usize));
+            out.extend(std::iter::repeat_n(*card, n as usize));
         }
         out
     }
@@ -287,7 +287,11 @@ fn deal_tiles(g: &mut Palazzo, rng: &mut GameRng) {
     };
     let mut stacks: Vec<Vec<StackItem>> = vec![Vec::new(); need.len()];
     for floor in 1..=5u8 {
-        let mut tiles: Vec<Tile> = unseen.iter().copied().filter(|t| t.floor == floor).collect();
+        let mut tiles: Vec<Tile> = unseen
+            .iter()
+            .copied()
+            .filter(|t| t.floor == floor)
+            .collect();
         tiles.shuffle(rng);
         for (stack, n) in stacks.iter_mut().zip(&need) {
             let take = n[usize::from(floor - 1)].min(tiles.len());
@@ -296,7 +300,7 @@ fn deal_tiles(g: &mut Palazzo, rng: &mut GameRng) {
         }
     }
     if let Some(last) = stacks.last_mut() {
-        last.extend(std::iter::repeat(StackItem::Rider).take(riders));
+        last.extend(std::iter::repeat_n(StackItem::Rider, riders));
     }
     for stack in stacks.iter_mut() {
         stack.shuffle(rng);
