@@ -137,8 +137,7 @@ pub fn check_determinize<G: Game>(spec: &Spec<G>) -> Seen {
                     private,
                     "{at}, sample {k}: the seat's private view changed"
                 );
-                (spec.conserved)(&game, sample)
-                    .unwrap_or_else(|e| panic!("{at}, sample {k}: {e}"));
+                (spec.conserved)(&game, sample).unwrap_or_else(|e| panic!("{at}, sample {k}: {e}"));
                 // (b) what the seat cannot see does not leak into the result.
                 assert_eq!(
                     encode_snapshot(&sample.determinize(seat, &mut rng_for(i, seat, 0))),
@@ -481,7 +480,6 @@ mod palazzo {
         deck.sort();
         assert_eq!(all_cards(&d), deck);
     }
-
 }
 
 // ------------------------------------------------------------------------ Villa Paletti
@@ -578,7 +576,10 @@ mod villa {
                 felt_differently += 1;
             }
         }
-        assert!(states_with_pulls >= 10, "{states_with_pulls} states with a pull");
+        assert!(
+            states_with_pulls >= 10,
+            "{states_with_pulls} states with a pull"
+        );
         assert!(
             felt_differently > 0,
             "no pull was felt differently in {states_with_pulls} states"

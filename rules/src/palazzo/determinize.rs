@@ -59,6 +59,19 @@ impl SeenMoney {
     }
 }
 
+/// Reads the record for [`Palazzo::seen`]. A binary snapshot written before the record
+/// existed ends where it would start: postcard then finds no more input, and that reads as
+/// nothing recorded (as a missing JSON key does), so those snapshots still load.
+pub(super) fn seen_or_nothing<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<SeenMoney, D::Error> {
+    if d.is_human_readable() {
+        SeenMoney::deserialize(d)
+    } else {
+        Ok(SeenMoney::deserialize(d).unwrap_or_default())
+    }
+}
+
 fn counts(c: Cards) -> [u32; KINDS] {
     std::array::from_fn(|k| c.count_kind(k))
 }
@@ -113,7 +126,7 @@ impl Pool {
     fn sorted(&self) -> Vec<Card> {
         let mut out = Vec::with_capacity(self.len());
         for (card, n) in KIND_CARDS.iter().zip(self.0) {
-            out.extend(std::iter::repeat(*card).take(n as usize));
+            out.extend(std::iter::repeat_n(*card, n as usize));
         }
         out
     }
@@ -287,7 +300,11 @@ fn deal_tiles(g: &mut Palazzo, rng: &mut GameRng) {
     };
     let mut stacks: Vec<Vec<StackItem>> = vec![Vec::new(); need.len()];
     for floor in 1..=5u8 {
-        let mut tiles: Vec<Tile> = unseen.iter().copied().filter(|t| t.floor == floor).collect();
+        let mut tiles: Vec<Tile> = unseen
+            .iter()
+            .copied()
+            .filter(|t| t.floor == floor)
+            .collect();
         tiles.shuffle(rng);
         for (stack, n) in stacks.iter_mut().zip(&need) {
             let take = n[usize::from(floor - 1)].min(tiles.len());
@@ -296,7 +313,7 @@ fn deal_tiles(g: &mut Palazzo, rng: &mut GameRng) {
         }
     }
     if let Some(last) = stacks.last_mut() {
-        last.extend(std::iter::repeat(StackItem::Rider).take(riders));
+        last.extend(std::iter::repeat_n(StackItem::Rider, riders));
     }
     for stack in stacks.iter_mut() {
         stack.shuffle(rng);

@@ -117,7 +117,7 @@ pub struct Palazzo {
     pub boxed: Vec<Tile>,
     /// What everyone has seen of the face-down money (for determinization). Absent from
     /// snapshots written before it existed, and from JSON while nothing is recorded.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "determinize::seen_or_nothing")]
     pub seen: SeenMoney,
 }
 
@@ -371,6 +371,31 @@ mod tests {
         assert_eq!(g.supply.len(), 1);
         assert!(g.hands.iter().all(|h| h.len() == 4));
         assert_eq!(g.pile.len(), 55 - 12);
+    }
+
+    #[test]
+    fn binary_snapshots_from_before_the_seen_record_still_load() {
+        use crate::dynamic::{decode_snapshot, encode_snapshot};
+        let g = Palazzo::new(3, &PalazzoOptions::default(), 9).unwrap();
+        let bytes = encode_snapshot(&g);
+        // Nothing recorded encodes as two bytes (an empty list, `false`); the old layout
+        // ended before them.
+        let old = &bytes[..bytes.len() - 2];
+        let read: Palazzo = decode_snapshot(old).unwrap();
+        assert_eq!(read.seen, SeenMoney::default());
+        assert_eq!(encode_snapshot(&read), bytes);
+        assert_eq!(
+            decode_snapshot::<Palazzo>(&bytes).map(|g| encode_snapshot(&g)),
+            Ok(bytes)
+        );
+        // JSON leaves the record out while it is unused, and reads it back once used.
+        let json = serde_json::to_string(&g).unwrap();
+        assert!(!json.contains("\"seen\""), "{json}");
+        let mut used = g.clone();
+        used.seen.pile_from_discards = true;
+        let json = serde_json::to_string(&used).unwrap();
+        let back: Palazzo = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.seen, used.seen);
     }
 
     #[test]
