@@ -25,7 +25,8 @@ mod views;
 
 pub use actions::{CardRef, PrincesAction, TrailingWords};
 pub use state::{
-    Auction, DeckKind, DeckMemory, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes, PrincesOptions, Used,
+    Auction, DeckKind, DeckMemory, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes,
+    PrincesOptions, Used,
 };
 pub use views::{HandCard, PrincesPrivate, PrincesPublic, PublicPlayer};
 
