@@ -104,7 +104,11 @@ fn check_all<G: Game>(states: &[(u64, G)], hooks: &Hooks<G>) -> usize {
             let r2 = GameRng::seed_from_u64(n as u64 * 7_777 + seat as u64 + 1);
             let d = g.determinize(seat, &mut r.clone());
             // (a)
-            assert_eq!(json(&d.public_view()), json(&g.public_view()), "{at}: public");
+            assert_eq!(
+                json(&d.public_view()),
+                json(&g.public_view()),
+                "{at}: public"
+            );
             assert_eq!(
                 json(&d.private_view(seat)),
                 json(&g.private_view(seat)),
@@ -112,7 +116,10 @@ fn check_all<G: Game>(states: &[(u64, G)], hooks: &Hooks<G>) -> usize {
             );
             assert_eq!(d.awaiting(), g.awaiting(), "{at}: awaiting");
             let texts = |x: &G| -> Vec<String> {
-                x.legal_actions(seat).iter().map(|a| a.to_string()).collect()
+                x.legal_actions(seat)
+                    .iter()
+                    .map(|a| a.to_string())
+                    .collect()
             };
             assert_eq!(texts(&d), texts(g), "{at}: the seat's legal moves");
             // (b)
@@ -181,8 +188,7 @@ fn estates_unknown(g: &Estates, seat: Seat) -> bool {
         .as_array()
         .map(|a| a.iter().filter_map(Value::as_u64).collect())
         .unwrap_or_default();
-    let split = !g.is_over()
-        && (0..g.players()).any(|s| s != seat && g.stash_limits(s).0 > 0);
+    let split = !g.is_over() && (0..g.players()).any(|s| s != seat && g.stash_limits(s).0 > 0);
     bag.len() > 1 || split
 }
 
@@ -224,7 +230,10 @@ fn estates_determinization() {
             conserved: estates_conserved,
         },
     );
-    assert!(varied * 2 > states.len(), "few states with unknowns: {varied}");
+    assert!(
+        varied * 2 > states.len(),
+        "few states with unknowns: {varied}"
+    );
 }
 
 /// The other players' money splits are drawn among the counts their public record
@@ -241,9 +250,11 @@ fn estates_splits_stay_within_what_was_shown() {
                 let d = g.determinize(seat, &mut GameRng::seed_from_u64(k + 100 * n as u64));
                 for s in (0..g.players()).filter(|&s| s != seat) {
                     let (most, _) = g.stash_limits(s);
-                    assert!(d.cash_box(s) <= most, "state {n}: seat {s} box over the bound");
-                    if let (EPhase::Turn { stashed: true }, true) = (d.phase(), d.active() == s)
-                    {
+                    assert!(
+                        d.cash_box(s) <= most,
+                        "state {n}: seat {s} box over the bound"
+                    );
+                    if let (EPhase::Turn { stashed: true }, true) = (d.phase(), d.active() == s) {
                         assert!(d.cash_box(s) >= 1, "state {n}: stashed with an empty box");
                     }
                     if !g.is_over() {
@@ -415,7 +426,10 @@ fn princes_determinization() {
             conserved: princes_conserved,
         },
     );
-    assert!(varied * 2 > states.len(), "few states with unknowns: {varied}");
+    assert!(
+        varied * 2 > states.len(),
+        "few states with unknowns: {varied}"
+    );
 }
 
 /// Cards a seat put under a deck itself stay where it put them, in every determinization,

@@ -2099,8 +2099,11 @@ fn v1_snapshots_load_and_read_the_same() {
             "{file}"
         );
         // Saving again gives the same state (snapshots are binary now; their JSON form
-        // is what the fixtures hold).
-        let again = Princes::dyn_snapshot_to_json(&game.snapshot()).unwrap();
+        // is what the fixtures hold), but for the determinization record added since,
+        // which a state stored before it gets empty.
+        let mut again = Princes::dyn_snapshot_to_json(&game.snapshot()).unwrap();
+        let added = again.as_object_mut().and_then(|o| o.remove("memory"));
+        assert_eq!(added, Some(serde_json::json!([])), "{file}: memory");
         assert_eq!(again, fixture["state"], "{file}: snapshot form changed");
         let continuation = fixture_continuation(&mut game, players, seed, 30);
         assert_eq!(

@@ -27,7 +27,8 @@ mod estimate;
 
 pub use actions::{CardRef, PrincesAction, TrailingWords};
 pub use state::{
-    Auction, DeckKind, DeckMemory, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes, PrincesOptions, Used,
+    Auction, DeckKind, DeckMemory, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes,
+    PrincesOptions, Used,
 };
 pub use views::{HandCard, PrincesPrivate, PrincesPublic, PublicPlayer};
 

@@ -3,8 +3,8 @@
 //! and types are part of the stored format.
 
 use super::board;
-pub use super::determinize::DeckMemory;
 use super::data::*;
+pub use super::determinize::DeckMemory;
 use super::PrincesError;
 use crate::engine::{GameRng, Seat};
 use crate::seating::{OpenAuction, Responders};
