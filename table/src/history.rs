@@ -194,7 +194,7 @@ impl Replay {
                 ));
             }
             let at = index as u64 + 1;
-            if at % CHECKPOINT_EVERY == 0 {
+            if at.is_multiple_of(CHECKPOINT_EVERY) {
                 checkpoints.push(game.box_clone());
             }
             if !entry.public.is_empty() {
@@ -356,7 +356,7 @@ impl Replays {
 /// Where a replay's game is: running in the channel, or in its archive.
 enum Source {
     Running {
-        meta: Meta,
+        meta: Box<Meta>,
         log: Vec<LogEntry>,
     },
     /// Running, and the cached replay is of its current version.
@@ -452,7 +452,7 @@ impl Table {
                 .active
                 .as_ref()
                 .filter(|a| a.game.is_some())
-                .filter(|a| game_id.map_or(true, |id| id == a.meta.game_id));
+                .filter(|a| game_id.is_none_or(|id| id == a.meta.game_id));
             match running {
                 Some(active) => {
                     let key = (channel, active.meta.game_id);
@@ -467,7 +467,7 @@ impl Table {
                         .log(active.meta.game_id)
                         .map_err(|e| format!("The game's moves could not be read ({e})."))?;
                     Ok(Source::Running {
-                        meta: active.meta.clone(),
+                        meta: Box::new(active.meta.clone()),
                         log,
                     })
                 }
@@ -485,7 +485,7 @@ impl Table {
         })?;
         let (meta, log) = match source {
             Source::Cached(replay) => return Ok(replay),
-            Source::Running { meta, log } => (meta, log),
+            Source::Running { meta, log } => (*meta, log),
             Source::Archived(id) => {
                 if let Some(r) = lock(&self.replays).get((channel, id)) {
                     return Ok(r);
