@@ -113,7 +113,9 @@ pub fn decide<G: Game>(
         expected: 0.5,
     };
     match level.budget() {
-        None if level == Level::Random => Some(quick(rng_from_seed(seed).gen_range(0..legal.len()))),
+        None if level == Level::Random => {
+            Some(quick(rng_from_seed(seed).gen_range(0..legal.len())))
+        }
         None => {
             let index = G::absent_move(
                 &state.public_view(),
@@ -182,10 +184,16 @@ pub fn decide_dyn(
         Ok(decide(&state, seat, level, seed, stop))
     }
     match game.kind().id {
-        rules::palazzo::Palazzo::ID => typed::<rules::palazzo::Palazzo>(game, seat, level, seed, stop),
+        rules::palazzo::Palazzo::ID => {
+            typed::<rules::palazzo::Palazzo>(game, seat, level, seed, stop)
+        }
         rules::villa::Villa::ID => typed::<rules::villa::Villa>(game, seat, level, seed, stop),
-        rules::estates::Estates::ID => typed::<rules::estates::Estates>(game, seat, level, seed, stop),
-        rules::princes::Princes::ID => typed::<rules::princes::Princes>(game, seat, level, seed, stop),
+        rules::estates::Estates::ID => {
+            typed::<rules::estates::Estates>(game, seat, level, seed, stop)
+        }
+        rules::princes::Princes::ID => {
+            typed::<rules::princes::Princes>(game, seat, level, seed, stop)
+        }
         #[cfg(feature = "testgame")]
         rules::testgame::Countdown::ID => {
             typed::<rules::testgame::Countdown>(game, seat, level, seed, stop)

@@ -222,8 +222,7 @@ fn select<A>(tree: &[Node<A>], available: &[usize]) -> Option<usize> {
     for &c in available {
         let n = &tree[c];
         let visits = f64::from(n.visits.max(1));
-        let score =
-            n.mean() + EXPLORATION * (f64::from(n.available.max(1)).ln() / visits).sqrt();
+        let score = n.mean() + EXPLORATION * (f64::from(n.available.max(1)).ln() / visits).sqrt();
         if best.map_or(true, |(_, s)| score > s) {
             best = Some((c, score));
         }

@@ -7,10 +7,10 @@ pub mod auction;
 pub mod board;
 pub mod data;
 pub mod error;
+mod estimate;
 mod parse;
 pub mod scoring;
 mod text;
-mod estimate;
 
 use crate::engine::{
     rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,

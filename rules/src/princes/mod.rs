@@ -14,6 +14,7 @@ pub mod actions;
 mod auction;
 pub mod board;
 pub mod data;
+mod estimate;
 mod legal;
 pub mod scoring;
 mod setup;
@@ -21,7 +22,6 @@ pub mod state;
 mod step;
 mod turn;
 mod views;
-mod estimate;
 
 pub use actions::{CardRef, PrincesAction, TrailingWords};
 pub use state::{

@@ -7,12 +7,12 @@
 
 mod absent;
 pub mod data;
+mod estimate;
 pub mod geom;
 pub mod model;
 mod play;
 pub mod policy;
 mod text;
-mod estimate;
 
 use crate::engine::{
     rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,
