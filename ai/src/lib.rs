@@ -18,6 +18,9 @@ use rules::engine::rng_from_seed;
 use rules::{Absent, Game, Seat};
 pub use search::{search, Budget, Decision};
 
+/// Palazzo's playout depth at every level: long enough to reach the end of a game.
+pub const PALAZZO_PLAYOUT_DEPTH: u32 = 400;
+
 /// How strong a bot plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -68,6 +71,18 @@ impl Level {
         }
     }
 
+    /// The budget for game `id`: Palazzo's playouts run to the game's end (its moves are
+    /// cheap, and its score mid-game says little: unfinished palaces count against).
+    pub fn budget_for(self, id: &str) -> Option<Budget> {
+        self.budget().map(|b| match id {
+            "palazzo" => Budget {
+                playout_depth: PALAZZO_PLAYOUT_DEPTH,
+                ..b
+            },
+            _ => b,
+        })
+    }
+
     /// The level's word (`normal`), as [`Level::parse`] reads it.
     pub fn name(self) -> &'static str {
         match self {
@@ -112,7 +127,7 @@ pub fn decide<G: Game>(
         stopped: false,
         expected: 0.5,
     };
-    match level.budget() {
+    match level.budget_for(G::ID) {
         None if level == Level::Random => {
             Some(quick(rng_from_seed(seed).gen_range(0..legal.len())))
         }
