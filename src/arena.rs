@@ -265,9 +265,8 @@ pub fn run(options: &ArenaOptions) -> Result<Report, String> {
 pub fn parse_seats(list: &[String]) -> Result<Vec<Level>, String> {
     list.iter()
         .map(|s| {
-            Level::parse(s).ok_or_else(|| {
-                format!("`{s}` is not a level: random, auto, easy, normal or hard.")
-            })
+            Level::parse(s)
+                .ok_or_else(|| format!("`{s}` is not a level: random, auto, easy, normal or hard."))
         })
         .collect()
 }
@@ -281,7 +280,15 @@ pub fn stderr_is_terminal() -> bool {
 pub fn render_text(report: &Report) -> String {
     let mut out = format!(
         "{}: {} games, seats rotating\n{:<10} {:>7} {:>6} {:>16} {:>10} {:>9} {:>9}\n",
-        report.game, report.games, "player", "wins", "share", "95% interval", "mean score", "ms p50", "ms p99"
+        report.game,
+        report.games,
+        "player",
+        "wins",
+        "share",
+        "95% interval",
+        "mean score",
+        "ms p50",
+        "ms p99"
     );
     for (i, s) in report.seats.iter().enumerate() {
         out.push_str(&format!(
@@ -329,7 +336,10 @@ mod tests {
     #[test]
     fn wilson_interval_brackets_the_share() {
         let (lo, hi) = wilson95(0.5, 100);
-        assert!((lo - 0.404).abs() < 0.002 && (hi - 0.596).abs() < 0.002, "{lo} {hi}");
+        assert!(
+            (lo - 0.404).abs() < 0.002 && (hi - 0.596).abs() < 0.002,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson95(1.0, 10);
         assert!(lo > 0.69 && hi == 1.0, "{lo} {hi}");
         assert_eq!(wilson95(0.3, 0), (0.0, 1.0));

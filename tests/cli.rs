@@ -485,9 +485,17 @@ fn arena_plays_bots_and_reports_standings() {
         bin().args(&args).stdin(Stdio::null()).output().unwrap()
     };
     let json = run(&["--json"]);
-    assert!(json.status.success(), "{}", String::from_utf8_lossy(&json.stderr));
+    assert!(
+        json.status.success(),
+        "{}",
+        String::from_utf8_lossy(&json.stderr)
+    );
     // Not a terminal: no progress bar.
-    assert!(json.stderr.is_empty(), "{}", String::from_utf8_lossy(&json.stderr));
+    assert!(
+        json.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&json.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(v["game"], "palazzo");
     assert_eq!(v["games"], 2);
@@ -496,9 +504,15 @@ fn arena_plays_bots_and_reports_standings() {
     assert_eq!(seats[0]["player"], "easy");
     assert_eq!(seats[1]["player"], "random");
     let wins: f64 = seats.iter().map(|s| s["wins"].as_f64().unwrap()).sum();
-    assert!((wins - 2.0).abs() < 1e-9, "one win per game, shared on ties: {v}");
+    assert!(
+        (wins - 2.0).abs() < 1e-9,
+        "one win per game, shared on ties: {v}"
+    );
     for s in seats {
-        let (lo, hi) = (s["ci95"][0].as_f64().unwrap(), s["ci95"][1].as_f64().unwrap());
+        let (lo, hi) = (
+            s["ci95"][0].as_f64().unwrap(),
+            s["ci95"][1].as_f64().unwrap(),
+        );
         let rate = s["win_rate"].as_f64().unwrap();
         assert!(lo <= rate && rate <= hi, "{s}");
         assert!(s["ms_per_move_p50"].as_f64().unwrap() <= s["ms_per_move_p99"].as_f64().unwrap());
@@ -513,7 +527,10 @@ fn arena_plays_bots_and_reports_standings() {
     }
     let text = run(&[]);
     let out = String::from_utf8(text.stdout).unwrap();
-    assert!(out.contains("palazzo: 2 games") && out.contains("1 easy") && out.contains("2 random"), "{out}");
+    assert!(
+        out.contains("palazzo: 2 games") && out.contains("1 easy") && out.contains("2 random"),
+        "{out}"
+    );
     let bad = bin()
         .args(["arena", "palazzo", "--seats", "easy,expert", "--games", "1"])
         .output()

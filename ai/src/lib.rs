@@ -18,6 +18,9 @@ use rules::engine::rng_from_seed;
 use rules::{Absent, Game, Seat};
 pub use search::{search, Budget, Decision};
 
+/// Palazzo's playout depth at every level: long enough to reach the end of a game.
+pub const PALAZZO_PLAYOUT_DEPTH: u32 = 400;
+
 /// How strong a bot plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -68,6 +71,18 @@ impl Level {
         }
     }
 
+    /// The budget for game `id`: Palazzo's playouts run to the game's end (its moves are
+    /// cheap, and its score mid-game says little: unfinished palaces count against).
+    pub fn budget_for(self, id: &str) -> Option<Budget> {
+        self.budget().map(|b| match id {
+            "palazzo" => Budget {
+                playout_depth: PALAZZO_PLAYOUT_DEPTH,
+                ..b
+            },
+            _ => b,
+        })
+    }
+
     /// The level's word (`normal`), as [`Level::parse`] reads it.
     pub fn name(self) -> &'static str {
         match self {
@@ -112,8 +127,10 @@ pub fn decide<G: Game>(
         stopped: false,
         expected: 0.5,
     };
-    match level.budget() {
-        None if level == Level::Random => Some(quick(rng_from_seed(seed).gen_range(0..legal.len()))),
+    match level.budget_for(G::ID) {
+        None if level == Level::Random => {
+            Some(quick(rng_from_seed(seed).gen_range(0..legal.len())))
+        }
         None => {
             let index = G::absent_move(
                 &state.public_view(),
@@ -182,10 +199,16 @@ pub fn decide_dyn(
         Ok(decide(&state, seat, level, seed, stop))
     }
     match game.kind().id {
-        rules::palazzo::Palazzo::ID => typed::<rules::palazzo::Palazzo>(game, seat, level, seed, stop),
+        rules::palazzo::Palazzo::ID => {
+            typed::<rules::palazzo::Palazzo>(game, seat, level, seed, stop)
+        }
         rules::villa::Villa::ID => typed::<rules::villa::Villa>(game, seat, level, seed, stop),
-        rules::estates::Estates::ID => typed::<rules::estates::Estates>(game, seat, level, seed, stop),
-        rules::princes::Princes::ID => typed::<rules::princes::Princes>(game, seat, level, seed, stop),
+        rules::estates::Estates::ID => {
+            typed::<rules::estates::Estates>(game, seat, level, seed, stop)
+        }
+        rules::princes::Princes::ID => {
+            typed::<rules::princes::Princes>(game, seat, level, seed, stop)
+        }
         #[cfg(feature = "testgame")]
         rules::testgame::Countdown::ID => {
             typed::<rules::testgame::Countdown>(game, seat, level, seed, stop)

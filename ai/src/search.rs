@@ -129,7 +129,7 @@ pub fn search<G: Game>(
             .map(|&c| &tree[c])
             .find(|n| n.actor == seat && n.action.as_ref() == Some(action));
         let (visits, mean) = node.map_or((0, 0.5), |n| (n.visits, n.mean()));
-        if best.map_or(true, |(_, v, m)| visits > v || (visits == v && mean > m)) {
+        if !matches!(best, Some((_, v, m)) if visits < v || (visits == v && mean <= m)) {
             best = Some((i, visits, mean));
         }
     }
@@ -222,9 +222,8 @@ fn select<A>(tree: &[Node<A>], available: &[usize]) -> Option<usize> {
     for &c in available {
         let n = &tree[c];
         let visits = f64::from(n.visits.max(1));
-        let score =
-            n.mean() + EXPLORATION * (f64::from(n.available.max(1)).ln() / visits).sqrt();
-        if best.map_or(true, |(_, s)| score > s) {
+        let score = n.mean() + EXPLORATION * (f64::from(n.available.max(1)).ln() / visits).sqrt();
+        if !matches!(best, Some((_, s)) if score <= s) {
             best = Some((c, score));
         }
     }

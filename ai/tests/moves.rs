@@ -3,10 +3,10 @@
 //! `AI_TEST_STATES` sets the states checked per game (default 12).
 
 use ai::{choose, choose_dyn, decide, search, Budget, Level};
+use rand::{Rng, SeedableRng};
 use rules::dynamic::Register;
 use rules::playout::random_action;
 use rules::{Game, Seat};
-use rand::{Rng, SeedableRng};
 
 const TINY: Budget = Budget {
     iterations: 24,
@@ -55,7 +55,13 @@ fn check_legal_moves<G: Game>(players: usize) {
         let legal = state.legal_actions(seat);
         let seed = n as u64;
         let d = search(&state, seat, &TINY, seed, &never).expect("a move");
-        assert!(d.index < legal.len(), "{}: index {} of {}", G::ID, d.index, legal.len());
+        assert!(
+            d.index < legal.len(),
+            "{}: index {} of {}",
+            G::ID,
+            d.index,
+            legal.len()
+        );
         assert!((0.0..=1.0).contains(&d.expected));
         let mut after = state.clone();
         after

@@ -44,7 +44,9 @@ fn ai_depends_on_rules_and_rand_only() {
             todo.extend(graph.get(&p).cloned().unwrap_or_default());
         }
     }
-    for banned in ["tokio", "serenity", "poise", "sled", "reqwest", "table", "storage"] {
+    for banned in [
+        "tokio", "serenity", "poise", "sled", "reqwest", "table", "storage",
+    ] {
         assert!(!seen.contains(banned), "ai pulls in {banned}: {seen:?}");
     }
     assert!(seen.contains("rules"));
@@ -70,11 +72,7 @@ fn ai_source_reads_no_clock_file_network_or_thread() {
             "thread_rng",
             "async ",
         ] {
-            assert!(
-                !text.contains(banned),
-                "{} uses {banned}",
-                path.display()
-            );
+            assert!(!text.contains(banned), "{} uses {banned}", path.display());
         }
     }
     assert!(files >= 3, "read {files} source files");

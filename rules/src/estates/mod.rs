@@ -8,10 +8,10 @@ pub mod board;
 pub mod data;
 mod determinize;
 pub mod error;
+mod estimate;
 mod parse;
 pub mod scoring;
 mod text;
-mod estimate;
 mod undo;
 
 use crate::engine::{

@@ -15,6 +15,7 @@ mod auction;
 pub mod board;
 pub mod data;
 mod determinize;
+mod estimate;
 mod legal;
 pub mod scoring;
 mod setup;
@@ -23,7 +24,6 @@ mod step;
 mod turn;
 mod undo;
 mod views;
-mod estimate;
 
 pub use actions::{CardRef, PrincesAction, TrailingWords};
 pub use state::{

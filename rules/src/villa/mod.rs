@@ -8,12 +8,12 @@
 mod absent;
 pub mod data;
 mod determinize;
+mod estimate;
 pub mod geom;
 pub mod model;
 mod play;
 pub mod policy;
 mod text;
-mod estimate;
 mod undo;
 
 use crate::engine::{
