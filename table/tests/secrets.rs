@@ -89,7 +89,9 @@ fn an_estates_stash_is_told_to_nobody_else() {
     assert!(!d.is_empty());
     for d in &d {
         match d {
-            Delivery::Private { user, .. } => assert_eq!(*user, p.user, "{d:?}"),
+            Delivery::Private { user, .. } | Delivery::Hand { user, .. } => {
+                assert_eq!(*user, p.user, "{d:?}")
+            }
             other => panic!("a stash must produce only private messages, got {other:?}"),
         }
     }
