@@ -84,15 +84,23 @@ pub fn hand_body(text: &str, news: &[String]) -> String {
     body
 }
 
-/// The live hand updates of a change: every seat whose private text (`now`, by seat)
-/// changed since `before` (every seat at the start: `None`), or who has `news`. A seat
-/// with nothing private (Villa Paletti) has no live hand.
+/// "Latest:" lines a live hand keeps per seat at most (the newest).
+pub(crate) const NEWS_KEPT: usize = 3;
+
+/// The live hand updates of a change: every seat whose private text (`now`, by seat) or
+/// news (`active.news`) differs from `before` (texts and news; every seat at the start:
+/// `None`). A seat with nothing private (Villa Paletti) has no live hand.
 pub(crate) fn hand_updates(
     active: &Active,
     now: &[String],
-    before: Option<&[String]>,
-    news: &[(Seat, String)],
+    before: Option<(&[String], &[(Seat, String)])>,
 ) -> Vec<Delivery> {
+    let of = |news: &[(Seat, String)], seat: Seat| -> Vec<String> {
+        news.iter()
+            .filter(|(s, _)| *s == seat)
+            .map(|(_, n)| n.clone())
+            .collect()
+    };
     active
         .meta
         .seats
@@ -100,13 +108,14 @@ pub(crate) fn hand_updates(
         .zip(now)
         .enumerate()
         .filter_map(|(seat, (user, text))| {
-            let seat_news: Vec<String> = news
-                .iter()
-                .filter(|(s, _)| *s == seat)
-                .map(|(_, n)| n.clone())
-                .collect();
-            let changed = before.and_then(|b| b.get(seat)) != Some(text);
-            if text.trim().is_empty() || (!changed && seat_news.is_empty()) {
+            let seat_news = of(&active.news, seat);
+            let changed = match before {
+                None => true,
+                Some((texts, news)) => {
+                    texts.get(seat) != Some(text) || of(news, seat) != seat_news
+                }
+            };
+            if text.trim().is_empty() || !changed {
                 return None;
             }
             Some(Delivery::Hand {

@@ -126,6 +126,9 @@ struct Active {
     /// Each seat's private text in this state, once worked out: a move compares the
     /// texts before and after it, to message only the players whose view changed.
     private: Option<Vec<String>>,
+    /// Private news shown in the seats' live hands ("Latest:"), kept until that seat's
+    /// player acts (in memory only: a restart forgets it).
+    news: Vec<(Seat, String)>,
 }
 
 impl Active {
@@ -134,6 +137,7 @@ impl Active {
             meta,
             game,
             private: None,
+            news: Vec::new(),
         }
     }
 
@@ -143,6 +147,20 @@ impl Active {
             meta,
             game: self.game.as_ref().map(|g| g.box_clone()),
             private: self.private.clone(),
+            news: self.news.clone(),
+        }
+    }
+
+    /// Adds private news to the seats' live hands (the newest few per seat).
+    fn add_news(&mut self, news: Vec<(Seat, String)>) {
+        for (seat, text) in news {
+            self.news.push((seat, text));
+            let kept = self.news.iter().filter(|(s, _)| *s == seat).count();
+            if kept > hands::NEWS_KEPT {
+                if let Some(oldest) = self.news.iter().position(|(s, _)| *s == seat) {
+                    self.news.remove(oldest);
+                }
+            }
         }
     }
 
@@ -989,7 +1007,7 @@ impl Table {
                 text::seat_list(&next.meta)
             ),
         )];
-        out.extend(hands::hand_updates(&next, &private, None, &[]));
+        out.extend(hands::hand_updates(&next, &private, None));
         next.private = Some(private);
         self.turn_news(&next, &[], &mut out);
         let timers = self.timers_after(&next, false, self.now_ms());
@@ -1210,7 +1228,13 @@ impl Table {
             .was_awaiting
             .get_or_insert_with(|| (game.awaiting(), active.awaited_players()))
             .clone();
+        let news_before = active.news.clone();
         let mut next = Active::new(meta, Some(next));
+        next.news = news_before.clone();
+        if mover == Mover::Player {
+            // They acted: they have seen their news.
+            next.news.retain(|(s, _)| *s != seat);
+        }
         let private = next.private_texts();
         let mut out = Vec::new();
         batch.tell(
@@ -1226,14 +1250,18 @@ impl Table {
             }
         }
         let told = over || batch.last;
-        let mut news = Vec::new();
         if told {
-            news = std::mem::take(&mut batch.news);
+            let mut news = std::mem::take(&mut batch.news);
             for (s, text) in batch.timed_out_news() {
                 self.tell_privately(&next, s, text, true, &mut news, &mut out);
             }
+            next.add_news(news);
         }
-        out.extend(hands::hand_updates(&next, &private, Some(&before), &news));
+        out.extend(hands::hand_updates(
+            &next,
+            &private,
+            Some((&before, &news_before)),
+        ));
         next.private = Some(private);
         if over {
             let mut msg = batch.lines.join("\n");

@@ -284,15 +284,16 @@ impl Table {
             "⏱️ {who} ran out of time and left the game. I make their moves from now on; {remaining} players go on."
         );
         let mut out = vec![Delivery::channel(line)];
+        let mut next = active.with_meta(meta);
         let mut news = Vec::new();
         for &seat in seats {
             let left = "⏱️ Your time ran out, so you have left this game; I make your seat's moves from now on.";
-            self.tell_privately(active, seat, left.to_string(), true, &mut news, &mut out);
+            self.tell_privately(&next, seat, left.to_string(), true, &mut news, &mut out);
         }
-        let texts = active.private_texts();
-        let unchanged = Some(texts.as_slice());
-        out.extend(crate::hands::hand_updates(active, &texts, unchanged, &news));
-        let next = active.with_meta(meta);
+        next.add_news(news);
+        let texts = next.private_texts();
+        let before = Some((texts.as_slice(), active.news.as_slice()));
+        out.extend(crate::hands::hand_updates(&next, &texts, before));
         let timers = self.timers_after(&next, false, self.now_ms());
         let change = Change {
             timers: &timers,
