@@ -145,7 +145,9 @@ impl Transport for Discord<'_> {
             .edit_message(
                 self.0,
                 serenity::MessageId::new(message),
-                serenity::EditMessage::new().content(content),
+                serenity::EditMessage::new()
+                    .content(content)
+                    .allowed_mentions(messages::pings_only(&[])),
             )
             .await
             .map(|_| ())

@@ -1590,6 +1590,8 @@ pub(crate) mod tests {
         pub forbidden: AtomicBool,
         pub files_forbidden: AtomicBool,
         pub tried: AtomicUsize,
+        /// DMs (by id) that were deleted: editing them answers 10008.
+        pub gone: Mutex<HashSet<u64>>,
     }
 
     impl Transport for FakeTransport {
@@ -1632,6 +1634,9 @@ pub(crate) mod tests {
             message: u64,
             content: String,
         ) -> Result<(), SendError> {
+            if self.gone.lock().unwrap().contains(&message) {
+                return Err(SendError::Gone(10008));
+            }
             let mut dms = self.dms.lock().unwrap();
             match dms.get_mut(message as usize - 1) {
                 Some(dm) => {
@@ -2208,5 +2213,76 @@ pub(crate) mod tests {
         assert!(replies.texts.is_empty(), "{:?}", replies.texts);
         assert_eq!(t.tried.load(Ordering::SeqCst), INVALID_REQUEST_BUDGET);
         assert_eq!(table.pending_in(9).len(), 1);
+    }
+
+    /// `user` plays their first legal move.
+    fn first_move(table: &Table, user: u64) -> Vec<Delivery> {
+        let first = table.legal_actions(9, user)[0].clone();
+        act(table, user, &first)
+    }
+
+    /// The user awaited in channel 9.
+    fn awaited_user(table: &Table) -> Option<u64> {
+        table.prompts(9).first().map(|p| p.user)
+    }
+
+    #[test]
+    fn a_live_hand_is_edited_in_place_coalesced_and_sent_again_once_when_gone() {
+        let (_dir, table) = table();
+        let sender = Sender::new(table.clone());
+        let t = FakeTransport::default();
+        block(async {
+            for (u, line) in [(1, "new palazzo seed=3"), (2, "join"), (1, "start")] {
+                let d = act(&table, u, line);
+                sender.after_command(&t, 9, actor(u), d).await;
+            }
+        });
+        let users = |t: &FakeTransport| t.dms.lock().unwrap().iter().map(|d| d.0).collect::<Vec<_>>();
+        assert_eq!(users(&t), vec![1, 2], "one live hand each");
+        // Moves pile up unsent: only the newest hand of each player goes, as an edit.
+        let mut waiting = 0;
+        for _ in 0..8 {
+            let Some(u) = awaited_user(&table) else { break };
+            waiting += first_move(&table, u)
+                .iter()
+                .filter(|d| matches!(d, Delivery::Hand { .. }))
+                .count();
+        }
+        assert!(waiting > 2, "{waiting} hand updates");
+        block(sender.drain(&t));
+        assert_eq!(users(&t), vec![1, 2], "edited, no new DM");
+        assert!(table.pending_in(9).is_empty());
+        let shows = |t: &FakeTransport, user: u64| {
+            let dms = t.dms.lock().unwrap();
+            let dm = dms.iter().rev().find(|d| d.0 == user).unwrap().1.clone();
+            dm.split_once('\n').unwrap().1.to_string()
+        };
+        for user in [1, 2] {
+            let view = table.handle(9, &Caller::new(user, "x"), Command::Hand);
+            assert_eq!(shows(&t, user), view[0].text(), "{user}'s live hand");
+        }
+        // Ana's live hand is deleted: her next change sends it anew, once.
+        t.gone.lock().unwrap().insert(1);
+        let before = shows(&t, 1);
+        for _ in 0..40 {
+            let Some(u) = awaited_user(&table) else { break };
+            let d = first_move(&table, u);
+            block(sender.after_command(&t, 9, actor(u), d));
+            if users(&t).len() > 2 && shows(&t, 1) != before {
+                break;
+            }
+        }
+        assert_eq!(users(&t), vec![1, 2, 1], "sent again once");
+        // And edited from then on: no further DM for her.
+        let again = shows(&t, 1);
+        let mut edited = false;
+        for _ in 0..40 {
+            let Some(u) = awaited_user(&table) else { break };
+            let d = first_move(&table, u);
+            block(sender.after_command(&t, 9, actor(u), d));
+            edited |= shows(&t, 1) != again;
+        }
+        assert!(edited, "her new live hand was edited");
+        assert_eq!(users(&t), vec![1, 2, 1], "no further DM");
     }
 }
