@@ -140,7 +140,12 @@ impl Transport for Discord<'_> {
             .map_err(classify)
     }
 
-    async fn edit_text(&self, channel: u64, message: u64, content: String) -> Result<(), SendError> {
+    async fn edit_text(
+        &self,
+        channel: u64,
+        message: u64,
+        content: String,
+    ) -> Result<(), SendError> {
         serenity::ChannelId::new(channel)
             .edit_message(
                 self.0,

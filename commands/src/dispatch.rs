@@ -1214,9 +1214,7 @@ impl Sender {
                             .enforce_nonce(true);
                     }
                     if let Err(e) = self.guarded(transport.dm(user, message)).await {
-                        return self
-                            .dm_failure(e, row, user, acting, text, replies)
-                            .await;
+                        return self.dm_failure(e, row, user, acting, text, replies).await;
                     }
                 }
                 self.put_note(channel, &last_note, digest).await;
@@ -1247,11 +1245,7 @@ impl Sender {
                     .await;
                 let outcome = match outcome {
                     Ok(()) => Outcome::Done,
-                    Err(e) => {
-                        return self
-                            .dm_failure(e, row, user, acting, &body, replies)
-                            .await
-                    }
+                    Err(e) => return self.dm_failure(e, row, user, acting, &body, replies).await,
                 };
                 if closed_game.is_some() {
                     self.clear_note(channel, &dm_closed_note(user)).await;
@@ -1365,7 +1359,12 @@ impl Sender {
                     return Ok(());
                 }
                 Err(SendError::Gone(code)) => {
-                    tracing::info!(channel, user, code, "the live hand is gone; sending it anew");
+                    tracing::info!(
+                        channel,
+                        user,
+                        code,
+                        "the live hand is gone; sending it anew"
+                    );
                 }
                 Err(e) => return Err(e),
             }
@@ -2237,7 +2236,14 @@ pub(crate) mod tests {
                 sender.after_command(&t, 9, actor(u), d).await;
             }
         });
-        let users = |t: &FakeTransport| t.dms.lock().unwrap().iter().map(|d| d.0).collect::<Vec<_>>();
+        let users = |t: &FakeTransport| {
+            t.dms
+                .lock()
+                .unwrap()
+                .iter()
+                .map(|d| d.0)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(users(&t), vec![1, 2], "one live hand each");
         // Moves pile up unsent: only the newest hand of each player goes, as an edit.
         let mut waiting = 0;

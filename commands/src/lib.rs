@@ -112,7 +112,8 @@ mod tests {
                 "nudge",
                 "mine",
                 "stats",
-                "leaderboard"
+                "leaderboard",
+                "notify"
             ]
         );
         let moves = &list[1]["options"][0];

@@ -141,7 +141,7 @@ async fn play_game(fake: &FakeDiscord, title: &str, players: usize, seed: u64, w
         .iter()
         .position(|m| m.content.contains("Final scores"))
         .unwrap_or(messages.len());
-    for m in &messages[..end] {
+    for m in public(&messages[..end]) {
         for line in &secrets {
             assert!(
                 !m.content.contains(line.as_str()),
@@ -312,7 +312,11 @@ async fn new_dms(fake: &FakeDiscord, title: &str, seats: &[u64]) -> Vec<(usize, 
         }
         let turns = history
             .iter()
-            .filter(|m| m.content.split_once('\n').is_some_and(|(_, b)| b.starts_with("🎲")))
+            .filter(|m| {
+                m.content
+                    .split_once('\n')
+                    .is_some_and(|(_, b)| b.starts_with("🎲"))
+            })
             .count();
         counts.push((history.len(), turns));
     }
@@ -349,7 +353,10 @@ async fn one_live_hand_per_player_keeps_new_dms_few_in_every_game() {
             .filter_map(|u| live_hand(&fake, *u))
             .map(|h| h.edits)
             .sum();
-        assert!(title == "Villa Paletti" || edits > 0, "{title}: no live hand edited");
+        assert!(
+            title == "Villa Paletti" || edits > 0,
+            "{title}: no live hand edited"
+        );
     }
     fake.assert_no_errors();
     bot.stop().await;
@@ -373,11 +380,17 @@ async fn players_who_choose_dm_also_get_one_dm_per_turn() {
             played.moves
         );
         for (total, turns) in &counts {
-            assert!(total - turns <= 3, "{title}: {total} new DMs, {turns} for turns");
+            assert!(
+                total - turns <= 3,
+                "{title}: {total} new DMs, {turns} for turns"
+            );
             // A turn DM when a turn begins: never more than one per move.
             assert!(*turns <= played.moves, "{title}: {turns} turn DMs");
         }
-        assert!(counts.iter().all(|c| c.1 > 0), "{title}: a player never told of a turn");
+        assert!(
+            counts.iter().all(|c| c.1 > 0),
+            "{title}: a player never told of a turn"
+        );
     }
     fake.assert_no_errors();
     bot.stop().await;

@@ -87,15 +87,18 @@ pub fn hand_body(text: &str, news: &[String]) -> String {
 /// "Latest:" lines a live hand keeps per seat at most (the newest).
 pub(crate) const NEWS_KEPT: usize = 3;
 
+/// Private news by seat, oldest first.
+pub(crate) type News = [(Seat, String)];
+
 /// The live hand updates of a change: every seat whose private text (`now`, by seat) or
 /// news (`active.news`) differs from `before` (texts and news; every seat at the start:
 /// `None`). A seat with nothing private (Villa Paletti) has no live hand.
 pub(crate) fn hand_updates(
     active: &Active,
     now: &[String],
-    before: Option<(&[String], &[(Seat, String)])>,
+    before: Option<(&[String], &News)>,
 ) -> Vec<Delivery> {
-    let of = |news: &[(Seat, String)], seat: Seat| -> Vec<String> {
+    let of = |news: &News, seat: Seat| -> Vec<String> {
         news.iter()
             .filter(|(s, _)| *s == seat)
             .map(|(_, n)| n.clone())
@@ -111,9 +114,7 @@ pub(crate) fn hand_updates(
             let seat_news = of(&active.news, seat);
             let changed = match before {
                 None => true,
-                Some((texts, news)) => {
-                    texts.get(seat) != Some(text) || of(news, seat) != seat_news
-                }
+                Some((texts, news)) => texts.get(seat) != Some(text) || of(news, seat) != seat_news,
             };
             if text.trim().is_empty() || !changed {
                 return None;
@@ -143,29 +144,26 @@ impl Table {
 
     /// The notification choice of the player in `seat` (on the table's server).
     pub(crate) fn notify_of(&self, active: &Active, seat: Seat) -> Notify {
-        active
-            .meta
-            .seats
-            .get(seat)
-            .map_or(Notify::Ping, |u| self.notify_choice(active.meta.guild, u.user))
+        active.meta.seats.get(seat).map_or(Notify::Ping, |u| {
+            self.notify_choice(active.meta.guild, u.user)
+        })
     }
 
-    /// Private news for `seat`: a new DM for a player who chose DMs (`by_dm`: news they
-    /// chose to get that way), else a "Latest:" line in their live hand (`news`). A seat
-    /// without a live hand gets it by DM only if they chose DMs.
+    /// Timeout news for `seat`: a new DM for a player who chose DMs, else a "Latest:"
+    /// line in their live hand (`news`; a seat without a live hand learns it from the
+    /// channel).
     pub(crate) fn tell_privately(
         &self,
         active: &Active,
         seat: Seat,
         text: String,
-        by_dm: bool,
         news: &mut Vec<(Seat, String)>,
         out: &mut Vec<Delivery>,
     ) {
         let Some(user) = active.meta.seats.get(seat).map(|u| u.user) else {
             return;
         };
-        if by_dm && self.notify_of(active, seat).by_dm() {
+        if self.notify_of(active, seat).by_dm() {
             out.push(Delivery::private(user, text));
         } else {
             news.push((seat, text));
@@ -250,7 +248,10 @@ mod tests {
                     0,
                     "⏱️ Your time ran out, so I played **pull**, then **stop** for you.".into()
                 ),
-                (1, "⏱️ Your time ran out, so I played **pass** for you.".into()),
+                (
+                    1,
+                    "⏱️ Your time ran out, so I played **pass** for you.".into()
+                ),
             ]
         );
     }

@@ -1253,7 +1253,7 @@ impl Table {
         if told {
             let mut news = std::mem::take(&mut batch.news);
             for (s, text) in batch.timed_out_news() {
-                self.tell_privately(&next, s, text, true, &mut news, &mut out);
+                self.tell_privately(&next, s, text, &mut news, &mut out);
             }
             next.add_news(news);
         }

@@ -4,8 +4,8 @@
 //! version it was set for: the effect and the timer's replacement are one transaction,
 //! so a timer fires once, across restarts too.
 
-use crate::timing::{ago, Timing};
 use crate::hands::Batch;
+use crate::timing::{ago, Timing};
 use crate::{text, Active, Change, Delivery, Mover, Slot, Table};
 use rules::{Absent, Seat};
 use storage::{ChannelId, Meta, Status, TimeoutPolicy, Timer, TimerChange, TimerKind};
@@ -182,7 +182,12 @@ impl Table {
             } else {
                 format!("⏰ It is your move (last move {since}).")
             };
-            out.extend(active.users(&[seat]).into_iter().map(|u| Delivery::private(u, dm.clone())));
+            out.extend(
+                active
+                    .users(&[seat])
+                    .into_iter()
+                    .map(|u| Delivery::private(u, dm.clone())),
+            );
         }
         let timing = self.timing(&active.meta);
         let next = TimerChange {
@@ -229,8 +234,7 @@ impl Table {
                 for (i, (seat, line)) in plan.iter().enumerate() {
                     batch.last = i + 1 == plan.len();
                     let version = slot.active.as_ref().map(|a| a.meta.version);
-                    let moved =
-                        self.play_seat_in(slot, *seat, line, Mover::TimedOut, &mut batch);
+                    let moved = self.play_seat_in(slot, *seat, line, Mover::TimedOut, &mut batch);
                     if slot.active.as_ref().map(|a| a.meta.version) == version {
                         tracing::error!(seat, %line, "a timeout move was refused");
                         break;
@@ -288,7 +292,7 @@ impl Table {
         let mut news = Vec::new();
         for &seat in seats {
             let left = "⏱️ Your time ran out, so you have left this game; I make your seat's moves from now on.";
-            self.tell_privately(&next, seat, left.to_string(), true, &mut news, &mut out);
+            self.tell_privately(&next, seat, left.to_string(), &mut news, &mut out);
         }
         next.add_news(news);
         let texts = next.private_texts();

@@ -434,7 +434,11 @@ fn live_hands_follow_the_private_view_and_the_end_is_one_dm_each() {
         d.iter()
             .filter_map(|d| match d {
                 Delivery::Hand {
-                    user, text, news, game, ..
+                    user,
+                    text,
+                    news,
+                    game,
+                    ..
                 } => {
                     assert_eq!(game, "countdown");
                     Some((*user, text.clone(), news.clone()))
@@ -446,7 +450,10 @@ fn live_hands_follow_the_private_view_and_the_end_is_one_dm_each() {
     // The start: one live hand each, nothing else private.
     let first = hands(&d);
     assert_eq!(first.iter().map(|h| h.0).collect::<Vec<_>>(), vec![1, 2, 3]);
-    assert!(!d.iter().any(|d| matches!(d, Delivery::Private { .. })), "{d:?}");
+    assert!(
+        !d.iter().any(|d| matches!(d, Delivery::Private { .. })),
+        "{d:?}"
+    );
     let mut shown: std::collections::HashMap<u64, (String, Vec<String>)> =
         first.into_iter().map(|(u, t, n)| (u, (t, n))).collect();
     let mut news_seen = 0;
@@ -460,7 +467,10 @@ fn live_hands_follow_the_private_view_and_the_end_is_one_dm_each() {
         for (user, text, news) in hands(&d) {
             // Only a change is sent: never the same hand (and news) twice.
             let now = (text, news);
-            assert!(shown.get(&user) != Some(&now), "{user}: an unchanged hand sent again");
+            assert!(
+                shown.get(&user) != Some(&now),
+                "{user}: an unchanged hand sent again"
+            );
             news_seen += now.1.len();
             shown.insert(user, now);
         }
@@ -477,17 +487,28 @@ fn live_hands_follow_the_private_view_and_the_end_is_one_dm_each() {
             );
         }
         // Nothing private goes out as a new DM while the game runs.
-        assert!(!d.iter().any(|d| matches!(d, Delivery::Private { .. })), "{d:?}");
+        assert!(
+            !d.iter().any(|d| matches!(d, Delivery::Private { .. })),
+            "{d:?}"
+        );
     }
-    assert!(news_seen > 0, "a lucky hit is private news in the live hand");
+    assert!(
+        news_seen > 0,
+        "a lucky hit is private news in the live hand"
+    );
     let finals: Vec<(u64, String, Option<String>)> = end
         .iter()
         .filter_map(|d| match d {
-            Delivery::Private { user, text, game, .. } => Some((*user, text.clone(), game.clone())),
+            Delivery::Private {
+                user, text, game, ..
+            } => Some((*user, text.clone(), game.clone())),
             _ => None,
         })
         .collect();
-    assert_eq!(finals.iter().map(|f| f.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert_eq!(
+        finals.iter().map(|f| f.0).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
     for (_, text, game) in finals {
         assert!(text.starts_with("🏁 The game is over."), "{text}");
         assert!(text.contains("/game history"), "{text}");

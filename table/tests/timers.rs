@@ -514,7 +514,11 @@ fn drop_lets_the_bot_play_the_seat_or_abandons_a_short_table() {
                 .map(|(u, _)| u)
                 .collect();
             if game == "villa" {
-                left = t.awaited.iter().map(|a| table.seats(CH)[a.seat].user).collect();
+                left = t
+                    .awaited
+                    .iter()
+                    .map(|a| table.seats(CH)[a.seat].user)
+                    .collect();
             }
             assert!(!left.is_empty(), "{game}");
             assert_no_leak(game, 0, &d);
@@ -952,7 +956,11 @@ fn a_timeout_settling_several_decisions_posts_one_message() {
             let log = store.log(game_id).unwrap();
             let moves = log.len() - logged;
             assert!(moves >= 1, "{game} seed {seed}: the timeout moved");
-            assert_eq!(channel_texts(&sent).len(), 1, "{game} seed {seed}: {sent:?}");
+            assert_eq!(
+                channel_texts(&sent).len(),
+                1,
+                "{game} seed {seed}: {sent:?}"
+            );
             if moves > 1 {
                 several += 1;
                 let mut seats: Vec<usize> = log[logged..].iter().map(|e| e.seat).collect();
@@ -1007,7 +1015,11 @@ fn notify_choices_shape_turn_pings_dms_and_reminders() {
         if begun {
             turns[awaited as usize] += 1;
             assert_eq!(turn_mentions.contains(&awaited), awaited != 3, "{d:?}");
-            assert_eq!(turn_dms, if awaited == 2 { vec![2] } else { vec![] }, "{d:?}");
+            assert_eq!(
+                turn_dms,
+                if awaited == 2 { vec![2] } else { vec![] },
+                "{d:?}"
+            );
         }
         // A reminder mentions whoever is awaited, quiet too; DMs only who chose them.
         flush(&table, CH);

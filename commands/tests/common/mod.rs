@@ -350,7 +350,14 @@ pub async fn choose_notify(fake: &FakeDiscord, user: u64, channel: u64, word: &s
         .find(|c| c["name"].as_str().unwrap().starts_with(word))
         .unwrap_or_else(|| panic!("no notify choice {word}"))["value"]
         .clone();
-    let replies = slash(fake, user, channel, "game notify", json!({ "choice": value })).await;
+    let replies = slash(
+        fake,
+        user,
+        channel,
+        "game notify",
+        json!({ "choice": value }),
+    )
+    .await;
     assert!(
         replies
             .iter()
@@ -379,9 +386,7 @@ pub fn dm_history(fake: &FakeDiscord, user: u64) -> Vec<RecordedMessage> {
 pub fn is_news_dm(m: &RecordedMessage) -> bool {
     let body = m.content.split_once('\n').map_or("", |(_, b)| b);
     m.content.contains("you have a seat")
-        || ["🎲", "⏰", "⏱️", "🏁"]
-            .iter()
-            .any(|e| body.starts_with(e))
+        || ["🎲", "⏰", "⏱️", "🏁"].iter().any(|e| body.starts_with(e))
 }
 
 /// `user`'s live hand: their newest DM that is not news.
@@ -403,11 +408,17 @@ pub async fn assert_live_hands(fake: &FakeDiscord, channel: u64, users: &[u64]) 
         let view: Vec<&str> = replies.iter().map(|m| m.content.as_str()).collect();
         let view = view.join("\n");
         if view.contains("no hidden information") {
-            assert!(live_hand(fake, user).is_none(), "a live hand without secrets");
+            assert!(
+                live_hand(fake, user).is_none(),
+                "a live hand without secrets"
+            );
             continue;
         }
         fake.wait_for_within(
-            &format!("{user}'s live hand to show `{view}`: {:?}", live_hand(fake, user)),
+            &format!(
+                "{user}'s live hand to show `{view}`: {:?}",
+                live_hand(fake, user)
+            ),
             Duration::from_secs(10),
             |f| live_hand(f, user).filter(|h| hand_view(&h.content) == view),
         )
