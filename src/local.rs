@@ -139,7 +139,7 @@ impl Session<'_> {
                 } if !self.quiet => {
                     let who = self.name_of(*user);
                     let body = table::hand_body(text, news);
-                    writeln!(self.out, "── 🔒 {who}'s hand ──\n{body}")?;
+                    writeln!(self.out, "── 🔒 private to {who} (hand) ──\n{body}")?;
                 }
                 Delivery::Ephemeral { text, .. } if !self.quiet => {
                     writeln!(self.out, "── only {caller} sees ──\n{text}")?;

@@ -363,7 +363,7 @@ fn local_timers_with_settings_wait_and_accelerate() {
         "{out}"
     );
     assert!(
-        out.contains("── 🔒 private to ana ──\n⏱️ Your time ran out, so I played **add"),
+        out.contains("**Latest:** ⏱️ Your time ran out, so I played **add"),
         "{out}"
     );
     assert!(out.contains("“soon” is not a duration"), "{out}");
