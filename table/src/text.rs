@@ -169,6 +169,7 @@ pub fn help(kind: Option<&GameKind>) -> String {
          · `/game settings` — reminders and timeouts of this table (the host changes them)\n\
          · `/game nudge` — ping whoever the game is waiting for (once an hour)\n\
          · `/game mine` — your games, where it is your move first\n\
+         · `/game notify [ping|dm|quiet]` — how you hear about your turn on this server\n\
          · `/game stats [user] [game]` · `/game leaderboard [game]` — this server's records\n\
          Moves: the **Your move** button, or `/<game> move` (e.g. `/palazzo move take money`).\n",
     );
