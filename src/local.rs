@@ -133,6 +133,14 @@ impl Session<'_> {
                     let who = self.name_of(*user);
                     writeln!(self.out, "── 🔒 private to {who} ──\n{text}")?;
                 }
+                // The live hand Discord edits in place: here, its latest state.
+                Delivery::Hand {
+                    user, text, news, ..
+                } if !self.quiet => {
+                    let who = self.name_of(*user);
+                    let body = table::hand_body(text, news);
+                    writeln!(self.out, "── 🔒 private to {who} (hand) ──\n{body}")?;
+                }
                 Delivery::Ephemeral { text, .. } if !self.quiet => {
                     writeln!(self.out, "── only {caller} sees ──\n{text}")?;
                 }

@@ -38,7 +38,7 @@ fn auto_plays_to_the_end_and_is_reproducible() {
     assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
     let out = String::from_utf8(a.stdout).unwrap();
     assert!(out.contains("**Final scores**"), "{out}");
-    assert!(out.contains("── 🔒 private to bruno ──"));
+    assert!(out.contains("── 🔒 private to bruno (hand) ──"));
     assert!(out.contains("Game over after"));
     let b = local(
         dir.path(),
@@ -363,7 +363,7 @@ fn local_timers_with_settings_wait_and_accelerate() {
         "{out}"
     );
     assert!(
-        out.contains("── 🔒 private to ana ──\n⏱️ Your time ran out, so I played **add"),
+        out.contains("**Latest:** ⏱️ Your time ran out, so I played **add"),
         "{out}"
     );
     assert!(out.contains("“soon” is not a duration"), "{out}");

@@ -69,6 +69,26 @@ pub enum OnOff {
     Off,
 }
 
+/// `/game notify` choices: how a player hears about their turn on this server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum NotifyChoice {
+    #[name = "ping: a mention in the channel on your turn"]
+    Ping,
+    #[name = "dm: also a DM on your turn and for reminders"]
+    Dm,
+    #[name = "quiet: no mention, no DM, just your live hand"]
+    Quiet,
+}
+
+/// `/game notify [choice]`.
+pub fn notify_command(choice: Option<NotifyChoice>) -> Command {
+    Command::Notify(choice.map(|c| match c {
+        NotifyChoice::Ping => table::Notify::Ping,
+        NotifyChoice::Dm => table::Notify::Dm,
+        NotifyChoice::Quiet => table::Notify::Quiet,
+    }))
+}
+
 /// `/game settings …`: the values as typed; the table checks them.
 pub fn settings_command(
     remind_after: Option<String>,

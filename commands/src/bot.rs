@@ -132,6 +132,33 @@ impl Transport for Discord<'_> {
             .map_err(classify)
     }
 
+    async fn open_dm(&self, user: u64) -> Result<u64, SendError> {
+        serenity::UserId::new(user)
+            .create_dm_channel(self.0)
+            .await
+            .map(|c| c.id.get())
+            .map_err(classify)
+    }
+
+    async fn edit_text(
+        &self,
+        channel: u64,
+        message: u64,
+        content: String,
+    ) -> Result<(), SendError> {
+        serenity::ChannelId::new(channel)
+            .edit_message(
+                self.0,
+                serenity::MessageId::new(message),
+                serenity::EditMessage::new()
+                    .content(content)
+                    .allowed_mentions(messages::pings_only(&[])),
+            )
+            .await
+            .map(|_| ())
+            .map_err(classify)
+    }
+
     async fn unbutton(&self, channel: u64, message: u64) -> Result<(), SendError> {
         serenity::ChannelId::new(channel)
             .edit_message(
@@ -294,7 +321,8 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         "undo",
         "mine",
         "stats",
-        "leaderboard"
+        "leaderboard",
+        "notify"
     ),
     subcommand_required
 )]
@@ -423,6 +451,15 @@ async fn history(
     ctx.send(crate::history::first_reply(ctx, game.as_deref()).await)
         .await?;
     Ok(())
+}
+
+/// How you hear about your turn on this server: ping (default), dm or quiet.
+#[poise::command(slash_command, guild_only)]
+async fn notify(
+    ctx: Context<'_>,
+    #[description = "Leave out to see your choice"] choice: Option<args::NotifyChoice>,
+) -> Result<(), Error> {
+    run(ctx, args::notify_command(choice)).await
 }
 
 /// Your games: where it is your move, and since when (in a DM: on every server).
@@ -802,6 +839,15 @@ async fn show_panel(
         .encode()
     });
     let mut content = notice.map(|n| format!("{n}\n")).unwrap_or_default();
+    // A passing fact of this decision (how far a bid can reach) goes with the panel.
+    let table = data.table.clone();
+    let note = tokio::task::spawn_blocking(move || table.decision_note(channel, user))
+        .await
+        .ok()
+        .flatten();
+    if let Some(note) = note {
+        content.push_str(&format!("{note}\n"));
+    }
     content.push_str(&format!("**{}** · only you see this.", view.title));
     let content = messages::cut(&content, messages::LIMIT);
     if in_panel {

@@ -85,6 +85,15 @@ pub trait Transport: Sync {
         user: u64,
         message: serenity::CreateMessage,
     ) -> impl Future<Output = Result<u64, SendError>> + Send;
+    /// Opens (or finds) the DM channel with `user`; returns its id.
+    fn open_dm(&self, user: u64) -> impl Future<Output = Result<u64, SendError>> + Send;
+    /// Replaces the text of a message the bot sent (a live hand, in a DM channel).
+    fn edit_text(
+        &self,
+        channel: u64,
+        message: u64,
+        content: String,
+    ) -> impl Future<Output = Result<(), SendError>> + Send;
     /// Takes the buttons off a message the bot posted in a channel (an old turn message).
     fn unbutton(
         &self,
@@ -254,6 +263,57 @@ fn dm_closed_note(user: UserId) -> String {
     format!("dm-closed:{user}")
 }
 
+/// The note locating a player's live hand in this channel's game ([`LiveHand`]).
+fn live_hand_note(user: UserId) -> String {
+    format!("hand:{user}")
+}
+
+/// The note holding a digest of the last new DM a player got about this channel.
+fn last_dm_note(user: UserId) -> String {
+    format!("dm-last:{user}")
+}
+
+/// A short digest of a message's text (FNV-1a): to skip a DM or an edit that would
+/// repeat the last one.
+fn digest(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Where a player's live hand is: the game, the DM channel and message, and a digest of
+/// what it shows now. Stored as a channel note, so a restart edits the same message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct LiveHand {
+    game_id: u64,
+    dm: u64,
+    message: u64,
+    digest: u64,
+}
+
+impl LiveHand {
+    fn encode(&self) -> Vec<u8> {
+        [self.game_id, self.dm, self.message, self.digest]
+            .iter()
+            .flat_map(|v| v.to_be_bytes())
+            .collect()
+    }
+
+    fn decode(bytes: &[u8]) -> Option<LiveHand> {
+        let mut words = bytes
+            .chunks_exact(8)
+            .map(|c| c.try_into().ok().map(u64::from_be_bytes));
+        let mut next = || words.next().flatten();
+        let live = LiveHand {
+            game_id: next()?,
+            dm: next()?,
+            message: next()?,
+            digest: next()?,
+        };
+        (bytes.len() == 32).then_some(live)
+    }
+}
+
 /// The longest wait between retries of a transient failure (5xx, network, 429).
 const MAX_BACKOFF_MS: u64 = 5 * 60 * 1000;
 
@@ -414,14 +474,27 @@ fn sort_out(rows: Vec<Pending>, now_ms: u64) -> (Vec<Pending>, Vec<(Pending, Sta
     let newest_turn = rows.iter().rposition(
         |p| matches!(&p.delivery, Delivery::Channel { prompts, .. } if !prompts.is_empty()),
     );
+    // A live hand shows only its newest state: an older update waiting behind a newer
+    // one for the same player and game is never sent.
+    let hand_of = |p: &Pending| match &p.delivery {
+        Delivery::Hand { user, game_id, .. } => Some((*user, *game_id)),
+        _ => None,
+    };
+    let mut newest_hand: HashMap<(UserId, u64), usize> = HashMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        if let Some(key) = hand_of(row) {
+            newest_hand.insert(key, i);
+        }
+    }
     let mut keep = Vec::new();
     let mut drop = Vec::new();
     for (i, row) in rows.into_iter().enumerate() {
         let old = row
             .queued_ms
             .is_some_and(|q| now_ms.saturating_sub(q) > MAX_DELIVERY_AGE_MS);
-        let superseded = newest_turn.is_some_and(|newest| i < newest)
-            && matches!(&row.delivery, Delivery::Channel { prompts, .. } if !prompts.is_empty());
+        let superseded = (newest_turn.is_some_and(|newest| i < newest)
+            && matches!(&row.delivery, Delivery::Channel { prompts, .. } if !prompts.is_empty()))
+            || hand_of(&row).is_some_and(|key| newest_hand.get(&key).is_some_and(|n| i < *n));
         if old {
             drop.push((row, Stale::TooOld));
         } else if superseded {
@@ -853,7 +926,7 @@ impl Sender {
                 Stale::Superseded => tracing::info!(
                     channel,
                     id,
-                    "turn message dropped unsent: a newer one replaces it"
+                    "turn message or hand dropped unsent: a newer one replaces it"
                 ),
                 Stale::OverCap => tracing::warn!(
                     channel,
@@ -1113,74 +1186,205 @@ impl Sender {
                 self.retire_turn_message(transport, channel, turn).await;
                 Outcome::Done
             }
-            Delivery::Private { user, text, outbox } => {
+            Delivery::Private {
+                user,
+                text,
+                game,
+                outbox,
+            } => {
                 let user = *user;
                 let acting = actor.is_some_and(|a| a.user == user);
-                let note = dm_closed_note(user);
-                let game = self.game_id(channel).await;
-                let closed_game = self.note(channel, &note).await;
-                if !acting && closed_game.is_some() && closed_game == game {
-                    // Closed in this game: already told once; the player reads it on
-                    // demand (My hand), and DMs are tried again when they next act.
+                let Some(closed_game) = self.dm_allowed(channel, user, acting).await else {
+                    return Outcome::Drop;
+                };
+                let header = self.dm_header(channel, game.as_deref()).await;
+                let content = format!("{header}\n{text}");
+                // Never the same DM twice in a row (a repeated news line).
+                let last_note = last_dm_note(user);
+                let digest = digest(&content);
+                if self.note(channel, &last_note).await == Some(digest) {
+                    tracing::info!(channel, user, "DM dropped: the same as the last one");
                     return Outcome::Drop;
                 }
-                let header = self.dm_header(channel).await;
-                for (i, chunk) in split_message(&format!("{header}\n{text}"), LIMIT)
-                    .into_iter()
-                    .enumerate()
-                {
+                for (i, chunk) in split_message(&content, LIMIT).into_iter().enumerate() {
                     let mut message = crate::messages::dm_message(chunk);
                     if let Some(id) = outbox {
                         message = message
                             .nonce(serenity::Nonce::String(format!("cm{id}.{i}")))
                             .enforce_nonce(true);
                     }
-                    match self.guarded(transport.dm(user, message)).await {
-                        Ok(_) => {}
-                        Err(SendError::DmClosed) => {
-                            if acting {
-                                replies.push(format!(
-                                    "I could not DM you (your DMs are closed), so here it is, visible only to you:\n{text}"
-                                ));
-                            }
-                            self.dm_closed(channel, user).await;
-                            return Outcome::Drop;
-                        }
-                        Err(SendError::Held) => return Outcome::Held,
-                        Err(SendError::RateLimited { after_ms }) => {
-                            tracing::warn!(channel, user, "DM rate limited; will retry");
-                            return Outcome::Retry {
-                                after_ms: after_ms.max(backoff_ms(row.attempts)),
-                            };
-                        }
-                        Err(SendError::Transient { after_ms, why }) => {
-                            tracing::warn!(channel, user, %why, "DM failed; will retry");
-                            return Outcome::Retry {
-                                after_ms: after_ms.max(backoff_ms(row.attempts)),
-                            };
-                        }
-                        Err(e) => {
-                            tracing::warn!(channel, user, error = ?e, "DM dropped");
-                            if acting {
-                                replies.push(format!(
-                                    "I could not DM you, so here it is, visible only to you:\n{text}"
-                                ));
-                            }
-                            return Outcome::Drop;
-                        }
+                    if let Err(e) = self.guarded(transport.dm(user, message)).await {
+                        return self.dm_failure(e, row, user, acting, text, replies).await;
                     }
                 }
+                self.put_note(channel, &last_note, digest).await;
                 if closed_game.is_some() {
                     // They opened their DMs again.
-                    self.clear_note(channel, &note).await;
+                    self.clear_note(channel, &dm_closed_note(user)).await;
                 }
                 Outcome::Done
+            }
+            Delivery::Hand {
+                user,
+                game_id,
+                game,
+                text,
+                news,
+                outbox,
+            } => {
+                let user = *user;
+                let acting = actor.is_some_and(|a| a.user == user);
+                let Some(closed_game) = self.dm_allowed(channel, user, acting).await else {
+                    return Outcome::Drop;
+                };
+                let header = self.dm_header(channel, Some(game)).await;
+                let body = table::hand_body(text, news);
+                let content = crate::messages::cut(&format!("{header}\n{body}"), LIMIT);
+                let outcome = self
+                    .send_hand(transport, row, user, *game_id, content, *outbox)
+                    .await;
+                let outcome = match outcome {
+                    Ok(()) => Outcome::Done,
+                    Err(e) => return self.dm_failure(e, row, user, acting, &body, replies).await,
+                };
+                if closed_game.is_some() {
+                    self.clear_note(channel, &dm_closed_note(user)).await;
+                }
+                outcome
             }
             Delivery::Ephemeral { text, .. } => {
                 replies.push(text.clone());
                 Outcome::Done
             }
         }
+    }
+
+    /// Whether a DM to `user` is worth trying: `None` when their DMs were found closed
+    /// in this game and they are not the one acting (they were told once and read it on
+    /// demand; DMs are tried again when they next act). `Some` holds the game in which
+    /// they were found closed, if any.
+    async fn dm_allowed(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+        acting: bool,
+    ) -> Option<Option<u64>> {
+        let game = self.game_id(channel).await;
+        let closed_game = self.note(channel, &dm_closed_note(user)).await;
+        if !acting && closed_game.is_some() && closed_game == game {
+            return None;
+        }
+        Some(closed_game)
+    }
+
+    /// What a failed DM comes to: closed DMs are noted (one channel notice per game) and
+    /// the actor gets `text` privately; rate limits and network trouble are tried again.
+    async fn dm_failure(
+        &self,
+        e: SendError,
+        row: &Pending,
+        user: UserId,
+        acting: bool,
+        text: &str,
+        replies: &mut Vec<String>,
+    ) -> Outcome {
+        let channel = row.channel;
+        match e {
+            SendError::DmClosed => {
+                if acting {
+                    replies.push(format!(
+                        "I could not DM you (your DMs are closed), so here it is, visible only to you:\n{text}"
+                    ));
+                }
+                self.dm_closed(channel, user).await;
+                Outcome::Drop
+            }
+            SendError::Held => Outcome::Held,
+            SendError::RateLimited { after_ms } => {
+                tracing::warn!(channel, user, "DM rate limited; will retry");
+                Outcome::Retry {
+                    after_ms: after_ms.max(backoff_ms(row.attempts)),
+                }
+            }
+            SendError::Transient { after_ms, why } => {
+                tracing::warn!(channel, user, %why, "DM failed; will retry");
+                Outcome::Retry {
+                    after_ms: after_ms.max(backoff_ms(row.attempts)),
+                }
+            }
+            e => {
+                tracing::warn!(channel, user, error = ?e, "DM dropped");
+                if acting {
+                    replies.push(format!(
+                        "I could not DM you, so here it is, visible only to you:\n{text}"
+                    ));
+                }
+                Outcome::Drop
+            }
+        }
+    }
+
+    /// Shows `content` in `user`'s live hand of game `game_id`: an edit of the DM that
+    /// holds it, or a new DM at the game's first hand — or once more when that DM is gone
+    /// (10008 Unknown Message, 10003 Unknown Channel: deleted, or the DM channel closed).
+    /// An edit that would change nothing is not made.
+    async fn send_hand<T: Transport>(
+        &self,
+        transport: &T,
+        row: &Pending,
+        user: UserId,
+        game_id: u64,
+        content: String,
+        outbox: Option<u64>,
+    ) -> Result<(), SendError> {
+        let channel = row.channel;
+        let note = live_hand_note(user);
+        let digest = digest(&content);
+        let live = self
+            .note_bytes(channel, &note)
+            .await
+            .and_then(|b| LiveHand::decode(&b))
+            .filter(|l| l.game_id == game_id);
+        if let Some(live) = live {
+            if live.digest == digest {
+                return Ok(());
+            }
+            match self
+                .guarded(transport.edit_text(live.dm, live.message, content.clone()))
+                .await
+            {
+                Ok(()) => {
+                    let now = LiveHand { digest, ..live };
+                    self.put_note_bytes(channel, &note, now.encode()).await;
+                    return Ok(());
+                }
+                Err(SendError::Gone(code)) => {
+                    tracing::info!(
+                        channel,
+                        user,
+                        code,
+                        "the live hand is gone; sending it anew"
+                    );
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let dm = self.guarded(transport.open_dm(user)).await?;
+        let mut message = crate::messages::dm_message(content);
+        if let Some(id) = outbox {
+            message = message
+                .nonce(serenity::Nonce::String(format!("cm{id}.h")))
+                .enforce_nonce(true);
+        }
+        let message = self.guarded(transport.post(dm, message)).await?;
+        let live = LiveHand {
+            game_id,
+            dm,
+            message,
+            digest,
+        };
+        self.put_note_bytes(channel, &note, live.encode()).await;
+        Ok(())
     }
 
     /// What a failed channel post comes to (the pass tells the actor about a refusal).
@@ -1304,7 +1508,21 @@ impl Sender {
         let _ = tokio::task::spawn_blocking(move || table.put_note(channel, &name, &[])).await;
     }
 
-    /// The first line of every DM: which game, in which channel.
+    async fn note_bytes(&self, channel: ChannelId, name: &str) -> Option<Vec<u8>> {
+        let table = self.table.clone();
+        let name = name.to_string();
+        tokio::task::spawn_blocking(move || table.note(channel, &name))
+            .await
+            .ok()
+            .flatten()
+    }
+
+    async fn put_note_bytes(&self, channel: ChannelId, name: &str, value: Vec<u8>) {
+        let table = self.table.clone();
+        let name = name.to_string();
+        let _ = tokio::task::spawn_blocking(move || table.put_note(channel, &name, &value)).await;
+    }
+
     /// Notes the guild of `channel` (once per process and channel), so that DMs can link
     /// to the channel's turn message.
     pub async fn remember_guild(&self, channel: ChannelId, guild: u64) {
@@ -1327,12 +1545,19 @@ impl Sender {
         ))
     }
 
-    async fn dm_header(&self, channel: ChannelId) -> String {
-        let table = self.table.clone();
-        let game = tokio::task::spawn_blocking(move || table.game_in(channel))
-            .await
-            .ok()
-            .flatten();
+    /// The first line of every DM: which game (`game`, else the channel's running game),
+    /// in which channel, with a link to the live turn message.
+    async fn dm_header(&self, channel: ChannelId, game: Option<&str>) -> String {
+        let game = match game {
+            Some(game) => Some(game.to_string()),
+            None => {
+                let table = self.table.clone();
+                tokio::task::spawn_blocking(move || table.game_in(channel))
+                    .await
+                    .ok()
+                    .flatten()
+            }
+        };
         let title = game
             .as_deref()
             .and_then(rules::catalog::find)
@@ -1364,14 +1589,20 @@ pub(crate) mod tests {
         pub forbidden: AtomicBool,
         pub files_forbidden: AtomicBool,
         pub tried: AtomicUsize,
+        /// DMs (by id) that were deleted: editing them answers 10008.
+        pub gone: Mutex<HashSet<u64>>,
     }
 
     impl Transport for FakeTransport {
         async fn post(
             &self,
-            _channel: u64,
+            channel: u64,
             message: serenity::CreateMessage,
         ) -> Result<u64, SendError> {
+            if let Some(user) = channel.checked_sub(1_000_000) {
+                // A DM channel (see `open_dm`).
+                return self.dm(user, message).await;
+            }
             self.tried.fetch_add(1, Ordering::SeqCst);
             let v = serde_json::to_value(&message).unwrap();
             let with_picture = v["embeds"].as_array().is_some_and(|e| !e.is_empty());
@@ -1392,6 +1623,27 @@ pub(crate) mod tests {
             let mut dms = self.dms.lock().unwrap();
             dms.push((user, v["content"].as_str().unwrap_or_default().to_string()));
             Ok(dms.len() as u64)
+        }
+        async fn open_dm(&self, user: u64) -> Result<u64, SendError> {
+            Ok(1_000_000 + user)
+        }
+        async fn edit_text(
+            &self,
+            _channel: u64,
+            message: u64,
+            content: String,
+        ) -> Result<(), SendError> {
+            if self.gone.lock().unwrap().contains(&message) {
+                return Err(SendError::Gone(10008));
+            }
+            let mut dms = self.dms.lock().unwrap();
+            match dms.get_mut(message as usize - 1) {
+                Some(dm) => {
+                    dm.1 = content;
+                    Ok(())
+                }
+                None => Err(SendError::Gone(10008)),
+            }
         }
         async fn unbutton(&self, _channel: u64, message: u64) -> Result<(), SendError> {
             self.unbuttoned.lock().unwrap().push(message);
@@ -1960,5 +2212,83 @@ pub(crate) mod tests {
         assert!(replies.texts.is_empty(), "{:?}", replies.texts);
         assert_eq!(t.tried.load(Ordering::SeqCst), INVALID_REQUEST_BUDGET);
         assert_eq!(table.pending_in(9).len(), 1);
+    }
+
+    /// `user` plays their first legal move.
+    fn first_move(table: &Table, user: u64) -> Vec<Delivery> {
+        let first = table.legal_actions(9, user)[0].clone();
+        act(table, user, &first)
+    }
+
+    /// The user awaited in channel 9.
+    fn awaited_user(table: &Table) -> Option<u64> {
+        table.prompts(9).first().map(|p| p.user)
+    }
+
+    #[test]
+    fn a_live_hand_is_edited_in_place_coalesced_and_sent_again_once_when_gone() {
+        let (_dir, table) = table();
+        let sender = Sender::new(table.clone());
+        let t = FakeTransport::default();
+        block(async {
+            for (u, line) in [(1, "new palazzo seed=3"), (2, "join"), (1, "start")] {
+                let d = act(&table, u, line);
+                sender.after_command(&t, 9, actor(u), d).await;
+            }
+        });
+        let users = |t: &FakeTransport| {
+            t.dms
+                .lock()
+                .unwrap()
+                .iter()
+                .map(|d| d.0)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(users(&t), vec![1, 2], "one live hand each");
+        // Moves pile up unsent: only the newest hand of each player goes, as an edit.
+        let mut waiting = 0;
+        for _ in 0..8 {
+            let Some(u) = awaited_user(&table) else { break };
+            waiting += first_move(&table, u)
+                .iter()
+                .filter(|d| matches!(d, Delivery::Hand { .. }))
+                .count();
+        }
+        assert!(waiting > 2, "{waiting} hand updates");
+        block(sender.drain(&t));
+        assert_eq!(users(&t), vec![1, 2], "edited, no new DM");
+        assert!(table.pending_in(9).is_empty());
+        let shows = |t: &FakeTransport, user: u64| {
+            let dms = t.dms.lock().unwrap();
+            let dm = dms.iter().rev().find(|d| d.0 == user).unwrap().1.clone();
+            dm.split_once('\n').unwrap().1.to_string()
+        };
+        for user in [1, 2] {
+            let view = table.handle(9, &Caller::new(user, "x"), Command::Hand);
+            assert_eq!(shows(&t, user), view[0].text(), "{user}'s live hand");
+        }
+        // Ana's live hand is deleted: her next change sends it anew, once.
+        t.gone.lock().unwrap().insert(1);
+        let before = shows(&t, 1);
+        for _ in 0..40 {
+            let Some(u) = awaited_user(&table) else { break };
+            let d = first_move(&table, u);
+            block(sender.after_command(&t, 9, actor(u), d));
+            if users(&t).len() > 2 && shows(&t, 1) != before {
+                break;
+            }
+        }
+        assert_eq!(users(&t), vec![1, 2, 1], "sent again once");
+        // And edited from then on: no further DM for her.
+        let again = shows(&t, 1);
+        let mut edited = false;
+        for _ in 0..40 {
+            let Some(u) = awaited_user(&table) else { break };
+            let d = first_move(&table, u);
+            block(sender.after_command(&t, 9, actor(u), d));
+            edited |= shows(&t, 1) != again;
+        }
+        assert!(edited, "her new live hand was edited");
+        assert_eq!(users(&t), vec![1, 2, 1], "no further DM");
     }
 }

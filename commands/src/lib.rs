@@ -115,7 +115,8 @@ mod tests {
                 "undo",
                 "mine",
                 "stats",
-                "leaderboard"
+                "leaderboard",
+                "notify"
             ]
         );
         let moves = &list[1]["options"][0];

@@ -9,6 +9,7 @@
 //!   the hand stays reachable with `/game hand`, and DMs resume once they open them and act.
 //! - The channel was deleted (10003): the pending delivery is dropped after one more try,
 //!   never retried, and the bot goes on serving other channels.
+//! - A player's live hand was deleted (10008): it is sent again once, then edited.
 
 mod common;
 use common::*;
@@ -413,5 +414,68 @@ async fn a_deleted_channel_drops_its_delivery_after_one_try() {
     let other = fake.add_channel("next-table");
     open_table(&fake, other, "Palazzo", &seats).await;
     assert!(turn_message(&fake, other).is_some());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_live_hand_is_sent_again_once_then_edited() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("palazzo-deleted-hand");
+    let seats = [
+        fake.add_user("ana"),
+        fake.add_user("bruno"),
+        fake.add_user("carla"),
+    ];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+    assert_live_hands(&fake, channel, &seats).await;
+    let ana = seats[0];
+    let deleted = live_hand(&fake, ana).expect("ana's live hand");
+    let shown = hand_view(&deleted.content).to_string();
+    let sent_before = dm_history(&fake, ana).len();
+    fake.delete_message(deleted.id);
+    assert!(live_hand(&fake, ana).is_none());
+    // Play until ana's hand changes twice: the first change sends it anew (the edit
+    // answers 10008), the second edits the new message.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut changes = 0;
+    let mut last = shown;
+    let mut recreated: Option<RecordedMessage> = None;
+    for _ in 0..80 {
+        assert!(tap_one_move(&fake, channel, &seats, Some(ana), &mut rng).await);
+        assert_live_hands(&fake, channel, &seats[1..]).await;
+        let view = slash(&fake, ana, channel, "game hand", json!({})).await;
+        let view: Vec<&str> = view.iter().map(|m| m.content.as_str()).collect();
+        let view = view.join("\n");
+        if view == last {
+            // Nothing new to show: a deleted live hand stays away until it changes.
+            continue;
+        }
+        changes += 1;
+        last = view;
+        assert_live_hands(&fake, channel, &[ana]).await;
+        let now = live_hand(&fake, ana).expect("ana's live hand is back");
+        match &recreated {
+            None => recreated = Some(now),
+            Some(first) => assert_eq!(first.id, now.id, "sent again only once"),
+        }
+        if changes >= 2 {
+            break;
+        }
+    }
+    assert!(changes >= 2, "ana's hand changed {changes} times");
+    let hand = live_hand(&fake, ana).unwrap();
+    assert_ne!(hand.id, deleted.id);
+    assert!(hand.edits >= 1, "the new live hand is edited in place");
+    assert_eq!(dm_history(&fake, ana).len(), sent_before + 1, "one new DM");
+    let gone: Vec<_> = fake
+        .errors()
+        .into_iter()
+        .filter(|e| e.code == 10008)
+        .collect();
+    assert_eq!(gone.len(), 1, "one edit of the deleted hand: {gone:#?}");
+    assert_eq!(gone[0].method, "PATCH");
+    fake.assert_no_errors_except(&[10008]);
     bot.stop().await;
 }

@@ -18,6 +18,7 @@ const MOVE_LIMIT: usize = 3_000;
 
 struct Played {
     channel: u64,
+    /// The players, by seat.
     seats: Vec<u64>,
     moves: usize,
     requests: usize,
@@ -36,12 +37,32 @@ fn public(messages: &[fake_discord::RecordedMessage]) -> Vec<&fake_discord::Reco
     messages.iter().filter(|m| m.flags & 64 == 0).collect()
 }
 
+/// How a test game is played: the players' `/game notify` choice, and whether every
+/// live hand is checked against the seat's private view after every move.
+#[derive(Debug, Clone, Copy, Default)]
+struct Way {
+    notify: Option<&'static str>,
+    check_hands: bool,
+}
+
 async fn play_full_game(fake: &FakeDiscord, title: &str, players: usize, seed: u64) -> Played {
+    play_game(fake, title, players, seed, Way::default()).await
+}
+
+async fn play_game(fake: &FakeDiscord, title: &str, players: usize, seed: u64, way: Way) -> Played {
     let channel = fake.add_channel(&format!("{}-table", title.to_lowercase().replace(' ', "-")));
     let seats: Vec<u64> = (0..players)
         .map(|i| fake.add_user(&format!("player{i}")))
         .collect();
+    if let Some(word) = way.notify {
+        for &user in &seats {
+            choose_notify(fake, user, channel, word).await;
+        }
+    }
     open_table(fake, channel, title, &seats).await;
+    if way.check_hands {
+        assert_live_hands(fake, channel, &seats).await;
+    }
     let requests_before = fake.requests().len();
     let before = fake.channel_messages(channel);
     let public_before = public(&before).len();
@@ -83,6 +104,13 @@ async fn play_full_game(fake: &FakeDiscord, title: &str, players: usize, seed: u
         let tapped = tap_a_move(fake, user, &turn, &your_move, &mut rng).await;
         taps.push(tapped.unwrap_or_else(|| panic!("{title}: the panel offered nothing")));
         moves += 1;
+        let over = fake
+            .channel_messages(channel)
+            .iter()
+            .any(|m| m.content.contains("Final scores"));
+        if way.check_hands && !over {
+            assert_live_hands(fake, channel, &seats).await;
+        }
         assert!(moves < MOVE_LIMIT, "{title}: not over after {moves} moves");
     }
     let messages = fake.channel_messages(channel);
@@ -114,7 +142,7 @@ async fn play_full_game(fake: &FakeDiscord, title: &str, players: usize, seed: u
         .iter()
         .position(|m| m.content.contains("Final scores"))
         .unwrap_or(messages.len());
-    for m in &messages[..end] {
+    for m in public(&messages[..end]) {
         for line in &secrets {
             assert!(
                 !m.content.contains(line.as_str()),
@@ -541,6 +569,125 @@ async fn undo_is_refused_after_a_reveal_and_approved_by_button_otherwise() {
     assert_eq!(next(&fake), active);
     let log = slash(&fake, third, channel, "game log", json!({})).await;
     assert!(log[0].content.contains("(taken back)"), "{log:#?}");
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+/// The games every player count of the issue was measured on: three players each.
+const TITLES: [&str; 4] = [
+    "Palazzo",
+    "The Estates",
+    "Villa Paletti",
+    "The Princes of Florence",
+];
+
+/// Waits for every player's end-of-game DM, then counts each one's new DMs (every one a
+/// notification) and, of those, the turn DMs; no player got the same DM twice in a row.
+async fn new_dms(fake: &FakeDiscord, title: &str, seats: &[u64]) -> Vec<(usize, usize)> {
+    let mut counts = Vec::new();
+    for &user in seats {
+        let end = fake
+            .wait_for(&format!("{title}: the end DM to {user}"), |f| {
+                f.dms(user)
+                    .into_iter()
+                    .find(|m| m.content.contains("🏁 The game is over."))
+            })
+            .await;
+        assert!(end.content.contains("/game history"), "{}", end.content);
+        assert!(
+            end.content.starts_with(&format!("**{title}** in <#")),
+            "{}",
+            end.content
+        );
+        let history = dm_history(fake, user);
+        for pair in history.windows(2) {
+            assert_ne!(
+                pair[0].content, pair[1].content,
+                "{title}: the same DM twice in a row"
+            );
+        }
+        let turns = history
+            .iter()
+            .filter(|m| {
+                m.content
+                    .split_once('\n')
+                    .is_some_and(|(_, b)| b.starts_with("🎲"))
+            })
+            .count();
+        counts.push((history.len(), turns));
+    }
+    counts
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_live_hand_per_player_keeps_new_dms_few_in_every_game() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let way = Way {
+        notify: None,
+        check_hands: true,
+    };
+    for (i, title) in TITLES.into_iter().enumerate() {
+        let played = play_game(&fake, title, 3, 70 + i as u64, way).await;
+        let counts = new_dms(&fake, title, &played.seats).await;
+        let totals: Vec<usize> = counts.iter().map(|c| c.0).collect();
+        println!(
+            "new_dms_per_player_{} notify=ping moves={}: {totals:?}",
+            title_group(title),
+            played.moves
+        );
+        // The seating DM, the live hand, the end: nothing else by default.
+        for (total, turns) in counts {
+            assert!(total <= 3, "{title}: {total} new DMs");
+            assert_eq!(turns, 0, "{title}: a turn DM nobody chose");
+        }
+        // The live hands were edited in place.
+        let edits: u32 = played
+            .seats
+            .iter()
+            .filter_map(|u| live_hand(&fake, *u))
+            .map(|h| h.edits)
+            .sum();
+        assert!(
+            title == "Villa Paletti" || edits > 0,
+            "{title}: no live hand edited"
+        );
+    }
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_who_choose_dm_also_get_one_dm_per_turn() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let way = Way {
+        notify: Some("dm"),
+        check_hands: false,
+    };
+    for (i, title) in TITLES.into_iter().enumerate() {
+        let played = play_game(&fake, title, 3, 80 + i as u64, way).await;
+        let counts = new_dms(&fake, title, &played.seats).await;
+        println!(
+            "new_dms_per_player_{} notify=dm moves={}: (all, of which turn DMs) {counts:?}",
+            title_group(title),
+            played.moves
+        );
+        for (total, turns) in &counts {
+            assert!(
+                total - turns <= 3,
+                "{title}: {total} new DMs, {turns} for turns"
+            );
+            // A turn DM when a turn begins: never more than one per move.
+            assert!(*turns <= played.moves, "{title}: {turns} turn DMs");
+        }
+        assert!(
+            counts.iter().all(|c| c.1 > 0),
+            "{title}: a player never told of a turn"
+        );
+    }
     fake.assert_no_errors();
     bot.stop().await;
 }

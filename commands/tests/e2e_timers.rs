@@ -99,6 +99,10 @@ async fn a_reminder_and_a_timeout_move_arrive_after_a_restart_and_tell_no_secret
     let bot = Bot::start_with(&fake, dir.path(), timers).await;
     let channel = fake.add_channel("palazzo-table");
     let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    // Both want reminders and timeouts by DM (`/game notify dm`).
+    for user in seats {
+        choose_notify(&fake, user, channel, "dm").await;
+    }
     open_table(&fake, channel, "Palazzo", &seats).await;
     let turn = turn_message(&fake, channel).expect("a turn message");
     let awaited_user = awaited(&turn, &seats)[0].0;
@@ -400,7 +404,8 @@ async fn skip_passes_for_the_absent_bidder_tells_only_them_and_pings_the_next() 
     );
     let now_awaited: Vec<u64> = awaited(&live, &seats).into_iter().map(|a| a.0).collect();
     assert_eq!(now_awaited, vec![opener]);
-    // What was played is told to the absent player only, under the usual DM header.
+    // What was played is told to the absent player only, in their live hand (under the
+    // usual DM header).
     let told = fake
         .wait_for("the DM about the pass", |f| {
             f.dms(bidder)
@@ -416,7 +421,7 @@ async fn skip_passes_for_the_absent_bidder_tells_only_them_and_pings_the_next() 
     );
     assert!(
         told.content
-            .ends_with("\n⏱️ Your time ran out, so I played **pass** for you."),
+            .ends_with("\n**Latest:** ⏱️ Your time ran out, so I played **pass** for you."),
         "{}",
         told.content
     );
@@ -461,7 +466,7 @@ async fn drop_lets_the_bot_play_the_leavers_seat_without_them() {
     fake.wait_for("the DM to the leaver", |f| {
         f.dms(gone).into_iter().find(|m| {
             m.content
-                .ends_with("\n⏱️ Your time ran out, so you have left this game; I make your seat's moves from now on.")
+                .ends_with("\n**Latest:** ⏱️ Your time ran out, so you have left this game; I make your seat's moves from now on.")
         })
     })
     .await;

@@ -305,6 +305,16 @@ impl FakeDiscord {
         });
     }
 
+    /// Deletes a message, as a moderator (or, for a DM, Discord's cleanup) would: later
+    /// requests about it answer 404 Unknown Message (10008).
+    pub fn delete_message(&self, message: u64) {
+        self.shared.update(|s| {
+            if let Some(m) = s.message_mut(message) {
+                m.deleted = true;
+            }
+        });
+    }
+
     /// Opens or closes a user's DMs to the bot (closed → 403 50007 on send).
     pub fn set_dms_closed(&self, user: u64, closed: bool) {
         self.shared.update(|s| {

@@ -911,6 +911,15 @@ fn channel_message(
                     "Cannot edit a message authored by another user",
                 ));
             }
+            if let ChannelKind::Dm { recipient } = state.channels[&channel].kind {
+                if state.users.get(&recipient).is_some_and(|u| u.dms_closed) {
+                    return Err(ApiError::new(
+                        403,
+                        50007,
+                        "Cannot send messages to this user",
+                    ));
+                }
+            }
             edit_message(state, message, "", body, uploads)?;
             message_reply(state, message)
         }

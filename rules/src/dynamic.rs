@@ -95,6 +95,9 @@ pub trait DynGame: Send + Sync {
     /// `None` when it has no move, or no pass for `Absent::Pass`.
     fn absent_text(&self, seat: Seat, absent: Absent) -> Option<String>;
     fn private_text(&self, seat: Seat, names: &[String]) -> String;
+    /// A passing fact of `seat`'s current decision, for its move panel (see
+    /// `Game::render_decision_note`).
+    fn decision_note(&self, seat: Seat, names: &[String]) -> Option<String>;
     /// The public view, for drawing the board (the renderer never sees the state).
     fn public_picture_view(&self) -> PublicPicture;
     /// `seat`'s private view, for drawing their secrets (hand, cash).
@@ -231,6 +234,10 @@ impl<G: Game> DynGame for Erased<G> {
 
     fn private_text(&self, seat: Seat, names: &[String]) -> String {
         G::render_private(&self.game.private_view(seat), names)
+    }
+
+    fn decision_note(&self, seat: Seat, names: &[String]) -> Option<String> {
+        G::render_decision_note(&self.game.private_view(seat), names)
     }
 
     fn public_picture_view(&self) -> PublicPicture {

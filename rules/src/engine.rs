@@ -292,6 +292,11 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     }
     /// A player's private message, built from their private view only.
     fn render_private(view: &Self::PrivateView, names: &[String]) -> String;
+    /// A passing fact of the seat's current decision (how far a bid can go), shown with
+    /// the move panel rather than in the live hand; from the private view only.
+    fn render_decision_note(_view: &Self::PrivateView, _names: &[String]) -> Option<String> {
+        None
+    }
     /// The rules digest shown by `rules`, including every decision the bot made.
     fn rules_text() -> &'static str;
     /// The commands a player types, with examples.

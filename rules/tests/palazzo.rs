@@ -1115,7 +1115,15 @@ fn public_board_shows_everything_the_table_needs() {
     let private = Palazzo::render_private(&g.private_view(0), &names);
     assert!(private.contains("Your hand (2 cards): R5 R7"), "{private}");
     assert!(private.contains("Best single bid: 12"), "{private}");
-    assert!(private.contains("your bid can reach 15"), "{private}");
+    assert!(
+        !private.contains("can reach"),
+        "the reach is not in the hand"
+    );
+    let note = Palazzo::render_decision_note(&g.private_view(0), &names);
+    assert_eq!(
+        note.as_deref(),
+        Some("In this auction your bid can reach 15.")
+    );
 }
 
 #[test]

@@ -64,6 +64,8 @@ pub enum Command {
     Leaderboard {
         game: Option<String>,
     },
+    /// Show (`None`) or change how the caller hears about their turn on this server.
+    Notify(Option<crate::Notify>),
     /// A command that could not be read; the sentence says why (answered privately).
     Invalid(String),
 }
@@ -87,6 +89,7 @@ pub const TABLE_WORDS: &[&str] = &[
     "mine",
     "stats",
     "leaderboard",
+    "notify",
 ];
 
 impl Command {
@@ -163,6 +166,16 @@ impl Command {
             },
             "leaderboard" | "top" => Command::Leaderboard {
                 game: rest.first().map(|g| g.to_string()),
+            },
+            "notify" => match rest.first() {
+                None => Command::Notify(None),
+                Some(w) => match crate::Notify::parse(w) {
+                    Some(n) => Command::Notify(Some(n)),
+                    None => Command::Invalid(format!(
+                        "“{}” is not a choice: use ping, dm or quiet.",
+                        crate::escape_user_text(w, 40)
+                    )),
+                },
             },
             _ => Command::Play(line.to_string()),
         }

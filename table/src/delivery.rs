@@ -51,6 +51,7 @@ enum Stamped {
     Channel(Stamp),
     Private(Stamp),
     Ephemeral(Stamp),
+    Hand(Stamp),
 }
 
 /// "It is your move": the awaited player. Their legal actions are private (see
@@ -118,10 +119,33 @@ pub enum Delivery {
         #[serde(skip)]
         outbox: Option<u64>,
     },
-    /// Private to one user (a DM): hands, money, secret draws.
+    /// A new private message to one user (a DM): the end of a game, and the turn news a
+    /// player chose to get by DM (`/game notify dm`). Hands go in [`Delivery::Hand`].
     Private {
         user: UserId,
         text: String,
+        /// The engine id (`palazzo`) the DM is about, when the game may have ended by
+        /// the time it is sent (its header names the game).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<String>,
+        #[serde(skip)]
+        outbox: Option<u64>,
+    },
+    /// A player's live hand: one DM per player and game, sent at the start and then
+    /// edited in place (no new notification) whenever the seat's private view changes or
+    /// private news arrives. Only the newest one waiting for a player needs sending.
+    Hand {
+        user: UserId,
+        game_id: u64,
+        /// The engine id (`palazzo`): the DM's header names the game.
+        game: String,
+        /// The seat's private view, exactly as `/game hand` shows it.
+        text: String,
+        /// Private news nobody else may read (a stash, the move the bot made for a player
+        /// who ran out of time), shown under the hand as "Latest:" lines until the next
+        /// change.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        news: Vec<String>,
         #[serde(skip)]
         outbox: Option<u64>,
     },
@@ -178,14 +202,25 @@ impl Delivery {
         Delivery::Private {
             user,
             text: text.into(),
+            game: None,
             outbox: None,
+        }
+    }
+
+    /// The user a DM (a new one or the live hand) goes to.
+    pub fn dm_user(&self) -> Option<UserId> {
+        match self {
+            Delivery::Private { user, .. } | Delivery::Hand { user, .. } => Some(*user),
+            _ => None,
         }
     }
 
     /// The outbox row of a stored channel or private message.
     pub fn outbox(&self) -> Option<u64> {
         match self {
-            Delivery::Channel { outbox, .. } | Delivery::Private { outbox, .. } => *outbox,
+            Delivery::Channel { outbox, .. }
+            | Delivery::Private { outbox, .. }
+            | Delivery::Hand { outbox, .. } => *outbox,
             Delivery::Ephemeral { .. } => None,
         }
     }
@@ -196,7 +231,10 @@ impl Delivery {
     }
 
     fn set_outbox(&mut self, id: u64) {
-        if let Delivery::Channel { outbox, .. } | Delivery::Private { outbox, .. } = self {
+        if let Delivery::Channel { outbox, .. }
+        | Delivery::Private { outbox, .. }
+        | Delivery::Hand { outbox, .. } = self
+        {
             *outbox = Some(id);
         }
     }
@@ -225,7 +263,10 @@ impl Delivery {
         let queued = serde_json::from_slice::<Stamped>(bytes)
             .ok()
             .and_then(|s| match s {
-                Stamped::Channel(s) | Stamped::Private(s) | Stamped::Ephemeral(s) => s.queued_ms,
+                Stamped::Channel(s)
+                | Stamped::Private(s)
+                | Stamped::Ephemeral(s)
+                | Stamped::Hand(s) => s.queued_ms,
             });
         Ok((d, queued))
     }
@@ -242,6 +283,7 @@ impl Delivery {
         match self {
             Delivery::Channel { text, .. }
             | Delivery::Private { text, .. }
+            | Delivery::Hand { text, .. }
             | Delivery::Ephemeral { text, .. } => text,
         }
     }

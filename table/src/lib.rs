@@ -9,7 +9,9 @@
 pub mod clock;
 mod command;
 mod delivery;
+mod hands;
 mod history;
+mod notify;
 mod proposal;
 mod social;
 mod text;
@@ -21,7 +23,9 @@ pub use text::{escape_name, escape_user_text, one_line, rules_topics, NAME_CHARS
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};
 pub use command::{Command, TABLE_WORDS};
 pub use delivery::{Approval, Delivery, PictureOf, StateVersion, TurnPrompt};
+pub use hands::hand_body;
 pub use history::{HistoryGame, HistoryMove, HistoryPage};
+pub use notify::Notify;
 pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
 pub use storage::{ChannelId, SeatedUser, TimeoutPolicy, UserId};
@@ -126,6 +130,9 @@ struct Active {
     /// Each seat's private text in this state, once worked out: a move compares the
     /// texts before and after it, to message only the players whose view changed.
     private: Option<Vec<String>>,
+    /// Private news shown in the seats' live hands ("Latest:"), kept until that seat's
+    /// player acts (in memory only: a restart forgets it).
+    news: Vec<(Seat, String)>,
 }
 
 impl Active {
@@ -134,6 +141,7 @@ impl Active {
             meta,
             game,
             private: None,
+            news: Vec::new(),
         }
     }
 
@@ -143,6 +151,20 @@ impl Active {
             meta,
             game: self.game.as_ref().map(|g| g.box_clone()),
             private: self.private.clone(),
+            news: self.news.clone(),
+        }
+    }
+
+    /// Adds private news to the seats' live hands (the newest few per seat).
+    fn add_news(&mut self, news: Vec<(Seat, String)>) {
+        for (seat, text) in news {
+            self.news.push((seat, text));
+            let kept = self.news.iter().filter(|(s, _)| *s == seat).count();
+            if kept > hands::NEWS_KEPT {
+                if let Some(oldest) = self.news.iter().position(|(s, _)| *s == seat) {
+                    self.news.remove(oldest);
+                }
+            }
         }
     }
 
@@ -445,6 +467,7 @@ impl Table {
         // handler never holds two).
         match command {
             Command::Mine => return self.mine(caller),
+            Command::Notify(choice) => return self.notify(caller, choice),
             Command::Stats { user, game } => return self.stats(caller, user, game.as_deref()),
             Command::Leaderboard { game } => return self.leaderboard(caller, game.as_deref()),
             Command::Invalid(why) => return vec![Delivery::ephemeral(why)],
@@ -495,6 +518,7 @@ impl Table {
                 Command::Undo => self.undo(slot, caller),
                 Command::Nudge => self.nudge(slot, caller),
                 Command::Mine
+                | Command::Notify(_)
                 | Command::Stats { .. }
                 | Command::Leaderboard { .. }
                 | Command::Invalid(_) => vec![],
@@ -994,8 +1018,9 @@ impl Table {
                 text::seat_list(&next.meta)
             ),
         )];
-        out.extend(private_views(&next, &private, None));
+        out.extend(hands::hand_updates(&next, &private, None));
         next.private = Some(private);
+        self.turn_news(&next, &[], &mut out);
         let timers = self.timers_after(&next, false, self.now_ms());
         let change = Change {
             snapshot: Some(&snapshot),
@@ -1157,6 +1182,19 @@ impl Table {
     /// Plays `line` for `seat` (already checked to be awaited) and stores it with its
     /// deliveries and the timers of the new state.
     fn play_seat(&self, slot: &mut Slot, seat: Seat, line: &str, mover: Mover) -> Vec<Delivery> {
+        self.play_seat_in(slot, seat, line, mover, &mut hands::Batch::single())
+    }
+
+    /// [`Table::play_seat`] as one move of `batch`: its messages wait for the batch's
+    /// last move (a timeout settling a whole turn posts one channel message).
+    fn play_seat_in(
+        &self,
+        slot: &mut Slot,
+        seat: Seat,
+        line: &str,
+        mover: Mover,
+        batch: &mut hands::Batch,
+    ) -> Vec<Delivery> {
         let Some(active) = &slot.active else {
             return vec![Delivery::ephemeral(text::NO_TABLE)];
         };
@@ -1197,38 +1235,47 @@ impl Table {
         // the last one rebuild the state at load.
         let snapshot = (over || meta.version % SNAPSHOT_EVERY == 0).then(|| next.snapshot());
         let before = active.private_texts();
-        let was_awaiting = game.awaiting();
-        let was_awaited_players = active.awaited_players();
+        let (was_awaiting, was_awaited_players) = batch
+            .was_awaiting
+            .get_or_insert_with(|| (game.awaiting(), active.awaited_players()))
+            .clone();
+        let news_before = active.news.clone();
         let mut next = Active::new(meta, Some(next));
+        next.news = news_before.clone();
+        if mover == Mover::Player {
+            // They acted: they have seen their news.
+            next.news.retain(|(s, _)| *s != seat);
+        }
         let private = next.private_texts();
         let mut out = Vec::new();
+        batch.tell(
+            mover.headline(names.get(seat).map_or("?", String::as_str)),
+            &public,
+        );
         if mover == Mover::TimedOut {
-            if let Some(u) = next.meta.seats.get(seat) {
-                out.push(Delivery::private(
-                    u.user,
-                    format!(
-                        "⏱️ Your time ran out, so I played **{}** for you.",
-                        applied.text
-                    ),
-                ));
-            }
+            batch.played.push((seat, applied.text.clone()));
         }
         for n in applied.narrations {
             if let rules::Audience::Seat(s) = n.audience {
-                if let Some(u) = next.meta.seats.get(s) {
-                    out.push(Delivery::private(u.user, n.text));
-                }
+                batch.news.push((s, n.text));
             }
         }
-        out.extend(private_views(&next, &private, Some(&before)));
+        let told = over || batch.last;
+        if told {
+            let mut news = std::mem::take(&mut batch.news);
+            for (s, text) in batch.timed_out_news() {
+                self.tell_privately(&next, s, text, &mut news, &mut out);
+            }
+            next.add_news(news);
+        }
+        out.extend(hands::hand_updates(
+            &next,
+            &private,
+            Some((&before, &news_before)),
+        ));
         next.private = Some(private);
         if over {
-            let mut msg = mover
-                .headline(names.get(seat).map_or("?", String::as_str))
-                .into_iter()
-                .chain(public.iter().cloned())
-                .collect::<Vec<_>>()
-                .join("\n");
+            let mut msg = batch.lines.join("\n");
             msg.push_str("\n\n");
             // The events, the board's first line and the scores; the final board is the
             // message's picture (the terminal prints its text).
@@ -1244,18 +1291,18 @@ impl Table {
                 *picture = Some(next.picture_of(None));
             }
             out.insert(0, end);
-        } else {
+            out.extend(self.end_dms(&next));
+        } else if told {
             // A move nobody else may learn of (and that leaves the same players awaited)
             // gets no channel message at all: even "something happened" would tell.
             // So does a secret move the bot made for a timed-out player: "I moved for
             // them" with the same player still awaited would tell.
-            let silent =
-                public.is_empty() && next.game.as_ref().map(|g| g.awaiting()) == Some(was_awaiting);
+            let silent = !batch.events
+                && next.game.as_ref().map(|g| g.awaiting()).as_ref() == Some(&was_awaiting);
             if !silent {
-                let mut headline = mover.headline(names.get(seat).map_or("?", String::as_str));
-                headline.extend(public.iter().cloned());
-                out.insert(0, turn_message(&next, headline.join("\n")));
+                out.insert(0, turn_message(&next, batch.lines.join("\n")));
             }
+            self.turn_news(&next, &was_awaiting, &mut out);
         }
         // Everyone else in this phase has moved: the reminders say so.
         let now_awaited = next.awaited_players();
@@ -1519,24 +1566,6 @@ fn draw(game: &dyn DynGame, meta: &Meta, seat: Option<Seat>) -> Option<Vec<u8>> 
         None => render::public_png(&game.public_picture_view(), &names),
         Some(seat) => render::private_png(&game.private_picture_view(seat), &names),
     }
-}
-
-/// Private messages for every seat whose private text (`now`, by seat) changed since
-/// `before` (all of them when `before` is None); empty texts are not sent.
-fn private_views(active: &Active, now: &[String], before: Option<&[String]>) -> Vec<Delivery> {
-    active
-        .meta
-        .seats
-        .iter()
-        .zip(now)
-        .enumerate()
-        .filter_map(|(seat, (user, now))| {
-            if now.trim().is_empty() || before.and_then(|b| b.get(seat)) == Some(now) {
-                return None;
-            }
-            Some(Delivery::private(user.user, now.clone()))
-        })
-        .collect()
 }
 
 fn status(slot: &Slot) -> Vec<Delivery> {

@@ -170,6 +170,7 @@ pub fn help(kind: Option<&GameKind>) -> String {
          · `/game nudge` — ping whoever the game is waiting for (once an hour)\n\
          · `/game undo` — take back your last move (those who moved since approve)\n\
          · `/game mine` — your games, where it is your move first\n\
+         · `/game notify [ping|dm|quiet]` — how you hear about your turn on this server\n\
          · `/game stats [user] [game]` · `/game leaderboard [game]` — this server's records\n\
          Moves: the **Your move** button, or `/<game> move` (e.g. `/palazzo move take money`).\n",
     );

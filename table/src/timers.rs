@@ -4,6 +4,7 @@
 //! version it was set for: the effect and the timer's replacement are one transaction,
 //! so a timer fires once, across restarts too.
 
+use crate::hands::Batch;
 use crate::timing::{ago, Timing};
 use crate::{text, Active, Change, Delivery, Mover, Slot, Table};
 use rules::{Absent, Seat};
@@ -170,14 +171,23 @@ impl Table {
         } else {
             format!("⏰ Reminder: **{title}** is waiting for {who} (last move {since}).")
         };
+        // Everyone awaited is mentioned (`quiet` too); a DM only for who chose DMs.
         let mut out = vec![Delivery::ping(line, active.users(&seats))];
-        for user in active.users(&seats) {
+        for &seat in &seats {
+            if !self.notify_of(active, seat).by_dm() {
+                continue;
+            }
             let dm = if timer.held_up {
                 format!("⏰ Everyone else has moved — it is your move (last move {since}).")
             } else {
                 format!("⏰ It is your move (last move {since}).")
             };
-            out.push(Delivery::private(user, dm));
+            out.extend(
+                active
+                    .users(&[seat])
+                    .into_iter()
+                    .map(|u| Delivery::private(u, dm.clone())),
+            );
         }
         let timing = self.timing(&active.meta);
         let next = TimerChange {
@@ -212,26 +222,24 @@ impl Table {
             TimeoutPolicy::Drop => return self.drop_seats(slot, &seats),
             TimeoutPolicy::Auto | TimeoutPolicy::Skip => {
                 // A turn can ask several decisions in a row (pull, then stop): the
-                // player's time ran out for all of them.
-                let turn = seats
-                    .iter()
-                    .flat_map(|s| std::iter::repeat_n(*s, TURN_DECISIONS));
-                for seat in turn {
-                    let line = slot.active.as_ref().and_then(|a| {
-                        let game = a.game.as_ref()?;
-                        if a.meta.game_id != timer.game_id || !game.awaiting().contains(&seat) {
-                            return None;
-                        }
-                        match policy {
-                            TimeoutPolicy::Skip => game
-                                .absent_text(seat, Absent::Pass)
-                                .or_else(|| game.absent_text(seat, Absent::Auto)),
-                            _ => game.absent_text(seat, Absent::Auto),
-                        }
-                    });
-                    if let Some(line) = line {
-                        out.extend(self.play_seat(slot, seat, &line, Mover::TimedOut));
+                // player's time ran out for all of them. They are stored one by one and
+                // told as one: one channel message, one note to each player.
+                let plan = slot
+                    .active
+                    .as_ref()
+                    .filter(|a| a.meta.game_id == timer.game_id)
+                    .map(|a| timeout_plan(a, &seats, policy))
+                    .unwrap_or_default();
+                let mut batch = Batch::default();
+                for (i, (seat, line)) in plan.iter().enumerate() {
+                    batch.last = i + 1 == plan.len();
+                    let version = slot.active.as_ref().map(|a| a.meta.version);
+                    let moved = self.play_seat_in(slot, *seat, line, Mover::TimedOut, &mut batch);
+                    if slot.active.as_ref().map(|a| a.meta.version) == version {
+                        tracing::error!(seat, %line, "a timeout move was refused");
+                        break;
                     }
+                    out.extend(moved);
                 }
             }
         }
@@ -280,13 +288,16 @@ impl Table {
             "⏱️ {who} ran out of time and left the game. I make their moves from now on; {remaining} players go on."
         );
         let mut out = vec![Delivery::channel(line)];
-        for user in active.users(seats) {
-            out.push(Delivery::private(
-                user,
-                "⏱️ Your time ran out, so you have left this game; I make your seat's moves from now on.",
-            ));
+        let mut next = active.with_meta(meta);
+        let mut news = Vec::new();
+        for &seat in seats {
+            let left = "⏱️ Your time ran out, so you have left this game; I make your seat's moves from now on.";
+            self.tell_privately(&next, seat, left.to_string(), &mut news, &mut out);
         }
-        let next = active.with_meta(meta);
+        next.add_news(news);
+        let texts = next.private_texts();
+        let before = Some((texts.as_slice(), active.news.as_slice()));
+        out.extend(crate::hands::hand_updates(&next, &texts, before));
         let timers = self.timers_after(&next, false, self.now_ms());
         let change = Change {
             timers: &timers,
@@ -332,4 +343,37 @@ impl Table {
         }
         out
     }
+}
+
+/// The moves the bot makes for `seats` whose time ran out: for each in turn, its
+/// decisions while it stays awaited (at most [`TURN_DECISIONS`]), worked out on a copy of
+/// the game, so that the real moves can be told as one.
+fn timeout_plan(active: &Active, seats: &[Seat], policy: TimeoutPolicy) -> Vec<(Seat, String)> {
+    let Some(game) = active.game.as_ref() else {
+        return vec![];
+    };
+    let names = active.names();
+    let mut game = game.box_clone();
+    let mut plan = Vec::new();
+    for &seat in seats {
+        for _ in 0..TURN_DECISIONS {
+            if !game.awaiting().contains(&seat) {
+                break;
+            }
+            let line = match policy {
+                TimeoutPolicy::Skip => game
+                    .absent_text(seat, Absent::Pass)
+                    .or_else(|| game.absent_text(seat, Absent::Auto)),
+                _ => game.absent_text(seat, Absent::Auto),
+            };
+            let Some(line) = line else {
+                break;
+            };
+            if game.apply_text(seat, &line, &names).is_err() {
+                break;
+            }
+            plan.push((seat, line));
+        }
+    }
+    plan
 }

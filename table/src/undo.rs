@@ -15,7 +15,7 @@
 //! too (keyed by game), so no stored record changes its layout.
 
 use crate::{
-    private_views, text, turn_message, Active, Approval, Caller, Change, Delivery, Slot, Table,
+    hands, text, turn_message, Active, Approval, Caller, Change, Delivery, Slot, Table,
 };
 use rules::{DynGame, Seat};
 use serde::{Deserialize, Serialize};
@@ -406,7 +406,13 @@ impl Table {
         let mut next = Active::new(meta, Some(plan.game));
         let private = next.private_texts();
         let mut out = vec![turn_message(&next, headline)];
-        out.extend(private_views(&next, &private, Some(&before)));
+        out.extend(hands::hand_updates(
+            &next,
+            &private,
+            Some((&before, &active.news)),
+        ));
+        let was_awaiting = active.game.as_ref().map(|g| g.awaiting()).unwrap_or_default();
+        self.turn_news(&next, &was_awaiting, &mut out);
         next.private = Some(private);
         let timers = self.timers_after(&next, false, now_ms);
         let change = Change {

@@ -100,7 +100,7 @@ fn start_deals_private_views_and_prompts_the_awaited_player() {
     let privates: Vec<u64> = d
         .iter()
         .filter_map(|d| match d {
-            Delivery::Private { user, text, .. } => {
+            Delivery::Hand { user, text, .. } => {
                 assert!(text.contains("Your lucky number"));
                 Some(*user)
             }
@@ -173,7 +173,7 @@ fn channel_messages_never_carry_private_facts() {
         }
         let public = channel_texts(&all).join("\n");
         for d in &all {
-            if let Delivery::Private { text, .. } = d {
+            if let Delivery::Private { text, .. } | Delivery::Hand { text, .. } = d {
                 assert!(
                     !public.contains(text.as_str()),
                     "seed {seed}: `{text}` leaked"
@@ -423,4 +423,95 @@ fn a_closed_lobby_left_by_a_crash_is_discarded_at_load() {
     assert!(store.quarantined().unwrap().is_empty());
     assert!(store.archived_ids(CH).unwrap().is_empty());
     assert!(store.user_channels(1).unwrap().is_empty());
+}
+
+#[test]
+fn live_hands_follow_the_private_view_and_the_end_is_one_dm_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    let d = started(&table, CH, 3, 7);
+    let hands = |d: &[Delivery]| -> Vec<(u64, String, Vec<String>)> {
+        d.iter()
+            .filter_map(|d| match d {
+                Delivery::Hand {
+                    user,
+                    text,
+                    news,
+                    game,
+                    ..
+                } => {
+                    assert_eq!(game, "countdown");
+                    Some((*user, text.clone(), news.clone()))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    // The start: one live hand each, nothing else private.
+    let first = hands(&d);
+    assert_eq!(first.iter().map(|h| h.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert!(
+        !d.iter().any(|d| matches!(d, Delivery::Private { .. })),
+        "{d:?}"
+    );
+    let mut shown: std::collections::HashMap<u64, (String, Vec<String>)> =
+        first.into_iter().map(|(u, t, n)| (u, (t, n))).collect();
+    let mut news_seen = 0;
+    let mut end = Vec::new();
+    for _ in 0..500 {
+        let Some((u, a)) = next_move(&table, CH, 3) else {
+            break;
+        };
+        let d = run(&table, CH, u, &a);
+        let over = table.state_version(CH).is_none();
+        for (user, text, news) in hands(&d) {
+            // Only a change is sent: never the same hand (and news) twice.
+            let now = (text, news);
+            assert!(
+                shown.get(&user) != Some(&now),
+                "{user}: an unchanged hand sent again"
+            );
+            news_seen += now.1.len();
+            shown.insert(user, now);
+        }
+        if over {
+            end = d;
+            break;
+        }
+        // After every move each live hand shows exactly the seat's private view.
+        for user in 1..=3 {
+            assert_eq!(
+                Some(&ephemeral(&run(&table, CH, user, "hand"))),
+                shown.get(&user).map(|s| &s.0),
+                "{user}'s live hand"
+            );
+        }
+        // Nothing private goes out as a new DM while the game runs.
+        assert!(
+            !d.iter().any(|d| matches!(d, Delivery::Private { .. })),
+            "{d:?}"
+        );
+    }
+    assert!(
+        news_seen > 0,
+        "a lucky hit is private news in the live hand"
+    );
+    let finals: Vec<(u64, String, Option<String>)> = end
+        .iter()
+        .filter_map(|d| match d {
+            Delivery::Private {
+                user, text, game, ..
+            } => Some((*user, text.clone(), game.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        finals.iter().map(|f| f.0).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    for (_, text, game) in finals {
+        assert!(text.starts_with("🏁 The game is over."), "{text}");
+        assert!(text.contains("/game history"), "{text}");
+        assert_eq!(game.as_deref(), Some("countdown"));
+    }
 }

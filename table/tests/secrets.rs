@@ -89,7 +89,9 @@ fn an_estates_stash_is_told_to_nobody_else() {
     assert!(!d.is_empty());
     for d in &d {
         match d {
-            Delivery::Private { user, .. } => assert_eq!(*user, p.user, "{d:?}"),
+            Delivery::Private { user, .. } | Delivery::Hand { user, .. } => {
+                assert_eq!(*user, p.user, "{d:?}")
+            }
             other => panic!("a stash must produce only private messages, got {other:?}"),
         }
     }
@@ -108,4 +110,85 @@ fn an_estates_stash_is_told_to_nobody_else() {
     run(&table, CH, p.user, &piece);
     let log = ephemeral(&run(&table, CH, other, "log"));
     assert!(log.starts_with("Moves 1–1 of 1:\n1. "), "{log}");
+}
+
+/// New DMs per player over whole random 3-player games: with live hands (the seating DM,
+/// the live hand, the end) against what one DM per changed private view sent before
+/// (the seating DM, every change of the hand text — the auction's reach included — and
+/// every piece of private news). Prints both; asserts the new figure.
+#[test]
+fn live_hands_keep_new_dms_to_three_per_player() {
+    for game in ["palazzo", "estates", "villa", "princes"] {
+        let (mut before, mut after) = (Vec::new(), Vec::new());
+        for seed in 0..3 {
+            let dir = tempfile::tempdir().unwrap();
+            let (_store, table) = open(dir.path());
+            run(&table, CH, 1, &format!("new {game} seed={seed}"));
+            for u in 2..=3 {
+                run(&table, CH, u, "join");
+            }
+            let mut d = run(&table, CH, 1, "start");
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            // Per user: the old DM text last sent, old DMs, news seen, new DMs, a hand.
+            let mut old_text = [String::new(), String::new(), String::new(), String::new()];
+            let mut old = [1usize; 4];
+            let mut news_seen: Vec<(u64, String)> = Vec::new();
+            let mut new = [1usize; 4];
+            let mut hand = [false; 4];
+            loop {
+                for x in &d {
+                    match x {
+                        Delivery::Hand { user, news, .. } => {
+                            hand[*user as usize] = true;
+                            for n in news {
+                                if !news_seen.contains(&(*user, n.clone())) {
+                                    news_seen.push((*user, n.clone()));
+                                    old[*user as usize] += 1;
+                                }
+                            }
+                        }
+                        Delivery::Private { user, .. } => new[*user as usize] += 1,
+                        _ => {}
+                    }
+                }
+                if table.state_version(CH).is_none() {
+                    break;
+                }
+                for user in 1..=3u64 {
+                    let view = ephemeral(&run(&table, CH, user, "hand"));
+                    let mut text = if view.contains("no hidden information") {
+                        String::new()
+                    } else {
+                        view
+                    };
+                    if let Some(note) = table.decision_note(CH, user) {
+                        text.push('\n');
+                        text.push_str(&note);
+                    }
+                    if !text.is_empty() && text != old_text[user as usize] {
+                        old[user as usize] += 1;
+                    }
+                    old_text[user as usize] = text;
+                }
+                let Some(p) = table.prompts(CH).choose(&mut rng).cloned() else {
+                    break;
+                };
+                let actions = table.legal_actions(CH, p.user);
+                let action = actions.choose(&mut rng).unwrap().clone();
+                d = table.handle(CH, &caller(p.user), Command::Play(action));
+            }
+            for user in 1..=3 {
+                let now = new[user] + usize::from(hand[user]);
+                assert!(now <= 3, "{game} seed {seed}: {now} new DMs for {user}");
+                before.push(old[user]);
+                after.push(now);
+            }
+        }
+        let range = |v: &[usize]| (*v.iter().min().unwrap(), *v.iter().max().unwrap());
+        println!(
+            "new_dms_per_player {game}: one DM per change {:?} → live hands {:?}",
+            range(&before),
+            range(&after)
+        );
+    }
 }

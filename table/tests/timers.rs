@@ -96,6 +96,24 @@ fn dms_to(d: &[Delivery], user: u64) -> Vec<String> {
         .collect()
 }
 
+/// Private news in `d`: new DMs, and the "Latest:" lines of live hands.
+fn private_news(d: &[Delivery]) -> Vec<(u64, String)> {
+    d.iter()
+        .flat_map(|d| match d {
+            Delivery::Private { user, text, .. } => vec![(*user, text.clone())],
+            Delivery::Hand { user, news, .. } => news.iter().map(|n| (*user, n.clone())).collect(),
+            _ => vec![],
+        })
+        .collect()
+}
+
+/// Every seated user of a `players` table chooses `choice` (`ping`, `dm`, `quiet`).
+fn choose(table: &Table, players: u64, choice: &str) {
+    for u in 1..=players {
+        run(table, CH, u, &format!("notify {choice}"));
+    }
+}
+
 #[test]
 fn reminders_come_after_the_delay_repeat_and_restart_with_each_move() {
     let dir = tempfile::tempdir().unwrap();
@@ -105,6 +123,7 @@ fn reminders_come_after_the_delay_repeat_and_restart_with_each_move() {
         &clock,
         defaults(60, 120, 0, TimeoutPolicy::Auto),
     );
+    choose(&table, 2, "dm");
     started(&table, CH, 2, 1);
     flush(&table, CH);
     let awaited = table.prompts(CH)[0].user;
@@ -201,6 +220,7 @@ fn timers_survive_a_restart_and_fire_exactly_once() {
             &clock,
             defaults(60, 0, 120, TimeoutPolicy::Auto),
         );
+        choose(&table, 2, "dm");
         started(&table, CH, 2, 4);
         flush(&table, CH);
     }
@@ -404,16 +424,16 @@ fn auto_and_skip_move_for_the_absent_player_in_every_game() {
                 let case = format!("{game} {policy:?} to a pass: {to_a_pass}");
                 let d = &t.sent;
                 let texts = channel_texts(d);
-                let dms: Vec<&str> = d
-                    .iter()
-                    .filter_map(|d| match d {
-                        Delivery::Private { text, .. } => Some(text.as_str()),
-                        _ => None,
-                    })
-                    .collect();
+                // Told privately, in the live hand (Villa Paletti hides nothing and has
+                // none: its channel message says it).
+                let news = private_news(d);
+                let dms: Vec<&str> = news.iter().map(|(_, t)| t.as_str()).collect();
+                let hands = game != "villa";
                 assert!(
-                    dms.iter()
-                        .any(|t| t.starts_with("⏱️ Your time ran out, so I played")),
+                    !hands
+                        || dms
+                            .iter()
+                            .any(|t| t.starts_with("⏱️ Your time ran out, so I played")),
                     "{case}: {d:?}"
                 );
                 let moved = t
@@ -439,8 +459,11 @@ fn auto_and_skip_move_for_the_absent_player_in_every_game() {
                     };
                     let made = moves.iter().find(|(s, _)| *s == a.seat).map(|m| &m.1);
                     assert_eq!(made, expected.as_ref(), "{case}: the move made");
-                    let told = format!("I played **{}** for you.", expected.unwrap());
-                    assert!(dms.iter().any(|t| t.ends_with(&told)), "{case}: {dms:?}");
+                    let told = format!("I played **{}**", expected.unwrap());
+                    assert!(
+                        !hands || dms.iter().any(|t| t.contains(&told)),
+                        "{case}: {dms:?}"
+                    );
                 }
                 assert_no_leak(game, 0, d);
             }
@@ -484,15 +507,19 @@ fn drop_lets_the_bot_play_the_seat_or_abandons_a_short_table() {
                     .any(|t| t.contains("ran out of time and left the game")),
                 "{game}: {texts:?}"
             );
-            let left: Vec<u64> = d
-                .iter()
-                .filter_map(|d| match d {
-                    Delivery::Private { user, text, .. } if text.contains("you have left") => {
-                        Some(*user)
-                    }
-                    _ => None,
-                })
+            // Told in the live hand, or (Villa Paletti has none) by the channel alone.
+            let mut left: Vec<u64> = private_news(&d)
+                .into_iter()
+                .filter(|(_, t)| t.contains("you have left"))
+                .map(|(u, _)| u)
                 .collect();
+            if game == "villa" {
+                left = t
+                    .awaited
+                    .iter()
+                    .map(|a| table.seats(CH)[a.seat].user)
+                    .collect();
+            }
             assert!(!left.is_empty(), "{game}");
             assert_no_leak(game, 0, &d);
             // Whoever left is never awaited, pinged or allowed to move again.
@@ -530,10 +557,18 @@ fn games_driven_only_by_timeouts_always_end_and_tell_no_secret() {
                 run(&table, CH, u, "join");
             }
             let mut all = run(&table, CH, 1, "start");
+            flush(&table, CH);
             let mut fired = 0;
             while table.state_version(CH).is_some() {
                 clock.advance(10 * MIN);
-                all.extend(fire(&table, CH));
+                let sent = fire(&table, CH);
+                // A timeout settles every decision of the turn, told in one message.
+                assert!(
+                    channel_texts(&sent).len() <= 1,
+                    "{game} seed {seed}: {:?}",
+                    channel_texts(&sent)
+                );
+                all.extend(sent);
                 fired += 1;
                 assert!(fired < 5_000, "{game} seed {seed} did not end");
             }
@@ -659,6 +694,7 @@ fn the_last_player_of_a_phase_is_told_everyone_else_has_moved() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let (_store, table) = timed(dir.path(), &clock, defaults(60, 0, 0, TimeoutPolicy::Auto));
+    choose(&table, 3, "dm");
     // The Princes of Florence opens with a choice everyone makes at once.
     run(&table, CH, 1, "new princes seed=1");
     for u in 2..=3 {
@@ -895,4 +931,105 @@ fn a_refusal_a_day_or_another_change_cancels_a_proposal() {
         channel_texts(&d)[0].contains("Time out after: **1h**"),
         "{d:?}"
     );
+}
+
+#[test]
+fn a_timeout_settling_several_decisions_posts_one_message() {
+    // Villa Paletti's turn is two decisions (take a column, then place it); The Princes
+    // opens with a choice all players make at once.
+    let mut several = 0;
+    for (game, players) in [("villa", 2), ("princes", 3), ("palazzo", 2), ("estates", 2)] {
+        for seed in 0..3 {
+            let dir = tempfile::tempdir().unwrap();
+            let clock = Arc::new(ManualClock::new(START));
+            let (store, table) = timed(dir.path(), &clock, defaults(0, 0, 10, TimeoutPolicy::Auto));
+            run(&table, CH, 1, &format!("new {game} seed={seed}"));
+            for u in 2..=players {
+                run(&table, CH, u, "join");
+            }
+            run(&table, CH, 1, "start");
+            flush(&table, CH);
+            let game_id = table.state_version(CH).unwrap().game_id;
+            let logged = store.log(game_id).unwrap().len();
+            clock.advance(10 * MIN);
+            let sent = fire(&table, CH);
+            let log = store.log(game_id).unwrap();
+            let moves = log.len() - logged;
+            assert!(moves >= 1, "{game} seed {seed}: the timeout moved");
+            assert_eq!(
+                channel_texts(&sent).len(),
+                1,
+                "{game} seed {seed}: {sent:?}"
+            );
+            if moves > 1 {
+                several += 1;
+                let mut seats: Vec<usize> = log[logged..].iter().map(|e| e.seat).collect();
+                seats.sort_unstable();
+                seats.dedup();
+                let text = &channel_texts(&sent)[0];
+                assert_eq!(
+                    text.matches("ran out of time, so I moved for them").count(),
+                    seats.len(),
+                    "{game}: one headline per player: {text}"
+                );
+            }
+        }
+    }
+    assert!(several > 0, "no timeout settled several decisions");
+}
+
+#[test]
+fn notify_choices_shape_turn_pings_dms_and_reminders() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(dir.path(), &clock, defaults(60, 0, 0, TimeoutPolicy::Auto));
+    // ana keeps the default (ping), bruno chooses dm, carla quiet.
+    assert!(ephemeral(&run(&table, CH, 1, "notify")).contains("(`ping`)"));
+    assert!(ephemeral(&run(&table, CH, 2, "notify dm")).contains("(`dm`)"));
+    assert!(ephemeral(&run(&table, CH, 3, "notify quiet")).contains("(`quiet`)"));
+    assert!(ephemeral(&run(&table, CH, 3, "notify")).contains("(`quiet`)"));
+    assert!(ephemeral(&run(&table, CH, 3, "notify loud")).contains("not a choice"));
+    let mut d = started(&table, CH, 3, 2);
+    let mut turns = [0usize; 4];
+    for _ in 0..12 {
+        let Some(awaited) = table.prompts(CH).first().map(|p| p.user) else {
+            break;
+        };
+        let turn_messages: Vec<Vec<u64>> = d
+            .iter()
+            .filter_map(|d| match d {
+                Delivery::Channel {
+                    mentions, prompts, ..
+                } if !prompts.is_empty() => Some(mentions.clone()),
+                _ => None,
+            })
+            .collect();
+        let turn_mentions: Vec<u64> = turn_messages.concat();
+        let turn_dms: Vec<u64> = private_news(&d)
+            .into_iter()
+            .filter(|(_, t)| t.starts_with("🎲 It is your move."))
+            .map(|(u, _)| u)
+            .collect();
+        // Pinged in the channel unless quiet; a DM when the turn begins if dm.
+        let begun = !turn_messages.is_empty();
+        if begun {
+            turns[awaited as usize] += 1;
+            assert_eq!(turn_mentions.contains(&awaited), awaited != 3, "{d:?}");
+            assert_eq!(
+                turn_dms,
+                if awaited == 2 { vec![2] } else { vec![] },
+                "{d:?}"
+            );
+        }
+        // A reminder mentions whoever is awaited, quiet too; DMs only who chose them.
+        flush(&table, CH);
+        clock.advance(60 * MIN);
+        let r = fire(&table, CH);
+        assert_eq!(mentions(&r), vec![awaited], "{r:?}");
+        let reminder_dms: Vec<u64> = private_news(&r).into_iter().map(|(u, _)| u).collect();
+        assert_eq!(reminder_dms, if awaited == 2 { vec![2] } else { vec![] });
+        let (u, a) = next_move(&table, CH, 3).unwrap();
+        d = run(&table, CH, u, &a);
+    }
+    assert!(turns[1] > 0 && turns[2] > 0 && turns[3] > 0, "{turns:?}");
 }

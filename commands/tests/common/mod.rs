@@ -333,6 +333,99 @@ pub fn picture_on(m: &RecordedMessage) -> &fake_discord::RecordedFile {
     file
 }
 
+/// `user` chooses how they hear about their turn (`ping`, `dm`, `quiet`): `/game notify`.
+pub async fn choose_notify(fake: &FakeDiscord, user: u64, channel: u64, word: &str) {
+    let commands = fake.registered_commands();
+    let game = commands.iter().find(|c| c["name"] == "game").unwrap();
+    let notify = game["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "notify")
+        .expect("/game notify registered");
+    let value = notify["options"][0]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"].as_str().unwrap().starts_with(word))
+        .unwrap_or_else(|| panic!("no notify choice {word}"))["value"]
+        .clone();
+    let replies = slash(
+        fake,
+        user,
+        channel,
+        "game notify",
+        json!({ "choice": value }),
+    )
+    .await;
+    assert!(
+        replies
+            .iter()
+            .any(|m| m.content.contains(&format!("(`{word}`)"))),
+        "{replies:#?}"
+    );
+}
+
+/// Every DM `user` was sent, deleted ones too, oldest first (each is a notification).
+pub fn dm_history(fake: &FakeDiscord, user: u64) -> Vec<RecordedMessage> {
+    let mut all = fake.dms(user);
+    let Some(dm) = all.first().map(|m| m.channel_id) else {
+        return all;
+    };
+    all.extend(
+        fake.deleted_messages()
+            .into_iter()
+            .filter(|m| m.channel_id == dm),
+    );
+    all.sort_by_key(|m| m.id);
+    all
+}
+
+/// Whether a DM is news of its own (seating, turn, reminder, timeout, the end, a
+/// fallback), not a live hand.
+pub fn is_news_dm(m: &RecordedMessage) -> bool {
+    let body = m.content.split_once('\n').map_or("", |(_, b)| b);
+    m.content.contains("you have a seat")
+        || ["🎲", "⏰", "⏱️", "🏁"].iter().any(|e| body.starts_with(e))
+}
+
+/// `user`'s live hand: their newest DM that is not news.
+pub fn live_hand(fake: &FakeDiscord, user: u64) -> Option<RecordedMessage> {
+    fake.dms(user).into_iter().rev().find(|m| !is_news_dm(m))
+}
+
+/// What a live hand shows under its header line, without its "Latest:" news.
+pub fn hand_view(content: &str) -> &str {
+    let body = content.split_once('\n').map_or("", |(_, b)| b);
+    body.split("\n\n**Latest:** ").next().unwrap_or_default()
+}
+
+/// Waits until each of `users`' live hand shows exactly what `/game hand` shows them
+/// (their private view); a game without hidden information has no live hand.
+pub async fn assert_live_hands(fake: &FakeDiscord, channel: u64, users: &[u64]) {
+    for &user in users {
+        let replies = slash(fake, user, channel, "game hand", json!({})).await;
+        let view: Vec<&str> = replies.iter().map(|m| m.content.as_str()).collect();
+        let view = view.join("\n");
+        if view.contains("no hidden information") {
+            assert!(
+                live_hand(fake, user).is_none(),
+                "a live hand without secrets"
+            );
+            continue;
+        }
+        fake.wait_for_within(
+            &format!(
+                "{user}'s live hand to show `{view}`: {:?}",
+                live_hand(fake, user)
+            ),
+            Duration::from_secs(10),
+            |f| live_hand(f, user).filter(|h| hand_view(&h.content) == view),
+        )
+        .await;
+    }
+}
+
 #[path = "../../../table/tests/common/markup.rs"]
 mod markup;
 #[allow(unused_imports)]

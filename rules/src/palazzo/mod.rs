@@ -286,6 +286,11 @@ impl Game for Palazzo {
         views::render_private(view, names)
     }
 
+    fn render_decision_note(view: &PalazzoPrivate, _names: &[String]) -> Option<String> {
+        view.auction_reach
+            .map(|r| format!("In this auction your bid can reach {r}."))
+    }
+
     fn rules_text() -> &'static str {
         include_str!("rules.md")
     }

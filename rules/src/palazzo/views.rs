@@ -314,8 +314,10 @@ pub fn render_public(v: &PalazzoPublic, names: &[String]) -> String {
     out
 }
 
+/// The hand: what lasts between decisions (the auction's reach goes with the move panel,
+/// see `render_decision_note`).
 pub fn render_private(v: &PalazzoPrivate, _names: &[String]) -> String {
-    let mut out = format!(
+    format!(
         "Your hand ({} card{}): {}\nBest single bid: {}",
         v.hand.len(),
         if v.hand.len() == 1 { "" } else { "s" },
@@ -325,9 +327,5 @@ pub fn render_private(v: &PalazzoPrivate, _names: &[String]) -> String {
             cards_text(&v.hand)
         },
         v.best_bid
-    );
-    if let Some(r) = v.auction_reach {
-        out.push_str(&format!("\nIn this auction your bid can reach {r}."));
-    }
-    out
+    )
 }

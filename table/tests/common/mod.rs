@@ -90,7 +90,7 @@ pub fn assert_no_leak(game: &str, seed: u64, deliveries: &[Delivery]) {
         })
         .collect();
     for d in deliveries {
-        if let Delivery::Private { text, .. } = d {
+        if let Delivery::Private { text, .. } | Delivery::Hand { text, .. } = d {
             for line in text
                 .lines()
                 .map(str::trim)
