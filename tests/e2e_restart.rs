@@ -100,10 +100,13 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
     })
     .await;
 
-    // The pick that follows puts a card in the picker's hand: a channel post and a DM.
+    // The pick that follows puts a card in the picker's hand: a channel post and an edit
+    // of the picker's live hand (a DM edited in place).
     let (player, panel) = open_panel(&fake, channel, &seats).await;
     let messages_before = public_messages(&fake, channel).len();
     let dms_before = fake.dms(player).len();
+    let hand_edits = |f: &FakeDiscord| f.dms(player).iter().map(|m| m.edits).sum::<u32>();
+    let edits_before = hand_edits(&fake);
     let posts = |f: &FakeDiscord| {
         f.requests()
             .iter()
@@ -127,17 +130,17 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
     .await;
     bot.kill();
     assert_eq!(
-        fake.dms(player).len(),
-        dms_before,
-        "the DM comes after the post"
+        (fake.dms(player).len(), hand_edits(&fake)),
+        (dms_before, edits_before),
+        "the live hand is updated after the post"
     );
 
     // Restart; nobody acts.
     let mut bot = spawn_bot(&fake, dir.path());
     fake.wait_for_within(
-        "the move's DM after the restart",
+        "the move's live hand update after the restart",
         Duration::from_secs(20),
-        |f| (f.dms(player).len() > dms_before).then_some(()),
+        |f| (hand_edits(f) > edits_before).then_some(()),
     )
     .await;
     // Give a duplicate every chance to show up.
@@ -163,12 +166,14 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
         "sent before the crash and re-sent after, deduplicated by nonce"
     );
     let dms = fake.dms(player);
+    assert_eq!(dms.len(), dms_before, "no new DM: {dms:#?}");
     assert_eq!(
-        dms.len(),
-        dms_before + 1,
-        "the DM arrives exactly once: {dms:#?}"
+        hand_edits(&fake),
+        edits_before + 1,
+        "the live hand is edited exactly once: {dms:#?}"
     );
-    assert!(dms.last().unwrap().content.starts_with("**Palazzo** in <#"));
+    let hand = dms.iter().max_by_key(|m| m.edits).unwrap();
+    assert!(hand.content.starts_with("**Palazzo** in <#"), "{hand:#?}");
 
     // The new turn message pings the awaited player and its button works.
     let turn = turn_message(&fake, channel).expect("a turn message");

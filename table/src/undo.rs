@@ -14,9 +14,7 @@
 //! crash never undoes twice or after a new move. The host's `undo: on | off` is a note
 //! too (keyed by game), so no stored record changes its layout.
 
-use crate::{
-    hands, text, turn_message, Active, Approval, Caller, Change, Delivery, Slot, Table,
-};
+use crate::{hands, text, turn_message, Active, Approval, Caller, Change, Delivery, Slot, Table};
 use rules::{DynGame, Seat};
 use serde::{Deserialize, Serialize};
 use storage::{ChannelId, LogEntry, UserId};
@@ -411,7 +409,11 @@ impl Table {
             &private,
             Some((&before, &active.news)),
         ));
-        let was_awaiting = active.game.as_ref().map(|g| g.awaiting()).unwrap_or_default();
+        let was_awaiting = active
+            .game
+            .as_ref()
+            .map(|g| g.awaiting())
+            .unwrap_or_default();
         self.turn_news(&next, &was_awaiting, &mut out);
         next.private = Some(private);
         let timers = self.timers_after(&next, false, now_ms);

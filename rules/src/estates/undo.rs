@@ -1,14 +1,16 @@
-//! What can be taken back in The Estates (`Game::undoable`): anything that draws no roof
+//! The move that ends the game stands (the final scores show every secret). What
+//! else can be taken back in The Estates (`Game::undoable`): anything that draws no roof
 //! from the bag (a roof chosen for auction is turned face up) and consults no chance (a
 //! new round's offer and bag). A stash is secret: taking it back would announce it to
 //! the table, so it stands.
 
 use super::{Estates, EstatesAction};
-use crate::engine::same_chance;
+use crate::engine::{same_chance, Game};
 
 /// See the module text.
 pub(super) fn undoable(before: &Estates, action: &EstatesAction, after: &Estates) -> bool {
     *action != EstatesAction::Stash
+        && !after.is_over()
         && same_chance(&before.rng, &after.rng)
         && before.roof_bag.len() == after.roof_bag.len()
         && before.unused == after.unused

@@ -1,14 +1,16 @@
-//! What can be taken back in Palazzo (`Game::undoable`): anything that draws no money
+//! The move that ends the game stands (the final scores show every secret). What
+//! else can be taken back in Palazzo (`Game::undoable`): anything that draws no money
 //! card (taking money turns cards face up from the pile), draws no tile from a building
 //! stack and consults no chance (a reshuffle). Cards a player shows from their own hand
 //! (a bid, a payment) were theirs to show: taking the move back hides nothing new.
 
 use super::Palazzo;
-use crate::engine::same_chance;
+use crate::engine::{same_chance, Game};
 
 /// See the module text.
 pub(super) fn undoable(before: &Palazzo, after: &Palazzo) -> bool {
     same_chance(&before.rng, &after.rng)
+        && !after.is_over()
         && before.pile.len() == after.pile.len()
         && before
             .stacks

@@ -1,10 +1,11 @@
-//! What can be taken back in The Princes of Florence (`Game::undoable`): anything that
+//! The move that ends the game stands (the final scores show every secret). What
+//! else can be taken back in The Princes of Florence (`Game::undoable`): anything that
 //! neither takes cards off a deck to look at (drawing a profession or bonus card, a
 //! prestige card bought), nor puts looked-at cards back under it, nor consults chance.
 //! Cards a player plays from their own hand (a work, a bonus card) were theirs to show.
 
 use super::Princes;
-use crate::engine::same_chance;
+use crate::engine::{same_chance, Game};
 
 /// See the module text.
 pub(super) fn undoable(before: &Princes, after: &Princes) -> bool {
@@ -15,7 +16,7 @@ pub(super) fn undoable(before: &Princes, after: &Princes) -> bool {
             g.prestige_deck.len(),
         ]
     };
-    same_chance(&before.rng, &after.rng) && decks(before) == decks(after)
+    same_chance(&before.rng, &after.rng) && decks(before) == decks(after) && !after.is_over()
 }
 
 #[cfg(test)]

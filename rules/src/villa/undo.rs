@@ -1,13 +1,14 @@
-//! What can be taken back in Villa Paletti (`Game::undoable`): nothing is hidden, so
+//! The move that ends the game stands (the final scores show every secret). What
+//! else can be taken back in Villa Paletti (`Game::undoable`): nothing is hidden, so
 //! anything whose outcome chance did not decide — no wobble reading, no pull, placing
 //! or floor that might have toppled the villa (those consult the RNG).
 
 use super::Villa;
-use crate::engine::same_chance;
+use crate::engine::{same_chance, Game};
 
 /// See the module text.
 pub(super) fn undoable(before: &Villa, after: &Villa) -> bool {
-    same_chance(&before.rng, &after.rng)
+    same_chance(&before.rng, &after.rng) && !after.is_over()
 }
 
 #[cfg(test)]
