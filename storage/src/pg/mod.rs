@@ -71,6 +71,29 @@ impl PgStore {
     /// settings), applies the migrations it lacks and checks that no newer build wrote
     /// it. `pool_size` bounds the connections (at least 1).
     pub fn open(url: &str, pool_size: usize) -> Result<PgStore, StoreError> {
+        let store = PgStore::connect(url, pool_size)?;
+        let pool = store.pool.clone();
+        store.run(async move {
+            let mut client = pool.get().await.map_err(pool_error)?;
+            migrate::apply(&mut client).await?;
+            check_written_by(&client).await
+        })?;
+        Ok(store)
+    }
+
+    /// Applies the migrations the database at `url` lacks, and nothing else (`capomaestro
+    /// store migrate`); returns the versions applied now (empty: it was up to date).
+    pub fn migrate(url: &str) -> Result<Vec<u32>, StoreError> {
+        let store = PgStore::connect(url, 1)?;
+        let pool = store.pool.clone();
+        store.run(async move {
+            let mut client = pool.get().await.map_err(pool_error)?;
+            migrate::apply(&mut client).await
+        })
+    }
+
+    /// The pool and runtime for `url`; connections are made on first use.
+    fn connect(url: &str, pool_size: usize) -> Result<PgStore, StoreError> {
         let mut config: tokio_postgres::Config = url
             .parse()
             .map_err(|e| StoreError::Backend(format!("the database url is not valid: {e}")))?;
@@ -103,17 +126,10 @@ impl PgStore {
             .enable_all()
             .build()
             .map_err(|e| StoreError::Backend(format!("the database runtime: {e}")))?;
-        let store = PgStore {
+        Ok(PgStore {
             pool,
             runtime: Some(runtime),
-        };
-        let pool = store.pool.clone();
-        store.run(async move {
-            let mut client = pool.get().await.map_err(pool_error)?;
-            migrate::apply(&mut client).await?;
-            check_written_by(&client).await
-        })?;
-        Ok(store)
+        })
     }
 
     /// Runs `work` on the store's runtime and waits for its result.
