@@ -306,8 +306,8 @@ fn store_migrate_creates_the_postgres_schema_once() {
         text(&again.stdout),
         "the schema is up to date (migration 1)\n"
     );
-    let store = storage::PgStore::open(&url, 2).unwrap();
-    assert_eq!(storage::Store::next_due(&store).unwrap(), None);
+    let opened = storage::PgStore::open(&url, 2).unwrap();
+    assert_eq!(storage::Store::next_due(&opened).unwrap(), None);
     // Without the url: one sentence saying where to put it.
     let o = bin()
         .arg("--config")
