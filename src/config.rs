@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 pub const TOKEN_ENV: &str = "DISCORD_TOKEN";
 /// The environment variable that may point the bot at another Discord API base.
 pub const API_BASE_ENV: &str = "DISCORD_API_BASE";
+/// The environment variable that may hold the PostgreSQL url (overrides `[storage] url`:
+/// it holds a password, which is better kept out of the file).
+pub const DATABASE_URL_ENV: &str = "CAPOMAESTRO_DATABASE_URL";
 /// The config file read when `--config` is not given, if it exists.
 pub const DEFAULT_CONFIG: &str = "capomaestro.toml";
 
@@ -29,6 +32,73 @@ pub struct Config {
     pub discord: DiscordConfig,
     /// The `[timers]` section: every table's defaults (a table may change its own).
     pub timers: TimersConfig,
+    /// The `[storage]` section: which backend keeps the games.
+    pub storage: StorageConfig,
+}
+
+/// Which store keeps the games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Backend {
+    /// Embedded (sled and its write-ahead log) in `data_dir`: one process, nothing to
+    /// install.
+    #[default]
+    Sled,
+    /// A PostgreSQL database (`url`), for operators who run one.
+    Postgres,
+}
+
+/// `[storage]`: the backend, and for PostgreSQL where it is and how many connections.
+#[derive(Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct StorageConfig {
+    pub backend: Backend,
+    /// `postgres://user:password@host/db` or `key=value` settings;
+    /// `CAPOMAESTRO_DATABASE_URL` overrides it. Never logged.
+    pub url: Option<String>,
+    /// Connections in the pool.
+    pub pool_size: usize,
+}
+
+impl Default for StorageConfig {
+    fn default() -> Self {
+        StorageConfig {
+            backend: Backend::Sled,
+            url: None,
+            pool_size: storage::pg::DEFAULT_POOL_SIZE,
+        }
+    }
+}
+
+impl std::fmt::Debug for StorageConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StorageConfig")
+            .field("backend", &self.backend)
+            .field("url", &self.url.as_ref().map(|_| "<redacted>"))
+            .field("pool_size", &self.pool_size)
+            .finish()
+    }
+}
+
+impl StorageConfig {
+    /// The PostgreSQL url, or the sentence saying how to give one.
+    pub fn postgres_url(&self) -> Result<&str, String> {
+        self.url.as_deref().ok_or_else(|| {
+            format!(
+                "The PostgreSQL store needs its address: set `url` in the [storage] section \
+                 (postgres://user@host/database) or the {DATABASE_URL_ENV} environment variable."
+            )
+        })
+    }
+
+    /// Opens the PostgreSQL store (migrations applied), with a sentence for an operator
+    /// when it cannot.
+    pub fn open_postgres(&self) -> Result<storage::PgStore, String> {
+        let url = self.postgres_url()?;
+        storage::PgStore::open(url, self.pool_size).map_err(|e| {
+            format!("cannot open the PostgreSQL store ({e}); check [storage] url and that the server is running")
+        })
+    }
 }
 
 /// `[timers]`: reminders and timeouts, as human durations ("12h", "2d", "90s", "off").
@@ -107,6 +177,7 @@ impl Default for Config {
             cache_games: table::DEFAULT_CACHE_GAMES,
             discord: DiscordConfig::default(),
             timers: TimersConfig::default(),
+            storage: StorageConfig::default(),
         }
     }
 }
@@ -124,6 +195,7 @@ impl std::fmt::Debug for Config {
             .field("cache_games", &self.cache_games)
             .field("discord", &self.discord)
             .field("timers", &self.timers)
+            .field("storage", &self.storage)
             .finish()
     }
 }
@@ -152,6 +224,11 @@ impl Config {
         if let Ok(token) = std::env::var(TOKEN_ENV) {
             if !token.trim().is_empty() {
                 config.discord_token = Some(token.trim().to_string());
+            }
+        }
+        if let Ok(url) = std::env::var(DATABASE_URL_ENV) {
+            if !url.trim().is_empty() {
+                config.storage.url = Some(url.trim().to_string());
             }
         }
         if let Ok(base) = std::env::var(API_BASE_ENV) {
@@ -195,6 +272,17 @@ impl Config {
             .is_some_and(|b| b.trim().is_empty())
         {
             config.discord.api_base = None;
+        }
+        if config
+            .storage
+            .url
+            .as_deref()
+            .is_some_and(|u| u.trim().is_empty())
+        {
+            config.storage.url = None;
+        }
+        if config.storage.pool_size == 0 {
+            return Err("[storage] pool_size must be at least 1".into());
         }
         if config.cache_games == 0 {
             return Err("cache_games must be at least 1".into());
@@ -394,5 +482,37 @@ mod tests {
         let c = Config::parse("discord_token = \"secret-token-123\"").unwrap();
         assert_eq!(c.discord_token.as_deref(), Some("secret-token-123"));
         assert!(!format!("{c:?}").contains("secret-token-123"));
+    }
+
+    #[test]
+    fn the_storage_section_chooses_the_backend_and_never_shows_the_url() {
+        let c = Config::parse("").unwrap();
+        assert_eq!(c.storage.backend, Backend::Sled);
+        assert_eq!(c.storage.pool_size, storage::pg::DEFAULT_POOL_SIZE);
+        let err = c.storage.postgres_url().unwrap_err();
+        assert!(
+            err.contains(DATABASE_URL_ENV) && err.contains("[storage]"),
+            "{err}"
+        );
+        let c = Config::parse(
+            "[storage]\nbackend = \"postgres\"\nurl = \"postgres://bot:hunter2@db/cm\"\npool_size = 4",
+        )
+        .unwrap();
+        assert_eq!(c.storage.backend, Backend::Postgres);
+        assert_eq!(c.storage.postgres_url(), Ok("postgres://bot:hunter2@db/cm"));
+        assert_eq!(c.storage.pool_size, 4);
+        assert!(!format!("{c:?}").contains("hunter2"));
+        let err = Config::parse("[storage]\nbackend = \"mysql\"").unwrap_err();
+        assert!(
+            err.contains("[storage] backend") || err.contains("backend"),
+            "{err}"
+        );
+        assert!(err.contains("sled") && err.contains("postgres"), "{err}");
+        assert!(Config::parse("[storage]\npool_size = 0")
+            .unwrap_err()
+            .contains("pool_size"));
+        // An empty url is no url.
+        let c = Config::parse("[storage]\nurl = \" \"").unwrap();
+        assert_eq!(c.storage.url, None);
     }
 }

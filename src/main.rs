@@ -159,7 +159,16 @@ fn main() -> ExitCode {
                 config.data_dir.clone()
             };
             let mut out = std::io::stdout();
-            match store_cmd::run(&dir, action, &mut std::io::stdin().lock(), &mut out) {
+            let done = match action {
+                store_cmd::StoreCmd::Migrate => store_cmd::migrate(&config.storage, &mut out),
+                _ if config.storage.backend == config::Backend::Postgres && !local => Err(
+                    "This store command works on the sled store (data_dir); the PostgreSQL \
+                     store is checked and backed up with PostgreSQL's own tools."
+                        .to_string(),
+                ),
+                action => store_cmd::run(&dir, action, &mut std::io::stdin().lock(), &mut out),
+            };
+            match done {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("{e}");
@@ -300,7 +309,16 @@ fn main() -> ExitCode {
                 minimums: config.timers.minimums().unwrap_or_default(),
                 rate_limit: commands::ratelimit::Limit::DISCORD,
             };
-            match commands::run_blocking(settings) {
+            let served = match config.storage.backend {
+                config::Backend::Sled => commands::run_blocking(settings),
+                config::Backend::Postgres => match config.storage.open_postgres() {
+                    Ok(store) => {
+                        commands::run_blocking_with_store(settings, std::sync::Arc::new(store))
+                    }
+                    Err(e) => Err(e),
+                },
+            };
+            match served {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("{e}");

@@ -23,6 +23,36 @@ pub enum StoreCmd {
     Import,
     /// Games by title and state, records and bytes on disk.
     Stats,
+    /// Create or upgrade the PostgreSQL schema (`[storage] backend = "postgres"`) and
+    /// do nothing else: the bot does it too at start, under the same lock.
+    Migrate,
+}
+
+/// `store migrate`: applies the PostgreSQL migrations the database lacks.
+pub fn migrate(storage: &crate::config::StorageConfig, out: &mut impl Write) -> Result<(), String> {
+    if storage.backend != crate::config::Backend::Postgres {
+        return Err(
+            "`store migrate` is for the PostgreSQL store: set backend = \"postgres\" and its \
+             url in the [storage] section (the sled store needs no migration)."
+                .into(),
+        );
+    }
+    let url = storage.postgres_url()?;
+    let applied = storage::PgStore::migrate(url).map_err(|e| {
+        format!("cannot migrate the PostgreSQL store ({e}); check [storage] url and that the server is running")
+    })?;
+    let newest = storage::pg::MIGRATIONS.last().map_or(0, |m| m.version);
+    let text = if applied.is_empty() {
+        format!("the schema is up to date (migration {newest})")
+    } else {
+        let names: Vec<String> = storage::pg::MIGRATIONS
+            .iter()
+            .filter(|m| applied.contains(&m.version))
+            .map(|m| format!("{} ({})", m.version, m.name))
+            .collect();
+        format!("applied migration(s) {}", names.join(", "))
+    };
+    writeln!(out, "{text}").map_err(|e| e.to_string())
 }
 
 fn kind(game: &str) -> Result<&'static rules::dynamic::GameKind, String> {
@@ -132,5 +162,6 @@ pub fn run(
             let stats = store.stats().map_err(|e| e.to_string())?;
             write!(out, "{stats}").map_err(write_err)
         }
+        StoreCmd::Migrate => Err("`store migrate` runs on the PostgreSQL store".into()),
     }
 }

@@ -278,3 +278,56 @@ fn a_damaged_log_refuses_to_open_and_check_sets_it_aside() {
     assert_eq!(store.note(11, "turn").unwrap(), Some(vec![7; 200]));
     assert_eq!(store.note(13, "turn").unwrap(), None);
 }
+
+/// `store migrate` creates the PostgreSQL schema once (the url from
+/// CAPOMAESTRO_DATABASE_URL), then finds it up to date; the bot's store opens on it.
+/// Refused, with what to set, when the backend is sled.
+#[test]
+fn store_migrate_creates_the_postgres_schema_once() {
+    let url = storage::pg::testing::fresh_url().unwrap_or_else(|why| panic!("{why}"));
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("capomaestro.toml");
+    std::fs::write(&config, "[storage]\nbackend = \"postgres\"\n").unwrap();
+    let migrate = || {
+        bin()
+            .arg("--config")
+            .arg(&config)
+            .args(["store", "migrate"])
+            .env("CAPOMAESTRO_DATABASE_URL", &url)
+            .output()
+            .unwrap()
+    };
+    let first = migrate();
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert_eq!(text(&first.stdout), "applied migration(s) 1 (initial)\n");
+    let again = migrate();
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert_eq!(
+        text(&again.stdout),
+        "the schema is up to date (migration 1)\n"
+    );
+    let opened = storage::PgStore::open(&url, 2).unwrap();
+    assert_eq!(storage::Store::next_due(&opened).unwrap(), None);
+    // Without the url: one sentence saying where to put it.
+    let o = bin()
+        .arg("--config")
+        .arg(&config)
+        .args(["store", "migrate"])
+        .env_remove("CAPOMAESTRO_DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("CAPOMAESTRO_DATABASE_URL"),
+        "{}",
+        text(&o.stderr)
+    );
+    // The sled store needs none.
+    let o = store(dir.path(), &["migrate"], b"");
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("backend = \"postgres\""),
+        "{}",
+        text(&o.stderr)
+    );
+}

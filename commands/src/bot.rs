@@ -1009,8 +1009,17 @@ pub async fn serve_until(
     })?;
     let store = SledStore::open(&settings.data_dir)
         .map_err(|e| format!("{e} (is another capomaestro running on it?)"))?;
+    serve_with_store(settings, Arc::new(store), stop).await
+}
+
+/// As [`serve_until`], over a store the caller opened (the PostgreSQL backend).
+pub async fn serve_with_store(
+    settings: BotSettings,
+    store: Arc<dyn storage::Store>,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
     let table = Arc::new(Table::with_options(
-        Arc::new(store),
+        store,
         table::TableOptions {
             cache_games: settings.cache_games,
             defaults: settings.timers,
@@ -1105,7 +1114,7 @@ pub async fn serve_until(
     result
 }
 
-async fn shutdown_signal() {
+pub(crate) async fn shutdown_signal() {
     #[cfg(unix)]
     {
         let mut term =

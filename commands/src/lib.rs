@@ -18,7 +18,7 @@ pub mod ratelimit;
 
 use std::path::PathBuf;
 
-pub use bot::{all_commands, serve_until};
+pub use bot::{all_commands, serve_until, serve_with_store};
 
 /// What the bot needs to start.
 pub struct BotSettings {
@@ -46,6 +46,22 @@ pub fn run_blocking(settings: BotSettings) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(bot::serve(settings))
+}
+
+/// As [`run_blocking`], over a store the caller opened (the PostgreSQL backend).
+pub fn run_blocking_with_store(
+    settings: BotSettings,
+    store: std::sync::Arc<dyn storage::Store>,
+) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(bot::serve_with_store(
+        settings,
+        store,
+        bot::shutdown_signal(),
+    ))
 }
 
 #[cfg(test)]

@@ -12,9 +12,11 @@
 
 pub mod admin;
 pub mod codec;
+pub mod pg;
 mod sled_store;
 mod wal;
 
+pub use pg::PgStore;
 pub use sled_store::{
     exit_after_failed_sync, SledStore, StoreOptions, CHECKPOINT_BYTES, DEFAULT_CACHE_BYTES,
     DEFAULT_FLUSH_GAP, FAILED_SYNC_EXIT_CODE, LAYOUT_VERSION,

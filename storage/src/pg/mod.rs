@@ -1,0 +1,226 @@
+//! The PostgreSQL implementation of [`Store`]: for operators who run a database server
+//! (backups, replicas, several processes later) instead of the embedded sled store.
+//!
+//! Driver: `tokio-postgres` with the `deadpool-postgres` pool, run on the store's own
+//! small tokio runtime. The [`Store`] trait is synchronous (the table calls it from
+//! tokio's blocking pool); each call sends its work to that runtime and waits for the
+//! answer on a plain channel, so a call is safe from any thread, even one inside another
+//! runtime (a `block_on` there would panic).
+//!
+//! Promises, as for sled: a move (metadata, snapshot, log entry), its outbox rows and the
+//! channel's timers commit in ONE transaction, durable when `commit` returns
+//! (`synchronous_commit` on, PostgreSQL's default, set for every connection); records
+//! are the same versioned binary records as sled's ([`crate::codec`]) in `bytea`; a load
+//! reads in one repeatable-read transaction, so it never sees half a move; a record that
+//! cannot be decoded is quarantined, one written by a newer build refused. Moves of a
+//! channel are serialized across processes by a row lock on the game's row (`SELECT ...
+//! FOR UPDATE` in the commit's transaction); a commit that would take a game back (a
+//! stored newer version of the same game) is refused. The schema is created and
+//! upgraded by versioned migrations ([`migrate`]) under an advisory lock at open.
+
+mod migrate;
+mod store_impl;
+#[cfg(feature = "pg-testing")]
+pub mod testing;
+
+pub use migrate::{Migration, MIGRATIONS};
+
+use crate::{codec, StoreError, SCHEMA_VERSION};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use std::future::Future;
+use std::time::Duration;
+
+/// Connections in the pool when the config does not say.
+pub const DEFAULT_POOL_SIZE: usize = 16;
+
+/// A store in a PostgreSQL database.
+pub struct PgStore {
+    pool: Pool,
+    /// Runs the driver; `None` only while dropping (shut down without blocking).
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+/// A database error as the store reports it: PostgreSQL's own message when it sent one.
+pub(crate) fn db(e: tokio_postgres::Error) -> StoreError {
+    StoreError::Backend(format!("PostgreSQL: {}", db_message(&e)))
+}
+
+/// What went wrong, in PostgreSQL's words when it sent some.
+pub(crate) fn db_message(e: &tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(d) => d.message().to_string(),
+        None => match std::error::Error::source(e) {
+            Some(source) => format!("{e}: {source}"),
+            None => e.to_string(),
+        },
+    }
+}
+
+/// A store value (u64) as a BIGINT: the same 64 bits (ids and times stay below 2^63).
+pub(crate) fn big(v: u64) -> i64 {
+    v as i64
+}
+
+/// A BIGINT back to the store's u64 (the same 64 bits).
+pub(crate) fn unbig(v: i64) -> u64 {
+    v as u64
+}
+
+impl PgStore {
+    /// Connects to the database named by `url` (a `postgres://` URL or `key=value`
+    /// settings), applies the migrations it lacks and checks that no newer build wrote
+    /// it. `pool_size` bounds the connections (at least 1).
+    pub fn open(url: &str, pool_size: usize) -> Result<PgStore, StoreError> {
+        let store = PgStore::connect(url, pool_size)?;
+        let pool = store.pool.clone();
+        store.run(async move {
+            let mut client = pool.get().await.map_err(pool_error)?;
+            migrate::apply(&mut client).await?;
+            check_written_by(&client).await
+        })?;
+        Ok(store)
+    }
+
+    /// Applies the migrations the database at `url` lacks, and nothing else (`capomaestro
+    /// store migrate`); returns the versions applied now (empty: it was up to date).
+    pub fn migrate(url: &str) -> Result<Vec<u32>, StoreError> {
+        let store = PgStore::connect(url, 1)?;
+        let pool = store.pool.clone();
+        store.run(async move {
+            let mut client = pool.get().await.map_err(pool_error)?;
+            migrate::apply(&mut client).await
+        })
+    }
+
+    /// The pool and runtime for `url`; connections are made on first use.
+    fn connect(url: &str, pool_size: usize) -> Result<PgStore, StoreError> {
+        let mut config: tokio_postgres::Config = url
+            .parse()
+            .map_err(|e| StoreError::Backend(format!("the database url is not valid: {e}")))?;
+        if config.get_application_name().is_none() {
+            config.application_name("capomaestro");
+        }
+        // Every move durable when its commit returns, whatever the server's default.
+        let options = config.get_options().unwrap_or("").to_string();
+        config.options(format!("{options} -c synchronous_commit=on").trim());
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
+        let manager = Manager::from_config(
+            config,
+            tokio_postgres::NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(pool_size.max(1))
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .wait_timeout(Some(Duration::from_secs(30)))
+            .create_timeout(Some(Duration::from_secs(10)))
+            .build()
+            .map_err(|e| StoreError::Backend(format!("the database pool: {e}")))?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("capomaestro-pg")
+            .enable_all()
+            .build()
+            .map_err(|e| StoreError::Backend(format!("the database runtime: {e}")))?;
+        Ok(PgStore {
+            pool,
+            runtime: Some(runtime),
+        })
+    }
+
+    /// Runs `work` on the store's runtime and waits for its result.
+    pub(crate) fn run<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = Result<T, StoreError>> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let runtime = self
+            .runtime
+            .as_ref()
+            .ok_or_else(|| StoreError::Backend("the database store is closed".into()))?;
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        runtime.spawn(async move {
+            let _ = tx.send(work.await);
+        });
+        rx.recv()
+            .map_err(|_| StoreError::Backend("a database task ended without an answer".into()))?
+    }
+
+    /// The pool (cloned into each task).
+    pub(crate) fn pool(&self) -> Pool {
+        self.pool.clone()
+    }
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            // Never blocks (a drop may happen inside another runtime).
+            runtime.shutdown_background();
+        }
+    }
+}
+
+/// A pool failure (no connection within the timeouts, a refused connection).
+pub(crate) fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
+    match e {
+        deadpool_postgres::PoolError::Backend(e) => db(e),
+        other => StoreError::Backend(format!("PostgreSQL: {other}")),
+    }
+}
+
+/// Key of [`crate::codec`]'s record formats written to the store (as sled's
+/// `written_by`: schema then record layout, u32 big-endian each).
+const WRITTEN_BY: &str = "written_by";
+
+fn written_by_this_build() -> Vec<u8> {
+    let mut v = SCHEMA_VERSION.to_be_bytes().to_vec();
+    v.extend_from_slice(&u32::from(codec::RECORD_VERSION).to_be_bytes());
+    v
+}
+
+/// Refuses a database written by a newer build; records this build's formats otherwise.
+async fn check_written_by(client: &deadpool_postgres::Client) -> Result<(), StoreError> {
+    let row = client
+        .query_opt(
+            "SELECT value FROM store_info WHERE key = $1",
+            &[&WRITTEN_BY],
+        )
+        .await
+        .map_err(db)?;
+    let ours = written_by_this_build();
+    if let Some(row) = row {
+        let theirs: Vec<u8> = row.get(0);
+        let read = |b: &[u8], at: usize| {
+            b.get(at..at + 4)
+                .and_then(|s| s.try_into().ok())
+                .map(u32::from_be_bytes)
+                .unwrap_or(u32::MAX)
+        };
+        let (schema, layout) = (read(&theirs, 0), read(&theirs, 4));
+        if schema > SCHEMA_VERSION || layout > u32::from(codec::RECORD_VERSION) {
+            return Err(StoreError::Newer(format!(
+                "The database holds records written by a newer version of capomaestro \
+                 (metadata schema {schema} and record layout {layout}; this build reads \
+                 schema {SCHEMA_VERSION} and layout {} at most). Nothing was changed: run \
+                 that version (or a later one) on it.",
+                codec::RECORD_VERSION
+            )));
+        }
+        if theirs >= ours {
+            return Ok(());
+        }
+    }
+    client
+        .execute(
+            "INSERT INTO store_info (key, value) VALUES ($1, $2) \
+             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+            &[&WRITTEN_BY, &ours],
+        )
+        .await
+        .map_err(db)?;
+    Ok(())
+}
