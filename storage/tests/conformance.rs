@@ -19,6 +19,8 @@ enum Place {
 }
 
 /// A store of either backend, with the raw writes the tests use to damage records.
+// Test stores: a few at a time, their size does not matter.
+#[allow(clippy::large_enum_variant)]
 enum AnyStore {
     Sled(SledStore),
     Pg(PgStore),
