@@ -112,6 +112,7 @@ mod tests {
                 "abandon",
                 "settings",
                 "nudge",
+                "history",
                 "mine",
                 "stats",
                 "leaderboard"
