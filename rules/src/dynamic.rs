@@ -46,13 +46,18 @@ pub fn decode_snapshot<G: DeserializeOwned>(bytes: &[u8]) -> Result<G, String> {
 /// For a field added at the END of an engine state after snapshots were stored: binary
 /// (postcard) snapshots written before it simply stop where the field would start, so a
 /// read that fails there gives the field's default instead of refusing the whole state.
-/// JSON snapshots rely on `#[serde(default)]` beside this. Use only on trailing fields.
+/// JSON snapshots rely on `#[serde(default)]` beside this and are read strictly: a JSON
+/// field that is present but wrong is an error. Use only on trailing fields.
 pub(crate) fn default_if_absent<'de, D, T>(d: D) -> Result<T, D::Error>
 where
     D: serde::Deserializer<'de>,
     T: serde::Deserialize<'de> + Default,
 {
-    Ok(T::deserialize(d).unwrap_or_default())
+    if d.is_human_readable() {
+        T::deserialize(d)
+    } else {
+        Ok(T::deserialize(d).unwrap_or_default())
+    }
 }
 
 /// One narrated fact, already addressed.

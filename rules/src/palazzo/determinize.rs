@@ -59,19 +59,6 @@ impl SeenMoney {
     }
 }
 
-/// Reads the record for [`Palazzo::seen`]. A binary snapshot written before the record
-/// existed ends where it would start: postcard then finds no more input, and that reads as
-/// nothing recorded (as a missing JSON key does), so those snapshots still load.
-pub(super) fn seen_or_nothing<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<SeenMoney, D::Error> {
-    if d.is_human_readable() {
-        SeenMoney::deserialize(d)
-    } else {
-        Ok(SeenMoney::deserialize(d).unwrap_or_default())
-    }
-}
-
 fn counts(c: Cards) -> [u32; KINDS] {
     std::array::from_fn(|k| c.count_kind(k))
 }

@@ -117,7 +117,7 @@ pub struct Palazzo {
     pub boxed: Vec<Tile>,
     /// What everyone has seen of the face-down money (for determinization). Absent from
     /// snapshots written before it existed, and from JSON while nothing is recorded.
-    #[serde(default, deserialize_with = "determinize::seen_or_nothing")]
+    #[serde(default, deserialize_with = "crate::dynamic::default_if_absent")]
     pub seen: SeenMoney,
 }
 
