@@ -15,6 +15,7 @@ mod notify;
 mod proposal;
 mod social;
 mod text;
+pub mod think;
 mod timers;
 pub mod timing;
 mod undo;
@@ -29,6 +30,7 @@ pub use notify::Notify;
 pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
 pub use storage::{ChannelId, SeatedUser, TimeoutPolicy, UserId};
+pub use think::Thinker;
 pub use timing::{Defaults, Minimums, SettingsChange};
 pub use undo::UNDO_LIFETIME_MS;
 
@@ -109,6 +111,9 @@ pub struct TableOptions {
     /// The shortest reminders and timeouts `/game settings` accepts (Discord's by
     /// default; the local table and tests set them lower).
     pub minimums: Minimums,
+    /// Where bot searches run (stand-in moves): inline by default (tests, the local
+    /// table); the Discord bot uses a pool ([`Thinker::for_machine`]).
+    pub thinker: Thinker,
 }
 
 impl Default for TableOptions {
@@ -118,6 +123,7 @@ impl Default for TableOptions {
             clock: Arc::new(SystemClock),
             defaults: Defaults::default(),
             minimums: Minimums::default(),
+            thinker: Thinker::inline(),
         }
     }
 }
@@ -209,6 +215,23 @@ impl Active {
             .into_iter()
             .filter(|s| !self.meta.dropped.contains(s))
             .collect()
+    }
+
+    /// The level a bot plays `seat` at now, if a bot plays it (its player left: the
+    /// normal bot).
+    fn stand_in_level(&self, seat: Seat) -> Option<ai::Level> {
+        self.meta
+            .dropped
+            .contains(&seat)
+            .then_some(ai::Level::Normal)
+    }
+
+    /// The first awaited seat a bot plays now, with its level.
+    fn next_stand_in(&self) -> Option<(Seat, ai::Level)> {
+        let game = self.game.as_ref()?;
+        game.awaiting()
+            .into_iter()
+            .find_map(|s| self.stand_in_level(s).map(|level| (s, level)))
     }
 
     /// The users of `seats`.
@@ -316,6 +339,8 @@ pub struct Table {
     minimums: Minimums,
     /// Replays built for `/game history` lately (see `history.rs`).
     replays: Mutex<history::Replays>,
+    /// Bot searches (see `think.rs`).
+    thinker: Thinker,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -356,6 +381,7 @@ impl Table {
             defaults: options.defaults,
             minimums: options.minimums,
             replays: Mutex::default(),
+            thinker: options.thinker,
         };
         table.archive_leftovers();
         table
@@ -392,6 +418,11 @@ impl Table {
     /// The store behind the table (for flushing at shutdown).
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    /// Where the table's bot searches run (the adapter sets its waker).
+    pub fn thinker(&self) -> &Thinker {
+        &self.thinker
     }
 
     /// Runs `f` on the channel's slot with the channel lock held, loading it first.
