@@ -36,6 +36,23 @@ pub struct Config {
     pub storage: StorageConfig,
     /// The `[bots]` section: where and how hard bots think.
     pub bots: BotsConfig,
+    /// The `[archive]` section: how long finished games (and their replays) are kept.
+    pub archive: ArchiveConfig,
+}
+
+/// `[archive]`: retention of finished games.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ArchiveConfig {
+    /// Days a finished game's record, log and replay are kept after it ended; 0: for
+    /// ever. Stats and leaderboards keep every result either way.
+    pub keep_days: u64,
+}
+
+impl Default for ArchiveConfig {
+    fn default() -> Self {
+        ArchiveConfig { keep_days: 365 }
+    }
 }
 
 /// `[bots]`: the search threads, and a cap on every search (for slow machines and tests).
@@ -205,6 +222,7 @@ impl Default for Config {
             timers: TimersConfig::default(),
             storage: StorageConfig::default(),
             bots: BotsConfig::default(),
+            archive: ArchiveConfig::default(),
         }
     }
 }
@@ -224,6 +242,7 @@ impl std::fmt::Debug for Config {
             .field("timers", &self.timers)
             .field("storage", &self.storage)
             .field("bots", &self.bots)
+            .field("archive", &self.archive)
             .finish()
     }
 }

@@ -309,6 +309,7 @@ fn main() -> ExitCode {
                 minimums: config.timers.minimums().unwrap_or_default(),
                 rate_limit: commands::ratelimit::Limit::DISCORD,
                 thinker: config.bots.thinker(),
+                archive_keep_days: config.archive.keep_days,
             };
             let served = match config.storage.backend {
                 config::Backend::Sled => commands::run_blocking(settings),

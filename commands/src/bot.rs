@@ -1029,6 +1029,7 @@ pub async fn serve_with_store(
         },
     ));
     let sender = Arc::new(Sender::new(table.clone()));
+    sender.keep_archive_days(settings.archive_keep_days);
     // A bot's move searched on the pool wakes the sender's loop, which plays it.
     let woken = Arc::downgrade(&sender);
     table.thinker().set_waker(Arc::new(move || {

@@ -538,7 +538,12 @@ pub struct Sender {
     troubles: Mutex<HashMap<ChannelId, Trouble>>,
     /// Discord's invalid answers to the outbox's requests, recently.
     breaker: Mutex<Breaker>,
+    /// Archived games are forgotten this many days after they ended (0: never).
+    keep_days: std::sync::atomic::AtomicU64,
 }
+
+/// How often the loop forgets archived games past their retention.
+const RETENTION_SWEEP_EVERY: Duration = Duration::from_secs(3_600);
 
 /// What sending one row came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -577,6 +582,34 @@ impl Sender {
             guilds_known: Mutex::new(HashSet::new()),
             troubles: Mutex::new(HashMap::new()),
             breaker: Mutex::new(Breaker::default()),
+            keep_days: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// Archived games are forgotten `days` after they ended (config `[archive]
+    /// keep_days`; 0 keeps them): the loop sweeps at start and then hourly.
+    pub fn keep_archive_days(&self, days: u64) {
+        self.keep_days
+            .store(days, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Forgets the archived games past their retention, if it is time to.
+    async fn sweep_archive(&self, last: &mut Option<std::time::Instant>) {
+        let days = self.keep_days.load(std::sync::atomic::Ordering::Relaxed);
+        if days == 0 || last.is_some_and(|at| at.elapsed() < RETENTION_SWEEP_EVERY) {
+            return;
+        }
+        *last = Some(std::time::Instant::now());
+        let table = self.table.clone();
+        let forgotten = tokio::task::spawn_blocking(move || table.forget_old_games(days))
+            .await
+            .unwrap_or(0);
+        if forgotten > 0 {
+            tracing::info!(
+                forgotten,
+                days,
+                "archived games past their retention forgotten"
+            );
         }
     }
 
@@ -791,7 +824,9 @@ impl Sender {
     /// through again), until `stop` resolves.
     pub async fn run<T: Transport>(&self, transport: &T, stop: impl Future<Output = ()>) {
         tokio::pin!(stop);
+        let mut swept = None;
         loop {
+            self.sweep_archive(&mut swept).await;
             self.fire_timers().await;
             while self.drain(transport).await >= DRAIN_BATCH {}
             let table = self.table.clone();

@@ -40,6 +40,9 @@ pub struct BotSettings {
     /// Where bot searches run: [`table::Thinker::for_machine`] (cores − 1 threads);
     /// tests cap its budgets.
     pub thinker: table::Thinker,
+    /// Archived games (and their replays) are forgotten this many days after they
+    /// ended (config `[archive] keep_days`); 0 keeps them for ever.
+    pub archive_keep_days: u64,
 }
 
 /// Starts the bot on a new tokio runtime and blocks until it stops (SIGTERM / Ctrl-C).

@@ -573,6 +573,90 @@ async fn undo_is_refused_after_a_reveal_and_approved_by_button_otherwise() {
     bot.stop().await;
 }
 
+/// An undo request is refused by a button, lapses after the table's reminder interval
+/// (shorter than ten minutes here), and is cancelled by a new move (the channel is told);
+/// nothing is taken back in any of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_is_refused_lapses_and_is_cancelled_by_a_move() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let timers = table::Defaults {
+        remind_after: 3,
+        remind_every: 0,
+        timeout_after: 0,
+        on_timeout: storage::TimeoutPolicy::Auto,
+    };
+    let bot = Bot::start_with(&fake, dir.path(), timers).await;
+    let channel = fake.add_channel("palazzo-no-undo");
+    let seats = [
+        fake.add_user("ana"),
+        fake.add_user("bruno"),
+        fake.add_user("carla"),
+    ];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+    let next = |fake: &FakeDiscord| {
+        let turn = turn_message(fake, channel).expect("a turn message");
+        awaited(&turn, &seats)[0].0
+    };
+    let active = next(&fake);
+    typed(&fake, channel, active, "auction").await;
+    let bidder = next(&fake);
+    typed(&fake, channel, bidder, "pass").await;
+    /// `active` asks to undo; the request and its Approve and Refuse buttons.
+    async fn ask(
+        fake: &FakeDiscord,
+        channel: u64,
+        active: u64,
+    ) -> (fake_discord::RecordedMessage, String, String) {
+        let before = public_messages(fake, channel).len();
+        slash(fake, active, channel, "game undo", json!({})).await;
+        let request = wait_public(fake, channel, before, "asks to take back their last move").await;
+        let button = |suffix: &str| {
+            request
+                .custom_ids()
+                .into_iter()
+                .find(|id| id.ends_with(suffix))
+                .expect("an Approve and a Refuse button")
+        };
+        let (approve, refuse) = (button(":sa"), button(":sr"));
+        (request, approve, refuse)
+    }
+    // Refused: the channel is told, the turn stays with the next bidder.
+    let (request, _, refuse) = ask(&fake, channel, active).await;
+    let before = public_messages(&fake, channel).len();
+    fake.click(bidder, &request, &refuse).replies().await;
+    wait_public(&fake, channel, before, "refused to take back").await;
+    assert_ne!(next(&fake), active, "nothing was taken back");
+    // Lapsed: the reminder interval (3 s) is shorter than ten minutes.
+    let (request, approve, _) = ask(&fake, channel, active).await;
+    assert!(request.content.contains("within 3"), "{}", request.content);
+    tokio::time::sleep(Duration::from_millis(3_500)).await;
+    let late = fake.click(bidder, &request, &approve).replies().await;
+    assert!(late[0].content.contains("lapsed"), "{late:#?}");
+    assert_ne!(next(&fake), active, "nothing was taken back");
+    // Cancelled by a move: the awaited player moves instead of answering.
+    let (request, approve, _) = ask(&fake, channel, active).await;
+    let before = public_messages(&fake, channel).len();
+    let mover = next(&fake);
+    let choices = fake
+        .autocomplete(mover, channel, "palazzo move", json!({"move": ""}), "move")
+        .choices()
+        .await;
+    let line = choices[0]["value"]
+        .as_str()
+        .expect("a move to make")
+        .to_string();
+    typed(&fake, channel, mover, &line).await;
+    let notice = wait_public(&fake, channel, before, "undo request is cancelled").await;
+    assert!(notice.components.is_empty(), "{notice:#?}");
+    let void = fake.click(bidder, &request, &approve).replies().await;
+    assert!(void[0].content.contains("no longer open"), "{void:#?}");
+    let log = slash(&fake, active, channel, "game log", json!({})).await;
+    assert!(!log[0].content.contains("(taken back)"), "{log:#?}");
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
 /// The games every player count of the issue was measured on: three players each.
 const TITLES: [&str; 4] = [
     "Palazzo",

@@ -400,6 +400,10 @@ pub trait Store: Send + Sync {
         channel: ChannelId,
         game_id: u64,
     ) -> Result<Option<ArchiveEntry>, StoreError>;
+    /// Retention: deletes at most `limit` archived games that finished before `before_s`
+    /// (Unix seconds, the time of the game's last move), with their action logs, so their
+    /// replays go too; stats and leaderboards keep their results. Returns how many went.
+    fn forget_archived(&self, before_s: u64, limit: usize) -> Result<usize, StoreError>;
     /// Frees a channel of a table that never started (its lobby closed), keeping nothing
     /// of it: no archive entry, no stats. Cancels its timers and drops its seated
     /// players' index entries. Discarding again is harmless.

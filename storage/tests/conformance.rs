@@ -101,6 +101,7 @@ conformance!(
     players_index_follows_the_seats_and_the_archive,
     stats_are_added_with_the_archive_once_per_game_and_server,
     many_threads_commit_on_different_channels,
+    retention_forgets_old_archived_games_and_their_logs_but_not_their_stats,
 );
 
 fn meta(channel: u64, game_id: u64, version: u64) -> Meta {
@@ -715,4 +716,60 @@ fn many_threads_commit_on_different_channels(place: &Place) {
         assert_eq!(store.channel_outbox(t).unwrap().len(), 20);
     }
     assert_eq!(store.due_outbox(10, 1000).unwrap().len(), 120);
+}
+
+fn retention_forgets_old_archived_games_and_their_logs_but_not_their_stats(place: &Place) {
+    let store = place.open();
+    // Games 1..=5 of channel 6 ended at times 100, 200, .. 500 (their last move).
+    for game_id in 1..=5u64 {
+        let mut m = seated(6, game_id, &[1, 2]);
+        let e = entry(1);
+        store
+            .commit(Commit {
+                snapshot: Some(b"x"),
+                entry: Some(&e),
+                seats: Some(&[1, 2]),
+                ..Commit::meta(&Meta {
+                    version: 1,
+                    ..m.clone()
+                })
+            })
+            .unwrap();
+        m.status = Status::Finished;
+        m.updated = game_id * 100;
+        let archived = ArchiveEntry {
+            meta: m,
+            outcome: Some(json!({})),
+            snapshot: vec![],
+        };
+        let standing = Standing {
+            user: 1,
+            name: "p1".into(),
+            won: true,
+            score: 10,
+        };
+        store.archive(&archived, &[standing]).unwrap();
+    }
+    assert_eq!(
+        store.forget_archived(100, 10).unwrap(),
+        0,
+        "none before 100"
+    );
+    // At most `limit` at a time; the newest stay.
+    assert_eq!(store.forget_archived(350, 2).unwrap(), 2);
+    assert_eq!(store.forget_archived(350, 10).unwrap(), 1);
+    assert_eq!(store.archived_ids(6).unwrap(), vec![5, 4]);
+    for game_id in 1..=3 {
+        assert_eq!(store.archived_game(6, game_id).unwrap(), None);
+        assert!(
+            store.log(game_id).unwrap().is_empty(),
+            "game {game_id}'s log"
+        );
+    }
+    assert_eq!(store.log(4).unwrap(), vec![entry(1)]);
+    let stats = store.player_stats(42, None, 1).unwrap().unwrap();
+    assert_eq!((stats.played, stats.won), (5, 5), "stats keep every result");
+    drop(store);
+    let store = place.open();
+    assert_eq!(store.archived_ids(6).unwrap(), vec![5, 4], "after a reopen");
 }

@@ -364,7 +364,42 @@ enum Source {
     Archived(u64),
 }
 
+/// Archived games forgotten per store call while sweeping (a bounded write each).
+const FORGET_BATCH: usize = 500;
+
 impl Table {
+    /// Retention (`[archive] keep_days`): forgets archived games that ended more than
+    /// `keep_days` days ago by the table's clock, with their logs (so their replays go
+    /// too; stats keep their results). `0` keeps everything. Returns how many went.
+    pub fn forget_old_games(&self, keep_days: u64) -> usize {
+        if keep_days == 0 {
+            return 0;
+        }
+        let before = self
+            .now_s()
+            .saturating_sub(keep_days.saturating_mul(86_400));
+        let mut forgotten = 0;
+        loop {
+            match self.store.forget_archived(before, FORGET_BATCH) {
+                Ok(n) => {
+                    forgotten += n;
+                    if n < FORGET_BATCH {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot forget old archived games");
+                    break;
+                }
+            }
+        }
+        if forgotten > 0 {
+            // A cached replay of a forgotten game goes with it.
+            *lock(&self.replays) = Replays::default();
+        }
+        forgotten
+    }
+
     /// The page of `/game history` in `channel`: the game `game_id` (the running game,
     /// or one of the channel's archive), else the running game, else the last game
     /// archived here. From the step showing `at` actions, `step` moves; without `at`

@@ -1205,7 +1205,19 @@ impl Table {
             Ok(seat) => seat,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
+        let (channel, game_id, before) = (
+            active.meta.channel,
+            active.meta.game_id,
+            active.meta.version,
+        );
         let mut out = self.play_seat(slot, seat, line, Mover::Player);
+        if slot
+            .active
+            .as_ref()
+            .is_some_and(|a| a.meta.version != before)
+        {
+            out.extend(self.cancel_undo_by_move(channel, game_id, before, &caller.shown_name()));
+        }
         out.extend(self.stand_in_moves(slot));
         out
     }

@@ -269,6 +269,39 @@ impl Table {
         self.store.put_note(channel, REQUEST_NOTE, &bytes)
     }
 
+    /// After a player's move at `before` (the version it was made at): an undo request
+    /// open at that version is cancelled by it, and the channel is told in one line (the
+    /// buttons then answer that it was cancelled).
+    pub(crate) fn cancel_undo_by_move(
+        &self,
+        channel: ChannelId,
+        game_id: u64,
+        before: u64,
+        mover: &str,
+    ) -> Vec<Delivery> {
+        let mut request = match self.store.note(channel, REQUEST_NOTE) {
+            Ok(Some(bytes)) => match serde_json::from_slice::<UndoRequest>(&bytes) {
+                Ok(r) if r.open && r.game_id == game_id && r.version == before => r,
+                _ => return vec![],
+            },
+            Ok(None) => return vec![],
+            Err(e) => {
+                tracing::error!(channel, error = %e, "cannot read the undo request");
+                return vec![];
+            }
+        };
+        request.open = false;
+        if let Err(e) = self.store_request(channel, &request) {
+            tracing::error!(channel, error = %e, "cannot close an undo request");
+            return vec![];
+        }
+        let line = format!(
+            "↩️ {mover} moved, so {}'s undo request is cancelled; nothing was taken back.",
+            request.by_name
+        );
+        self.enqueue(channel, vec![Delivery::channel(line)])
+    }
+
     /// A click on Approve or Refuse under an undo request.
     pub(crate) fn vote_undo(
         &self,

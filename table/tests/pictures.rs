@@ -334,3 +334,42 @@ fn a_running_game_replays_so_far_and_the_picker_lists_the_callers_games() {
         .collect();
     assert_eq!(ids, vec![now.game_id]);
 }
+
+/// Retention: a finished game's record, log and replay are kept `keep_days` after its
+/// last move, then forgotten; its results stay in the stats.
+#[test]
+fn finished_games_are_forgotten_after_their_retention_but_their_stats_stay() {
+    use std::sync::Arc;
+    use table::{HistoryMove::Stay, ManualClock, Table, TableOptions};
+    const DAY_MS: u64 = 86_400_000;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(storage::SledStore::open(dir.path()).unwrap());
+    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let table = Table::with_options(
+        store.clone(),
+        TableOptions {
+            clock: clock.clone(),
+            ..TableOptions::default()
+        },
+    );
+    play_to_the_end(&table, CH, "villa", 2, 3);
+    let page = table.history(CH, None, None, Stay).unwrap();
+    assert!(!store.log(page.game_id).unwrap().is_empty());
+    assert_eq!(table.forget_old_games(30), 0, "it just ended");
+    clock.advance(29 * DAY_MS);
+    assert_eq!(table.forget_old_games(30), 0, "29 days on");
+    assert_eq!(table.forget_old_games(0), 0, "0 keeps every game");
+    clock.advance(2 * DAY_MS);
+    assert_eq!(table.forget_old_games(30), 1, "31 days on");
+    assert!(store.archived_ids(CH).unwrap().is_empty());
+    assert!(store.log(page.game_id).unwrap().is_empty());
+    assert!(
+        table.history(CH, None, None, Stay).is_err(),
+        "no replay left"
+    );
+    assert_eq!(
+        store.player_stats(0, None, 1).unwrap().map(|s| s.played),
+        Some(1),
+        "the stats keep the result"
+    );
+}

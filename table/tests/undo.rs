@@ -230,10 +230,25 @@ fn any_new_move_cancels_it() {
     run(&table, CH, 1, "add 1");
     run(&table, CH, 2, "add 1");
     let on = approval(&run(&table, CH, 1, "undo"));
-    run(&table, CH, 3, "add 1");
+    let moved = channel_texts(&run(&table, CH, 3, "add 1"));
+    // The channel is told once, with the move.
+    assert_eq!(
+        moved
+            .iter()
+            .filter(|t| t.contains("undo request is cancelled"))
+            .count(),
+        1,
+        "{moved:?}"
+    );
     let cancelled = ephemeral(&vote(&table, 2, on, true));
-    assert!(cancelled.contains("A move was made"), "{cancelled}");
+    assert!(cancelled.contains("no longer open"), "{cancelled}");
     assert_eq!(board(&table), "Total: 3 / 15. ana to add.");
+    // A later move says nothing more.
+    let again = channel_texts(&run(&table, CH, 1, "add 1"));
+    assert!(
+        !again.iter().any(|t| t.contains("undo request")),
+        "{again:?}"
+    );
 }
 
 #[test]

@@ -52,6 +52,7 @@ impl Bot {
             rate_limit,
             // Bots think on a pool, as in production, on tiny budgets.
             thinker: table::Thinker::with_threads(1).capped(16, 8),
+            archive_keep_days: 365,
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(commands::serve_until(settings, async {

@@ -501,7 +501,8 @@ impl Store for PgStore {
                     &big(meta.game_id),
                     &big(meta.guild),
                     &meta.game,
-                    &big(now()),
+                    // When the game ended (its last move), what retention counts from.
+                    &big(meta.updated),
                     &bytes,
                 ],
             )
@@ -558,6 +559,32 @@ impl Store for PgStore {
             .iter()
             .filter_map(|b| codec::decode_archive(b).ok())
             .collect())
+    }
+
+    fn forget_archived(&self, before_s: u64, limit: usize) -> Result<usize, StoreError> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with_client(move |mut client| async move {
+            let tx = client.transaction().await.map_err(db)?;
+            let gone: Vec<i64> = query(
+                &tx,
+                "DELETE FROM archive WHERE (channel, game_id) IN \
+                 (SELECT channel, game_id FROM archive WHERE archived_at < $1 LIMIT $2) \
+                 RETURNING game_id",
+                &[&big(before_s), &limit],
+            )
+            .await?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+            execute(
+                &tx,
+                "DELETE FROM game_log WHERE game_id = ANY($1)",
+                &[&gone],
+            )
+            .await?;
+            tx.commit().await.map_err(db)?;
+            Ok(gone.len())
+        })
     }
 
     fn archived_ids(&self, channel: ChannelId) -> Result<Vec<u64>, StoreError> {

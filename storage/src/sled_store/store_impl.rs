@@ -175,6 +175,39 @@ impl Store for SledStore {
         })
     }
 
+    fn forget_archived(&self, before_s: u64, limit: usize) -> Result<usize, StoreError> {
+        let mut old = Vec::new();
+        for item in self.archive.iter() {
+            if old.len() >= limit {
+                break;
+            }
+            let (key, value) = item.map_err(backend)?;
+            // An unreadable entry is left alone (it never blocks the others).
+            let Ok(entry) = codec::decode_archive(&value) else {
+                continue;
+            };
+            if entry.meta.updated < before_s {
+                old.push((key, entry.meta.game_id));
+            }
+        }
+        let mut log_keys = Vec::new();
+        for (_, game_id) in &old {
+            for key in self.log.scan_prefix(game_id.to_be_bytes()).keys() {
+                log_keys.push(key.map_err(backend)?);
+            }
+        }
+        self.write(|b| {
+            for (key, _) in &old {
+                b.remove(TreeId::Archive, key);
+            }
+            for key in &log_keys {
+                b.remove(TreeId::Log, key);
+            }
+            Ok(())
+        })?;
+        Ok(old.len())
+    }
+
     fn discard_lobby(&self, meta: &Meta) -> Result<(), StoreError> {
         let key = meta.channel.to_be_bytes();
         self.write(|b| {
