@@ -599,6 +599,8 @@ async fn undo_is_refused_lapses_and_is_cancelled_by_a_move() {
         awaited(&turn, &seats)[0].0
     };
     let active = next(&fake);
+    // Tiles drawn (that stays), then an auction opened: that can be taken back.
+    typed(&fake, channel, active, "draw").await;
     typed(&fake, channel, active, "auction").await;
     let bidder = next(&fake);
     typed(&fake, channel, bidder, "pass").await;
