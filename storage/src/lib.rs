@@ -12,6 +12,7 @@
 
 pub mod admin;
 pub mod codec;
+pub mod copy;
 pub mod pg;
 mod sled_store;
 mod wal;

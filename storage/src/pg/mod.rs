@@ -18,6 +18,7 @@
 //! stored newer version of the same game) is refused. The schema is created and
 //! upgraded by versioned migrations ([`migrate`]) under an advisory lock at open.
 
+mod copy;
 mod migrate;
 mod store_impl;
 #[cfg(feature = "pg-testing")]
