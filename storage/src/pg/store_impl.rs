@@ -53,7 +53,8 @@ struct OwnedCommit {
     seats: Option<(Vec<i64>, Vec<i64>)>,
 }
 
-/// Adds rows to the outbox; returns their ids, in order.
+/// Adds rows to the outbox; returns their ids, in order (one statement: the ids are
+/// drawn from the sequence row by row, in the rows' order).
 async fn insert_outbox<C: GenericClient>(
     c: &C,
     rows: &[NewOutbox],
@@ -61,68 +62,84 @@ async fn insert_outbox<C: GenericClient>(
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let n = rows.len() as i64;
-    let ids: Vec<i64> = query(
+    let channels: Vec<i64> = rows.iter().map(|r| big(r.channel)).collect();
+    let dues: Vec<i64> = rows.iter().map(|r| big(r.due_ms)).collect();
+    let payloads: Vec<&[u8]> = rows.iter().map(|r| r.payload.as_slice()).collect();
+    let mut ids: Vec<i64> = query(
         c,
-        "SELECT nextval('capomaestro_ids') FROM generate_series(1, $1::BIGINT) ORDER BY 1",
-        &[&n],
+        "INSERT INTO outbox (id, channel, due_ms, payload) \
+         SELECT nextval('capomaestro_ids'), u.channel, u.due_ms, u.payload \
+         FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::BYTEA[]) WITH ORDINALITY \
+         AS u(channel, due_ms, payload, n) ORDER BY u.n RETURNING id",
+        &[&channels, &dues, &payloads],
     )
     .await?
     .iter()
     .map(|r| r.get(0))
     .collect();
-    let channels: Vec<i64> = rows.iter().map(|r| big(r.channel)).collect();
-    let dues: Vec<i64> = rows.iter().map(|r| big(r.due_ms)).collect();
-    let payloads: Vec<&[u8]> = rows.iter().map(|r| r.payload.as_slice()).collect();
-    execute(
-        c,
-        "INSERT INTO outbox (id, channel, due_ms, payload) \
-         SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::BIGINT[], $4::BYTEA[])",
-        &[&ids, &channels, &dues, &payloads],
-    )
-    .await?;
+    ids.sort_unstable();
     Ok(ids.into_iter().map(unbig).collect())
 }
 
-/// Sets or cancels a channel's timers.
+/// Sets or cancels a channel's timers: one statement for those set, one for those
+/// cancelled. Setting one ends any claim on the one it replaces.
 async fn put_timers<C: GenericClient>(
     c: &C,
     channel: i64,
     changes: &[TimerChange],
 ) -> Result<(), StoreError> {
+    let mut set = (
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+    );
+    let mut cancel: Vec<i16> = Vec::new();
     for change in changes {
         let kind = change.kind as i16;
         match &change.timer {
             Some(t) => {
-                execute(
-                    c,
-                    "INSERT INTO timers (channel, kind, due_ms, game_id, version, count, held_up) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel, kind) DO UPDATE SET \
-                     due_ms = EXCLUDED.due_ms, game_id = EXCLUDED.game_id, \
-                     version = EXCLUDED.version, count = EXCLUDED.count, \
-                     held_up = EXCLUDED.held_up, lease_owner = NULL, lease_until_ms = 0",
-                    &[
-                        &channel,
-                        &kind,
-                        &big(t.due_ms),
-                        &big(t.game_id),
-                        &big(t.version),
-                        &(t.count as i32),
-                        &t.held_up,
-                    ],
-                )
-                .await?;
+                set.0.push(kind);
+                set.1.push(big(t.due_ms));
+                set.2.push(big(t.game_id));
+                set.3.push(big(t.version));
+                set.4.push(i32::try_from(t.count).unwrap_or(i32::MAX));
+                set.5.push(t.held_up);
             }
-            None => {
-                execute(
-                    c,
-                    "DELETE FROM timers WHERE channel = $1 AND kind = $2",
-                    &[&channel, &kind],
-                )
-                .await?;
-            }
+            None => cancel.push(kind),
         }
     }
+    let put = async {
+        if set.0.is_empty() {
+            return Ok(0);
+        }
+        execute(
+            c,
+            "INSERT INTO timers (channel, kind, due_ms, game_id, version, count, held_up) \
+             SELECT $1, * FROM UNNEST($2::SMALLINT[], $3::BIGINT[], $4::BIGINT[], \
+             $5::BIGINT[], $6::INTEGER[], $7::BOOLEAN[]) \
+             ON CONFLICT (channel, kind) DO UPDATE SET \
+             due_ms = EXCLUDED.due_ms, game_id = EXCLUDED.game_id, \
+             version = EXCLUDED.version, count = EXCLUDED.count, \
+             held_up = EXCLUDED.held_up, lease_owner = NULL, lease_until_ms = 0",
+            &[&channel, &set.0, &set.1, &set.2, &set.3, &set.4, &set.5],
+        )
+        .await
+    };
+    let drop = async {
+        if cancel.is_empty() {
+            return Ok(0);
+        }
+        execute(
+            c,
+            "DELETE FROM timers WHERE channel = $1 AND kind = ANY($2)",
+            &[&channel, &cancel],
+        )
+        .await
+    };
+    tokio::try_join!(put, drop)?;
     Ok(())
 }
 
@@ -400,45 +417,20 @@ impl Store for PgStore {
         self.with_client(move |mut client| async move {
             let c = owned;
             let tx = client.transaction().await.map_err(db)?;
-            // The game's row lock: moves of a channel are serialized, whichever
-            // process makes them.
-            let stored = query_opt(
-                &tx,
-                "SELECT game_id, version FROM games WHERE channel = $1 FOR UPDATE",
-                &[&c.channel],
-            )
-            .await?;
-            if let Some(row) = stored {
-                let (game_id, version): (i64, i64) = (row.get(0), row.get(1));
-                if game_id == c.game_id && version > c.version {
-                    return Err(StoreError::Backend(format!(
-                        "the stored game is at move {version}, after this change's {} \
-                         (another writer?)",
-                        c.version
-                    )));
-                }
-            }
-            if let Some((index, bytes)) = &c.entry {
-                let inserted = execute(
-                    &tx,
-                    "INSERT INTO game_log (game_id, idx, entry) VALUES ($1, $2, $3) \
-                     ON CONFLICT DO NOTHING",
-                    &[&c.game_id, index, bytes],
-                )
-                .await?;
-                if inserted == 0 {
-                    return Err(StoreError::Backend(
-                        "log entry already exists (concurrent writer?)".into(),
-                    ));
-                }
-            }
-            execute(
+            // Every statement of the move is sent at once (tokio-postgres pipelines what
+            // is awaited together): three round trips in all, BEGIN, these, COMMIT.
+            // The row's upsert takes the game's row lock: moves of a channel are
+            // serialized, whichever process makes them; its WHERE refuses a change that
+            // would take the same game back to an older version.
+            let game = async {
+                execute(
                 &tx,
                 "INSERT INTO games (channel, game_id, version, guild, meta, snapshot, finished) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel) DO UPDATE SET \
                  game_id = EXCLUDED.game_id, version = EXCLUDED.version, guild = EXCLUDED.guild, \
                  meta = EXCLUDED.meta, snapshot = COALESCE(EXCLUDED.snapshot, games.snapshot), \
-                 finished = games.finished OR EXCLUDED.finished",
+                 finished = games.finished OR EXCLUDED.finished \
+                 WHERE games.game_id <> EXCLUDED.game_id OR games.version <= EXCLUDED.version",
                 &[
                     &c.channel,
                     &c.game_id,
@@ -449,24 +441,63 @@ impl Store for PgStore {
                     &c.finished,
                 ],
             )
-            .await?;
-            let ids = insert_outbox(&tx, &c.outbox).await?;
-            put_timers(&tx, c.channel, &c.timers).await?;
-            if let Some((left, seated)) = &c.seats {
-                execute(
-                    &tx,
-                    "DELETE FROM players WHERE channel = $1 AND user_id = ANY($2)",
-                    &[&c.channel, left],
-                )
-                .await?;
-                execute(
-                    &tx,
-                    "INSERT INTO players (user_id, channel, game_id) \
-                     SELECT u, $1, $2 FROM UNNEST($3::BIGINT[]) AS u \
-                     ON CONFLICT (user_id, channel) DO UPDATE SET game_id = EXCLUDED.game_id",
-                    &[&c.channel, &c.game_id, seated],
-                )
-                .await?;
+            .await
+            };
+            let log = async {
+                match &c.entry {
+                    Some((index, bytes)) => {
+                        execute(
+                            &tx,
+                            "INSERT INTO game_log (game_id, idx, entry) VALUES ($1, $2, $3) \
+                             ON CONFLICT DO NOTHING",
+                            &[&c.game_id, index, bytes],
+                        )
+                        .await
+                    }
+                    None => Ok(1),
+                }
+            };
+            let seats = async {
+                if let Some((left, seated)) = &c.seats {
+                    let gone = async {
+                        execute(
+                            &tx,
+                            "DELETE FROM players WHERE channel = $1 AND user_id = ANY($2)",
+                            &[&c.channel, left],
+                        )
+                        .await
+                    };
+                    let seated = async {
+                        execute(
+                            &tx,
+                            "INSERT INTO players (user_id, channel, game_id) \
+                             SELECT u, $1, $2 FROM UNNEST($3::BIGINT[]) AS u \
+                             ON CONFLICT (user_id, channel) DO UPDATE SET game_id = EXCLUDED.game_id",
+                            &[&c.channel, &c.game_id, seated],
+                        )
+                        .await
+                    };
+                    tokio::try_join!(gone, seated)?;
+                }
+                Ok(())
+            };
+            let (game, logged, ids, (), ()) = tokio::try_join!(
+                game,
+                log,
+                insert_outbox(&tx, &c.outbox),
+                put_timers(&tx, c.channel, &c.timers),
+                seats
+            )?;
+            if game == 0 {
+                return Err(StoreError::Backend(format!(
+                    "the stored game is past this change's move {} (another writer?)",
+                    c.version
+                )));
+            }
+            if logged == 0 {
+                return Err(StoreError::Backend(
+                    "log entry already exists (concurrent writer?)".into(),
+                ));
             }
             tx.commit().await.map_err(db)?;
             Ok(ids)
