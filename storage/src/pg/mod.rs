@@ -7,14 +7,18 @@
 //! answer on a plain channel, so a call is safe from any thread, even one inside another
 //! runtime (a `block_on` there would panic).
 //!
+//! Several processes: claims of due outbox rows and timers hold a lease (see the
+//! `Store` trait), work that must run once at a time an advisory lock
+//! (`Store::exclusively`).
+//!
 //! Promises, as for sled: a move (metadata, snapshot, log entry), its outbox rows and the
 //! channel's timers commit in ONE transaction, durable when `commit` returns
 //! (`synchronous_commit` on, PostgreSQL's default, set for every connection); records
 //! are the same versioned binary records as sled's ([`crate::codec`]) in `bytea`; a load
 //! reads in one repeatable-read transaction, so it never sees half a move; a record that
 //! cannot be decoded is quarantined, one written by a newer build refused. Moves of a
-//! channel are serialized across processes by a row lock on the game's row (`SELECT ...
-//! FOR UPDATE` in the commit's transaction); a commit that would take a game back (a
+//! channel are serialized across processes by the game row's lock (its upsert
+//! in the commit's transaction); a commit that would take a game back (a
 //! stored newer version of the same game) is refused. The schema is created and
 //! upgraded by versioned migrations ([`migrate`]) under an advisory lock at open.
 
