@@ -136,6 +136,9 @@ const READERS: &[Reader] = &[
 ];
 
 /// Columns of one batch, per table, ready for `UNNEST`.
+// One tuple of column vectors per table, in the order its INSERT names them: a named
+// type per table would only repeat the SQL.
+#[allow(clippy::type_complexity)]
 #[derive(Default)]
 struct Columns<'a> {
     games: (Vec<i64>, Vec<i64>, Vec<i64>, Vec<i64>),
