@@ -161,6 +161,9 @@ fn main() -> ExitCode {
             let mut out = std::io::stdout();
             let done = match action {
                 store_cmd::StoreCmd::Migrate => store_cmd::migrate(&config.storage, &mut out),
+                store_cmd::StoreCmd::Copy { from, to } => {
+                    store_cmd::copy(&config.storage, &from, &to, &mut out)
+                }
                 _ if config.storage.backend == config::Backend::Postgres && !local => Err(
                     "This store command works on the sled store (data_dir); the PostgreSQL \
                      store is checked and backed up with PostgreSQL's own tools."

@@ -26,6 +26,95 @@ pub enum StoreCmd {
     /// Create or upgrade the PostgreSQL schema (`[storage] backend = "postgres"`) and
     /// do nothing else: the bot does it too at start, under the same lock.
     Migrate,
+    /// Copy a whole store (every game, archive entry, stat, timer, pending delivery,
+    /// note, quarantined record and the id counter) into an empty one of either backend.
+    /// Stop the bot first.
+    Copy {
+        /// `sled:<dir>`, `postgres://…`, `postgres:<key=value settings>`, or `postgres`
+        /// (the [storage] url, or CAPOMAESTRO_DATABASE_URL).
+        #[arg(long)]
+        from: String,
+        /// Where to copy to (the same forms); must be empty.
+        #[arg(long)]
+        to: String,
+    },
+}
+
+/// One end of a `store copy`.
+enum Endpoint {
+    Sled(std::path::PathBuf),
+    Postgres(String),
+}
+
+impl Endpoint {
+    fn parse(text: &str, storage: &crate::config::StorageConfig) -> Result<Endpoint, String> {
+        if let Some(dir) = text.strip_prefix("sled:") {
+            return Ok(Endpoint::Sled(dir.into()));
+        }
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Ok(Endpoint::Postgres(text.to_string()));
+        }
+        if text == "postgres" {
+            return storage
+                .postgres_url()
+                .map(|u| Endpoint::Postgres(u.to_string()));
+        }
+        if let Some(settings) = text.strip_prefix("postgres:") {
+            return Ok(Endpoint::Postgres(settings.to_string()));
+        }
+        Err(format!(
+            "`{text}` is not a store: write sled:<directory>, postgres://user@host/database,              or postgres for the [storage] url"
+        ))
+    }
+
+    /// How the store is named in messages (never with a password).
+    fn name(&self) -> String {
+        match self {
+            Endpoint::Sled(dir) => format!("the sled store in {}", dir.display()),
+            Endpoint::Postgres(_) => "the PostgreSQL database".to_string(),
+        }
+    }
+
+    fn open(&self, source: bool) -> Result<Box<dyn storage::copy::Copyable>, String> {
+        let failed = |e: storage::StoreError| format!("cannot open {}: {e}", self.name());
+        match self {
+            Endpoint::Sled(dir) => {
+                if source && !dir.exists() {
+                    return Err(format!("no store at {}", dir.display()));
+                }
+                storage::create_private_dir(dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                Ok(Box::new(SledStore::open(dir).map_err(failed)?))
+            }
+            Endpoint::Postgres(url) => {
+                Ok(Box::new(storage::PgStore::open(url, 2).map_err(failed)?))
+            }
+        }
+    }
+}
+
+/// `store copy`: every record of one store into another, empty one.
+pub fn copy(
+    storage: &crate::config::StorageConfig,
+    from: &str,
+    to: &str,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let (from, to) = (
+        Endpoint::parse(from, storage)?,
+        Endpoint::parse(to, storage)?,
+    );
+    if let (Endpoint::Sled(a), Endpoint::Sled(b)) = (&from, &to) {
+        if a == b {
+            return Err("the store cannot be copied into itself".into());
+        }
+    }
+    let source = from.open(true)?;
+    let destination = to.open(false)?;
+    let report = storage::copy::copy(source.as_ref(), destination.as_ref())
+        .map_err(|e| format!("nothing more was copied: {e}"))?;
+    write!(out, "{report}").map_err(|e| e.to_string())?;
+    writeln!(out, "copied {} into {}", from.name(), to.name()).map_err(|e| e.to_string())
 }
 
 /// `store migrate`: applies the PostgreSQL migrations the database lacks.
@@ -163,5 +252,6 @@ pub fn run(
             write!(out, "{stats}").map_err(write_err)
         }
         StoreCmd::Migrate => Err("`store migrate` runs on the PostgreSQL store".into()),
+        StoreCmd::Copy { .. } => Err("`store copy` names its stores with --from and --to".into()),
     }
 }

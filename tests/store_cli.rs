@@ -299,12 +299,15 @@ fn store_migrate_creates_the_postgres_schema_once() {
     };
     let first = migrate();
     assert!(first.status.success(), "{}", text(&first.stderr));
-    assert_eq!(text(&first.stdout), "applied migration(s) 1 (initial)\n");
+    assert_eq!(
+        text(&first.stdout),
+        "applied migration(s) 1 (initial), 2 (leases)\n"
+    );
     let again = migrate();
     assert!(again.status.success(), "{}", text(&again.stderr));
     assert_eq!(
         text(&again.stdout),
-        "the schema is up to date (migration 1)\n"
+        "the schema is up to date (migration 2)\n"
     );
     let opened = storage::PgStore::open(&url, 2).unwrap();
     assert_eq!(storage::Store::next_due(&opened).unwrap(), None);
@@ -327,6 +330,54 @@ fn store_migrate_creates_the_postgres_schema_once() {
     assert!(!o.status.success());
     assert!(
         text(&o.stderr).contains("backend = \"postgres\""),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+/// `store copy` moves a local store into PostgreSQL and back (the game still there,
+/// counted by `store stats`), and refuses a destination that is not empty.
+#[test]
+fn store_copy_goes_to_postgres_and_back_and_refuses_a_filled_destination() {
+    let url = storage::pg::testing::fresh_url().unwrap_or_else(|why| panic!("{why}"));
+    let dir = tempfile::tempdir().unwrap();
+    running_game(dir.path());
+    let local = format!("sled:{}", dir.path().join("local").display());
+    let database = format!("postgres:{url}");
+    let copy = |from: &str, to: &str| {
+        bin()
+            .args(["--data-dir", dir.path().to_str().unwrap()])
+            .args(["store", "copy", "--from", from, "--to", to])
+            .output()
+            .unwrap()
+    };
+    let o = copy(&local, &database);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("games: 1 copied"), "{out}");
+    assert!(out.contains("into the PostgreSQL database"), "{out}");
+    let again = copy(&local, &database);
+    assert!(!again.status.success());
+    assert!(
+        text(&again.stderr).contains("not empty"),
+        "{}",
+        text(&again.stderr)
+    );
+    let back = dir.path().join("back");
+    let o = copy(&database, &format!("sled:{}", back.display()));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = bin()
+        .args(["--data-dir", back.to_str().unwrap(), "store", "stats"])
+        .output()
+        .unwrap();
+    assert!(
+        text(&o.stdout).contains("countdown  running    1"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = copy("mysql://db", &database);
+    assert!(
+        text(&o.stderr).contains("is not a store"),
         "{}",
         text(&o.stderr)
     );

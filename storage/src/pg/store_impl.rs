@@ -53,7 +53,8 @@ struct OwnedCommit {
     seats: Option<(Vec<i64>, Vec<i64>)>,
 }
 
-/// Adds rows to the outbox; returns their ids, in order.
+/// Adds rows to the outbox; returns their ids, in order (one statement: the ids are
+/// drawn from the sequence row by row, in the rows' order).
 async fn insert_outbox<C: GenericClient>(
     c: &C,
     rows: &[NewOutbox],
@@ -61,68 +62,84 @@ async fn insert_outbox<C: GenericClient>(
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let n = rows.len() as i64;
-    let ids: Vec<i64> = query(
+    let channels: Vec<i64> = rows.iter().map(|r| big(r.channel)).collect();
+    let dues: Vec<i64> = rows.iter().map(|r| big(r.due_ms)).collect();
+    let payloads: Vec<&[u8]> = rows.iter().map(|r| r.payload.as_slice()).collect();
+    let mut ids: Vec<i64> = query(
         c,
-        "SELECT nextval('capomaestro_ids') FROM generate_series(1, $1::BIGINT) ORDER BY 1",
-        &[&n],
+        "INSERT INTO outbox (id, channel, due_ms, payload) \
+         SELECT nextval('capomaestro_ids'), u.channel, u.due_ms, u.payload \
+         FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::BYTEA[]) WITH ORDINALITY \
+         AS u(channel, due_ms, payload, n) ORDER BY u.n RETURNING id",
+        &[&channels, &dues, &payloads],
     )
     .await?
     .iter()
     .map(|r| r.get(0))
     .collect();
-    let channels: Vec<i64> = rows.iter().map(|r| big(r.channel)).collect();
-    let dues: Vec<i64> = rows.iter().map(|r| big(r.due_ms)).collect();
-    let payloads: Vec<&[u8]> = rows.iter().map(|r| r.payload.as_slice()).collect();
-    execute(
-        c,
-        "INSERT INTO outbox (id, channel, due_ms, payload) \
-         SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::BIGINT[], $4::BYTEA[])",
-        &[&ids, &channels, &dues, &payloads],
-    )
-    .await?;
+    ids.sort_unstable();
     Ok(ids.into_iter().map(unbig).collect())
 }
 
-/// Sets or cancels a channel's timers.
+/// Sets or cancels a channel's timers: one statement for those set, one for those
+/// cancelled. Setting one ends any claim on the one it replaces.
 async fn put_timers<C: GenericClient>(
     c: &C,
     channel: i64,
     changes: &[TimerChange],
 ) -> Result<(), StoreError> {
+    let mut set = (
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+    );
+    let mut cancel: Vec<i16> = Vec::new();
     for change in changes {
         let kind = change.kind as i16;
         match &change.timer {
             Some(t) => {
-                execute(
-                    c,
-                    "INSERT INTO timers (channel, kind, due_ms, game_id, version, count, held_up) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel, kind) DO UPDATE SET \
-                     due_ms = EXCLUDED.due_ms, game_id = EXCLUDED.game_id, \
-                     version = EXCLUDED.version, count = EXCLUDED.count, \
-                     held_up = EXCLUDED.held_up, lease_owner = NULL, lease_until_ms = 0",
-                    &[
-                        &channel,
-                        &kind,
-                        &big(t.due_ms),
-                        &big(t.game_id),
-                        &big(t.version),
-                        &(t.count as i32),
-                        &t.held_up,
-                    ],
-                )
-                .await?;
+                set.0.push(kind);
+                set.1.push(big(t.due_ms));
+                set.2.push(big(t.game_id));
+                set.3.push(big(t.version));
+                set.4.push(i32::try_from(t.count).unwrap_or(i32::MAX));
+                set.5.push(t.held_up);
             }
-            None => {
-                execute(
-                    c,
-                    "DELETE FROM timers WHERE channel = $1 AND kind = $2",
-                    &[&channel, &kind],
-                )
-                .await?;
-            }
+            None => cancel.push(kind),
         }
     }
+    let put = async {
+        if set.0.is_empty() {
+            return Ok(0);
+        }
+        execute(
+            c,
+            "INSERT INTO timers (channel, kind, due_ms, game_id, version, count, held_up) \
+             SELECT $1, * FROM UNNEST($2::SMALLINT[], $3::BIGINT[], $4::BIGINT[], \
+             $5::BIGINT[], $6::INTEGER[], $7::BOOLEAN[]) \
+             ON CONFLICT (channel, kind) DO UPDATE SET \
+             due_ms = EXCLUDED.due_ms, game_id = EXCLUDED.game_id, \
+             version = EXCLUDED.version, count = EXCLUDED.count, \
+             held_up = EXCLUDED.held_up, lease_owner = NULL, lease_until_ms = 0",
+            &[&channel, &set.0, &set.1, &set.2, &set.3, &set.4, &set.5],
+        )
+        .await
+    };
+    let drop = async {
+        if cancel.is_empty() {
+            return Ok(0);
+        }
+        execute(
+            c,
+            "DELETE FROM timers WHERE channel = $1 AND kind = ANY($2)",
+            &[&channel, &cancel],
+        )
+        .await
+    };
+    tokio::try_join!(put, drop)?;
     Ok(())
 }
 
@@ -184,6 +201,10 @@ fn stats_of(row: &Row) -> PlayerStats {
 
 const OUTBOX_COLUMNS: &str = "id, channel, due_ms, attempts, payload";
 const TIMER_COLUMNS: &str = "channel, kind, due_ms, game_id, version, count, held_up";
+/// The columns a claim returns (the claim's `UPDATE` names its table `o` / `t`).
+const OUTBOX_RETURNING: &str = "o.id, o.channel, o.due_ms, o.attempts, o.payload";
+const TIMER_RETURNING: &str =
+    "t.channel, t.kind, t.due_ms, t.game_id, t.version, t.count, t.held_up";
 const STATS_COLUMNS: &str = "user_id, name, played, won, score_sum, best, streak";
 
 /// Decodes a channel's metadata: `Err(Ok(reason))` unreadable (to quarantine),
@@ -284,6 +305,13 @@ impl PgStore {
             .await?;
             Ok(())
         })
+    }
+
+    /// A claim made at `now_ms`: (now, lease end, owner) as the database stores them.
+    fn lease(&self, now_ms: u64) -> (i64, i64, String) {
+        let now = now_ms.min(i64::MAX as u64);
+        let until = now.saturating_add(self.lease_ms()).min(i64::MAX as u64);
+        (big(now), big(until), self.owner().to_string())
     }
 
     /// Runs `work` with a connection of the pool.
@@ -389,45 +417,20 @@ impl Store for PgStore {
         self.with_client(move |mut client| async move {
             let c = owned;
             let tx = client.transaction().await.map_err(db)?;
-            // The game's row lock: moves of a channel are serialized, whichever
-            // process makes them.
-            let stored = query_opt(
-                &tx,
-                "SELECT game_id, version FROM games WHERE channel = $1 FOR UPDATE",
-                &[&c.channel],
-            )
-            .await?;
-            if let Some(row) = stored {
-                let (game_id, version): (i64, i64) = (row.get(0), row.get(1));
-                if game_id == c.game_id && version > c.version {
-                    return Err(StoreError::Backend(format!(
-                        "the stored game is at move {version}, after this change's {} \
-                         (another writer?)",
-                        c.version
-                    )));
-                }
-            }
-            if let Some((index, bytes)) = &c.entry {
-                let inserted = execute(
-                    &tx,
-                    "INSERT INTO game_log (game_id, idx, entry) VALUES ($1, $2, $3) \
-                     ON CONFLICT DO NOTHING",
-                    &[&c.game_id, index, bytes],
-                )
-                .await?;
-                if inserted == 0 {
-                    return Err(StoreError::Backend(
-                        "log entry already exists (concurrent writer?)".into(),
-                    ));
-                }
-            }
-            execute(
+            // Every statement of the move is sent at once (tokio-postgres pipelines what
+            // is awaited together): three round trips in all, BEGIN, these, COMMIT.
+            // The row's upsert takes the game's row lock: moves of a channel are
+            // serialized, whichever process makes them; its WHERE refuses a change that
+            // would take the same game back to an older version.
+            let game = async {
+                execute(
                 &tx,
                 "INSERT INTO games (channel, game_id, version, guild, meta, snapshot, finished) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel) DO UPDATE SET \
                  game_id = EXCLUDED.game_id, version = EXCLUDED.version, guild = EXCLUDED.guild, \
                  meta = EXCLUDED.meta, snapshot = COALESCE(EXCLUDED.snapshot, games.snapshot), \
-                 finished = games.finished OR EXCLUDED.finished",
+                 finished = games.finished OR EXCLUDED.finished \
+                 WHERE games.game_id <> EXCLUDED.game_id OR games.version <= EXCLUDED.version",
                 &[
                     &c.channel,
                     &c.game_id,
@@ -438,24 +441,63 @@ impl Store for PgStore {
                     &c.finished,
                 ],
             )
-            .await?;
-            let ids = insert_outbox(&tx, &c.outbox).await?;
-            put_timers(&tx, c.channel, &c.timers).await?;
-            if let Some((left, seated)) = &c.seats {
-                execute(
-                    &tx,
-                    "DELETE FROM players WHERE channel = $1 AND user_id = ANY($2)",
-                    &[&c.channel, left],
-                )
-                .await?;
-                execute(
-                    &tx,
-                    "INSERT INTO players (user_id, channel, game_id) \
-                     SELECT u, $1, $2 FROM UNNEST($3::BIGINT[]) AS u \
-                     ON CONFLICT (user_id, channel) DO UPDATE SET game_id = EXCLUDED.game_id",
-                    &[&c.channel, &c.game_id, seated],
-                )
-                .await?;
+            .await
+            };
+            let log = async {
+                match &c.entry {
+                    Some((index, bytes)) => {
+                        execute(
+                            &tx,
+                            "INSERT INTO game_log (game_id, idx, entry) VALUES ($1, $2, $3) \
+                             ON CONFLICT DO NOTHING",
+                            &[&c.game_id, index, bytes],
+                        )
+                        .await
+                    }
+                    None => Ok(1),
+                }
+            };
+            let seats = async {
+                if let Some((left, seated)) = &c.seats {
+                    let gone = async {
+                        execute(
+                            &tx,
+                            "DELETE FROM players WHERE channel = $1 AND user_id = ANY($2)",
+                            &[&c.channel, left],
+                        )
+                        .await
+                    };
+                    let seated = async {
+                        execute(
+                            &tx,
+                            "INSERT INTO players (user_id, channel, game_id) \
+                             SELECT u, $1, $2 FROM UNNEST($3::BIGINT[]) AS u \
+                             ON CONFLICT (user_id, channel) DO UPDATE SET game_id = EXCLUDED.game_id",
+                            &[&c.channel, &c.game_id, seated],
+                        )
+                        .await
+                    };
+                    tokio::try_join!(gone, seated)?;
+                }
+                Ok(())
+            };
+            let (game, logged, ids, (), ()) = tokio::try_join!(
+                game,
+                log,
+                insert_outbox(&tx, &c.outbox),
+                put_timers(&tx, c.channel, &c.timers),
+                seats
+            )?;
+            if game == 0 {
+                return Err(StoreError::Backend(format!(
+                    "the stored game is past this change's move {} (another writer?)",
+                    c.version
+                )));
+            }
+            if logged == 0 {
+                return Err(StoreError::Backend(
+                    "log entry already exists (concurrent writer?)".into(),
+                ));
             }
             tx.commit().await.map_err(db)?;
             Ok(ids)
@@ -707,20 +749,75 @@ impl Store for PgStore {
 
     fn due_outbox(&self, now_ms: u64, limit: usize) -> Result<Vec<OutboxRow>, StoreError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let (now, until, owner) = self.lease(now_ms);
         self.with_client(move |client| async move {
-            Ok(query(
+            // Rows locked by another process's claim right now are skipped, not waited
+            // for; rows it holds are left until their lease ends.
+            let mut rows: Vec<OutboxRow> = query(
                 &client,
                 &format!(
-                    "SELECT {OUTBOX_COLUMNS} FROM outbox WHERE due_ms <= $1 \
-                     ORDER BY due_ms, id LIMIT $2"
+                    "WITH picked AS (SELECT id FROM outbox WHERE due_ms <= $1 \
+                     AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until_ms <= $1) \
+                     ORDER BY due_ms, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
+                     UPDATE outbox o SET lease_owner = $2, lease_until_ms = $4 \
+                     FROM picked WHERE o.id = picked.id RETURNING {OUTBOX_RETURNING}"
                 ),
-                &[&big(now_ms.min(i64::MAX as u64)), &limit],
+                &[&now, &owner, &limit, &until],
             )
             .await?
             .iter()
             .map(outbox_of)
-            .collect())
+            .collect();
+            rows.sort_by_key(|r| (r.due_ms, r.id));
+            Ok(rows)
         })
+    }
+
+    fn claim_outbox(&self, id: u64, now_ms: u64) -> Result<Option<OutboxRow>, StoreError> {
+        let (now, until, owner) = self.lease(now_ms);
+        self.with_client(move |client| async move {
+            Ok(query_opt(
+                &client,
+                &format!(
+                    "UPDATE outbox o SET lease_owner = $2, lease_until_ms = $3 WHERE id = $1 \
+                     AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until_ms <= $4) \
+                     RETURNING {OUTBOX_RETURNING}"
+                ),
+                &[&big(id), &owner, &until, &now],
+            )
+            .await?
+            .as_ref()
+            .map(outbox_of))
+        })
+    }
+
+    fn exclusively(&self, name: &str, work: &mut dyn FnMut()) -> Result<bool, StoreError> {
+        let key = super::work_lock_key(name);
+        let config = self.config.clone();
+        // A connection of its own, outside the pool: the lock is its session's, and the
+        // work may use every pooled connection meanwhile. Should this process die, the
+        // server ends the session and the lock with it.
+        let held = self.run(async move {
+            let (client, connection) = config.connect(tokio_postgres::NoTls).await.map_err(db)?;
+            tokio::spawn(connection);
+            let row = client
+                .query_one("SELECT pg_try_advisory_lock($1)", &[&key])
+                .await
+                .map_err(db)?;
+            Ok(row.get::<_, bool>(0).then_some(client))
+        })?;
+        let Some(client) = held else {
+            return Ok(false);
+        };
+        work();
+        self.run(async move {
+            client
+                .execute("SELECT pg_advisory_unlock($1)", &[&key])
+                .await
+                .map_err(db)?;
+            Ok(())
+        })?;
+        Ok(true)
     }
 
     fn channel_outbox(&self, channel: ChannelId) -> Result<Vec<OutboxRow>, StoreError> {
@@ -751,8 +848,19 @@ impl Store for PgStore {
     }
 
     fn next_due(&self) -> Result<Option<u64>, StoreError> {
+        let owner = self.owner().to_string();
         self.with_client(move |client| async move {
-            let row = query_opt(&client, "SELECT MIN(due_ms) FROM outbox", &[]).await?;
+            // Ours or free: by due time (the due index); held by others: when the lease
+            // ends (a partial index of the held rows, few).
+            let row = query_opt(
+                &client,
+                "SELECT LEAST((SELECT due_ms FROM outbox \
+                     WHERE lease_owner IS NULL OR lease_owner = $1 ORDER BY due_ms, id LIMIT 1), \
+                 (SELECT MIN(GREATEST(due_ms, lease_until_ms)) FROM outbox \
+                     WHERE lease_owner IS NOT NULL AND lease_owner <> $1))",
+                &[&owner],
+            )
+            .await?;
             Ok(row.and_then(|r| r.get::<_, Option<i64>>(0)).map(unbig))
         })
     }
@@ -847,25 +955,42 @@ impl Store for PgStore {
 
     fn due_timers(&self, now_ms: u64, limit: usize) -> Result<Vec<(ChannelId, Timer)>, StoreError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let (now, until, owner) = self.lease(now_ms);
         self.with_client(move |client| async move {
-            query(
+            let mut due = query(
                 &client,
                 &format!(
-                    "SELECT {TIMER_COLUMNS} FROM timers WHERE due_ms <= $1 \
-                     ORDER BY due_ms, channel, kind LIMIT $2"
+                    "WITH picked AS (SELECT channel, kind FROM timers WHERE due_ms <= $1 \
+                     AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until_ms <= $1) \
+                     ORDER BY due_ms, channel, kind LIMIT $3 FOR UPDATE SKIP LOCKED) \
+                     UPDATE timers t SET lease_owner = $2, lease_until_ms = $4 FROM picked \
+                     WHERE t.channel = picked.channel AND t.kind = picked.kind \
+                     RETURNING {TIMER_RETURNING}"
                 ),
-                &[&big(now_ms.min(i64::MAX as u64)), &limit],
+                &[&now, &owner, &limit, &until],
             )
             .await?
             .iter()
             .map(timer_of)
-            .collect()
+            .collect::<Result<Vec<_>, _>>()?;
+            due.sort_by_key(|(channel, t)| (t.due_ms, *channel, t.kind));
+            Ok(due)
         })
     }
 
     fn next_timer_due(&self) -> Result<Option<u64>, StoreError> {
+        let owner = self.owner().to_string();
         self.with_client(move |client| async move {
-            let row = query_opt(&client, "SELECT MIN(due_ms) FROM timers", &[]).await?;
+            let row = query_opt(
+                &client,
+                "SELECT LEAST((SELECT due_ms FROM timers \
+                     WHERE lease_owner IS NULL OR lease_owner = $1 \
+                     ORDER BY due_ms, channel, kind LIMIT 1), \
+                 (SELECT MIN(GREATEST(due_ms, lease_until_ms)) FROM timers \
+                     WHERE lease_owner IS NOT NULL AND lease_owner <> $1))",
+                &[&owner],
+            )
+            .await?;
             Ok(row.and_then(|r| r.get::<_, Option<i64>>(0)).map(unbig))
         })
     }
