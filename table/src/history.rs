@@ -379,7 +379,8 @@ impl Table {
             .now_s()
             .saturating_sub(keep_days.saturating_mul(86_400));
         let mut forgotten = 0;
-        loop {
+        // One process at a time sweeps a shared store (PostgreSQL: an advisory lock).
+        let mut sweep = || loop {
             match self.store.forget_archived(before, FORGET_BATCH) {
                 Ok(n) => {
                     forgotten += n;
@@ -392,6 +393,9 @@ impl Table {
                     break;
                 }
             }
+        };
+        if let Err(e) = self.store.exclusively("archive-retention", &mut sweep) {
+            tracing::error!(error = %e, "cannot sweep the archive");
         }
         if forgotten > 0 {
             // A cached replay of a forgotten game goes with it.

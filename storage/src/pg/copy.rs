@@ -144,7 +144,14 @@ struct Columns<'a> {
     games: (Vec<i64>, Vec<i64>, Vec<i64>, Vec<i64>),
     games_bytes: (Vec<&'a [u8]>, Vec<Option<&'a [u8]>>, Vec<bool>),
     log: (Vec<i64>, Vec<i64>, Vec<&'a [u8]>),
-    archive: (Vec<i64>, Vec<i64>, Vec<i64>, Vec<String>, Vec<&'a [u8]>),
+    archive: (
+        Vec<i64>,
+        Vec<i64>,
+        Vec<i64>,
+        Vec<String>,
+        Vec<&'a [u8]>,
+        Vec<i64>,
+    ),
     quarantine: (Vec<i64>, Vec<&'a str>, Vec<i64>, Vec<&'a [u8]>),
     quarantine_snapshots: Vec<Option<&'a [u8]>>,
     outbox: (Vec<i64>, Vec<i64>, Vec<i64>, Vec<i32>, Vec<&'a [u8]>),
@@ -202,14 +209,16 @@ impl<'a> Columns<'a> {
                     game_id,
                     entry,
                 } => {
-                    let (guild, game) = codec::decode_archive(entry)
-                        .map(|a| (a.meta.guild, a.meta.game))
-                        .unwrap_or_default();
+                    // When the game ended (its last move): what retention counts from.
+                    let (guild, game, ended) = codec::decode_archive(entry)
+                        .map(|a| (a.meta.guild, a.meta.game, a.meta.updated))
+                        .unwrap_or_else(|_| (0, String::new(), now()));
                     c.archive.0.push(big(*channel));
                     c.archive.1.push(big(*game_id));
                     c.archive.2.push(big(guild));
                     c.archive.3.push(game);
                     c.archive.4.push(entry);
+                    c.archive.5.push(big(ended));
                 }
                 Item::Quarantine(q) => {
                     c.quarantine.0.push(big(q.channel));
@@ -409,14 +418,14 @@ impl Copyable for PgStore {
             if !c.archive.0.is_empty() {
                 t.execute(
                     "INSERT INTO archive (channel, game_id, guild, game, archived_at, entry) \
-                     SELECT a, b, c, d, $5, e FROM UNNEST($1::BIGINT[], $2::BIGINT[], \
-                     $3::BIGINT[], $4::TEXT[], $6::BYTEA[]) AS u(a, b, c, d, e)",
+                     SELECT a, b, c, d, f, e FROM UNNEST($1::BIGINT[], $2::BIGINT[], \
+                     $3::BIGINT[], $4::TEXT[], $5::BIGINT[], $6::BYTEA[]) AS u(a, b, c, d, f, e)",
                     &[
                         &c.archive.0,
                         &c.archive.1,
                         &c.archive.2,
                         &c.archive.3,
-                        &big(now()),
+                        &c.archive.5,
                         &c.archive.4,
                     ],
                 )
