@@ -7,9 +7,12 @@
 //! caller privately with the rule's sentence.
 
 pub mod clock;
+mod away;
+mod botplay;
 mod command;
 mod delivery;
 mod hands;
+mod hint;
 mod history;
 mod notify;
 mod proposal;
@@ -28,6 +31,7 @@ pub use history::{HistoryGame, HistoryMove, HistoryPage};
 pub use notify::Notify;
 pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
+pub use ai::Level as AiLevel;
 pub use storage::{ChannelId, SeatedUser, TimeoutPolicy, UserId};
 pub use timing::{Defaults, Minimums, SettingsChange};
 pub use undo::UNDO_LIFETIME_MS;
@@ -109,6 +113,9 @@ pub struct TableOptions {
     /// The shortest reminders and timeouts `/game settings` accepts (Discord's by
     /// default; the local table and tests set them lower).
     pub minimums: Minimums,
+    /// The bot that plays for absent players (timeouts under `auto` and `bot`) and
+    /// gives `/game hint`s: normal; tests choose easy, for speed.
+    pub bot_level: ai::Level,
 }
 
 impl Default for TableOptions {
@@ -118,6 +125,7 @@ impl Default for TableOptions {
             clock: Arc::new(SystemClock),
             defaults: Defaults::default(),
             minimums: Minimums::default(),
+            bot_level: ai::Level::Normal,
         }
     }
 }
@@ -200,14 +208,14 @@ impl Active {
         self.meta.seats.iter().position(|s| s.user == user)
     }
 
-    /// The awaited seats whose players are still at the table (not dropped).
+    /// The awaited seats whose players play them (not dropped, not handed to a bot).
     fn awaited_players(&self) -> Vec<Seat> {
         self.game
             .as_ref()
             .map(|g| g.awaiting())
             .unwrap_or_default()
             .into_iter()
-            .filter(|s| !self.meta.dropped.contains(s))
+            .filter(|s| !self.bot_played(*s))
             .collect()
     }
 
@@ -314,6 +322,8 @@ pub struct Table {
     clock: Arc<dyn Clock>,
     defaults: Defaults,
     minimums: Minimums,
+    /// See [`TableOptions::bot_level`].
+    bot_level: ai::Level,
     /// Replays built for `/game history` lately (see `history.rs`).
     replays: Mutex<history::Replays>,
 }
@@ -355,6 +365,7 @@ impl Table {
             clock: options.clock,
             defaults: options.defaults,
             minimums: options.minimums,
+            bot_level: options.bot_level,
             replays: Mutex::default(),
         };
         table.archive_leftovers();
@@ -473,7 +484,9 @@ impl Table {
             Command::Invalid(why) => return vec![Delivery::ephemeral(why)],
             _ => {}
         }
-        self.with_slot(channel, |slot| {
+        // A hint's position is read under the channel lock, and searched after it.
+        let mut hint = None;
+        let mut out = self.with_slot(channel, |slot| {
             if !slot.loaded {
                 // The load failed (every command tries again): the caller alone is told,
                 // so a store that cannot be read never floods the channel.
@@ -488,6 +501,11 @@ impl Table {
             if let Some(notice) = slot.notice.take() {
                 out.extend(self.enqueue(channel, vec![Delivery::channel(notice)]));
             }
+            // Any command of a player whose seat a bot plays while they are away shows
+            // they are back: the seat is theirs again before the command runs.
+            let back = self.come_back(slot, caller);
+            let resumed = back.is_some();
+            out.extend(back.unwrap_or_default());
             let replies = match command {
                 Command::New {
                     game,
@@ -516,6 +534,14 @@ impl Table {
                 }
                 Command::Vote { on, approve } => self.vote(slot, caller, on, approve),
                 Command::Undo => self.undo(slot, caller),
+                Command::Resume => vec![self.resume_reply(slot, caller, resumed)],
+                Command::Hint => match self.hint_job(slot, caller) {
+                    Ok(job) => {
+                        hint = Some(job);
+                        vec![]
+                    }
+                    Err(refusal) => vec![refusal],
+                },
                 Command::Nudge => self.nudge(slot, caller),
                 Command::Mine
                 | Command::Notify(_)
@@ -525,7 +551,11 @@ impl Table {
             };
             out.extend(replies);
             out
-        })
+        });
+        if let Some(job) = hint {
+            out.push(self.answer_hint(job));
+        }
+        out
     }
 
     /// [`Table::handle`] on the blocking pool, so async callers never stall.
@@ -563,7 +593,7 @@ impl Table {
             let active = slot.active.as_ref()?;
             let game = active.game.as_ref()?;
             let seat = active.seat_of(user)?;
-            if active.meta.dropped.contains(&seat) {
+            if active.bot_played(seat) {
                 // The bot makes this seat's moves now.
                 return None;
             }
@@ -879,6 +909,7 @@ impl Table {
             settings: Default::default(),
             dropped: vec![],
             nudged_ms: 0,
+            away: vec![],
         };
         let name = caller.shown_name();
         let mut out = vec![Delivery::channel(format!(
@@ -1401,13 +1432,14 @@ impl Table {
     }
 }
 
-/// Who makes a move: the player, the bot for a player whose time ran out, or the bot
-/// for a seat whose player left.
+/// Who makes a move: the player, the bot for a player whose time ran out, the bot for a
+/// seat whose player left, or the bot for a seat handed to it until its player is back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mover {
     Player,
     TimedOut,
     StandIn,
+    Away,
 }
 
 impl Mover {
@@ -1417,6 +1449,7 @@ impl Mover {
             Mover::Player => vec![],
             Mover::TimedOut => vec![format!("⏱️ {name} ran out of time, so I moved for them.")],
             Mover::StandIn => vec![format!("🤖 I moved for {name}, who left the game.")],
+            Mover::Away => vec![format!("🤖 A bot moved for {name}, who is away.")],
         }
     }
 }
@@ -1435,6 +1468,12 @@ fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, String> {
     if active.meta.dropped.contains(&seat) {
         return Err(
             "You left this game when your time ran out; I make your seat's moves now.".into(),
+        );
+    }
+    if active.meta.away.contains(&seat) {
+        return Err(
+            "A bot plays your seat since your time ran out: /game resume gives it back to you."
+                .into(),
         );
     }
     let awaiting = game.awaiting();
@@ -1505,7 +1544,7 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
     };
     game.awaiting()
         .iter()
-        .filter(|seat| !active.meta.dropped.contains(seat))
+        .filter(|seat| !active.bot_played(**seat))
         .filter_map(|&seat| {
             let user = active.meta.seats.get(seat)?;
             Some(TurnPrompt {

@@ -24,8 +24,7 @@ const fn cancel(kind: TimerKind) -> TimerChange {
 /// The most moves the bot makes in a row for seats whose players left (a guard: every
 /// game ends long before).
 const STAND_IN_LIMIT: usize = 2_000;
-/// The most decisions the bot makes in a row for one timed-out player (their turn's).
-const TURN_DECISIONS: usize = 12;
+use crate::botplay::TURN_DECISIONS;
 
 impl Table {
     /// The timing in effect at a table: its own settings (none shorter than the
@@ -53,7 +52,7 @@ impl Table {
         let stand_in = active
             .game
             .as_ref()
-            .is_some_and(|g| g.awaiting().iter().any(|s| active.meta.dropped.contains(s)));
+            .is_some_and(|g| g.awaiting().iter().any(|s| active.bot_played(*s)));
         let at = |kind: TimerKind, on: bool, after_s: u64| TimerChange {
             kind,
             timer: on.then(|| Timer {
@@ -209,8 +208,9 @@ impl Table {
         out
     }
 
-    /// The awaited players' time is up: each makes the default move, passes, or leaves,
-    /// as the table's policy says.
+    /// The awaited players' time is up: the normal bot plays their turn (`auto`), each
+    /// makes the fixed default move (`default`), passes (`skip`), hands the seat to a bot
+    /// until they are back (`bot`), or leaves (`drop`), as the table's policy says.
     fn time_out(&self, slot: &mut Slot, timer: Timer) -> Vec<Delivery> {
         let Some(active) = slot.active.as_ref() else {
             return vec![];
@@ -220,7 +220,8 @@ impl Table {
         let mut out = Vec::new();
         match policy {
             TimeoutPolicy::Drop => return self.drop_seats(slot, &seats),
-            TimeoutPolicy::Auto | TimeoutPolicy::Skip => {
+            TimeoutPolicy::Bot => return self.hand_to_bot(slot, &seats),
+            TimeoutPolicy::Auto | TimeoutPolicy::Default | TimeoutPolicy::Skip => {
                 // A turn can ask several decisions in a row (pull, then stop): the
                 // player's time ran out for all of them. They are stored one by one and
                 // told as one: one channel message, one note to each player.
@@ -228,23 +229,37 @@ impl Table {
                     .active
                     .as_ref()
                     .filter(|a| a.meta.game_id == timer.game_id)
-                    .map(|a| timeout_plan(a, &seats, policy))
+                    .map(|a| match policy {
+                        TimeoutPolicy::Auto => self.bot_turn_plan(a, &seats),
+                        _ => timeout_plan(a, &seats, policy),
+                    })
                     .unwrap_or_default();
-                let mut batch = Batch::default();
-                for (i, (seat, line)) in plan.iter().enumerate() {
-                    batch.last = i + 1 == plan.len();
-                    let version = slot.active.as_ref().map(|a| a.meta.version);
-                    let moved = self.play_seat_in(slot, *seat, line, Mover::TimedOut, &mut batch);
-                    if slot.active.as_ref().map(|a| a.meta.version) == version {
-                        tracing::error!(seat, %line, "a timeout move was refused");
-                        break;
-                    }
-                    out.extend(moved);
-                }
+                out.extend(self.play_timeout_plan(slot, &plan));
             }
         }
         out.extend(self.stand_in_moves(slot));
         out.retain(Delivery::is_outgoing);
+        out
+    }
+
+    /// Plays a timeout's `plan` (seat, move) one stored move at a time, told as one.
+    pub(crate) fn play_timeout_plan(
+        &self,
+        slot: &mut Slot,
+        plan: &[(Seat, String)],
+    ) -> Vec<Delivery> {
+        let mut out = Vec::new();
+        let mut batch = Batch::default();
+        for (i, (seat, line)) in plan.iter().enumerate() {
+            batch.last = i + 1 == plan.len();
+            let version = slot.active.as_ref().map(|a| a.meta.version);
+            let moved = self.play_seat_in(slot, *seat, line, Mover::TimedOut, &mut batch);
+            if slot.active.as_ref().map(|a| a.meta.version) == version {
+                tracing::error!(seat, %line, "a timeout move was refused");
+                break;
+            }
+            out.extend(moved);
+        }
         out
     }
 
@@ -311,8 +326,9 @@ impl Table {
         out
     }
 
-    /// Makes the moves of awaited seats whose player left, one stored move at a time,
-    /// until a player still at the table is awaited or the game ends.
+    /// Makes the moves of awaited seats whose player left or is away (handed to a bot),
+    /// one stored move at a time, until a player still at the table is awaited or the
+    /// game ends.
     pub(crate) fn stand_in_moves(&self, slot: &mut Slot) -> Vec<Delivery> {
         let mut out = Vec::new();
         for _ in 0..STAND_IN_LIMIT {
@@ -322,18 +338,24 @@ impl Table {
             let Some(game) = active.game.as_ref() else {
                 break;
             };
-            let Some(seat) = game
-                .awaiting()
-                .into_iter()
-                .find(|s| active.meta.dropped.contains(s))
-            else {
+            let Some(seat) = game.awaiting().into_iter().find(|s| active.bot_played(*s)) else {
                 break;
             };
-            let Some(line) = game.absent_text(seat, Absent::Auto) else {
+            let (line, mover) = if active.meta.dropped.contains(&seat) {
+                (game.absent_text(seat, Absent::Auto), Mover::StandIn)
+            } else {
+                // Handed to a bot until its player is back: the normal bot's move.
+                let m = &active.meta;
+                let seed = crate::botplay::search_seed(m.channel, m.game_id, m.version, seat);
+                let line = crate::botplay::bot_move(game.as_ref(), seat, self.bot_level, seed)
+                    .map(|m| m.line);
+                (line, Mover::Away)
+            };
+            let Some(line) = line else {
                 break;
             };
             let version = active.meta.version;
-            let moved = self.play_seat(slot, seat, &line, Mover::StandIn);
+            let moved = self.play_seat(slot, seat, &line, mover);
             let stuck = slot.active.as_ref().map(|a| a.meta.version) == Some(version);
             if stuck {
                 tracing::error!(seat, %line, "a stand-in move was refused");
@@ -348,6 +370,7 @@ impl Table {
 /// The moves the bot makes for `seats` whose time ran out: for each in turn, its
 /// decisions while it stays awaited (at most [`TURN_DECISIONS`]), worked out on a copy of
 /// the game, so that the real moves can be told as one.
+/// `default` and `skip` plans are the game's fixed moves (`Absent::Auto`, or a pass).
 fn timeout_plan(active: &Active, seats: &[Seat], policy: TimeoutPolicy) -> Vec<(Seat, String)> {
     let Some(game) = active.game.as_ref() else {
         return vec![];

@@ -50,6 +50,8 @@ impl Bot {
             timers,
             minimums: table::Minimums::DISCORD,
             rate_limit,
+            // Tiny searches: CI time is tight.
+            bot_level: table::AiLevel::Easy,
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(commands::serve_until(settings, async {

@@ -1,0 +1,115 @@
+//! `/game hint`: the normal bot's move for the caller at this moment, with one line of
+//! why, answered only to them. The position is read under the channel lock; the search
+//! runs after it is released, from the caller's own knowledge (the bot determinizes for
+//! that seat: it never sees a hidden card). The host turns hints off or on per game
+//! (`/game settings hints:off`), kept in a channel note like the undo setting, so no
+//! stored record changes its layout.
+
+use crate::botplay::{bot_move, search_seed};
+use crate::{awaited_seat, text, Active, Caller, Delivery, Slot, Table};
+use rules::{DynGame, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The channel note holding the host's hint setting for a game.
+const SETTING_NOTE: &str = "hint-setting";
+
+/// The host's choice for one game (absent: hints are on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct HintSetting {
+    game_id: u64,
+    on: bool,
+}
+
+/// A position to search for a hint, taken under the channel lock.
+pub(crate) struct HintJob {
+    game: Box<dyn DynGame>,
+    seat: Seat,
+    seed: u64,
+}
+
+impl Table {
+    /// Whether hints are on for the game in `active` (the host's setting; on by default).
+    pub(crate) fn hints_on(&self, active: &Active) -> bool {
+        self.note(active.meta.channel, SETTING_NOTE)
+            .and_then(|b| serde_json::from_slice::<HintSetting>(&b).ok())
+            .filter(|s| s.game_id == active.meta.game_id)
+            .is_none_or(|s| s.on)
+    }
+
+    /// A `/game settings` line: whether hints are on.
+    pub(crate) fn hints_line(&self, active: &Active) -> String {
+        let on = if self.hints_on(active) { "on" } else { "off" };
+        format!("· Hints: **{on}** (`/game hint`: the bot's suggestion, only for you)")
+    }
+
+    /// The host turns hints `on` or off for this game (the caller was checked to be the
+    /// host or to manage the channel): stored, then announced.
+    pub(crate) fn set_hints(&self, active: &Active, caller: &Caller, on: bool) -> Vec<Delivery> {
+        let setting = HintSetting {
+            game_id: active.meta.game_id,
+            on,
+        };
+        let bytes = serde_json::to_vec(&setting).unwrap_or_default();
+        if let Err(e) = self
+            .store
+            .put_note(active.meta.channel, SETTING_NOTE, &bytes)
+        {
+            return vec![Delivery::ephemeral(format!(
+                "That could not be saved, so nothing changed ({e}). Please try again."
+            ))];
+        }
+        let line = if on {
+            format!(
+                "⚙️ {} turned hints on: /game hint shows a player the bot's suggestion, privately.",
+                caller.shown_name()
+            )
+        } else {
+            format!("⚙️ {} turned hints off for this game.", caller.shown_name())
+        };
+        self.enqueue(active.meta.channel, vec![Delivery::channel(line)])
+    }
+
+    /// What `/game hint` will search, or the caller's refusal: a running game that awaits
+    /// the caller, with hints on.
+    pub(crate) fn hint_job(&self, slot: &Slot, caller: &Caller) -> Result<HintJob, Delivery> {
+        let Some(active) = slot.active.as_ref() else {
+            return Err(Delivery::ephemeral(text::NO_TABLE));
+        };
+        let seat = awaited_seat(active, caller).map_err(Delivery::ephemeral)?;
+        if !self.hints_on(active) {
+            return Err(Delivery::ephemeral(format!(
+                "Hints are off for this game; the host ({}) can turn them on with /game settings.",
+                active.host_name()
+            )));
+        }
+        let game = active
+            .game
+            .as_ref()
+            .ok_or_else(|| Delivery::ephemeral(text::NO_TABLE))?;
+        let m = &active.meta;
+        Ok(HintJob {
+            game: game.box_clone(),
+            seat,
+            seed: search_seed(m.channel, m.game_id, m.version, seat),
+        })
+    }
+
+    /// Searches a hint (no lock held) and words it for the caller alone.
+    pub(crate) fn answer_hint(&self, job: HintJob) -> Delivery {
+        let legal = job.game.legal_texts(job.seat).len();
+        let Some(m) = bot_move(job.game.as_ref(), job.seat, self.bot_level, job.seed) else {
+            return Delivery::ephemeral("The bot has no suggestion here, sorry.");
+        };
+        let text = if legal <= 1 {
+            format!("💡 Hint: **{}** — it is your only move.", m.line)
+        } else {
+            format!(
+                "💡 Hint: **{}**. Why: in {} games the bot played on from what you can see, this move did best, rating your chances at about {}%.",
+                m.line,
+                m.iterations,
+                (m.expected * 100.0).round().clamp(0.0, 100.0)
+            )
+        };
+        Delivery::ephemeral(text)
+    }
+}
