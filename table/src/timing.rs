@@ -429,6 +429,48 @@ mod tests {
     }
 
     #[test]
+    fn every_policy_reads_and_server_goes_back_to_the_servers() {
+        for policy in [
+            TimeoutPolicy::Auto,
+            TimeoutPolicy::Default,
+            TimeoutPolicy::Skip,
+            TimeoutPolicy::Bot,
+            TimeoutPolicy::Drop,
+        ] {
+            assert_eq!(parse_policy(policy_name(policy)), Ok(policy));
+            let t = Timing {
+                on_timeout: policy,
+                ..Timing::default()
+            };
+            let shown = t.describe(&Settings::default());
+            assert!(
+                shown.contains(&format!("On timeout: **{} — ", policy_name(policy))),
+                "{shown}"
+            );
+        }
+        let set = |words: &[&str], from: &Settings| {
+            SettingsChange::parse(words)
+                .unwrap()
+                .apply(from, &Minimums::LOCAL)
+                .unwrap()
+        };
+        // `default` is the fixed-move policy; `server` is the server's setting.
+        let fixed = set(&["policy=default"], &Settings::default());
+        assert_eq!(fixed.on_timeout, Some(TimeoutPolicy::Default));
+        assert_eq!(set(&["policy=server"], &fixed).on_timeout, None);
+        // For a duration both words mean the server's value.
+        let own = set(&["remind=1h", "timeout=2h"], &Settings::default());
+        let back = set(&["remind=default", "timeout=server"], &own);
+        assert_eq!((back.remind_after, back.timeout_after), (None, None));
+        let err = parse_policy("later").unwrap_err();
+        for word in ["auto", "default", "skip", "bot", "drop"] {
+            assert!(err.contains(word), "{err}");
+        }
+        let hints = SettingsChange::parse(&["hints=off"]).unwrap();
+        assert_eq!(hints.hints.as_deref(), Some("off"));
+    }
+
+    #[test]
     fn discord_minimums_refuse_short_settings_with_the_minimum_named() {
         let discord = Minimums::default();
         assert_eq!(discord, Minimums::DISCORD);
