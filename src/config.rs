@@ -34,6 +34,32 @@ pub struct Config {
     pub timers: TimersConfig,
     /// The `[storage]` section: which backend keeps the games.
     pub storage: StorageConfig,
+    /// The `[bots]` section: where and how hard bots think.
+    pub bots: BotsConfig,
+}
+
+/// `[bots]`: the search threads, and a cap on every search (for slow machines and tests).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BotsConfig {
+    /// Searches at once; 0 (the default): one less than the machine's cores.
+    pub threads: usize,
+    /// Every search stops after this many iterations whatever its level; 0: no cap.
+    pub max_iterations: u32,
+}
+
+impl BotsConfig {
+    /// The table's search pool as configured.
+    pub fn thinker(&self) -> table::Thinker {
+        let thinker = match self.threads {
+            0 => table::Thinker::for_machine(),
+            n => table::Thinker::with_threads(n),
+        };
+        match self.max_iterations {
+            0 => thinker,
+            n => thinker.capped(n, u32::MAX),
+        }
+    }
 }
 
 /// Which store keeps the games.
@@ -178,6 +204,7 @@ impl Default for Config {
             discord: DiscordConfig::default(),
             timers: TimersConfig::default(),
             storage: StorageConfig::default(),
+            bots: BotsConfig::default(),
         }
     }
 }
@@ -196,6 +223,7 @@ impl std::fmt::Debug for Config {
             .field("discord", &self.discord)
             .field("timers", &self.timers)
             .field("storage", &self.storage)
+            .field("bots", &self.bots)
             .finish()
     }
 }

@@ -308,7 +308,7 @@ fn main() -> ExitCode {
                 timers: config.timers.defaults().unwrap_or_default(),
                 minimums: config.timers.minimums().unwrap_or_default(),
                 rate_limit: commands::ratelimit::Limit::DISCORD,
-                bot_level: table::AiLevel::Normal,
+                thinker: config.bots.thinker(),
             };
             let served = match config.storage.backend {
                 config::Backend::Sled => commands::run_blocking(settings),

@@ -1047,11 +1047,18 @@ pub async fn serve_with_store(
             cache_games: settings.cache_games,
             defaults: settings.timers,
             minimums: settings.minimums,
-            bot_level: settings.bot_level,
+            thinker: settings.thinker.clone(),
             ..table::TableOptions::default()
         },
     ));
     let sender = Arc::new(Sender::new(table.clone()));
+    // A bot's move searched on the pool wakes the sender's loop, which plays it.
+    let woken = Arc::downgrade(&sender);
+    table.thinker().set_waker(Arc::new(move || {
+        if let Some(sender) = woken.upgrade() {
+            sender.notify();
+        }
+    }));
     let busy = Arc::new(Busy::default());
     let dev_guild = settings.dev_guild_id;
     let data = Arc::new(std::sync::Mutex::new(Some(Data {

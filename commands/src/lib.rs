@@ -37,8 +37,9 @@ pub struct BotSettings {
     pub minimums: table::Minimums,
     /// Each user's token bucket of interactions ([`ratelimit::Limit::DISCORD`]).
     pub rate_limit: ratelimit::Limit,
-    /// The bot that plays for absent players and gives hints (normal; tests: easy).
-    pub bot_level: table::AiLevel,
+    /// Where bot searches run: [`table::Thinker::for_machine`] (cores − 1 threads);
+    /// tests cap its budgets.
+    pub thinker: table::Thinker,
 }
 
 /// Starts the bot on a new tokio runtime and blocks until it stops (SIGTERM / Ctrl-C).

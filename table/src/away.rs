@@ -7,7 +7,7 @@
 //! they are not commands.) The seats handed over are `Meta::away`, stored with the
 //! change, so a restart keeps them; the channel is told both ways, one line each.
 
-use crate::{hands, text, turn_message, Active, Caller, Change, Delivery, Slot, Table};
+use crate::{hands, text, turn_message, Active, Caller, Change, Delivery, Mover, Slot, Table};
 use rules::Seat;
 use storage::Status;
 
@@ -113,5 +113,14 @@ impl Active {
     /// Seats the bot plays now: those whose player left (`drop`) or is away (`bot`).
     pub(crate) fn bot_played(&self, seat: Seat) -> bool {
         self.meta.dropped.contains(&seat) || self.meta.away.contains(&seat)
+    }
+
+    /// Who the channel is told made a bot's move for `seat` (away, or left).
+    pub(crate) fn bot_mover(&self, seat: Seat) -> Mover {
+        if self.meta.away.contains(&seat) {
+            Mover::Away
+        } else {
+            Mover::StandIn
+        }
     }
 }

@@ -5,7 +5,8 @@
 //! (`/game settings hints:off`), kept in a channel note like the undo setting, so no
 //! stored record changes its layout.
 
-use crate::botplay::{bot_move, search_seed};
+use crate::botplay::TIMEOUT_LEVEL;
+use crate::think::search_seed;
 use crate::{awaited_seat, text, Active, Caller, Delivery, Slot, Table};
 use rules::{DynGame, Seat};
 use serde::{Deserialize, Serialize};
@@ -22,6 +23,7 @@ struct HintSetting {
 
 /// A position to search for a hint, taken under the channel lock.
 pub(crate) struct HintJob {
+    channel: u64,
     game: Box<dyn DynGame>,
     seat: Seat,
     seed: u64,
@@ -88,26 +90,40 @@ impl Table {
             .ok_or_else(|| Delivery::ephemeral(text::NO_TABLE))?;
         let m = &active.meta;
         Ok(HintJob {
+            channel: m.channel,
             game: game.box_clone(),
             seat,
-            seed: search_seed(m.channel, m.game_id, m.version, seat),
+            seed: search_seed(m.seed, m.version, seat),
         })
     }
 
-    /// Searches a hint (no lock held) and words it for the caller alone.
+    /// Searches a hint on the thinker (no channel lock held; the caller is off the async
+    /// runtime) and words it for the caller alone.
     pub(crate) fn answer_hint(&self, job: HintJob) -> Delivery {
-        let legal = job.game.legal_texts(job.seat).len();
-        let Some(m) = bot_move(job.game.as_ref(), job.seat, self.bot_level, job.seed) else {
+        let HintJob {
+            channel,
+            game,
+            seat,
+            seed,
+        } = job;
+        let legal = game.legal_texts(seat).len();
+        let thinker = self.thinker.clone();
+        let found = self
+            .thinker
+            .ask(channel, move || {
+                thinker.decide(game.as_ref(), seat, TIMEOUT_LEVEL, seed)
+            })
+            .flatten();
+        let Some((line, decision)) = found else {
             return Delivery::ephemeral("The bot has no suggestion here, sorry.");
         };
         let text = if legal <= 1 {
-            format!("💡 Hint: **{}** — it is your only move.", m.line)
+            format!("💡 Hint: **{line}** — it is your only move.")
         } else {
             format!(
-                "💡 Hint: **{}**. Why: in {} games the bot played on from what you can see, this move did best, rating your chances at about {}%.",
-                m.line,
-                m.iterations,
-                (m.expected * 100.0).round().clamp(0.0, 100.0)
+                "💡 Hint: **{line}**. Why: in {} games the bot played on from what you can see, this move did best, rating your chances at about {}%.",
+                decision.iterations,
+                (decision.expected * 100.0).round().clamp(0.0, 100.0)
             )
         };
         Delivery::ephemeral(text)

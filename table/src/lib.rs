@@ -18,6 +18,7 @@ mod notify;
 mod proposal;
 mod social;
 mod text;
+pub mod think;
 mod timers;
 pub mod timing;
 mod undo;
@@ -31,8 +32,8 @@ pub use history::{HistoryGame, HistoryMove, HistoryPage};
 pub use notify::Notify;
 pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
-pub use ai::Level as AiLevel;
 pub use storage::{ChannelId, SeatedUser, TimeoutPolicy, UserId};
+pub use think::Thinker;
 pub use timing::{Defaults, Minimums, SettingsChange};
 pub use undo::UNDO_LIFETIME_MS;
 
@@ -113,9 +114,9 @@ pub struct TableOptions {
     /// The shortest reminders and timeouts `/game settings` accepts (Discord's by
     /// default; the local table and tests set them lower).
     pub minimums: Minimums,
-    /// The bot that plays for absent players (timeouts under `auto` and `bot`) and
-    /// gives `/game hint`s: normal; tests choose easy, for speed.
-    pub bot_level: ai::Level,
+    /// Where bot searches run (stand-in moves): inline by default (tests, the local
+    /// table); the Discord bot uses a pool ([`Thinker::for_machine`]).
+    pub thinker: Thinker,
 }
 
 impl Default for TableOptions {
@@ -125,7 +126,7 @@ impl Default for TableOptions {
             clock: Arc::new(SystemClock),
             defaults: Defaults::default(),
             minimums: Minimums::default(),
-            bot_level: ai::Level::Normal,
+            thinker: Thinker::inline(),
         }
     }
 }
@@ -217,6 +218,20 @@ impl Active {
             .into_iter()
             .filter(|s| !self.bot_played(*s))
             .collect()
+    }
+
+    /// The level a bot plays `seat` at now, if a bot plays it (its player left, or is
+    /// away under the `bot` timeout policy: the normal bot).
+    fn stand_in_level(&self, seat: Seat) -> Option<ai::Level> {
+        self.bot_played(seat).then_some(ai::Level::Normal)
+    }
+
+    /// The first awaited seat a bot plays now, with its level.
+    fn next_stand_in(&self) -> Option<(Seat, ai::Level)> {
+        let game = self.game.as_ref()?;
+        game.awaiting()
+            .into_iter()
+            .find_map(|s| self.stand_in_level(s).map(|level| (s, level)))
     }
 
     /// The users of `seats`.
@@ -322,10 +337,10 @@ pub struct Table {
     clock: Arc<dyn Clock>,
     defaults: Defaults,
     minimums: Minimums,
-    /// See [`TableOptions::bot_level`].
-    bot_level: ai::Level,
     /// Replays built for `/game history` lately (see `history.rs`).
     replays: Mutex<history::Replays>,
+    /// Bot searches (see `think.rs`).
+    thinker: Thinker,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -365,8 +380,8 @@ impl Table {
             clock: options.clock,
             defaults: options.defaults,
             minimums: options.minimums,
-            bot_level: options.bot_level,
             replays: Mutex::default(),
+            thinker: options.thinker,
         };
         table.archive_leftovers();
         table
@@ -403,6 +418,11 @@ impl Table {
     /// The store behind the table (for flushing at shutdown).
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    /// Where the table's bot searches run (the adapter sets its waker).
+    pub fn thinker(&self) -> &Thinker {
+        &self.thinker
     }
 
     /// Runs `f` on the channel's slot with the channel lock held, loading it first.

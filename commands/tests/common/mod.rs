@@ -50,8 +50,8 @@ impl Bot {
             timers,
             minimums: table::Minimums::DISCORD,
             rate_limit,
-            // Tiny searches: CI time is tight.
-            bot_level: table::AiLevel::Easy,
+            // Bots think on a pool, as in production, on tiny budgets.
+            thinker: table::Thinker::with_threads(1).capped(16, 8),
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(commands::serve_until(settings, async {
