@@ -1379,3 +1379,69 @@ fn a_hint_is_private_to_its_caller_and_refused_when_off_or_not_their_turn() {
     run(&table, CH, 1, "settings hints=on");
     assert!(ephemeral(&run(&table, CH, awaited, "hint")).starts_with("💡 Hint: **"));
 }
+
+#[test]
+fn a_pooled_auto_timeout_is_searched_off_the_lock_and_void_once_the_player_moved() {
+    let waiting_table = |dir: &std::path::Path, clock: &Arc<ManualClock>| {
+        let store = Arc::new(SledStore::open(dir).unwrap());
+        let table = Table::with_options(
+            store.clone(),
+            TableOptions {
+                clock: clock.clone(),
+                defaults: defaults(0, 0, 10, TimeoutPolicy::Auto),
+                minimums: Minimums::LOCAL,
+                thinker: table::Thinker::with_threads(1).capped(16, 8),
+                ..TableOptions::default()
+            },
+        );
+        let (tx, rx) = std::sync::mpsc::channel();
+        let tx = std::sync::Mutex::new(tx);
+        table.thinker().set_waker(Arc::new(move || {
+            let _ = tx.lock().unwrap().send(());
+        }));
+        run(&table, CH, 1, "new villa seed=5");
+        run(&table, CH, 2, "join");
+        run(&table, CH, 1, "start");
+        flush(&table, CH);
+        (store, table, rx)
+    };
+    let wait = |rx: &std::sync::mpsc::Receiver<()>| {
+        rx.recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the pool wakes the adapter")
+    };
+    // The timeout starts the search and nothing moves until its plan is played.
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (store, table, rx) = waiting_table(dir.path(), &clock);
+    let version = table.state_version(CH).unwrap().version;
+    clock.advance(10 * MIN);
+    assert!(fire(&table, CH).is_empty(), "searching");
+    let postponed = store.timer(CH, TimerKind::Timeout).unwrap().unwrap();
+    assert!(postponed.due_ms > START + 10 * MIN, "{postponed:?}");
+    assert_eq!(table.state_version(CH).unwrap().version, version);
+    wait(&rx);
+    let d = fire(&table, CH);
+    let texts = channel_texts(&d);
+    assert_eq!(texts.len(), 1, "the turn told as one: {texts:?}");
+    assert!(texts[0].contains("ran out of time, so I moved for them"), "{texts:?}");
+    assert!(table.state_version(CH).unwrap().version > version);
+    // The player moves while the bot still thinks for them: its plan is void.
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (store, table, rx) = waiting_table(dir.path(), &clock);
+    let game_id = table.state_version(CH).unwrap().game_id;
+    clock.advance(10 * MIN);
+    fire(&table, CH);
+    let (user, line) = next_move(&table, CH, 2).unwrap();
+    run(&table, CH, user, &line);
+    flush(&table, CH);
+    let after = table.state_version(CH).unwrap().version;
+    wait(&rx);
+    let d = fire(&table, CH);
+    assert!(
+        !channel_texts(&d).iter().any(|t| t.contains("ran out of time")),
+        "{d:?}"
+    );
+    assert_eq!(table.state_version(CH).unwrap().version, after);
+    assert_eq!(store.log(game_id).unwrap().len() as u64, after);
+}
