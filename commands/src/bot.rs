@@ -419,9 +419,7 @@ async fn settings(
     #[description = "May players take back their last move (/game undo)?"] undo: Option<
         args::OnOff,
     >,
-    #[description = "May players ask the bot for a hint (/game hint)?"] hints: Option<
-        args::OnOff,
-    >,
+    #[description = "May players ask the bot for a hint (/game hint)?"] hints: Option<args::OnOff>,
 ) -> Result<(), Error> {
     let change = args::settings_command(
         remind_after,

@@ -587,7 +587,11 @@ async fn drop_at_the_minimum_abandons_the_game_and_frees_the_table() {
 
 /// The awaited user of the live turn message (the first one).
 fn awaited_now(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> u64 {
-    awaited(&turn_message(fake, channel).expect("a live turn message"), seats)[0].0
+    awaited(
+        &turn_message(fake, channel).expect("a live turn message"),
+        seats,
+    )[0]
+    .0
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -607,7 +611,11 @@ async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
     // A hint: only for the awaited player, only they see it, the channel gets nothing.
     let before = public_messages(&fake, channel).len();
     let hint = slash(&fake, away, channel, "game hint", json!({})).await;
-    assert!(hint[0].content.starts_with("💡 Hint: **"), "{}", hint[0].content);
+    assert!(
+        hint[0].content.starts_with("💡 Hint: **"),
+        "{}",
+        hint[0].content
+    );
     assert!(hint[0].flags & 64 != 0, "privately");
     let refused = slash(&fake, here, channel, "game hint", json!({})).await;
     assert!(
@@ -615,7 +623,11 @@ async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
         "{}",
         refused[0].content
     );
-    assert_eq!(public_messages(&fake, channel).len(), before, "nothing public");
+    assert_eq!(
+        public_messages(&fake, channel).len(),
+        before,
+        "nothing public"
+    );
     // The awaited player never moves: a bot takes the seat, told in one line.
     let handed = wait_public(&fake, channel, before, "ran out of time: a bot plays").await;
     assert_eq!(
@@ -631,7 +643,11 @@ async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
     // While away they are not asked to move; the one still here is, and plays on.
     let turn = turn_message(&fake, channel).unwrap();
     assert_eq!(awaited(&turn, &seats)[0].0, here, "{}", turn.content);
-    assert!(!turn.content.contains(&format!("<@{away}>")), "{}", turn.content);
+    assert!(
+        !turn.content.contains(&format!("<@{away}>")),
+        "{}",
+        turn.content
+    );
     // Back by acting: any command of theirs at the table (here the board).
     let before = public_messages(&fake, channel).len();
     slash(&fake, away, channel, "game status", json!({})).await;

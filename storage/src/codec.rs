@@ -535,7 +535,13 @@ mod tests {
             let back = decode_meta(&old).unwrap();
             assert!(back.away.is_empty());
             assert_eq!(back.settings.on_timeout, Some(policy));
-            assert_eq!(Meta { away: vec![0], ..back }, m);
+            assert_eq!(
+                Meta {
+                    away: vec![0],
+                    ..back
+                },
+                m
+            );
             let archived = ArchiveRecord {
                 meta: MetaRecordV2::of(&m),
                 outcome: None,
@@ -557,7 +563,10 @@ mod tests {
         // JSON metadata from before `away` existed reads with no seat away.
         let mut json = serde_json::to_value(meta()).unwrap();
         json.as_object_mut().unwrap().remove("away");
-        assert!(decode_meta(json.to_string().as_bytes()).unwrap().away.is_empty());
+        assert!(decode_meta(json.to_string().as_bytes())
+            .unwrap()
+            .away
+            .is_empty());
     }
 
     #[test]

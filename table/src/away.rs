@@ -1,11 +1,12 @@
 //! The `bot` timeout policy: a player whose time ran out keeps their seat, but a normal
 //! bot plays it (as the stand-in plays a seat whose player left) until they are back.
 //!
-//! Back means any command of theirs at that table — a move, a panel click, `/game
-//! status`, `/game hand`, `/game hint`… — or `/game resume`, which says so explicitly:
-//! they wrote there, so they are reading. (Autocomplete and opening a panel do not count:
-//! they are not commands.) The seats handed over are `Meta::away`, stored with the
-//! change, so a restart keeps them; the channel is told both ways, one line each.
+//! Back means any command of theirs at that table (through `Table::handle`) — a typed
+//! move, `/game status`, `/game hand`, `/game hint`… — or `/game resume`, which says so
+//! explicitly: they wrote there, so they are reading. Autocomplete and move panels read
+//! the seat's choices without a command and do not count (a panel tells them to use
+//! `/game resume`). The seats handed over are `Meta::away`, stored with the change, so a
+//! restart keeps them; the channel is told both ways, one line each.
 
 use crate::{hands, text, turn_message, Active, Caller, Change, Delivery, Mover, Slot, Table};
 use rules::Seat;

@@ -6,9 +6,9 @@
 //! before the deliveries are returned; a refused action stores nothing and answers the
 //! caller privately with the rule's sentence.
 
-pub mod clock;
 mod away;
 mod botplay;
+pub mod clock;
 mod command;
 mod delivery;
 mod hands;
@@ -524,7 +524,11 @@ impl Table {
             // Any command of a player whose seat a bot plays while they are away shows
             // they are back: the seat is theirs again before the command runs.
             let back = self.come_back(slot, caller);
-            let resumed = back.is_some();
+            let resumed = back.is_some()
+                && slot.active.as_ref().is_some_and(|a| {
+                    a.seat_of(caller.user)
+                        .is_some_and(|seat| !a.meta.away.contains(&seat))
+                });
             out.extend(back.unwrap_or_default());
             let replies = match command {
                 Command::New {

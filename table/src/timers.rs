@@ -4,6 +4,7 @@
 //! version it was set for: the effect and the timer's replacement are one transaction,
 //! so a timer fires once, across restarts too.
 
+use crate::botplay::TURN_DECISIONS;
 use crate::hands::Batch;
 use crate::timing::{ago, Timing};
 use crate::{text, Active, Change, Delivery, Mover, Slot, Table};
@@ -24,7 +25,6 @@ const fn cancel(kind: TimerKind) -> TimerChange {
 /// The most moves the bot makes in a row for seats whose players left (a guard: every
 /// game ends long before).
 const STAND_IN_LIMIT: usize = 2_000;
-use crate::botplay::TURN_DECISIONS;
 
 impl Table {
     /// The timing in effect at a table: its own settings (none shorter than the
@@ -350,11 +350,7 @@ impl Table {
     }
 
     /// Plays a timeout's `plan` (seat, move) one stored move at a time, told as one.
-    pub(crate) fn play_timeout_plan(
-        &self,
-        slot: &mut Slot,
-        plan: &[(Seat, String)],
-    ) -> Vec<Delivery> {
+    fn play_timeout_plan(&self, slot: &mut Slot, plan: &[(Seat, String)]) -> Vec<Delivery> {
         let mut out = Vec::new();
         let mut batch = Batch::default();
         for (i, (seat, line)) in plan.iter().enumerate() {

@@ -1183,7 +1183,9 @@ fn auto_plays_the_bots_legal_moves_and_the_same_ones_for_the_same_seed() {
             }
             let texts = channel_texts(&t.sent);
             assert!(
-                texts.iter().any(|t| t.contains("ran out of time, so I moved for them"))
+                texts
+                    .iter()
+                    .any(|t| t.contains("ran out of time, so I moved for them"))
                     || texts.is_empty(),
                 "{game}: {texts:?}"
             );
@@ -1253,7 +1255,9 @@ fn bot_policy_hands_the_seat_to_a_bot_until_its_player_is_back() {
             "{texts:?}"
         );
         assert!(
-            texts.iter().any(|t| t.contains(&format!("🤖 A bot moved for {name}, who is away."))),
+            texts
+                .iter()
+                .any(|t| t.contains(&format!("🤖 A bot moved for {name}, who is away."))),
             "{texts:?}"
         );
         assert!(table.state_version(CH).unwrap().version > before);
@@ -1286,9 +1290,9 @@ fn bot_policy_hands_the_seat_to_a_bot_until_its_player_is_back() {
     let d = run(&table, CH, away_user, "status");
     let name = table.seats(CH)[seat].name.clone();
     assert!(
-        channel_texts(&d)
-            .iter()
-            .any(|t| t.starts_with(&format!("👋 {name} is back and plays their own seat again."))),
+        channel_texts(&d).iter().any(|t| t.starts_with(&format!(
+            "👋 {name} is back and plays their own seat again."
+        ))),
         "{d:?}"
     );
     assert!(away(&store).is_empty());
@@ -1309,7 +1313,9 @@ fn bot_policy_hands_the_seat_to_a_bot_until_its_player_is_back() {
     assert_eq!(away(&store), vec![seat]);
     let d = run(&table, CH, away_user, "resume");
     assert!(
-        channel_texts(&d).iter().any(|t| t.contains("is back and plays their own seat")),
+        channel_texts(&d)
+            .iter()
+            .any(|t| t.contains("is back and plays their own seat")),
         "{d:?}"
     );
     let replies: Vec<&str> = d
@@ -1355,7 +1361,10 @@ fn a_hint_is_private_to_its_caller_and_refused_when_off_or_not_their_turn() {
     assert!(hint.contains("rating your chances at about"), "{hint}");
     // Asked again at the same point: the same hint. Nothing was stored or sent.
     assert_eq!(ephemeral(&run(&table, CH, awaited, "hint")), hint);
-    assert!(table.pending_in(CH).is_empty(), "nothing goes to the channel");
+    assert!(
+        table.pending_in(CH).is_empty(),
+        "nothing goes to the channel"
+    );
     assert_eq!(table.state_version(CH), version, "the game did not move");
     // Only for the player whose decision it is.
     assert!(ephemeral(&run(&table, CH, waiting, "hint")).starts_with("It is not your turn"));
@@ -1366,10 +1375,7 @@ fn a_hint_is_private_to_its_caller_and_refused_when_off_or_not_their_turn() {
     // The host turns hints off (announced), and they are refused.
     assert!(ephemeral(&run(&table, CH, 2, "settings hints=off")).starts_with("Only the host"));
     let d = run(&table, CH, 1, "settings hints=off");
-    assert!(
-        channel_texts(&d)[0].contains("turned hints off"),
-        "{d:?}"
-    );
+    assert!(channel_texts(&d)[0].contains("turned hints off"), "{d:?}");
     flush(&table, CH);
     assert_eq!(
         ephemeral(&run(&table, CH, awaited, "hint")),
@@ -1423,7 +1429,10 @@ fn a_pooled_auto_timeout_is_searched_off_the_lock_and_void_once_the_player_moved
     let d = fire(&table, CH);
     let texts = channel_texts(&d);
     assert_eq!(texts.len(), 1, "the turn told as one: {texts:?}");
-    assert!(texts[0].contains("ran out of time, so I moved for them"), "{texts:?}");
+    assert!(
+        texts[0].contains("ran out of time, so I moved for them"),
+        "{texts:?}"
+    );
     assert!(table.state_version(CH).unwrap().version > version);
     // The player moves while the bot still thinks for them: its plan is void.
     let dir = tempfile::tempdir().unwrap();
@@ -1439,7 +1448,9 @@ fn a_pooled_auto_timeout_is_searched_off_the_lock_and_void_once_the_player_moved
     wait(&rx);
     let d = fire(&table, CH);
     assert!(
-        !channel_texts(&d).iter().any(|t| t.contains("ran out of time")),
+        !channel_texts(&d)
+            .iter()
+            .any(|t| t.contains("ran out of time")),
         "{d:?}"
     );
     assert_eq!(table.state_version(CH).unwrap().version, after);
