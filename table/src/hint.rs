@@ -73,21 +73,18 @@ impl Table {
 
     /// What `/game hint` will search, or the caller's refusal: a running game that awaits
     /// the caller, with hints on.
-    pub(crate) fn hint_job(&self, slot: &Slot, caller: &Caller) -> Result<HintJob, Delivery> {
+    pub(crate) fn hint_job(&self, slot: &Slot, caller: &Caller) -> Result<HintJob, String> {
         let Some(active) = slot.active.as_ref() else {
-            return Err(Delivery::ephemeral(text::NO_TABLE));
+            return Err(text::NO_TABLE.to_string());
         };
-        let seat = awaited_seat(active, caller).map_err(Delivery::ephemeral)?;
+        let seat = awaited_seat(active, caller)?;
         if !self.hints_on(active) {
-            return Err(Delivery::ephemeral(format!(
+            return Err(format!(
                 "Hints are off for this game; the host ({}) can turn them on with /game settings.",
                 active.host_name()
-            )));
+            ));
         }
-        let game = active
-            .game
-            .as_ref()
-            .ok_or_else(|| Delivery::ephemeral(text::NO_TABLE))?;
+        let game = active.game.as_ref().ok_or(text::NO_TABLE)?;
         let m = &active.meta;
         Ok(HintJob {
             channel: m.channel,

@@ -564,7 +564,7 @@ impl Table {
                         hint = Some(job);
                         vec![]
                     }
-                    Err(refusal) => vec![refusal],
+                    Err(refusal) => vec![Delivery::ephemeral(refusal)],
                 },
                 Command::Nudge => self.nudge(slot, caller),
                 Command::Mine
