@@ -134,6 +134,7 @@ fn meta_of(channel: u64, sample: &Sample, status: Status) -> Meta {
         settings: Default::default(),
         dropped: vec![],
         nudged_ms: 0,
+        away: vec![],
     }
 }
 

@@ -50,14 +50,18 @@ impl GameChoice {
 /// The choices of `/game settings on_timeout`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum PolicyChoice {
-    #[name = "auto: the bot makes a default move"]
+    #[name = "auto: the bot plays their turn as well as it can"]
     Auto,
+    #[name = "default: the game's fixed default move"]
+    Fixed,
     #[name = "skip: pass where the rules allow"]
     Skip,
+    #[name = "bot: a bot plays their seat until they are back"]
+    Bot,
     #[name = "drop: the player leaves the game"]
     Drop,
-    #[name = "the server's default"]
-    Default,
+    #[name = "the server's setting"]
+    Server,
 }
 
 /// The choices of `/game settings undo`.
@@ -96,6 +100,7 @@ pub fn settings_command(
     timeout_after: Option<String>,
     on_timeout: Option<PolicyChoice>,
     undo: Option<OnOff>,
+    hints: Option<OnOff>,
 ) -> Command {
     Command::Settings(table::SettingsChange {
         remind_after,
@@ -104,13 +109,16 @@ pub fn settings_command(
         on_timeout: on_timeout.map(|p| {
             match p {
                 PolicyChoice::Auto => "auto",
+                PolicyChoice::Fixed => "default",
                 PolicyChoice::Skip => "skip",
+                PolicyChoice::Bot => "bot",
                 PolicyChoice::Drop => "drop",
-                PolicyChoice::Default => "default",
+                PolicyChoice::Server => "server",
             }
             .to_string()
         }),
         undo: undo.map(|u| if u == OnOff::On { "on" } else { "off" }.to_string()),
+        hints: hints.map(|u| if u == OnOff::On { "on" } else { "off" }.to_string()),
     })
 }
 

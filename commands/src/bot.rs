@@ -319,6 +319,8 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         "nudge",
         "history",
         "undo",
+        "hint",
+        "resume",
         "mine",
         "stats",
         "leaderboard",
@@ -417,9 +419,16 @@ async fn settings(
     #[description = "May players take back their last move (/game undo)?"] undo: Option<
         args::OnOff,
     >,
+    #[description = "May players ask the bot for a hint (/game hint)?"] hints: Option<args::OnOff>,
 ) -> Result<(), Error> {
-    let change =
-        args::settings_command(remind_after, repeat_every, timeout_after, on_timeout, undo);
+    let change = args::settings_command(
+        remind_after,
+        repeat_every,
+        timeout_after,
+        on_timeout,
+        undo,
+        hints,
+    );
     run(ctx, change).await
 }
 
@@ -433,6 +442,18 @@ async fn undo(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 async fn nudge(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Nudge).await
+}
+
+/// The bot's suggestion for your move, with why (only you see it).
+#[poise::command(slash_command, guild_only)]
+async fn hint(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Hint).await
+}
+
+/// Take your seat back from the bot that played it while you were away.
+#[poise::command(slash_command, guild_only)]
+async fn resume(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Resume).await
 }
 
 /// Step through a game's public pictures, move by move (only you see it).

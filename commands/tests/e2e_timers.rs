@@ -507,15 +507,9 @@ async fn drop_lets_the_bot_play_the_leavers_seat_without_them() {
     let first = stand_ins(&fake);
     let mut moves = 0;
     while stand_ins(&fake) == first {
-        // The bot's moves for the leaver are searched on its pool: a chain of them ends
-        // with a turn for a player still at the table (never one for the leaver).
-        let turn = fake
-            .wait_for("a turn for a player still at the table", |f| {
-                turn_message(f, channel)
-                    .filter(|t| awaited(t, &seats).first().is_some_and(|(u, _)| *u != gone))
-            })
-            .await;
+        let turn = settled_turn(&fake, channel).await;
         let (user, _) = awaited(&turn, &seats)[0].clone();
+        assert_ne!(user, gone, "the leaver is asked to move: {}", turn.content);
         let choices = fake
             .autocomplete(user, channel, "palazzo move", json!({"move": ""}), "move")
             .choices()
@@ -587,6 +581,120 @@ async fn drop_at_the_minimum_abandons_the_game_and_frees_the_table() {
     )
     .await;
     wait_public(&fake, channel, before, "opened a table for **Palazzo**").await;
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+/// The turn message once a chain of bot moves has settled: the newest channel message,
+/// when it asks someone to move (a bot's move searched on the pool arrives a moment after
+/// the one before it, and a move for a seat the bot plays asks no one).
+async fn settled_turn(fake: &FakeDiscord, channel: u64) -> RecordedMessage {
+    fake.wait_for("a turn message asking a player", |f| {
+        public_messages(f, channel)
+            .pop()
+            .filter(|m| m.custom_ids().iter().any(|id| id.ends_with(":y")))
+    })
+    .await
+}
+
+/// The awaited user of the live turn message (the first one).
+fn awaited_now(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> u64 {
+    awaited(
+        &turn_message(fake, channel).expect("a live turn message"),
+        seats,
+    )[0]
+    .0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    // 3 s: the player still here moves well within it while the test plays them.
+    let bot = Bot::start_with(&fake, dir.path(), seconds(0, 3)).await;
+    let channel = fake.add_channel("palazzo-away");
+    let names = ["ana", "bruno"];
+    let seats = names.map(|n| fake.add_user(n));
+    open_table(&fake, channel, "Palazzo", &seats).await;
+    set_policy(&fake, channel, seats[0], "bot").await;
+    let away = awaited_now(&fake, channel, &seats);
+    let here = seats[1 - seats.iter().position(|s| *s == away).unwrap()];
+    let away_name = names[seats.iter().position(|s| *s == away).unwrap()];
+    // A hint: only for the awaited player, only they see it, the channel gets nothing.
+    let before = public_messages(&fake, channel).len();
+    let hint = slash(&fake, away, channel, "game hint", json!({})).await;
+    assert!(
+        hint[0].content.starts_with("💡 Hint: **"),
+        "{}",
+        hint[0].content
+    );
+    assert!(hint[0].flags & 64 != 0, "privately");
+    let refused = slash(&fake, here, channel, "game hint", json!({})).await;
+    assert!(
+        refused[0].content.starts_with("It is not your turn"),
+        "{}",
+        refused[0].content
+    );
+    assert_eq!(
+        public_messages(&fake, channel).len(),
+        before,
+        "nothing public"
+    );
+    // The awaited player never moves: a bot takes the seat, told in one line.
+    let handed = wait_public(&fake, channel, before, "ran out of time: a bot plays").await;
+    assert_eq!(
+        handed.content,
+        format!("⏱️ {away_name} ran out of time: a bot plays for them until they are back (/game resume).")
+    );
+    let from = public_messages(&fake, channel)
+        .iter()
+        .position(|m| m.id == handed.id)
+        .unwrap();
+    let bot_line = format!("🤖 A bot moved for {away_name}, who is away.");
+    wait_public(&fake, channel, from, &bot_line).await;
+    // While away they are not asked to move; the one still here is, and plays on.
+    let turn = settled_turn(&fake, channel).await;
+    assert_eq!(awaited(&turn, &seats)[0].0, here, "{}", turn.content);
+    assert!(
+        !turn.content.contains(&format!("<@{away}>")),
+        "{}",
+        turn.content
+    );
+    // Back by acting: any command of theirs at the table (here the board).
+    let before = public_messages(&fake, channel).len();
+    slash(&fake, away, channel, "game status", json!({})).await;
+    let back = format!("👋 {away_name} is back and plays their own seat again.");
+    wait_public(&fake, channel, before, &back).await;
+    // Their turn comes round again and is theirs: they are asked.
+    let mut moves = 0;
+    while awaited_now(&fake, channel, &seats) != away {
+        let choices = fake
+            .autocomplete(here, channel, "palazzo move", json!({"move": ""}), "move")
+            .choices()
+            .await;
+        let line = choices[0]["value"].as_str().unwrap().to_string();
+        type_move(&fake, channel, here, &line).await;
+        moves += 1;
+        assert!(moves < 10, "their turn never came round");
+    }
+    // They time out again, then take the seat back with /game resume.
+    let before = public_messages(&fake, channel).len();
+    wait_public(&fake, channel, before, "ran out of time: a bot plays").await;
+    let before = public_messages(&fake, channel).len();
+    let resumed = slash(&fake, away, channel, "game resume", json!({})).await;
+    assert!(
+        resumed
+            .iter()
+            .any(|r| r.content == "Welcome back: your seat is yours again." && r.flags & 64 != 0),
+        "{resumed:?}"
+    );
+    wait_public(&fake, channel, before, &back).await;
+    let again = slash(&fake, away, channel, "game resume", json!({})).await;
+    assert_eq!(
+        again[0].content,
+        "No bot is playing your seat: you are already playing it yourself."
+    );
+    assert_no_private_line_in(&fake, channel, &seats);
     fake.assert_no_errors();
     bot.stop().await;
 }

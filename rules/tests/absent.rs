@@ -200,7 +200,14 @@ fn every_rules_text_says_what_a_timed_out_player_does() {
             .split("\n## ")
             .find(|s| s.starts_with("When a player times out\n"))
             .unwrap_or_else(|| panic!("{}: no `## When a player times out`", kind.id));
-        for word in ["**auto**", "**skip**", "pass"] {
+        for word in [
+            "**auto**",
+            "**default**",
+            "**skip**",
+            "**bot**",
+            "**drop**",
+            "pass",
+        ] {
             assert!(
                 section.contains(word),
                 "{}: the section lacks {word}",

@@ -706,6 +706,7 @@ mod tests {
             settings: Default::default(),
             dropped: vec![],
             nudged_ms: 0,
+            away: vec![],
         }
     }
 

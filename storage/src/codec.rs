@@ -17,12 +17,21 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 pub const BINARY_TAG: u8 = 0xC1;
 /// Layout version of the binary records this build writes; higher ones are refused.
 /// 2 added the server, timing settings, dropped seats and last nudge to metadata (and so
-/// to archived games); layout 1 records still decode, with those empty.
-pub const RECORD_VERSION: u8 = 2;
+/// to archived games); 3 added the seats a `bot` timeout handed to a bot. Records of
+/// older layouts still decode, with the newer fields empty.
+pub const RECORD_VERSION: u8 = 3;
 
-/// [`Meta`] as stored: the options as JSON text.
+/// [`Meta`] as stored: layout 2's fields, then the seats played by a bot while their
+/// player is away.
 #[derive(Serialize, Deserialize)]
 struct MetaRecord {
+    base: MetaRecordV2,
+    away: Vec<u64>,
+}
+
+/// [`Meta`] as layout 2 stored it: the options as JSON text.
+#[derive(Serialize, Deserialize)]
+struct MetaRecordV2 {
     base: MetaRecordV1,
     guild: u64,
     settings: Settings,
@@ -77,6 +86,25 @@ fn json_value(text: &str, what: &str) -> Result<serde_json::Value, String> {
 impl MetaRecord {
     fn of(meta: &Meta) -> Self {
         MetaRecord {
+            base: MetaRecordV2::of(meta),
+            away: meta.away.iter().map(|&s| s as u64).collect(),
+        }
+    }
+
+    fn into_meta(self) -> Result<Meta, String> {
+        let mut meta = self.base.into_meta()?;
+        meta.away = self
+            .away
+            .into_iter()
+            .map(|s| usize::try_from(s).map_err(|e| format!("seat away: {e}")))
+            .collect::<Result<_, _>>()?;
+        Ok(meta)
+    }
+}
+
+impl MetaRecordV2 {
+    fn of(meta: &Meta) -> Self {
+        MetaRecordV2 {
             base: MetaRecordV1::of(meta),
             guild: meta.guild,
             settings: meta.settings,
@@ -135,6 +163,7 @@ impl MetaRecordV1 {
             settings: Settings::default(),
             dropped: vec![],
             nudged_ms: 0,
+            away: vec![],
         })
     }
 }
@@ -205,10 +234,12 @@ pub fn encode_meta(meta: &Meta) -> Vec<u8> {
     binary(&MetaRecord::of(meta))
 }
 
-/// Decodes metadata (binary of either layout, or legacy JSON).
+/// Decodes metadata (binary of any layout up to this build's, or legacy JSON).
 pub fn decode_meta(bytes: &[u8]) -> Result<Meta, String> {
-    if layout(bytes) == 1 {
-        return decode(bytes, "metadata", MetaRecordV1::into_meta, |m: Meta| m);
+    match layout(bytes) {
+        1 => return decode(bytes, "metadata", MetaRecordV1::into_meta, |m: Meta| m),
+        2 => return decode(bytes, "metadata", MetaRecordV2::into_meta, |m: Meta| m),
+        _ => {}
     }
     decode(bytes, "metadata", MetaRecord::into_meta, |m: Meta| m)
 }
@@ -286,7 +317,7 @@ pub fn encode_archive(entry: &ArchiveEntry) -> Vec<u8> {
     })
 }
 
-/// Decodes an archived game (binary of either layout, or legacy JSON).
+/// Decodes an archived game (binary of any layout up to this build's, or legacy JSON).
 pub fn decode_archive(bytes: &[u8]) -> Result<ArchiveEntry, String> {
     fn entry(
         meta: Result<Meta, String>,
@@ -299,13 +330,24 @@ pub fn decode_archive(bytes: &[u8]) -> Result<ArchiveEntry, String> {
             snapshot,
         })
     }
-    if layout(bytes) == 1 {
-        return decode(
-            bytes,
-            "archived game",
-            |r: ArchiveRecord<MetaRecordV1>| entry(r.meta.into_meta(), r.outcome, r.snapshot),
-            |e: ArchiveEntry| e,
-        );
+    match layout(bytes) {
+        1 => {
+            return decode(
+                bytes,
+                "archived game",
+                |r: ArchiveRecord<MetaRecordV1>| entry(r.meta.into_meta(), r.outcome, r.snapshot),
+                |e: ArchiveEntry| e,
+            )
+        }
+        2 => {
+            return decode(
+                bytes,
+                "archived game",
+                |r: ArchiveRecord<MetaRecordV2>| entry(r.meta.into_meta(), r.outcome, r.snapshot),
+                |e: ArchiveEntry| e,
+            )
+        }
+        _ => {}
     }
     decode(
         bytes,
@@ -439,6 +481,7 @@ mod tests {
             },
             dropped: vec![1],
             nudged_ms: 5,
+            away: vec![0],
         }
     }
 
@@ -456,6 +499,7 @@ mod tests {
                 settings: m.settings,
                 dropped: vec![1],
                 nudged_ms: 5,
+                away: vec![0],
                 ..back
             },
             m
@@ -470,6 +514,59 @@ mod tests {
         assert_eq!(back.meta.game_id, m.game_id);
         assert_eq!(back.meta.guild, 0);
         assert_eq!(back.snapshot, vec![9]);
+    }
+
+    #[test]
+    fn layout_2_records_decode_with_no_seat_away_and_their_policy_kept() {
+        // Layout 2 knew three policies, stored by index: each keeps its meaning (auto
+        // now plays the normal bot's move, as the issue asks of it).
+        for (policy, index) in [
+            (crate::TimeoutPolicy::Auto, 0u8),
+            (crate::TimeoutPolicy::Skip, 1),
+            (crate::TimeoutPolicy::Drop, 2),
+        ] {
+            let mut m = meta();
+            m.settings.on_timeout = Some(policy);
+            let old = postcard::to_extend(&MetaRecordV2::of(&m), vec![BINARY_TAG, 2]).unwrap();
+            let tail = postcard::to_allocvec(&MetaRecordV2::of(&m).nudged_ms).unwrap();
+            // The policy's byte sits where layout 2 put it: the variant index.
+            let at = old.len() - tail.len() - 1 /* dropped [1] */ - 1 /* its length */ - 1;
+            assert_eq!(old[at], index, "{policy:?}");
+            let back = decode_meta(&old).unwrap();
+            assert!(back.away.is_empty());
+            assert_eq!(back.settings.on_timeout, Some(policy));
+            assert_eq!(
+                Meta {
+                    away: vec![0],
+                    ..back
+                },
+                m
+            );
+            let archived = ArchiveRecord {
+                meta: MetaRecordV2::of(&m),
+                outcome: None,
+                snapshot: vec![7],
+            };
+            let old = postcard::to_extend(&archived, vec![BINARY_TAG, 2]).unwrap();
+            let back = decode_archive(&old).unwrap();
+            assert_eq!(back.meta.settings.on_timeout, Some(policy));
+            assert!(back.meta.away.is_empty());
+            assert_eq!(back.snapshot, vec![7]);
+        }
+        // The new policies round-trip, in binary and JSON.
+        for policy in [crate::TimeoutPolicy::Default, crate::TimeoutPolicy::Bot] {
+            let mut m = meta();
+            m.settings.on_timeout = Some(policy);
+            assert_eq!(decode_meta(&encode_meta(&m)).unwrap(), m);
+            assert_eq!(decode_meta(&serde_json::to_vec(&m).unwrap()).unwrap(), m);
+        }
+        // JSON metadata from before `away` existed reads with no seat away.
+        let mut json = serde_json::to_value(meta()).unwrap();
+        json.as_object_mut().unwrap().remove("away");
+        assert!(decode_meta(json.to_string().as_bytes())
+            .unwrap()
+            .away
+            .is_empty());
     }
 
     #[test]

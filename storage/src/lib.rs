@@ -52,14 +52,25 @@ pub struct SeatedUser {
 }
 
 /// What a timeout does to the seat that ran out of time.
+///
+/// Stored by variant index in binary records: new variants go last, so settings stored
+/// by older builds keep their meaning (index 0 is `Auto`, which then meant the fixed
+/// move and now means the normal bot's: the upgrade of `auto`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TimeoutPolicy {
-    /// The seat makes the game's default move (documented per game and decision).
+    /// The normal bot plays the seat's decisions of this turn, from that seat's own
+    /// knowledge.
     Auto,
     /// The seat passes where the rules allow it, else makes the default move.
     Skip,
     /// The seat leaves; the game goes on if enough players remain, else it is abandoned.
     Drop,
+    /// The seat makes the game's fixed default move (`Absent::Auto`, documented per game
+    /// and decision): what `Auto` did before bots.
+    Default,
+    /// A normal bot takes the seat over until its player is back (a command of theirs at
+    /// the table, or `/game resume`).
+    Bot,
 }
 
 /// A table's own timing choices (`/game settings`). `None` means "the server's default"
@@ -110,6 +121,9 @@ pub struct Meta {
     /// Unix ms of the last `/game nudge` (at most one an hour).
     #[serde(default)]
     pub nudged_ms: u64,
+    /// Seats handed to a bot by a `bot` timeout: it plays them until their player is back.
+    #[serde(default)]
+    pub away: Vec<usize>,
 }
 
 /// One logged action.

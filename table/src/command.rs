@@ -53,6 +53,11 @@ pub enum Command {
     Nudge,
     /// Take back the caller's last move (asking those who moved since).
     Undo,
+    /// The normal bot's suggestion for the caller's decision (answered privately).
+    Hint,
+    /// The caller takes back their seat from the bot that played it while they were away
+    /// (`bot` timeout policy).
+    Resume,
     /// The caller's games on this server (or every server, from a DM).
     Mine,
     /// A player's record on this server (default: the caller), for one game or all.
@@ -86,6 +91,8 @@ pub const TABLE_WORDS: &[&str] = &[
     "settings",
     "nudge",
     "undo",
+    "hint",
+    "resume",
     "mine",
     "stats",
     "leaderboard",
@@ -159,6 +166,8 @@ impl Command {
             },
             "nudge" => Command::Nudge,
             "undo" => Command::Undo,
+            "hint" => Command::Hint,
+            "resume" | "back" => Command::Resume,
             "mine" | "games" => Command::Mine,
             "stats" => Command::Stats {
                 user: None,

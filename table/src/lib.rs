@@ -6,10 +6,13 @@
 //! before the deliveries are returned; a refused action stores nothing and answers the
 //! caller privately with the rule's sentence.
 
+mod away;
+mod botplay;
 pub mod clock;
 mod command;
 mod delivery;
 mod hands;
+mod hint;
 mod history;
 mod notify;
 mod proposal;
@@ -206,24 +209,21 @@ impl Active {
         self.meta.seats.iter().position(|s| s.user == user)
     }
 
-    /// The awaited seats whose players are still at the table (not dropped).
+    /// The awaited seats whose players play them (not dropped, not handed to a bot).
     fn awaited_players(&self) -> Vec<Seat> {
         self.game
             .as_ref()
             .map(|g| g.awaiting())
             .unwrap_or_default()
             .into_iter()
-            .filter(|s| !self.meta.dropped.contains(s))
+            .filter(|s| !self.bot_played(*s))
             .collect()
     }
 
-    /// The level a bot plays `seat` at now, if a bot plays it (its player left: the
-    /// normal bot).
+    /// The level a bot plays `seat` at now, if a bot plays it (its player left, or is
+    /// away under the `bot` timeout policy: the normal bot).
     fn stand_in_level(&self, seat: Seat) -> Option<ai::Level> {
-        self.meta
-            .dropped
-            .contains(&seat)
-            .then_some(ai::Level::Normal)
+        self.bot_played(seat).then_some(ai::Level::Normal)
     }
 
     /// The first awaited seat a bot plays now, with its level.
@@ -509,7 +509,9 @@ impl Table {
             Command::Invalid(why) => return vec![Delivery::ephemeral(why)],
             _ => {}
         }
-        self.with_slot(channel, |slot| {
+        // A hint's position is read under the channel lock, and searched after it.
+        let mut hint = None;
+        let mut out = self.with_slot(channel, |slot| {
             if !slot.loaded {
                 // The load failed (every command tries again): the caller alone is told,
                 // so a store that cannot be read never floods the channel.
@@ -524,6 +526,15 @@ impl Table {
             if let Some(notice) = slot.notice.take() {
                 out.extend(self.enqueue(channel, vec![Delivery::channel(notice)]));
             }
+            // Any command of a player whose seat a bot plays while they are away shows
+            // they are back: the seat is theirs again before the command runs.
+            let back = self.come_back(slot, caller);
+            let resumed = back.is_some()
+                && slot.active.as_ref().is_some_and(|a| {
+                    a.seat_of(caller.user)
+                        .is_some_and(|seat| !a.meta.away.contains(&seat))
+                });
+            out.extend(back.unwrap_or_default());
             let replies = match command {
                 Command::New {
                     game,
@@ -552,6 +563,14 @@ impl Table {
                 }
                 Command::Vote { on, approve } => self.vote(slot, caller, on, approve),
                 Command::Undo => self.undo(slot, caller),
+                Command::Resume => vec![self.resume_reply(slot, caller, resumed)],
+                Command::Hint => match self.hint_job(slot, caller) {
+                    Ok(job) => {
+                        hint = Some(job);
+                        vec![]
+                    }
+                    Err(refusal) => vec![Delivery::ephemeral(refusal)],
+                },
                 Command::Nudge => self.nudge(slot, caller),
                 Command::Mine
                 | Command::Notify(_)
@@ -561,7 +580,11 @@ impl Table {
             };
             out.extend(replies);
             out
-        })
+        });
+        if let Some(job) = hint {
+            out.push(self.answer_hint(job));
+        }
+        out
     }
 
     /// [`Table::handle`] on the blocking pool, so async callers never stall.
@@ -599,7 +622,7 @@ impl Table {
             let active = slot.active.as_ref()?;
             let game = active.game.as_ref()?;
             let seat = active.seat_of(user)?;
-            if active.meta.dropped.contains(&seat) {
+            if active.bot_played(seat) {
                 // The bot makes this seat's moves now.
                 return None;
             }
@@ -917,6 +940,7 @@ impl Table {
             settings: Default::default(),
             dropped: vec![],
             nudged_ms: 0,
+            away: vec![],
         };
         let name = caller.shown_name();
         let mut out = vec![Delivery::channel(format!(
@@ -1451,13 +1475,14 @@ impl Table {
     }
 }
 
-/// Who makes a move: the player, the bot for a player whose time ran out, or the bot
-/// for a seat whose player left.
+/// Who makes a move: the player, the bot for a player whose time ran out, the bot for a
+/// seat whose player left, or the bot for a seat handed to it until its player is back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mover {
     Player,
     TimedOut,
     StandIn,
+    Away,
 }
 
 impl Mover {
@@ -1467,6 +1492,7 @@ impl Mover {
             Mover::Player => vec![],
             Mover::TimedOut => vec![format!("⏱️ {name} ran out of time, so I moved for them.")],
             Mover::StandIn => vec![format!("🤖 I moved for {name}, who left the game.")],
+            Mover::Away => vec![format!("🤖 A bot moved for {name}, who is away.")],
         }
     }
 }
@@ -1485,6 +1511,12 @@ fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, String> {
     if active.meta.dropped.contains(&seat) {
         return Err(
             "You left this game when your time ran out; I make your seat's moves now.".into(),
+        );
+    }
+    if active.meta.away.contains(&seat) {
+        return Err(
+            "A bot plays your seat since your time ran out: /game resume gives it back to you."
+                .into(),
         );
     }
     let awaiting = game.awaiting();
@@ -1555,7 +1587,7 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
     };
     game.awaiting()
         .iter()
-        .filter(|seat| !active.meta.dropped.contains(seat))
+        .filter(|seat| !active.bot_played(**seat))
         .filter_map(|&seat| {
             let user = active.meta.seats.get(seat)?;
             Some(TurnPrompt {

@@ -42,10 +42,11 @@ impl Table {
         let timing = self.timing(&active.meta);
         if change.is_empty() {
             return vec![Delivery::ephemeral(format!(
-                "**Timing of this {} table**\n{}\n{}\nThe host or anyone with Manage Channel can change it with /game settings.{}",
+                "**Timing of this {} table**\n{}\n{}\n{}\nThe host or anyone with Manage Channel can change it with /game settings.{}",
                 active.title(),
                 timing.describe(&active.meta.settings),
                 self.undo_line(active),
+                self.hints_line(active),
                 self.pending_line(active)
             ))];
         }
@@ -59,6 +60,10 @@ impl Table {
             Ok(undo) => undo,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
+        let hints = match change.hints.as_deref().map(parse_on_off).transpose() {
+            Ok(hints) => hints,
+            Err(refusal) => return vec![Delivery::ephemeral(refusal)],
+        };
         let settings = match change.apply(&active.meta.settings, &self.minimums) {
             Ok(s) => s,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
@@ -67,8 +72,12 @@ impl Table {
             Some(on) => self.set_undo(active, caller, on),
             None => vec![],
         };
+        if let Some(on) = hints {
+            out.extend(self.set_hints(active, caller, on));
+        }
         let timing_change = SettingsChange {
             undo: None,
+            hints: None,
             ..change.clone()
         };
         if timing_change.is_empty() {
@@ -401,7 +410,7 @@ fn parse_on_off(word: &str) -> Result<bool, String> {
         "on" | "yes" | "true" => Ok(true),
         "off" | "no" | "false" => Ok(false),
         _ => Err(format!(
-            "“{}” is not a choice for undo; write on or off.",
+            "“{}” is not a choice for undo or hints; write on or off.",
             crate::text::escape_user_text(word, crate::text::TYPED_CHARS)
         )),
     }

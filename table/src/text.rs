@@ -166,9 +166,11 @@ pub fn help(kind: Option<&GameKind>) -> String {
          · `/game log` — the last moves\n\
          · `/game rules [game] [topic]` — the rules, with every decision the bot made\n\
          · `/game abandon` — the host (or Manage Channel) ends the game\n\
-         · `/game settings` — reminders, timeouts and undo of this table (the host changes them)\n\
+         · `/game settings` — reminders, timeouts (auto, default, skip, bot, drop), undo and hints of this table (the host changes them)\n\
          · `/game nudge` — ping whoever the game is waiting for (once an hour)\n\
          · `/game undo` — take back your last move (those who moved since approve)\n\
+         · `/game hint` — the bot's suggestion for your move, with why (only you see it)\n\
+         · `/game resume` — take your seat back from the bot that played it while you were away\n\
          · `/game mine` — your games, where it is your move first\n\
          · `/game notify [ping|dm|quiet]` — how you hear about your turn on this server\n\
          · `/game stats [user] [game]` · `/game leaderboard [game]` — this server's records\n\

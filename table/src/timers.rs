@@ -4,6 +4,7 @@
 //! version it was set for: the effect and the timer's replacement are one transaction,
 //! so a timer fires once, across restarts too.
 
+use crate::botplay::TURN_DECISIONS;
 use crate::hands::Batch;
 use crate::timing::{ago, Timing};
 use crate::{text, Active, Change, Delivery, Mover, Slot, Table};
@@ -24,8 +25,6 @@ const fn cancel(kind: TimerKind) -> TimerChange {
 /// The most moves the bot makes in a row for seats whose players left (a guard: every
 /// game ends long before).
 const STAND_IN_LIMIT: usize = 2_000;
-/// The most decisions the bot makes in a row for one timed-out player (their turn's).
-const TURN_DECISIONS: usize = 12;
 
 impl Table {
     /// The timing in effect at a table: its own settings (none shorter than the
@@ -175,14 +174,17 @@ impl Table {
             self.drop_timer(channel, plan.timer.kind);
             return vec![];
         }
-        let mover = match plan.timer.kind {
-            TimerKind::Timeout => Mover::TimedOut,
-            _ => Mover::StandIn,
-        };
         let mut out = Vec::new();
         let mut batch = Batch::default();
         for (i, (seat, line)) in plan.moves.iter().enumerate() {
             batch.last = i + 1 == plan.moves.len();
+            let mover = if plan.timer.kind == TimerKind::Timeout {
+                Mover::TimedOut
+            } else {
+                slot.active
+                    .as_ref()
+                    .map_or(Mover::StandIn, |a| a.bot_mover(*seat))
+            };
             let version = slot.active.as_ref().map(|a| a.meta.version);
             let moved = self.play_seat_in(slot, *seat, line, mover, &mut batch);
             if slot.active.as_ref().map(|a| a.meta.version) == version {
@@ -220,6 +222,15 @@ impl Table {
         if timer.kind == TimerKind::StandIn && !self.thinker.is_inline() {
             // The move is searched on the pool and played by a later pass.
             self.think_stand_in(slot, channel, timer);
+            return vec![];
+        }
+        let auto = slot
+            .active
+            .as_ref()
+            .is_some_and(|a| self.timing(&a.meta).on_timeout == TimeoutPolicy::Auto);
+        if timer.kind == TimerKind::Timeout && auto && !self.thinker.is_inline() {
+            // The turn is searched on the pool and played by a later pass.
+            self.think_timeout(slot, channel, timer);
             return vec![];
         }
         let out = match timer.kind {
@@ -304,8 +315,9 @@ impl Table {
         out
     }
 
-    /// The awaited players' time is up: each makes the default move, passes, or leaves,
-    /// as the table's policy says.
+    /// The awaited players' time is up: the normal bot plays their turn (`auto`), each
+    /// makes the fixed default move (`default`), passes (`skip`), hands the seat to a bot
+    /// until they are back (`bot`), or leaves (`drop`), as the table's policy says.
     fn time_out(&self, slot: &mut Slot, timer: Timer) -> Vec<Delivery> {
         let Some(active) = slot.active.as_ref() else {
             return vec![];
@@ -315,7 +327,8 @@ impl Table {
         let mut out = Vec::new();
         match policy {
             TimeoutPolicy::Drop => return self.drop_seats(slot, &seats),
-            TimeoutPolicy::Auto | TimeoutPolicy::Skip => {
+            TimeoutPolicy::Bot => return self.hand_to_bot(slot, &seats),
+            TimeoutPolicy::Auto | TimeoutPolicy::Default | TimeoutPolicy::Skip => {
                 // A turn can ask several decisions in a row (pull, then stop): the
                 // player's time ran out for all of them. They are stored one by one and
                 // told as one: one channel message, one note to each player.
@@ -323,23 +336,33 @@ impl Table {
                     .active
                     .as_ref()
                     .filter(|a| a.meta.game_id == timer.game_id)
-                    .map(|a| timeout_plan(a, &seats, policy))
+                    .map(|a| match policy {
+                        TimeoutPolicy::Auto => self.bot_turn_plan(a, &seats),
+                        _ => timeout_plan(a, &seats, policy),
+                    })
                     .unwrap_or_default();
-                let mut batch = Batch::default();
-                for (i, (seat, line)) in plan.iter().enumerate() {
-                    batch.last = i + 1 == plan.len();
-                    let version = slot.active.as_ref().map(|a| a.meta.version);
-                    let moved = self.play_seat_in(slot, *seat, line, Mover::TimedOut, &mut batch);
-                    if slot.active.as_ref().map(|a| a.meta.version) == version {
-                        tracing::error!(seat, %line, "a timeout move was refused");
-                        break;
-                    }
-                    out.extend(moved);
-                }
+                out.extend(self.play_timeout_plan(slot, &plan));
             }
         }
         out.extend(self.stand_in_moves(slot));
         out.retain(Delivery::is_outgoing);
+        out
+    }
+
+    /// Plays a timeout's `plan` (seat, move) one stored move at a time, told as one.
+    fn play_timeout_plan(&self, slot: &mut Slot, plan: &[(Seat, String)]) -> Vec<Delivery> {
+        let mut out = Vec::new();
+        let mut batch = Batch::default();
+        for (i, (seat, line)) in plan.iter().enumerate() {
+            batch.last = i + 1 == plan.len();
+            let version = slot.active.as_ref().map(|a| a.meta.version);
+            let moved = self.play_seat_in(slot, *seat, line, Mover::TimedOut, &mut batch);
+            if slot.active.as_ref().map(|a| a.meta.version) == version {
+                tracing::error!(seat, %line, "a timeout move was refused");
+                break;
+            }
+            out.extend(moved);
+        }
         out
     }
 
@@ -427,8 +450,9 @@ impl Table {
             let Some(line) = self.thinker.best_move(game.as_ref(), seat, level, seed) else {
                 break;
             };
+            let mover = active.bot_mover(seat);
             let version = active.meta.version;
-            let moved = self.play_seat(slot, seat, &line, Mover::StandIn);
+            let moved = self.play_seat(slot, seat, &line, mover);
             let stuck = slot.active.as_ref().map(|a| a.meta.version) == Some(version);
             if stuck {
                 tracing::error!(seat, %line, "a stand-in move was refused");
@@ -443,6 +467,7 @@ impl Table {
 /// The moves the bot makes for `seats` whose time ran out: for each in turn, its
 /// decisions while it stays awaited (at most [`TURN_DECISIONS`]), worked out on a copy of
 /// the game, so that the real moves can be told as one.
+/// `default` and `skip` plans are the game's fixed moves (`Absent::Auto`, or a pass).
 fn timeout_plan(active: &Active, seats: &[Seat], policy: TimeoutPolicy) -> Vec<(Seat, String)> {
     let Some(game) = active.game.as_ref() else {
         return vec![];

@@ -84,20 +84,25 @@ pub fn ago(ms: u64) -> String {
 pub fn parse_policy(text: &str) -> Result<TimeoutPolicy, String> {
     match text.trim().to_lowercase().as_str() {
         "auto" => Ok(TimeoutPolicy::Auto),
+        "default" | "fixed" => Ok(TimeoutPolicy::Default),
         "skip" | "pass" => Ok(TimeoutPolicy::Skip),
         "drop" | "leave" => Ok(TimeoutPolicy::Drop),
+        "bot" => Ok(TimeoutPolicy::Bot),
         other => Err(format!(
-            "“{}” is not a timeout policy; choose auto (the bot makes a default move), skip (the player passes where the rules allow) or drop (the player leaves).",
+            "“{}” is not a timeout policy; choose auto (the bot plays their turn as well as it can), default (the game's fixed default move), skip (they pass where the rules allow), bot (a bot plays their seat until they are back) or drop (they leave).",
             escape_user_text(other, TYPED_CHARS)
         )),
     }
 }
 
+/// A policy's word, as [`parse_policy`] reads it.
 pub fn policy_name(policy: TimeoutPolicy) -> &'static str {
     match policy {
         TimeoutPolicy::Auto => "auto",
+        TimeoutPolicy::Default => "default",
         TimeoutPolicy::Skip => "skip",
         TimeoutPolicy::Drop => "drop",
+        TimeoutPolicy::Bot => "bot",
     }
 }
 
@@ -159,8 +164,10 @@ impl Timing {
     pub fn describe(&self, settings: &Settings) -> String {
         let mark = |own: bool| if own { "" } else { " (server default)" };
         let policy = match self.on_timeout {
-            TimeoutPolicy::Auto => "auto — the bot makes a default move for them",
-            TimeoutPolicy::Skip => "skip — they pass where the rules allow (else a default move)",
+            TimeoutPolicy::Auto => "auto — the bot plays their turn as well as it can",
+            TimeoutPolicy::Default => "default — the game's fixed default move",
+            TimeoutPolicy::Skip => "skip — they pass where the rules allow (else the default move)",
+            TimeoutPolicy::Bot => "bot — a bot plays their seat until they are back",
             TimeoutPolicy::Drop => "drop — they leave the game",
         };
         format!(
@@ -177,8 +184,16 @@ impl Timing {
     }
 }
 
-/// A `/game settings` request: each value as typed (`None` leaves it, `default` goes
-/// back to the server's default).
+/// Whether a typed setting asks for the server's value: `server` (or, for a duration,
+/// `default`; for the timeout policy `default` is a policy of its own).
+fn is_server_default(value: &str) -> bool {
+    ["default", "server", "server-default"]
+        .iter()
+        .any(|w| value.eq_ignore_ascii_case(w))
+}
+
+/// A `/game settings` request: each value as typed (`None` leaves it, `server` — or for
+/// a duration `default` — goes back to the server's value).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SettingsChange {
     pub remind_after: Option<String>,
@@ -187,6 +202,8 @@ pub struct SettingsChange {
     pub on_timeout: Option<String>,
     /// `on` or `off`: whether players may take back moves (`/game undo`).
     pub undo: Option<String>,
+    /// `on` or `off`: whether players may ask the bot for a hint (`/game hint`).
+    pub hints: Option<String>,
 }
 
 impl SettingsChange {
@@ -211,9 +228,10 @@ impl SettingsChange {
                 "timeout" | "timeout_after" | "time_out_after" => &mut change.timeout_after,
                 "policy" | "on_timeout" => &mut change.on_timeout,
                 "undo" => &mut change.undo,
+                "hints" | "hint" => &mut change.hints,
                 other => {
                     return Err(format!(
-                    "There is no setting “{}”; the settings are remind, every, timeout, policy and undo.",
+                    "There is no setting “{}”; the settings are remind, every, timeout, policy, undo and hints.",
                     escape_user_text(other, TYPED_CHARS)
                 ))
                 }
@@ -234,7 +252,7 @@ impl SettingsChange {
         ) -> Result<Option<u64>, String> {
             match value.as_deref().map(str::trim) {
                 None => Ok(old),
-                Some(v) if v.eq_ignore_ascii_case("default") => Ok(None),
+                Some(v) if is_server_default(v) => Ok(None),
                 Some(v) => {
                     let secs = parse_duration(v)?;
                     if secs > 0 && secs < min {
@@ -271,7 +289,10 @@ impl SettingsChange {
         };
         match self.on_timeout.as_deref().map(str::trim) {
             None => {}
-            Some(v) if v.eq_ignore_ascii_case("default") => next.on_timeout = None,
+            // `default` is a policy (the fixed default move): only `server` goes back.
+            Some(v) if is_server_default(v) && !v.eq_ignore_ascii_case("default") => {
+                next.on_timeout = None
+            }
             Some(v) => next.on_timeout = Some(parse_policy(v)?),
         }
         Ok(next)
@@ -405,6 +426,48 @@ mod tests {
         assert!(err.contains("at least 10s"), "{err}");
         assert!(t.describe(&s).contains("Remind after: **30m**\n"));
         assert!(t.describe(&s).contains("every: **1d** (server default)"));
+    }
+
+    #[test]
+    fn every_policy_reads_and_server_goes_back_to_the_servers() {
+        for policy in [
+            TimeoutPolicy::Auto,
+            TimeoutPolicy::Default,
+            TimeoutPolicy::Skip,
+            TimeoutPolicy::Bot,
+            TimeoutPolicy::Drop,
+        ] {
+            assert_eq!(parse_policy(policy_name(policy)), Ok(policy));
+            let t = Timing {
+                on_timeout: policy,
+                ..Timing::default()
+            };
+            let shown = t.describe(&Settings::default());
+            assert!(
+                shown.contains(&format!("On timeout: **{} — ", policy_name(policy))),
+                "{shown}"
+            );
+        }
+        let set = |words: &[&str], from: &Settings| {
+            SettingsChange::parse(words)
+                .unwrap()
+                .apply(from, &Minimums::LOCAL)
+                .unwrap()
+        };
+        // `default` is the fixed-move policy; `server` is the server's setting.
+        let fixed = set(&["policy=default"], &Settings::default());
+        assert_eq!(fixed.on_timeout, Some(TimeoutPolicy::Default));
+        assert_eq!(set(&["policy=server"], &fixed).on_timeout, None);
+        // For a duration both words mean the server's value.
+        let own = set(&["remind=1h", "timeout=2h"], &Settings::default());
+        let back = set(&["remind=default", "timeout=server"], &own);
+        assert_eq!((back.remind_after, back.timeout_after), (None, None));
+        let err = parse_policy("later").unwrap_err();
+        for word in ["auto", "default", "skip", "bot", "drop"] {
+            assert!(err.contains(word), "{err}");
+        }
+        let hints = SettingsChange::parse(&["hints=off"]).unwrap();
+        assert_eq!(hints.hints.as_deref(), Some("off"));
     }
 
     #[test]

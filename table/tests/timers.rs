@@ -298,6 +298,8 @@ struct Timeout {
     logged: usize,
     /// Who it was waiting for.
     awaited: Vec<Absentee>,
+    /// The game as it stood before the timeout.
+    game_before: Box<dyn rules::DynGame>,
 }
 
 impl Timeout {
@@ -408,15 +410,16 @@ fn first_timeout(
         game_id,
         logged,
         awaited,
+        game_before: g,
     })
 }
 
 #[test]
-fn auto_and_skip_move_for_the_absent_player_in_every_game() {
+fn default_and_skip_move_for_the_absent_player_in_every_game() {
     for game in ["palazzo", "villa", "estates", "princes"] {
         let min = rules::catalog::find(game).unwrap().players.0 as u64;
         for to_a_pass in [false, true] {
-            for policy in [TimeoutPolicy::Auto, TimeoutPolicy::Skip] {
+            for policy in [TimeoutPolicy::Default, TimeoutPolicy::Skip] {
                 let dir = tempfile::tempdir().unwrap();
                 let Some(t) = first_timeout(dir.path(), game, min, policy, 3, to_a_pass) else {
                     // Villa's passes (allowing an objection) are further than three moves.
@@ -448,7 +451,7 @@ fn auto_and_skip_move_for_the_absent_player_in_every_game() {
                     "{case}: {texts:?}"
                 );
                 // The move made for each awaited seat: skip's is the pass where the seat
-                // had one, else (and always under auto) the game's default move.
+                // had one, else (and always under default) the game's fixed move.
                 let moves = t.moves();
                 assert_eq!(t.awaited.len(), 1, "{case}");
                 for a in &t.awaited {
@@ -553,7 +556,12 @@ fn games_driven_only_by_timeouts_always_end_and_tell_no_secret() {
         for seed in 0..3 {
             let dir = tempfile::tempdir().unwrap();
             let clock = Arc::new(ManualClock::new(START));
-            let (store, table) = timed(dir.path(), &clock, defaults(0, 0, 10, TimeoutPolicy::Auto));
+            // The fixed moves (a whole game of searches would be slow).
+            let (store, table) = timed(
+                dir.path(),
+                &clock,
+                defaults(0, 0, 10, TimeoutPolicy::Default),
+            );
             run(&table, CH, 1, &format!("new {game} seed={seed}"));
             for u in 2..=players {
                 run(&table, CH, u, "join");
@@ -768,7 +776,7 @@ fn discord_minimums_refuse_short_timing_and_raise_what_was_stored() {
         assert!(
             shown.contains("Remind after: **12h** (server default)")
                 && shown.contains(
-                    "On timeout: **auto — the bot makes a default move for them** (server default)"
+                    "On timeout: **auto — the bot plays their turn as well as it can** (server default)"
                 ),
             "nothing of a refused change is kept: {shown}"
         );
@@ -1152,4 +1160,299 @@ fn a_pooled_bot_move_is_searched_off_the_lock_and_resumes_after_a_crash() {
         "each move logged once"
     );
     gate.wait();
+}
+
+#[test]
+fn auto_plays_the_bots_legal_moves_and_the_same_ones_for_the_same_seed() {
+    for game in ["palazzo", "villa", "estates", "princes"] {
+        let min = rules::catalog::find(game).unwrap().players.0 as u64;
+        let mut runs = Vec::new();
+        for _ in 0..2 {
+            let dir = tempfile::tempdir().unwrap();
+            let t = first_timeout(dir.path(), game, min, TimeoutPolicy::Auto, 3, false).unwrap();
+            let moves = t.moves();
+            assert!(!moves.is_empty(), "{game}: the timeout moved");
+            // Each move was legal where it was made, and the timed-out seat's own.
+            let names: Vec<String> = t.table.seats(CH).iter().map(|s| s.name.clone()).collect();
+            let mut g = t.game_before.box_clone();
+            let seats: Vec<usize> = t.awaited.iter().map(|a| a.seat).collect();
+            for (seat, line) in &moves {
+                assert!(seats.contains(seat), "{game}: {moves:?}");
+                assert!(g.legal_texts(*seat).contains(line), "{game}: {line}");
+                g.apply_text(*seat, line, &names).unwrap();
+            }
+            let texts = channel_texts(&t.sent);
+            assert!(
+                texts
+                    .iter()
+                    .any(|t| t.contains("ran out of time, so I moved for them"))
+                    || texts.is_empty(),
+                "{game}: {texts:?}"
+            );
+            if game != "villa" {
+                let told = format!("I played **{}**", moves[0].1);
+                assert!(
+                    private_news(&t.sent).iter().any(|(_, n)| n.contains(&told)),
+                    "{game}: {:?}",
+                    private_news(&t.sent)
+                );
+            }
+            assert_no_leak(game, 3, &t.sent);
+            runs.push(moves);
+        }
+        assert_eq!(runs[0], runs[1], "{game}: the same seed, the same moves");
+    }
+}
+
+/// The seat the bot plays while its player is away, as stored.
+fn away(store: &SledStore) -> Vec<usize> {
+    match store.load(CH).unwrap() {
+        storage::Loaded::Found(r) => r.meta.away,
+        other => panic!("no game: {other:?}"),
+    }
+}
+
+/// Plays the awaited players' first moves until `user` is awaited (at most `moves`).
+fn play_until_awaited(table: &Table, user: u64, players: u64, moves: usize) -> bool {
+    for _ in 0..moves {
+        if table.prompts(CH).iter().any(|p| p.user == user) {
+            return true;
+        }
+        let Some((u, a)) = next_move(table, CH, players) else {
+            return false;
+        };
+        run(table, CH, u, &a);
+        flush(table, CH);
+    }
+    table.prompts(CH).iter().any(|p| p.user == user)
+}
+
+#[test]
+fn bot_policy_hands_the_seat_to_a_bot_until_its_player_is_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let policy = defaults(60, 0, 10, TimeoutPolicy::Bot);
+    let (away_user, other, seat);
+    {
+        let (store, table) = timed(dir.path(), &clock, policy);
+        run(&table, CH, 1, "new palazzo seed=3");
+        run(&table, CH, 2, "join");
+        run(&table, CH, 1, "start");
+        flush(&table, CH);
+        let p = table.prompts(CH).remove(0);
+        (away_user, seat) = (p.user, p.seat);
+        other = 3 - away_user;
+        let name = table.seats(CH)[seat].name.clone();
+        let before = table.state_version(CH).unwrap().version;
+        clock.advance(10 * MIN);
+        let d = fire(&table, CH);
+        let texts = channel_texts(&d);
+        // Handed over in one line, then the bot plays the seat's moves.
+        assert!(
+            texts.contains(&format!(
+                "⏱️ {name} ran out of time: a bot plays for them until they are back (/game resume)."
+            )),
+            "{texts:?}"
+        );
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.contains(&format!("🤖 A bot moved for {name}, who is away."))),
+            "{texts:?}"
+        );
+        assert!(table.state_version(CH).unwrap().version > before);
+        assert!(
+            private_news(&d)
+                .iter()
+                .any(|(u, n)| *u == away_user && n.contains("/game resume")),
+            "told privately how to come back: {d:?}"
+        );
+        assert_eq!(away(&store), vec![seat]);
+        assert_no_leak("palazzo", 3, &d);
+        // While away: never prompted, pinged or reminded; the bot answers for the seat.
+        for _ in 0..6 {
+            assert!(table.prompts(CH).iter().all(|p| p.user != away_user));
+            let Some((u, a)) = next_move(&table, CH, 2) else {
+                break;
+            };
+            assert_eq!(u, other, "only the other player is ever asked");
+            let d = run(&table, CH, u, &a);
+            assert!(!mentions(&d).contains(&away_user), "{d:?}");
+            assert_no_leak("palazzo", 3, &d);
+            flush(&table, CH);
+        }
+    }
+    // A restart keeps the seat with the bot.
+    let (store, table) = timed(dir.path(), &clock, policy);
+    assert_eq!(away(&store), vec![seat]);
+    assert!(table.prompts(CH).iter().all(|p| p.user != away_user));
+    // Any command of theirs at the table brings them back (here: /game status).
+    let d = run(&table, CH, away_user, "status");
+    let name = table.seats(CH)[seat].name.clone();
+    assert!(
+        channel_texts(&d).iter().any(|t| t.starts_with(&format!(
+            "👋 {name} is back and plays their own seat again."
+        ))),
+        "{d:?}"
+    );
+    assert!(away(&store).is_empty());
+    flush(&table, CH);
+    assert!(
+        play_until_awaited(&table, away_user, 2, 40),
+        "the player is asked for their own moves again"
+    );
+    // Away again, then back by /game resume.
+    clock.advance(10 * MIN);
+    let d = fire(&table, CH);
+    assert!(
+        channel_texts(&d)
+            .iter()
+            .any(|t| t.contains("ran out of time: a bot plays for them")),
+        "{d:?}"
+    );
+    assert_eq!(away(&store), vec![seat]);
+    let d = run(&table, CH, away_user, "resume");
+    assert!(
+        channel_texts(&d)
+            .iter()
+            .any(|t| t.contains("is back and plays their own seat")),
+        "{d:?}"
+    );
+    let replies: Vec<&str> = d
+        .iter()
+        .filter_map(|d| match d {
+            Delivery::Ephemeral { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(replies, ["Welcome back: your seat is yours again."]);
+    assert!(away(&store).is_empty());
+    flush(&table, CH);
+    assert_eq!(
+        ephemeral(&run(&table, CH, away_user, "resume")),
+        "No bot is playing your seat: you are already playing it yourself."
+    );
+    assert_eq!(
+        ephemeral(&run(&table, CH, 7, "resume")),
+        "You are not seated at this table."
+    );
+}
+
+#[test]
+fn a_hint_is_private_to_its_caller_and_refused_when_off_or_not_their_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(dir.path(), &clock, defaults(60, 0, 0, TimeoutPolicy::Auto));
+    run(&table, CH, 1, "new estates seed=2");
+    run(&table, CH, 2, "join");
+    run(&table, CH, 1, "start");
+    flush(&table, CH);
+    let awaited = table.prompts(CH)[0].user;
+    let waiting = 3 - awaited;
+    let version = table.state_version(CH);
+    let legal = table.legal_actions(CH, awaited);
+    let hint = ephemeral(&run(&table, CH, awaited, "hint"));
+    let suggested = hint
+        .strip_prefix("💡 Hint: **")
+        .and_then(|h| h.split_once("**"))
+        .map(|(m, _)| m.to_string())
+        .unwrap_or_else(|| panic!("{hint}"));
+    assert!(legal.contains(&suggested), "{suggested} in {legal:?}");
+    assert!(hint.contains("rating your chances at about"), "{hint}");
+    // Asked again at the same point: the same hint. Nothing was stored or sent.
+    assert_eq!(ephemeral(&run(&table, CH, awaited, "hint")), hint);
+    assert!(
+        table.pending_in(CH).is_empty(),
+        "nothing goes to the channel"
+    );
+    assert_eq!(table.state_version(CH), version, "the game did not move");
+    // Only for the player whose decision it is.
+    assert!(ephemeral(&run(&table, CH, waiting, "hint")).starts_with("It is not your turn"));
+    assert_eq!(
+        ephemeral(&run(&table, CH, 7, "hint")),
+        "You are not seated at this table."
+    );
+    // The host turns hints off (announced), and they are refused.
+    assert!(ephemeral(&run(&table, CH, 2, "settings hints=off")).starts_with("Only the host"));
+    let d = run(&table, CH, 1, "settings hints=off");
+    assert!(channel_texts(&d)[0].contains("turned hints off"), "{d:?}");
+    flush(&table, CH);
+    assert_eq!(
+        ephemeral(&run(&table, CH, awaited, "hint")),
+        "Hints are off for this game; the host (ana) can turn them on with /game settings."
+    );
+    assert!(ephemeral(&run(&table, CH, 1, "settings")).contains("Hints: **off**"));
+    run(&table, CH, 1, "settings hints=on");
+    assert!(ephemeral(&run(&table, CH, awaited, "hint")).starts_with("💡 Hint: **"));
+}
+
+#[test]
+fn a_pooled_auto_timeout_is_searched_off_the_lock_and_void_once_the_player_moved() {
+    let waiting_table = |dir: &std::path::Path, clock: &Arc<ManualClock>| {
+        let store = Arc::new(SledStore::open(dir).unwrap());
+        let table = Table::with_options(
+            store.clone(),
+            TableOptions {
+                clock: clock.clone(),
+                defaults: defaults(0, 0, 10, TimeoutPolicy::Auto),
+                minimums: Minimums::LOCAL,
+                thinker: table::Thinker::with_threads(1).capped(16, 8),
+                ..TableOptions::default()
+            },
+        );
+        let (tx, rx) = std::sync::mpsc::channel();
+        let tx = std::sync::Mutex::new(tx);
+        table.thinker().set_waker(Arc::new(move || {
+            let _ = tx.lock().unwrap().send(());
+        }));
+        run(&table, CH, 1, "new villa seed=5");
+        run(&table, CH, 2, "join");
+        run(&table, CH, 1, "start");
+        flush(&table, CH);
+        (store, table, rx)
+    };
+    let wait = |rx: &std::sync::mpsc::Receiver<()>| {
+        rx.recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the pool wakes the adapter")
+    };
+    // The timeout starts the search and nothing moves until its plan is played.
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (store, table, rx) = waiting_table(dir.path(), &clock);
+    let version = table.state_version(CH).unwrap().version;
+    clock.advance(10 * MIN);
+    assert!(fire(&table, CH).is_empty(), "searching");
+    let postponed = store.timer(CH, TimerKind::Timeout).unwrap().unwrap();
+    assert!(postponed.due_ms > START + 10 * MIN, "{postponed:?}");
+    assert_eq!(table.state_version(CH).unwrap().version, version);
+    wait(&rx);
+    let d = fire(&table, CH);
+    let texts = channel_texts(&d);
+    assert_eq!(texts.len(), 1, "the turn told as one: {texts:?}");
+    assert!(
+        texts[0].contains("ran out of time, so I moved for them"),
+        "{texts:?}"
+    );
+    assert!(table.state_version(CH).unwrap().version > version);
+    // The player moves while the bot still thinks for them: its plan is void.
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (store, table, rx) = waiting_table(dir.path(), &clock);
+    let game_id = table.state_version(CH).unwrap().game_id;
+    clock.advance(10 * MIN);
+    fire(&table, CH);
+    let (user, line) = next_move(&table, CH, 2).unwrap();
+    run(&table, CH, user, &line);
+    flush(&table, CH);
+    let after = table.state_version(CH).unwrap().version;
+    wait(&rx);
+    let d = fire(&table, CH);
+    assert!(
+        !channel_texts(&d)
+            .iter()
+            .any(|t| t.contains("ran out of time")),
+        "{d:?}"
+    );
+    assert_eq!(table.state_version(CH).unwrap().version, after);
+    assert_eq!(store.log(game_id).unwrap().len() as u64, after);
 }

@@ -30,6 +30,7 @@ fn meta(channel: ChannelId, game_id: u64, version: u64) -> Meta {
         settings: Default::default(),
         dropped: vec![],
         nudged_ms: 0,
+        away: vec![],
     }
 }
 

@@ -1,0 +1,127 @@
+//! The `bot` timeout policy: a player whose time ran out keeps their seat, but a normal
+//! bot plays it (as the stand-in plays a seat whose player left) until they are back.
+//!
+//! Back means any command of theirs at that table (through `Table::handle`) — a typed
+//! move, `/game status`, `/game hand`, `/game hint`… — or `/game resume`, which says so
+//! explicitly: they wrote there, so they are reading. Autocomplete and move panels read
+//! the seat's choices without a command and do not count (a panel tells them to use
+//! `/game resume`). The seats handed over are `Meta::away`, stored with the change, so a
+//! restart keeps them; the channel is told both ways, one line each.
+
+use crate::{hands, text, turn_message, Active, Caller, Change, Delivery, Mover, Slot, Table};
+use rules::Seat;
+use storage::Status;
+
+impl Table {
+    /// `seats` ran out of time under the `bot` policy: a bot plays them from now on, until
+    /// their players are back. Stored with the timers (an immediate stand-in move for an
+    /// awaited seat), then the bot's moves follow.
+    pub(crate) fn hand_to_bot(&self, slot: &mut Slot, seats: &[Seat]) -> Vec<Delivery> {
+        let Some(active) = slot.active.as_ref() else {
+            return vec![];
+        };
+        if seats.is_empty() {
+            return vec![];
+        }
+        let who = text::name_list(&active.names(), seats);
+        let mut meta = active.meta.clone();
+        meta.away.extend_from_slice(seats);
+        meta.away.sort_unstable();
+        meta.away.dedup();
+        let mut out = vec![Delivery::channel(format!(
+            "⏱️ {who} ran out of time: a bot plays for them until they are back (/game resume)."
+        ))];
+        let mut next = active.with_meta(meta);
+        let mut news = Vec::new();
+        for &seat in seats {
+            let line = "⏱️ Your time ran out, so a bot plays your seat until you are back: /game resume (or any command of yours at the table) gives it back to you.";
+            self.tell_privately(&next, seat, line.to_string(), &mut news, &mut out);
+        }
+        next.add_news(news);
+        let texts = next.private_texts();
+        let before = Some((texts.as_slice(), active.news.as_slice()));
+        out.extend(hands::hand_updates(&next, &texts, before));
+        let timers = self.timers_after(&next, false, self.now_ms());
+        let change = Change {
+            timers: &timers,
+            ..Change::meta(&next.meta)
+        };
+        if self.commit(change, &mut out).is_err() {
+            return out;
+        }
+        slot.active = Some(next);
+        out.extend(self.stand_in_moves(slot));
+        out
+    }
+
+    /// The caller is back at a table where a bot plays their seat: the seat is theirs
+    /// again, the channel is told (with a fresh turn message when the game waits for
+    /// them), and their clocks start now. `None` when their seat is not away.
+    pub(crate) fn come_back(&self, slot: &mut Slot, caller: &Caller) -> Option<Vec<Delivery>> {
+        let active = slot.active.as_ref()?;
+        let seat = active.seat_of(caller.user)?;
+        if active.meta.status != Status::Running || !active.meta.away.contains(&seat) {
+            return None;
+        }
+        let mut meta = active.meta.clone();
+        meta.away.retain(|s| *s != seat);
+        let next = active.with_meta(meta);
+        let line = format!(
+            "👋 {} is back and plays their own seat again.",
+            text::name_list(&next.names(), &[seat])
+        );
+        let mut out = if next.awaited_players().contains(&seat) {
+            let mut out = vec![turn_message(&next, line)];
+            // No new "your move" DM: whoever is awaited was already.
+            self.turn_news(&next, &next.awaited_players(), &mut out);
+            out
+        } else {
+            vec![Delivery::channel(line)]
+        };
+        let timers = self.timers_after(&next, false, self.now_ms());
+        let change = Change {
+            timers: &timers,
+            ..Change::meta(&next.meta)
+        };
+        if self.commit(change, &mut out).is_ok() {
+            slot.active = Some(next);
+        }
+        Some(out)
+    }
+
+    /// `/game resume`'s answer: the seat was given back just now (`resumed`), or the
+    /// sentence saying there was nothing to give back.
+    pub(crate) fn resume_reply(&self, slot: &Slot, caller: &Caller, resumed: bool) -> Delivery {
+        if resumed {
+            return Delivery::ephemeral("Welcome back: your seat is yours again.");
+        }
+        let Some(active) = slot.active.as_ref() else {
+            return Delivery::ephemeral(text::NO_TABLE);
+        };
+        match active.seat_of(caller.user) {
+            None => Delivery::ephemeral(text::NOT_SEATED),
+            Some(seat) if active.meta.dropped.contains(&seat) => Delivery::ephemeral(
+                "You left this game when your time ran out; a seat that was left cannot be taken back.",
+            ),
+            Some(_) => Delivery::ephemeral(
+                "No bot is playing your seat: you are already playing it yourself.",
+            ),
+        }
+    }
+}
+
+impl Active {
+    /// Seats the bot plays now: those whose player left (`drop`) or is away (`bot`).
+    pub(crate) fn bot_played(&self, seat: Seat) -> bool {
+        self.meta.dropped.contains(&seat) || self.meta.away.contains(&seat)
+    }
+
+    /// Who the channel is told made a bot's move for `seat` (away, or left).
+    pub(crate) fn bot_mover(&self, seat: Seat) -> Mover {
+        if self.meta.away.contains(&seat) {
+            Mover::Away
+        } else {
+            Mover::StandIn
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! `/game hint`: the normal bot's move for the caller at this moment, with one line of
+//! why, answered only to them. The position is read under the channel lock; the search
+//! runs after it is released, from the caller's own knowledge (the bot determinizes for
+//! that seat: it never sees a hidden card). The host turns hints off or on per game
+//! (`/game settings hints:off`), kept in a channel note like the undo setting, so no
+//! stored record changes its layout.
+
+use crate::botplay::TIMEOUT_LEVEL;
+use crate::think::search_seed;
+use crate::{awaited_seat, text, Active, Caller, Delivery, Slot, Table};
+use rules::{DynGame, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The channel note holding the host's hint setting for a game.
+const SETTING_NOTE: &str = "hint-setting";
+
+/// The host's choice for one game (absent: hints are on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct HintSetting {
+    game_id: u64,
+    on: bool,
+}
+
+/// A position to search for a hint, taken under the channel lock.
+pub(crate) struct HintJob {
+    channel: u64,
+    game: Box<dyn DynGame>,
+    seat: Seat,
+    seed: u64,
+}
+
+impl Table {
+    /// Whether hints are on for the game in `active` (the host's setting; on by default).
+    pub(crate) fn hints_on(&self, active: &Active) -> bool {
+        self.note(active.meta.channel, SETTING_NOTE)
+            .and_then(|b| serde_json::from_slice::<HintSetting>(&b).ok())
+            .filter(|s| s.game_id == active.meta.game_id)
+            .is_none_or(|s| s.on)
+    }
+
+    /// A `/game settings` line: whether hints are on.
+    pub(crate) fn hints_line(&self, active: &Active) -> String {
+        let on = if self.hints_on(active) { "on" } else { "off" };
+        format!("· Hints: **{on}** (`/game hint`: the bot's suggestion, only for you)")
+    }
+
+    /// The host turns hints `on` or off for this game (the caller was checked to be the
+    /// host or to manage the channel): stored, then announced.
+    pub(crate) fn set_hints(&self, active: &Active, caller: &Caller, on: bool) -> Vec<Delivery> {
+        let setting = HintSetting {
+            game_id: active.meta.game_id,
+            on,
+        };
+        let bytes = serde_json::to_vec(&setting).unwrap_or_default();
+        if let Err(e) = self
+            .store
+            .put_note(active.meta.channel, SETTING_NOTE, &bytes)
+        {
+            return vec![Delivery::ephemeral(format!(
+                "That could not be saved, so nothing changed ({e}). Please try again."
+            ))];
+        }
+        let line = if on {
+            format!(
+                "⚙️ {} turned hints on: /game hint shows a player the bot's suggestion, privately.",
+                caller.shown_name()
+            )
+        } else {
+            format!("⚙️ {} turned hints off for this game.", caller.shown_name())
+        };
+        self.enqueue(active.meta.channel, vec![Delivery::channel(line)])
+    }
+
+    /// What `/game hint` will search, or the caller's refusal: a running game that awaits
+    /// the caller, with hints on.
+    pub(crate) fn hint_job(&self, slot: &Slot, caller: &Caller) -> Result<HintJob, String> {
+        let Some(active) = slot.active.as_ref() else {
+            return Err(text::NO_TABLE.to_string());
+        };
+        let seat = awaited_seat(active, caller)?;
+        if !self.hints_on(active) {
+            return Err(format!(
+                "Hints are off for this game; the host ({}) can turn them on with /game settings.",
+                active.host_name()
+            ));
+        }
+        let game = active.game.as_ref().ok_or(text::NO_TABLE)?;
+        let m = &active.meta;
+        Ok(HintJob {
+            channel: m.channel,
+            game: game.box_clone(),
+            seat,
+            seed: search_seed(m.seed, m.version, seat),
+        })
+    }
+
+    /// Searches a hint on the thinker (no channel lock held; the caller is off the async
+    /// runtime) and words it for the caller alone.
+    pub(crate) fn answer_hint(&self, job: HintJob) -> Delivery {
+        let HintJob {
+            channel,
+            game,
+            seat,
+            seed,
+        } = job;
+        let legal = game.legal_texts(seat).len();
+        let thinker = self.thinker.clone();
+        let found = self
+            .thinker
+            .ask(channel, move || {
+                thinker.decide(game.as_ref(), seat, TIMEOUT_LEVEL, seed)
+            })
+            .flatten();
+        let Some((line, decision)) = found else {
+            return Delivery::ephemeral("The bot has no suggestion here, sorry.");
+        };
+        let text = if legal <= 1 {
+            format!("💡 Hint: **{line}** — it is your only move.")
+        } else {
+            format!(
+                "💡 Hint: **{line}**. Why: in {} games the bot played on from what you can see, this move did best, rating your chances at about {}%.",
+                decision.iterations,
+                (decision.expected * 100.0).round().clamp(0.0, 100.0)
+            )
+        };
+        Delivery::ephemeral(text)
+    }
+}
