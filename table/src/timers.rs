@@ -98,7 +98,7 @@ impl Table {
         };
         let mut touched = Vec::new();
         for (channel, timer) in due {
-            let out = self.with_slot(channel, |slot| self.fire(slot, channel, timer));
+            let out = self.with_slot_retrying(channel, |slot| self.fire(slot, channel, timer));
             if out.iter().any(Delivery::is_outgoing) && !touched.contains(&channel) {
                 touched.push(channel);
             }

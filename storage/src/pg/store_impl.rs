@@ -356,110 +356,24 @@ impl Store for PgStore {
     }
 
     fn commit(&self, commit: Commit<'_>) -> Result<Vec<u64>, StoreError> {
-        let meta = commit.meta;
-        let entry = match commit.entry {
-            Some(e) => {
-                let index = meta.version.checked_sub(1).ok_or_else(|| {
-                    StoreError::Encode("a log entry needs meta.version >= 1".into())
-                })?;
-                Some((big(index), codec::encode_log(e)))
-            }
-            None => None,
-        };
-        let owned = OwnedCommit {
-            channel: big(meta.channel),
-            game_id: big(meta.game_id),
-            version: big(meta.version),
-            guild: big(meta.guild),
-            finished: meta.status == Status::Finished,
-            meta: codec::encode_meta(meta),
-            snapshot: commit
-                .snapshot
-                .map(|s| codec::encode_snapshot(meta.version, s)),
-            entry,
-            outbox: commit.outbox.to_vec(),
-            timers: commit.timers.to_vec(),
-            seats: commit.seats.map(|left| {
-                (
-                    left.iter().map(|u| big(*u)).collect(),
-                    meta.seats.iter().map(|s| big(s.user)).collect(),
-                )
-            }),
-        };
-        self.with_client(move |mut client| async move {
-            let c = owned;
-            let tx = client.transaction().await.map_err(db)?;
-            // The game's row lock: moves of a channel are serialized, whichever
-            // process makes them.
-            let stored = query_opt(
-                &tx,
-                "SELECT game_id, version FROM games WHERE channel = $1 FOR UPDATE",
-                &[&c.channel],
+        self.commit_over(None, commit).map(|(ids, _)| ids)
+    }
+
+    fn stamp(&self, channel: ChannelId) -> Result<Option<u64>, StoreError> {
+        let stamp = self.with_client(move |client| async move {
+            Ok(query_opt(
+                &client,
+                "SELECT xmin::text::bigint FROM games WHERE channel = $1",
+                &[&big(channel)],
             )
-            .await?;
-            if let Some(row) = stored {
-                let (game_id, version): (i64, i64) = (row.get(0), row.get(1));
-                if game_id == c.game_id && version > c.version {
-                    return Err(StoreError::Backend(format!(
-                        "the stored game is at move {version}, after this change's {} \
-                         (another writer?)",
-                        c.version
-                    )));
-                }
-            }
-            if let Some((index, bytes)) = &c.entry {
-                let inserted = execute(
-                    &tx,
-                    "INSERT INTO game_log (game_id, idx, entry) VALUES ($1, $2, $3) \
-                     ON CONFLICT DO NOTHING",
-                    &[&c.game_id, index, bytes],
-                )
-                .await?;
-                if inserted == 0 {
-                    return Err(StoreError::Backend(
-                        "log entry already exists (concurrent writer?)".into(),
-                    ));
-                }
-            }
-            execute(
-                &tx,
-                "INSERT INTO games (channel, game_id, version, guild, meta, snapshot, finished) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel) DO UPDATE SET \
-                 game_id = EXCLUDED.game_id, version = EXCLUDED.version, guild = EXCLUDED.guild, \
-                 meta = EXCLUDED.meta, snapshot = COALESCE(EXCLUDED.snapshot, games.snapshot), \
-                 finished = games.finished OR EXCLUDED.finished",
-                &[
-                    &c.channel,
-                    &c.game_id,
-                    &c.version,
-                    &c.guild,
-                    &c.meta,
-                    &c.snapshot,
-                    &c.finished,
-                ],
-            )
-            .await?;
-            let ids = insert_outbox(&tx, &c.outbox).await?;
-            put_timers(&tx, c.channel, &c.timers).await?;
-            if let Some((left, seated)) = &c.seats {
-                execute(
-                    &tx,
-                    "DELETE FROM players WHERE channel = $1 AND user_id = ANY($2)",
-                    &[&c.channel, left],
-                )
-                .await?;
-                execute(
-                    &tx,
-                    "INSERT INTO players (user_id, channel, game_id) \
-                     SELECT u, $1, $2 FROM UNNEST($3::BIGINT[]) AS u \
-                     ON CONFLICT (user_id, channel) DO UPDATE SET game_id = EXCLUDED.game_id",
-                    &[&c.channel, &c.game_id, seated],
-                )
-                .await?;
-            }
-            tx.commit().await.map_err(db)?;
-            Ok(ids)
-        })
+            .await?
+            .map_or(0, |row| row.get::<_, i64>(0)))
+        })?;
+        Ok(Some(unbig(stamp)))
+    }
+
+    fn commit_at(&self, base: u64, commit: Commit<'_>) -> Result<(Vec<u64>, u64), StoreError> {
+        self.commit_over(Some(base), commit)
     }
 
     fn log(&self, game_id: u64) -> Result<Vec<LogEntry>, StoreError> {
@@ -490,7 +404,13 @@ impl Store for PgStore {
         self.with_client(move |mut client| async move {
             let tx = client.transaction().await.map_err(db)?;
             let channel = big(meta.channel);
-            execute(&tx, "DELETE FROM games WHERE channel = $1", &[&channel]).await?;
+            // Only this game's row: a process that archives late never removes the next.
+            execute(
+                &tx,
+                "DELETE FROM games WHERE channel = $1 AND game_id = $2",
+                &[&channel, &big(meta.game_id)],
+            )
+            .await?;
             // Archived once: a repeated archive never counts in the stats twice.
             let inserted = execute(
                 &tx,
@@ -899,6 +819,130 @@ impl Store for PgStore {
             .iter()
             .map(|r| (unbig(r.get("user_id")), stats_of(r)))
             .collect())
+        })
+    }
+}
+
+impl PgStore {
+    /// A commit; with `base`, only over that stamp of the game's row (see
+    /// [`Store::stamp`]: the row's `xmin`, the transaction that last wrote it, which
+    /// every commit changes and nothing else does). Returns the outbox ids and the row's
+    /// new stamp.
+    fn commit_over(
+        &self,
+        base: Option<u64>,
+        commit: Commit<'_>,
+    ) -> Result<(Vec<u64>, u64), StoreError> {
+        let meta = commit.meta;
+        let entry = match commit.entry {
+            Some(e) => {
+                let index = meta.version.checked_sub(1).ok_or_else(|| {
+                    StoreError::Encode("a log entry needs meta.version >= 1".into())
+                })?;
+                Some((big(index), codec::encode_log(e)))
+            }
+            None => None,
+        };
+        let owned = OwnedCommit {
+            channel: big(meta.channel),
+            game_id: big(meta.game_id),
+            version: big(meta.version),
+            guild: big(meta.guild),
+            finished: meta.status == Status::Finished,
+            meta: codec::encode_meta(meta),
+            snapshot: commit
+                .snapshot
+                .map(|s| codec::encode_snapshot(meta.version, s)),
+            entry,
+            outbox: commit.outbox.to_vec(),
+            timers: commit.timers.to_vec(),
+            seats: commit.seats.map(|left| {
+                (
+                    left.iter().map(|u| big(*u)).collect(),
+                    meta.seats.iter().map(|s| big(s.user)).collect(),
+                )
+            }),
+        };
+        self.with_client(move |mut client| async move {
+            let c = owned;
+            let tx = client.transaction().await.map_err(db)?;
+            // The game's row lock: moves of a channel are serialized, whichever
+            // process makes them.
+            let stored = query_opt(
+                &tx,
+                "SELECT game_id, version, xmin::text::bigint FROM games WHERE channel = $1 \
+                 FOR UPDATE",
+                &[&c.channel],
+            )
+            .await?;
+            // Another process committed since this one loaded the game: nothing lands.
+            let stored_stamp = stored.as_ref().map_or(0, |row| row.get::<_, i64>(2));
+            if base.is_some_and(|b| big(b) != stored_stamp) {
+                return Err(StoreError::Moved);
+            }
+            if let Some(row) = stored {
+                let (game_id, version): (i64, i64) = (row.get(0), row.get(1));
+                if game_id == c.game_id && version > c.version {
+                    return Err(StoreError::Backend(format!(
+                        "the stored game is at move {version}, after this change's {} \
+                         (another writer?)",
+                        c.version
+                    )));
+                }
+            }
+            if let Some((index, bytes)) = &c.entry {
+                let inserted = execute(
+                    &tx,
+                    "INSERT INTO game_log (game_id, idx, entry) VALUES ($1, $2, $3) \
+                     ON CONFLICT DO NOTHING",
+                    &[&c.game_id, index, bytes],
+                )
+                .await?;
+                if inserted == 0 {
+                    return Err(StoreError::Backend(
+                        "log entry already exists (concurrent writer?)".into(),
+                    ));
+                }
+            }
+            let stamp: i64 = query_opt(
+                &tx,
+                "INSERT INTO games (channel, game_id, version, guild, meta, snapshot, finished) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel) DO UPDATE SET \
+                 game_id = EXCLUDED.game_id, version = EXCLUDED.version, guild = EXCLUDED.guild, \
+                 meta = EXCLUDED.meta, snapshot = COALESCE(EXCLUDED.snapshot, games.snapshot), \
+                 finished = games.finished OR EXCLUDED.finished RETURNING xmin::text::bigint",
+                &[
+                    &c.channel,
+                    &c.game_id,
+                    &c.version,
+                    &c.guild,
+                    &c.meta,
+                    &c.snapshot,
+                    &c.finished,
+                ],
+            )
+            .await?
+            .map_or(0, |row| row.get(0));
+            let ids = insert_outbox(&tx, &c.outbox).await?;
+            put_timers(&tx, c.channel, &c.timers).await?;
+            if let Some((left, seated)) = &c.seats {
+                execute(
+                    &tx,
+                    "DELETE FROM players WHERE channel = $1 AND user_id = ANY($2)",
+                    &[&c.channel, left],
+                )
+                .await?;
+                execute(
+                    &tx,
+                    "INSERT INTO players (user_id, channel, game_id) \
+                     SELECT u, $1, $2 FROM UNNEST($3::BIGINT[]) AS u \
+                     ON CONFLICT (user_id, channel) DO UPDATE SET game_id = EXCLUDED.game_id",
+                    &[&c.channel, &c.game_id, seated],
+                )
+                .await?;
+            }
+            tx.commit().await.map_err(db)?;
+            Ok((ids, unbig(stamp)))
         })
     }
 }
