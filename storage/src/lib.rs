@@ -12,6 +12,7 @@
 
 pub mod admin;
 pub mod codec;
+pub mod copy;
 pub mod pg;
 mod sled_store;
 mod wal;
@@ -420,13 +421,15 @@ pub trait Store: Send + Sync {
     /// Stores outbox rows not tied to a state change (a notice), durably.
     fn enqueue(&self, rows: &[NewOutbox]) -> Result<Vec<u64>, StoreError>;
     /// Outbox rows due at `now_ms` or earlier, oldest due first (then by id), at most
-    /// `limit`. Read from the outbox's own index: never a scan of every game.
+    /// `limit`. Read from the outbox's own index: never a scan of every game. Claims
+    /// them (see [`Store::claim_outbox`]): rows another process holds are left out.
     fn due_outbox(&self, now_ms: u64, limit: usize) -> Result<Vec<OutboxRow>, StoreError>;
     /// Every pending row of one channel, by id.
     fn channel_outbox(&self, channel: ChannelId) -> Result<Vec<OutboxRow>, StoreError>;
     /// The row by id, if still pending.
     fn outbox_row(&self, id: u64) -> Result<Option<OutboxRow>, StoreError>;
-    /// The earliest due time of any pending row (to sleep until then).
+    /// The earliest due time of any pending row (to sleep until then); of a row another
+    /// process holds, the end of its lease if later.
     fn next_due(&self) -> Result<Option<u64>, StoreError>;
     /// Marks a row sent (removes it), durably: a confirmed delivery is never sent again.
     fn outbox_done(&self, id: u64) -> Result<(), StoreError>;
@@ -444,9 +447,12 @@ pub trait Store: Send + Sync {
     /// A channel's timer of one kind.
     fn timer(&self, channel: ChannelId, kind: TimerKind) -> Result<Option<Timer>, StoreError>;
     /// Timers due at `now_ms` or earlier, earliest first, at most `limit`. Read from the
-    /// timers' own due index: never a scan of every game.
+    /// timers' own due index: never a scan of every game. Claims them, as
+    /// [`Store::due_outbox`] claims rows: a timer another process holds is left out until
+    /// its lease ends; firing it (replacing or removing it) ends the claim.
     fn due_timers(&self, now_ms: u64, limit: usize) -> Result<Vec<(ChannelId, Timer)>, StoreError>;
-    /// The earliest due time of any timer.
+    /// The earliest due time of any timer (of one another process holds, the end of its
+    /// lease if later).
     fn next_timer_due(&self) -> Result<Option<u64>, StoreError>;
     /// The channels where `user` is seated at a table (lobby or running), with the game
     /// id; may name a table they left since (callers check the seats).
@@ -464,6 +470,29 @@ pub trait Store: Send + Sync {
         guild: u64,
         game: Option<&str>,
     ) -> Result<Vec<(UserId, PlayerStats)>, StoreError>;
+
+    // --- Several processes on one store (PostgreSQL). Claims: a process that lists due
+    // work (`due_outbox`, `due_timers`) or takes one row (`claim_outbox`) holds it for a
+    // lease (until `now_ms` plus the store's lease length); another process takes it only
+    // after the lease ends (the holder died), and finishing it (`outbox_done`,
+    // `outbox_retry`, a timer replaced or removed) ends the claim. A store owned by one
+    // process (sled) holds everything: these keep their single-process meaning.
+
+    /// Outbox row `id` if still pending and not held by another process, claimed for
+    /// this one: what a sender sends. `None`: sent meanwhile, or another process's.
+    fn claim_outbox(&self, id: u64, now_ms: u64) -> Result<Option<OutboxRow>, StoreError> {
+        let _ = now_ms;
+        self.outbox_row(id)
+    }
+
+    /// Runs `work` unless another process is running work of the same `name` now (a
+    /// repair or sweep that must run once at a time: PostgreSQL holds an advisory lock
+    /// while it runs). Returns whether it ran.
+    fn exclusively(&self, name: &str, work: &mut dyn FnMut()) -> Result<bool, StoreError> {
+        let _ = name;
+        work();
+        Ok(true)
+    }
 
     // Several processes on one store (PostgreSQL): each keeps loaded games in memory, so
     // each must notice when another moved a game, and never commit over such a move.

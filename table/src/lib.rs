@@ -393,9 +393,11 @@ impl Table {
     }
 
     /// Archives every finished or abandoned game whose archive a crash interrupted
-    /// (read from the store's small index, never by scanning every game).
+    /// (read from the store's small index, never by scanning every game). One process
+    /// at a time (`Store::exclusively`): one sharing the store that finds another at it
+    /// leaves the work to that one.
     fn archive_leftovers(&self) {
-        match self.store.finished_unarchived() {
+        let mut repair = || match self.store.finished_unarchived() {
             Ok(channels) => {
                 for channel in channels {
                     // Loading a finished game archives it (see `load`).
@@ -403,6 +405,9 @@ impl Table {
                 }
             }
             Err(e) => tracing::error!(error = %e, "cannot list unarchived finished games"),
+        };
+        if let Err(e) = self.store.exclusively("archive-leftovers", &mut repair) {
+            tracing::error!(error = %e, "cannot repair unarchived finished games");
         }
     }
 
@@ -903,10 +908,12 @@ impl Table {
         }
     }
 
-    /// Outbox row `id` as stored now, if it is still pending: a sender re-checks a row it
-    /// claimed, since another sender may have delivered or rescheduled it meanwhile.
+    /// Outbox row `id` as stored now, if it is still pending, claimed for this process
+    /// (`Store::claim_outbox`): a sender re-checks a row it claimed, since another sender
+    /// may have delivered or rescheduled it meanwhile, and leaves a row another process
+    /// holds (`None`).
     pub fn pending_row(&self, id: u64) -> Option<Pending> {
-        match self.store.outbox_row(id) {
+        match self.store.claim_outbox(id, self.now_ms()) {
             Ok(row) => row.and_then(|r| self.decode_row(r)),
             Err(e) => {
                 tracing::error!(id, error = %e, "cannot read the outbox");

@@ -16,11 +16,18 @@ pub struct Migration {
 }
 
 /// Every migration, in order.
-pub const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    name: "initial",
-    sql: include_str!("../../migrations/0001_initial.sql"),
-}];
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "initial",
+        sql: include_str!("../../migrations/0001_initial.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "leases",
+        sql: include_str!("../../migrations/0002_leases.sql"),
+    },
+];
 
 /// The advisory lock held while migrating ("capomaestro" in ASCII, as a number).
 const MIGRATION_LOCK: i64 = 0x6361_706f_6d61_6573;

@@ -18,6 +18,7 @@
 //! stored newer version of the same game) is refused. The schema is created and
 //! upgraded by versioned migrations ([`migrate`]) under an advisory lock at open.
 
+mod copy;
 mod migrate;
 mod store_impl;
 #[cfg(feature = "pg-testing")]
@@ -25,6 +26,8 @@ pub mod testing;
 
 pub use migrate::{Migration, MIGRATIONS};
 
+#[cfg(doc)]
+use crate::Store;
 use crate::{codec, StoreError, SCHEMA_VERSION};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use std::future::Future;
@@ -33,11 +36,21 @@ use std::time::Duration;
 /// Connections in the pool when the config does not say.
 pub const DEFAULT_POOL_SIZE: usize = 16;
 
+/// How long a claimed outbox row or timer stays this process's by default: another
+/// process takes it only after this long (a process that died holding it).
+pub const DEFAULT_LEASE_MS: u64 = 30_000;
+
 /// A store in a PostgreSQL database.
 pub struct PgStore {
     pool: Pool,
     /// Runs the driver; `None` only while dropping (shut down without blocking).
     runtime: Option<tokio::runtime::Runtime>,
+    /// The connection settings (a lock of [`Store::exclusively`] holds a connection of its own).
+    config: tokio_postgres::Config,
+    /// This store's lease owner: unique per opened store (host, process, start, counter).
+    owner: String,
+    /// How long a claim lasts ([`DEFAULT_LEASE_MS`]).
+    lease_ms: u64,
 }
 
 /// A database error as the store reports it: PostgreSQL's own message when it sent one.
@@ -106,6 +119,7 @@ impl PgStore {
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(10));
         }
+        let lock_config = config.clone();
         let manager = Manager::from_config(
             config,
             tokio_postgres::NoTls,
@@ -129,7 +143,27 @@ impl PgStore {
         Ok(PgStore {
             pool,
             runtime: Some(runtime),
+            config: lock_config,
+            owner: lease_owner(),
+            lease_ms: DEFAULT_LEASE_MS,
         })
+    }
+
+    /// The same store with claims lasting `ms` (at least 1 ms) instead of
+    /// [`DEFAULT_LEASE_MS`]: shorter in tests that kill a process holding work.
+    pub fn with_lease_ms(mut self, ms: u64) -> PgStore {
+        self.lease_ms = ms.max(1);
+        self
+    }
+
+    /// Who this store's claims belong to (its lease owner), for logs and tests.
+    pub fn owner(&self) -> &str {
+        &self.owner
+    }
+
+    /// How long a claim lasts, in ms.
+    pub fn lease_ms(&self) -> u64 {
+        self.lease_ms
     }
 
     /// Runs `work` on the store's runtime and waits for its result.
@@ -162,6 +196,38 @@ impl Drop for PgStore {
             runtime.shutdown_background();
         }
     }
+}
+
+/// A lease owner unique to one opened store: the host, the process, when it started
+/// and a counter (two stores of one process, a restarted process reusing an id).
+fn lease_owner() -> String {
+    static OPENED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let mut host = [0u8; 256];
+    // SAFETY: the buffer is valid for its length; the result is NUL-terminated or cut.
+    let named = unsafe { libc::gethostname(host.as_mut_ptr().cast(), host.len()) } == 0;
+    let end = host.iter().position(|&b| b == 0).unwrap_or(host.len());
+    let host = if named {
+        String::from_utf8_lossy(&host[..end]).into_owned()
+    } else {
+        "host".to_string()
+    };
+    format!(
+        "{host}/{}/{}/{}",
+        std::process::id(),
+        crate::now_ms(),
+        OPENED.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    )
+}
+
+/// The advisory lock key of a named piece of work ([`Store::exclusively`]): FNV-1a of
+/// `capomaestro:<name>`, so different names never share a lock by accident.
+pub(crate) fn work_lock_key(name: &str) -> i64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in b"capomaestro:".iter().chain(name.as_bytes()) {
+        hash ^= u64::from(*b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash as i64
 }
 
 /// A pool failure (no connection within the timeouts, a refused connection).

@@ -184,6 +184,10 @@ fn stats_of(row: &Row) -> PlayerStats {
 
 const OUTBOX_COLUMNS: &str = "id, channel, due_ms, attempts, payload";
 const TIMER_COLUMNS: &str = "channel, kind, due_ms, game_id, version, count, held_up";
+/// The columns a claim returns (the claim's `UPDATE` names its table `o` / `t`).
+const OUTBOX_RETURNING: &str = "o.id, o.channel, o.due_ms, o.attempts, o.payload";
+const TIMER_RETURNING: &str =
+    "t.channel, t.kind, t.due_ms, t.game_id, t.version, t.count, t.held_up";
 const STATS_COLUMNS: &str = "user_id, name, played, won, score_sum, best, streak";
 
 /// Decodes a channel's metadata: `Err(Ok(reason))` unreadable (to quarantine),
@@ -284,6 +288,13 @@ impl PgStore {
             .await?;
             Ok(())
         })
+    }
+
+    /// A claim made at `now_ms`: (now, lease end, owner) as the database stores them.
+    fn lease(&self, now_ms: u64) -> (i64, i64, String) {
+        let now = now_ms.min(i64::MAX as u64);
+        let until = now.saturating_add(self.lease_ms()).min(i64::MAX as u64);
+        (big(now), big(until), self.owner().to_string())
     }
 
     /// Runs `work` with a connection of the pool.
@@ -600,20 +611,75 @@ impl Store for PgStore {
 
     fn due_outbox(&self, now_ms: u64, limit: usize) -> Result<Vec<OutboxRow>, StoreError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let (now, until, owner) = self.lease(now_ms);
         self.with_client(move |client| async move {
-            Ok(query(
+            // Rows locked by another process's claim right now are skipped, not waited
+            // for; rows it holds are left until their lease ends.
+            let mut rows: Vec<OutboxRow> = query(
                 &client,
                 &format!(
-                    "SELECT {OUTBOX_COLUMNS} FROM outbox WHERE due_ms <= $1 \
-                     ORDER BY due_ms, id LIMIT $2"
+                    "WITH picked AS (SELECT id FROM outbox WHERE due_ms <= $1 \
+                     AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until_ms <= $1) \
+                     ORDER BY due_ms, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
+                     UPDATE outbox o SET lease_owner = $2, lease_until_ms = $4 \
+                     FROM picked WHERE o.id = picked.id RETURNING {OUTBOX_RETURNING}"
                 ),
-                &[&big(now_ms.min(i64::MAX as u64)), &limit],
+                &[&now, &owner, &limit, &until],
             )
             .await?
             .iter()
             .map(outbox_of)
-            .collect())
+            .collect();
+            rows.sort_by_key(|r| (r.due_ms, r.id));
+            Ok(rows)
         })
+    }
+
+    fn claim_outbox(&self, id: u64, now_ms: u64) -> Result<Option<OutboxRow>, StoreError> {
+        let (now, until, owner) = self.lease(now_ms);
+        self.with_client(move |client| async move {
+            Ok(query_opt(
+                &client,
+                &format!(
+                    "UPDATE outbox o SET lease_owner = $2, lease_until_ms = $3 WHERE id = $1 \
+                     AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until_ms <= $4) \
+                     RETURNING {OUTBOX_RETURNING}"
+                ),
+                &[&big(id), &owner, &until, &now],
+            )
+            .await?
+            .as_ref()
+            .map(outbox_of))
+        })
+    }
+
+    fn exclusively(&self, name: &str, work: &mut dyn FnMut()) -> Result<bool, StoreError> {
+        let key = super::work_lock_key(name);
+        let config = self.config.clone();
+        // A connection of its own, outside the pool: the lock is its session's, and the
+        // work may use every pooled connection meanwhile. Should this process die, the
+        // server ends the session and the lock with it.
+        let held = self.run(async move {
+            let (client, connection) = config.connect(tokio_postgres::NoTls).await.map_err(db)?;
+            tokio::spawn(connection);
+            let row = client
+                .query_one("SELECT pg_try_advisory_lock($1)", &[&key])
+                .await
+                .map_err(db)?;
+            Ok(row.get::<_, bool>(0).then_some(client))
+        })?;
+        let Some(client) = held else {
+            return Ok(false);
+        };
+        work();
+        self.run(async move {
+            client
+                .execute("SELECT pg_advisory_unlock($1)", &[&key])
+                .await
+                .map_err(db)?;
+            Ok(())
+        })?;
+        Ok(true)
     }
 
     fn channel_outbox(&self, channel: ChannelId) -> Result<Vec<OutboxRow>, StoreError> {
@@ -644,8 +710,19 @@ impl Store for PgStore {
     }
 
     fn next_due(&self) -> Result<Option<u64>, StoreError> {
+        let owner = self.owner().to_string();
         self.with_client(move |client| async move {
-            let row = query_opt(&client, "SELECT MIN(due_ms) FROM outbox", &[]).await?;
+            // Ours or free: by due time (the due index); held by others: when the lease
+            // ends (a partial index of the held rows, few).
+            let row = query_opt(
+                &client,
+                "SELECT LEAST((SELECT due_ms FROM outbox \
+                     WHERE lease_owner IS NULL OR lease_owner = $1 ORDER BY due_ms, id LIMIT 1), \
+                 (SELECT MIN(GREATEST(due_ms, lease_until_ms)) FROM outbox \
+                     WHERE lease_owner IS NOT NULL AND lease_owner <> $1))",
+                &[&owner],
+            )
+            .await?;
             Ok(row.and_then(|r| r.get::<_, Option<i64>>(0)).map(unbig))
         })
     }
@@ -740,25 +817,42 @@ impl Store for PgStore {
 
     fn due_timers(&self, now_ms: u64, limit: usize) -> Result<Vec<(ChannelId, Timer)>, StoreError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let (now, until, owner) = self.lease(now_ms);
         self.with_client(move |client| async move {
-            query(
+            let mut due = query(
                 &client,
                 &format!(
-                    "SELECT {TIMER_COLUMNS} FROM timers WHERE due_ms <= $1 \
-                     ORDER BY due_ms, channel, kind LIMIT $2"
+                    "WITH picked AS (SELECT channel, kind FROM timers WHERE due_ms <= $1 \
+                     AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until_ms <= $1) \
+                     ORDER BY due_ms, channel, kind LIMIT $3 FOR UPDATE SKIP LOCKED) \
+                     UPDATE timers t SET lease_owner = $2, lease_until_ms = $4 FROM picked \
+                     WHERE t.channel = picked.channel AND t.kind = picked.kind \
+                     RETURNING {TIMER_RETURNING}"
                 ),
-                &[&big(now_ms.min(i64::MAX as u64)), &limit],
+                &[&now, &owner, &limit, &until],
             )
             .await?
             .iter()
             .map(timer_of)
-            .collect()
+            .collect::<Result<Vec<_>, _>>()?;
+            due.sort_by_key(|(channel, t)| (t.due_ms, *channel, t.kind));
+            Ok(due)
         })
     }
 
     fn next_timer_due(&self) -> Result<Option<u64>, StoreError> {
+        let owner = self.owner().to_string();
         self.with_client(move |client| async move {
-            let row = query_opt(&client, "SELECT MIN(due_ms) FROM timers", &[]).await?;
+            let row = query_opt(
+                &client,
+                "SELECT LEAST((SELECT due_ms FROM timers \
+                     WHERE lease_owner IS NULL OR lease_owner = $1 \
+                     ORDER BY due_ms, channel, kind LIMIT 1), \
+                 (SELECT MIN(GREATEST(due_ms, lease_until_ms)) FROM timers \
+                     WHERE lease_owner IS NOT NULL AND lease_owner <> $1))",
+                &[&owner],
+            )
+            .await?;
             Ok(row.and_then(|r| r.get::<_, Option<i64>>(0)).map(unbig))
         })
     }

@@ -944,6 +944,7 @@ impl Drop for SledStore {
 }
 
 mod checkpoint;
+mod copy;
 mod indexes;
 mod store_impl;
 #[cfg(test)]
