@@ -647,7 +647,6 @@ impl FakeDiscord {
                 ack: None,
                 original: None,
                 followups: Vec::new(),
-                shard,
             });
             if let Some(shard) = shard {
                 s.dispatch(shard, "INTERACTION_CREATE", payload);

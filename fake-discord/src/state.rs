@@ -56,8 +56,6 @@ pub struct InteractionRec {
     /// The `@original` response message.
     pub original: Option<u64>,
     pub followups: Vec<u64>,
-    /// The shard it was dispatched on.
-    pub shard: Option<u32>,
 }
 
 /// A failure waiting for a request that matches its pattern.

@@ -82,7 +82,8 @@ async fn register_ping(fake: &FakeDiscord) {
     let answer = reqwest::Client::new()
         .put(url)
         .header("Authorization", format!("Bot {}", fake.token()))
-        .json(&json!([{"name": "ping", "description": "Ping", "type": 1}]))
+        .header("Content-Type", "application/json")
+        .body(json!([{"name": "ping", "description": "Ping", "type": 1}]).to_string())
         .send()
         .await
         .expect("PUT commands");
