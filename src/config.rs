@@ -536,11 +536,17 @@ mod tests {
         assert!(err.contains("0-1/4"), "{err}");
         // A total alone: every shard here.
         let c = Config::parse("[discord]\nshard_total = 2").unwrap();
-        assert_eq!(c.discord.shard_range(None).unwrap().unwrap().to_string(), "0-1/2");
+        assert_eq!(
+            c.discord.shard_range(None).unwrap().unwrap().to_string(),
+            "0-1/2"
+        );
         let err = Config::parse("[discord]\nshards = \"0-1\"").unwrap_err();
         assert!(err.contains("shard_total"), "{err}");
         let err = Config::parse("[discord]\nshards = \"3-4\"\nshard_total = 4").unwrap_err();
-        assert!(err.starts_with("[discord] shards: Shard 4 does not exist"), "{err}");
+        assert!(
+            err.starts_with("[discord] shards: Shard 4 does not exist"),
+            "{err}"
+        );
         let err = Config::parse("[discord]\nshard_total = 0").unwrap_err();
         assert!(err.contains("at least 1"), "{err}");
     }

@@ -1107,7 +1107,9 @@ pub async fn serve_with_store(
             // serenity's range is inclusive of its end: `first..last` starts both.
             Some(range) => {
                 tracing::info!(shards = %range, "starting a shard range");
-                client.start_shard_range(range.first..range.last, range.total).await
+                client
+                    .start_shard_range(range.first..range.last, range.total)
+                    .await
             }
             None => client.start().await,
         }

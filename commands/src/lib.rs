@@ -175,11 +175,17 @@ mod tests {
         assert!(r.holds(0) && r.holds(1) && !r.holds(2));
         assert_eq!(r.to_string(), "0-1/4");
         assert_eq!(ShardRange::parse(" 3 / 4 ").unwrap().to_string(), "3/4");
-        assert_eq!(ShardRange::parse_range("2-3", 4).unwrap().to_string(), "2-3/4");
+        assert_eq!(
+            ShardRange::parse_range("2-3", 4).unwrap().to_string(),
+            "2-3/4"
+        );
         assert_eq!(ShardRange::all(1).unwrap().to_string(), "0/1");
         assert_eq!(ShardRange::all(3).unwrap().to_string(), "0-2/3");
         let err = ShardRange::parse("0-4/4").unwrap_err();
-        assert!(err.contains("Shard 4 does not exist") && err.contains("0 to 3"), "{err}");
+        assert!(
+            err.contains("Shard 4 does not exist") && err.contains("0 to 3"),
+            "{err}"
+        );
         let err = ShardRange::parse("0/0").unwrap_err();
         assert!(err.contains("at least 1"), "{err}");
         assert!(ShardRange::all(0).is_err());

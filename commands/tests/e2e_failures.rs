@@ -530,7 +530,8 @@ async fn bot_processes_on_shard_ranges_share_one_database_and_finish_every_game(
             let turn = turn_message(&fake, *channel)
                 .unwrap_or_else(|| panic!("{title}: no live turn message"));
             let waiting = awaited(&turn, seats);
-            let (user, your_move) = waiting[rand::Rng::gen_range(&mut rng, 0..waiting.len())].clone();
+            let (user, your_move) =
+                waiting[rand::Rng::gen_range(&mut rng, 0..waiting.len())].clone();
             let click = fake.click(user, &turn, &your_move);
             assert_eq!(click.shard, Some(shard_of(*guild)), "{title}");
             // The panel goes on from the answer to this click.
@@ -538,7 +539,11 @@ async fn bot_processes_on_shard_ranges_share_one_database_and_finish_every_game(
                 .await
                 .unwrap_or_else(|| panic!("{title}: the panel offered nothing"));
             moves[i] += 1;
-            assert!(moves[i] < 3_000, "{title}: not over after {} moves", moves[i]);
+            assert!(
+                moves[i] < 3_000,
+                "{title}: not over after {} moves",
+                moves[i]
+            );
             // Now and then a player looks at their games from a DM: shard 0 answers.
             if moves[i] % 10 == 1 {
                 let dm = fake.dm_channel(user);
@@ -546,7 +551,9 @@ async fn bot_processes_on_shard_ranges_share_one_database_and_finish_every_game(
                 assert_eq!(mine.shard, Some(0));
                 let reply = mine.replies().await;
                 assert!(
-                    reply.iter().any(|m| m.content.contains(&format!("<#{channel}>"))),
+                    reply
+                        .iter()
+                        .any(|m| m.content.contains(&format!("<#{channel}>"))),
                     "{title}: /game mine in a DM: {reply:#?}"
                 );
             }
@@ -567,7 +574,11 @@ async fn bot_processes_on_shard_ranges_share_one_database_and_finish_every_game(
             public.len(),
             moves[i]
         );
-        println!("e2e_shards_{i}: title={title} moves={} channel_messages={}", moves[i], public.len());
+        println!(
+            "e2e_shards_{i}: title={title} moves={} channel_messages={}",
+            moves[i],
+            public.len()
+        );
     }
     fake.assert_no_errors_except(&[10008]);
     b.stop().await;

@@ -212,7 +212,11 @@ fn check_shard(state: &mut State, [i, n]: [u32; 2]) -> Result<[u32; 2], u16> {
     }
     let gw = &mut state.gateway;
     let other_total = |s: &crate::state::Session| s.shard[1] != n;
-    if gw.sessions.values().any(|s| other_total(s) && s.live.is_some()) {
+    if gw
+        .sessions
+        .values()
+        .any(|s| other_total(s) && s.live.is_some())
+    {
         return Err(INVALID_SHARD);
     }
     // The bot resharded: sessions of the old total are gone.

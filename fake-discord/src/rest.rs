@@ -483,7 +483,9 @@ fn route(
             let ids: Vec<u64> = state
                 .channels
                 .iter()
-                .filter(|(_, c)| matches!(c.kind, ChannelKind::Guild { guild: g } if Some(g) == guild))
+                .filter(
+                    |(_, c)| matches!(c.kind, ChannelKind::Guild { guild: g } if Some(g) == guild),
+                )
                 .map(|(i, _)| *i)
                 .collect();
             Ok(Reply::json(

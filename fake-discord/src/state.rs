@@ -153,9 +153,8 @@ impl GatewayState {
 
     /// Whether every shard of the total has a session that got READY.
     pub fn all_ready(&self) -> bool {
-        self.total().is_some_and(|n| {
-            (0..n).all(|i| self.sessions.get(&i).is_some_and(|s| s.ready))
-        })
+        self.total()
+            .is_some_and(|n| (0..n).all(|i| self.sessions.get(&i).is_some_and(|s| s.ready)))
     }
 }
 

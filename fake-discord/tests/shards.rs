@@ -127,7 +127,9 @@ async fn guild_events_and_interactions_reach_the_shard_of_their_guild_and_dms_sh
         announced.sort();
         assert_eq!(announced, expected, "READY of shard {i}");
         for _ in 0..expected.len() {
-            let guild = next_event(&mut ws, "GUILD_CREATE").await.expect("GUILD_CREATE");
+            let guild = next_event(&mut ws, "GUILD_CREATE")
+                .await
+                .expect("GUILD_CREATE");
             assert!(expected.contains(&guild["id"].as_str().unwrap().to_string()));
             // Every channel of a guild names that guild.
             for channel in guild["channels"].as_array().unwrap() {

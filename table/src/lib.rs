@@ -445,7 +445,10 @@ impl Table {
             if !moved || attempts == MOVED_ATTEMPTS {
                 break;
             }
-            tracing::info!(channel, "another process moved this game first; running again");
+            tracing::info!(
+                channel,
+                "another process moved this game first; running again"
+            );
         }
         lock(&self.slots).forget_if_empty(channel, &shared);
         result
@@ -812,10 +815,11 @@ impl Table {
         let base = BASE.get().filter(|b| b.channel == meta.channel);
         let stored = match base {
             Some(b) if b.moved => Err(storage::StoreError::Moved),
-            Some(b @ Base {
-                stamp: Some(stamp),
-                ..
-            }) => self.store.commit_at(stamp, commit).map(|(ids, stamp)| {
+            Some(
+                b @ Base {
+                    stamp: Some(stamp), ..
+                },
+            ) => self.store.commit_at(stamp, commit).map(|(ids, stamp)| {
                 // The next commit of this handler builds on this one.
                 BASE.set(Some(Base {
                     stamp: Some(stamp),

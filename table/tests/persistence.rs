@@ -532,13 +532,15 @@ fn sigkill_at_random_points_loses_no_acknowledged_action() {
 
 /// Two "processes" (tables over their own stores) on one fresh database schema; the
 /// second store is returned for looking at what landed.
-fn two_processes(options: impl Fn() -> table::TableOptions) -> (Table, Table, Arc<storage::PgStore>) {
+fn two_processes(
+    options: impl Fn() -> table::TableOptions,
+) -> (table::Table, table::Table, Arc<storage::PgStore>) {
     let url = storage::pg::testing::fresh_url().unwrap_or_else(|why| panic!("{why}"));
     let a = Arc::new(storage::PgStore::open(&url, 4).unwrap());
     let b = Arc::new(storage::PgStore::open(&url, 4).unwrap());
     (
-        Table::with_options(a, options()),
-        Table::with_options(b.clone(), options()),
+        table::Table::with_options(a, options()),
+        table::Table::with_options(b.clone(), options()),
         b,
     )
 }
@@ -560,7 +562,10 @@ fn moves_alternating_between_two_processes_land_in_order() {
     // Each move by the other process than the last: each sees the other's moves at once.
     while let Some((user, line)) = next_move(tables[moves as usize % 2], CH, 2) {
         let out = run(tables[moves as usize % 2], CH, user, &line);
-        assert!(!channel_texts(&out).is_empty(), "{line} was refused: {out:?}");
+        assert!(
+            !channel_texts(&out).is_empty(),
+            "{line} was refused: {out:?}"
+        );
         moves += 1;
         if let Some(version) = a.state_version(CH) {
             assert_eq!(version.version, moves);
@@ -578,7 +583,10 @@ fn a_move_another_process_made_first_refuses_the_stale_one_and_its_commit() {
     // Process a shows the awaited player their options; they play them through process b.
     let (user, _) = next_move(&a, CH, 2).unwrap();
     let (at, _) = a.choices(CH, user).unwrap();
-    let stamp = store.stamp(CH).unwrap().expect("a shared store stamps its games");
+    let stamp = store
+        .stamp(CH)
+        .unwrap()
+        .expect("a shared store stamps its games");
     let out = b.handle(CH, &caller(user), Command::Choose { index: 0, at });
     assert!(!channel_texts(&out).is_empty(), "{out:?}");
     // The same panel tapped again reaches process a, which has the game loaded: refused
