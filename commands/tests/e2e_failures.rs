@@ -486,7 +486,11 @@ async fn a_deleted_live_hand_is_sent_again_once_then_edited() {
 /// its final scores with each stored message shown once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn bot_processes_on_shard_ranges_share_one_database_and_finish_every_game() {
-    let url = storage::pg::testing::fresh_url().unwrap_or_else(|why| panic!("{why}"));
+    // The harness blocks on its own runtime: not on this one's threads.
+    let url = tokio::task::spawn_blocking(storage::pg::testing::fresh_url)
+        .await
+        .unwrap()
+        .unwrap_or_else(|why| panic!("{why}"));
     let fake = FakeDiscord::start().await;
     let guilds = [
         fake.guild_id(),
