@@ -1032,7 +1032,10 @@ pub async fn serve_with_store(
     let dev_guild = settings.dev_guild_id;
     let shards = settings.shards;
     // Discord keeps one set of commands per application: one process registers them.
-    let registers = shards.map_or(true, |r| r.holds(0));
+    let registers = match shards {
+        Some(range) => range.holds(0),
+        None => true,
+    };
     let data = Arc::new(std::sync::Mutex::new(Some(Data {
         table: table.clone(),
         sender: sender.clone(),

@@ -436,22 +436,19 @@ impl Table {
     /// replaced).
     fn with_slot_retrying<R>(&self, channel: ChannelId, mut f: impl FnMut(&mut Slot) -> R) -> R {
         let shared = lock(&self.slots).get(channel);
-        let mut result;
         let mut attempts = 0;
         loop {
-            let moved;
-            (result, moved) = self.attempt(channel, &shared, &mut f);
+            let (result, moved) = self.attempt(channel, &shared, &mut f);
             attempts += 1;
             if !moved || attempts == MOVED_ATTEMPTS {
-                break;
+                lock(&self.slots).forget_if_empty(channel, &shared);
+                return result;
             }
             tracing::info!(
                 channel,
                 "another process moved this game first; running again"
             );
         }
-        lock(&self.slots).forget_if_empty(channel, &shared);
-        result
     }
 
     /// One run of `f` on the locked slot, brought up to date first; true when one of its
