@@ -208,6 +208,35 @@ pub struct DiscordConfig {
     /// Discord itself; set it to run against a test double or an API proxy.
     /// `DISCORD_API_BASE` overrides it.
     pub api_base: Option<String>,
+    /// The gateway shards this process runs, `"0-1"` (or one, `"2"`), of `shard_total`.
+    /// Unset: every shard of `shard_total` (one shard when that is unset too).
+    pub shards: Option<String>,
+    /// How many shards the bot runs across all its processes.
+    pub shard_total: Option<u32>,
+}
+
+impl DiscordConfig {
+    /// The shard range of this process: `cli` (`--shards 0-1/4`) wins over the config.
+    /// `None` is today's single shard.
+    pub fn shard_range(&self, cli: Option<&str>) -> Result<Option<commands::ShardRange>, String> {
+        if let Some(text) = cli {
+            return commands::ShardRange::parse(text).map(Some);
+        }
+        match (self.shards.as_deref(), self.shard_total) {
+            (None, None) => Ok(None),
+            (Some(range), Some(total)) => commands::ShardRange::parse_range(range, total)
+                .map(Some)
+                .map_err(|e| format!("[discord] shards: {e}")),
+            (Some(_), None) => Err(
+                "[discord] shards needs shard_total beside it: how many shards the bot runs \
+                 across all its processes."
+                    .into(),
+            ),
+            (None, Some(total)) => commands::ShardRange::all(total)
+                .map(Some)
+                .map_err(|e| format!("[discord] shard_total: {e}")),
+        }
+    }
 }
 
 impl Default for Config {
@@ -328,6 +357,15 @@ impl Config {
         {
             config.storage.url = None;
         }
+        if config
+            .discord
+            .shards
+            .as_deref()
+            .is_some_and(|r| r.trim().is_empty())
+        {
+            config.discord.shards = None;
+        }
+        config.discord.shard_range(None)?;
         if config.storage.pool_size == 0 {
             return Err("[storage] pool_size must be at least 1".into());
         }
@@ -529,6 +567,35 @@ mod tests {
         let c = Config::parse("discord_token = \"secret-token-123\"").unwrap();
         assert_eq!(c.discord_token.as_deref(), Some("secret-token-123"));
         assert!(!format!("{c:?}").contains("secret-token-123"));
+    }
+
+    #[test]
+    fn shard_ranges_come_from_the_config_or_the_command_line() {
+        let c = Config::parse("").unwrap();
+        assert_eq!(c.discord.shard_range(None), Ok(None));
+        let c = Config::parse("[discord]\nshards = \"0-1\"\nshard_total = 4").unwrap();
+        let range = c.discord.shard_range(None).unwrap().unwrap();
+        assert_eq!(range.to_string(), "0-1/4");
+        // The command line wins.
+        let range = c.discord.shard_range(Some("2-3/4")).unwrap().unwrap();
+        assert_eq!(range.to_string(), "2-3/4");
+        let err = c.discord.shard_range(Some("2-3")).unwrap_err();
+        assert!(err.contains("0-1/4"), "{err}");
+        // A total alone: every shard here.
+        let c = Config::parse("[discord]\nshard_total = 2").unwrap();
+        assert_eq!(
+            c.discord.shard_range(None).unwrap().unwrap().to_string(),
+            "0-1/2"
+        );
+        let err = Config::parse("[discord]\nshards = \"0-1\"").unwrap_err();
+        assert!(err.contains("shard_total"), "{err}");
+        let err = Config::parse("[discord]\nshards = \"3-4\"\nshard_total = 4").unwrap_err();
+        assert!(
+            err.starts_with("[discord] shards: Shard 4 does not exist"),
+            "{err}"
+        );
+        let err = Config::parse("[discord]\nshard_total = 0").unwrap_err();
+        assert!(err.contains("at least 1"), "{err}");
     }
 
     #[test]

@@ -31,7 +31,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// Run the Discord bot (needs a token: config `discord_token` or DISCORD_TOKEN).
-    Run,
+    Run {
+        /// The gateway shards of this process, first-last/total: --shards 0-1/4 (overrides
+        /// the config's [discord] shards and shard_total).
+        #[arg(long, value_name = "RANGE/TOTAL")]
+        shards: Option<String>,
+    },
     /// Play a game in this terminal through the same table code the bot uses.
     Local {
         /// palazzo, villa, estates or princes.
@@ -292,8 +297,15 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Cmd::Run => {
+        Cmd::Run { shards } => {
             init_logging(&config.log_level);
+            let shards = match config.discord.shard_range(shards.as_deref()) {
+                Ok(range) => range,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
             let Some(token) = config.discord_token.clone() else {
                 eprintln!(
                     "No Discord token. Set `discord_token` in the config file (see config.example.toml) \
@@ -313,6 +325,7 @@ fn main() -> ExitCode {
                 rate_limit: commands::ratelimit::Limit::DISCORD,
                 thinker: config.bots.thinker(),
                 archive_keep_days: config.archive.keep_days,
+                shards,
             };
             let served = match config.storage.backend {
                 config::Backend::Sled => commands::run_blocking(settings),

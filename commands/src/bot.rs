@@ -1060,6 +1060,12 @@ pub async fn serve_with_store(
     }));
     let busy = Arc::new(Busy::default());
     let dev_guild = settings.dev_guild_id;
+    let shards = settings.shards;
+    // Discord keeps one set of commands per application: one process registers them.
+    let registers = match shards {
+        Some(range) => range.holds(0),
+        None => true,
+    };
     let data = Arc::new(std::sync::Mutex::new(Some(Data {
         table: table.clone(),
         sender: sender.clone(),
@@ -1080,6 +1086,9 @@ pub async fn serve_with_store(
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
                 match dev_guild {
+                    _ if !registers => {
+                        tracing::info!("slash commands left to the process holding shard 0");
+                    }
                     Some(guild) => {
                         poise::builtins::register_in_guild(
                             ctx,
@@ -1125,13 +1134,25 @@ pub async fn serve_with_store(
         };
         sender.run(&Discord(&outbox_http), stop).await;
     });
-    let shards = client.shard_manager.clone();
+    let manager = client.shard_manager.clone();
+    let connect = async {
+        match shards {
+            // serenity's range is inclusive of its end: `first..last` starts both.
+            Some(range) => {
+                tracing::info!(shards = %range, "starting a shard range");
+                client
+                    .start_shard_range(range.first..range.last, range.total)
+                    .await
+            }
+            None => client.start().await,
+        }
+    };
     let result = tokio::select! {
-        r = client.start() => r.map_err(|e| format!("Discord connection failed: {e}")),
+        r = connect => r.map_err(|e| format!("Discord connection failed: {e}")),
         _ = stop => {
             tracing::info!("shutting down");
             // Close the gateway (no new interactions), let handlers finish their commits.
-            let closing = tokio::spawn(async move { shards.shutdown_all().await });
+            let closing = tokio::spawn(async move { manager.shutdown_all().await });
             busy.wait_idle(Duration::from_millis(1_500)).await;
             let _ = tokio::time::timeout(Duration::from_millis(300), closing).await;
             Ok(())

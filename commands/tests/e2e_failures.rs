@@ -479,3 +479,112 @@ async fn a_deleted_live_hand_is_sent_again_once_then_edited() {
     fake.assert_no_errors_except(&[10008]);
     bot.stop().await;
 }
+
+/// Several bot processes on one PostgreSQL, each on its own shard range, behind a fake
+/// Discord with 2 shards and 3 guilds: each guild's interactions reach only the process
+/// holding its shard, DM interactions the one holding shard 0, and every game plays to
+/// its final scores with each stored message shown once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn bot_processes_on_shard_ranges_share_one_database_and_finish_every_game() {
+    // The harness blocks on its own runtime: not on this one's threads.
+    let url = tokio::task::spawn_blocking(storage::pg::testing::fresh_url)
+        .await
+        .unwrap()
+        .unwrap_or_else(|why| panic!("{why}"));
+    let fake = FakeDiscord::start().await;
+    let guilds = [
+        fake.guild_id(),
+        fake.add_guild("Second"),
+        fake.add_guild("Third"),
+    ];
+    let shard_of = |g: u64| FakeDiscord::shard_of(g, 2);
+    assert!(guilds.iter().any(|g| shard_of(*g) == 0) && guilds.iter().any(|g| shard_of(*g) == 1));
+    let open = |url: &str| -> std::sync::Arc<dyn storage::Store> {
+        std::sync::Arc::new(storage::PgStore::open(url, 4).unwrap())
+    };
+    let range = |i| commands::ShardRange::new(i, i, 2).unwrap();
+    // Process a holds shard 0 (it registers the commands and gets DM interactions);
+    // b holds shard 1.
+    let a = Bot::start_sharded(&fake, open(&url), range(0)).await;
+    let b = Bot::start_sharded(&fake, open(&url), range(1)).await;
+    assert_eq!(fake.registered_commands().len(), 5, "registered once");
+    let games = [("Villa Paletti", 2), ("Palazzo", 2), ("The Estates", 3)];
+    let mut tables = Vec::new();
+    for (i, ((title, players), guild)) in games.into_iter().zip(guilds).enumerate() {
+        let channel = fake.add_channel_in(guild, &format!("table-{i}"));
+        let seats: Vec<u64> = (0..players)
+            .map(|p| fake.add_user(&format!("g{i}p{p}")))
+            .collect();
+        open_table(&fake, channel, title, &seats).await;
+        tables.push((title, guild, channel, seats));
+    }
+    // Turns go round the tables, one move each, until every game is over.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(26);
+    let mut moves = vec![0usize; tables.len()];
+    let over = |channel| {
+        fake.channel_messages(channel)
+            .iter()
+            .any(|m| m.content.contains("Final scores"))
+    };
+    while tables.iter().any(|(_, _, channel, _)| !over(*channel)) {
+        for (i, (title, guild, channel, seats)) in tables.iter().enumerate() {
+            if over(*channel) {
+                continue;
+            }
+            let turn = turn_message(&fake, *channel)
+                .unwrap_or_else(|| panic!("{title}: no live turn message"));
+            let waiting = awaited(&turn, seats);
+            let (user, your_move) =
+                waiting[rand::Rng::gen_range(&mut rng, 0..waiting.len())].clone();
+            let click = fake.click(user, &turn, &your_move);
+            assert_eq!(click.shard, Some(shard_of(*guild)), "{title}");
+            // The panel goes on from the answer to this click.
+            tap_a_move_from(&fake, user, click, &mut rng)
+                .await
+                .unwrap_or_else(|| panic!("{title}: the panel offered nothing"));
+            moves[i] += 1;
+            assert!(
+                moves[i] < 3_000,
+                "{title}: not over after {} moves",
+                moves[i]
+            );
+            // Now and then a player looks at their games from a DM: shard 0 answers.
+            if moves[i] % 10 == 1 {
+                let dm = fake.dm_channel(user);
+                let mine = fake.slash(user, dm, "game mine", json!({}));
+                assert_eq!(mine.shard, Some(0));
+                let reply = mine.replies().await;
+                assert!(
+                    reply
+                        .iter()
+                        .any(|m| m.content.contains(&format!("<#{channel}>"))),
+                    "{title}: /game mine in a DM: {reply:#?}"
+                );
+            }
+        }
+    }
+    for (i, (title, _, channel, _)) in tables.iter().enumerate() {
+        let public = public_messages(&fake, *channel);
+        // Every stored message shown once: no nonce twice, and at most one channel
+        // message per move (plus the opening ones).
+        let mut nonces: Vec<&str> = public.iter().filter_map(|m| m.nonce.as_deref()).collect();
+        let posted = nonces.len();
+        nonces.sort_unstable();
+        nonces.dedup();
+        assert_eq!(nonces.len(), posted, "{title}: a message shown twice");
+        assert!(
+            public.len() <= moves[i] + 4,
+            "{title}: {} channel messages for {} moves",
+            public.len(),
+            moves[i]
+        );
+        println!(
+            "e2e_shards_{i}: title={title} moves={} channel_messages={}",
+            moves[i],
+            public.len()
+        );
+    }
+    fake.assert_no_errors_except(&[10008]);
+    b.stop().await;
+    a.stop().await;
+}

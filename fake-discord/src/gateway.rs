@@ -1,5 +1,7 @@
 //! The gateway half: plain `ws://` JSON text frames. HELLO → IDENTIFY → READY + GUILD_CREATE,
 //! heartbeats, RESUME with replay of missed dispatches, and server-initiated op 7 / closes.
+//! One session per shard: IDENTIFY's `shard: [i, n]` (default `[0, 1]`) picks it; a
+//! guild's events go to shard `(guild_id >> 22) % n`, DM interactions to shard 0.
 
 use std::sync::Arc;
 
@@ -29,6 +31,11 @@ mod op {
 
 /// Close code for a bad token.
 const AUTHENTICATION_FAILED: u16 = 4004;
+/// Close code for an IDENTIFY with a shard that cannot be (`i >= n`, `n == 0`, or a total
+/// other than the live sessions').
+const INVALID_SHARD: u16 = 4010;
+/// Close code for a session that would hold too many guilds: the bot must shard.
+const SHARDING_REQUIRED: u16 = 4011;
 
 /// Accepts gateway connections forever.
 pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
@@ -74,6 +81,7 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
                     Answer::Nothing => Ok(()),
                     Answer::Send(text) => sink.send(Message::Text(text)).await,
                     Answer::Close(code) => {
+                        shared.update(|s| s.gateway.closes.push(code));
                         let _ = close(&mut sink, code).await;
                         break;
                     },
@@ -90,6 +98,7 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
                         sink.send(Message::Text(frame.to_string())).await
                     },
                     Some(Outgoing::Close(code)) => {
+                        shared.update(|s| s.gateway.closes.push(code));
                         let _ = close(&mut sink, code).await;
                         break;
                     },
@@ -102,12 +111,14 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
         }
     }
     shared.update(|s| {
-        if s.gateway
-            .live
-            .as_ref()
-            .is_some_and(|live| live.same_channel(&tx))
-        {
-            s.gateway.live = None;
+        for session in s.gateway.sessions.values_mut() {
+            if session
+                .live
+                .as_ref()
+                .is_some_and(|live| live.same_channel(&tx))
+            {
+                session.live = None;
+            }
         }
     });
 }
@@ -139,24 +150,47 @@ fn client_frame(state: &mut State, text: &str, tx: &UnboundedSender<Outgoing>) -
             if !token_ok(state, data["token"].as_str()) {
                 return Answer::Close(AUTHENTICATION_FAILED);
             }
-            identify(state, tx.clone());
-            Answer::Nothing
+            let shard = match &data["shard"] {
+                Value::Null => Some([0, 1]),
+                given => given.as_array().and_then(|a| match a.as_slice() {
+                    [i, n] => Some([i.as_u64()? as u32, n.as_u64()? as u32]),
+                    _ => None,
+                }),
+            };
+            match shard.map(|shard| check_shard(state, shard)) {
+                Some(Ok(shard)) => {
+                    identify(state, shard, tx.clone());
+                    Answer::Nothing
+                }
+                Some(Err(code)) => Answer::Close(code),
+                None => Answer::Close(INVALID_SHARD),
+            }
         }
         Some(op::RESUME) => {
-            let same_session = data["session_id"].as_str() == state.gateway.session_id.as_deref();
-            if !same_session || !token_ok(state, data["token"].as_str()) {
+            let token_ok = token_ok(state, data["token"].as_str());
+            let session = data["session_id"].as_str().and_then(|id| {
+                state
+                    .gateway
+                    .sessions
+                    .iter()
+                    .find(|(_, s)| s.session_id.as_deref() == Some(id))
+                    .map(|(shard, _)| *shard)
+            });
+            let (Some(shard), true) = (session, token_ok) else {
                 return Answer::Send(
                     json!({"op": op::INVALID_SESSION, "s": null, "t": null, "d": false})
                         .to_string(),
                 );
-            }
+            };
             let after = data["seq"].as_u64().unwrap_or(0);
-            for (_, frame) in state.gateway.log.iter().filter(|(seq, _)| *seq > after) {
-                let _ = tx.send(Outgoing::Text(frame.clone()));
+            if let Some(session) = state.gateway.sessions.get_mut(&shard) {
+                for (_, frame) in session.log.iter().filter(|(seq, _)| *seq > after) {
+                    let _ = tx.send(Outgoing::Text(frame.clone()));
+                }
+                session.live = Some(tx.clone());
             }
-            state.gateway.live = Some(tx.clone());
             state.gateway.resumes += 1;
-            state.dispatch("RESUMED", json!({}));
+            state.dispatch(shard, "RESUMED", json!({}));
             Answer::Nothing
         }
         Some(op::DISPATCH | op::HELLO | op::HEARTBEAT_ACK) | None => Answer::Close(4001),
@@ -169,26 +203,74 @@ fn token_ok(state: &State, token: Option<&str>) -> bool {
     token.strip_prefix("Bot ").unwrap_or(token) == state.config.token
 }
 
-/// Starts a new session on this connection: READY then GUILD_CREATE.
-fn identify(state: &mut State, tx: UnboundedSender<Outgoing>) {
-    let session = format!("fake-session-{}", state.new_id());
+/// The shard IDENTIFY asked for, or the close code refusing it: 4010 for a shard that
+/// cannot be (`i >= n`, `n == 0`, a total other than a live session's), 4011 when the
+/// shard would hold more guilds than `Config::max_guilds_per_shard`.
+fn check_shard(state: &mut State, [i, n]: [u32; 2]) -> Result<[u32; 2], u16> {
+    if n == 0 || i >= n {
+        return Err(INVALID_SHARD);
+    }
     let gw = &mut state.gateway;
-    gw.seq = 0;
-    gw.log.clear();
-    gw.session_id = Some(session.clone());
-    gw.live = Some(tx);
-    gw.identifies += 1;
+    let other_total = |s: &crate::state::Session| s.shard[1] != n;
+    if gw
+        .sessions
+        .values()
+        .any(|s| other_total(s) && s.live.is_some())
+    {
+        return Err(INVALID_SHARD);
+    }
+    // The bot resharded: sessions of the old total are gone.
+    gw.sessions.retain(|_, s| !other_total(s));
+    let held = state
+        .guilds
+        .keys()
+        .filter(|g| State::shard_of(**g, n) == i)
+        .count();
+    if held > state.config.max_guilds_per_shard {
+        return Err(SHARDING_REQUIRED);
+    }
+    Ok([i, n])
+}
+
+/// Starts a new session for `shard` on this connection: READY, then GUILD_CREATE for
+/// each of the shard's guilds.
+fn identify(state: &mut State, shard: [u32; 2], tx: UnboundedSender<Outgoing>) {
+    let session_id = format!("fake-session-{}", state.new_id());
+    let [i, n] = shard;
+    state.gateway.sessions.insert(
+        i,
+        crate::state::Session {
+            shard,
+            session_id: Some(session_id.clone()),
+            live: Some(tx),
+            ..Default::default()
+        },
+    );
+    state.gateway.identifies += 1;
+    let guilds: Vec<u64> = state
+        .guilds
+        .keys()
+        .copied()
+        .filter(|g| State::shard_of(*g, n) == i)
+        .collect();
     let ready = json!({
         "v": 10,
         "user": payload::user(&state.bot),
-        "guilds": [{"id": state.guild_id.to_string(), "unavailable": true}],
-        "session_id": session,
+        "guilds": guilds
+            .iter()
+            .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+            .collect::<Vec<_>>(),
+        "session_id": session_id,
         "resume_gateway_url": state.ws_url,
-        "shard": [0, 1],
+        "shard": [i, n],
         "application": {"id": state.app_id.to_string(), "flags": 0},
     });
-    state.dispatch("READY", ready);
-    let guild = payload::guild_create(state);
-    state.dispatch("GUILD_CREATE", guild);
-    state.gateway.ready = true;
+    state.dispatch(i, "READY", ready);
+    for guild in guilds {
+        let create = payload::guild_create(state, guild);
+        state.dispatch(i, "GUILD_CREATE", create);
+    }
+    if let Some(session) = state.gateway.sessions.get_mut(&i) {
+        session.ready = true;
+    }
 }

@@ -60,6 +60,9 @@ pub struct Config {
     pub heartbeat_interval: Duration,
     /// How long the waiting helpers wait before failing the test.
     pub wait_timeout: Duration,
+    /// Guilds one shard may hold; an IDENTIFY whose shard would hold more is closed with
+    /// 4011 "sharding required" (Discord: 2,500).
+    pub max_guilds_per_shard: usize,
 }
 
 impl Default for Config {
@@ -71,6 +74,7 @@ impl Default for Config {
             nonce_window: Duration::from_secs(5 * 60),
             heartbeat_interval: Duration::from_millis(41_250),
             wait_timeout: Duration::from_secs(10),
+            max_guilds_per_shard: 2_500,
         }
     }
 }
@@ -136,7 +140,20 @@ impl Shared {
     }
 }
 
-/// Gateway counters, for reconnect/resume assertions.
+/// One shard's gateway session as it is now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardSession {
+    /// `[shard, total]` from IDENTIFY.
+    pub shard: [u32; 2],
+    /// Last dispatch sequence number of the session.
+    pub seq: u64,
+    /// READY and GUILD_CREATE were sent.
+    pub ready: bool,
+    /// A connection is receiving its dispatches.
+    pub connected: bool,
+}
+
+/// Gateway counters, for reconnect/resume assertions (over every shard's session).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GatewayStats {
     /// WebSocket connections accepted.
@@ -147,9 +164,9 @@ pub struct GatewayStats {
     pub resumes: u32,
     /// Heartbeats received.
     pub heartbeats: u32,
-    /// Last dispatch sequence number.
+    /// Last dispatch sequence number (summed over the shards' sessions).
     pub seq: u64,
-    /// Whether a connection is currently receiving dispatches.
+    /// Whether a connection is currently receiving dispatches (on any shard).
     pub connected: bool,
 }
 
@@ -249,9 +266,49 @@ impl FakeDiscord {
         self.shared.read(|s| s.bot.id)
     }
 
-    /// The test guild's id.
+    /// The test guild's id (the first guild; guild commands may be registered there).
     pub fn guild_id(&self) -> u64 {
         self.shared.read(|s| s.guild_id)
+    }
+
+    /// Adds a guild (every user is a member, the bot too); returns its id. Successive
+    /// guilds fall on successive shards. A shard already READY gets its GUILD_CREATE.
+    pub fn add_guild(&self, name: &str) -> u64 {
+        self.shared.update(|s| {
+            let guild = s.add_guild(name);
+            let create = payload::guild_create(s, guild);
+            s.dispatch_guild(guild, "GUILD_CREATE", create);
+            guild
+        })
+    }
+
+    /// Every guild's id, the first one first.
+    pub fn guild_ids(&self) -> Vec<u64> {
+        self.shared.read(|s| {
+            let mut ids: Vec<u64> = s.guilds.keys().copied().collect();
+            ids.sort_by_key(|g| std::cmp::Reverse(*g));
+            ids
+        })
+    }
+
+    /// The shard `guild`'s events go to with `total` shards: `(guild >> 22) % total`.
+    pub fn shard_of(guild: u64, total: u32) -> u32 {
+        State::shard_of(guild, total)
+    }
+
+    /// Adds a text channel to `guild`; returns its id.
+    pub fn add_channel_in(&self, guild: u64, name: &str) -> u64 {
+        self.shared.update(|s| {
+            let id = s.add_channel_in(guild, name);
+            let channel = payload::channel(s, id);
+            s.dispatch_guild(guild, "CHANNEL_CREATE", channel);
+            id
+        })
+    }
+
+    /// The DM channel between the bot and `user` (opened now if it was not).
+    pub fn dm_channel(&self, user: u64) -> u64 {
+        self.shared.update(|s| s.dm_channel(user))
     }
 
     /// The guild owner (a user that exists from the start).
@@ -268,11 +325,12 @@ impl FakeDiscord {
     pub fn add_user(&self, name: &str) -> u64 {
         self.shared.update(|s| {
             let id = s.add_user(name);
-            if s.gateway.ready {
-                let user = s.users[&id].clone();
+            let user = s.users[&id].clone();
+            let guilds: Vec<u64> = s.guilds.keys().copied().collect();
+            for guild in guilds {
                 let mut member = payload::member(s, &user, None);
-                member["guild_id"] = json!(s.guild_id.to_string());
-                s.dispatch("GUILD_MEMBER_ADD", member);
+                member["guild_id"] = json!(guild.to_string());
+                s.dispatch_guild(guild, "GUILD_MEMBER_ADD", member);
             }
             id
         })
@@ -280,14 +338,8 @@ impl FakeDiscord {
 
     /// Adds a guild text channel; returns its id.
     pub fn add_channel(&self, name: &str) -> u64 {
-        self.shared.update(|s| {
-            let id = s.add_channel(name);
-            if s.gateway.ready {
-                let channel = payload::channel(s, id);
-                s.dispatch("CHANNEL_CREATE", channel);
-            }
-            id
-        })
+        let guild = self.guild_id();
+        self.add_channel_in(guild, name)
     }
 
     /// Deletes a guild channel, as a moderator would: later requests about it answer
@@ -298,9 +350,10 @@ impl FakeDiscord {
                 return;
             }
             let payload = payload::channel(s, channel);
+            let guild = s.guild_of(channel);
             s.channels.remove(&channel);
-            if s.gateway.ready {
-                s.dispatch("CHANNEL_DELETE", payload);
+            if let Some(guild) = guild {
+                s.dispatch_guild(guild, "CHANNEL_DELETE", payload);
             }
         });
     }
@@ -352,13 +405,35 @@ impl FakeDiscord {
         });
     }
 
-    /// Waits until the bot identified and got READY + GUILD_CREATE.
+    /// Waits until every shard of the total identified and got READY + GUILD_CREATE.
     pub async fn wait_ready(&self) {
         self.shared
             .wait("gateway READY", self.wait_timeout, |s| {
-                s.gateway.ready.then_some(())
+                s.gateway.all_ready().then_some(())
             })
             .await;
+    }
+
+    /// Every shard's session as it is now, by shard.
+    pub fn shard_sessions(&self) -> Vec<ShardSession> {
+        self.shared.read(|s| {
+            s.gateway
+                .sessions
+                .values()
+                .map(|session| ShardSession {
+                    shard: session.shard,
+                    seq: session.seq,
+                    ready: session.ready,
+                    connected: session.live.is_some(),
+                })
+                .collect()
+        })
+    }
+
+    /// The close codes the gateway sent (4004 bad token, 4010 invalid shard, 4011
+    /// sharding required, 4000 from [`Self::disconnect`]), in order.
+    pub fn gateway_closes(&self) -> Vec<u16> {
+        self.shared.read(|s| s.gateway.closes.clone())
     }
 
     /// Waits until the bot registered commands at least once; returns them (guild then global).
@@ -420,7 +495,7 @@ impl FakeDiscord {
             None => (InteractionKind::Command, 2),
         };
         self.interaction(user, channel, kind, |s| {
-            let data = command_data(s, path, options, focused);
+            let data = command_data(s, channel, path, options, focused);
             (kind_number, data, None)
         })
     }
@@ -554,12 +629,14 @@ impl FakeDiscord {
         kind: InteractionKind,
         build: impl FnOnce(&State) -> (u64, Value, Option<u64>),
     ) -> Interaction {
-        let (id, token) = self.shared.update(|s| {
+        let (id, token, shard) = self.shared.update(|s| {
             let (type_number, data, source) = build(s);
             let id = s.new_id();
             let token = format!("fake-interaction-token-{id}");
             let payload =
                 interaction_payload(s, id, &token, type_number, data, user, channel, source);
+            // A guild's shard, or shard 0 for a DM.
+            let shard = s.shard_for_channel(channel);
             s.interactions.push(InteractionRec {
                 id,
                 token: token.clone(),
@@ -571,8 +648,10 @@ impl FakeDiscord {
                 original: None,
                 followups: Vec::new(),
             });
-            s.dispatch("INTERACTION_CREATE", payload);
-            (id, token)
+            if let Some(shard) = shard {
+                s.dispatch(shard, "INTERACTION_CREATE", payload);
+            }
+            (id, token, shard)
         });
         Interaction {
             shared: Arc::clone(&self.shared),
@@ -581,6 +660,7 @@ impl FakeDiscord {
             kind,
             channel_id: channel,
             user_id: user,
+            shard,
             wait_timeout: self.wait_timeout,
         }
     }
@@ -674,8 +754,10 @@ impl FakeDiscord {
     /// replayed.
     pub fn reconnect(&self) {
         self.shared.update(|s| {
-            if let Some(live) = s.gateway.live.take() {
-                let _ = live.send(Outgoing::Reconnect);
+            for session in s.gateway.sessions.values_mut() {
+                if let Some(live) = session.live.take() {
+                    let _ = live.send(Outgoing::Reconnect);
+                }
             }
         });
     }
@@ -683,18 +765,22 @@ impl FakeDiscord {
     /// Closes the gateway connection with code 4000 (unknown error, resumable).
     pub fn disconnect(&self) {
         self.shared.update(|s| {
-            if let Some(live) = s.gateway.live.take() {
-                let _ = live.send(Outgoing::Close(4000));
+            for session in s.gateway.sessions.values_mut() {
+                if let Some(live) = session.live.take() {
+                    let _ = live.send(Outgoing::Close(4000));
+                }
             }
         });
     }
 
-    /// Every dispatch frame (`{"op":0,"s","t","d"}`) of the current gateway session, in order.
+    /// Every dispatch frame (`{"op":0,"s","t","d"}`) of the current gateway sessions, in
+    /// order, shard by shard.
     pub fn dispatched_frames(&self) -> Vec<Value> {
         self.shared.read(|s| {
             s.gateway
-                .log
-                .iter()
+                .sessions
+                .values()
+                .flat_map(|session| &session.log)
                 .filter_map(|(_, f)| serde_json::from_str(f).ok())
                 .collect()
         })
@@ -707,8 +793,8 @@ impl FakeDiscord {
             identifies: s.gateway.identifies,
             resumes: s.gateway.resumes,
             heartbeats: s.gateway.heartbeats,
-            seq: s.gateway.seq,
-            connected: s.gateway.live.is_some(),
+            seq: s.gateway.sessions.values().map(|x| x.seq).sum(),
+            connected: s.gateway.sessions.values().any(|x| x.live.is_some()),
         })
     }
 
@@ -756,6 +842,8 @@ pub struct Interaction {
     pub channel_id: u64,
     /// User who triggered it.
     pub user_id: u64,
+    /// The shard it was dispatched on (`None`: no shard had identified, so nobody got it).
+    pub shard: Option<u32>,
     wait_timeout: Duration,
 }
 
@@ -918,11 +1006,11 @@ fn interaction_payload(
         "attachment_size_limit": 10_485_760,
     });
     match c.kind {
-        ChannelKind::Guild => {
-            payload["guild_id"] = json!(s.guild_id.to_string());
+        ChannelKind::Guild { guild } => {
+            payload["guild_id"] = json!(guild.to_string());
             payload["guild_locale"] = json!("en-US");
             payload["member"] = payload::member(s, u, Some(u.permissions));
-            payload["authorizing_integration_owners"] = json!({"0": s.guild_id.to_string()});
+            payload["authorizing_integration_owners"] = json!({"0": guild.to_string()});
             payload["context"] = json!(0);
         }
         ChannelKind::Dm { .. } => {
@@ -937,19 +1025,29 @@ fn interaction_payload(
     payload
 }
 
-/// `data` of a slash command or autocomplete interaction, resolved against the registered
-/// command definitions.
-fn command_data(s: &State, path: &str, given: &Value, focused: Option<&str>) -> Value {
+/// `data` of a slash command or autocomplete interaction in `channel`, resolved against
+/// the command definitions registered there (guild commands live in the first guild).
+fn command_data(
+    s: &State,
+    channel: u64,
+    path: &str,
+    given: &Value,
+    focused: Option<&str>,
+) -> Value {
     let words: Vec<&str> = path.split_whitespace().collect();
     let root = words.first().copied().unwrap_or_default();
-    let command = s
-        .guild_commands
+    let guild = s.guild_of(channel);
+    let guild_commands: &[Value] = if guild == Some(s.guild_id) {
+        &s.guild_commands
+    } else {
+        &[]
+    };
+    let command = guild_commands
         .iter()
         .chain(&s.global_commands)
         .find(|c| c["name"] == root && c["type"] == 1)
         .unwrap_or_else(|| {
-            let names: Vec<&Value> = s
-                .guild_commands
+            let names: Vec<&Value> = guild_commands
                 .iter()
                 .chain(&s.global_commands)
                 .map(|c| &c["name"])
@@ -1012,8 +1110,10 @@ fn command_data(s: &State, path: &str, given: &Value, focused: Option<&str>) -> 
         "name": root,
         "type": 1,
         "options": options,
-        "guild_id": s.guild_id.to_string(),
     });
+    if let Some(guild) = guild {
+        data["guild_id"] = json!(guild.to_string());
+    }
     if resolved.as_object().is_some_and(|r| !r.is_empty()) {
         data["resolved"] = resolved;
     }

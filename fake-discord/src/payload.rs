@@ -75,10 +75,10 @@ pub fn member(state: &State, u: &UserRec, permissions: Option<Permissions>) -> V
 pub fn channel(state: &State, id: u64) -> Value {
     let c = &state.channels[&id];
     match c.kind {
-        ChannelKind::Guild => json!({
+        ChannelKind::Guild { guild } => json!({
             "id": id.to_string(),
             "type": 0,
-            "guild_id": state.guild_id.to_string(),
+            "guild_id": guild.to_string(),
             "name": c.name,
             "position": c.position,
             "permission_overwrites": [],
@@ -155,21 +155,18 @@ pub fn message(state: &State, m: &RecordedMessage) -> Value {
         v["webhook_id"] = json!(state.app_id.to_string());
         v["application_id"] = json!(state.app_id.to_string());
     }
-    if matches!(
-        state.channels.get(&m.channel_id).map(|c| &c.kind),
-        Some(ChannelKind::Guild)
-    ) {
-        v["guild_id"] = json!(state.guild_id.to_string());
+    if let Some(guild) = state.guild_of(m.channel_id) {
+        v["guild_id"] = json!(guild.to_string());
     }
     v
 }
 
-/// The GUILD_CREATE payload for the test guild.
-pub fn guild_create(state: &State) -> Value {
+/// The GUILD_CREATE payload for one of the fake's guilds (every user is a member of each).
+pub fn guild_create(state: &State, guild: u64) -> Value {
     let channels: Vec<Value> = state
         .channels
         .iter()
-        .filter(|(_, c)| matches!(c.kind, ChannelKind::Guild))
+        .filter(|(_, c)| matches!(c.kind, ChannelKind::Guild { guild: g } if g == guild))
         .map(|(id, _)| channel(state, *id))
         .collect();
     let mut members = vec![member(state, &state.bot, None)];
@@ -181,8 +178,8 @@ pub fn guild_create(state: &State) -> Value {
             .map(|u| member(state, u, None)),
     );
     json!({
-        "id": state.guild_id.to_string(),
-        "name": state.guild_name,
+        "id": guild.to_string(),
+        "name": state.guilds.get(&guild).cloned().unwrap_or_default(),
         "icon": null,
         "splash": null,
         "discovery_splash": null,
@@ -193,7 +190,7 @@ pub fn guild_create(state: &State) -> Value {
         "default_message_notifications": 0,
         "explicit_content_filter": 0,
         "roles": [{
-            "id": state.guild_id.to_string(),
+            "id": guild.to_string(),
             "name": "@everyone",
             "color": 0,
             "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},

@@ -460,8 +460,8 @@ fn route(
                 .ok_or_else(ApiError::unknown_message)?;
             Ok(Reply::no_content())
         }
-        ("GET", ["guilds", guild]) if id(guild) == Some(state.guild_id) => {
-            let mut guild = payload::guild_create(state);
+        ("GET", ["guilds", guild]) if known_guild(state, guild) => {
+            let mut guild = payload::guild_create(state, id(guild).unwrap_or(0));
             if let Some(g) = guild.as_object_mut() {
                 for key in [
                     "members",
@@ -478,11 +478,14 @@ fn route(
             }
             Ok(Reply::json(200, guild))
         }
-        ("GET", ["guilds", guild, "channels"]) if id(guild) == Some(state.guild_id) => {
+        ("GET", ["guilds", guild, "channels"]) if known_guild(state, guild) => {
+            let guild = id(guild);
             let ids: Vec<u64> = state
                 .channels
                 .iter()
-                .filter(|(_, c)| matches!(c.kind, ChannelKind::Guild))
+                .filter(
+                    |(_, c)| matches!(c.kind, ChannelKind::Guild { guild: g } if Some(g) == guild),
+                )
                 .map(|(i, _)| *i)
                 .collect();
             Ok(Reply::json(
@@ -493,16 +496,24 @@ fn route(
                     .collect::<Vec<_>>()),
             ))
         }
-        ("GET", ["guilds", guild, "members", user]) if id(guild) == Some(state.guild_id) => {
+        ("GET", ["guilds", guild, "members", user]) if known_guild(state, guild) => {
+            let guild = id(guild).unwrap_or(0);
             let user = id(user)
                 .and_then(|u| state.users.get(&u))
                 .ok_or_else(|| ApiError::new(404, 10007, "Unknown Member"))?;
             let mut member = payload::member(state, user, None);
-            member["guild_id"] = json!(state.guild_id.to_string());
+            member["guild_id"] = json!(guild.to_string());
             Ok(Reply::json(200, member))
         }
         _ => not_found(),
     }
+}
+
+/// Whether a path segment names one of the fake's guilds.
+fn known_guild(state: &State, segment: &str) -> bool {
+    segment
+        .parse::<u64>()
+        .is_ok_and(|g| state.guilds.contains_key(&g))
 }
 
 fn open_dm(state: &mut State, body: &Value) -> Handled {
@@ -595,7 +606,7 @@ fn channel_access(state: &State, channel: u64, need: Permissions) -> Result<(), 
         .channels
         .get(&channel)
         .ok_or_else(ApiError::unknown_channel)?;
-    if let ChannelKind::Guild = rec.kind {
+    if let ChannelKind::Guild { .. } = rec.kind {
         let have = state.bot_permissions(channel);
         if !have.contains(Permissions::VIEW_CHANNEL) {
             return Err(ApiError::missing_access());

@@ -25,10 +25,10 @@ pub struct UserRec {
     pub permissions: Permissions,
 }
 
-/// Guild text channel or DM.
+/// Guild text channel (of which guild) or DM.
 #[derive(Clone, Debug)]
 pub enum ChannelKind {
-    Guild,
+    Guild { guild: u64 },
     Dm { recipient: u64 },
 }
 
@@ -117,21 +117,45 @@ pub enum Outgoing {
     Close(u16),
 }
 
-/// The gateway session.
+/// One shard's gateway session.
 #[derive(Default)]
-pub struct GatewayState {
+pub struct Session {
+    /// `[shard, total]` as IDENTIFY gave it.
+    pub shard: [u32; 2],
     pub seq: u64,
     pub session_id: Option<String>,
     /// Every dispatch of the session, for RESUME replay.
     pub log: Vec<(u64, String)>,
     /// The connection currently receiving dispatches.
     pub live: Option<UnboundedSender<Outgoing>>,
+    /// READY and GUILD_CREATE were sent in this session.
+    pub ready: bool,
+}
+
+/// The gateway: one session per shard, and counters over all of them.
+#[derive(Default)]
+pub struct GatewayState {
+    /// By shard number.
+    pub sessions: BTreeMap<u32, Session>,
     pub connections: u32,
     pub identifies: u32,
     pub resumes: u32,
-    /// READY and GUILD_CREATE were sent in this session.
-    pub ready: bool,
     pub heartbeats: u32,
+    /// Close codes the fake sent (4004, 4010, 4011…), in order.
+    pub closes: Vec<u16>,
+}
+
+impl GatewayState {
+    /// The shard total of the current sessions (they all agree), if any.
+    pub fn total(&self) -> Option<u32> {
+        self.sessions.values().next().map(|s| s.shard[1])
+    }
+
+    /// Whether every shard of the total has a session that got READY.
+    pub fn all_ready(&self) -> bool {
+        self.total()
+            .is_some_and(|n| (0..n).all(|i| self.sessions.get(&i).is_some_and(|s| s.ready)))
+    }
 }
 
 /// An error answer from a handler.
@@ -201,8 +225,10 @@ pub struct State {
     pub started: Instant,
     pub created_at: String,
     pub app_id: u64,
+    /// The first guild (where guild commands may be registered).
     pub guild_id: u64,
-    pub guild_name: String,
+    /// Every guild the bot is in: id → name.
+    pub guilds: BTreeMap<u64, String>,
     pub owner_id: u64,
     pub default_channel: u64,
     pub bot: UserRec,
@@ -233,7 +259,7 @@ impl State {
             created_at: crate::payload::now_timestamp(),
             app_id: 0,
             guild_id: 0,
-            guild_name: "Fake Guild".into(),
+            guilds: BTreeMap::new(),
             owner_id: 0,
             default_channel: 0,
             bot: UserRec {
@@ -260,7 +286,7 @@ impl State {
         };
         state.app_id = state.new_id();
         state.bot.id = state.app_id;
-        state.guild_id = state.new_id();
+        state.guild_id = state.add_guild("Fake Guild");
         state.owner_id = state.add_user("owner");
         state.default_channel = state.add_channel("general");
         state
@@ -285,14 +311,33 @@ impl State {
         id
     }
 
+    /// A guild with an id whose timestamp bits differ from the others' (Discord shards by
+    /// `(guild_id >> 22) % total`): successive guilds fall on successive shards.
+    pub fn add_guild(&mut self, name: &str) -> u64 {
+        let n = self.guilds.len() as u64;
+        // Below every id `new_id` hands out, so never the same.
+        let id = (((FIRST_ID >> 22) - 1 - n) << 22) | 1;
+        self.guilds.insert(id, name.to_owned());
+        id
+    }
+
+    /// The shard a guild's events go to under `total` shards.
+    pub fn shard_of(guild: u64, total: u32) -> u32 {
+        ((guild >> 22) % u64::from(total.max(1))) as u32
+    }
+
     pub fn add_channel(&mut self, name: &str) -> u64 {
+        self.add_channel_in(self.guild_id, name)
+    }
+
+    pub fn add_channel_in(&mut self, guild: u64, name: &str) -> u64 {
         let id = self.new_id();
         let position = self.channels.len() as u16;
         self.channels.insert(
             id,
             ChannelRec {
                 name: name.to_owned(),
-                kind: ChannelKind::Guild,
+                kind: ChannelKind::Guild { guild },
                 position,
                 bot_denied: Permissions::NONE,
             },
@@ -339,15 +384,47 @@ impl State {
         self.started.elapsed()
     }
 
-    /// Sends a dispatch (op 0) on the gateway, or keeps it for RESUME if nobody listens.
-    pub fn dispatch(&mut self, event: &str, data: Value) {
-        let gw = &mut self.gateway;
-        gw.seq += 1;
-        let frame = json!({"op": 0, "s": gw.seq, "t": event, "d": data}).to_string();
-        gw.log.push((gw.seq, frame.clone()));
-        if let Some(live) = &gw.live {
+    /// The guild of a guild channel.
+    pub fn guild_of(&self, channel: u64) -> Option<u64> {
+        match self.channels.get(&channel)?.kind {
+            ChannelKind::Guild { guild } => Some(guild),
+            ChannelKind::Dm { .. } => None,
+        }
+    }
+
+    /// The shard a channel's events go to: its guild's, or shard 0 for a DM. `None` before
+    /// any shard identified.
+    pub fn shard_for_channel(&self, channel: u64) -> Option<u32> {
+        let total = self.gateway.total()?;
+        Some(match self.guild_of(channel) {
+            Some(guild) => Self::shard_of(guild, total),
+            None => 0,
+        })
+    }
+
+    /// Sends a guild's event to the shard that has it, once that shard is READY.
+    pub fn dispatch_guild(&mut self, guild: u64, event: &str, data: Value) {
+        let Some(total) = self.gateway.total() else {
+            return;
+        };
+        let shard = Self::shard_of(guild, total);
+        if self.gateway.sessions.get(&shard).is_some_and(|s| s.ready) {
+            self.dispatch(shard, event, data);
+        }
+    }
+
+    /// Sends a dispatch (op 0) on `shard`'s session, or keeps it for RESUME if nobody
+    /// listens. Lost when the shard has no session (nobody identified for it).
+    pub fn dispatch(&mut self, shard: u32, event: &str, data: Value) {
+        let Some(session) = self.gateway.sessions.get_mut(&shard) else {
+            return;
+        };
+        session.seq += 1;
+        let frame = json!({"op": 0, "s": session.seq, "t": event, "d": data}).to_string();
+        session.log.push((session.seq, frame.clone()));
+        if let Some(live) = &session.live {
             if live.send(Outgoing::Text(frame)).is_err() {
-                gw.live = None;
+                session.live = None;
             }
         }
     }

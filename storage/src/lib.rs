@@ -236,6 +236,10 @@ pub enum StoreError {
     /// which version wrote it and what to do), never misread or set aside.
     #[error("{0}")]
     Newer(String),
+    /// The game changed since the table loaded it (another process moved it): the commit
+    /// was refused and nothing was written ([`Store::commit_at`]).
+    #[error("another move in this game was saved at the same moment")]
+    Moved,
 }
 
 /// One atomic write: metadata, optionally the new snapshot and a log entry, what the
@@ -506,6 +510,27 @@ pub trait Store: Send + Sync {
         let _ = name;
         work();
         Ok(true)
+    }
+
+    // Several processes on one store (PostgreSQL): each keeps loaded games in memory, so
+    // each must notice when another moved a game, and never commit over such a move.
+
+    /// A stamp of the channel's stored table that changes with every commit to it (`0`:
+    /// none stored), read before a command so a table reloads a game another process
+    /// moved. `None`: the store is one process's own, so what a table loaded stays
+    /// current (sled).
+    fn stamp(&self, channel: ChannelId) -> Result<Option<u64>, StoreError> {
+        let _ = channel;
+        Ok(None)
+    }
+
+    /// [`Store::commit`] only if the channel's stamp is still `base` (checked under the
+    /// game's row lock, in the commit's transaction); otherwise nothing is written and
+    /// the error is [`StoreError::Moved`]. Returns the new outbox rows' ids and the new
+    /// stamp. A store one process owns commits as [`Store::commit`] (stamp 0).
+    fn commit_at(&self, base: u64, commit: Commit<'_>) -> Result<(Vec<u64>, u64), StoreError> {
+        let _ = base;
+        self.commit(commit).map(|ids| (ids, 0))
     }
 }
 

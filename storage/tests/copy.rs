@@ -33,6 +33,7 @@ fn meta(channel: u64, game_id: u64, version: u64, users: &[u64]) -> Meta {
         settings: Default::default(),
         dropped: vec![],
         nudged_ms: 0,
+        away: vec![],
     }
 }
 

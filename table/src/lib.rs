@@ -276,7 +276,29 @@ struct Slot {
     /// The last public picture drawn here: a burst of status calls and the turn message
     /// of one version draw it once. Goes with the slot when the LRU evicts it.
     picture: Option<(PictureOf, Arc<Vec<u8>>)>,
+    /// The store's stamp of what was loaded ([`Store::stamp`]), when the store is shared
+    /// with other processes; `None` for a store this process owns.
+    stamp: Option<u64>,
 }
+
+/// What a commit on this thread is based on, while a handler runs on a slot: the slot's
+/// stamp, and whether a commit found the game moved by another process.
+#[derive(Clone, Copy)]
+struct Base {
+    channel: ChannelId,
+    stamp: Option<u64>,
+    moved: bool,
+}
+
+thread_local! {
+    /// The base of the slot whose handler runs on this thread (commits happen only there,
+    /// with the channel's lock held; see `Table::attempt`).
+    static BASE: std::cell::Cell<Option<Base>> = const { std::cell::Cell::new(None) };
+}
+
+/// Attempts of a command whose commit met another process's move (each on the reloaded
+/// game): the second sees that move, so more are needed only under a burst of them.
+const MOVED_ATTEMPTS: usize = 3;
 
 /// The loaded channels: a bounded cache (least recently used evicted first). Evicting is
 /// always safe: every accepted change is already in the store.
@@ -430,21 +452,96 @@ impl Table {
         &self.thinker
     }
 
-    /// Runs `f` on the channel's slot with the channel lock held, loading it first.
+    /// Runs `f` on the channel's slot with the channel lock held, loading it first (again
+    /// if another process moved the game since).
     fn with_slot<R>(&self, channel: ChannelId, f: impl FnOnce(&mut Slot) -> R) -> R {
         let shared = lock(&self.slots).get(channel);
-        let result = {
-            let mut slot = lock(&shared);
-            if !slot.loaded {
-                self.load(channel, &mut slot);
-            }
-            f(&mut slot)
-        };
+        let (result, _) = self.attempt(channel, &shared, f);
         lock(&self.slots).forget_if_empty(channel, &shared);
         result
     }
 
+    /// [`Table::with_slot`] for a change: when its commit finds the game moved by another
+    /// process (nothing was stored), `f` runs again on the reloaded game, as if it had
+    /// come after that move (a stale panel is then refused as usual; a timer finds itself
+    /// replaced).
+    fn with_slot_retrying<R>(&self, channel: ChannelId, mut f: impl FnMut(&mut Slot) -> R) -> R {
+        let shared = lock(&self.slots).get(channel);
+        let mut attempts = 0;
+        loop {
+            let (result, moved) = self.attempt(channel, &shared, &mut f);
+            attempts += 1;
+            if !moved || attempts == MOVED_ATTEMPTS {
+                lock(&self.slots).forget_if_empty(channel, &shared);
+                return result;
+            }
+            tracing::info!(
+                channel,
+                "another process moved this game first; running again"
+            );
+        }
+    }
+
+    /// One run of `f` on the locked slot, brought up to date first; true when one of its
+    /// commits found the game moved elsewhere (the slot is then unloaded).
+    fn attempt<R>(
+        &self,
+        channel: ChannelId,
+        shared: &Mutex<Slot>,
+        f: impl FnOnce(&mut Slot) -> R,
+    ) -> (R, bool) {
+        let mut slot = lock(shared);
+        if slot.loaded && self.moved_elsewhere(channel, &slot) {
+            *slot = Slot::default();
+        }
+        if !slot.loaded {
+            self.load(channel, &mut slot);
+        }
+        let outer = BASE.replace(Some(Base {
+            channel,
+            stamp: slot.stamp,
+            moved: false,
+        }));
+        let result = f(&mut slot);
+        let base = BASE.replace(outer);
+        let moved = base.is_some_and(|b| b.moved);
+        if moved {
+            *slot = Slot::default();
+        } else if let Some(base) = base {
+            slot.stamp = base.stamp;
+        }
+        (result, moved)
+    }
+
+    /// Whether another process changed the channel's stored table since `slot` was loaded
+    /// (never for a store this process owns). A failed read keeps what is loaded: a
+    /// commit over a moved game is refused anyway.
+    fn moved_elsewhere(&self, channel: ChannelId, slot: &Slot) -> bool {
+        let Some(loaded) = slot.stamp else {
+            return false;
+        };
+        match self.store.stamp(channel) {
+            Ok(stamp) => stamp != Some(loaded),
+            Err(e) => {
+                tracing::warn!(channel, error = %e, "cannot read the game's stamp");
+                false
+            }
+        }
+    }
+
     fn load(&self, channel: ChannelId, slot: &mut Slot) {
+        // The stamp before the record: a commit in between makes it older than what is
+        // loaded, so the next command reloads (never the reverse).
+        slot.stamp = match self.store.stamp(channel) {
+            Ok(stamp) => stamp,
+            Err(e) => {
+                tracing::error!(channel, error = %e, "store load failed");
+                slot.notice = Some(format!(
+                    "⚠️ The game store could not be read ({e}); try again shortly."
+                ));
+                return;
+            }
+        };
         match self.store.load(channel) {
             Ok(Loaded::Empty) => {}
             Ok(Loaded::Found(record)) => match restore_record(&record) {
@@ -511,7 +608,7 @@ impl Table {
         }
         // A hint's position is read under the channel lock, and searched after it.
         let mut hint = None;
-        let mut out = self.with_slot(channel, |slot| {
+        let mut out = self.with_slot_retrying(channel, |slot| {
             if !slot.loaded {
                 // The load failed (every command tries again): the caller alone is told,
                 // so a store that cannot be read never floods the channel.
@@ -535,7 +632,7 @@ impl Table {
                         .is_some_and(|seat| !a.meta.away.contains(&seat))
                 });
             out.extend(back.unwrap_or_default());
-            let replies = match command {
+            let replies = match command.clone() {
                 Command::New {
                     game,
                     options,
@@ -757,17 +854,47 @@ impl Table {
     fn commit(&self, change: Change<'_>, out: &mut Vec<Delivery>) -> Result<(), ()> {
         let meta = change.meta;
         let rows = outbox_rows(meta.channel, out, self.now_ms());
-        match self.store.commit(Commit {
+        let commit = Commit {
             meta,
             snapshot: change.snapshot,
             entry: change.entry,
             outbox: &rows,
             timers: change.timers,
             seats: change.seats,
-        }) {
+        };
+        // Over a store shared with other processes, only over what this one loaded.
+        let base = BASE.get().filter(|b| b.channel == meta.channel);
+        let stored = match base {
+            Some(b) if b.moved => Err(storage::StoreError::Moved),
+            Some(
+                b @ Base {
+                    stamp: Some(stamp), ..
+                },
+            ) => self.store.commit_at(stamp, commit).map(|(ids, stamp)| {
+                // The next commit of this handler builds on this one.
+                BASE.set(Some(Base {
+                    stamp: Some(stamp),
+                    ..b
+                }));
+                ids
+            }),
+            _ => self.store.commit(commit),
+        };
+        match stored {
             Ok(ids) => {
                 Delivery::number(out, &ids);
                 Ok(())
+            }
+            Err(storage::StoreError::Moved) => {
+                tracing::info!(channel = meta.channel, "the game moved in another process");
+                if let Some(b) = base {
+                    BASE.set(Some(Base { moved: true, ..b }));
+                }
+                *out = vec![Delivery::ephemeral(
+                    "Another move in this game was saved at the same moment, so yours was \
+                     not; look at the game again and retry.",
+                )];
+                Err(())
             }
             Err(e) => {
                 tracing::error!(channel = meta.channel, error = %e, "commit failed");

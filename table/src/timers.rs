@@ -100,14 +100,14 @@ impl Table {
         };
         for plan in self.thinker.take_finished() {
             let channel = plan.channel;
-            let out = self.with_slot(channel, |slot| self.play_plan(slot, plan));
+            let out = self.with_slot_retrying(channel, |slot| self.play_plan(slot, plan.clone()));
             note(channel, &out);
         }
         for (channel, timer) in due {
             if self.thinker.is_thinking(channel, &timer) {
                 continue;
             }
-            let out = self.with_slot(channel, |slot| self.fire(slot, channel, timer));
+            let out = self.with_slot_retrying(channel, |slot| self.fire(slot, channel, timer));
             note(channel, &out);
         }
         touched

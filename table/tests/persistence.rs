@@ -526,3 +526,184 @@ fn sigkill_at_random_points_loses_no_acknowledged_action() {
         started_at.elapsed()
     );
 }
+
+// Several bot processes on one PostgreSQL: each process is a `Table` over its own
+// `PgStore` (its own pool and cache), all on one database.
+
+/// Two "processes" (tables over their own stores) on one fresh database schema; the
+/// second store is returned for looking at what landed.
+fn two_processes(
+    options: impl Fn() -> table::TableOptions,
+) -> (table::Table, table::Table, Arc<storage::PgStore>) {
+    let url = storage::pg::testing::fresh_url().unwrap_or_else(|why| panic!("{why}"));
+    let a = Arc::new(storage::PgStore::open(&url, 4).unwrap());
+    let b = Arc::new(storage::PgStore::open(&url, 4).unwrap());
+    (
+        table::Table::with_options(a, options()),
+        table::Table::with_options(b.clone(), options()),
+        b,
+    )
+}
+
+/// The last archived game of a channel: its final version and its stored log's length.
+fn archived_moves(store: &storage::PgStore, channel: u64) -> (u64, usize) {
+    let archived = store.archived(channel).unwrap();
+    assert_eq!(archived.len(), 1, "one archived game in channel {channel}");
+    let meta = &archived[0].meta;
+    (meta.version, store.log(meta.game_id).unwrap().len())
+}
+
+#[test]
+fn moves_alternating_between_two_processes_land_in_order() {
+    let (a, b, store) = two_processes(table::TableOptions::default);
+    started(&a, CH, 2, 7);
+    let tables = [&a, &b];
+    let mut moves = 0u64;
+    // Each move by the other process than the last: each sees the other's moves at once.
+    while let Some((user, line)) = next_move(tables[moves as usize % 2], CH, 2) {
+        let out = run(tables[moves as usize % 2], CH, user, &line);
+        assert!(
+            !channel_texts(&out).is_empty(),
+            "{line} was refused: {out:?}"
+        );
+        moves += 1;
+        if let Some(version) = a.state_version(CH) {
+            assert_eq!(version.version, moves);
+            assert_eq!(b.state_version(CH).unwrap().version, moves);
+        }
+    }
+    assert!(moves >= 5, "{moves}");
+    assert_eq!(archived_moves(&store, CH), (moves, moves as usize));
+}
+
+#[test]
+fn a_move_another_process_made_first_refuses_the_stale_one_and_its_commit() {
+    let (a, b, store) = two_processes(table::TableOptions::default);
+    started(&a, CH, 2, 3);
+    // Process a shows the awaited player their options; they play them through process b.
+    let (user, _) = next_move(&a, CH, 2).unwrap();
+    let (at, _) = a.choices(CH, user).unwrap();
+    let stamp = store
+        .stamp(CH)
+        .unwrap()
+        .expect("a shared store stamps its games");
+    let out = b.handle(CH, &caller(user), Command::Choose { index: 0, at });
+    assert!(!channel_texts(&out).is_empty(), "{out:?}");
+    // The same panel tapped again reaches process a, which has the game loaded: refused
+    // with the usual sentence, nothing stored.
+    let out = a.handle(CH, &caller(user), Command::Choose { index: 0, at });
+    assert!(
+        ephemeral(&out).starts_with("It is not your turn"),
+        "{out:?}"
+    );
+    assert_eq!(a.state_version(CH).unwrap().version, 1);
+    // A commit over what was loaded before b's move is refused by the store itself.
+    let Loaded::Found(record) = store.load(CH).unwrap() else {
+        panic!("the game is stored");
+    };
+    assert_ne!(store.stamp(CH).unwrap(), Some(stamp));
+    let stale = storage::Commit {
+        meta: &record.meta,
+        snapshot: None,
+        entry: None,
+        outbox: &[],
+        timers: &[],
+        seats: None,
+    };
+    assert!(matches!(
+        store.commit_at(stamp, stale),
+        Err(storage::StoreError::Moved)
+    ));
+    let current = store.stamp(CH).unwrap().unwrap();
+    let (_, next) = store.commit_at(current, stale).unwrap();
+    assert_ne!(next, current);
+    assert_eq!(store.stamp(CH).unwrap(), Some(next));
+    assert_eq!(store.log(record.meta.game_id).unwrap().len(), 1);
+}
+
+#[test]
+fn moves_racing_from_two_processes_land_once_each() {
+    let (a, b, store) = two_processes(table::TableOptions::default);
+    let channels: Vec<u64> = (1..=4).collect();
+    for &ch in &channels {
+        started(&a, ch, 2, ch);
+    }
+    // Both processes play every channel's awaited move as fast as they can: the same
+    // move is often sent by both at once, and must land once.
+    let accepted: Vec<u64> = std::thread::scope(|s| {
+        let workers: Vec<_> = [&a, &b]
+            .into_iter()
+            .map(|table| {
+                let channels = &channels;
+                s.spawn(move || {
+                    let mut accepted = 0;
+                    while channels.iter().any(|&ch| table.state_version(ch).is_some()) {
+                        for &ch in channels {
+                            if let Some((user, line)) = next_move(table, ch, 2) {
+                                let out = run(table, ch, user, &line);
+                                accepted += u64::from(!channel_texts(&out).is_empty());
+                            }
+                        }
+                    }
+                    accepted
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    let mut stored = 0;
+    for &ch in &channels {
+        let (version, logged) = archived_moves(&store, ch);
+        assert_eq!(version as usize, logged, "channel {ch}");
+        stored += version;
+    }
+    assert_eq!(accepted.iter().sum::<u64>(), stored, "{accepted:?}");
+}
+
+#[test]
+fn a_due_timer_fires_once_when_two_processes_see_it() {
+    use table::{Defaults, ManualClock, Minimums, TableOptions, TimeoutPolicy};
+    let clock = Arc::new(ManualClock::new(1_800_000_000_000));
+    let options = || TableOptions {
+        clock: clock.clone(),
+        defaults: Defaults {
+            remind_after: 60,
+            remind_every: 3_600,
+            timeout_after: 0,
+            on_timeout: TimeoutPolicy::Auto,
+        },
+        minimums: Minimums::LOCAL,
+        ..TableOptions::default()
+    };
+    let (a, b, _store) = two_processes(options);
+    let channels: Vec<u64> = (1..=8).collect();
+    for &ch in &channels {
+        started(&a, ch, 2, ch);
+        // Both have every game loaded.
+        assert_eq!(b.state_version(ch).unwrap().version, 0);
+        for p in a.pending_in(ch) {
+            a.delivered(p.delivery.outbox().unwrap());
+        }
+    }
+    clock.advance(2 * 60_000);
+    let barrier = std::sync::Barrier::new(2);
+    std::thread::scope(|s| {
+        for table in [&a, &b] {
+            let barrier = &barrier;
+            s.spawn(move || {
+                barrier.wait();
+                table.fire_due_timers();
+            });
+        }
+    });
+    for &ch in &channels {
+        let texts = all_texts(
+            &a.pending_in(ch)
+                .into_iter()
+                .map(|p| p.delivery)
+                .collect::<Vec<_>>(),
+        );
+        let reminders = texts.iter().filter(|t| t.contains("⏰ Reminder")).count();
+        assert_eq!(reminders, 1, "channel {ch}: {texts:?}");
+    }
+}

@@ -53,6 +53,7 @@ impl Bot {
             // Bots think on a pool, as in production, on tiny budgets.
             thinker: table::Thinker::with_threads(1).capped(16, 8),
             archive_keep_days: 365,
+            shards: None,
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(commands::serve_until(settings, async {
@@ -61,6 +62,57 @@ impl Bot {
         let mut task = task;
         tokio::select! {
             _ = fake.wait_commands() => {}
+            r = &mut task => panic!("the bot stopped at start-up: {r:?}"),
+        }
+        Bot {
+            stop: Some(stop),
+            task,
+        }
+    }
+
+    /// A bot process over `store` (shared with other processes) running `shards` of the
+    /// fake's gateway. The one holding shard 0 registers the commands, which this waits
+    /// for; any other is waited for until its shards are READY.
+    pub async fn start_sharded(
+        fake: &FakeDiscord,
+        store: std::sync::Arc<dyn storage::Store>,
+        shards: commands::ShardRange,
+    ) -> Bot {
+        let settings = commands::BotSettings {
+            token: fake.token(),
+            data_dir: std::env::temp_dir(),
+            dev_guild_id: None,
+            api_base: Some(fake.api_base()),
+            cache_games: 100,
+            timers: table::Defaults::default(),
+            minimums: table::Minimums::DISCORD,
+            rate_limit: commands::ratelimit::Limit::OFF,
+            thinker: table::Thinker::with_threads(1).capped(16, 8),
+            archive_keep_days: 365,
+            shards: Some(shards),
+        };
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let mut task = tokio::spawn(commands::serve_with_store(settings, store, async {
+            let _ = stopped.await;
+        }));
+        let ready = async {
+            if shards.holds(0) {
+                fake.wait_commands().await;
+            }
+            fake.wait_for("the process's shards READY", |f| {
+                let sessions = f.shard_sessions();
+                (shards.first..=shards.last)
+                    .all(|i| {
+                        sessions
+                            .iter()
+                            .any(|s| s.shard == [i, shards.total] && s.ready && s.connected)
+                    })
+                    .then_some(())
+            })
+            .await;
+        };
+        tokio::select! {
+            _ = ready => {}
             r = &mut task => panic!("the bot stopped at start-up: {r:?}"),
         }
         Bot {
@@ -251,7 +303,17 @@ pub async fn tap_a_move(
     your_move: &str,
     rng: &mut impl Rng,
 ) -> Option<usize> {
-    let replies = fake.click(user, turn, your_move).replies().await;
+    tap_a_move_from(fake, user, fake.click(user, turn, your_move), rng).await
+}
+
+/// [`tap_a_move`] after `user`'s "Your move" click already made.
+pub async fn tap_a_move_from(
+    fake: &FakeDiscord,
+    user: u64,
+    click: fake_discord::Interaction,
+    rng: &mut impl Rng,
+) -> Option<usize> {
+    let replies = click.replies().await;
     let mut panel = replies
         .iter()
         .rev()

@@ -384,124 +384,24 @@ impl Store for PgStore {
     }
 
     fn commit(&self, commit: Commit<'_>) -> Result<Vec<u64>, StoreError> {
-        let meta = commit.meta;
-        let entry = match commit.entry {
-            Some(e) => {
-                let index = meta.version.checked_sub(1).ok_or_else(|| {
-                    StoreError::Encode("a log entry needs meta.version >= 1".into())
-                })?;
-                Some((big(index), codec::encode_log(e)))
-            }
-            None => None,
-        };
-        let owned = OwnedCommit {
-            channel: big(meta.channel),
-            game_id: big(meta.game_id),
-            version: big(meta.version),
-            guild: big(meta.guild),
-            finished: meta.status == Status::Finished,
-            meta: codec::encode_meta(meta),
-            snapshot: commit
-                .snapshot
-                .map(|s| codec::encode_snapshot(meta.version, s)),
-            entry,
-            outbox: commit.outbox.to_vec(),
-            timers: commit.timers.to_vec(),
-            seats: commit.seats.map(|left| {
-                (
-                    left.iter().map(|u| big(*u)).collect(),
-                    meta.seats.iter().map(|s| big(s.user)).collect(),
-                )
-            }),
-        };
-        self.with_client(move |mut client| async move {
-            let c = owned;
-            let tx = client.transaction().await.map_err(db)?;
-            // Every statement of the move is sent at once (tokio-postgres pipelines what
-            // is awaited together): three round trips in all, BEGIN, these, COMMIT.
-            // The row's upsert takes the game's row lock: moves of a channel are
-            // serialized, whichever process makes them; its WHERE refuses a change that
-            // would take the same game back to an older version.
-            let game = async {
-                execute(
-                &tx,
-                "INSERT INTO games (channel, game_id, version, guild, meta, snapshot, finished) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel) DO UPDATE SET \
-                 game_id = EXCLUDED.game_id, version = EXCLUDED.version, guild = EXCLUDED.guild, \
-                 meta = EXCLUDED.meta, snapshot = COALESCE(EXCLUDED.snapshot, games.snapshot), \
-                 finished = games.finished OR EXCLUDED.finished \
-                 WHERE games.game_id <> EXCLUDED.game_id OR games.version <= EXCLUDED.version",
-                &[
-                    &c.channel,
-                    &c.game_id,
-                    &c.version,
-                    &c.guild,
-                    &c.meta,
-                    &c.snapshot,
-                    &c.finished,
-                ],
+        self.commit_over(None, commit).map(|(ids, _)| ids)
+    }
+
+    fn stamp(&self, channel: ChannelId) -> Result<Option<u64>, StoreError> {
+        let stamp = self.with_client(move |client| async move {
+            Ok(query_opt(
+                &client,
+                "SELECT xmin::text::bigint FROM games WHERE channel = $1",
+                &[&big(channel)],
             )
-            .await
-            };
-            let log = async {
-                match &c.entry {
-                    Some((index, bytes)) => {
-                        execute(
-                            &tx,
-                            "INSERT INTO game_log (game_id, idx, entry) VALUES ($1, $2, $3) \
-                             ON CONFLICT DO NOTHING",
-                            &[&c.game_id, index, bytes],
-                        )
-                        .await
-                    }
-                    None => Ok(1),
-                }
-            };
-            let seats = async {
-                if let Some((left, seated)) = &c.seats {
-                    let gone = async {
-                        execute(
-                            &tx,
-                            "DELETE FROM players WHERE channel = $1 AND user_id = ANY($2)",
-                            &[&c.channel, left],
-                        )
-                        .await
-                    };
-                    let seated = async {
-                        execute(
-                            &tx,
-                            "INSERT INTO players (user_id, channel, game_id) \
-                             SELECT u, $1, $2 FROM UNNEST($3::BIGINT[]) AS u \
-                             ON CONFLICT (user_id, channel) DO UPDATE SET game_id = EXCLUDED.game_id",
-                            &[&c.channel, &c.game_id, seated],
-                        )
-                        .await
-                    };
-                    tokio::try_join!(gone, seated)?;
-                }
-                Ok(())
-            };
-            let (game, logged, ids, (), ()) = tokio::try_join!(
-                game,
-                log,
-                insert_outbox(&tx, &c.outbox),
-                put_timers(&tx, c.channel, &c.timers),
-                seats
-            )?;
-            if game == 0 {
-                return Err(StoreError::Backend(format!(
-                    "the stored game is past this change's move {} (another writer?)",
-                    c.version
-                )));
-            }
-            if logged == 0 {
-                return Err(StoreError::Backend(
-                    "log entry already exists (concurrent writer?)".into(),
-                ));
-            }
-            tx.commit().await.map_err(db)?;
-            Ok(ids)
-        })
+            .await?
+            .map_or(0, |row| row.get::<_, i64>(0)))
+        })?;
+        Ok(Some(unbig(stamp)))
+    }
+
+    fn commit_at(&self, base: u64, commit: Commit<'_>) -> Result<(Vec<u64>, u64), StoreError> {
+        self.commit_over(Some(base), commit)
     }
 
     fn log(&self, game_id: u64) -> Result<Vec<LogEntry>, StoreError> {
@@ -532,7 +432,13 @@ impl Store for PgStore {
         self.with_client(move |mut client| async move {
             let tx = client.transaction().await.map_err(db)?;
             let channel = big(meta.channel);
-            execute(&tx, "DELETE FROM games WHERE channel = $1", &[&channel]).await?;
+            // Only this game's row: a process that archives late never removes the next.
+            execute(
+                &tx,
+                "DELETE FROM games WHERE channel = $1 AND game_id = $2",
+                &[&channel, &big(meta.game_id)],
+            )
+            .await?;
             // Archived once: a repeated archive never counts in the stats twice.
             let inserted = execute(
                 &tx,
@@ -1051,6 +957,147 @@ impl Store for PgStore {
             .iter()
             .map(|r| (unbig(r.get("user_id")), stats_of(r)))
             .collect())
+        })
+    }
+}
+
+impl PgStore {
+    /// A commit; with `base`, only over that stamp of the game's row (see
+    /// [`Store::stamp`]: the row's `xmin`, the transaction that last wrote it, which
+    /// every commit changes and nothing else does). Returns the outbox ids and the row's
+    /// new stamp.
+    fn commit_over(
+        &self,
+        base: Option<u64>,
+        commit: Commit<'_>,
+    ) -> Result<(Vec<u64>, u64), StoreError> {
+        let meta = commit.meta;
+        let entry = match commit.entry {
+            Some(e) => {
+                let index = meta.version.checked_sub(1).ok_or_else(|| {
+                    StoreError::Encode("a log entry needs meta.version >= 1".into())
+                })?;
+                Some((big(index), codec::encode_log(e)))
+            }
+            None => None,
+        };
+        let owned = OwnedCommit {
+            channel: big(meta.channel),
+            game_id: big(meta.game_id),
+            version: big(meta.version),
+            guild: big(meta.guild),
+            finished: meta.status == Status::Finished,
+            meta: codec::encode_meta(meta),
+            snapshot: commit
+                .snapshot
+                .map(|s| codec::encode_snapshot(meta.version, s)),
+            entry,
+            outbox: commit.outbox.to_vec(),
+            timers: commit.timers.to_vec(),
+            seats: commit.seats.map(|left| {
+                (
+                    left.iter().map(|u| big(*u)).collect(),
+                    meta.seats.iter().map(|s| big(s.user)).collect(),
+                )
+            }),
+        };
+        self.with_client(move |mut client| async move {
+            let c = owned;
+            let tx = client.transaction().await.map_err(db)?;
+            // Every statement of the move is sent at once (tokio-postgres pipelines what
+            // is awaited together): three round trips in all, BEGIN, these, COMMIT.
+            // The row's upsert takes the game's row lock: moves of a channel are
+            // serialized, whichever process makes them; its WHERE refuses a change that
+            // would take the same game back to an older version, and (with a base stamp)
+            // one made over a game another process moved since this one loaded it.
+            let base = base.map(big);
+            let game = async {
+                query_opt(
+                &tx,
+                "INSERT INTO games (channel, game_id, version, guild, meta, snapshot, finished) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel) DO UPDATE SET \
+                 game_id = EXCLUDED.game_id, version = EXCLUDED.version, guild = EXCLUDED.guild, \
+                 meta = EXCLUDED.meta, snapshot = COALESCE(EXCLUDED.snapshot, games.snapshot), \
+                 finished = games.finished OR EXCLUDED.finished \
+                 WHERE (games.game_id <> EXCLUDED.game_id OR games.version <= EXCLUDED.version) \
+                 AND ($8::BIGINT IS NULL OR games.xmin::text::bigint = $8) \
+                 RETURNING xmin::text::bigint",
+                &[
+                    &c.channel,
+                    &c.game_id,
+                    &c.version,
+                    &c.guild,
+                    &c.meta,
+                    &c.snapshot,
+                    &c.finished,
+                    &base,
+                ],
+            )
+            .await
+            };
+            let log = async {
+                match &c.entry {
+                    Some((index, bytes)) => {
+                        execute(
+                            &tx,
+                            "INSERT INTO game_log (game_id, idx, entry) VALUES ($1, $2, $3) \
+                             ON CONFLICT DO NOTHING",
+                            &[&c.game_id, index, bytes],
+                        )
+                        .await
+                    }
+                    None => Ok(1),
+                }
+            };
+            let seats = async {
+                if let Some((left, seated)) = &c.seats {
+                    let gone = async {
+                        execute(
+                            &tx,
+                            "DELETE FROM players WHERE channel = $1 AND user_id = ANY($2)",
+                            &[&c.channel, left],
+                        )
+                        .await
+                    };
+                    let seated = async {
+                        execute(
+                            &tx,
+                            "INSERT INTO players (user_id, channel, game_id) \
+                             SELECT u, $1, $2 FROM UNNEST($3::BIGINT[]) AS u \
+                             ON CONFLICT (user_id, channel) DO UPDATE SET game_id = EXCLUDED.game_id",
+                            &[&c.channel, &c.game_id, seated],
+                        )
+                        .await
+                    };
+                    tokio::try_join!(gone, seated)?;
+                }
+                Ok(())
+            };
+            let (game, logged, ids, (), ()) = tokio::try_join!(
+                game,
+                log,
+                insert_outbox(&tx, &c.outbox),
+                put_timers(&tx, c.channel, &c.timers),
+                seats
+            )?;
+            let Some(row) = game else {
+                if base.is_some() {
+                    // Another process committed since this one loaded the game.
+                    return Err(StoreError::Moved);
+                }
+                return Err(StoreError::Backend(format!(
+                    "the stored game is past this change's move {} (another writer?)",
+                    c.version
+                )));
+            };
+            let stamp: i64 = row.get(0);
+            if logged == 0 {
+                return Err(StoreError::Backend(
+                    "log entry already exists (concurrent writer?)".into(),
+                ));
+            }
+            tx.commit().await.map_err(db)?;
+            Ok((ids, unbig(stamp)))
         })
     }
 }
