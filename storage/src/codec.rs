@@ -8,8 +8,8 @@
 //! form the next time they are saved.
 
 use crate::{
-    ArchiveEntry, LogEntry, Meta, OutboxRow, PlayerStats, Quarantined, SeatedUser, Settings,
-    Status, Timer,
+    ArchiveEntry, BotLevel, LogEntry, Meta, OutboxRow, PlayerStats, Quarantined, SeatedUser,
+    Settings, Status, Timer,
 };
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
@@ -17,12 +17,51 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 pub const BINARY_TAG: u8 = 0xC1;
 /// Layout version of the binary records this build writes; higher ones are refused.
 /// 2 added the server, timing settings, dropped seats and last nudge to metadata (and so
-/// to archived games); layout 1 records still decode, with those empty.
-pub const RECORD_VERSION: u8 = 2;
+/// to archived games); layout 1 records still decode, with those empty. 3 added the bot
+/// seats (a level per seat, after everything else); layout 2 records read as people only.
+pub const RECORD_VERSION: u8 = 3;
 
-/// [`Meta`] as stored: the options as JSON text.
+/// [`Meta`] as stored: layout 2's record, then each seat's bot level (`None`: a person).
 #[derive(Serialize, Deserialize)]
 struct MetaRecord {
+    base: MetaRecordV2,
+    bots: Vec<Option<BotLevel>>,
+}
+
+impl MetaRecord {
+    fn of(meta: &Meta) -> Self {
+        MetaRecord {
+            base: MetaRecordV2::of(meta),
+            bots: meta.seats.iter().map(|s| s.bot).collect(),
+        }
+    }
+
+    fn into_meta(self) -> Result<Meta, String> {
+        let mut meta = self.base.into_meta()?;
+        if self.bots.len() != meta.seats.len() {
+            return Err(format!(
+                "metadata unreadable: {} bot levels for {} seats",
+                self.bots.len(),
+                meta.seats.len()
+            ));
+        }
+        for (seat, bot) in meta.seats.iter_mut().zip(self.bots) {
+            seat.bot = bot;
+        }
+        Ok(meta)
+    }
+}
+
+/// A seat as layouts 1 and 2 store it (a person; layout 3 adds the bots after).
+#[derive(Serialize, Deserialize)]
+struct SeatRecord {
+    user: u64,
+    name: String,
+}
+
+/// [`Meta`] as layout 2 stored it: the options as JSON text.
+#[derive(Serialize, Deserialize)]
+struct MetaRecordV2 {
     base: MetaRecordV1,
     guild: u64,
     settings: Settings,
@@ -39,7 +78,7 @@ struct MetaRecordV1 {
     game: String,
     options: String,
     seed: u64,
-    seats: Vec<SeatedUser>,
+    seats: Vec<SeatRecord>,
     host: u64,
     status: Status,
     created: u64,
@@ -74,9 +113,9 @@ fn json_value(text: &str, what: &str) -> Result<serde_json::Value, String> {
     serde_json::from_str(text).map_err(|e| format!("{what} unreadable: {e}"))
 }
 
-impl MetaRecord {
+impl MetaRecordV2 {
     fn of(meta: &Meta) -> Self {
-        MetaRecord {
+        MetaRecordV2 {
             base: MetaRecordV1::of(meta),
             guild: meta.guild,
             settings: meta.settings,
@@ -108,7 +147,14 @@ impl MetaRecordV1 {
             game: meta.game.clone(),
             options: json_text(&meta.options),
             seed: meta.seed,
-            seats: meta.seats.clone(),
+            seats: meta
+                .seats
+                .iter()
+                .map(|s| SeatRecord {
+                    user: s.user,
+                    name: s.name.clone(),
+                })
+                .collect(),
             host: meta.host,
             status: meta.status,
             created: meta.created,
@@ -125,7 +171,11 @@ impl MetaRecordV1 {
             game: self.game,
             options: json_value(&self.options, "game options")?,
             seed: self.seed,
-            seats: self.seats,
+            seats: self
+                .seats
+                .into_iter()
+                .map(|s| SeatedUser::person(s.user, s.name))
+                .collect(),
             host: self.host,
             status: self.status,
             created: self.created,
@@ -205,12 +255,13 @@ pub fn encode_meta(meta: &Meta) -> Vec<u8> {
     binary(&MetaRecord::of(meta))
 }
 
-/// Decodes metadata (binary of either layout, or legacy JSON).
+/// Decodes metadata (binary of any layout, or legacy JSON).
 pub fn decode_meta(bytes: &[u8]) -> Result<Meta, String> {
-    if layout(bytes) == 1 {
-        return decode(bytes, "metadata", MetaRecordV1::into_meta, |m: Meta| m);
+    match layout(bytes) {
+        1 => decode(bytes, "metadata", MetaRecordV1::into_meta, |m: Meta| m),
+        2 => decode(bytes, "metadata", MetaRecordV2::into_meta, |m: Meta| m),
+        _ => decode(bytes, "metadata", MetaRecord::into_meta, |m: Meta| m),
     }
-    decode(bytes, "metadata", MetaRecord::into_meta, |m: Meta| m)
 }
 
 /// First byte of a stored snapshot that records the version it was taken at (0xC3 never
@@ -286,7 +337,7 @@ pub fn encode_archive(entry: &ArchiveEntry) -> Vec<u8> {
     })
 }
 
-/// Decodes an archived game (binary of either layout, or legacy JSON).
+/// Decodes an archived game (binary of any layout, or legacy JSON).
 pub fn decode_archive(bytes: &[u8]) -> Result<ArchiveEntry, String> {
     fn entry(
         meta: Result<Meta, String>,
@@ -304,6 +355,14 @@ pub fn decode_archive(bytes: &[u8]) -> Result<ArchiveEntry, String> {
             bytes,
             "archived game",
             |r: ArchiveRecord<MetaRecordV1>| entry(r.meta.into_meta(), r.outcome, r.snapshot),
+            |e: ArchiveEntry| e,
+        );
+    }
+    if layout(bytes) == 2 {
+        return decode(
+            bytes,
+            "archived game",
+            |r: ArchiveRecord<MetaRecordV2>| entry(r.meta.into_meta(), r.outcome, r.snapshot),
             |e: ArchiveEntry| e,
         );
     }
@@ -421,10 +480,14 @@ mod tests {
             game: "villa".into(),
             options: json!({"setup": "custom", "rounds": 3, "x": [1.5, null]}),
             seed: u64::MAX,
-            seats: vec![SeatedUser {
-                user: 5,
-                name: "Ana ✓".into(),
-            }],
+            seats: vec![
+                SeatedUser::person(5, "Ana ✓"),
+                SeatedUser {
+                    user: crate::bot_user(1),
+                    name: "Bot Lorenzo (hard)".into(),
+                    bot: Some(BotLevel::Hard),
+                },
+            ],
             host: 5,
             status: Status::Running,
             created: 1,
@@ -450,12 +513,14 @@ mod tests {
         assert_eq!(back.guild, 0);
         assert_eq!(back.settings, Settings::default());
         assert!(back.dropped.is_empty());
+        assert!(back.seats.iter().all(|s| s.bot.is_none()));
         assert_eq!(
             Meta {
                 guild: 77,
                 settings: m.settings,
                 dropped: vec![1],
                 nudged_ms: 5,
+                seats: m.seats.clone(),
                 ..back
             },
             m
@@ -470,6 +535,44 @@ mod tests {
         assert_eq!(back.meta.game_id, m.game_id);
         assert_eq!(back.meta.guild, 0);
         assert_eq!(back.snapshot, vec![9]);
+    }
+
+    #[test]
+    fn layout_2_records_decode_as_people_only() {
+        let m = meta();
+        let old = postcard::to_extend(&MetaRecordV2::of(&m), vec![BINARY_TAG, 2]).unwrap();
+        let back = decode_meta(&old).unwrap();
+        assert!(back.seats.iter().all(|s| s.bot.is_none()));
+        assert_eq!(back.seats[1].name, "Bot Lorenzo (hard)");
+        let people = Meta {
+            seats: m
+                .seats
+                .iter()
+                .map(|s| SeatedUser::person(s.user, s.name.clone()))
+                .collect(),
+            ..m.clone()
+        };
+        assert_eq!(back, people);
+        let archived = ArchiveRecord {
+            meta: MetaRecordV2::of(&m),
+            outcome: Some("{\"winners\":[0]}".into()),
+            snapshot: vec![7],
+        };
+        let old = postcard::to_extend(&archived, vec![BINARY_TAG, 2]).unwrap();
+        let back = decode_archive(&old).unwrap();
+        assert_eq!(back.meta, people);
+        // The new layout keeps the bot's level; a count of levels that does not match the
+        // seats is refused, not misread.
+        let now = decode_meta(&encode_meta(&m)).unwrap();
+        assert_eq!(now.seats[1].bot, Some(BotLevel::Hard));
+        let mut wrong = MetaRecord::of(&m);
+        wrong.bots.pop();
+        let bytes = postcard::to_extend(&wrong, vec![BINARY_TAG, RECORD_VERSION]).unwrap();
+        assert!(decode_meta(&bytes).unwrap_err().contains("bot levels"));
+        // JSON from older builds has no `bot`: people.
+        let json = br#"{"user":5,"name":"Ana"}"#;
+        let seat: SeatedUser = serde_json::from_slice(json).unwrap();
+        assert_eq!(seat, SeatedUser::person(5, "Ana"));
     }
 
     #[test]

@@ -53,7 +53,13 @@ impl Table {
         let stand_in = active
             .game
             .as_ref()
-            .is_some_and(|g| g.awaiting().iter().any(|s| active.meta.dropped.contains(s)));
+            .is_some_and(|g| g.awaiting().iter().any(|s| active.played_by_table(*s)));
+        // A seated bot answers after a pause; a seat whose player left moves at once.
+        let stand_in_ms = if active.awaited_bot().is_some() {
+            self.bot_delay_ms
+        } else {
+            0
+        };
         let at = |kind: TimerKind, on: bool, after_s: u64| TimerChange {
             kind,
             timer: on.then(|| Timer {
@@ -76,7 +82,17 @@ impl Table {
                 players && timing.timeout_after > 0,
                 timing.timeout_after,
             ),
-            at(TimerKind::StandIn, stand_in, 0),
+            TimerChange {
+                timer: stand_in.then(|| Timer {
+                    due_ms: from_ms.saturating_add(stand_in_ms),
+                    kind: TimerKind::StandIn,
+                    game_id: active.meta.game_id,
+                    version: active.meta.version,
+                    count: 0,
+                    held_up,
+                }),
+                kind: TimerKind::StandIn,
+            },
         ]
     }
 
@@ -130,7 +146,13 @@ impl Table {
         let out = match timer.kind {
             TimerKind::Remind => self.remind(slot, timer),
             TimerKind::Timeout => self.time_out(slot, timer),
-            TimerKind::StandIn => self.stand_in_moves(slot),
+            TimerKind::StandIn => {
+                let mut out = self.stand_in_moves(slot);
+                if out.is_empty() {
+                    out = self.bot_turn(slot, timer);
+                }
+                out
+            }
         };
         // Nothing could be done at this version (no legal move, a failed commit): the
         // timer goes, rather than firing again and again.
