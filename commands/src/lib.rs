@@ -128,6 +128,8 @@ mod tests {
                 "abandon",
                 "settings",
                 "nudge",
+                "addbot",
+                "removebot",
                 "history",
                 "undo",
                 "mine",
