@@ -34,6 +34,25 @@ pub struct Config {
     pub timers: TimersConfig,
     /// The `[storage]` section: which backend keeps the games.
     pub storage: StorageConfig,
+    /// The `[bots]` section: bot seats.
+    pub bots: BotsConfig,
+}
+
+/// `[bots]`: how bot seats behave.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BotsConfig {
+    /// The pause before a bot answers the move that made its turn, in ms (the rest of a
+    /// chain of bot moves follows at once, told in one message).
+    pub delay_ms: u64,
+}
+
+impl Default for BotsConfig {
+    fn default() -> Self {
+        BotsConfig {
+            delay_ms: table::DEFAULT_BOT_DELAY_MS,
+        }
+    }
 }
 
 /// Which store keeps the games.
@@ -178,6 +197,7 @@ impl Default for Config {
             discord: DiscordConfig::default(),
             timers: TimersConfig::default(),
             storage: StorageConfig::default(),
+            bots: BotsConfig::default(),
         }
     }
 }
@@ -196,6 +216,7 @@ impl std::fmt::Debug for Config {
             .field("discord", &self.discord)
             .field("timers", &self.timers)
             .field("storage", &self.storage)
+            .field("bots", &self.bots)
             .finish()
     }
 }

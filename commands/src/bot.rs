@@ -1052,6 +1052,7 @@ pub async fn serve_with_store(
             cache_games: settings.cache_games,
             defaults: settings.timers,
             minimums: settings.minimums,
+            bot_delay_ms: settings.bot_delay_ms,
             ..table::TableOptions::default()
         },
     ));

@@ -37,6 +37,8 @@ pub struct BotSettings {
     pub minimums: table::Minimums,
     /// Each user's token bucket of interactions ([`ratelimit::Limit::DISCORD`]).
     pub rate_limit: ratelimit::Limit,
+    /// The pause before a bot seat answers a move, ms (config `[bots] delay_ms`).
+    pub bot_delay_ms: u64,
 }
 
 /// Starts the bot on a new tokio runtime and blocks until it stops (SIGTERM / Ctrl-C).

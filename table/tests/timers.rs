@@ -1133,6 +1133,10 @@ fn bots_play_their_seats_as_stored_moves_and_each_chain_is_told_once() {
     assert!(store.player_stats(0, Some("countdown"), 1).unwrap().is_none());
     assert!(store.server_stats(0, Some("countdown")).unwrap().is_empty());
     assert!(store.server_stats(0, Some("vs-easy")).unwrap().iter().all(|(u, _)| *u == 1));
+    let stats = ephemeral(&run(&table, CH, 1, "stats"));
+    assert!(stats.contains("with people only"), "{stats}");
+    assert!(stats.contains(&format!("Against easy bots: {} won of 1", vs.won)), "{stats}");
+    assert!(!stats.contains("normal bots"), "{stats}");
 }
 
 #[test]

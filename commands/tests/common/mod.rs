@@ -50,6 +50,8 @@ impl Bot {
             timers,
             minimums: table::Minimums::DISCORD,
             rate_limit,
+            // Bots answer at once: the tests wait for their messages, not a pause.
+            bot_delay_ms: 0,
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(commands::serve_until(settings, async {
