@@ -330,6 +330,7 @@ fn main() -> ExitCode {
                 minimums: config.timers.minimums().unwrap_or_default(),
                 rate_limit: commands::ratelimit::Limit::DISCORD,
                 bot_delay_ms: config.bots.delay_ms,
+                thinker: config.bots.thinker(),
             };
             let served = match config.storage.backend {
                 config::Backend::Sled => commands::run_blocking(settings),

@@ -117,6 +117,19 @@ pub fn decide<G: Game>(
     seed: u64,
     stop: &dyn Fn() -> bool,
 ) -> Option<Decision> {
+    decide_capped(state, seat, level, None, seed, stop)
+}
+
+/// [`decide`] with the level's budget cut down to at most `cap` (iterations and playout
+/// depth each): the table's tests and quick local games play the levels on tiny budgets.
+pub fn decide_capped<G: Game>(
+    state: &G,
+    seat: Seat,
+    level: Level,
+    cap: Option<Budget>,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<Decision> {
     let legal = state.legal_actions(seat);
     if legal.is_empty() {
         return None;
@@ -143,7 +156,16 @@ pub fn decide<G: Game>(
             .unwrap_or(0);
             Some(quick(index))
         }
-        Some(budget) => search(state, seat, &budget, seed, stop),
+        Some(budget) => {
+            let budget = match cap {
+                Some(cap) => Budget {
+                    iterations: budget.iterations.min(cap.iterations),
+                    playout_depth: budget.playout_depth.min(cap.playout_depth),
+                },
+                None => budget,
+            };
+            search(state, seat, &budget, seed, stop)
+        }
     }
 }
 
@@ -188,30 +210,43 @@ pub fn decide_dyn(
     seed: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<Decision>, AiError> {
+    decide_dyn_capped(game, seat, level, None, seed, stop)
+}
+
+/// [`decide_dyn`] with the level's budget cut down to at most `cap` (see [`decide_capped`]).
+pub fn decide_dyn_capped(
+    game: &dyn DynGame,
+    seat: Seat,
+    level: Level,
+    cap: Option<Budget>,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Decision>, AiError> {
     fn typed<G: Game>(
         game: &dyn DynGame,
         seat: Seat,
         level: Level,
+        cap: Option<Budget>,
         seed: u64,
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<Decision>, AiError> {
         let state: G = decode_snapshot(&game.snapshot()).map_err(AiError::Snapshot)?;
-        Ok(decide(&state, seat, level, seed, stop))
+        Ok(decide_capped(&state, seat, level, cap, seed, stop))
     }
     match game.kind().id {
         rules::palazzo::Palazzo::ID => {
-            typed::<rules::palazzo::Palazzo>(game, seat, level, seed, stop)
+            typed::<rules::palazzo::Palazzo>(game, seat, level, cap, seed, stop)
         }
-        rules::villa::Villa::ID => typed::<rules::villa::Villa>(game, seat, level, seed, stop),
+        rules::villa::Villa::ID => typed::<rules::villa::Villa>(game, seat, level, cap, seed, stop),
         rules::estates::Estates::ID => {
-            typed::<rules::estates::Estates>(game, seat, level, seed, stop)
+            typed::<rules::estates::Estates>(game, seat, level, cap, seed, stop)
         }
         rules::princes::Princes::ID => {
-            typed::<rules::princes::Princes>(game, seat, level, seed, stop)
+            typed::<rules::princes::Princes>(game, seat, level, cap, seed, stop)
         }
         #[cfg(feature = "testgame")]
         rules::testgame::Countdown::ID => {
-            typed::<rules::testgame::Countdown>(game, seat, level, seed, stop)
+            typed::<rules::testgame::Countdown>(game, seat, level, cap, seed, stop)
         }
         other => Err(AiError::UnknownGame(other.to_string())),
     }

@@ -1053,10 +1053,18 @@ pub async fn serve_with_store(
             defaults: settings.timers,
             minimums: settings.minimums,
             bot_delay_ms: settings.bot_delay_ms,
+            thinker: settings.thinker.clone(),
             ..table::TableOptions::default()
         },
     ));
     let sender = Arc::new(Sender::new(table.clone()));
+    // A bot's move searched on the pool wakes the sender's loop, which plays it.
+    let woken = Arc::downgrade(&sender);
+    table.thinker().set_waker(Arc::new(move || {
+        if let Some(sender) = woken.upgrade() {
+            sender.notify();
+        }
+    }));
     let busy = Arc::new(Busy::default());
     let dev_guild = settings.dev_guild_id;
     let data = Arc::new(std::sync::Mutex::new(Some(Data {

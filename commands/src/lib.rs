@@ -39,6 +39,9 @@ pub struct BotSettings {
     pub rate_limit: ratelimit::Limit,
     /// The pause before a bot seat answers a move, ms (config `[bots] delay_ms`).
     pub bot_delay_ms: u64,
+    /// Where bot searches run: [`table::Thinker::for_machine`] (cores − 1 threads);
+    /// tests cap its budgets.
+    pub thinker: table::Thinker,
 }
 
 /// Starts the bot on a new tokio runtime and blocks until it stops (SIGTERM / Ctrl-C).

@@ -354,7 +354,7 @@ impl TimerKind {
 
 /// A deadline, stored with the game and indexed by due time. It fires only if the game
 /// is still at the version it was set for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Timer {
     pub kind: TimerKind,
     /// Unix ms.

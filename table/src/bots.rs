@@ -213,57 +213,6 @@ impl Table {
         Ok(active.meta.clone())
     }
 
-    /// The move of the awaited bot in `slot`, worked out on a copy of the game: the
-    /// caller may search it without the channel lock (see [`Table::search_bot_move`]).
-    pub(crate) fn bot_job(slot: &Slot) -> Option<(Box<dyn rules::DynGame>, BotJob)> {
-        let active = slot.active.as_ref()?;
-        let (seat, level) = active.awaited_bot()?;
-        let game = active.game.as_ref()?.box_clone();
-        Some((
-            game,
-            BotJob {
-                seat,
-                level,
-                game_id: active.meta.game_id,
-                version: active.meta.version,
-                // The same game, seat and version always search the same way: a replay
-                // after a crash plays the move the bot would have played.
-                seed: active.meta.seed ^ active.meta.version.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    ^ seat as u64,
-            },
-        ))
-    }
-
-    /// Searches the bot's move of `job` in `game` (no lock held; `stop` is the caller's
-    /// deadline). `None` when the bot finds no move (it cannot happen for an awaited
-    /// seat; the timer is then dropped).
-    pub(crate) fn search_bot_move(
-        game: &dyn rules::DynGame,
-        job: &BotJob,
-        stop: &dyn Fn() -> bool,
-    ) -> Option<BotMove> {
-        match ai::choose_dyn(game, job.seat, ai_level(job.level), job.seed, stop) {
-            Ok(Some(line)) => Some(BotMove {
-                seat: job.seat,
-                game_id: job.game_id,
-                version: job.version,
-                line,
-            }),
-            Ok(None) => None,
-            Err(e) => {
-                tracing::error!(seat = job.seat, error = %e, "a bot could not search its move");
-                // The game's own default move keeps the game going.
-                game.absent_text(job.seat, rules::Absent::Auto)
-                    .map(|line| BotMove {
-                        seat: job.seat,
-                        game_id: job.game_id,
-                        version: job.version,
-                        line,
-                    })
-            }
-        }
-    }
-
     /// Plays a bot's move found at `mv.version`, if the game is still there (with the
     /// channel lock held): one stored move. `chain` is how many bot moves came before it
     /// in this chain (the `StandIn` timer's count). The channel hears of the chain once,
@@ -324,27 +273,31 @@ impl Table {
         self.play_seat_in(slot, mv.seat, &mv.line, Mover::Bot, &mut batch)
     }
 
-    /// The `StandIn` timer found a bot awaited: it searches its move and plays it (one
-    /// stored move; the next of a chain is the next timer's).
+    /// The `StandIn` timer found a bot awaited (inline thinker: tests, the local
+    /// table): it searches its move at once and plays it (one stored move; the next of a
+    /// chain is the next timer's). With a pool the search runs off the lock instead
+    /// (`think_stand_in`, then `play_plan`).
     pub(crate) fn bot_turn(&self, slot: &mut Slot, timer: Timer) -> Vec<Delivery> {
-        let Some((game, job)) = Table::bot_job(slot) else {
+        let Some(active) = slot.active.as_ref() else {
             return vec![];
         };
-        let Some(mv) = Table::search_bot_move(game.as_ref(), &job, &|| false) else {
+        let (Some(game), Some((seat, level))) = (active.game.as_ref(), active.awaited_bot())
+        else {
             return vec![];
+        };
+        let seed = crate::think::search_seed(active.meta.seed, active.meta.version, seat);
+        let Some(line) = self.thinker.best_move(game.as_ref(), seat, ai_level(level), seed)
+        else {
+            return vec![];
+        };
+        let mv = BotMove {
+            seat,
+            game_id: active.meta.game_id,
+            version: active.meta.version,
+            line,
         };
         self.play_bot_move(slot, &mv, timer.count)
     }
-}
-
-/// What a bot must decide: its seat and level at a version of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct BotJob {
-    pub seat: Seat,
-    pub level: BotLevel,
-    pub game_id: u64,
-    pub version: u64,
-    pub seed: u64,
 }
 
 /// Seats a bot at `level` in the lobby `meta`: the first free name, a bot id no seat

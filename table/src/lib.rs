@@ -16,6 +16,7 @@ mod notify;
 mod proposal;
 mod social;
 mod text;
+pub mod think;
 mod timers;
 pub mod timing;
 mod undo;
@@ -31,6 +32,7 @@ pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
 pub use bots::{bot_name, BOT_NAMES, DEFAULT_BOT_DELAY_MS};
 pub use storage::{BotLevel, ChannelId, SeatedUser, TimeoutPolicy, UserId};
+pub use think::Thinker;
 pub use timing::{Defaults, Minimums, SettingsChange};
 pub use undo::UNDO_LIFETIME_MS;
 
@@ -113,6 +115,9 @@ pub struct TableOptions {
     pub minimums: Minimums,
     /// The pause before a bot answers a move (`[bots] delay_ms`; tests use 0).
     pub bot_delay_ms: u64,
+    /// Where bot searches run (stand-in moves): inline by default (tests, the local
+    /// table); the Discord bot uses a pool ([`Thinker::for_machine`]).
+    pub thinker: Thinker,
 }
 
 impl Default for TableOptions {
@@ -123,6 +128,7 @@ impl Default for TableOptions {
             defaults: Defaults::default(),
             minimums: Minimums::default(),
             bot_delay_ms: bots::DEFAULT_BOT_DELAY_MS,
+            thinker: Thinker::inline(),
         }
     }
 }
@@ -214,6 +220,23 @@ impl Active {
             .into_iter()
             .filter(|s| !self.played_by_table(*s))
             .collect()
+    }
+
+    /// The level a bot plays `seat` at now, if a bot plays it (its player left: the
+    /// normal bot).
+    fn stand_in_level(&self, seat: Seat) -> Option<ai::Level> {
+        self.meta
+            .dropped
+            .contains(&seat)
+            .then_some(ai::Level::Normal)
+    }
+
+    /// The first awaited seat a bot plays now, with its level.
+    fn next_stand_in(&self) -> Option<(Seat, ai::Level)> {
+        let game = self.game.as_ref()?;
+        game.awaiting()
+            .into_iter()
+            .find_map(|s| self.stand_in_level(s).map(|level| (s, level)))
     }
 
     /// The users of `seats`.
@@ -323,6 +346,8 @@ pub struct Table {
     replays: Mutex<history::Replays>,
     /// The pause before a bot's move (see [`TableOptions::bot_delay_ms`]).
     bot_delay_ms: u64,
+    /// Bot searches (see `think.rs`).
+    thinker: Thinker,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -364,6 +389,7 @@ impl Table {
             minimums: options.minimums,
             replays: Mutex::default(),
             bot_delay_ms: options.bot_delay_ms,
+            thinker: options.thinker,
         };
         table.archive_leftovers();
         table
@@ -400,6 +426,11 @@ impl Table {
     /// The store behind the table (for flushing at shutdown).
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    /// Where the table's bot searches run (the adapter sets its waker).
+    pub fn thinker(&self) -> &Thinker {
+        &self.thinker
     }
 
     /// Runs `f` on the channel's slot with the channel lock held, loading it first.

@@ -113,13 +113,131 @@ impl Table {
             }
         };
         let mut touched = Vec::new();
-        for (channel, timer) in due {
-            let out = self.with_slot(channel, |slot| self.fire(slot, channel, timer));
+        let mut note = |channel: ChannelId, out: &[Delivery]| {
             if out.iter().any(Delivery::is_outgoing) && !touched.contains(&channel) {
                 touched.push(channel);
             }
+        };
+        for plan in self.thinker.take_finished() {
+            let channel = plan.channel;
+            let out = self.with_slot(channel, |slot| self.play_plan(slot, plan));
+            note(channel, &out);
+        }
+        for (channel, timer) in due {
+            if self.thinker.is_thinking(channel, &timer) {
+                continue;
+            }
+            let out = self.with_slot(channel, |slot| self.fire(slot, channel, timer));
+            note(channel, &out);
         }
         touched
+    }
+
+    /// Starts the search for the next bot move of the channel (pool mode): the stored
+    /// timer is postponed past the search's safety deadline first, so a crash while it
+    /// runs fires it again after a restart, and its plan is played only while that
+    /// postponed timer is still the stored one.
+    fn think_stand_in(&self, slot: &mut Slot, channel: ChannelId, timer: Timer) {
+        let Some(active) = slot.active.as_ref() else {
+            return;
+        };
+        // A seat whose player left first (its moves are told at once), else a bot seat.
+        let next = active.next_stand_in().or_else(|| {
+            active
+                .awaited_bot()
+                .map(|(seat, level)| (seat, crate::bots::ai_level(level)))
+        });
+        let (Some(game), Some((seat, level))) = (active.game.as_ref(), next) else {
+            self.drop_timer(channel, timer.kind);
+            return;
+        };
+        let cap_ms = u64::try_from(crate::think::safety_deadline(level).as_millis())
+            .unwrap_or(u64::MAX)
+            .saturating_add(5_000);
+        let postponed = Timer {
+            due_ms: self.now_ms().saturating_add(cap_ms),
+            ..timer
+        };
+        let change = TimerChange {
+            kind: timer.kind,
+            timer: Some(postponed),
+        };
+        if let Err(e) = self.store.set_timers(channel, &[change]) {
+            tracing::error!(channel, error = %e, "cannot postpone a bot's timer");
+            return;
+        }
+        let copy = game.box_clone();
+        let thinker = self.thinker.clone();
+        let seed = crate::think::search_seed(active.meta.seed, active.meta.version, seat);
+        self.thinker.plan(channel, postponed, move || {
+            thinker
+                .best_move(copy.as_ref(), seat, level, seed)
+                .map(|line| vec![(seat, line)])
+                .unwrap_or_default()
+        });
+    }
+
+    /// Plays a finished search's moves, if the game is still where the search began
+    /// (its timer still stored as it was): each move through the path a player's takes.
+    fn play_plan(&self, slot: &mut Slot, plan: crate::think::Plan) -> Vec<Delivery> {
+        let channel = plan.channel;
+        match self.store.timer(channel, plan.timer.kind) {
+            Ok(Some(stored)) if stored == plan.timer => {}
+            Ok(_) => return vec![],
+            Err(e) => {
+                tracing::error!(channel, error = %e, "cannot read a timer");
+                return vec![];
+            }
+        }
+        let live = slot.active.as_ref().is_some_and(|a| {
+            a.meta.game_id == plan.timer.game_id
+                && a.meta.version == plan.timer.version
+                && a.meta.status == Status::Running
+                && a.game.is_some()
+        });
+        if !live || plan.moves.is_empty() {
+            self.drop_timer(channel, plan.timer.kind);
+            return vec![];
+        }
+        if let [(seat, line)] = plan.moves.as_slice() {
+            let bot_seat = slot.active.as_ref().is_some_and(|a| {
+                a.bot_level(*seat).is_some() && !a.meta.dropped.contains(seat)
+            });
+            if plan.timer.kind == TimerKind::StandIn && bot_seat {
+                // A seated bot's move: one move of its chain (told with the chain's last).
+                let mv = crate::bots::BotMove {
+                    seat: *seat,
+                    game_id: plan.timer.game_id,
+                    version: plan.timer.version,
+                    line: line.clone(),
+                };
+                let mut out = self.play_bot_move(slot, &mv, plan.timer.count);
+                if slot.active.as_ref().map(|a| a.meta.version) == Some(plan.timer.version) {
+                    self.drop_timer(channel, plan.timer.kind);
+                }
+                out.retain(Delivery::is_outgoing);
+                return out;
+            }
+        }
+        let mover = match plan.timer.kind {
+            TimerKind::Timeout => Mover::TimedOut,
+            _ => Mover::StandIn,
+        };
+        let mut out = Vec::new();
+        let mut batch = Batch::default();
+        for (i, (seat, line)) in plan.moves.iter().enumerate() {
+            batch.last = i + 1 == plan.moves.len();
+            let version = slot.active.as_ref().map(|a| a.meta.version);
+            let moved = self.play_seat_in(slot, *seat, line, mover, &mut batch);
+            if slot.active.as_ref().map(|a| a.meta.version) == version {
+                tracing::error!(seat, %line, "a bot's move was refused");
+                self.drop_timer(channel, plan.timer.kind);
+                break;
+            }
+            out.extend(moved);
+        }
+        out.retain(Delivery::is_outgoing);
+        out
     }
 
     fn fire(&self, slot: &mut Slot, channel: ChannelId, timer: Timer) -> Vec<Delivery> {
@@ -141,6 +259,11 @@ impl Table {
         if !live {
             // Set for a move the game has left (or a game gone): it does nothing.
             self.drop_timer(channel, timer.kind);
+            return vec![];
+        }
+        if timer.kind == TimerKind::StandIn && !self.thinker.is_inline() {
+            // The move is searched on the pool and played by a later pass.
+            self.think_stand_in(slot, channel, timer);
             return vec![];
         }
         let out = match timer.kind {
@@ -333,25 +456,25 @@ impl Table {
         out
     }
 
-    /// Makes the moves of awaited seats whose player left, one stored move at a time,
-    /// until a player still at the table is awaited or the game ends.
+    /// With the inline thinker (tests, the local table): makes the moves of awaited
+    /// seats a bot plays, searched at once, one stored move at a time, until a player
+    /// is awaited or the game ends. With a pool it does nothing: the stand-in timer set
+    /// with the last move starts the search.
     pub(crate) fn stand_in_moves(&self, slot: &mut Slot) -> Vec<Delivery> {
         let mut out = Vec::new();
+        if !self.thinker.is_inline() {
+            return out;
+        }
         for _ in 0..STAND_IN_LIMIT {
             let Some(active) = slot.active.as_ref() else {
                 break;
             };
-            let Some(game) = active.game.as_ref() else {
-                break;
-            };
-            let Some(seat) = game
-                .awaiting()
-                .into_iter()
-                .find(|s| active.meta.dropped.contains(s))
+            let (Some(game), Some((seat, level))) = (active.game.as_ref(), active.next_stand_in())
             else {
                 break;
             };
-            let Some(line) = game.absent_text(seat, Absent::Auto) else {
+            let seed = crate::think::search_seed(active.meta.seed, active.meta.version, seat);
+            let Some(line) = self.thinker.best_move(game.as_ref(), seat, level, seed) else {
                 break;
             };
             let version = active.meta.version;

@@ -38,6 +38,8 @@ fn timed_within(
             clock: clock.clone(),
             defaults,
             minimums,
+            // Stand-in moves are searched at once, on a tiny budget.
+            thinker: table::Thinker::inline().capped(16, 8),
             ..TableOptions::default()
         },
     );
@@ -1200,4 +1202,122 @@ fn a_restart_in_the_middle_of_a_bot_chain_loses_and_doubles_nothing() {
         }
     }
     assert_eq!(log.len() as u64, table.state_version(CH).unwrap().version);
+}
+
+/// A table whose bots think on a one-thread pool (as the Discord bot's do), tiny budgets.
+fn pooled(store: &Arc<SledStore>, clock: &Arc<ManualClock>, thinker: table::Thinker) -> Table {
+    Table::with_options(
+        store.clone(),
+        TableOptions {
+            clock: clock.clone(),
+            defaults: defaults(0, 0, 10, TimeoutPolicy::Drop),
+            minimums: Minimums::LOCAL,
+            thinker,
+            ..TableOptions::default()
+        },
+    )
+}
+
+/// Palazzo for three on `table`, after the first player's time ran out (policy `drop`):
+/// the bot now plays that seat. Returns the stored version then.
+fn first_player_dropped(table: &Table, clock: &ManualClock) -> u64 {
+    run(table, CH, 1, "new palazzo seed=4");
+    run(table, CH, 2, "join");
+    run(table, CH, 3, "join");
+    run(table, CH, 1, "start");
+    flush(table, CH);
+    clock.advance(10 * MIN);
+    let d = fire(table, CH);
+    assert!(
+        channel_texts(&d)
+            .iter()
+            .any(|t| t.contains("ran out of time and left the game")),
+        "{:?}",
+        channel_texts(&d)
+    );
+    table.state_version(CH).unwrap().version
+}
+
+#[test]
+fn a_pooled_bot_move_is_searched_off_the_lock_and_resumes_after_a_crash() {
+    use table::Clock;
+    let stand_in = |store: &SledStore| store.timer(CH, TimerKind::StandIn).unwrap();
+    // The search runs on the pool; its move is played by the pass after the waker.
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let table = pooled(
+        &store,
+        &clock,
+        table::Thinker::with_threads(1).capped(16, 8),
+    );
+    let (tx, rx) = std::sync::mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    table.thinker().set_waker(Arc::new(move || {
+        let _ = tx.lock().unwrap().send(());
+    }));
+    let dropped_at = first_player_dropped(&table, &clock);
+    // The stand-in timer is due at once: the next pass starts the search and postpones
+    // the stored timer past the search's safety deadline.
+    let due = stand_in(&store).expect("a stand-in timer is set");
+    assert!(due.due_ms <= clock.now_ms());
+    fire(&table, CH);
+    let postponed = stand_in(&store).expect("still stored while the bot thinks");
+    assert!(postponed.due_ms > clock.now_ms(), "{postponed:?}");
+    assert_eq!(table.state_version(CH).unwrap().version, dropped_at);
+    rx.recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the pool wakes the adapter");
+    let d = fire(&table, CH);
+    assert!(
+        channel_texts(&d)
+            .iter()
+            .any(|t| t.contains("🤖 I moved for")),
+        "{:?}",
+        channel_texts(&d)
+    );
+    assert!(table.state_version(CH).unwrap().version > dropped_at);
+
+    // A crash while the bot thinks: the plan is lost with the process, the postponed
+    // timer is not; a new table plays the move once, after the postponement.
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    // A pool whose only thread never gets to the search: the crash comes first.
+    let stuck = table::Thinker::with_threads(1).capped(16, 8);
+    let gate = Arc::new(std::sync::Barrier::new(2));
+    let g = gate.clone();
+    std::thread::spawn({
+        let stuck = stuck.clone();
+        move || stuck.ask(0, move || g.wait())
+    });
+    let table = pooled(&store, &clock, stuck);
+    let dropped_at = first_player_dropped(&table, &clock);
+    fire(&table, CH);
+    let postponed = stand_in(&store).expect("postponed");
+    let logged = |store: &SledStore| {
+        let (game_id, _) = stored_game(store, CH);
+        store.log(game_id).unwrap().len()
+    };
+    let log_before = logged(&store);
+    drop(table);
+    let table = pooled(&store, &clock, table::Thinker::inline().capped(16, 8));
+    assert!(fire(&table, CH).is_empty(), "not before the postponed time");
+    assert_eq!(table.state_version(CH).unwrap().version, dropped_at);
+    clock.advance(postponed.due_ms - clock.now_ms());
+    let d = fire(&table, CH);
+    assert!(
+        channel_texts(&d)
+            .iter()
+            .any(|t| t.contains("🤖 I moved for")),
+        "{:?}",
+        channel_texts(&d)
+    );
+    let moved = table.state_version(CH).unwrap().version - dropped_at;
+    assert!(moved >= 1);
+    assert_eq!(
+        logged(&store) - log_before,
+        moved as usize,
+        "each move logged once"
+    );
+    gate.wait();
 }

@@ -52,6 +52,8 @@ impl Bot {
             rate_limit,
             // Bots answer at once: the tests wait for their messages, not a pause.
             bot_delay_ms: 0,
+            // Bots think on a pool, as in production, on tiny budgets.
+            thinker: table::Thinker::with_threads(1).capped(16, 8),
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(commands::serve_until(settings, async {
