@@ -299,10 +299,7 @@ mod tests {
             .unwrap()
             .contains("`/estates move`"));
         assert!(wrong_game("villa", None).unwrap().contains("/game new"));
-        let seats = vec![
-            SeatedUser::person(1, "ana"),
-            SeatedUser::person(2, "bruno"),
-        ];
+        let seats = vec![SeatedUser::person(1, "ana"), SeatedUser::person(2, "bruno")];
         assert_eq!(prompt_owner_check(&seats, 0, 1), None);
         assert!(prompt_owner_check(&seats, 0, 2).unwrap().contains("ana's"));
         assert!(prompt_owner_check(&seats, 0, 9)

@@ -344,9 +344,7 @@ async fn new(
     #[min = 0]
     #[max = 4]
     bots: Option<u8>,
-    #[description = "How well those bots play (default normal)"] level: Option<
-        args::LevelChoice,
-    >,
+    #[description = "How well those bots play (default normal)"] level: Option<args::LevelChoice>,
 ) -> Result<(), Error> {
     run_seating(ctx, args::new_command(game, options, bots, level)).await
 }

@@ -688,13 +688,19 @@ fn stats_are_added_with_the_archive_once_per_game_and_server(place: &Place) {
         ..standing(1, true, 50)
     };
     store.archive(&entry, &[with_bots]).unwrap();
-    assert_eq!(store.player_stats(42, Some("villa"), 1).unwrap().unwrap(), one);
+    assert_eq!(
+        store.player_stats(42, Some("villa"), 1).unwrap().unwrap(),
+        one
+    );
     assert_eq!(store.player_stats(42, None, 1).unwrap().unwrap().played, 3);
     for level in ["vs-normal", "vs-hard"] {
         let vs = store.player_stats(42, Some(level), 1).unwrap().unwrap();
         assert_eq!((vs.played, vs.won, vs.best), (1, 1, 50), "{level}");
     }
-    assert!(store.player_stats(42, Some("vs-easy"), 1).unwrap().is_none());
+    assert!(store
+        .player_stats(42, Some("vs-easy"), 1)
+        .unwrap()
+        .is_none());
 }
 
 fn many_threads_commit_on_different_channels(place: &Place) {

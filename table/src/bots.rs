@@ -22,8 +22,16 @@ pub const DEFAULT_BOT_DELAY_MS: u64 = 1_500;
 /// The names bots take, in order (the first free one is used): Florentines of the
 /// Medici's time.
 pub const BOT_NAMES: &[&str] = &[
-    "Lorenzo", "Lucrezia", "Cosimo", "Clarice", "Giuliano", "Bianca", "Piero", "Caterina",
-    "Sandro", "Contessina",
+    "Lorenzo",
+    "Lucrezia",
+    "Cosimo",
+    "Clarice",
+    "Giuliano",
+    "Bianca",
+    "Piero",
+    "Caterina",
+    "Sandro",
+    "Contessina",
 ];
 
 /// How a bot's seat is named: "Bot Lorenzo (normal)".
@@ -281,12 +289,13 @@ impl Table {
         let Some(active) = slot.active.as_ref() else {
             return vec![];
         };
-        let (Some(game), Some((seat, level))) = (active.game.as_ref(), active.awaited_bot())
-        else {
+        let (Some(game), Some((seat, level))) = (active.game.as_ref(), active.awaited_bot()) else {
             return vec![];
         };
         let seed = crate::think::search_seed(active.meta.seed, active.meta.version, seat);
-        let Some(line) = self.thinker.best_move(game.as_ref(), seat, ai_level(level), seed)
+        let Some(line) = self
+            .thinker
+            .best_move(game.as_ref(), seat, ai_level(level), seed)
         else {
             return vec![];
         };
@@ -383,10 +392,7 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), ids.len());
-        assert_eq!(
-            levels_at(&meta),
-            vec![BotLevel::Easy, BotLevel::Hard]
-        );
+        assert_eq!(levels_at(&meta), vec![BotLevel::Easy, BotLevel::Hard]);
         // Discord's ids are below 2^63.
         assert!(!storage::is_bot_user(i64::MAX as u64));
     }

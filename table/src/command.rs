@@ -267,12 +267,12 @@ mod tests {
                 bots: vec![Normal, Normal],
             }
         );
-        assert_eq!(
-            parse_bots("normal,HARD"),
-            Ok(vec![Normal, Hard])
-        );
+        assert_eq!(parse_bots("normal,HARD"), Ok(vec![Normal, Hard]));
         assert!(parse_bots("9").is_err());
-        assert!(matches!(Command::parse("new palazzo bots=smart"), Command::Invalid(_)));
+        assert!(matches!(
+            Command::parse("new palazzo bots=smart"),
+            Command::Invalid(_)
+        ));
         assert_eq!(Command::parse("addbot hard"), Command::AddBot(Hard));
         assert_eq!(Command::parse("addbot"), Command::AddBot(Normal));
         assert_eq!(

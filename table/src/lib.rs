@@ -22,6 +22,7 @@ pub mod timing;
 mod undo;
 pub use text::{escape_name, escape_user_text, one_line, rules_topics, NAME_CHARS};
 
+pub use bots::{bot_name, BOT_NAMES, DEFAULT_BOT_DELAY_MS};
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};
 pub use command::{parse_bots, Command, TABLE_WORDS};
 pub use delivery::{Approval, Delivery, PictureOf, StateVersion, TurnPrompt};
@@ -30,7 +31,6 @@ pub use history::{HistoryGame, HistoryMove, HistoryPage};
 pub use notify::Notify;
 pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
-pub use bots::{bot_name, BOT_NAMES, DEFAULT_BOT_DELAY_MS};
 pub use storage::{BotLevel, ChannelId, SeatedUser, TimeoutPolicy, UserId};
 pub use think::Thinker;
 pub use timing::{Defaults, Minimums, SettingsChange};
@@ -978,7 +978,8 @@ impl Table {
             ))];
         }
         let mut meta = active.meta.clone();
-        meta.seats.push(SeatedUser::person(caller.user, caller.name.clone()));
+        meta.seats
+            .push(SeatedUser::person(caller.user, caller.name.clone()));
         meta.updated = self.now_s();
         let mut out = vec![Delivery::channel(format!(
             "{} joined ({}/{max}): {}.",

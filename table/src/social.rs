@@ -293,7 +293,10 @@ impl Table {
     fn against_bots(&self, guild: u64, user: UserId) -> String {
         let mut lines = Vec::new();
         for level in storage::BotLevel::ALL {
-            match self.store.player_stats(guild, Some(&level.stats_key()), user) {
+            match self
+                .store
+                .player_stats(guild, Some(&level.stats_key()), user)
+            {
                 Ok(Some(s)) => lines.push(format!(
                     "· Against {level} bots: {} won of {} ({})",
                     s.won,

@@ -200,9 +200,10 @@ impl Table {
             return vec![];
         }
         if let [(seat, line)] = plan.moves.as_slice() {
-            let bot_seat = slot.active.as_ref().is_some_and(|a| {
-                a.bot_level(*seat).is_some() && !a.meta.dropped.contains(seat)
-            });
+            let bot_seat = slot
+                .active
+                .as_ref()
+                .is_some_and(|a| a.bot_level(*seat).is_some() && !a.meta.dropped.contains(seat));
             if plan.timer.kind == TimerKind::StandIn && bot_seat {
                 // A seated bot's move: one move of its chain (told with the chain's last).
                 let mv = crate::bots::BotMove {

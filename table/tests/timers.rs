@@ -1039,7 +1039,11 @@ fn notify_choices_shape_turn_pings_dms_and_reminders() {
 // --- Bot seats --------------------------------------------------------------------
 
 /// A table whose bots answer `delay_ms` after the move that makes their turn.
-fn with_bots(dir: &std::path::Path, clock: &Arc<ManualClock>, delay_ms: u64) -> (Arc<SledStore>, Table) {
+fn with_bots(
+    dir: &std::path::Path,
+    clock: &Arc<ManualClock>,
+    delay_ms: u64,
+) -> (Arc<SledStore>, Table) {
     let store = Arc::new(SledStore::open(dir).unwrap());
     let table = Table::with_options(
         store.clone(),
@@ -1065,7 +1069,10 @@ fn assert_nothing_for_bots(d: &[Delivery]) {
         } = d
         {
             assert!(mentions.iter().all(|u| !storage::is_bot_user(*u)), "{d:?}");
-            assert!(prompts.iter().all(|p| !storage::is_bot_user(p.user)), "{d:?}");
+            assert!(
+                prompts.iter().all(|p| !storage::is_bot_user(p.user)),
+                "{d:?}"
+            );
         }
     }
 }
@@ -1077,9 +1084,18 @@ fn bots_play_their_seats_as_stored_moves_and_each_chain_is_told_once() {
     let (store, table) = with_bots(dir.path(), &clock, 1_500);
     let out = run(&table, CH, 1, "new countdown bots=easy,easy seed=11");
     // Names reach messages escaped (`\(`): compared here as Discord shows them.
-    let texts: Vec<String> = channel_texts(&out).iter().map(|t| t.replace('\\', "")).collect();
-    assert!(texts[0].contains("Bot Lorenzo (easy), Bot Lucrezia (easy)"), "{texts:?}");
-    assert!(texts.iter().any(|t| t.contains("begins")), "started at once: {texts:?}");
+    let texts: Vec<String> = channel_texts(&out)
+        .iter()
+        .map(|t| t.replace('\\', ""))
+        .collect();
+    assert!(
+        texts[0].contains("Bot Lorenzo (easy), Bot Lucrezia (easy)"),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|t| t.contains("begins")),
+        "started at once: {texts:?}"
+    );
     assert_nothing_for_bots(&out);
     flush(&table, CH);
     let game_id = table.state_version(CH).unwrap().game_id;
@@ -1098,7 +1114,11 @@ fn bots_play_their_seats_as_stored_moves_and_each_chain_is_told_once() {
         // A bot is awaited: its first move waits for the pause, then the chain runs as
         // one stored move per timer, and one channel message tells the whole chain.
         let due = table.next_timer_due().expect("a bot's move is scheduled");
-        assert_eq!(due, table.now_ms() + 1_500, "the pause before a bot answers");
+        assert_eq!(
+            due,
+            table.now_ms() + 1_500,
+            "the pause before a bot answers"
+        );
         clock.advance(1_499);
         assert!(fire(&table, CH).is_empty(), "not before the pause");
         assert_eq!(table.state_version(CH), Some(at));
@@ -1113,11 +1133,22 @@ fn bots_play_their_seats_as_stored_moves_and_each_chain_is_told_once() {
             moves += 1;
             told.extend(channel_texts(&out));
             if table.state_version(CH).is_some() && table.legal_actions(CH, 1).is_empty() {
-                assert!(told.is_empty(), "no message in the middle of a chain: {told:?}");
-                assert_eq!(table.next_timer_due(), Some(table.now_ms()), "the chain goes on at once");
+                assert!(
+                    told.is_empty(),
+                    "no message in the middle of a chain: {told:?}"
+                );
+                assert_eq!(
+                    table.next_timer_due(),
+                    Some(table.now_ms()),
+                    "the chain goes on at once"
+                );
             }
         }
-        assert_eq!(told.len(), 1, "one message for a chain of {moves}: {told:?}");
+        assert_eq!(
+            told.len(),
+            1,
+            "one message for a chain of {moves}: {told:?}"
+        );
         let added = told[0].matches(" added ").count();
         assert!(added >= 1, "{told:?}");
         chains += 1;
@@ -1132,12 +1163,22 @@ fn bots_play_their_seats_as_stored_moves_and_each_chain_is_told_once() {
     assert!(archived[0].meta.seats[1].bot.is_some());
     let vs = store.player_stats(0, Some("vs-easy"), 1).unwrap().unwrap();
     assert_eq!(vs.played, 1);
-    assert!(store.player_stats(0, Some("countdown"), 1).unwrap().is_none());
+    assert!(store
+        .player_stats(0, Some("countdown"), 1)
+        .unwrap()
+        .is_none());
     assert!(store.server_stats(0, Some("countdown")).unwrap().is_empty());
-    assert!(store.server_stats(0, Some("vs-easy")).unwrap().iter().all(|(u, _)| *u == 1));
+    assert!(store
+        .server_stats(0, Some("vs-easy"))
+        .unwrap()
+        .iter()
+        .all(|(u, _)| *u == 1));
     let stats = ephemeral(&run(&table, CH, 1, "stats"));
     assert!(stats.contains("with people only"), "{stats}");
-    assert!(stats.contains(&format!("Against easy bots: {} won of 1", vs.won)), "{stats}");
+    assert!(
+        stats.contains(&format!("Against easy bots: {} won of 1", vs.won)),
+        "{stats}"
+    );
     assert!(!stats.contains("normal bots"), "{stats}");
 }
 
@@ -1158,13 +1199,19 @@ fn the_host_seats_and_unseats_bots_in_the_lobby() {
         .replace('\\', "")
         .contains("Bot Lorenzo (hard)"));
     let out = run(&table, CH, 1, "removebot lorenzo");
-    assert!(shown(&out).contains("took Bot Lorenzo (hard)'s seat away"), "{out:?}");
+    assert!(
+        shown(&out).contains("took Bot Lorenzo (hard)'s seat away"),
+        "{out:?}"
+    );
     let seats = table.seats(CH);
     assert_eq!(seats.len(), 3);
     assert_eq!(seats[2].bot, Some(table::BotLevel::Easy));
     // Started by the host, a bot's turn is a stored job: the game waits for no one.
     run(&table, CH, 1, "start");
-    assert!(table.prompts(CH).iter().all(|p| !storage::is_bot_user(p.user)));
+    assert!(table
+        .prompts(CH)
+        .iter()
+        .all(|p| !storage::is_bot_user(p.user)));
     assert!(ephemeral(&run(&table, CH, 1, "addbot")).contains("already started"));
 }
 
@@ -1183,7 +1230,10 @@ fn a_restart_in_the_middle_of_a_bot_chain_loses_and_doubles_nothing() {
         run(&table, CH, 1, &line);
         flush(&table, CH);
         // One bot move, then the process dies.
-        assert!(fire(&table, CH).is_empty(), "the chain's first move says nothing yet");
+        assert!(
+            fire(&table, CH).is_empty(),
+            "the chain's first move says nothing yet"
+        );
         assert_eq!(table.state_version(CH).unwrap().version, 2);
     }
     let (store, table) = with_bots(dir.path(), &clock, 0);
@@ -1198,7 +1248,10 @@ fn a_restart_in_the_middle_of_a_bot_chain_loses_and_doubles_nothing() {
     assert!(bots_moved.len() >= 3, "{log:?}");
     for entry in &bots_moved {
         for line in &entry.public {
-            assert!(told[0].contains(line.as_str()), "`{line}` missing from {told:?}");
+            assert!(
+                told[0].contains(line.as_str()),
+                "`{line}` missing from {told:?}"
+            );
         }
     }
     assert_eq!(log.len() as u64, table.state_version(CH).unwrap().version);
