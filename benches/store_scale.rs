@@ -120,10 +120,7 @@ fn meta_of(channel: u64, sample: &Sample, status: Status) -> Meta {
         options: json!({}),
         seed: channel,
         seats: (0..PLAYERS)
-            .map(|i| SeatedUser {
-                user: 1000 + i as u64,
-                name: NAMES[i].to_string(),
-            })
+            .map(|i| SeatedUser::person(1000 + i as u64, NAMES[i].to_string()))
             .collect(),
         host: 1000,
         status,

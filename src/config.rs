@@ -34,7 +34,7 @@ pub struct Config {
     pub timers: TimersConfig,
     /// The `[storage]` section: which backend keeps the games.
     pub storage: StorageConfig,
-    /// The `[bots]` section: where and how hard bots think.
+    /// The `[bots]` section: bot seats, where and how hard bots think.
     pub bots: BotsConfig,
     /// The `[archive]` section: how long finished games (and their replays) are kept.
     pub archive: ArchiveConfig,
@@ -55,14 +55,28 @@ impl Default for ArchiveConfig {
     }
 }
 
-/// `[bots]`: the search threads, and a cap on every search (for slow machines and tests).
-#[derive(Clone, Debug, Default, Deserialize)]
+/// `[bots]`: the pause before a bot seat answers, the search threads, and a cap on
+/// every search (for slow machines and tests).
+#[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct BotsConfig {
+    /// The pause before a bot answers the move that made its turn, in ms (the rest of a
+    /// chain of bot moves follows at once, told in one message).
+    pub delay_ms: u64,
     /// Searches at once; 0 (the default): one less than the machine's cores.
     pub threads: usize,
     /// Every search stops after this many iterations whatever its level; 0: no cap.
     pub max_iterations: u32,
+}
+
+impl Default for BotsConfig {
+    fn default() -> Self {
+        BotsConfig {
+            delay_ms: table::DEFAULT_BOT_DELAY_MS,
+            threads: 0,
+            max_iterations: 0,
+        }
+    }
 }
 
 impl BotsConfig {

@@ -39,6 +39,8 @@ pub struct LocalOptions {
     pub accelerate: Option<f64>,
     /// Every table's timing defaults (config `[timers]`).
     pub timers: table::Defaults,
+    /// Bot seats after the players, by level (`--bots normal,hard`).
+    pub bots: Vec<table::BotLevel>,
 }
 
 struct Session<'a> {
@@ -150,18 +152,27 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// Fires the timers that are due and prints what they sent.
+    /// Fires the timers that are due and prints what they sent; a chain of bot moves
+    /// (one timer each, due at once) is played to its end.
     fn tick(&mut self) -> std::io::Result<()> {
-        if self.table.fire_due_timers().is_empty() {
-            return Ok(());
+        for _ in 0..AUTO_LIMIT {
+            if self.table.fire_due_timers().is_empty()
+                && !self
+                    .table
+                    .next_timer_due()
+                    .is_some_and(|due| due <= self.table.now_ms())
+            {
+                return Ok(());
+            }
+            let sent: Vec<Delivery> = self
+                .table
+                .pending_in(LOCAL_CHANNEL)
+                .into_iter()
+                .map(|p| p.delivery)
+                .collect();
+            self.print("the clock", &sent)?;
         }
-        let sent: Vec<Delivery> = self
-            .table
-            .pending_in(LOCAL_CHANNEL)
-            .into_iter()
-            .map(|p| p.delivery)
-            .collect();
-        self.print("the clock", &sent)
+        Ok(())
     }
 
     /// `wait 2h` moves the table's clock on; a bare `wait` jumps to the next timer.
@@ -330,6 +341,8 @@ pub fn run(
             defaults: opts.timers,
             // Everyone at the terminal is a moderator: only the 10 s floor holds here.
             minimums: table::Minimums::LOCAL,
+            // The terminal shows a bot's answer right after the move it answers.
+            bot_delay_ms: 0,
             ..TableOptions::default()
         },
     );
@@ -415,14 +428,25 @@ pub fn run(
             }
             s.print(&host, &d).map_err(io)?;
         }
+        for level in &opts.bots {
+            let d = s
+                .table
+                .handle(LOCAL_CHANNEL, &moderator(1, &host), Command::AddBot(*level));
+            if let Some(refusal) = d.iter().find(|d| matches!(d, Delivery::Ephemeral { .. })) {
+                return Err(refusal.text().to_string());
+            }
+            s.print(&host, &d).map_err(io)?;
+        }
         let d = s
             .table
             .handle(LOCAL_CHANNEL, &moderator(1, &host), Command::Start);
         s.print(&host, &d).map_err(io)?;
-        if s.table.prompts(LOCAL_CHANNEL).is_empty() {
+        if s.table.state_version(LOCAL_CHANNEL).is_none() {
             return Err("The game did not start.".into());
         }
     }
+    // A bot may be the first to move (or was about to when the last run stopped).
+    s.tick().map_err(io)?;
 
     if opts.auto {
         let mut rng =
@@ -431,7 +455,16 @@ pub fn run(
         loop {
             let prompts = s.table.prompts(LOCAL_CHANNEL);
             let Some(p) = prompts.choose(&mut rng) else {
-                break;
+                if s.table.state_version(LOCAL_CHANNEL).is_none() {
+                    break;
+                }
+                // Only bots are awaited: their stored moves are due.
+                s.tick().map_err(io)?;
+                actions += 1;
+                if actions >= AUTO_LIMIT {
+                    return Err(format!("The game did not end after {AUTO_LIMIT} actions."));
+                }
+                continue;
             };
             let choices = s.table.legal_actions(LOCAL_CHANNEL, p.user);
             let Some(action) = choices.choose(&mut rng).cloned() else {
@@ -442,6 +475,7 @@ pub fn run(
             }
             s.send(p.user, &p.name.clone(), Command::Play(action))
                 .map_err(io)?;
+            s.tick().map_err(io)?;
             actions += 1;
             if actions >= AUTO_LIMIT {
                 return Err(format!(

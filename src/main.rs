@@ -73,6 +73,10 @@ enum Cmd {
         /// watched (e.g. 3600: an hour a second). `wait 2h` also moves it on.
         #[arg(long, value_name = "N")]
         accelerate: Option<f64>,
+        /// Bot seats after the players, one level each: --bots normal,hard (easy,
+        /// normal or hard).
+        #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
+        bots: Vec<String>,
     },
     /// Draw a game's board picture (PNG) after K random legal moves.
     Render {
@@ -234,7 +238,23 @@ fn main() -> ExitCode {
             pictures,
             settings,
             accelerate,
+            bots,
         } => {
+            let bots = match bots
+                .iter()
+                .map(|b| {
+                    table::BotLevel::parse(b).ok_or_else(|| {
+                        format!("`{b}` is not a bot level: use easy, normal or hard.")
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()
+            {
+                Ok(bots) => bots,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
             init_logging(if config.log_level == "info" {
                 "warn"
             } else {
@@ -259,6 +279,7 @@ fn main() -> ExitCode {
                 accelerate,
                 // Checked when the config was read.
                 timers: config.timers.defaults().unwrap_or_default(),
+                bots,
             };
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
@@ -323,6 +344,7 @@ fn main() -> ExitCode {
                 timers: config.timers.defaults().unwrap_or_default(),
                 minimums: config.timers.minimums().unwrap_or_default(),
                 rate_limit: commands::ratelimit::Limit::DISCORD,
+                bot_delay_ms: config.bots.delay_ms,
                 thinker: config.bots.thinker(),
                 archive_keep_days: config.archive.keep_days,
                 shards,

@@ -122,12 +122,41 @@ pub fn settings_command(
     })
 }
 
-/// `/game new game:<choice> options:<text>`.
-pub fn new_command(game: GameChoice, options: Option<String>) -> Command {
+/// The bot levels of `/game addbot` and `/game new … level:`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "easy: a quick look ahead"]
+    Easy,
+    #[name = "normal: a fair opponent"]
+    Normal,
+    #[name = "hard: thinks longest"]
+    Hard,
+}
+
+impl LevelChoice {
+    pub fn level(self) -> table::BotLevel {
+        match self {
+            LevelChoice::Easy => table::BotLevel::Easy,
+            LevelChoice::Normal => table::BotLevel::Normal,
+            LevelChoice::Hard => table::BotLevel::Hard,
+        }
+    }
+}
+
+/// `/game new game:<choice> options:<text> bots:<n> level:<choice>`: `n` bots of that
+/// level (normal by default) are seated with the caller.
+pub fn new_command(
+    game: GameChoice,
+    options: Option<String>,
+    bots: Option<u8>,
+    level: Option<LevelChoice>,
+) -> Command {
+    let level = level.map_or(table::BotLevel::Normal, LevelChoice::level);
     Command::New {
         game: game.id().to_string(),
         options: options.unwrap_or_default(),
         seed: None,
+        bots: vec![level; usize::from(bots.unwrap_or(0))],
     }
 }
 
@@ -204,11 +233,21 @@ mod tests {
     #[test]
     fn arguments_become_table_commands() {
         assert_eq!(
-            new_command(GameChoice::Estates, Some("rounds=2".into())),
+            new_command(GameChoice::Estates, Some("rounds=2".into()), None, None),
             Command::New {
                 game: "estates".into(),
                 options: "rounds=2".into(),
-                seed: None
+                seed: None,
+                bots: vec![],
+            }
+        );
+        assert_eq!(
+            new_command(GameChoice::Palazzo, None, Some(2), Some(LevelChoice::Hard)),
+            Command::New {
+                game: "palazzo".into(),
+                options: String::new(),
+                seed: None,
+                bots: vec![table::BotLevel::Hard; 2],
             }
         );
         assert_eq!(
@@ -268,16 +307,7 @@ mod tests {
             .unwrap()
             .contains("`/estates move`"));
         assert!(wrong_game("villa", None).unwrap().contains("/game new"));
-        let seats = vec![
-            SeatedUser {
-                user: 1,
-                name: "ana".into(),
-            },
-            SeatedUser {
-                user: 2,
-                name: "bruno".into(),
-            },
-        ];
+        let seats = vec![SeatedUser::person(1, "ana"), SeatedUser::person(2, "bruno")];
         assert_eq!(prompt_owner_check(&seats, 0, 1), None);
         assert!(prompt_owner_check(&seats, 0, 2).unwrap().contains("ana's"));
         assert!(prompt_owner_check(&seats, 0, 9)

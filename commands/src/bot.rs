@@ -317,6 +317,8 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         "abandon",
         "settings",
         "nudge",
+        "addbot",
+        "removebot",
         "history",
         "undo",
         "hint",
@@ -340,8 +342,32 @@ async fn new(
     #[description = "Options as key=value, e.g. rounds=2 (see /game rules)"] options: Option<
         String,
     >,
+    #[description = "Bots to seat with you (the game starts at once when seats suffice)"]
+    #[min = 0]
+    #[max = 4]
+    bots: Option<u8>,
+    #[description = "How well those bots play (default normal)"] level: Option<args::LevelChoice>,
 ) -> Result<(), Error> {
-    run_seating(ctx, args::new_command(game, options)).await
+    run_seating(ctx, args::new_command(game, options, bots, level)).await
+}
+
+/// Seat a bot at the table in this channel (host, before the start).
+#[poise::command(slash_command, guild_only)]
+async fn addbot(
+    ctx: Context<'_>,
+    #[description = "How well it plays (default normal)"] level: Option<args::LevelChoice>,
+) -> Result<(), Error> {
+    let level = level.map_or(table::BotLevel::Normal, args::LevelChoice::level);
+    run(ctx, Command::AddBot(level)).await
+}
+
+/// Take a bot's seat away (host, before the start): the one named, or the last seated.
+#[poise::command(slash_command, guild_only)]
+async fn removebot(
+    ctx: Context<'_>,
+    #[description = "A word of the bot's name, e.g. Lorenzo"] name: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::RemoveBot(name)).await
 }
 
 /// Take a seat at the table in this channel.
@@ -1045,6 +1071,7 @@ pub async fn serve_with_store(
             cache_games: settings.cache_games,
             defaults: settings.timers,
             minimums: settings.minimums,
+            bot_delay_ms: settings.bot_delay_ms,
             thinker: settings.thinker.clone(),
             ..table::TableOptions::default()
         },

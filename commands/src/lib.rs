@@ -37,6 +37,8 @@ pub struct BotSettings {
     pub minimums: table::Minimums,
     /// Each user's token bucket of interactions ([`ratelimit::Limit::DISCORD`]).
     pub rate_limit: ratelimit::Limit,
+    /// The pause before a bot seat answers a move, ms (config `[bots] delay_ms`).
+    pub bot_delay_ms: u64,
     /// Where bot searches run: [`table::Thinker::for_machine`] (cores − 1 threads);
     /// tests cap its budgets.
     pub thinker: table::Thinker,
@@ -268,6 +270,8 @@ mod tests {
                 "abandon",
                 "settings",
                 "nudge",
+                "addbot",
+                "removebot",
                 "history",
                 "undo",
                 "mine",

@@ -777,3 +777,130 @@ async fn players_who_choose_dm_also_get_one_dm_per_turn() {
     fake.assert_no_errors();
     bot.stop().await;
 }
+
+/// One person and two easy bots play each game to the end through Discord: the game
+/// starts at once, the bots' moves come from the search pool (tiny budgets in tests),
+/// every chain of bot moves is told in one channel message, no bot is ever mentioned,
+/// and nothing private reaches the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "written at the deadline, not yet run once: run with --ignored, then drop this"]
+async fn one_person_and_two_bots_play_every_game_to_the_end() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    for (i, title) in [
+        "Palazzo",
+        "Villa Paletti",
+        "The Estates",
+        "The Princes of Florence",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let channel = fake.add_channel(&format!("bots-{i}"));
+        let ana = fake.add_user(&format!("solo{i}"));
+        let choice = game_choice(&fake, title);
+        // The level's choice value as registered.
+        let commands = fake.registered_commands();
+        let game = commands.iter().find(|c| c["name"] == "game").unwrap();
+        let new = game["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "new")
+            .unwrap();
+        let level = new["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "level")
+            .unwrap()["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"].as_str().unwrap().starts_with("easy"))
+            .unwrap()["value"]
+            .clone();
+        slash(
+            &fake,
+            ana,
+            channel,
+            "game new",
+            json!({ "game": choice, "bots": 2, "level": level }),
+        )
+        .await;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(70 + i as u64);
+        let mut moves = 0;
+        loop {
+            // Wait for the game's end or a turn message asking the person to move.
+            let after = fake
+                .wait_for(&format!("{title}: ana's turn or the end"), |f| {
+                    let all = public_messages(f, channel);
+                    if all.iter().any(|m| m.content.contains("Final scores")) {
+                        return Some(None);
+                    }
+                    let turn = turn_message(f, channel)?;
+                    (!awaited(&turn, &[ana]).is_empty()).then_some(Some(turn))
+                })
+                .await;
+            let Some(turn) = after else {
+                break;
+            };
+            let (user, your_move) = awaited(&turn, &[ana])[0].clone();
+            let before = public_messages(&fake, channel).len();
+            tap_a_move(&fake, user, &turn, &your_move, &mut rng)
+                .await
+                .unwrap_or_else(|| panic!("{title}: the panel offered nothing"));
+            moves += 1;
+            assert!(moves < MOVE_LIMIT, "{title}: not over after {moves} moves");
+            // What follows the person's move until their next turn (or the end): their
+            // move's message and at most one message for the bots' whole chain.
+            fake.wait_for(&format!("{title}: the answer to ana's move"), |f| {
+                let all = public_messages(f, channel);
+                let done = all.iter().any(|m| m.content.contains("Final scores"))
+                    || turn_message(f, channel)
+                        .is_some_and(|t| t.id != turn.id && !awaited(&t, &[ana]).is_empty());
+                done.then_some(())
+            })
+            .await;
+            let new = public_messages(&fake, channel).len() - before;
+            assert!(
+                new <= 2,
+                "{title}: {new} channel messages for one move and one bot chain"
+            );
+        }
+        let messages = public_messages(&fake, channel);
+        assert!(
+            messages.iter().any(|m| m.content.contains("Final scores")),
+            "{title}: no final scores"
+        );
+        assert!(
+            messages.iter().all(|m| !m.content.contains("<@922337")),
+            "{title}: a bot was mentioned"
+        );
+        let texts: Vec<String> = messages
+            .iter()
+            .map(|m| m.content.replace('\\', ""))
+            .collect();
+        assert!(
+            texts.iter().any(|t| t.contains("Bot Lorenzo (easy)")),
+            "{title}: the bots' seats are named"
+        );
+        let secrets = secret_lines(&fake.dms(ana));
+        let end = messages
+            .iter()
+            .position(|m| m.content.contains("Final scores"))
+            .unwrap_or(messages.len());
+        for m in &messages[..end] {
+            for line in &secrets {
+                assert!(
+                    !m.content.contains(line.as_str()),
+                    "{title}: private line `{line}` reached the channel:\n{}",
+                    m.content
+                );
+            }
+        }
+        println!("{title}: ana made {moves} moves against two easy bots");
+    }
+    bot.stop().await;
+}

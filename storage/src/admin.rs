@@ -693,10 +693,7 @@ mod tests {
             game: "villa".into(),
             options: json!({}),
             seed: 1,
-            seats: vec![SeatedUser {
-                user: 1,
-                name: "ana".into(),
-            }],
+            seats: vec![SeatedUser::person(1, "ana")],
             host: 1,
             status,
             created: 1,

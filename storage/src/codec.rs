@@ -8,8 +8,8 @@
 //! form the next time they are saved.
 
 use crate::{
-    ArchiveEntry, LogEntry, Meta, OutboxRow, PlayerStats, Quarantined, SeatedUser, Settings,
-    Status, Timer,
+    ArchiveEntry, BotLevel, LogEntry, Meta, OutboxRow, PlayerStats, Quarantined, SeatedUser,
+    Settings, Status, Timer,
 };
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
@@ -17,16 +17,25 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 pub const BINARY_TAG: u8 = 0xC1;
 /// Layout version of the binary records this build writes; higher ones are refused.
 /// 2 added the server, timing settings, dropped seats and last nudge to metadata (and so
-/// to archived games); 3 added the seats a `bot` timeout handed to a bot. Records of
-/// older layouts still decode, with the newer fields empty.
+/// to archived games); 3 added each seat's bot level (bot seats) and the seats a `bot`
+/// timeout handed to a bot. Records of older layouts still decode, with the newer fields
+/// empty (every seat a person, none away).
 pub const RECORD_VERSION: u8 = 3;
 
-/// [`Meta`] as stored: layout 2's fields, then the seats played by a bot while their
-/// player is away.
+/// [`Meta`] as stored: layout 2's fields, then each seat's bot level (`None`: a person)
+/// and the seats played by a bot while their player is away.
 #[derive(Serialize, Deserialize)]
 struct MetaRecord {
     base: MetaRecordV2,
+    bots: Vec<Option<BotLevel>>,
     away: Vec<u64>,
+}
+
+/// A seat as layouts 1 and 2 store it (a person; layout 3 adds the bots after).
+#[derive(Serialize, Deserialize)]
+struct SeatRecord {
+    user: u64,
+    name: String,
 }
 
 /// [`Meta`] as layout 2 stored it: the options as JSON text.
@@ -48,7 +57,7 @@ struct MetaRecordV1 {
     game: String,
     options: String,
     seed: u64,
-    seats: Vec<SeatedUser>,
+    seats: Vec<SeatRecord>,
     host: u64,
     status: Status,
     created: u64,
@@ -87,12 +96,23 @@ impl MetaRecord {
     fn of(meta: &Meta) -> Self {
         MetaRecord {
             base: MetaRecordV2::of(meta),
+            bots: meta.seats.iter().map(|s| s.bot).collect(),
             away: meta.away.iter().map(|&s| s as u64).collect(),
         }
     }
 
     fn into_meta(self) -> Result<Meta, String> {
         let mut meta = self.base.into_meta()?;
+        if self.bots.len() != meta.seats.len() {
+            return Err(format!(
+                "metadata unreadable: {} bot levels for {} seats",
+                self.bots.len(),
+                meta.seats.len()
+            ));
+        }
+        for (seat, bot) in meta.seats.iter_mut().zip(self.bots) {
+            seat.bot = bot;
+        }
         meta.away = self
             .away
             .into_iter()
@@ -136,7 +156,14 @@ impl MetaRecordV1 {
             game: meta.game.clone(),
             options: json_text(&meta.options),
             seed: meta.seed,
-            seats: meta.seats.clone(),
+            seats: meta
+                .seats
+                .iter()
+                .map(|s| SeatRecord {
+                    user: s.user,
+                    name: s.name.clone(),
+                })
+                .collect(),
             host: meta.host,
             status: meta.status,
             created: meta.created,
@@ -153,7 +180,11 @@ impl MetaRecordV1 {
             game: self.game,
             options: json_value(&self.options, "game options")?,
             seed: self.seed,
-            seats: self.seats,
+            seats: self
+                .seats
+                .into_iter()
+                .map(|s| SeatedUser::person(s.user, s.name))
+                .collect(),
             host: self.host,
             status: self.status,
             created: self.created,
@@ -463,10 +494,14 @@ mod tests {
             game: "villa".into(),
             options: json!({"setup": "custom", "rounds": 3, "x": [1.5, null]}),
             seed: u64::MAX,
-            seats: vec![SeatedUser {
-                user: 5,
-                name: "Ana ✓".into(),
-            }],
+            seats: vec![
+                SeatedUser::person(5, "Ana ✓"),
+                SeatedUser {
+                    user: crate::bot_user(1),
+                    name: "Bot Lorenzo (hard)".into(),
+                    bot: Some(BotLevel::Hard),
+                },
+            ],
             host: 5,
             status: Status::Running,
             created: 1,
@@ -493,6 +528,7 @@ mod tests {
         assert_eq!(back.guild, 0);
         assert_eq!(back.settings, Settings::default());
         assert!(back.dropped.is_empty());
+        assert!(back.seats.iter().all(|s| s.bot.is_none()));
         assert_eq!(
             Meta {
                 guild: 77,
@@ -500,6 +536,7 @@ mod tests {
                 dropped: vec![1],
                 nudged_ms: 5,
                 away: vec![0],
+                seats: m.seats.clone(),
                 ..back
             },
             m
@@ -538,6 +575,7 @@ mod tests {
             assert_eq!(
                 Meta {
                     away: vec![0],
+                    seats: m.seats.clone(),
                     ..back
                 },
                 m
@@ -567,6 +605,45 @@ mod tests {
             .unwrap()
             .away
             .is_empty());
+    }
+
+    #[test]
+    fn layout_2_records_decode_as_people_only() {
+        let m = meta();
+        let old = postcard::to_extend(&MetaRecordV2::of(&m), vec![BINARY_TAG, 2]).unwrap();
+        let back = decode_meta(&old).unwrap();
+        assert!(back.seats.iter().all(|s| s.bot.is_none()));
+        assert_eq!(back.seats[1].name, "Bot Lorenzo (hard)");
+        let people = Meta {
+            seats: m
+                .seats
+                .iter()
+                .map(|s| SeatedUser::person(s.user, s.name.clone()))
+                .collect(),
+            away: vec![],
+            ..m.clone()
+        };
+        assert_eq!(back, people);
+        let archived = ArchiveRecord {
+            meta: MetaRecordV2::of(&m),
+            outcome: Some("{\"winners\":[0]}".into()),
+            snapshot: vec![7],
+        };
+        let old = postcard::to_extend(&archived, vec![BINARY_TAG, 2]).unwrap();
+        let back = decode_archive(&old).unwrap();
+        assert_eq!(back.meta, people);
+        // The new layout keeps the bot's level; a count of levels that does not match the
+        // seats is refused, not misread.
+        let now = decode_meta(&encode_meta(&m)).unwrap();
+        assert_eq!(now.seats[1].bot, Some(BotLevel::Hard));
+        let mut wrong = MetaRecord::of(&m);
+        wrong.bots.pop();
+        let bytes = postcard::to_extend(&wrong, vec![BINARY_TAG, RECORD_VERSION]).unwrap();
+        assert!(decode_meta(&bytes).unwrap_err().contains("bot levels"));
+        // JSON from older builds has no `bot`: people.
+        let json = br#"{"user":5,"name":"Ana"}"#;
+        let seat: SeatedUser = serde_json::from_slice(json).unwrap();
+        assert_eq!(seat, SeatedUser::person(5, "Ana"));
     }
 
     #[test]

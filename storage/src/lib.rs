@@ -44,11 +44,88 @@ pub enum Status {
     Abandoned,
 }
 
-/// A seated player.
+/// A seated player: a person, or a bot the host added ([`SeatedUser::bot`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatedUser {
     pub user: UserId,
     pub name: String,
+    /// A bot's level; `None` for a person. A bot's `user` is a [`bot_user`] id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<BotLevel>,
+}
+
+impl SeatedUser {
+    /// A person in a seat.
+    pub fn person(user: UserId, name: impl Into<String>) -> Self {
+        SeatedUser {
+            user,
+            name: name.into(),
+            bot: None,
+        }
+    }
+
+    /// Whether a bot plays this seat.
+    pub fn is_bot(&self) -> bool {
+        self.bot.is_some()
+    }
+}
+
+// --- Bot seats -------------------------------------------------------------------
+
+/// How strong a bot seat plays (the `ai` crate's searching levels; `storage` names them
+/// so that a seat can be stored without depending on the bots).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum BotLevel {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl BotLevel {
+    /// Every level, weakest first.
+    pub const ALL: [BotLevel; 3] = [BotLevel::Easy, BotLevel::Normal, BotLevel::Hard];
+
+    /// The level's word (`normal`), as [`BotLevel::parse`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BotLevel::Easy => "easy",
+            BotLevel::Normal => "normal",
+            BotLevel::Hard => "hard",
+        }
+    }
+
+    /// Reads a level's word (case-insensitive).
+    pub fn parse(text: &str) -> Option<BotLevel> {
+        let text = text.trim().to_lowercase();
+        BotLevel::ALL.into_iter().find(|l| l.name() == text)
+    }
+
+    /// The stats key of a player's record against bots of this level (`vs-normal`): kept
+    /// beside the per-game keys, so leaderboards rank people on games without bots.
+    pub fn stats_key(self) -> String {
+        format!("vs-{}", self.name())
+    }
+}
+
+impl std::fmt::Display for BotLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The first user id given to bots. Discord ids are snowflakes below 2^63 (they fit an
+/// `i64`), and the local table numbers its players from 1, so an id with the top bit set
+/// is never a person's.
+pub const BOT_USER_BASE: UserId = 1 << 63;
+
+/// The user id of a table's `n`-th bot seat.
+pub const fn bot_user(n: u64) -> UserId {
+    BOT_USER_BASE | (n & (BOT_USER_BASE - 1))
+}
+
+/// Whether `user` is a bot's id (never turned into a mention or a DM).
+pub const fn is_bot_user(user: UserId) -> bool {
+    user & BOT_USER_BASE != 0
 }
 
 /// What a timeout does to the seat that ran out of time.
@@ -324,6 +401,21 @@ pub struct Standing {
     pub name: String,
     pub won: bool,
     pub score: i64,
+    /// The levels of the bots at the table (each once); empty for a game of people only.
+    pub against: Vec<BotLevel>,
+}
+
+impl Standing {
+    /// The stats keys this result counts under (`None`: every game, stored as `*`): a
+    /// game of people only counts under its game and every game; a game with bots only
+    /// under the player's record against each bot level there (`vs-normal`).
+    pub fn stat_keys(&self, game: &str) -> Vec<Option<String>> {
+        if self.against.is_empty() {
+            vec![Some(game.to_string()), None]
+        } else {
+            self.against.iter().map(|l| Some(l.stats_key())).collect()
+        }
+    }
 }
 
 /// A player's record on one server, for one game or all of them.

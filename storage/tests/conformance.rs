@@ -306,10 +306,7 @@ fn meta(channel: u64, game_id: u64, version: u64) -> Meta {
         game: "villa".into(),
         options: json!({}),
         seed: 7,
-        seats: vec![SeatedUser {
-            user: 1,
-            name: "ada".into(),
-        }],
+        seats: vec![SeatedUser::person(1, "ada")],
         host: 1,
         status: Status::Running,
         created: 1,
@@ -327,10 +324,7 @@ fn seated(channel: u64, game_id: u64, users: &[u64]) -> Meta {
     Meta {
         seats: users
             .iter()
-            .map(|&user| SeatedUser {
-                user,
-                name: format!("p{user}"),
-            })
+            .map(|&user| SeatedUser::person(user, format!("p{user}")))
             .collect(),
         host: users[0],
         ..meta(channel, game_id, 0)
@@ -832,6 +826,7 @@ fn stats_are_added_with_the_archive_once_per_game_and_server(place: &Place) {
         name: format!("p{user}"),
         won,
         score,
+        against: vec![],
     };
     for (game_id, first_wins) in [(1, true), (2, true), (3, false)] {
         let mut m = seated(7, game_id, &[1, 2]);
@@ -873,6 +868,35 @@ fn stats_are_added_with_the_archive_once_per_game_and_server(place: &Place) {
     assert_eq!(board[0].1, one);
     assert_eq!(store.server_stats(42, None).unwrap().len(), 2);
     assert!(store.server_stats(43, None).unwrap().is_empty());
+
+    // A game with bots counts only in the player's record against each level there:
+    // the leaderboards of people's games do not move.
+    let mut m = seated(7, 4, &[1]);
+    m.status = Status::Finished;
+    commit_with(&*store, &m, &[], Some(&[]));
+    let entry = ArchiveEntry {
+        meta: m,
+        outcome: Some(json!({})),
+        snapshot: vec![],
+    };
+    let with_bots = Standing {
+        against: vec![storage::BotLevel::Normal, storage::BotLevel::Hard],
+        ..standing(1, true, 50)
+    };
+    store.archive(&entry, &[with_bots]).unwrap();
+    assert_eq!(
+        store.player_stats(42, Some("villa"), 1).unwrap().unwrap(),
+        one
+    );
+    assert_eq!(store.player_stats(42, None, 1).unwrap().unwrap().played, 3);
+    for level in ["vs-normal", "vs-hard"] {
+        let vs = store.player_stats(42, Some(level), 1).unwrap().unwrap();
+        assert_eq!((vs.played, vs.won, vs.best), (1, 1, 50), "{level}");
+    }
+    assert!(store
+        .player_stats(42, Some("vs-easy"), 1)
+        .unwrap()
+        .is_none());
 }
 
 fn many_threads_commit_on_different_channels(place: &Place) {
@@ -942,6 +966,7 @@ fn retention_forgets_old_archived_games_and_their_logs_but_not_their_stats(place
             name: "p1".into(),
             won: true,
             score: 10,
+            against: vec![],
         };
         store.archive(&archived, &[standing]).unwrap();
     }

@@ -19,10 +19,7 @@ fn meta(channel: u64, game_id: u64, version: u64, users: &[u64]) -> Meta {
         seed: channel * 7,
         seats: users
             .iter()
-            .map(|&user| SeatedUser {
-                user,
-                name: format!("p{user}"),
-            })
+            .map(|&user| SeatedUser::person(user, format!("p{user}")))
             .collect(),
         host: users[0],
         status: Status::Running,
@@ -121,6 +118,7 @@ fn fill(store: &dyn Store) {
                 name: format!("p{user}"),
                 won: user == winner,
                 score: (user * n) as i64,
+                against: vec![],
             })
             .collect();
         store

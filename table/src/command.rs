@@ -14,6 +14,9 @@ pub enum Command {
         game: String,
         options: String,
         seed: Option<u64>,
+        /// Bots to seat at once, by level (`bots=2`: two normal bots). With enough seats
+        /// the game then starts at once.
+        bots: Vec<storage::BotLevel>,
     },
     Join,
     Leave,
@@ -51,6 +54,11 @@ pub enum Command {
     },
     /// Ping the players the game waits for (a seated player; once an hour).
     Nudge,
+    /// The host seats a bot at this level in the lobby.
+    AddBot(storage::BotLevel),
+    /// The host takes a bot's seat away in the lobby: the one whose name holds this word,
+    /// or the last one seated.
+    RemoveBot(Option<String>),
     /// Take back the caller's last move (asking those who moved since).
     Undo,
     /// The normal bot's suggestion for the caller's decision (answered privately).
@@ -90,6 +98,8 @@ pub const TABLE_WORDS: &[&str] = &[
     "help",
     "settings",
     "nudge",
+    "addbot",
+    "removebot",
     "undo",
     "hint",
     "resume",
@@ -125,8 +135,16 @@ impl Command {
             "new" => {
                 let game = rest.first().map(|s| s.to_string()).unwrap_or_default();
                 let mut seed = None;
+                let mut bots = Vec::new();
                 let mut options = Vec::new();
                 for w in rest.iter().skip(1) {
+                    if let Some(list) = w.strip_prefix("bots=") {
+                        match parse_bots(list) {
+                            Ok(levels) => bots = levels,
+                            Err(why) => return Command::Invalid(why),
+                        }
+                        continue;
+                    }
                     match w.strip_prefix("seed=").map(str::parse::<u64>) {
                         Some(Ok(n)) => seed = Some(n),
                         _ => options.push(*w),
@@ -136,6 +154,7 @@ impl Command {
                     game,
                     options: options.join(" "),
                     seed,
+                    bots,
                 }
             }
             "join" => Command::Join,
@@ -165,6 +184,17 @@ impl Command {
                 Err(why) => Command::Invalid(why),
             },
             "nudge" => Command::Nudge,
+            "addbot" => match rest.first() {
+                None => Command::AddBot(storage::BotLevel::Normal),
+                Some(w) => match storage::BotLevel::parse(w) {
+                    Some(level) => Command::AddBot(level),
+                    None => Command::Invalid(format!(
+                        "“{}” is not a bot level: use easy, normal or hard.",
+                        crate::escape_user_text(w, 40)
+                    )),
+                },
+            },
+            "removebot" => Command::RemoveBot((!rest.is_empty()).then(|| rest.join(" "))),
             "undo" => Command::Undo,
             "hint" => Command::Hint,
             "resume" | "back" => Command::Resume,
@@ -191,6 +221,36 @@ impl Command {
     }
 }
 
+/// Most bots a table can seat (the largest game seats five).
+const MOST_BOTS: usize = 5;
+
+/// Reads the bots of `new … bots=…`: a count of normal bots (`2`) or a list of levels
+/// (`normal,hard`). `Err` is the sentence saying why not.
+pub fn parse_bots(text: &str) -> Result<Vec<storage::BotLevel>, String> {
+    let text = text.trim();
+    if let Ok(n) = text.parse::<usize>() {
+        if n > MOST_BOTS {
+            return Err(format!("A table seats at most {MOST_BOTS} bots."));
+        }
+        return Ok(vec![storage::BotLevel::Normal; n]);
+    }
+    let levels: Vec<storage::BotLevel> = text
+        .split(',')
+        .map(|w| {
+            storage::BotLevel::parse(w).ok_or_else(|| {
+                format!(
+                    "“{}” is not a bot level: use easy, normal or hard (or a number of normal bots).",
+                    crate::escape_user_text(w, 40)
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    if levels.len() > MOST_BOTS {
+        return Err(format!("A table seats at most {MOST_BOTS} bots."));
+    }
+    Ok(levels)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,8 +262,31 @@ mod tests {
             Command::New {
                 game: "countdown".into(),
                 options: "fast=true".into(),
-                seed: Some(42)
+                seed: Some(42),
+                bots: vec![],
             }
+        );
+        use storage::BotLevel::{Hard, Normal};
+        assert_eq!(
+            Command::parse("new palazzo bots=2"),
+            Command::New {
+                game: "palazzo".into(),
+                options: String::new(),
+                seed: None,
+                bots: vec![Normal, Normal],
+            }
+        );
+        assert_eq!(parse_bots("normal,HARD"), Ok(vec![Normal, Hard]));
+        assert!(parse_bots("9").is_err());
+        assert!(matches!(
+            Command::parse("new palazzo bots=smart"),
+            Command::Invalid(_)
+        ));
+        assert_eq!(Command::parse("addbot hard"), Command::AddBot(Hard));
+        assert_eq!(Command::parse("addbot"), Command::AddBot(Normal));
+        assert_eq!(
+            Command::parse("removebot lorenzo"),
+            Command::RemoveBot(Some("lorenzo".into()))
         );
         assert_eq!(Command::parse("  JOIN "), Command::Join);
         assert_eq!(Command::parse("/game join"), Command::Join);

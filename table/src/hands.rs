@@ -22,6 +22,11 @@ pub(crate) struct Batch {
     pub was_awaiting: Option<(Vec<Seat>, Vec<Seat>)>,
     /// The move being played is the last: its commit carries every message.
     pub last: bool,
+    /// No channel message for this move: a chain of bot moves goes on (its last move
+    /// tells the whole chain). Private news and live hands still go out.
+    pub quiet: bool,
+    /// A bot's move: how many bot moves came before it in its chain.
+    pub chain: Option<u32>,
 }
 
 impl Batch {

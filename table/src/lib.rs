@@ -8,6 +8,7 @@
 
 mod away;
 mod botplay;
+mod bots;
 pub mod clock;
 mod command;
 mod delivery;
@@ -24,15 +25,16 @@ pub mod timing;
 mod undo;
 pub use text::{escape_name, escape_user_text, one_line, rules_topics, NAME_CHARS};
 
+pub use bots::{bot_name, BOT_NAMES, DEFAULT_BOT_DELAY_MS};
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};
-pub use command::{Command, TABLE_WORDS};
+pub use command::{parse_bots, Command, TABLE_WORDS};
 pub use delivery::{Approval, Delivery, PictureOf, StateVersion, TurnPrompt};
 pub use hands::hand_body;
 pub use history::{HistoryGame, HistoryMove, HistoryPage};
 pub use notify::Notify;
 pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
-pub use storage::{ChannelId, SeatedUser, TimeoutPolicy, UserId};
+pub use storage::{BotLevel, ChannelId, SeatedUser, TimeoutPolicy, UserId};
 pub use think::Thinker;
 pub use timing::{Defaults, Minimums, SettingsChange};
 pub use undo::UNDO_LIFETIME_MS;
@@ -114,6 +116,8 @@ pub struct TableOptions {
     /// The shortest reminders and timeouts `/game settings` accepts (Discord's by
     /// default; the local table and tests set them lower).
     pub minimums: Minimums,
+    /// The pause before a bot answers a move (`[bots] delay_ms`; tests use 0).
+    pub bot_delay_ms: u64,
     /// Where bot searches run (stand-in moves): inline by default (tests, the local
     /// table); the Discord bot uses a pool ([`Thinker::for_machine`]).
     pub thinker: Thinker,
@@ -126,6 +130,7 @@ impl Default for TableOptions {
             clock: Arc::new(SystemClock),
             defaults: Defaults::default(),
             minimums: Minimums::default(),
+            bot_delay_ms: bots::DEFAULT_BOT_DELAY_MS,
             thinker: Thinker::inline(),
         }
     }
@@ -209,14 +214,15 @@ impl Active {
         self.meta.seats.iter().position(|s| s.user == user)
     }
 
-    /// The awaited seats whose players play them (not dropped, not handed to a bot).
+    /// The awaited seats played by people still at the table (not dropped, not handed
+    /// to a bot while away, not bots).
     fn awaited_players(&self) -> Vec<Seat> {
         self.game
             .as_ref()
             .map(|g| g.awaiting())
             .unwrap_or_default()
             .into_iter()
-            .filter(|s| !self.bot_played(*s))
+            .filter(|s| !self.played_by_table(*s))
             .collect()
     }
 
@@ -361,6 +367,8 @@ pub struct Table {
     minimums: Minimums,
     /// Replays built for `/game history` lately (see `history.rs`).
     replays: Mutex<history::Replays>,
+    /// The pause before a bot's move (see [`TableOptions::bot_delay_ms`]).
+    bot_delay_ms: u64,
     /// Bot searches (see `think.rs`).
     thinker: Thinker,
 }
@@ -403,6 +411,7 @@ impl Table {
             defaults: options.defaults,
             minimums: options.minimums,
             replays: Mutex::default(),
+            bot_delay_ms: options.bot_delay_ms,
             thinker: options.thinker,
         };
         table.archive_leftovers();
@@ -637,7 +646,10 @@ impl Table {
                     game,
                     options,
                     seed,
-                } => self.new_table(slot, channel, caller, &game, &options, seed),
+                    bots,
+                } => self.new_table(slot, channel, caller, &game, &options, seed, &bots),
+                Command::AddBot(level) => self.add_bot(slot, caller, level),
+                Command::RemoveBot(which) => self.remove_bot(slot, caller, which.as_deref()),
                 Command::Join => self.join(slot, caller),
                 Command::Leave => self.leave(slot, caller),
                 Command::Start => self.start(slot, caller),
@@ -719,7 +731,7 @@ impl Table {
             let active = slot.active.as_ref()?;
             let game = active.game.as_ref()?;
             let seat = active.seat_of(user)?;
-            if active.bot_played(seat) {
+            if active.played_by_table(seat) {
                 // The bot makes this seat's moves now.
                 return None;
             }
@@ -853,6 +865,7 @@ impl Table {
     /// replaced by the caller's apology.
     fn commit(&self, change: Change<'_>, out: &mut Vec<Delivery>) -> Result<(), ()> {
         let meta = change.meta;
+        bots::strip_bots(out);
         let rows = outbox_rows(meta.channel, out, self.now_ms());
         let commit = Commit {
             meta,
@@ -908,6 +921,7 @@ impl Table {
 
     /// Stores deliveries that belong to no state change (a notice), numbering them.
     pub fn enqueue(&self, channel: ChannelId, mut out: Vec<Delivery>) -> Vec<Delivery> {
+        bots::strip_bots(&mut out);
         let rows = outbox_rows(channel, &out, self.now_ms());
         match self.store.enqueue(&rows) {
             Ok(ids) => Delivery::number(&mut out, &ids),
@@ -1007,6 +1021,9 @@ impl Table {
         }
     }
 
+    /// `/game new`: opens a lobby with the caller (and `bots`) seated; with bots and
+    /// enough seats, the game starts at once.
+    #[allow(clippy::too_many_arguments)]
     fn new_table(
         &self,
         slot: &mut Slot,
@@ -1015,6 +1032,7 @@ impl Table {
         game: &str,
         options: &str,
         seed: Option<u64>,
+        bots: &[BotLevel],
     ) -> Vec<Delivery> {
         if let Some(active) = &slot.active {
             return vec![Delivery::ephemeral(format!(
@@ -1047,17 +1065,14 @@ impl Table {
             }
         };
         let now = self.now_s();
-        let meta = Meta {
+        let mut meta = Meta {
             schema: storage::SCHEMA_VERSION,
             game_id,
             channel,
             game: kind.id.to_string(),
             options,
             seed: seed.unwrap_or_else(rand::random),
-            seats: vec![SeatedUser {
-                user: caller.user,
-                name: caller.name.clone(),
-            }],
+            seats: vec![SeatedUser::person(caller.user, caller.name.clone())],
             host: caller.user,
             status: Status::Lobby,
             created: now,
@@ -1069,13 +1084,34 @@ impl Table {
             nudged_ms: 0,
             away: vec![],
         };
+        let mut bot_names = Vec::new();
+        for &level in bots {
+            match bots::seat_bot(&mut meta, level) {
+                Ok(name) => bot_names.push(escape_name(&name)),
+                Err(refusal) => return vec![Delivery::ephemeral(refusal)],
+            }
+        }
         let name = caller.shown_name();
-        let mut out = vec![Delivery::channel(format!(
-            "{name} opened a table for **{}** ({}–{} players). Join with /game join; {name} starts it with /game start.",
-            kind.title, kind.players.0, kind.players.1
-        ))];
+        let with = if bot_names.is_empty() {
+            String::new()
+        } else {
+            format!(" with {}", bot_names.join(", "))
+        };
+        let ready = !bots.is_empty() && meta.seats.len() >= kind.players.0;
+        let mut out = vec![Delivery::channel(if ready {
+            format!("{name} opened a table for **{}**{with}.", kind.title)
+        } else {
+            format!(
+                "{name} opened a table for **{}** ({}–{} players){with}. Join with /game join; {name} starts it with /game start.",
+                kind.title, kind.players.0, kind.players.1
+            )
+        })];
         if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
             slot.active = Some(Active::new(meta, None));
+            if ready {
+                // Bots fill the seats the game needs: no one else has to come.
+                out.extend(self.start(slot, caller));
+            }
         }
         out
     }
@@ -1101,10 +1137,8 @@ impl Table {
             ))];
         }
         let mut meta = active.meta.clone();
-        meta.seats.push(SeatedUser {
-            user: caller.user,
-            name: caller.name.clone(),
-        });
+        meta.seats
+            .push(SeatedUser::person(caller.user, caller.name.clone()));
         meta.updated = self.now_s();
         let mut out = vec![Delivery::channel(format!(
             "{} joined ({}/{max}): {}.",
@@ -1294,14 +1328,18 @@ impl Table {
         } else {
             None
         };
-        // Only a game played to the end counts in the server's stats.
+        // Only a game played to the end counts in the server's stats; bots have none,
+        // and a game with bots counts as the people's record against their levels.
+        let against = bots::levels_at(&active.meta);
         let standings: Vec<Standing> = match game.and_then(|g| g.outcome()) {
             Some(o) if active.meta.status == Status::Finished => active
                 .meta
                 .seats
                 .iter()
                 .enumerate()
+                .filter(|(_, user)| !user.is_bot())
                 .map(|(seat, user)| Standing {
+                    against: against.clone(),
                     user: user.user,
                     name: user.name.clone(),
                     won: o.winners.contains(&seat),
@@ -1493,7 +1531,7 @@ impl Table {
             }
             out.insert(0, end);
             out.extend(self.end_dms(&next));
-        } else if told {
+        } else if told && !batch.quiet {
             // A move nobody else may learn of (and that leaves the same players awaited)
             // gets no channel message at all: even "something happened" would tell.
             // So does a secret move the bot made for a timed-out player: "I moved for
@@ -1510,7 +1548,16 @@ impl Table {
         let held_up = !now_awaited.is_empty()
             && now_awaited.len() < was_awaited_players.len()
             && now_awaited.iter().all(|s| was_awaited_players.contains(s));
-        let timers = self.timers_after(&next, held_up, now_ms);
+        let mut timers = self.timers_after(&next, held_up, now_ms);
+        if batch.quiet {
+            // A bot chain goes on: its next move is due now, counted in the chain.
+            for t in timers.iter_mut().filter_map(|c| c.timer.as_mut()) {
+                if t.kind == storage::TimerKind::StandIn {
+                    t.due_ms = now_ms;
+                    t.count = batch.chain.unwrap_or(0) + 1;
+                }
+            }
+        }
         // The move, its log entry, everything it must send and its timers: one
         // transaction.
         let change = Change {
@@ -1603,20 +1650,22 @@ impl Table {
 }
 
 /// Who makes a move: the player, the bot for a player whose time ran out, the bot for a
-/// seat whose player left, or the bot for a seat handed to it until its player is back.
+/// seat whose player left, the bot for a seat handed to it until its player is back, or a
+/// bot seated at the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mover {
     Player,
     TimedOut,
     StandIn,
     Away,
+    Bot,
 }
 
 impl Mover {
     /// The line above the move's public narration.
     fn headline(self, name: &str) -> Vec<String> {
         match self {
-            Mover::Player => vec![],
+            Mover::Player | Mover::Bot => vec![],
             Mover::TimedOut => vec![format!("⏱️ {name} ran out of time, so I moved for them.")],
             Mover::StandIn => vec![format!("🤖 I moved for {name}, who left the game.")],
             Mover::Away => vec![format!("🤖 A bot moved for {name}, who is away.")],
@@ -1714,7 +1763,7 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
     };
     game.awaiting()
         .iter()
-        .filter(|seat| !active.bot_played(**seat))
+        .filter(|seat| !active.played_by_table(**seat))
         .filter_map(|&seat| {
             let user = active.meta.seats.get(seat)?;
             Some(TurnPrompt {

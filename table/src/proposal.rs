@@ -57,7 +57,7 @@ fn approvers(active: &Active, by: UserId) -> Vec<Seat> {
         .seats
         .iter()
         .enumerate()
-        .filter(|(seat, s)| s.user != by && !active.meta.dropped.contains(seat))
+        .filter(|(seat, s)| s.user != by && !active.played_by_table(*seat))
         .map(|(seat, _)| seat)
         .collect()
 }

@@ -281,15 +281,45 @@ impl Table {
         let name = text::escape_name(&name);
         let what = kind.map_or("all games", |k| k.title);
         let guild = caller.guild.unwrap_or(0);
+        let against = self.against_bots(guild, user);
         match self.store.player_stats(guild, kind.map(|k| k.id), user) {
-            Ok(Some(s)) => vec![Delivery::ephemeral(stats_text(&name, what, &s))],
+            Ok(Some(s)) => vec![Delivery::ephemeral(format!(
+                "{}{against}",
+                stats_text(&name, what, &s)
+            ))],
             Ok(None) => vec![Delivery::ephemeral(format!(
-                "{name} has not finished a game{} here yet.",
+                "{name} has not finished a game{} with people only here yet.{against}",
                 kind.map_or(String::new(), |k| format!(" of {}", k.title))
             ))],
             Err(e) => vec![Delivery::ephemeral(format!(
                 "The stats could not be read ({e})."
             ))],
+        }
+    }
+
+    /// A player's record in games with bots, per bot level (every game; empty when
+    /// they have played none): those games count here, not in the stats above.
+    fn against_bots(&self, guild: u64, user: UserId) -> String {
+        let mut lines = Vec::new();
+        for level in storage::BotLevel::ALL {
+            match self
+                .store
+                .player_stats(guild, Some(&level.stats_key()), user)
+            {
+                Ok(Some(s)) => lines.push(format!(
+                    "· Against {level} bots: {} won of {} ({})",
+                    s.won,
+                    s.played,
+                    percent(&s)
+                )),
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, "cannot read a record against bots"),
+            }
+        }
+        if lines.is_empty() {
+            String::new()
+        } else {
+            format!("\n🤖 Games with bots (all games):\n{}", lines.join("\n"))
         }
     }
 

@@ -160,6 +160,7 @@ pub fn help(kind: Option<&GameKind>) -> String {
          · `/game new <game> [key=value…]` — open a table (e.g. `/game new estates rounds=2`)\n\
          · `/game join` / `/game leave` — take or give up a seat before the start\n\
          · `/game start` — the host starts the game\n\
+         · `/game addbot [easy|normal|hard]` · `/game removebot [name]` — the host seats or unseats a bot (`/game new <game> bots:2` seats two at once)\n\
          · `/game status` — the board and who is awaited\n\
          · `/game hand` — your private hand / money\n\
          · `/game scores` — live scores, or the last result here\n\

@@ -49,7 +49,16 @@ impl Table {
         }
         let timing = self.timing(&active.meta);
         let players = !active.awaited_players().is_empty();
-        let stand_in = active.next_stand_in().is_some();
+        let stand_in = active
+            .game
+            .as_ref()
+            .is_some_and(|g| g.awaiting().iter().any(|s| active.played_by_table(*s)));
+        // A seated bot answers after a pause; a seat whose player left moves at once.
+        let stand_in_ms = if active.awaited_bot().is_some() {
+            self.bot_delay_ms
+        } else {
+            0
+        };
         let at = |kind: TimerKind, on: bool, after_s: u64| TimerChange {
             kind,
             timer: on.then(|| Timer {
@@ -72,7 +81,17 @@ impl Table {
                 players && timing.timeout_after > 0,
                 timing.timeout_after,
             ),
-            at(TimerKind::StandIn, stand_in, 0),
+            TimerChange {
+                timer: stand_in.then(|| Timer {
+                    due_ms: from_ms.saturating_add(stand_in_ms),
+                    kind: TimerKind::StandIn,
+                    game_id: active.meta.game_id,
+                    version: active.meta.version,
+                    count: 0,
+                    held_up,
+                }),
+                kind: TimerKind::StandIn,
+            },
         ]
     }
 
@@ -121,8 +140,13 @@ impl Table {
         let Some(active) = slot.active.as_ref() else {
             return;
         };
-        let (Some(game), Some((seat, level))) = (active.game.as_ref(), active.next_stand_in())
-        else {
+        // A seat whose player left first (its moves are told at once), else a bot seat.
+        let next = active.next_stand_in().or_else(|| {
+            active
+                .awaited_bot()
+                .map(|(seat, level)| (seat, crate::bots::ai_level(level)))
+        });
+        let (Some(game), Some((seat, level))) = (active.game.as_ref(), next) else {
             self.drop_timer(channel, timer.kind);
             return;
         };
@@ -173,6 +197,27 @@ impl Table {
         if !live || plan.moves.is_empty() {
             self.drop_timer(channel, plan.timer.kind);
             return vec![];
+        }
+        if let [(seat, line)] = plan.moves.as_slice() {
+            let bot_seat = slot
+                .active
+                .as_ref()
+                .is_some_and(|a| a.bot_level(*seat).is_some() && !a.meta.dropped.contains(seat));
+            if plan.timer.kind == TimerKind::StandIn && bot_seat {
+                // A seated bot's move: one move of its chain (told with the chain's last).
+                let mv = crate::bots::BotMove {
+                    seat: *seat,
+                    game_id: plan.timer.game_id,
+                    version: plan.timer.version,
+                    line: line.clone(),
+                };
+                let mut out = self.play_bot_move(slot, &mv, plan.timer.count);
+                if slot.active.as_ref().map(|a| a.meta.version) == Some(plan.timer.version) {
+                    self.drop_timer(channel, plan.timer.kind);
+                }
+                out.retain(Delivery::is_outgoing);
+                return out;
+            }
         }
         let mut out = Vec::new();
         let mut batch = Batch::default();
@@ -236,7 +281,13 @@ impl Table {
         let out = match timer.kind {
             TimerKind::Remind => self.remind(slot, timer),
             TimerKind::Timeout => self.time_out(slot, timer),
-            TimerKind::StandIn => self.stand_in_moves(slot),
+            TimerKind::StandIn => {
+                let mut out = self.stand_in_moves(slot);
+                if out.is_empty() {
+                    out = self.bot_turn(slot, timer);
+                }
+                out
+            }
         };
         // Nothing could be done at this version (no legal move, a failed commit): the
         // timer goes, rather than firing again and again.

@@ -165,7 +165,11 @@ impl Table {
         let mut others: Vec<Seat> = undone
             .iter()
             .map(|(s, _)| *s)
-            .filter(|s| *s != seat && !meta.dropped.contains(s))
+            .filter(|s| {
+                *s != seat
+                    && !meta.dropped.contains(s)
+                    && meta.seats.get(*s).is_some_and(|u| !u.is_bot())
+            })
             .collect();
         others.sort_unstable();
         others.dedup();

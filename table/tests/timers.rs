@@ -1044,6 +1044,227 @@ fn notify_choices_shape_turn_pings_dms_and_reminders() {
     assert!(turns[1] > 0 && turns[2] > 0 && turns[3] > 0, "{turns:?}");
 }
 
+// --- Bot seats --------------------------------------------------------------------
+
+/// A table whose bots answer `delay_ms` after the move that makes their turn.
+fn with_bots(
+    dir: &std::path::Path,
+    clock: &Arc<ManualClock>,
+    delay_ms: u64,
+) -> (Arc<SledStore>, Table) {
+    let store = Arc::new(SledStore::open(dir).unwrap());
+    let table = Table::with_options(
+        store.clone(),
+        TableOptions {
+            clock: clock.clone(),
+            minimums: Minimums::LOCAL,
+            bot_delay_ms: delay_ms,
+            ..TableOptions::default()
+        },
+    );
+    (store, table)
+}
+
+/// Nothing ever goes to a bot: no DM, no live hand, no mention, no turn prompt.
+fn assert_nothing_for_bots(d: &[Delivery]) {
+    for d in d {
+        assert!(
+            !d.dm_user().is_some_and(storage::is_bot_user),
+            "a DM to a bot: {d:?}"
+        );
+        if let Delivery::Channel {
+            mentions, prompts, ..
+        } = d
+        {
+            assert!(mentions.iter().all(|u| !storage::is_bot_user(*u)), "{d:?}");
+            assert!(
+                prompts.iter().all(|p| !storage::is_bot_user(p.user)),
+                "{d:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bots_play_their_seats_as_stored_moves_and_each_chain_is_told_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (store, table) = with_bots(dir.path(), &clock, 1_500);
+    let out = run(&table, CH, 1, "new countdown bots=easy,easy seed=11");
+    // Names reach messages escaped (`\(`): compared here as Discord shows them.
+    let texts: Vec<String> = channel_texts(&out)
+        .iter()
+        .map(|t| t.replace('\\', ""))
+        .collect();
+    assert!(
+        texts[0].contains("Bot Lorenzo (easy), Bot Lucrezia (easy)"),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|t| t.contains("begins")),
+        "started at once: {texts:?}"
+    );
+    assert_nothing_for_bots(&out);
+    flush(&table, CH);
+    let game_id = table.state_version(CH).unwrap().game_id;
+    let mut chains = 0;
+    for _ in 0..200 {
+        let Some(at) = table.state_version(CH) else {
+            break;
+        };
+        let legal = table.legal_actions(CH, 1);
+        if let Some(line) = legal.first() {
+            let out = run(&table, CH, 1, line);
+            assert_nothing_for_bots(&out);
+            flush(&table, CH);
+            continue;
+        }
+        // A bot is awaited: its first move waits for the pause, then the chain runs as
+        // one stored move per timer, and one channel message tells the whole chain.
+        let due = table.next_timer_due().expect("a bot's move is scheduled");
+        assert_eq!(
+            due,
+            table.now_ms() + 1_500,
+            "the pause before a bot answers"
+        );
+        clock.advance(1_499);
+        assert!(fire(&table, CH).is_empty(), "not before the pause");
+        assert_eq!(table.state_version(CH), Some(at));
+        clock.advance(1);
+        let mut told = Vec::new();
+        let mut moves = 0;
+        while table.state_version(CH).is_some() && table.legal_actions(CH, 1).is_empty() {
+            let before = table.state_version(CH);
+            let out = fire(&table, CH);
+            assert_ne!(table.state_version(CH), before, "each timer plays one move");
+            assert_nothing_for_bots(&out);
+            moves += 1;
+            told.extend(channel_texts(&out));
+            if table.state_version(CH).is_some() && table.legal_actions(CH, 1).is_empty() {
+                assert!(
+                    told.is_empty(),
+                    "no message in the middle of a chain: {told:?}"
+                );
+                assert_eq!(
+                    table.next_timer_due(),
+                    Some(table.now_ms()),
+                    "the chain goes on at once"
+                );
+            }
+        }
+        assert_eq!(
+            told.len(),
+            1,
+            "one message for a chain of {moves}: {told:?}"
+        );
+        let added = told[0].matches(" added ").count();
+        assert!(added >= 1, "{told:?}");
+        chains += 1;
+    }
+    assert!(table.state_version(CH).is_none(), "the game ended");
+    assert!(chains >= 2, "{chains}");
+    // Every move is in the log once; the archive marks the bots; the person's result
+    // counts against the easy bots, not in the game's leaderboard.
+    let log = store.log(game_id).unwrap();
+    assert!(log.iter().any(|e| e.seat != 0) && log.iter().any(|e| e.seat == 0));
+    let archived = store.archived(CH).unwrap();
+    assert!(archived[0].meta.seats[1].bot.is_some());
+    let vs = store.player_stats(0, Some("vs-easy"), 1).unwrap().unwrap();
+    assert_eq!(vs.played, 1);
+    assert!(store
+        .player_stats(0, Some("countdown"), 1)
+        .unwrap()
+        .is_none());
+    assert!(store.server_stats(0, Some("countdown")).unwrap().is_empty());
+    assert!(store
+        .server_stats(0, Some("vs-easy"))
+        .unwrap()
+        .iter()
+        .all(|(u, _)| *u == 1));
+    let stats = ephemeral(&run(&table, CH, 1, "stats"));
+    assert!(stats.contains("with people only"), "{stats}");
+    assert!(
+        stats.contains(&format!("Against easy bots: {} won of 1", vs.won)),
+        "{stats}"
+    );
+    assert!(!stats.contains("normal bots"), "{stats}");
+}
+
+#[test]
+fn the_host_seats_and_unseats_bots_in_the_lobby() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = with_bots(dir.path(), &clock, 0);
+    run(&table, CH, 1, "new countdown");
+    assert!(ephemeral(&run(&table, CH, 2, "addbot")).contains("Only the host"));
+    run(&table, CH, 2, "join");
+    let out = run(&table, CH, 1, "addbot hard");
+    let shown = |out: &[Delivery]| channel_texts(out)[0].replace('\\', "");
+    assert!(shown(&out).contains("Bot Lorenzo (hard)"), "{out:?}");
+    run(&table, CH, 1, "addbot easy");
+    assert!(ephemeral(&run(&table, CH, 1, "addbot")).contains("full"));
+    assert!(ephemeral(&run(&table, CH, 1, "removebot zorro"))
+        .replace('\\', "")
+        .contains("Bot Lorenzo (hard)"));
+    let out = run(&table, CH, 1, "removebot lorenzo");
+    assert!(
+        shown(&out).contains("took Bot Lorenzo (hard)'s seat away"),
+        "{out:?}"
+    );
+    let seats = table.seats(CH);
+    assert_eq!(seats.len(), 3);
+    assert_eq!(seats[2].bot, Some(table::BotLevel::Easy));
+    // Started by the host, a bot's turn is a stored job: the game waits for no one.
+    run(&table, CH, 1, "start");
+    assert!(table
+        .prompts(CH)
+        .iter()
+        .all(|p| !storage::is_bot_user(p.user)));
+    assert!(ephemeral(&run(&table, CH, 1, "addbot")).contains("already started"));
+}
+
+#[test]
+fn a_restart_in_the_middle_of_a_bot_chain_loses_and_doubles_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let game_id;
+    {
+        let (_store, table) = with_bots(dir.path(), &clock, 0);
+        // Three bots after the person: every chain is at least three moves long.
+        run(&table, CH, 1, "new countdown bots=easy,easy,easy seed=5");
+        flush(&table, CH);
+        game_id = table.state_version(CH).unwrap().game_id;
+        let line = table.legal_actions(CH, 1)[0].clone();
+        run(&table, CH, 1, &line);
+        flush(&table, CH);
+        // One bot move, then the process dies.
+        assert!(
+            fire(&table, CH).is_empty(),
+            "the chain's first move says nothing yet"
+        );
+        assert_eq!(table.state_version(CH).unwrap().version, 2);
+    }
+    let (store, table) = with_bots(dir.path(), &clock, 0);
+    let mut told = Vec::new();
+    while table.legal_actions(CH, 1).is_empty() && table.state_version(CH).is_some() {
+        told.extend(channel_texts(&fire(&table, CH)));
+    }
+    assert_eq!(told.len(), 1, "{told:?}");
+    // The message tells all three bots' moves, the one before the restart too.
+    let log = store.log(game_id).unwrap();
+    let bots_moved: Vec<&storage::LogEntry> = log[1..].iter().take_while(|e| e.seat != 0).collect();
+    assert!(bots_moved.len() >= 3, "{log:?}");
+    for entry in &bots_moved {
+        for line in &entry.public {
+            assert!(
+                told[0].contains(line.as_str()),
+                "`{line}` missing from {told:?}"
+            );
+        }
+    }
+    assert_eq!(log.len() as u64, table.state_version(CH).unwrap().version);
+}
+
 /// A table whose bots think on a one-thread pool (as the Discord bot's do), tiny budgets.
 fn pooled(store: &Arc<SledStore>, clock: &Arc<ManualClock>, thinker: table::Thinker) -> Table {
     Table::with_options(

@@ -50,6 +50,8 @@ impl Bot {
             timers,
             minimums: table::Minimums::DISCORD,
             rate_limit,
+            // Bots answer at once: the tests wait for their messages, not a pause.
+            bot_delay_ms: 0,
             // Bots think on a pool, as in production, on tiny budgets.
             thinker: table::Thinker::with_threads(1).capped(16, 8),
             archive_keep_days: 365,
@@ -89,6 +91,7 @@ impl Bot {
             rate_limit: commands::ratelimit::Limit::OFF,
             thinker: table::Thinker::with_threads(1).capped(16, 8),
             archive_keep_days: 365,
+            bot_delay_ms: 0,
             shards: Some(shards),
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

@@ -459,7 +459,8 @@ impl Store for PgStore {
                 cancel_timers(&tx, channel).await?;
                 forget_players(&tx, &meta).await?;
                 for standing in &standings {
-                    for game in [meta.game.as_str(), "*"] {
+                    for game in standing.stat_keys(&meta.game) {
+                        let game = game.unwrap_or_else(|| "*".to_string());
                         execute(
                             &tx,
                             "INSERT INTO stats (guild, game, user_id, name, played, won, \

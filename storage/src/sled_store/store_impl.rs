@@ -120,8 +120,8 @@ impl Store for SledStore {
                 b.remove(TreeId::Players, pair_key(seat.user, meta.channel));
             }
             for standing in standings {
-                for game in [Some(meta.game.as_str()), None] {
-                    let k = stats_key(meta.guild, game, Some(standing.user));
+                for game in standing.stat_keys(&meta.game) {
+                    let k = stats_key(meta.guild, game.as_deref(), Some(standing.user));
                     let mut stats = match self.stats.get(&k).map_err(backend)? {
                         // Unreadable stats start again rather than block the archive.
                         Some(v) => codec::decode_stats(&v).unwrap_or_default(),

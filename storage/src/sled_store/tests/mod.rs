@@ -17,10 +17,7 @@ fn meta(channel: ChannelId, game_id: u64, version: u64) -> Meta {
         game: "countdown".into(),
         options: json!({}),
         seed: 7,
-        seats: vec![SeatedUser {
-            user: 1,
-            name: "ana".into(),
-        }],
+        seats: vec![SeatedUser::person(1, "ana")],
         host: 1,
         status: Status::Running,
         created: 1,
