@@ -156,12 +156,12 @@ impl Session<'_> {
     /// (one timer each, due at once) is played to its end.
     fn tick(&mut self) -> std::io::Result<()> {
         for _ in 0..AUTO_LIMIT {
-            if self.table.fire_due_timers().is_empty()
-                && !self
-                    .table
-                    .next_timer_due()
-                    .is_some_and(|due| due <= self.table.now_ms())
-            {
+            let fired = !self.table.fire_due_timers().is_empty();
+            let more_due = self
+                .table
+                .next_timer_due()
+                .is_some_and(|due| due <= self.table.now_ms());
+            if !fired && !more_due {
                 return Ok(());
             }
             let sent: Vec<Delivery> = self

@@ -1495,7 +1495,13 @@ impl Sender {
         let live = self.note(channel, LIVE_TURN_NOTE).await;
         let retire = match new_turn {
             Some(new) => live.filter(|old| *old != new),
-            None if self.game_id(channel).await.is_none() => live,
+            // Over, or only bots (or seats the bot plays) awaited now: nobody has a move,
+            // so no "Your move" button may stay live while they play.
+            None if self.game_id(channel).await.is_none()
+                || !self.anyone_awaited(channel).await =>
+            {
+                live
+            }
             None => None,
         };
         if let Some(old) = retire {
@@ -1508,6 +1514,14 @@ impl Sender {
             None if retire.is_some() => self.clear_note(channel, LIVE_TURN_NOTE).await,
             None => {}
         }
+    }
+
+    /// Whether a person at the table is awaited now (someone a turn message prompts).
+    async fn anyone_awaited(&self, channel: ChannelId) -> bool {
+        let table = self.table.clone();
+        tokio::task::spawn_blocking(move || !table.prompts(channel).is_empty())
+            .await
+            .unwrap_or(true)
     }
 
     async fn game_id(&self, channel: ChannelId) -> Option<u64> {

@@ -783,16 +783,15 @@ async fn players_who_choose_dm_also_get_one_dm_per_turn() {
 /// every chain of bot moves is told in one channel message, no bot is ever mentioned,
 /// and nothing private reaches the channel.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "written at the deadline, not yet run once: run with --ignored, then drop this"]
 async fn one_person_and_two_bots_play_every_game_to_the_end() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let bot = Bot::start(&fake, dir.path()).await;
     for (i, title) in [
+        "The Princes of Florence",
         "Palazzo",
         "Villa Paletti",
         "The Estates",
-        "The Princes of Florence",
     ]
     .into_iter()
     .enumerate()
@@ -848,24 +847,60 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
             };
             let (user, your_move) = awaited(&turn, &[ana])[0].clone();
             let before = public_messages(&fake, channel).len();
-            tap_a_move(&fake, user, &turn, &your_move, &mut rng)
+            if tap_a_move(&fake, user, &turn, &your_move, &mut rng)
                 .await
-                .unwrap_or_else(|| panic!("{title}: the panel offered nothing"));
+                .is_none()
+            {
+                let recent: Vec<String> = public_messages(&fake, channel)
+                    .iter()
+                    .rev()
+                    .take(4)
+                    .map(|m| m.content.clone())
+                    .collect();
+                panic!(
+                    "{title}: the panel offered nothing on {}\nrecent: {recent:#?}",
+                    turn.content
+                );
+            }
             moves += 1;
             assert!(moves < MOVE_LIMIT, "{title}: not over after {moves} moves");
             // What follows the person's move until their next turn (or the end): their
             // move's message and at most one message for the bots' whole chain.
-            fake.wait_for(&format!("{title}: the answer to ana's move"), |f| {
+            let answered = |f: &FakeDiscord| {
                 let all = public_messages(f, channel);
-                let done = all.iter().any(|m| m.content.contains("Final scores"))
+                all.iter().any(|m| m.content.contains("Final scores"))
                     || turn_message(f, channel)
-                        .is_some_and(|t| t.id != turn.id && !awaited(&t, &[ana]).is_empty());
-                done.then_some(())
-            })
-            .await;
+                        .is_some_and(|t| t.id != turn.id && !awaited(&t, &[ana]).is_empty())
+            };
+            // A move nobody else is told of (an Estates stash) that leaves ana awaited
+            // posts nothing: after a while with no message at all, ana moves again.
+            let mut silent = false;
+            for _ in 0..40 {
+                if answered(&fake) {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                silent = public_messages(&fake, channel).len() == before
+                    && turn_message(&fake, channel).is_some_and(|t| t.id == turn.id);
+            }
+            if !silent {
+                fake.wait_for(&format!("{title}: the answer to ana's move"), |f| {
+                    answered(f).then_some(())
+                })
+                .await;
+            }
             let new = public_messages(&fake, channel).len() - before;
+            // Bots awaited together with the person (a phase everyone plays at once, like
+            // the Princes' first choice) each tell their move: the person may move in
+            // between. Otherwise: the person's move, then one message for the chain.
+            let waiting_line = turn
+                .content
+                .lines()
+                .find(|l| l.starts_with("⏳ Waiting for"))
+                .unwrap_or("");
+            let bots_alongside = waiting_line.matches("Bot ").count();
             assert!(
-                new <= 2,
+                new <= 2 + bots_alongside,
                 "{title}: {new} channel messages for one move and one bot chain"
             );
         }

@@ -28,10 +28,16 @@ impl Table {
         meta.away.extend_from_slice(seats);
         meta.away.sort_unstable();
         meta.away.dedup();
-        let mut out = vec![Delivery::channel(format!(
-            "⏱️ {who} ran out of time: a bot plays for them until they are back (/game resume)."
-        ))];
         let mut next = active.with_meta(meta);
+        let mut line = format!(
+            "⏱️ {who} ran out of time: a bot plays for them until they are back (/game resume)."
+        );
+        if next.everyone_away() {
+            line = format!(
+                "⏱️ {who} ran out of time, and everyone is away now: the game waits until someone is back (/game resume)."
+            );
+        }
+        let mut out = vec![Delivery::channel(line)];
         let mut news = Vec::new();
         for &seat in seats {
             let line = "⏱️ Your time ran out, so a bot plays your seat until you are back: /game resume (or any command of yours at the table) gives it back to you.";
@@ -111,6 +117,16 @@ impl Table {
 }
 
 impl Active {
+    /// Every person at the table left or is away (bot seats aside): nobody plays.
+    pub(crate) fn everyone_away(&self) -> bool {
+        self.meta
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.bot.is_none())
+            .all(|(i, _)| self.bot_played(i))
+    }
+
     /// Seats the bot plays now: those whose player left (`drop`) or is away (`bot`).
     pub(crate) fn bot_played(&self, seat: Seat) -> bool {
         self.meta.dropped.contains(&seat) || self.meta.away.contains(&seat)

@@ -229,6 +229,11 @@ impl Active {
     /// The level a bot plays `seat` at now, if a bot plays it (its player left, or is
     /// away under the `bot` timeout policy: the normal bot).
     fn stand_in_level(&self, seat: Seat) -> Option<ai::Level> {
+        if self.meta.away.contains(&seat) && self.everyone_away() {
+            // Nobody is left to play with: the game waits for someone to come back
+            // rather than bots playing it to its end.
+            return None;
+        }
         self.bot_played(seat).then_some(ai::Level::Normal)
     }
 

@@ -1677,3 +1677,55 @@ fn a_pooled_auto_timeout_is_searched_off_the_lock_and_void_once_the_player_moved
     assert_eq!(table.state_version(CH).unwrap().version, after);
     assert_eq!(store.log(game_id).unwrap().len() as u64, after);
 }
+
+/// Under the `bot` policy, once every person at the table is away the bots stop: the
+/// game waits (told once in the channel) until someone is back.
+#[test]
+fn when_everyone_is_away_the_game_waits_for_someone_to_come_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(dir.path(), &clock, defaults(0, 0, 10, TimeoutPolicy::Bot));
+    run(&table, CH, 1, "new palazzo seed=9");
+    run(&table, CH, 2, "join");
+    run(&table, CH, 1, "start");
+    flush(&table, CH);
+    let mut told = Vec::new();
+    for _ in 0..6 {
+        clock.advance(10 * MIN);
+        told.extend(channel_texts(&fire(&table, CH)));
+        if told.iter().any(|t| t.contains("everyone is away now")) {
+            break;
+        }
+    }
+    assert!(
+        told.iter().any(|t| t.contains("everyone is away now")),
+        "{told:?}"
+    );
+    let waiting = table.state_version(CH).unwrap().version;
+    for _ in 0..3 {
+        clock.advance(24 * 60 * MIN);
+        assert!(
+            channel_texts(&fire(&table, CH)).is_empty(),
+            "nothing happens"
+        );
+    }
+    assert_eq!(
+        table.state_version(CH).unwrap().version,
+        waiting,
+        "no bot moved"
+    );
+    // One player comes back: the bots play the other seat again, and the game goes on
+    // until that player is asked to move.
+    let back = channel_texts(&run(&table, CH, 2, "resume"));
+    assert!(back.iter().any(|t| t.contains("is back")), "{back:?}");
+    for _ in 0..50 {
+        if table.prompts(CH).iter().any(|p| p.user == 2) {
+            break;
+        }
+        fire(&table, CH);
+    }
+    assert!(
+        table.prompts(CH).iter().any(|p| p.user == 2),
+        "the player who came back is asked to move"
+    );
+}
