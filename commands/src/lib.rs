@@ -274,6 +274,8 @@ mod tests {
                 "removebot",
                 "history",
                 "undo",
+                "hint",
+                "resume",
                 "mine",
                 "stats",
                 "leaderboard",
