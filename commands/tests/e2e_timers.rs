@@ -281,7 +281,8 @@ async fn my_games_stats_and_leaderboard() {
         }
         assert!(t.state_version(finished).is_none(), "played to the end");
     }
-    let bot = Bot::start(&fake, dir.path()).await;
+    // Global commands, as in production: `/game mine` is also used in a DM.
+    let bot = Bot::start_global(&fake, dir.path()).await;
     let channels = [fake.add_channel("one"), fake.add_channel("two")];
     open_table(&fake, channels[0], "Palazzo", &seats).await;
     open_table(&fake, channels[1], "Villa Paletti", &[seats[1], seats[0]]).await;

@@ -26,13 +26,29 @@ impl Bot {
     pub async fn start_with(fake: &FakeDiscord, data_dir: &Path, timers: table::Defaults) -> Bot {
         // The tests play at machine speed, far above any player's pace: no rate limit
         // but where one is tested ([`Bot::start_rate_limited`]).
-        Self::start_full(fake, data_dir, timers, commands::ratelimit::Limit::OFF).await
+        let guild = Some(fake.guild_id());
+        Self::start_full(
+            fake,
+            data_dir,
+            timers,
+            commands::ratelimit::Limit::OFF,
+            guild,
+        )
+        .await
+    }
+
+    /// [`Bot::start`] with the commands registered globally, as in production: they can
+    /// then be used in a DM with the bot too (guild commands cannot).
+    pub async fn start_global(fake: &FakeDiscord, data_dir: &Path) -> Bot {
+        let limit = commands::ratelimit::Limit::OFF;
+        Self::start_full(fake, data_dir, table::Defaults::default(), limit, None).await
     }
 
     /// [`Bot::start`] with the rate limit the bot has on Discord.
     pub async fn start_rate_limited(fake: &FakeDiscord, data_dir: &Path) -> Bot {
         let limit = commands::ratelimit::Limit::DISCORD;
-        Self::start_full(fake, data_dir, table::Defaults::default(), limit).await
+        let guild = Some(fake.guild_id());
+        Self::start_full(fake, data_dir, table::Defaults::default(), limit, guild).await
     }
 
     async fn start_full(
@@ -40,11 +56,12 @@ impl Bot {
         data_dir: &Path,
         timers: table::Defaults,
         rate_limit: commands::ratelimit::Limit,
+        dev_guild_id: Option<u64>,
     ) -> Bot {
         let settings = commands::BotSettings {
             token: fake.token(),
             data_dir: data_dir.to_path_buf(),
-            dev_guild_id: Some(fake.guild_id()),
+            dev_guild_id,
             api_base: Some(fake.api_base()),
             cache_games: 100,
             timers,
