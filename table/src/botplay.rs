@@ -6,7 +6,7 @@
 use crate::think::{search_seed, Thinker};
 use crate::{Active, Slot, Table};
 use rules::{DynGame, Seat};
-use storage::{ChannelId, Timer, TimerChange};
+use storage::{ChannelId, Timer};
 
 /// The most decisions the bot makes in a row for one timed-out player (their turn's).
 pub(crate) const TURN_DECISIONS: usize = 12;
@@ -74,22 +74,9 @@ impl Table {
         };
         let seats = active.awaited_players();
         let decisions = u64::try_from(seats.len() * TURN_DECISIONS).unwrap_or(u64::MAX);
-        let cap_ms = u64::try_from(crate::think::safety_deadline(TIMEOUT_LEVEL).as_millis())
-            .unwrap_or(u64::MAX)
-            .saturating_mul(decisions)
-            .saturating_add(5_000);
-        let postponed = Timer {
-            due_ms: self.now_ms().saturating_add(cap_ms),
-            ..timer
-        };
-        let change = TimerChange {
-            kind: timer.kind,
-            timer: Some(postponed),
-        };
-        if let Err(e) = self.store.set_timers(channel, &[change]) {
-            tracing::error!(channel, error = %e, "cannot postpone a timeout");
+        let Some(postponed) = self.postpone(channel, timer, TIMEOUT_LEVEL, decisions) else {
             return;
-        }
+        };
         let copy = game.box_clone();
         let thinker = self.thinker.clone();
         let at = (active.meta.seed, active.meta.version);

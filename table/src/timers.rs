@@ -150,21 +150,9 @@ impl Table {
             self.drop_timer(channel, timer.kind);
             return;
         };
-        let cap_ms = u64::try_from(crate::think::safety_deadline(level).as_millis())
-            .unwrap_or(u64::MAX)
-            .saturating_add(5_000);
-        let postponed = Timer {
-            due_ms: self.now_ms().saturating_add(cap_ms),
-            ..timer
-        };
-        let change = TimerChange {
-            kind: timer.kind,
-            timer: Some(postponed),
-        };
-        if let Err(e) = self.store.set_timers(channel, &[change]) {
-            tracing::error!(channel, error = %e, "cannot postpone a bot's timer");
+        let Some(postponed) = self.postpone(channel, timer, level, 1) else {
             return;
-        }
+        };
         let copy = game.box_clone();
         let thinker = self.thinker.clone();
         let seed = crate::think::search_seed(active.meta.seed, active.meta.version, seat);
@@ -174,6 +162,37 @@ impl Table {
                 .map(|line| vec![(seat, line)])
                 .unwrap_or_default()
         });
+    }
+
+    /// Postpones the stored `timer` past the safety deadlines of `searches` searches at
+    /// `level` (and 5 s more) while they run on the pool: after a crash it fires again
+    /// then. `None` when it could not be stored (nothing is searched).
+    pub(crate) fn postpone(
+        &self,
+        channel: ChannelId,
+        timer: Timer,
+        level: ai::Level,
+        searches: u64,
+    ) -> Option<Timer> {
+        let cap_ms = u64::try_from(crate::think::safety_deadline(level).as_millis())
+            .unwrap_or(u64::MAX)
+            .saturating_mul(searches)
+            .saturating_add(5_000);
+        let postponed = Timer {
+            due_ms: self.now_ms().saturating_add(cap_ms),
+            ..timer
+        };
+        let change = TimerChange {
+            kind: timer.kind,
+            timer: Some(postponed),
+        };
+        match self.store.set_timers(channel, &[change]) {
+            Ok(()) => Some(postponed),
+            Err(e) => {
+                tracing::error!(channel, error = %e, "cannot postpone a timer for a bot's search");
+                None
+            }
+        }
     }
 
     /// Plays a finished search's moves, if the game is still where the search began
