@@ -49,16 +49,19 @@ impl Level {
     pub const EASY: Budget = Budget {
         iterations: 60,
         playout_depth: 12,
+        guided_percent: 0,
     };
     /// Normal: the default bot (goal: p99 ≤ 500 ms a move).
     pub const NORMAL: Budget = Budget {
         iterations: 600,
         playout_depth: 20,
+        guided_percent: 0,
     };
     /// Hard: a long think (goal: p99 ≤ 3,000 ms a move).
     pub const HARD: Budget = Budget {
         iterations: 3_000,
         playout_depth: 30,
+        guided_percent: 0,
     };
 
     /// The search budget, `None` for the baselines that do not search.
@@ -161,6 +164,7 @@ pub fn decide_capped<G: Game>(
                 Some(cap) => Budget {
                     iterations: budget.iterations.min(cap.iterations),
                     playout_depth: budget.playout_depth.min(cap.playout_depth),
+                    ..budget
                 },
                 None => budget,
             };

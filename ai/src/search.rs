@@ -11,6 +11,7 @@
 use crate::reward::{reward_from_estimate, reward_from_outcome};
 use rand::seq::SliceRandom;
 use rand::Rng;
+use rules::engine::Absent;
 use rules::engine::{rng_from_seed, GameRng};
 use rules::{Game, Seat};
 
@@ -22,6 +23,10 @@ pub struct Budget {
     /// Moves a playout plays past the tree before it is cut and scored by
     /// [`Game::score_estimate`] (a finished game is scored by its outcome).
     pub playout_depth: u32,
+    /// Percent of playout moves taken from the game's own default policy
+    /// ([`Absent::Auto`], from the mover's views) instead of uniformly at random: random
+    /// play is a poor model of opponents in games whose moves are mostly blunders.
+    pub guided_percent: u8,
 }
 
 /// What a search decided, and what it cost.
@@ -208,7 +213,7 @@ fn iterate<G: Game>(
         node = child;
         path.push(child);
     }
-    let reward = playout(&mut state, budget.playout_depth, rng);
+    let reward = playout(&mut state, budget, rng);
     for &n in &path {
         let node = &mut tree[n];
         node.visits += 1;
@@ -230,11 +235,12 @@ fn select<A>(tree: &[Node<A>], available: &[usize]) -> Option<usize> {
     best.map(|(c, _)| c)
 }
 
-/// Plays uniformly random legal moves (the lowest awaited seat first) for at most `depth`
-/// moves, then scores the state: the outcome when over, else the score estimate.
-fn playout<G: Game>(state: &mut G, depth: u32, rng: &mut GameRng) -> Vec<f64> {
+/// Plays legal moves (the lowest awaited seat first; guided by the game's default policy
+/// `guided_percent` of the time, else uniformly random) for at most the budget's playout
+/// depth, then scores the state: the outcome when over, else the score estimate.
+fn playout<G: Game>(state: &mut G, budget: &Budget, rng: &mut GameRng) -> Vec<f64> {
     let mut moves = 0;
-    while !state.is_over() && moves < depth {
+    while !state.is_over() && moves < budget.playout_depth {
         let Some(actor) = state.awaiting().into_iter().min() else {
             break;
         };
@@ -242,7 +248,20 @@ fn playout<G: Game>(state: &mut G, depth: u32, rng: &mut GameRng) -> Vec<f64> {
         if legal.is_empty() {
             break;
         }
-        let i = rng.gen_range(0..legal.len());
+        let guided = budget.guided_percent > 0 && rng.gen_range(0..100u8) < budget.guided_percent;
+        let i = guided
+            .then(|| {
+                G::absent_move(
+                    &state.public_view(),
+                    &state.private_view(actor),
+                    actor,
+                    &legal,
+                    Absent::Auto,
+                )
+            })
+            .flatten()
+            .filter(|&i| i < legal.len())
+            .unwrap_or_else(|| rng.gen_range(0..legal.len()));
         if state.apply(actor, &legal[i]).is_err() {
             break;
         }

@@ -11,6 +11,7 @@ use rules::{Game, Seat};
 const TINY: Budget = Budget {
     iterations: 24,
     playout_depth: 10,
+    guided_percent: 50,
 };
 
 fn states_per_game() -> usize {

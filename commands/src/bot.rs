@@ -721,6 +721,9 @@ async fn on_component(
             | ComponentAction::Board
             | ComponentAction::Approve
             | ComponentAction::Refuse
+            | ComponentAction::Join
+            | ComponentAction::AddBot
+            | ComponentAction::Start
     );
     if !for_anyone {
         if let Some(refusal) = args::prompt_owner_check(&seats, id.seat, user) {
@@ -751,6 +754,28 @@ async fn on_component(
             let replies = data
                 .sender
                 .after_command(&Discord(&ctx.http), channel, actor, deliveries)
+                .await;
+            return followup(ctx, c, replies).await;
+        }
+        action @ (ComponentAction::Join | ComponentAction::AddBot | ComponentAction::Start) => {
+            let table = data.table.clone();
+            let here = tokio::task::spawn_blocking(move || table.state_version(channel))
+                .await
+                .ok()
+                .flatten();
+            if here.map(|s| s.game_id) != Some(id.state.game_id) {
+                let closed = "That table is closed; open a new one with /game new.".to_string();
+                return followup(ctx, c, vec![closed]).await;
+            }
+            let command = match action {
+                ComponentAction::Join => Command::Join,
+                ComponentAction::AddBot => Command::AddBot(storage::BotLevel::Normal),
+                _ => Command::Start,
+            };
+            let deliveries = data.table.handle_async(channel, caller, command).await;
+            let replies = data
+                .sender
+                .after_command(&Discord(&ctx.http), channel, component_actor(c), deliveries)
                 .await;
             return followup(ctx, c, replies).await;
         }

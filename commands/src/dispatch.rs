@@ -1158,6 +1158,7 @@ impl Sender {
                 picture,
                 link_turn,
                 approval,
+                lobby,
                 outbox,
             } => {
                 let mut text = summary.as_deref().unwrap_or(text).to_string();
@@ -1166,8 +1167,14 @@ impl Sender {
                         text.push_str(&format!(" [Go to the turn message]({link})"));
                     }
                 }
-                let messages =
-                    channel_messages(&text, mentions, prompts, approval.as_ref(), channel);
+                let messages = channel_messages(
+                    &text,
+                    mentions,
+                    prompts,
+                    approval.as_ref(),
+                    lobby.as_ref(),
+                    channel,
+                );
                 let last = messages.len().saturating_sub(1);
                 // Without Attach Files the picture is not even tried (a 403 saved).
                 let files_allowed = known
@@ -1217,7 +1224,12 @@ impl Sender {
                         self.tell_once(channel, actor.user, picture_permission_notice(), replies);
                     }
                 }
-                let turn = if prompts.is_empty() { None } else { posted };
+                // A lobby message is the channel's live prompt until the game starts.
+                let turn = if prompts.is_empty() && lobby.is_none() {
+                    None
+                } else {
+                    posted
+                };
                 self.retire_turn_message(transport, channel, turn).await;
                 Outcome::Done
             }
@@ -2017,6 +2029,7 @@ pub(crate) mod tests {
                 picture: None,
                 link_turn: false,
                 approval: None,
+                lobby: None,
                 outbox: Some(id),
             },
         };

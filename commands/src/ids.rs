@@ -31,6 +31,12 @@ pub enum ComponentAction {
     Approve,
     /// Refuse that proposed timing change.
     Refuse,
+    /// A lobby button: take a seat (`/game join`).
+    Join,
+    /// A lobby button: seat a normal bot (`/game addbot`).
+    AddBot,
+    /// A lobby button: start the game (`/game start`).
+    Start,
     /// Move through a replay (`/game history`): the id's game, and as its version the
     /// actions applied at the step shown.
     History(HistoryMove),
@@ -80,6 +86,9 @@ impl ComponentId {
             ComponentAction::Panel(target) => format!("p{}", target.encode()),
             ComponentAction::Approve => "sa".into(),
             ComponentAction::Refuse => "sr".into(),
+            ComponentAction::Join => "lj".into(),
+            ComponentAction::AddBot => "lb".into(),
+            ComponentAction::Start => "ls".into(),
             ComponentAction::History(step) => {
                 let letter = HISTORY_MOVES
                     .iter()
@@ -118,6 +127,9 @@ impl ComponentId {
             Some("y") => ComponentAction::Moves,
             Some("sa") => ComponentAction::Approve,
             Some("sr") => ComponentAction::Refuse,
+            Some("lj") => ComponentAction::Join,
+            Some("lb") => ComponentAction::AddBot,
+            Some("ls") => ComponentAction::Start,
             Some(c) if c.starts_with('c') => {
                 ComponentAction::Choice(c[1..].parse().map_err(|_| IdError::Malformed)?)
             }
@@ -174,6 +186,9 @@ mod tests {
             ComponentAction::Panel(Target::Leaf(829)),
             ComponentAction::Approve,
             ComponentAction::Refuse,
+            ComponentAction::Join,
+            ComponentAction::AddBot,
+            ComponentAction::Start,
             ComponentAction::Panel(Target::Open(crate::panel::PanelPath(vec![12, 3, 24]))),
             ComponentAction::Panel(Target::Menu(crate::panel::PanelPath(vec![12, 3]), 3)),
             ComponentAction::History(HistoryMove::Stay),

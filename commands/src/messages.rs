@@ -5,7 +5,7 @@
 
 use crate::ids::{ComponentAction, ComponentId};
 use poise::serenity_prelude as serenity;
-use table::{Approval, TurnPrompt};
+use table::{Approval, LobbyButtons, TurnPrompt};
 
 /// Discord's message content limit.
 pub const LIMIT: usize = 2000;
@@ -157,15 +157,44 @@ pub fn approval_row(approval: &Approval, channel: u64) -> serenity::CreateAction
     ])
 }
 
+/// The row under a lobby message: Join (anyone), Add a bot (a normal one) and Start (the
+/// host; the table checks who clicks), the same as the slash commands.
+pub fn lobby_row(lobby: &LobbyButtons, channel: u64) -> serenity::CreateActionRow {
+    let id = |action| {
+        ComponentId {
+            channel,
+            state: table::StateVersion {
+                game_id: lobby.game_id,
+                version: 0,
+            },
+            seat: 0,
+            action,
+        }
+        .encode()
+    };
+    serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(id(ComponentAction::Join))
+            .label("Join")
+            .style(serenity::ButtonStyle::Primary),
+        serenity::CreateButton::new(id(ComponentAction::AddBot))
+            .label("Add a bot")
+            .style(serenity::ButtonStyle::Secondary),
+        serenity::CreateButton::new(id(ComponentAction::Start))
+            .label("Start")
+            .style(serenity::ButtonStyle::Success),
+    ])
+}
+
 /// The channel messages for one `Delivery::Channel`: the text split into chunks; the last
 /// chunk pings the awaited players and carries one prompt row per awaited player (Discord
 /// allows five rows: enough for every table size), or the Approve and Refuse buttons of
-/// a proposed timing change.
+/// a proposed timing change, or the lobby's buttons.
 pub fn channel_messages(
     text: &str,
     mentions: &[u64],
     prompts: &[TurnPrompt],
     approval: Option<&Approval>,
+    lobby: Option<&LobbyButtons>,
     channel: u64,
 ) -> Vec<serenity::CreateMessage> {
     let mut chunks = split_message(text, LIMIT - 200);
@@ -193,6 +222,7 @@ pub fn channel_messages(
                 .enumerate()
                 .map(|(i, p)| prompt_row(p, channel, i == 0))
                 .chain(approval.map(|a| approval_row(a, channel)))
+                .chain(lobby.map(|l| lobby_row(l, channel)))
                 .take(5)
                 .collect();
             msg = msg.content(content).allowed_mentions(pings_only(mentions));
@@ -298,7 +328,7 @@ mod tests {
 
     #[test]
     fn the_public_prompt_names_no_move() {
-        let msgs = channel_messages("Your move", &[42], &[prompt()], None, 9);
+        let msgs = channel_messages("Your move", &[42], &[prompt()], None, None, 9);
         assert_eq!(msgs.len(), 1);
         let m = json(&msgs[0]);
         assert_eq!(m["content"], "Your move\n<@42>");
@@ -323,7 +353,7 @@ mod tests {
             proposal: 1_800_000_000_000,
             undo: false,
         };
-        let msgs = channel_messages("Shorter clocks?", &[42, 43], &[], Some(&approval), 9);
+        let msgs = channel_messages("Shorter clocks?", &[42, 43], &[], Some(&approval), None, 9);
         let m = json(&msgs[0]);
         assert_eq!(m["content"], "Shorter clocks?\n<@42> <@43>");
         let buttons = m["components"][0]["components"].as_array().unwrap();
@@ -342,7 +372,7 @@ mod tests {
             undo: true,
             ..approval
         };
-        let msgs = channel_messages("Undo?", &[42], &[], Some(&undo), 9);
+        let msgs = channel_messages("Undo?", &[42], &[], Some(&undo), None, 9);
         let m = json(&msgs[0]);
         assert_eq!(
             m["components"][0]["components"][0]["custom_id"],
@@ -366,7 +396,7 @@ mod tests {
     #[test]
     fn long_boards_are_split_and_only_the_last_part_pings() {
         let text = "line of the board\n".repeat(400);
-        let msgs = channel_messages(&text, &[42, 43], &[prompt()], None, 9);
+        let msgs = channel_messages(&text, &[42, 43], &[prompt()], None, None, 9);
         assert!(msgs.len() > 1);
         for m in &msgs[..msgs.len() - 1] {
             let m = json(m);

@@ -939,3 +939,95 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
     }
     bot.stop().await;
 }
+
+/// The lobby message's buttons: Join seats the clicker, Add a bot seats a normal bot,
+/// Start is the host's; only the newest lobby message keeps them, and the game's first
+/// turn message takes them away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_buttons_seat_players_and_bots_and_start_the_game() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.channel();
+    let (ana, bruno) = (fake.add_user("ana"), fake.add_user("bruno"));
+    let choice = game_choice(&fake, "Palazzo");
+    slash(&fake, ana, channel, "game new", json!({ "game": choice })).await;
+    let lobby = wait_public(&fake, channel, 0, "opened a table for **Palazzo**").await;
+    let button = |m: &fake_discord::RecordedMessage, label: &str| -> String {
+        clickables(m)
+            .into_iter()
+            .map(|(id, _)| id)
+            .find(|id| {
+                m.components.iter().any(|row| {
+                    row["components"].as_array().into_iter().flatten().any(|c| {
+                        c["custom_id"].as_str() == Some(id.as_str()) && c["label"] == label
+                    })
+                })
+            })
+            .unwrap_or_else(|| panic!("no {label} button on {m:#?}"))
+    };
+    let labels = |m: &fake_discord::RecordedMessage| -> Vec<String> {
+        m.components
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter_map(|c| c["label"].as_str().map(String::from))
+            .collect()
+    };
+    assert_eq!(labels(&lobby), ["Join", "Add a bot", "Start"], "{lobby:#?}");
+
+    // Bruno joins with the button: the new lobby message has the buttons, the old lost them.
+    let before = public_messages(&fake, channel).len();
+    fake.click(bruno, &lobby, &button(&lobby, "Join"))
+        .replies()
+        .await;
+    let joined = wait_public(&fake, channel, before, "bruno joined (2/4)").await;
+    assert_eq!(labels(&joined), ["Join", "Add a bot", "Start"]);
+    fake.wait_for("the first lobby message loses its buttons", |f| {
+        f.message(lobby.id).filter(|m| m.components.is_empty())
+    })
+    .await;
+
+    // Only the host starts or seats bots (the table's own refusals, privately).
+    let replies = fake
+        .click(bruno, &joined, &button(&joined, "Add a bot"))
+        .replies()
+        .await;
+    assert!(
+        replies
+            .iter()
+            .any(|m| m.content.contains("Only the host (ana) can")),
+        "{replies:#?}"
+    );
+    let replies = fake
+        .click(bruno, &joined, &button(&joined, "Start"))
+        .replies()
+        .await;
+    assert!(
+        replies
+            .iter()
+            .any(|m| m.content.contains("Only the host (ana) can start")),
+        "{replies:#?}"
+    );
+    let before = public_messages(&fake, channel).len();
+    fake.click(ana, &joined, &button(&joined, "Add a bot"))
+        .replies()
+        .await;
+    let seated = wait_public(&fake, channel, before, "(3/4)").await;
+    assert!(
+        seated.content.contains("ana seated Bot ") && seated.content.contains("normal"),
+        "{seated:#?}"
+    );
+
+    // The host starts: the game begins and the last lobby message loses its buttons.
+    let before = public_messages(&fake, channel).len();
+    fake.click(ana, &seated, &button(&seated, "Start"))
+        .replies()
+        .await;
+    wait_public(&fake, channel, before, "**Palazzo** begins!").await;
+    fake.wait_for("the last lobby message loses its buttons", |f| {
+        f.message(seated.id).filter(|m| m.components.is_empty())
+    })
+    .await;
+    fake.assert_no_errors();
+    bot.stop().await;
+}

@@ -133,7 +133,7 @@ impl Table {
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
         meta.updated = self.now_s();
-        let mut out = vec![Delivery::channel(line)];
+        let mut out = vec![Delivery::lobby(line, meta.game_id)];
         if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
             slot.active = Some(Active::new(meta, None));
         }
@@ -179,13 +179,16 @@ impl Table {
         };
         let gone = meta.seats.remove(seat);
         meta.updated = self.now_s();
-        let mut out = vec![Delivery::channel(format!(
-            "{} took {}'s seat away ({} seated: {}).",
-            caller.shown_name(),
-            text::escape_name(&gone.name),
-            meta.seats.len(),
-            text::seat_list(&meta)
-        ))];
+        let mut out = vec![Delivery::lobby(
+            format!(
+                "{} took {}'s seat away ({} seated: {}).",
+                caller.shown_name(),
+                text::escape_name(&gone.name),
+                meta.seats.len(),
+                text::seat_list(&meta)
+            ),
+            meta.game_id,
+        )];
         if self
             .commit(Change::seats(&meta, &[gone.user]), &mut out)
             .is_ok()

@@ -91,6 +91,14 @@ pub struct Approval {
     pub undo: bool,
 }
 
+/// A lobby message's buttons: Join, Add a bot and Start for the table of this game (the
+/// same as `/game join`, `/game addbot` and `/game start`). Only the newest lobby message
+/// keeps them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LobbyButtons {
+    pub game_id: u64,
+}
+
 /// One outgoing message. Channel and private messages are stored in the outbox in the
 /// same transaction as the change that produced them (`outbox` is their row id once
 /// stored); the adapter sends them and reports back with [`crate::Table::delivered`].
@@ -115,6 +123,9 @@ pub enum Delivery {
         /// Approve and Refuse buttons for this proposed timing change.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         approval: Option<Approval>,
+        /// Join, Add a bot and Start buttons under a lobby message.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lobby: Option<LobbyButtons>,
         /// The outbox row holding this message (`None` until stored).
         #[serde(skip)]
         outbox: Option<u64>,
@@ -179,7 +190,36 @@ impl Delivery {
             picture: None,
             link_turn: false,
             approval: None,
+            lobby: None,
             outbox: None,
+        }
+    }
+
+    /// A lobby message (seats changed) with the lobby's buttons for game `game_id`.
+    pub fn lobby(text: impl Into<String>, game_id: u64) -> Delivery {
+        match Delivery::channel(text) {
+            Delivery::Channel {
+                text,
+                mentions,
+                prompts,
+                summary,
+                picture,
+                link_turn,
+                approval,
+                outbox,
+                ..
+            } => Delivery::Channel {
+                text,
+                mentions,
+                prompts,
+                summary,
+                picture,
+                link_turn,
+                approval,
+                outbox,
+                lobby: Some(LobbyButtons { game_id }),
+            },
+            other => other,
         }
     }
 
@@ -193,6 +233,7 @@ impl Delivery {
             picture: None,
             link_turn: true,
             approval: None,
+            lobby: None,
             outbox: None,
         }
     }

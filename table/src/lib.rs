@@ -28,7 +28,7 @@ pub use text::{escape_name, escape_user_text, one_line, rules_topics, NAME_CHARS
 pub use bots::{bot_name, BOT_NAMES, DEFAULT_BOT_DELAY_MS};
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};
 pub use command::{parse_bots, Command, TABLE_WORDS};
-pub use delivery::{Approval, Delivery, PictureOf, StateVersion, TurnPrompt};
+pub use delivery::{Approval, Delivery, LobbyButtons, PictureOf, StateVersion, TurnPrompt};
 pub use hands::hand_body;
 pub use history::{HistoryGame, HistoryMove, HistoryPage};
 pub use notify::Notify;
@@ -1103,14 +1103,20 @@ impl Table {
             format!(" with {}", bot_names.join(", "))
         };
         let ready = !bots.is_empty() && meta.seats.len() >= kind.players.0;
-        let mut out = vec![Delivery::channel(if ready {
-            format!("{name} opened a table for **{}**{with}.", kind.title)
+        let mut out = vec![if ready {
+            Delivery::channel(format!(
+                "{name} opened a table for **{}**{with}.",
+                kind.title
+            ))
         } else {
-            format!(
-                "{name} opened a table for **{}** ({}–{} players){with}. Join with /game join; {name} starts it with /game start.",
-                kind.title, kind.players.0, kind.players.1
+            Delivery::lobby(
+                format!(
+                    "{name} opened a table for **{}** ({}–{} players){with}. Tap Join or use /game join; {name} starts it with Start or /game start.",
+                    kind.title, kind.players.0, kind.players.1
+                ),
+                meta.game_id,
             )
-        })];
+        }];
         if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
             slot.active = Some(Active::new(meta, None));
             if ready {
@@ -1145,12 +1151,15 @@ impl Table {
         meta.seats
             .push(SeatedUser::person(caller.user, caller.name.clone()));
         meta.updated = self.now_s();
-        let mut out = vec![Delivery::channel(format!(
-            "{} joined ({}/{max}): {}.",
-            caller.shown_name(),
-            meta.seats.len(),
-            text::seat_list(&meta)
-        ))];
+        let mut out = vec![Delivery::lobby(
+            format!(
+                "{} joined ({}/{max}): {}.",
+                caller.shown_name(),
+                meta.seats.len(),
+                text::seat_list(&meta)
+            ),
+            meta.game_id,
+        )];
         if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
             slot.active = Some(Active::new(meta, None));
         }
@@ -1193,7 +1202,7 @@ impl Table {
                 escape_name(&meta.seats[0].name)
             ));
         }
-        let mut out = vec![Delivery::channel(line)];
+        let mut out = vec![Delivery::lobby(line, meta.game_id)];
         if self
             .commit(Change::seats(&meta, &[caller.user]), &mut out)
             .is_ok()
@@ -1807,6 +1816,7 @@ fn turn_message(active: &Active, headline: String) -> Delivery {
         picture: Some(active.picture_of(None)),
         link_turn: false,
         approval: None,
+        lobby: None,
         outbox: None,
     }
 }

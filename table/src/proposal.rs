@@ -206,6 +206,7 @@ impl Table {
                 proposal: id,
                 undo: false,
             }),
+            lobby: None,
             outbox: None,
         };
         let mut out = self.enqueue(channel, vec![ask]);

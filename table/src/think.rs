@@ -188,6 +188,7 @@ impl Thinker {
         let cap = ai::Budget {
             iterations,
             playout_depth,
+            guided_percent: 0,
         };
         let inner = Inner {
             pool: self.inner.pool.clone(),

@@ -254,6 +254,7 @@ impl Table {
                 proposal: request.id,
                 undo: true,
             }),
+            lobby: None,
             outbox: None,
         };
         let mut out = self.enqueue(channel, vec![ask]);
