@@ -11,7 +11,6 @@
 use crate::reward::{reward_from_estimate, reward_from_outcome};
 use rand::seq::SliceRandom;
 use rand::Rng;
-use rules::engine::Absent;
 use rules::engine::{rng_from_seed, GameRng};
 use rules::{Game, Seat};
 
@@ -250,15 +249,7 @@ fn playout<G: Game>(state: &mut G, budget: &Budget, rng: &mut GameRng) -> Vec<f6
         }
         let guided = budget.guided_percent > 0 && rng.gen_range(0..100u8) < budget.guided_percent;
         let i = guided
-            .then(|| {
-                G::absent_move(
-                    &state.public_view(),
-                    &state.private_view(actor),
-                    actor,
-                    &legal,
-                    Absent::Auto,
-                )
-            })
+            .then(|| state.playout_move(actor, &legal))
             .flatten()
             .filter(|&i| i < legal.len())
             .unwrap_or_else(|| rng.gen_range(0..legal.len()));

@@ -263,6 +263,19 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         absent: Absent,
     ) -> Option<usize>;
 
+    /// A quick, sensible move for `seat` in a bot's playout, on a full state a bot
+    /// sampled with [`Game::determinize`]: by default the `Absent::Auto` move from the
+    /// seat's views. A game overrides it where building the views costs more than the move.
+    fn playout_move(&self, seat: Seat, legal: &[Self::Action]) -> Option<usize> {
+        Self::absent_move(
+            &self.public_view(),
+            &self.private_view(seat),
+            seat,
+            legal,
+            Absent::Auto,
+        )
+    }
+
     /// A full state `seat` cannot tell apart from this one: everything the seat cannot see
     /// (opponents' hands, the order of draw piles and bags, the RNG behind future chance)
     /// resampled with `rng`, consistently with all the seat has seen. What it returns

@@ -6,20 +6,17 @@
 //! stored record changes its layout.
 
 use crate::botplay::TIMEOUT_LEVEL;
+use crate::switch::Switch;
 use crate::think::search_seed;
 use crate::{awaited_seat, text, Active, Caller, Delivery, Slot, Table};
 use rules::{DynGame, Seat};
-use serde::{Deserialize, Serialize};
 
-/// The channel note holding the host's hint setting for a game.
-const SETTING_NOTE: &str = "hint-setting";
-
-/// The host's choice for one game (absent: hints are on).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-struct HintSetting {
-    game_id: u64,
-    on: bool,
-}
+/// Hints, on unless the host turned them off for the game.
+const HINTS: Switch = Switch {
+    note: "hint-setting",
+    turned_on: "turned hints on: /game hint shows a player the bot's suggestion, privately.",
+    what: "hints",
+};
 
 /// A position to search for a hint, taken under the channel lock.
 pub(crate) struct HintJob {
@@ -30,12 +27,9 @@ pub(crate) struct HintJob {
 }
 
 impl Table {
-    /// Whether hints are on for the game in `active` (the host's setting; on by default).
+    /// Whether hints are on for the game in `active` (on unless the host turned them off).
     pub(crate) fn hints_on(&self, active: &Active) -> bool {
-        self.note(active.meta.channel, SETTING_NOTE)
-            .and_then(|b| serde_json::from_slice::<HintSetting>(&b).ok())
-            .filter(|s| s.game_id == active.meta.game_id)
-            .is_none_or(|s| s.on)
+        self.switch_on(active, &HINTS)
     }
 
     /// A `/game settings` line: whether hints are on.
@@ -44,31 +38,9 @@ impl Table {
         format!("· Hints: **{on}** (`/game hint`: the bot's suggestion, only for you)")
     }
 
-    /// The host turns hints `on` or off for this game (the caller was checked to be the
-    /// host or to manage the channel): stored, then announced.
+    /// The host turns hints `on` or off for this game.
     pub(crate) fn set_hints(&self, active: &Active, caller: &Caller, on: bool) -> Vec<Delivery> {
-        let setting = HintSetting {
-            game_id: active.meta.game_id,
-            on,
-        };
-        let bytes = serde_json::to_vec(&setting).unwrap_or_default();
-        if let Err(e) = self
-            .store
-            .put_note(active.meta.channel, SETTING_NOTE, &bytes)
-        {
-            return vec![Delivery::ephemeral(format!(
-                "That could not be saved, so nothing changed ({e}). Please try again."
-            ))];
-        }
-        let line = if on {
-            format!(
-                "⚙️ {} turned hints on: /game hint shows a player the bot's suggestion, privately.",
-                caller.shown_name()
-            )
-        } else {
-            format!("⚙️ {} turned hints off for this game.", caller.shown_name())
-        };
-        self.enqueue(active.meta.channel, vec![Delivery::channel(line)])
+        self.set_switch(active, caller, &HINTS, on)
     }
 
     /// What `/game hint` will search, or the caller's refusal: a running game that awaits

@@ -18,6 +18,7 @@ mod history;
 mod notify;
 mod proposal;
 mod social;
+mod switch;
 mod text;
 pub mod think;
 mod timers;

@@ -14,6 +14,7 @@
 //! crash never undoes twice or after a new move. The host's `undo: on | off` is a note
 //! too (keyed by game), so no stored record changes its layout.
 
+use crate::switch::{unsaved, Switch};
 use crate::{hands, text, turn_message, Active, Approval, Caller, Change, Delivery, Slot, Table};
 use rules::{DynGame, Seat};
 use serde::{Deserialize, Serialize};
@@ -25,20 +26,17 @@ pub const UNDO_LIFETIME_MS: u64 = 10 * 60_000;
 
 /// The channel note holding the last undo request (open or closed: its number goes on).
 const REQUEST_NOTE: &str = "undo-request";
-/// The channel note holding the host's undo setting for a game.
-const SETTING_NOTE: &str = "undo-setting";
+/// Undo, on unless the host turned it off for the game.
+const UNDO: Switch = Switch {
+    note: "undo-setting",
+    turned_on: "turned undo on: a player may take back their last move with /game undo, with the consent of those who moved since.",
+    what: "undo",
+};
 
 const BLOCKED: &str = "Your last move can no longer be taken back: it, or a move after it, brought out something hidden or random (a card or a tile drawn, a roof turned up, a shuffle, the villa's wobble), or was a secret move.";
 
 const CLOSED: &str =
     "That undo request is no longer open: it was decided, replaced, or the game moved on.";
-
-/// The host's choice for one game (absent: undo is on).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-struct UndoSetting {
-    game_id: u64,
-    on: bool,
-}
 
 /// An undo waiting for the other players' approval.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -71,19 +69,10 @@ struct Plan {
     game: Box<dyn DynGame>,
 }
 
-fn unsaved(e: storage::StoreError) -> Vec<Delivery> {
-    vec![Delivery::ephemeral(format!(
-        "That could not be saved, so nothing changed ({e}). Please try again."
-    ))]
-}
-
 impl Table {
-    /// Whether undo is on for the game in `active` (the host's setting; on by default).
+    /// Whether undo is on for the game in `active` (on unless the host turned it off).
     pub(crate) fn undo_on(&self, active: &Active) -> bool {
-        self.note(active.meta.channel, SETTING_NOTE)
-            .and_then(|b| serde_json::from_slice::<UndoSetting>(&b).ok())
-            .filter(|s| s.game_id == active.meta.game_id)
-            .is_none_or(|s| s.on)
+        self.switch_on(active, &UNDO)
     }
 
     /// A `/game settings` line: whether undo is on.
@@ -92,29 +81,9 @@ impl Table {
         format!("· Undo: **{on}** (`/game undo`, with the other players' consent)")
     }
 
-    /// The host turns undo `on` or off for this game (the caller was checked to be the
-    /// host or to manage the channel): stored, then announced.
+    /// The host turns undo `on` or off for this game.
     pub(crate) fn set_undo(&self, active: &Active, caller: &Caller, on: bool) -> Vec<Delivery> {
-        let setting = UndoSetting {
-            game_id: active.meta.game_id,
-            on,
-        };
-        let bytes = serde_json::to_vec(&setting).unwrap_or_default();
-        if let Err(e) = self
-            .store
-            .put_note(active.meta.channel, SETTING_NOTE, &bytes)
-        {
-            return unsaved(e);
-        }
-        let line = if on {
-            format!(
-                "⚙️ {} turned undo on: a player may take back their last move with /game undo, with the consent of those who moved since.",
-                caller.shown_name()
-            )
-        } else {
-            format!("⚙️ {} turned undo off for this game.", caller.shown_name())
-        };
-        self.enqueue(active.meta.channel, vec![Delivery::channel(line)])
+        self.set_switch(active, caller, &UNDO, on)
     }
 
     /// What taking back `seat`'s last move would do, or the caller's refusal.

@@ -30,11 +30,22 @@ pub(super) fn absent_move(
     legal: &[PalazzoAction],
     absent: Absent,
 ) -> Option<usize> {
+    if absent == Absent::Pass {
+        return legal.iter().position(|a| *a == PalazzoAction::Pass);
+    }
+    let palaces = public.seats.get(seat).map_or(&[][..], |s| &s.palaces[..]);
+    auto_move(|p| palaces.get(p).map(|palace| &palace.tiles[..]), legal)
+}
+
+/// Auto's move, given the seat's palaces (`palace(p)`: palace `p`'s tiles, bottom to
+/// top): shared by the absent seat (from its public view) and bots' playouts (from the
+/// full state, without building views).
+pub(super) fn auto_move<'a>(
+    palace: impl Fn(usize) -> Option<&'a [Tile]>,
+    legal: &[PalazzoAction],
+) -> Option<usize> {
     use PalazzoAction as A;
     let pass = legal.iter().position(|a| *a == A::Pass);
-    if absent == Absent::Pass {
-        return pass;
-    }
     if legal.is_empty() {
         return None;
     }
@@ -53,7 +64,7 @@ pub(super) fn absent_move(
     } else if has(|a| *a == A::Auction) {
         legal.iter().position(|a| *a == A::Auction)
     } else if has(|a| matches!(a, A::Build { .. } | A::Discard(_))) {
-        best_index(legal, |a| build_rank(public, seat, a))
+        best_index(legal, |a| build_rank(&palace, a))
     } else {
         None
     };
@@ -63,15 +74,17 @@ pub(super) fn absent_move(
 /// How good a build or discard looks (higher is better): on top of a palace by the
 /// points it adds, then a new palace (lower floors first), then a discard, then a new
 /// palace of a top-floor tile.
-fn build_rank(public: &PalazzoPublic, seat: Seat, action: &PalazzoAction) -> Option<(u8, i64)> {
-    let palaces = public.seats.get(seat).map_or(&[][..], |s| &s.palaces[..]);
+fn build_rank<'a>(
+    palace: &impl Fn(usize) -> Option<&'a [Tile]>,
+    action: &PalazzoAction,
+) -> Option<(u8, i64)> {
     match action {
         PalazzoAction::Build {
             tile,
             place: Place::On(p),
         } => {
-            let palace = &palaces.get(*p)?.tiles;
-            let mut grown: Vec<Tile> = palace.clone();
+            let palace = palace(*p)?;
+            let mut grown: Vec<Tile> = palace.to_vec();
             grown.push(*tile);
             Some((3, palace_score(&grown) - palace_score(palace)))
         }

@@ -274,6 +274,11 @@ impl Game for Palazzo {
         absent::absent_move(public, private, seat, legal, absent)
     }
 
+    fn playout_move(&self, seat: Seat, legal: &[PalazzoAction]) -> Option<usize> {
+        let palaces = self.palaces.get(seat).map_or(&[][..], |p| &p[..]);
+        absent::auto_move(|p| palaces.get(p).map(|t| &t[..]), legal)
+    }
+
     fn render_public(view: &PalazzoPublic, names: &[String]) -> String {
         views::render_public(view, names)
     }
