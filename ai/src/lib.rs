@@ -18,8 +18,42 @@ use rules::engine::rng_from_seed;
 use rules::{Absent, Game, Seat};
 pub use search::{search, Budget, Decision};
 
-/// Palazzo's playout depth at every level: long enough to reach the end of a game.
-pub const PALAZZO_PLAYOUT_DEPTH: u32 = 400;
+/// A playout depth long enough to reach the end of any game of these titles.
+pub const TO_THE_END: u32 = 400;
+
+/// How one game's playouts run, at every level (tuned with the arena: docs/ai.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayoutStyle {
+    /// The engine id (`palazzo`).
+    pub game: &'static str,
+    /// Playout depth instead of the level's (`None`: the level's, cut by the estimate).
+    pub depth: Option<u32>,
+    /// Percent of playout moves from the game's own `playout_move` policy.
+    pub guided_percent: u8,
+}
+
+/// Per game: playouts run to the end where moves are cheap and a mid-game score says
+/// little (Palazzo's unfinished palaces count against; The Estates' buildings score only
+/// once a row is done; the Princes' prestige comes mostly from the last rounds' works),
+/// and follow the game's default policy where random play is mostly
+/// blunders (Palazzo: random payments and reconstructions).
+pub const PLAYOUT_STYLES: [PlayoutStyle; 3] = [
+    PlayoutStyle {
+        game: "palazzo",
+        depth: Some(TO_THE_END),
+        guided_percent: 80,
+    },
+    PlayoutStyle {
+        game: "estates",
+        depth: Some(TO_THE_END),
+        guided_percent: 0,
+    },
+    PlayoutStyle {
+        game: "princes",
+        depth: Some(TO_THE_END),
+        guided_percent: 0,
+    },
+];
 
 /// How strong a bot plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -74,16 +108,19 @@ impl Level {
         }
     }
 
-    /// The budget for game `id`: Palazzo's playouts run to the game's end (its moves are
-    /// cheap, and its score mid-game says little: unfinished palaces count against).
+    /// The budget for game `id`: the level's iterations, with the game's playout style
+    /// ([`PLAYOUT_STYLES`]).
     pub fn budget_for(self, id: &str) -> Option<Budget> {
-        self.budget().map(|b| match id {
-            "palazzo" => Budget {
-                playout_depth: PALAZZO_PLAYOUT_DEPTH,
-                ..b
+        self.budget().map(
+            |b| match PLAYOUT_STYLES.iter().find(|style| style.game == id) {
+                Some(style) => Budget {
+                    playout_depth: style.depth.unwrap_or(b.playout_depth),
+                    guided_percent: style.guided_percent,
+                    ..b
+                },
+                None => b,
             },
-            _ => b,
-        })
+        )
     }
 
     /// The level's word (`normal`), as [`Level::parse`] reads it.

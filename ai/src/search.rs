@@ -56,6 +56,9 @@ struct Node<A> {
     available: u32,
     /// Sum of the rewards of `actor` over the visits.
     reward: f64,
+    /// Where this node's move was last found in its parent's legal list: samples mostly
+    /// list moves in the same order, so matching children to moves stays linear.
+    hint: usize,
 }
 
 impl<A> Node<A> {
@@ -67,6 +70,7 @@ impl<A> Node<A> {
             visits: 0,
             available: 0,
             reward: 0.0,
+            hint: 0,
         }
     }
 
@@ -170,23 +174,34 @@ fn iterate<G: Game>(
         if legal.is_empty() {
             break;
         }
-        // Availability: every known child legal in this sample; the untried moves.
-        let mut untried: Vec<usize> = Vec::new();
-        let mut available: Vec<usize> = Vec::with_capacity(legal.len());
-        for (i, action) in legal.iter().enumerate() {
-            let child = tree[node]
-                .children
-                .iter()
-                .copied()
-                .find(|&c| tree[c].actor == actor && tree[c].action.as_ref() == Some(action));
-            match child {
-                Some(c) => available.push(c),
-                None => untried.push(i),
+        // Availability: every known child legal in this sample; the untried moves. Each
+        // child is looked up where its move was last seen first, then by a scan.
+        let mut known = vec![false; legal.len()];
+        let mut available: Vec<usize> = Vec::with_capacity(tree[node].children.len());
+        for k in 0..tree[node].children.len() {
+            let c = tree[node].children[k];
+            if tree[c].actor != actor {
+                continue;
+            }
+            let Some(action) = tree[c].action.as_ref() else {
+                continue;
+            };
+            let hint = tree[c].hint;
+            let at = if legal.get(hint) == Some(action) {
+                Some(hint)
+            } else {
+                legal.iter().position(|a| a == action)
+            };
+            if let Some(i) = at {
+                if !known[i] {
+                    known[i] = true;
+                    tree[c].hint = i;
+                    tree[c].available += 1;
+                    available.push(c);
+                }
             }
         }
-        for &c in &available {
-            tree[c].available += 1;
-        }
+        let untried: Vec<usize> = (0..legal.len()).filter(|&i| !known[i]).collect();
         if let Some(&i) = untried.choose(rng) {
             let action = legal[i].clone();
             if state.apply(actor, &action).is_err() {
@@ -195,6 +210,7 @@ fn iterate<G: Game>(
             let child = tree.len();
             let mut fresh = Node::new(actor, Some(action));
             fresh.available = 1;
+            fresh.hint = i;
             tree.push(fresh);
             tree[node].children.push(child);
             path.push(child);

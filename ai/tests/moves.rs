@@ -151,3 +151,40 @@ fn levels_read_back_from_their_names() {
     assert!(Level::Normal.budget().unwrap().iterations < Level::Hard.budget().unwrap().iterations);
     assert_eq!(Level::Random.budget(), None);
 }
+
+#[test]
+fn each_game_gets_its_playout_style_at_every_searching_level() {
+    use ai::{PLAYOUT_STYLES, TO_THE_END};
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        let own = level.budget().unwrap();
+        let palazzo = level.budget_for("palazzo").unwrap();
+        assert_eq!(palazzo.iterations, own.iterations);
+        assert_eq!(
+            (palazzo.playout_depth, palazzo.guided_percent),
+            (TO_THE_END, 80)
+        );
+        // A game without a style plays the level's own budget.
+        assert_eq!(level.budget_for("villa"), Some(own));
+    }
+    assert_eq!(Level::Auto.budget_for("palazzo"), None);
+    for style in PLAYOUT_STYLES {
+        assert!(rules::catalog::find(style.game).is_some(), "{}", style.game);
+        assert!(style.guided_percent <= 100);
+    }
+}
+
+/// Guided playouts (the game's own policy) still give legal moves, and the same seed the
+/// same move.
+#[test]
+fn guided_playouts_keep_moves_legal_and_seeded() {
+    let guided = Budget {
+        guided_percent: 100,
+        ..TINY
+    };
+    for (state, seat) in sample_states::<rules::palazzo::Palazzo>(3, 3, 7) {
+        let a = search(&state, seat, &guided, 11, &|| false).unwrap();
+        let b = search(&state, seat, &guided, 11, &|| false).unwrap();
+        assert_eq!(a, b);
+        assert!(a.index < state.legal_actions(seat).len());
+    }
+}
