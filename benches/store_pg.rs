@@ -4,7 +4,8 @@
 //! - `pg_durable_actions_per_s`, `pg_p99_ms`: move-shaped commits (the game's row locked
 //!   and rewritten, a log entry, a ~600-byte snapshot every 8th move, one outbox row, the
 //!   reminder timer replaced) over 1,000 channels by 16 concurrent writers, each commit
-//!   durable when it returns;
+//!   durable when it returns; before them, `pg_lone_commit_ms`: the median commit of
+//!   one writer alone (on a channel of its own), a commit's own round trips and flush;
 //! - `pg_open_100k_ms`: opening a store holding 100,000 games (10,000 running with their
 //!   logs and timers, 90,000 archived) until it is ready to serve: connected, schema
 //!   checked, the boot queries answered (unarchived finished games, next delivery and
@@ -140,6 +141,17 @@ fn durable(server: &PgServer) -> f64 {
             .expect("start");
     }
     println!("set up {channels} channels in {:.2?}", t.elapsed());
+    // One writer alone: a commit's own latency (its round trips and the WAL flush, no
+    // group commit to share it with), on a channel of its own.
+    let lone = knob("STORE_PG_LONE", 300).max(1) as u64;
+    let mut alone: Vec<Duration> = (0..lone)
+        .map(|n| commit_move(&store, channels, n + 1))
+        .collect();
+    alone.sort();
+    println!(
+        "pg_lone_commit_ms={:.2} (p50 of {lone} commits by one writer)",
+        ms(percentile(&alone, 0.5))
+    );
     let per_writer = actions / writers;
     let t = Instant::now();
     let handles: Vec<_> = (0..writers)
