@@ -202,6 +202,73 @@ mod shared_postgres {
         assert_eq!(a.timer(7, TimerKind::Remind).unwrap(), None);
     }
 
+    /// The one-statement commit (`capomaestro_commit`): a commit over a stale stamp, or
+    /// one taking the same game back to an older version, is refused whole — no log
+    /// entry, outbox row or timer of it is left — and the next good commit's stamp moves.
+    #[test]
+    fn a_refused_commit_writes_nothing_and_a_good_one_moves_the_stamp() {
+        let place = Place::pg();
+        let (a, b) = two(&place);
+        let (e1, e2) = (entry(1), entry(2));
+        let m1 = meta(7, 1, 1);
+        let s0 = a.stamp(7).unwrap().unwrap();
+        let first = Commit {
+            meta: &m1,
+            snapshot: Some(b"one"),
+            entry: Some(&e1),
+            outbox: &[row(7, 5, "first")],
+            timers: &[timer(TimerKind::Remind, 50, 1)],
+            seats: None,
+        };
+        let (ids, s1) = a.commit_at(s0, first).unwrap();
+        assert_eq!(ids.len(), 1);
+        assert_ne!(s1, s0);
+        assert_eq!(b.stamp(7).unwrap(), Some(s1));
+        // b moves the game; a's next commit over s1 is refused, with nothing of it stored.
+        let m2 = meta(7, 1, 2);
+        let (_, s2) = b
+            .commit_at(
+                s1,
+                Commit {
+                    meta: &m2,
+                    entry: Some(&e2),
+                    ..Commit::meta(&m2)
+                },
+            )
+            .unwrap();
+        let m3 = meta(7, 1, 3);
+        let e3 = entry(3);
+        let stale = Commit {
+            meta: &m3,
+            snapshot: None,
+            entry: Some(&e3),
+            outbox: &[row(7, 5, "stale")],
+            timers: &[timer(TimerKind::Remind, 999, 3)],
+            seats: None,
+        };
+        assert!(matches!(a.commit_at(s1, stale), Err(StoreError::Moved)));
+        assert_eq!(a.stamp(7).unwrap(), Some(s2));
+        assert_eq!(a.log(1).unwrap().len(), 2);
+        assert_eq!(a.channel_outbox(7).unwrap().len(), 1);
+        assert_eq!(a.timer(7, TimerKind::Remind).unwrap().unwrap().due_ms, 50);
+        // An older version of the same game: refused, nothing written either.
+        let err = a
+            .commit(Commit {
+                outbox: &[row(7, 5, "old")],
+                ..first
+            })
+            .unwrap_err();
+        assert!(err.to_string().contains("past this change"), "{err}");
+        assert_eq!(a.channel_outbox(7).unwrap().len(), 1);
+        assert_eq!(found(a.load(7).unwrap()).meta.version, 2);
+        // Over the current stamp it lands.
+        let (ids, s3) = a.commit_at(s2, stale).unwrap();
+        assert_eq!(ids.len(), 1);
+        assert_ne!(s3, s2);
+        assert_eq!(a.log(1).unwrap().len(), 3);
+        assert_eq!(a.timer(7, TimerKind::Remind).unwrap().unwrap().due_ms, 999);
+    }
+
     #[test]
     fn stores_claiming_at_once_each_get_a_row_once() {
         let place = Place::pg();
