@@ -301,13 +301,13 @@ fn store_migrate_creates_the_postgres_schema_once() {
     assert!(first.status.success(), "{}", text(&first.stderr));
     assert_eq!(
         text(&first.stdout),
-        "applied migration(s) 1 (initial), 2 (leases)\n"
+        "applied migration(s) 1 (initial), 2 (leases), 3 (commit_function)\n"
     );
     let again = migrate();
     assert!(again.status.success(), "{}", text(&again.stderr));
     assert_eq!(
         text(&again.stdout),
-        "the schema is up to date (migration 2)\n"
+        "the schema is up to date (migration 3)\n"
     );
     let opened = storage::PgStore::open(&url, 2).unwrap();
     assert_eq!(storage::Store::next_due(&opened).unwrap(), None);

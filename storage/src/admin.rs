@@ -4,7 +4,8 @@
 //! functions that read and write a game's snapshot.
 
 use crate::codec;
-use crate::sled_store::{key_u64, pair_key, refuse_newer_record};
+use crate::record::refuse_newer_record;
+use crate::sled_store::{key_u64, pair_key};
 use crate::wal::{self, Batch, Ending, LogReader, Op, TreeId};
 use crate::{
     now, ArchiveEntry, ChannelId, LogEntry, Meta, Quarantined, SledStore, Status, Store,

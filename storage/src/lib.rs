@@ -14,6 +14,7 @@ pub mod admin;
 pub mod codec;
 pub mod copy;
 pub mod pg;
+mod record;
 mod sled_store;
 mod wal;
 

@@ -3,10 +3,11 @@
 //! writes a batch of items in one transaction, one `INSERT ... SELECT FROM UNNEST` per
 //! table.
 
+use super::sql::{outbox_of, stats_of, timer_of};
 use super::{big, db, pool_error, unbig, PgStore};
 use crate::codec;
 use crate::copy::{Copyable, Item, COPY_BATCH};
-use crate::{now, OutboxRow, PlayerStats, Quarantined, StoreError, Timer, TimerKind};
+use crate::{now, Quarantined, StoreError};
 use tokio_postgres::{IsolationLevel, Row};
 
 /// One table's export: its query (in key order) and how a row becomes an item.
@@ -61,37 +62,12 @@ const READERS: &[Reader] = &[
     },
     Reader {
         sql: "SELECT id, channel, due_ms, attempts, payload FROM outbox ORDER BY id",
-        item: |r| {
-            Ok(Item::Outbox(OutboxRow {
-                id: unbig(r.get(0)),
-                channel: unbig(r.get(1)),
-                due_ms: unbig(r.get(2)),
-                attempts: r.get::<_, i32>(3) as u32,
-                payload: r.get(4),
-            }))
-        },
+        item: |r| Ok(Item::Outbox(outbox_of(r))),
     },
     Reader {
         sql: "SELECT channel, kind, due_ms, game_id, version, count, held_up FROM timers \
               ORDER BY channel, kind",
-        item: |r| {
-            let kind: i16 = r.get(1);
-            let kind = u8::try_from(kind)
-                .ok()
-                .and_then(TimerKind::from_byte)
-                .ok_or_else(|| StoreError::Backend(format!("unknown timer kind {kind}")))?;
-            Ok(Item::Timer(
-                unbig(r.get(0)),
-                Timer {
-                    kind,
-                    due_ms: unbig(r.get(2)),
-                    game_id: unbig(r.get(3)),
-                    version: unbig(r.get(4)),
-                    count: r.get::<_, i32>(5) as u32,
-                    held_up: r.get(6),
-                },
-            ))
-        },
+        item: |r| timer_of(r).map(|(channel, timer)| Item::Timer(channel, timer)),
     },
     Reader {
         sql: "SELECT channel, name, value FROM notes ORDER BY channel, name",
@@ -117,19 +93,12 @@ const READERS: &[Reader] = &[
         sql: "SELECT guild, game, user_id, name, played, won, score_sum, best, streak \
               FROM stats ORDER BY guild, game, user_id",
         item: |r| {
-            let game: String = r.get(1);
+            let game: String = r.get("game");
             Ok(Item::Stats {
-                guild: unbig(r.get(0)),
+                guild: unbig(r.get("guild")),
                 game: (game != "*").then_some(game),
-                user: unbig(r.get(2)),
-                stats: PlayerStats {
-                    name: r.get(3),
-                    played: r.get::<_, i32>(4) as u32,
-                    won: r.get::<_, i32>(5) as u32,
-                    score_sum: r.get(6),
-                    best: r.get(7),
-                    streak: r.get(8),
-                },
+                user: unbig(r.get("user_id")),
+                stats: stats_of(r),
             })
         },
     },

@@ -27,6 +27,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "leases",
         sql: include_str!("../../migrations/0002_leases.sql"),
     },
+    Migration {
+        version: 3,
+        name: "commit_function",
+        sql: include_str!("../../migrations/0003_commit_function.sql"),
+    },
 ];
 
 /// The advisory lock held while migrating ("capomaestro" in ASCII, as a number).

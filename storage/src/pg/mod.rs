@@ -19,11 +19,14 @@
 //! cannot be decoded is quarantined, one written by a newer build refused. Moves of a
 //! channel are serialized across processes by the game row's lock (its upsert
 //! in the commit's transaction); a commit that would take a game back (a
-//! stored newer version of the same game) is refused. The schema is created and
+//! stored newer version of the same game) is refused. A move is ONE round trip: one
+//! call of the database function `capomaestro_commit` ([`commit`]). The schema is created and
 //! upgraded by versioned migrations ([`migrate`]) under an advisory lock at open.
 
+mod commit;
 mod copy;
 mod migrate;
+mod sql;
 mod store_impl;
 #[cfg(feature = "pg-testing")]
 pub mod testing;
@@ -32,7 +35,7 @@ pub use migrate::{Migration, MIGRATIONS};
 
 #[cfg(doc)]
 use crate::Store;
-use crate::{codec, StoreError, SCHEMA_VERSION};
+use crate::StoreError;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use std::future::Future;
 use std::time::Duration;
@@ -242,15 +245,9 @@ pub(crate) fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
     }
 }
 
-/// Key of [`crate::codec`]'s record formats written to the store (as sled's
-/// `written_by`: schema then record layout, u32 big-endian each).
+/// Key of the mark of the newest record formats ever written to the store (as sled's
+/// `written_by`: [`crate::record::written_by_this_build`]).
 const WRITTEN_BY: &str = "written_by";
-
-fn written_by_this_build() -> Vec<u8> {
-    let mut v = SCHEMA_VERSION.to_be_bytes().to_vec();
-    v.extend_from_slice(&u32::from(codec::RECORD_VERSION).to_be_bytes());
-    v
-}
 
 /// Refuses a database written by a newer build; records this build's formats otherwise.
 async fn check_written_by(client: &deadpool_postgres::Client) -> Result<(), StoreError> {
@@ -261,23 +258,13 @@ async fn check_written_by(client: &deadpool_postgres::Client) -> Result<(), Stor
         )
         .await
         .map_err(db)?;
-    let ours = written_by_this_build();
+    let ours = crate::record::written_by_this_build().to_vec();
     if let Some(row) = row {
         let theirs: Vec<u8> = row.get(0);
-        let read = |b: &[u8], at: usize| {
-            b.get(at..at + 4)
-                .and_then(|s| s.try_into().ok())
-                .map(u32::from_be_bytes)
-                .unwrap_or(u32::MAX)
-        };
-        let (schema, layout) = (read(&theirs, 0), read(&theirs, 4));
-        if schema > SCHEMA_VERSION || layout > u32::from(codec::RECORD_VERSION) {
+        if let Some(what) = crate::record::newer_than_this_build(&theirs) {
             return Err(StoreError::Newer(format!(
                 "The database holds records written by a newer version of capomaestro \
-                 (metadata schema {schema} and record layout {layout}; this build reads \
-                 schema {SCHEMA_VERSION} and layout {} at most). Nothing was changed: run \
-                 that version (or a later one) on it.",
-                codec::RECORD_VERSION
+                 ({what}). Nothing was changed: run that version (or a later one) on it."
             )));
         }
         if theirs >= ours {

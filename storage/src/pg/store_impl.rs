@@ -1,147 +1,22 @@
 //! `impl Store for PgStore`: each method one task on the store's runtime, each write
-//! one transaction.
+//! one transaction (a move's: one statement, see [`super::commit`]).
 
+use super::commit::{OutboxArrays, TimerArrays, ADD_OUTBOX_SQL, SET_TIMERS_SQL};
+use super::sql::{
+    execute, outbox_of, query, query_opt, stats_of, timer_of, OUTBOX_COLUMNS, OUTBOX_RETURNING,
+    STATS_COLUMNS, TIMER_COLUMNS, TIMER_RETURNING,
+};
 use super::{big, db, pool_error, unbig, PgStore};
-use crate::codec;
-use crate::sled_store::refuse_newer_record;
+use crate::{codec, record};
 use crate::{
     now, ArchiveEntry, ChannelId, Commit, Loaded, LogEntry, Meta, NewOutbox, OutboxRow,
-    PlayerStats, Quarantined, Record, Standing, Status, Store, StoreError, Timer, TimerChange,
-    TimerKind, UserId, SCHEMA_VERSION,
+    PlayerStats, Quarantined, Standing, Store, StoreError, Timer, TimerChange, TimerKind, UserId,
 };
 use deadpool_postgres::GenericClient;
-use tokio_postgres::types::ToSql;
-use tokio_postgres::{IsolationLevel, Row};
-
-type Params<'a> = &'a [&'a (dyn ToSql + Sync)];
-
-/// Runs a query through the connection's statement cache.
-async fn query<C: GenericClient>(c: &C, sql: &str, p: Params<'_>) -> Result<Vec<Row>, StoreError> {
-    let statement = c.prepare_cached(sql).await.map_err(db)?;
-    c.query(&statement, p).await.map_err(db)
-}
-
-async fn query_opt<C: GenericClient>(
-    c: &C,
-    sql: &str,
-    p: Params<'_>,
-) -> Result<Option<Row>, StoreError> {
-    let statement = c.prepare_cached(sql).await.map_err(db)?;
-    c.query_opt(&statement, p).await.map_err(db)
-}
-
-async fn execute<C: GenericClient>(c: &C, sql: &str, p: Params<'_>) -> Result<u64, StoreError> {
-    let statement = c.prepare_cached(sql).await.map_err(db)?;
-    c.execute(&statement, p).await.map_err(db)
-}
+use tokio_postgres::IsolationLevel;
 
 /// A game's row as read for a load: metadata bytes, snapshot bytes.
 type GameRow = (Vec<u8>, Option<Vec<u8>>);
-
-/// The pieces of a commit, owned (sent to the runtime).
-struct OwnedCommit {
-    channel: i64,
-    game_id: i64,
-    version: i64,
-    guild: i64,
-    finished: bool,
-    meta: Vec<u8>,
-    snapshot: Option<Vec<u8>>,
-    entry: Option<(i64, Vec<u8>)>,
-    outbox: Vec<NewOutbox>,
-    timers: Vec<TimerChange>,
-    seats: Option<(Vec<i64>, Vec<i64>)>,
-}
-
-/// Adds rows to the outbox; returns their ids, in order (one statement: the ids are
-/// drawn from the sequence row by row, in the rows' order).
-async fn insert_outbox<C: GenericClient>(
-    c: &C,
-    rows: &[NewOutbox],
-) -> Result<Vec<u64>, StoreError> {
-    if rows.is_empty() {
-        return Ok(Vec::new());
-    }
-    let channels: Vec<i64> = rows.iter().map(|r| big(r.channel)).collect();
-    let dues: Vec<i64> = rows.iter().map(|r| big(r.due_ms)).collect();
-    let payloads: Vec<&[u8]> = rows.iter().map(|r| r.payload.as_slice()).collect();
-    let mut ids: Vec<i64> = query(
-        c,
-        "INSERT INTO outbox (id, channel, due_ms, payload) \
-         SELECT nextval('capomaestro_ids'), u.channel, u.due_ms, u.payload \
-         FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::BYTEA[]) WITH ORDINALITY \
-         AS u(channel, due_ms, payload, n) ORDER BY u.n RETURNING id",
-        &[&channels, &dues, &payloads],
-    )
-    .await?
-    .iter()
-    .map(|r| r.get(0))
-    .collect();
-    ids.sort_unstable();
-    Ok(ids.into_iter().map(unbig).collect())
-}
-
-/// Sets or cancels a channel's timers: one statement for those set, one for those
-/// cancelled. Setting one ends any claim on the one it replaces.
-async fn put_timers<C: GenericClient>(
-    c: &C,
-    channel: i64,
-    changes: &[TimerChange],
-) -> Result<(), StoreError> {
-    let mut set = (
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-    );
-    let mut cancel: Vec<i16> = Vec::new();
-    for change in changes {
-        let kind = change.kind as i16;
-        match &change.timer {
-            Some(t) => {
-                set.0.push(kind);
-                set.1.push(big(t.due_ms));
-                set.2.push(big(t.game_id));
-                set.3.push(big(t.version));
-                set.4.push(i32::try_from(t.count).unwrap_or(i32::MAX));
-                set.5.push(t.held_up);
-            }
-            None => cancel.push(kind),
-        }
-    }
-    let put = async {
-        if set.0.is_empty() {
-            return Ok(0);
-        }
-        execute(
-            c,
-            "INSERT INTO timers (channel, kind, due_ms, game_id, version, count, held_up) \
-             SELECT $1, * FROM UNNEST($2::SMALLINT[], $3::BIGINT[], $4::BIGINT[], \
-             $5::BIGINT[], $6::INTEGER[], $7::BOOLEAN[]) \
-             ON CONFLICT (channel, kind) DO UPDATE SET \
-             due_ms = EXCLUDED.due_ms, game_id = EXCLUDED.game_id, \
-             version = EXCLUDED.version, count = EXCLUDED.count, \
-             held_up = EXCLUDED.held_up, lease_owner = NULL, lease_until_ms = 0",
-            &[&channel, &set.0, &set.1, &set.2, &set.3, &set.4, &set.5],
-        )
-        .await
-    };
-    let drop = async {
-        if cancel.is_empty() {
-            return Ok(0);
-        }
-        execute(
-            c,
-            "DELETE FROM timers WHERE channel = $1 AND kind = ANY($2)",
-            &[&channel, &cancel],
-        )
-        .await
-    };
-    tokio::try_join!(put, drop)?;
-    Ok(())
-}
 
 async fn cancel_timers<C: GenericClient>(c: &C, channel: i64) -> Result<(), StoreError> {
     execute(c, "DELETE FROM timers WHERE channel = $1", &[&channel]).await?;
@@ -157,123 +32,6 @@ async fn forget_players<C: GenericClient>(c: &C, meta: &Meta) -> Result<(), Stor
     )
     .await?;
     Ok(())
-}
-
-fn timer_of(row: &Row) -> Result<(ChannelId, Timer), StoreError> {
-    let kind: i16 = row.get("kind");
-    let kind = u8::try_from(kind)
-        .ok()
-        .and_then(TimerKind::from_byte)
-        .ok_or_else(|| StoreError::Backend(format!("unknown timer kind {kind}")))?;
-    Ok((
-        unbig(row.get("channel")),
-        Timer {
-            kind,
-            due_ms: unbig(row.get("due_ms")),
-            game_id: unbig(row.get("game_id")),
-            version: unbig(row.get("version")),
-            count: row.get::<_, i32>("count") as u32,
-            held_up: row.get("held_up"),
-        },
-    ))
-}
-
-fn outbox_of(row: &Row) -> OutboxRow {
-    OutboxRow {
-        id: unbig(row.get("id")),
-        channel: unbig(row.get("channel")),
-        due_ms: unbig(row.get("due_ms")),
-        attempts: row.get::<_, i32>("attempts") as u32,
-        payload: row.get("payload"),
-    }
-}
-
-fn stats_of(row: &Row) -> PlayerStats {
-    PlayerStats {
-        name: row.get("name"),
-        played: row.get::<_, i32>("played") as u32,
-        won: row.get::<_, i32>("won") as u32,
-        score_sum: row.get("score_sum"),
-        best: row.get("best"),
-        streak: row.get("streak"),
-    }
-}
-
-const OUTBOX_COLUMNS: &str = "id, channel, due_ms, attempts, payload";
-const TIMER_COLUMNS: &str = "channel, kind, due_ms, game_id, version, count, held_up";
-/// The columns a claim returns (the claim's `UPDATE` names its table `o` / `t`).
-const OUTBOX_RETURNING: &str = "o.id, o.channel, o.due_ms, o.attempts, o.payload";
-const TIMER_RETURNING: &str =
-    "t.channel, t.kind, t.due_ms, t.game_id, t.version, t.count, t.held_up";
-const STATS_COLUMNS: &str = "user_id, name, played, won, score_sum, best, streak";
-
-/// Decodes a channel's metadata: `Err(Ok(reason))` unreadable (to quarantine),
-/// `Err(Err(_))` written by a newer build (refused, left in place).
-fn decode_meta(bytes: &[u8]) -> Result<Meta, Result<String, StoreError>> {
-    let meta = codec::decode_meta(bytes).map_err(Ok)?;
-    if meta.schema > SCHEMA_VERSION {
-        return Err(Err(StoreError::Newer(format!(
-            "The game in channel {} was written by a newer version of capomaestro \
-             (metadata schema {}; this build reads {SCHEMA_VERSION} at most) and is left \
-             untouched: run that version.",
-            meta.channel, meta.schema
-        ))));
-    }
-    Ok(meta)
-}
-
-/// The record a load finds: `Ok(Err(reason))` when it cannot be read.
-fn record_of(
-    channel: ChannelId,
-    (meta_bytes, snapshot): GameRow,
-    log: Vec<(i64, Vec<u8>)>,
-) -> Result<Result<Record, String>, StoreError> {
-    refuse_newer_record(&format!("The game in channel {channel}"), &meta_bytes)?;
-    let meta = match decode_meta(&meta_bytes) {
-        Ok(meta) => meta,
-        Err(Ok(reason)) => return Ok(Err(reason)),
-        Err(Err(newer)) => return Err(newer),
-    };
-    let Some(stored) = snapshot else {
-        return Ok(Ok(Record {
-            meta,
-            snapshot: None,
-            tail: Vec::new(),
-        }));
-    };
-    let (at, engine) = match codec::decode_snapshot(&stored, meta.version) {
-        Ok(decoded) => decoded,
-        Err(reason) => return Ok(Err(reason)),
-    };
-    let mut tail = Vec::new();
-    for (expected, (index, bytes)) in (at..meta.version).zip(log) {
-        let index = unbig(index);
-        refuse_newer_record(
-            &format!("Action {} of the game in channel {channel}", index + 1),
-            &bytes,
-        )?;
-        if index != expected {
-            return Ok(Err(format!(
-                "action {} is missing from the log",
-                expected + 1
-            )));
-        }
-        match codec::decode_log(&bytes) {
-            Ok(entry) => tail.push(entry),
-            Err(reason) => return Ok(Err(format!("action {}: {reason}", index + 1))),
-        }
-    }
-    if (tail.len() as u64) < meta.version - at {
-        return Ok(Err(format!(
-            "action {} is missing from the log",
-            at + tail.len() as u64 + 1
-        )));
-    }
-    Ok(Ok(Record {
-        meta,
-        snapshot: Some(engine.to_vec()),
-        tail,
-    }))
 }
 
 impl PgStore {
@@ -374,7 +132,15 @@ impl Store for PgStore {
         let Some((game, log)) = found else {
             return Ok(Loaded::Empty);
         };
-        match record_of(channel, game, log)? {
+        let (meta_bytes, snapshot) = game;
+        let record = record::record_of(channel, &meta_bytes, |meta| {
+            record::stored_state(meta, snapshot.as_deref(), |_| {
+                Ok(log
+                    .into_iter()
+                    .map(|(index, bytes)| Ok((unbig(index), bytes))))
+            })
+        })?;
+        match record {
             Ok(record) => Ok(Loaded::Found(record)),
             Err(reason) => {
                 self.quarantine(channel, &reason)?;
@@ -645,12 +411,17 @@ impl Store for PgStore {
     }
 
     fn enqueue(&self, rows: &[NewOutbox]) -> Result<Vec<u64>, StoreError> {
-        let rows = rows.to_vec();
-        self.with_client(move |mut client| async move {
-            let tx = client.transaction().await.map_err(db)?;
-            let ids = insert_outbox(&tx, &rows).await?;
-            tx.commit().await.map_err(db)?;
-            Ok(ids)
+        let o = OutboxArrays::of(rows);
+        self.with_client(move |client| async move {
+            let ids: Vec<i64> = query(
+                &client,
+                ADD_OUTBOX_SQL,
+                &[&o.channels, &o.dues, &o.payloads],
+            )
+            .await?
+            .first()
+            .map_or_else(Vec::new, |row| row.get(0));
+            Ok(ids.into_iter().map(unbig).collect())
         })
     }
 
@@ -838,11 +609,24 @@ impl Store for PgStore {
     }
 
     fn set_timers(&self, channel: ChannelId, changes: &[TimerChange]) -> Result<(), StoreError> {
-        let changes = changes.to_vec();
-        self.with_client(move |mut client| async move {
-            let tx = client.transaction().await.map_err(db)?;
-            put_timers(&tx, big(channel), &changes).await?;
-            tx.commit().await.map_err(db)
+        let t = TimerArrays::of(changes);
+        self.with_client(move |client| async move {
+            query(
+                &client,
+                SET_TIMERS_SQL,
+                &[
+                    &big(channel),
+                    &t.kinds,
+                    &t.dues,
+                    &t.games,
+                    &t.versions,
+                    &t.counts,
+                    &t.held,
+                    &t.cancel,
+                ],
+            )
+            .await?;
+            Ok(())
         })
     }
 
@@ -958,147 +742,6 @@ impl Store for PgStore {
             .iter()
             .map(|r| (unbig(r.get("user_id")), stats_of(r)))
             .collect())
-        })
-    }
-}
-
-impl PgStore {
-    /// A commit; with `base`, only over that stamp of the game's row (see
-    /// [`Store::stamp`]: the row's `xmin`, the transaction that last wrote it, which
-    /// every commit changes and nothing else does). Returns the outbox ids and the row's
-    /// new stamp.
-    fn commit_over(
-        &self,
-        base: Option<u64>,
-        commit: Commit<'_>,
-    ) -> Result<(Vec<u64>, u64), StoreError> {
-        let meta = commit.meta;
-        let entry = match commit.entry {
-            Some(e) => {
-                let index = meta.version.checked_sub(1).ok_or_else(|| {
-                    StoreError::Encode("a log entry needs meta.version >= 1".into())
-                })?;
-                Some((big(index), codec::encode_log(e)))
-            }
-            None => None,
-        };
-        let owned = OwnedCommit {
-            channel: big(meta.channel),
-            game_id: big(meta.game_id),
-            version: big(meta.version),
-            guild: big(meta.guild),
-            finished: meta.status == Status::Finished,
-            meta: codec::encode_meta(meta),
-            snapshot: commit
-                .snapshot
-                .map(|s| codec::encode_snapshot(meta.version, s)),
-            entry,
-            outbox: commit.outbox.to_vec(),
-            timers: commit.timers.to_vec(),
-            seats: commit.seats.map(|left| {
-                (
-                    left.iter().map(|u| big(*u)).collect(),
-                    meta.seats.iter().map(|s| big(s.user)).collect(),
-                )
-            }),
-        };
-        self.with_client(move |mut client| async move {
-            let c = owned;
-            let tx = client.transaction().await.map_err(db)?;
-            // Every statement of the move is sent at once (tokio-postgres pipelines what
-            // is awaited together): three round trips in all, BEGIN, these, COMMIT.
-            // The row's upsert takes the game's row lock: moves of a channel are
-            // serialized, whichever process makes them; its WHERE refuses a change that
-            // would take the same game back to an older version, and (with a base stamp)
-            // one made over a game another process moved since this one loaded it.
-            let base = base.map(big);
-            let game = async {
-                query_opt(
-                &tx,
-                "INSERT INTO games (channel, game_id, version, guild, meta, snapshot, finished) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (channel) DO UPDATE SET \
-                 game_id = EXCLUDED.game_id, version = EXCLUDED.version, guild = EXCLUDED.guild, \
-                 meta = EXCLUDED.meta, snapshot = COALESCE(EXCLUDED.snapshot, games.snapshot), \
-                 finished = games.finished OR EXCLUDED.finished \
-                 WHERE (games.game_id <> EXCLUDED.game_id OR games.version <= EXCLUDED.version) \
-                 AND ($8::BIGINT IS NULL OR games.xmin::text::bigint = $8) \
-                 RETURNING xmin::text::bigint",
-                &[
-                    &c.channel,
-                    &c.game_id,
-                    &c.version,
-                    &c.guild,
-                    &c.meta,
-                    &c.snapshot,
-                    &c.finished,
-                    &base,
-                ],
-            )
-            .await
-            };
-            let log = async {
-                match &c.entry {
-                    Some((index, bytes)) => {
-                        execute(
-                            &tx,
-                            "INSERT INTO game_log (game_id, idx, entry) VALUES ($1, $2, $3) \
-                             ON CONFLICT DO NOTHING",
-                            &[&c.game_id, index, bytes],
-                        )
-                        .await
-                    }
-                    None => Ok(1),
-                }
-            };
-            let seats = async {
-                if let Some((left, seated)) = &c.seats {
-                    let gone = async {
-                        execute(
-                            &tx,
-                            "DELETE FROM players WHERE channel = $1 AND user_id = ANY($2)",
-                            &[&c.channel, left],
-                        )
-                        .await
-                    };
-                    let seated = async {
-                        execute(
-                            &tx,
-                            "INSERT INTO players (user_id, channel, game_id) \
-                             SELECT u, $1, $2 FROM UNNEST($3::BIGINT[]) AS u \
-                             ON CONFLICT (user_id, channel) DO UPDATE SET game_id = EXCLUDED.game_id",
-                            &[&c.channel, &c.game_id, seated],
-                        )
-                        .await
-                    };
-                    tokio::try_join!(gone, seated)?;
-                }
-                Ok(())
-            };
-            let (game, logged, ids, (), ()) = tokio::try_join!(
-                game,
-                log,
-                insert_outbox(&tx, &c.outbox),
-                put_timers(&tx, c.channel, &c.timers),
-                seats
-            )?;
-            let Some(row) = game else {
-                if base.is_some() {
-                    // Another process committed since this one loaded the game.
-                    return Err(StoreError::Moved);
-                }
-                return Err(StoreError::Backend(format!(
-                    "the stored game is past this change's move {} (another writer?)",
-                    c.version
-                )));
-            };
-            let stamp: i64 = row.get(0);
-            if logged == 0 {
-                return Err(StoreError::Backend(
-                    "log entry already exists (concurrent writer?)".into(),
-                ));
-            }
-            tx.commit().await.map_err(db)?;
-            Ok((ids, unbig(stamp)))
         })
     }
 }

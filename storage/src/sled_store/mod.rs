@@ -21,11 +21,15 @@
 //! is refused at open with nothing changed.
 
 use crate::codec;
+use crate::record;
+pub(crate) use crate::record::{newer_than_this_build, written_by_this_build, StoredState};
 use crate::wal::{self, Batch, Failure, Faults, Op, TreeId, Wal};
+#[cfg(test)]
+use crate::SCHEMA_VERSION;
 use crate::{
     now, ArchiveEntry, ChannelId, Commit, Loaded, LogEntry, Meta, NewOutbox, OutboxRow,
-    PlayerStats, Quarantined, Record, Standing, Status, Store, StoreError, Timer, TimerChange,
-    TimerKind, UserId, SCHEMA_VERSION,
+    PlayerStats, Quarantined, Standing, Status, Store, StoreError, Timer, TimerChange, TimerKind,
+    UserId,
 };
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Bound;
@@ -181,34 +185,12 @@ struct Shared {
 }
 
 /// Key of the newest record formats ever written to the store, in sled's default tree:
-/// [`SCHEMA_VERSION`] then [`codec::RECORD_VERSION`], u32 big-endian each (a later build
+/// [`crate::SCHEMA_VERSION`] then [`codec::RECORD_VERSION`], u32 big-endian each (a later build
 /// may append more). Written with the first write of a process whose build writes newer
 /// ones (in the same batch), and compared at open: a store holding records of a newer
 /// build is refused whole, neither misread nor quarantined, so going back to an older
 /// build after an upgrade empties no channel.
 const WRITTEN_BY_KEY: &[u8] = b"written_by";
-
-/// [`WRITTEN_BY_KEY`]'s value for this build.
-fn written_by_this_build() -> [u8; 8] {
-    let mut v = [0u8; 8];
-    v[..4].copy_from_slice(&SCHEMA_VERSION.to_be_bytes());
-    v[4..].copy_from_slice(&u32::from(codec::RECORD_VERSION).to_be_bytes());
-    v
-}
-
-/// Why a store (or a record) written by a newer build is refused: `None` when this
-/// build reads what `written_by` (a [`WRITTEN_BY_KEY`] value) says was written.
-fn newer_than_this_build(written_by: &[u8]) -> Option<String> {
-    let (Some(schema), Some(layout)) = (written_by.get(..4), written_by.get(4..8)) else {
-        return Some(format!("an unreadable version record {written_by:?}"));
-    };
-    let schema = u32::from_be_bytes(schema.try_into().unwrap_or_default());
-    let layout = u32::from_be_bytes(layout.try_into().unwrap_or_default());
-    let ours = u32::from(codec::RECORD_VERSION);
-    (schema > SCHEMA_VERSION || layout > ours).then(|| {
-        format!("metadata schema {schema} and record layout {layout}; this build reads schema {SCHEMA_VERSION} and layout {ours} at most")
-    })
-}
 
 /// The refusal of a store holding records of a newer build: what wrote them, what to do.
 fn refuse_newer_store(dir: &Path, what: &str) -> StoreError {
@@ -218,19 +200,6 @@ fn refuse_newer_store(dir: &Path, what: &str) -> StoreError {
          back to this version, restore a copy of the data directory taken before the upgrade.",
         dir.display()
     ))
-}
-
-/// The refusal of one record written by a newer build (found when read, in a store
-/// that did not say so at open): an error, never a quarantine.
-pub(crate) fn refuse_newer_record(what: &str, bytes: &[u8]) -> Result<(), StoreError> {
-    match codec::newer_layout(bytes) {
-        Some(layout) => Err(StoreError::Newer(format!(
-            "{what} was written by a newer version of capomaestro (record layout {layout}; \
-             this build reads {} at most) and is left untouched: run that version.",
-            codec::RECORD_VERSION
-        ))),
-        None => Ok(()),
-    }
 }
 
 /// Key of the number of the newest log file, in sled's default tree (stored at open and
@@ -821,73 +790,24 @@ impl SledStore {
     }
 
     /// The stored state of a channel's game: its snapshot (engine bytes; `None` in a
-    /// lobby) and the log entries after it. The inner `Err` is why it cannot be read
-    /// (then it is quarantined).
+    /// lobby) and the log entries after it, read as both backends read it
+    /// ([`record::stored_state`]). The inner `Err` is why it cannot be read (then it is
+    /// quarantined).
     pub(crate) fn stored_state(
         &self,
         meta: &Meta,
     ) -> Result<Result<StoredState, String>, StoreError> {
-        let Some(stored) = self
+        let snapshot = self
             .snapshot
             .get(meta.channel.to_be_bytes())
-            .map_err(backend)?
-        else {
-            return Ok(Ok((None, Vec::new())));
-        };
-        let (at, engine) = match codec::decode_snapshot(&stored, meta.version) {
-            Ok(decoded) => decoded,
-            Err(reason) => return Ok(Err(reason)),
-        };
-        let mut tail = Vec::new();
-        if at == meta.version {
-            // Nothing logged since: the log's pages are not even read.
-            return Ok(Ok((Some(engine.to_vec()), tail)));
-        }
-        let range = pair_key(meta.game_id, at)..pair_key(meta.game_id, meta.version);
-        for (expected, item) in (at..).zip(self.log.range(range)) {
-            let (k, v) = item.map_err(backend)?;
-            let index = key_u64(&k, 8)?;
-            refuse_newer_record(
-                &format!(
-                    "Action {} of the game in channel {}",
-                    index + 1,
-                    meta.channel
-                ),
-                &v,
-            )?;
-            if index != expected {
-                return Ok(Err(format!(
-                    "action {} is missing from the log",
-                    expected + 1
-                )));
-            }
-            match codec::decode_log(&v) {
-                Ok(entry) => tail.push(entry),
-                Err(reason) => return Ok(Err(format!("action {}: {reason}", index + 1))),
-            }
-        }
-        if (tail.len() as u64) < meta.version - at {
-            return Ok(Err(format!(
-                "action {} is missing from the log",
-                at + tail.len() as u64 + 1
-            )));
-        }
-        Ok(Ok((Some(engine.to_vec()), tail)))
-    }
-
-    /// Decodes a channel's metadata. `Err(Ok(reason))`: unreadable (to quarantine);
-    /// `Err(Err(_))`: written by a newer build (refused, left in place).
-    fn decode_meta(&self, bytes: &[u8]) -> Result<Meta, Result<String, StoreError>> {
-        let meta = codec::decode_meta(bytes).map_err(Ok)?;
-        if meta.schema > SCHEMA_VERSION {
-            return Err(Err(StoreError::Newer(format!(
-                "The game in channel {} was written by a newer version of capomaestro \
-                 (metadata schema {}; this build reads {SCHEMA_VERSION} at most) and is left \
-                 untouched: run that version.",
-                meta.channel, meta.schema
-            ))));
-        }
-        Ok(meta)
+            .map_err(backend)?;
+        record::stored_state(meta, snapshot.as_deref(), |at| {
+            let range = pair_key(meta.game_id, at)..pair_key(meta.game_id, meta.version);
+            Ok(self.log.range(range).map(|item| {
+                let (k, v) = item.map_err(backend)?;
+                Ok((key_u64(&k, 8)?, v))
+            }))
+        })
     }
 
     /// Assigns ids to new outbox rows and encodes them (before the batch is built, so
@@ -901,10 +821,6 @@ impl SledStore {
             .collect()
     }
 }
-
-/// A game's stored state: its last snapshot (`None` in a lobby) and the log entries
-/// after it.
-pub(crate) type StoredState = (Option<Vec<u8>>, Vec<LogEntry>);
 
 /// When a write's batch is applied to sled (see [`SledStore::write_channel`]).
 #[derive(Clone, Copy)]

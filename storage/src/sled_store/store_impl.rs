@@ -7,18 +7,7 @@ impl Store for SledStore {
         let Some(meta_bytes) = self.meta.get(channel.to_be_bytes()).map_err(backend)? else {
             return Ok(Loaded::Empty);
         };
-        // Written by a newer build: refused (an error), never quarantined.
-        let what = format!("The game in channel {channel}");
-        refuse_newer_record(&what, &meta_bytes)?;
-        let record = match self.decode_meta(&meta_bytes) {
-            Ok(meta) => self.stored_state(&meta)?.map(|(snapshot, tail)| Record {
-                meta,
-                snapshot,
-                tail,
-            }),
-            Err(Ok(reason)) => Err(reason),
-            Err(Err(newer)) => return Err(newer),
-        };
+        let record = record::record_of(channel, &meta_bytes, |meta| self.stored_state(meta))?;
         match record {
             Ok(record) => Ok(Loaded::Found(record)),
             Err(reason) => {

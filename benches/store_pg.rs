@@ -4,14 +4,21 @@
 //! - `pg_durable_actions_per_s`, `pg_p99_ms`: move-shaped commits (the game's row locked
 //!   and rewritten, a log entry, a ~600-byte snapshot every 8th move, one outbox row, the
 //!   reminder timer replaced) over 1,000 channels by 16 concurrent writers, each commit
-//!   durable when it returns;
+//!   durable when it returns; before them, `pg_lone_commit_ms`: the median commit of
+//!   one writer alone (on a channel of its own), a commit's own round trips and flush;
 //! - `pg_open_100k_ms`: opening a store holding 100,000 games (10,000 running with their
 //!   logs and timers, 90,000 archived) until it is ready to serve: connected, schema
 //!   checked, the boot queries answered (unarchived finished games, next delivery and
-//!   timer, due timers) and one game loaded.
+//!   timer, due timers) and one game loaded;
+//! - `pgbench_tps`: what the server itself does under the same conditions — `pgbench`
+//!   (from the harness's bin dir) with as many clients as writers, each on its own
+//!   channels, running a move-shaped transaction (lock a game row, rewrite its 600
+//!   bytes, insert one outbox row) — and `pg_share_of_server`, the store's actions/s
+//!   over that (goal ≥ 2/3), meaningful even on a loaded machine.
 //!
-//! `cargo bench -p storage --bench store_pg`. Smaller runs: `STORE_PG_GAMES=2000
-//! STORE_PG_ACTIONS=2000` (also `STORE_PG_CHANNELS`, `STORE_PG_WRITERS`).
+//! `cargo bench --bench store_pg`. Smaller runs: `STORE_PG_GAMES=2000
+//! STORE_PG_ACTIONS=2000 STORE_PG_PGBENCH_S=2` (also `STORE_PG_CHANNELS`,
+//! `STORE_PG_WRITERS`).
 
 use serde_json::json;
 use std::sync::Arc;
@@ -42,6 +49,7 @@ fn meta(channel: u64, game_id: u64, version: u64, status: Status) -> Meta {
             .map(|i| SeatedUser {
                 user: 1_000 + channel * 3 + i,
                 name: format!("player{i}"),
+                bot: None,
             })
             .collect(),
         host: 1_000 + channel * 3,
@@ -53,6 +61,7 @@ fn meta(channel: u64, game_id: u64, version: u64, status: Status) -> Meta {
         settings: Default::default(),
         dropped: vec![],
         nudged_ms: 0,
+        away: vec![],
     }
 }
 
@@ -114,7 +123,7 @@ fn commit_move(store: &PgStore, channel: u64, v: u64) -> Duration {
     t.elapsed()
 }
 
-fn durable(server: &PgServer) {
+fn durable(server: &PgServer) -> f64 {
     let channels = knob("STORE_PG_CHANNELS", 1_000) as u64;
     let actions = knob("STORE_PG_ACTIONS", 20_000);
     let writers = knob("STORE_PG_WRITERS", 16).max(1);
@@ -132,6 +141,17 @@ fn durable(server: &PgServer) {
             .expect("start");
     }
     println!("set up {channels} channels in {:.2?}", t.elapsed());
+    // One writer alone: a commit's own latency (its round trips and the WAL flush, no
+    // group commit to share it with), on a channel of its own.
+    let lone = knob("STORE_PG_LONE", 300).max(1) as u64;
+    let mut alone: Vec<Duration> = (0..lone)
+        .map(|n| commit_move(&store, channels, n + 1))
+        .collect();
+    alone.sort();
+    println!(
+        "pg_lone_commit_ms={:.2} (p50 of {lone} commits by one writer)",
+        ms(percentile(&alone, 0.5))
+    );
     let per_writer = actions / writers;
     let t = Instant::now();
     let handles: Vec<_> = (0..writers)
@@ -166,11 +186,85 @@ fn durable(server: &PgServer) {
         ms(percentile(&lat, 0.5)),
         ms(lat[lat.len() - 1]),
     );
-    println!(
-        "pg_durable_actions_per_s={:.0}",
-        lat.len() as f64 / wall.as_secs_f64()
-    );
+    let per_s = lat.len() as f64 / wall.as_secs_f64();
+    println!("pg_durable_actions_per_s={per_s:.0}");
     println!("pg_p99_ms={:.2}", ms(percentile(&lat, 0.99)));
+    per_s
+}
+
+/// The server's own move-shaped transactions per second: `pgbench` with one client per
+/// writer, client `i` on the channels `i`, `i + clients`, … (as the store's writers),
+/// prepared statements, for `STORE_PG_PGBENCH_S` seconds.
+fn pgbench(server: &PgServer) -> f64 {
+    let channels = knob("STORE_PG_CHANNELS", 1_000).max(1);
+    let clients = knob("STORE_PG_WRITERS", 16).max(1);
+    let seconds = knob("STORE_PG_PGBENCH_S", 10).max(1);
+    let bin = storage::pg::testing::server_bin_dir()
+        .expect("server binaries")
+        .join("pgbench");
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let setup = dir.path().join("setup.sql");
+    let script = dir.path().join("move.sql");
+    std::fs::write(
+        &setup,
+        format!(
+            "CREATE SCHEMA pgbench_move;\n\
+             CREATE TABLE pgbench_move.games (channel BIGINT PRIMARY KEY, version BIGINT NOT NULL, state BYTEA NOT NULL);\n\
+             CREATE TABLE pgbench_move.outbox (id BIGSERIAL PRIMARY KEY, channel BIGINT NOT NULL, payload BYTEA NOT NULL);\n\
+             INSERT INTO pgbench_move.games SELECT c, 0, decode(repeat(lpad(to_hex(c % 251), 2, '0'), 600), 'hex') FROM generate_series(0, {last}) AS c;\n",
+            last = channels - 1
+        ),
+    )
+    .expect("setup script");
+    let rounds = (channels / clients).max(1) - 1;
+    std::fs::write(
+        &script,
+        format!(
+            "\\set ch :client_id + {clients} * random(0, {rounds})\n\
+             BEGIN;\n\
+             SELECT version FROM pgbench_move.games WHERE channel = :ch FOR UPDATE;\n\
+             UPDATE pgbench_move.games SET version = version + 1, state = overlay(state placing int8send(version) from 1 for 8) WHERE channel = :ch;\n\
+             INSERT INTO pgbench_move.outbox (channel, payload) VALUES (:ch, decode(repeat('07', 200), 'hex'));\n\
+             END;\n"
+        ),
+    )
+    .expect("move script");
+    let url = server.url("postgres");
+    let port = url
+        .split_whitespace()
+        .find_map(|kv| kv.strip_prefix("port="))
+        .expect("port");
+    let run = |args: &[&str], file: &std::path::Path| {
+        let out = std::process::Command::new(&bin)
+            .arg("-h")
+            .arg(server.socket_dir())
+            .args(["-p", port, "-U", storage::pg::testing::TEST_USER, "-n"])
+            .args(args)
+            .arg("-f")
+            .arg(file)
+            .arg("postgres")
+            .output()
+            .expect("pgbench runs");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "pgbench failed: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        text
+    };
+    run(&["-t", "1", "-c", "1"], &setup);
+    let (c, s) = (clients.to_string(), seconds.to_string());
+    let out = run(&["-M", "prepared", "-c", &c, "-j", "2", "-T", &s], &script);
+    let tps: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("tps = "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no tps in pgbench's output: {out}"));
+    println!("pgbench: {clients} clients, move-shaped transactions for {seconds} s");
+    println!("pgbench_tps={tps:.0}");
+    tps
 }
 
 /// Fills a store with `games` games (a tenth running, the rest archived) through the
@@ -264,6 +358,8 @@ fn open_100k(server: &PgServer) {
 fn main() {
     // `cargo bench` passes `--bench`; nothing else is read from the arguments.
     let server = PgServer::start().unwrap_or_else(|why| panic!("{why}"));
-    durable(&server);
+    let store = durable(&server);
+    let tps = pgbench(&server);
+    println!("pg_share_of_server={:.2}", store / tps);
     open_100k(&server);
 }
