@@ -1,8 +1,11 @@
-//! Nothing lost across a crash, end to end: the `capomaestro run` process plays against
-//! the fake Discord; it is killed (SIGKILL) after a move is stored and while its turn
-//! message is on the wire (Discord created it, the bot never heard back). After the
-//! restart, with nobody acting, the turn message and the move's DMs arrive exactly once,
-//! and the turn message's buttons work.
+//! Nothing lost across a crash, end to end: real `capomaestro run` processes play against
+//! the fake Discord and are killed with SIGKILL (`Child::kill`) at chosen points:
+//! - after a move is stored and while its turn message is on the wire (Discord created
+//!   it, the bot never heard back): after the restart, with nobody acting, the turn
+//!   message and the move's DMs arrive exactly once, and its buttons work;
+//! - in the middle of a chain of bot moves (issue 25): the chain resumes and is told once;
+//! - three processes on one PostgreSQL, one killed while holding a bot's timer and while
+//!   posting (issue 26): the others take its work over and every game finishes.
 
 #[path = "../commands/tests/common/mod.rs"]
 mod common;
@@ -602,9 +605,10 @@ async fn mine_in_dm(fake: &FakeDiscord, games: &[Game]) {
 /// PostgreSQL, the fake Discord with three shards and a guild on each; one game of each
 /// title, each one person with bots (their moves are stored timers any process may
 /// claim). The process of shard 1 is killed with SIGKILL twice and restarted:
-/// - while holding a lease: the others are stopped (SIGSTOP) for a moment so that it
-///   alone claims the timer of a hard bot's move and searches it (uncapped: a while);
-///   killed then, the others (SIGCONT) play that move once, only when the lease ends;
+/// - while holding a timer: the others are stopped (SIGSTOP) for a moment so that it
+///   alone claims the timer of a hard bot's move and searches it (uncapped: a while; the
+///   search holds the timer by postponing it); killed then, the others (SIGCONT) play
+///   that move once, only when the hold ends;
 /// - while posting: the turn message of a person's move is on the wire (Discord creates
 ///   it, the answer is lost); another process re-sends it after the lease, deduplicated
 ///   by its nonce.
@@ -700,63 +704,77 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
     // its timer by postponing it past the search's safety deadline (and 5 s): after a
     // crash the timer falls due again then, and another process plays the move.
     let hold = table::think::safety_deadline(ai::Level::Hard) + Duration::from_secs(5);
-    fake.wait_for_within(
-        "the person's turn at Villa Paletti",
-        Duration::from_secs(40),
-        |f| games[villa].ready(f).map(|_| ()),
-    )
-    .await;
-    signal(&p0, "-STOP");
-    signal(&p2, "-STOP");
-    let told = loop {
-        let before = public_messages(&fake, games[villa].channel).len();
+    // Either premise can miss on an odd machine (the search done within the pause, or
+    // not claimed yet): then the kill proves less, and the scene is played again.
+    let mut attempts = 0;
+    let (told, taken_over) = loop {
+        attempts += 1;
         assert!(
-            games[villa].play(&fake, &mut rng).await,
-            "a move at Villa Paletti"
+            attempts <= 3,
+            "no kill landed while the process held the bot's timer"
         );
-        let told = fake
-            .wait_for("the person's move told", |f| {
-                let public = public_messages(f, games[villa].channel);
-                (public.len() > before).then_some(public.len())
-            })
-            .await;
-        if games[villa].their_turn(&fake).is_none() {
-            break told;
+        fake.wait_for_within(
+            "the person's turn at Villa Paletti",
+            Duration::from_secs(40),
+            |f| games[villa].ready(f).map(|_| ()),
+        )
+        .await;
+        signal(&p0, "-STOP");
+        signal(&p2, "-STOP");
+        let told = loop {
+            let before = public_messages(&fake, games[villa].channel).len();
+            assert!(
+                games[villa].play(&fake, &mut rng).await,
+                "a move at Villa Paletti"
+            );
+            let told = fake
+                .wait_for("the person's move told", |f| {
+                    let public = public_messages(f, games[villa].channel);
+                    (public.len() > before).then_some(public.len())
+                })
+                .await;
+            if games[villa].their_turn(&fake).is_none() {
+                break told;
+            }
+        };
+        // The bot's timer is claimed at once; its uncapped hard search takes longer.
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        if public_messages(&fake, games[villa].channel).len() > told {
+            // The bot moved within the pause: again at the person's next turn.
+            signal(&p0, "-CONT");
+            signal(&p2, "-CONT");
+            continue;
         }
+        p1.kill();
+        let killed = std::time::Instant::now();
+        signal(&p0, "-CONT");
+        signal(&p2, "-CONT");
+        // While it is down: the other guilds' games go on, and DMs are answered.
+        let mut during = 0;
+        mine_in_dm(&fake, &games).await;
+        while public_messages(&fake, games[villa].channel).len() == told {
+            during += play_round(&fake, &mut games, &[victim], &mut rng).await;
+            assert!(
+                killed.elapsed() < hold + Duration::from_secs(10),
+                "the dead process's timer was never taken over: {:#?}",
+                public_messages(&fake, games[villa].channel)
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .map(|m| m.content.clone())
+                    .collect::<Vec<_>>()
+            );
+        }
+        let taken_over = killed.elapsed();
+        assert!(during > 0, "no move was answered while a process was down");
+        if taken_over >= hold - Duration::from_secs(1) {
+            break (told, taken_over);
+        }
+        // Played at once by another: the dead process had not claimed the timer yet.
+        p1 = spawn(1, 0);
+        wait_shards(&fake, &[1]).await;
     };
-    // The bot's timer is claimed at once; its uncapped hard search takes longer.
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    assert_eq!(
-        public_messages(&fake, games[villa].channel).len(),
-        told,
-        "the bot moved within 500 ms: no search to kill the process in"
-    );
-    p1.kill();
-    let killed = std::time::Instant::now();
-    signal(&p0, "-CONT");
-    signal(&p2, "-CONT");
-    // While it is down: the other guilds' games go on, and DMs are answered.
-    let mut during = 0;
-    mine_in_dm(&fake, &games).await;
-    while public_messages(&fake, games[villa].channel).len() == told {
-        during += play_round(&fake, &mut games, &[victim], &mut rng).await;
-        assert!(
-            killed.elapsed() < hold + Duration::from_secs(10),
-            "the dead process's timer was never taken over: {:#?}",
-            public_messages(&fake, games[villa].channel)
-                .iter()
-                .rev()
-                .take(3)
-                .map(|m| m.content.clone())
-                .collect::<Vec<_>>()
-        );
-    }
-    let taken_over = killed.elapsed();
-    assert!(
-        taken_over >= hold - Duration::from_secs(1),
-        "the bot's move came {taken_over:?} after the kill: before the timer's hold ended"
-    );
-    assert!(during > 0, "no move was answered while a process was down");
+    println!("e2e_processes: bot timer taken over {taken_over:?} after the kill, try {attempts}");
     // The bot's move is told once (a hard bot moving once; the person is awaited again).
     tokio::time::sleep(Duration::from_millis(300)).await;
     let told_after = public_messages(&fake, games[villa].channel);
