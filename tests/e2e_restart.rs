@@ -24,6 +24,7 @@ use std::time::Duration;
 struct BotProcess(Child);
 
 impl BotProcess {
+    /// SIGKILL (what `Child::kill` sends on Unix): no shutdown code runs. Then reaped.
     fn kill(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
@@ -36,6 +37,7 @@ impl Drop for BotProcess {
     }
 }
 
+/// The process on its own sled store, its commands registered in the fake's guild.
 fn spawn_bot(fake: &FakeDiscord, dir: &std::path::Path) -> BotProcess {
     let guild = format!("dev_guild_id = {}", fake.guild_id());
     spawn_with(fake, dir, "p", &guild, &[])
