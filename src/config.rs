@@ -404,6 +404,9 @@ impl Config {
         if config.storage.pool_size == 0 {
             return Err("[storage] pool_size must be at least 1".into());
         }
+        if config.storage.lease_ms == 0 {
+            return Err("[storage] lease_ms must be at least 1".into());
+        }
         if config.cache_games == 0 {
             return Err("cache_games must be at least 1".into());
         }
@@ -513,6 +516,14 @@ mod tests {
         assert_eq!(c.log_level, "info");
         assert_eq!(c.cache_games, 1_000);
         assert_eq!(c.discord.api_base, None);
+        // The per-user interaction limit is on unless turned off (test doubles only).
+        assert!(c.discord.rate_limit);
+        assert!(
+            !Config::parse("[discord]\nrate_limit = false")
+                .unwrap()
+                .discord
+                .rate_limit
+        );
         let c = Config::parse("[discord]\napi_base = \"http://127.0.0.1:9\"").unwrap();
         assert_eq!(c.discord.api_base.as_deref(), Some("http://127.0.0.1:9"));
         assert!(Config::parse("cache_games = 0").is_err());
@@ -638,13 +649,15 @@ mod tests {
         let c = Config::parse("").unwrap();
         assert_eq!(c.storage.backend, Backend::Sled);
         assert_eq!(c.storage.pool_size, storage::pg::DEFAULT_POOL_SIZE);
+        assert_eq!(c.storage.lease_ms, storage::pg::DEFAULT_LEASE_MS);
         let err = c.storage.postgres_url().unwrap_err();
         assert!(
             err.contains(DATABASE_URL_ENV) && err.contains("[storage]"),
             "{err}"
         );
         let c = Config::parse(
-            "[storage]\nbackend = \"postgres\"\nurl = \"postgres://bot:hunter2@db/cm\"\npool_size = 4",
+            "[storage]\nbackend = \"postgres\"\nurl = \"postgres://bot:hunter2@db/cm\"\npool_size = 4\n\
+             lease_ms = 4000",
         )
         .unwrap();
         assert_eq!(c.storage.backend, Backend::Postgres);
@@ -657,6 +670,10 @@ mod tests {
             "{err}"
         );
         assert!(err.contains("sled") && err.contains("postgres"), "{err}");
+        assert_eq!(c.storage.lease_ms, 4_000);
+        assert!(Config::parse("[storage]\nlease_ms = 0")
+            .unwrap_err()
+            .contains("lease_ms"));
         assert!(Config::parse("[storage]\npool_size = 0")
             .unwrap_err()
             .contains("pool_size"));
