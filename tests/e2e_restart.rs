@@ -243,6 +243,33 @@ async fn turn_or_end(
     .await
 }
 
+/// Kills `old` (if still running), waits until the fake saw its gateway session close,
+/// starts a new process with `spawn` and waits until it is connected and READY: an
+/// interaction sent in between would reach no process.
+async fn restart(
+    fake: &FakeDiscord,
+    mut old: BotProcess,
+    spawn: impl FnOnce() -> BotProcess,
+) -> BotProcess {
+    old.kill();
+    fake.wait_for("the killed process's session closed", |f| {
+        f.shard_sessions()
+            .iter()
+            .all(|s| !s.connected)
+            .then_some(())
+    })
+    .await;
+    let new = spawn();
+    fake.wait_for_within("the new process READY", Duration::from_secs(30), |f| {
+        f.shard_sessions()
+            .iter()
+            .any(|s| s.ready && s.connected)
+            .then_some(())
+    })
+    .await;
+    new
+}
+
 /// Fails if two public messages of `channel` carry the same nonce (one stored message
 /// shown twice).
 fn assert_each_shown_once(fake: &FakeDiscord, channel: u64) {
@@ -375,7 +402,10 @@ async fn a_kill_in_the_middle_of_a_bot_chain_resumes_it_with_no_move_lost_or_tol
             }
             Watched::Killed(_) if public_messages(&fake, channel).len() > before + 1 => {
                 // The chain's message slipped out just before the kill: start again.
-                bot = spawn_with(&fake, dir.path(), "p", &slow, &[]);
+                bot = restart(&fake, bot, || {
+                    spawn_with(&fake, dir.path(), "p", &slow, &[])
+                })
+                .await;
                 continue;
             }
             Watched::Killed(stored) => stored,
@@ -383,7 +413,10 @@ async fn a_kill_in_the_middle_of_a_bot_chain_resumes_it_with_no_move_lost_or_tol
         println!("e2e_bot_chain_kill: killed with {stored} public moves stored, {logged_before} before the person's");
         killed = true;
         // Restart; nobody acts: the chain completes from its stored timer.
-        bot = spawn_with(&fake, dir.path(), "p", &quick, &[]);
+        bot = restart(&fake, bot, || {
+            spawn_with(&fake, dir.path(), "p", &quick, &[])
+        })
+        .await;
         let after = turn_or_end(&fake, channel, ana, Duration::from_secs(30)).await;
         // Give a duplicate every chance to show up.
         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -845,17 +878,18 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
             .iter()
             .filter(|r| r.body.as_ref().and_then(|b| b["nonce"].as_str()) == Some(nonce.as_str()))
             .count();
-        if sent >= 2 && killed.elapsed() > Duration::from_millis(LEASE_MS + 500) {
+        // The other guilds' games are answered meanwhile (unless they are all over).
+        let served = during > 0 || games.iter().all(|g| g.guild == victim || g.over(&fake));
+        if sent >= 2 && served && killed.elapsed() > Duration::from_millis(LEASE_MS + 500) {
             assert_eq!(sent, 2, "re-sent once");
             break;
         }
         during += play_round(&fake, &mut games, &[victim], &mut rng).await;
         assert!(
             killed.elapsed() < Duration::from_millis(LEASE_MS + 15_000),
-            "the message on the wire was never re-sent"
+            "the message on the wire was never re-sent, or no move answered meanwhile"
         );
     }
-    assert!(during > 0, "no move was answered while a process was down");
     let shown = public_messages(&fake, channel)
         .iter()
         .filter(|m| m.nonce.as_deref() == Some(nonce.as_str()))
