@@ -908,8 +908,9 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
             mine_in_dm(&fake, &games).await;
         }
         assert!(
-            started.elapsed() < Duration::from_secs(150),
-            "not over after 150 s: {:#?}",
+            // About a minute on an idle 2-core machine; a stalled game fails here.
+            started.elapsed() < Duration::from_secs(300),
+            "not over after 300 s: {:#?}",
             games
                 .iter()
                 .filter(|g| !g.over(&fake))
