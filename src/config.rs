@@ -115,6 +115,9 @@ pub struct StorageConfig {
     pub url: Option<String>,
     /// Connections in the pool.
     pub pool_size: usize,
+    /// How long a process holds a claimed outbox row or timer (ms): another process takes
+    /// it only after this long when the holder died.
+    pub lease_ms: u64,
 }
 
 impl Default for StorageConfig {
@@ -123,6 +126,7 @@ impl Default for StorageConfig {
             backend: Backend::Sled,
             url: None,
             pool_size: storage::pg::DEFAULT_POOL_SIZE,
+            lease_ms: storage::pg::DEFAULT_LEASE_MS,
         }
     }
 }
@@ -133,6 +137,7 @@ impl std::fmt::Debug for StorageConfig {
             .field("backend", &self.backend)
             .field("url", &self.url.as_ref().map(|_| "<redacted>"))
             .field("pool_size", &self.pool_size)
+            .field("lease_ms", &self.lease_ms)
             .finish()
     }
 }
@@ -152,9 +157,11 @@ impl StorageConfig {
     /// when it cannot.
     pub fn open_postgres(&self) -> Result<storage::PgStore, String> {
         let url = self.postgres_url()?;
-        storage::PgStore::open(url, self.pool_size).map_err(|e| {
-            format!("cannot open the PostgreSQL store ({e}); check [storage] url and that the server is running")
-        })
+        storage::PgStore::open(url, self.pool_size)
+            .map(|store| store.with_lease_ms(self.lease_ms))
+            .map_err(|e| {
+                format!("cannot open the PostgreSQL store ({e}); check [storage] url and that the server is running")
+            })
     }
 }
 
@@ -215,7 +222,7 @@ impl TimersConfig {
 }
 
 /// `[discord]`: where Discord is.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DiscordConfig {
     /// Base URL of Discord's API (REST; the gateway address is asked of it). Unset means
@@ -227,6 +234,20 @@ pub struct DiscordConfig {
     pub shards: Option<String>,
     /// How many shards the bot runs across all its processes.
     pub shard_total: Option<u32>,
+    /// The per-user limit on interactions (15 at once, then one every 1.5 s). Off only
+    /// for a test double played at machine speed (end-to-end tests, load tests).
+    pub rate_limit: bool,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> Self {
+        DiscordConfig {
+            api_base: None,
+            shards: None,
+            shard_total: None,
+            rate_limit: true,
+        }
+    }
 }
 
 impl DiscordConfig {
@@ -383,6 +404,9 @@ impl Config {
         if config.storage.pool_size == 0 {
             return Err("[storage] pool_size must be at least 1".into());
         }
+        if config.storage.lease_ms == 0 {
+            return Err("[storage] lease_ms must be at least 1".into());
+        }
         if config.cache_games == 0 {
             return Err("cache_games must be at least 1".into());
         }
@@ -492,6 +516,14 @@ mod tests {
         assert_eq!(c.log_level, "info");
         assert_eq!(c.cache_games, 1_000);
         assert_eq!(c.discord.api_base, None);
+        // The per-user interaction limit is on unless turned off (test doubles only).
+        assert!(c.discord.rate_limit);
+        assert!(
+            !Config::parse("[discord]\nrate_limit = false")
+                .unwrap()
+                .discord
+                .rate_limit
+        );
         let c = Config::parse("[discord]\napi_base = \"http://127.0.0.1:9\"").unwrap();
         assert_eq!(c.discord.api_base.as_deref(), Some("http://127.0.0.1:9"));
         assert!(Config::parse("cache_games = 0").is_err());
@@ -617,13 +649,15 @@ mod tests {
         let c = Config::parse("").unwrap();
         assert_eq!(c.storage.backend, Backend::Sled);
         assert_eq!(c.storage.pool_size, storage::pg::DEFAULT_POOL_SIZE);
+        assert_eq!(c.storage.lease_ms, storage::pg::DEFAULT_LEASE_MS);
         let err = c.storage.postgres_url().unwrap_err();
         assert!(
             err.contains(DATABASE_URL_ENV) && err.contains("[storage]"),
             "{err}"
         );
         let c = Config::parse(
-            "[storage]\nbackend = \"postgres\"\nurl = \"postgres://bot:hunter2@db/cm\"\npool_size = 4",
+            "[storage]\nbackend = \"postgres\"\nurl = \"postgres://bot:hunter2@db/cm\"\npool_size = 4\n\
+             lease_ms = 4000",
         )
         .unwrap();
         assert_eq!(c.storage.backend, Backend::Postgres);
@@ -636,6 +670,10 @@ mod tests {
             "{err}"
         );
         assert!(err.contains("sled") && err.contains("postgres"), "{err}");
+        assert_eq!(c.storage.lease_ms, 4_000);
+        assert!(Config::parse("[storage]\nlease_ms = 0")
+            .unwrap_err()
+            .contains("lease_ms"));
         assert!(Config::parse("[storage]\npool_size = 0")
             .unwrap_err()
             .contains("pool_size"));

@@ -343,7 +343,11 @@ fn main() -> ExitCode {
                 // Checked when the config was read.
                 timers: config.timers.defaults().unwrap_or_default(),
                 minimums: config.timers.minimums().unwrap_or_default(),
-                rate_limit: commands::ratelimit::Limit::DISCORD,
+                rate_limit: if config.discord.rate_limit {
+                    commands::ratelimit::Limit::DISCORD
+                } else {
+                    commands::ratelimit::Limit::OFF
+                },
                 bot_delay_ms: config.bots.delay_ms,
                 thinker: config.bots.thinker(),
                 archive_keep_days: config.archive.keep_days,

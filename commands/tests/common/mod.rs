@@ -515,3 +515,63 @@ pub async fn assert_live_hands(fake: &FakeDiscord, channel: u64, users: &[u64]) 
 mod markup;
 #[allow(unused_imports)]
 pub use markup::assert_no_markup;
+
+/// The value Discord sends for the bot level whose name starts with `word` (`easy`,
+/// `normal`, `hard`) in `/game new … level:`.
+pub fn level_choice(fake: &FakeDiscord, word: &str) -> Value {
+    let commands = fake.registered_commands();
+    let game = commands
+        .iter()
+        .find(|c| c["name"] == "game")
+        .expect("/game registered");
+    let new = game["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "new")
+        .unwrap();
+    let level = new["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "level")
+        .expect("/game new has a level option");
+    level["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"].as_str().is_some_and(|n| n.starts_with(word)))
+        .unwrap_or_else(|| panic!("no level {word}"))["value"]
+        .clone()
+}
+
+/// The public moves `/game log` lists for `user` in `channel`: how many are stored in
+/// all, and the last ones shown (number from 1, what was said of it in public).
+pub async fn logged_moves(
+    fake: &FakeDiscord,
+    user: u64,
+    channel: u64,
+) -> (usize, Vec<(usize, String)>) {
+    let replies = slash(fake, user, channel, "game log", json!({})).await;
+    let text = replies
+        .iter()
+        .map(|m| m.content.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut lines = text.lines();
+    let Some(first) = lines.next().filter(|l| l.starts_with("Moves ")) else {
+        assert!(text.contains("No moves yet"), "/game log: {text}");
+        return (0, vec![]);
+    };
+    let total = first
+        .rsplit_once(" of ")
+        .and_then(|(_, n)| n.trim_end_matches(':').parse().ok())
+        .unwrap_or_else(|| panic!("/game log: {first}"));
+    let moves = lines
+        .filter_map(|l| {
+            let (n, said) = l.split_once(". ")?;
+            Some((n.parse().ok()?, said.to_string()))
+        })
+        .collect();
+    (total, moves)
+}
