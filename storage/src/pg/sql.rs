@@ -91,6 +91,16 @@ pub(crate) fn stats_of(row: &Row) -> PlayerStats {
 pub(crate) const OUTBOX_COLUMNS: &str = "id, channel, due_ms, attempts, payload";
 pub(crate) const TIMER_COLUMNS: &str = "channel, kind, due_ms, game_id, version, count, held_up";
 /// The columns a claim returns (the claim's `UPDATE` names its table `o` / `t`).
+/// A subquery finding an earlier outbox row of the same channel as `row` (an alias)
+/// that another process holds at `now` (a parameter; `$2` is this process's owner id):
+/// a channel's messages are sent in order, so a later one waits for it.
+pub(crate) fn earlier_held_elsewhere(row: &str, now: &str) -> String {
+    format!(
+        "SELECT 1 FROM outbox e WHERE e.channel = {row}.channel AND e.id < {row}.id \
+         AND e.lease_owner IS NOT NULL AND e.lease_owner <> $2 AND e.lease_until_ms > {now}"
+    )
+}
+
 pub(crate) const OUTBOX_RETURNING: &str = "o.id, o.channel, o.due_ms, o.attempts, o.payload";
 pub(crate) const TIMER_RETURNING: &str =
     "t.channel, t.kind, t.due_ms, t.game_id, t.version, t.count, t.held_up";

@@ -3,8 +3,8 @@
 
 use super::commit::{OutboxArrays, TimerArrays, ADD_OUTBOX_SQL, SET_TIMERS_SQL};
 use super::sql::{
-    execute, outbox_of, query, query_opt, stats_of, timer_of, OUTBOX_COLUMNS, OUTBOX_RETURNING,
-    STATS_COLUMNS, TIMER_COLUMNS, TIMER_RETURNING,
+    earlier_held_elsewhere, execute, outbox_of, query, query_opt, stats_of, timer_of,
+    OUTBOX_COLUMNS, OUTBOX_RETURNING, STATS_COLUMNS, TIMER_COLUMNS, TIMER_RETURNING,
 };
 use super::{big, db, pool_error, unbig, PgStore};
 use crate::{codec, record};
@@ -426,6 +426,8 @@ impl Store for PgStore {
     }
 
     fn due_outbox(&self, now_ms: u64, limit: usize) -> Result<Vec<OutboxRow>, StoreError> {
+        // A channel's messages go out in order: a row waits while an earlier one of its
+        // channel is held by another process (sent, or its lease running out after a crash).
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let (now, until, owner) = self.lease(now_ms);
         self.with_client(move |client| async move {
@@ -434,11 +436,13 @@ impl Store for PgStore {
             let mut rows: Vec<OutboxRow> = query(
                 &client,
                 &format!(
-                    "WITH picked AS (SELECT id FROM outbox WHERE due_ms <= $1 \
+                    "WITH picked AS (SELECT id FROM outbox r WHERE due_ms <= $1 \
                      AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until_ms <= $1) \
+                     AND NOT EXISTS ({}) \
                      ORDER BY due_ms, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
                      UPDATE outbox o SET lease_owner = $2, lease_until_ms = $4 \
-                     FROM picked WHERE o.id = picked.id RETURNING {OUTBOX_RETURNING}"
+                     FROM picked WHERE o.id = picked.id RETURNING {OUTBOX_RETURNING}",
+                    earlier_held_elsewhere("r", "$1")
                 ),
                 &[&now, &owner, &limit, &until],
             )
@@ -459,7 +463,9 @@ impl Store for PgStore {
                 &format!(
                     "UPDATE outbox o SET lease_owner = $2, lease_until_ms = $3 WHERE id = $1 \
                      AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until_ms <= $4) \
-                     RETURNING {OUTBOX_RETURNING}"
+                     AND NOT EXISTS ({}) \
+                     RETURNING {OUTBOX_RETURNING}",
+                    earlier_held_elsewhere("o", "$4")
                 ),
                 &[&big(id), &owner, &until, &now],
             )

@@ -47,6 +47,55 @@ fn two_stores_never_hold_the_same_row_until_the_lease_ends() {
     assert_eq!(a.claim_outbox(ids[1], later).unwrap().unwrap().attempts, 1);
 }
 
+/// A channel's messages go out in order across processes: while one process holds a
+/// channel's earlier row (sending it, or dead with its lease running), another takes
+/// none of that channel's later rows, only other channels'.
+#[test]
+fn a_channels_later_rows_wait_while_another_store_holds_an_earlier_one() {
+    let place = Place::pg();
+    let (a, b) = two(&place);
+    let lease = a.lease_ms();
+    let ids = a
+        .enqueue(&[row(1, 100, "first"), row(2, 100, "other")])
+        .unwrap();
+    // a holds channel 1's first message (it is sending it, or died doing so).
+    assert_eq!(
+        a.claim_outbox(ids[0], 200).unwrap().unwrap().payload,
+        b"first"
+    );
+    // Then a later message of channel 1 is stored (say a bot's move, in b).
+    let later = b.enqueue(&[row(1, 150, "second")]).unwrap()[0];
+    let ids_of = |rows: Vec<storage::OutboxRow>| rows.iter().map(|r| r.id).collect::<Vec<_>>();
+    assert_eq!(
+        b.claim_outbox(later, 200).unwrap(),
+        None,
+        "waits for the first"
+    );
+    assert_eq!(ids_of(b.due_outbox(200, 10).unwrap()), vec![ids[1]]);
+    b.outbox_done(ids[1]).unwrap();
+    // a's own later rows are not held back by a.
+    assert_eq!(
+        a.claim_outbox(later, 201).unwrap().unwrap().payload,
+        b"second"
+    );
+    a.outbox_retry(later, 150, 0).unwrap();
+    // Once the first is done, the second goes to anyone.
+    a.outbox_done(ids[0]).unwrap();
+    assert_eq!(
+        b.claim_outbox(later, 300).unwrap().unwrap().payload,
+        b"second"
+    );
+    b.outbox_retry(later, 150, 0).unwrap();
+    // A dead holder: after its lease, both go out, in order, to the survivor.
+    let third = a.enqueue(&[row(1, 160, "third")]).unwrap()[0];
+    assert!(a.claim_outbox(later, 400).unwrap().is_some());
+    assert_eq!(ids_of(b.due_outbox(400, 10).unwrap()), Vec::<u64>::new());
+    assert_eq!(
+        ids_of(b.due_outbox(400 + lease, 10).unwrap()),
+        vec![later, third]
+    );
+}
+
 #[test]
 fn two_stores_never_hold_the_same_timer_until_the_lease_ends() {
     let place = Place::pg();
