@@ -12,6 +12,7 @@ mod bot;
 pub mod dispatch;
 mod history;
 pub mod ids;
+pub mod localize;
 pub mod messages;
 pub mod panel;
 pub mod ratelimit;
