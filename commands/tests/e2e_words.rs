@@ -407,3 +407,106 @@ fn check_localized(item: &serde_json::Value, key: &str, seen: &mut Seen) {
         }
     }
 }
+
+/// The registered value of `/game language`'s choice named `name`.
+fn language_choice(fake: &FakeDiscord, name: &str) -> serde_json::Value {
+    let commands = fake.registered_commands();
+    let language = sub(sub(&commands[0], "language"), "language");
+    language["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no language choice {name}"))["value"]
+        .clone()
+}
+
+/// Each person reads their own language (their Discord client's until they choose); a
+/// channel speaks its server's preferred locale (sent in GUILD_CREATE) until its host or
+/// a member with Manage Channel chooses; the choices survive a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn languages_per_person_and_channel_from_discord_locales() {
+    let fake = FakeDiscord::start().await;
+    fake.set_guild_locale(fake.guild_id(), "es-ES");
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("idiomas");
+    let ana = fake.add_user("ana");
+    let bruno = fake.add_user("bruno");
+    fake.set_user_locale(ana, "es-419");
+    let text = |m: Vec<fake_discord::RecordedMessage>| {
+        assert!(m.iter().all(|m| m.flags & 64 != 0), "private: {m:?}");
+        m.iter().map(|m| m.content.clone()).collect::<String>()
+    };
+    let shown = text(slash(&fake, ana, channel, "game language", json!({})).await);
+    assert!(shown.contains("español, tu idioma de Discord"), "{shown}");
+    let shown = text(slash(&fake, bruno, channel, "game language", json!({})).await);
+    assert!(shown.contains("English, your Discord language"), "{shown}");
+    let spanish = language_choice(&fake, "Español");
+    let set = text(
+        slash(
+            &fake,
+            bruno,
+            channel,
+            "game language",
+            json!({"language": spanish}),
+        )
+        .await,
+    );
+    assert!(set.contains("Desde ahora"), "{set}");
+    // The channel: bruno has no table here and no Manage Channel.
+    let english = language_choice(&fake, "English");
+    let refused = text(
+        slash(
+            &fake,
+            bruno,
+            channel,
+            "game settings",
+            json!({"language": english}),
+        )
+        .await,
+    );
+    assert!(refused.contains("Solo el anfitrión"), "{refused}");
+    let auto = language_choice(
+        &fake,
+        "auto: your Discord language (for a channel: the server's)",
+    );
+    slash(
+        &fake,
+        ana,
+        channel,
+        "game new",
+        json!({"game": game_choice(&fake, "Palazzo")}),
+    )
+    .await;
+    let set = text(
+        slash(
+            &fake,
+            ana,
+            channel,
+            "game settings",
+            json!({"language": english}),
+        )
+        .await,
+    );
+    assert!(set.contains("ahora en inglés"), "{set}");
+    let back = text(
+        slash(
+            &fake,
+            ana,
+            channel,
+            "game settings",
+            json!({"language": auto}),
+        )
+        .await,
+    );
+    // The server's preferred locale came with GUILD_CREATE.
+    assert!(back.contains("idioma del servidor (español)"), "{back}");
+    bot.stop().await;
+
+    let bot = Bot::start(&fake, dir.path()).await;
+    let shown = text(slash(&fake, bruno, channel, "game language", json!({})).await);
+    assert!(shown.contains("español (tu elección)"), "{shown}");
+    fake.assert_no_errors();
+    bot.stop().await;
+}

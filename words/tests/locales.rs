@@ -308,3 +308,125 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// Lines whose string literals are not player-facing: logs, panics, attributes (option
+/// descriptions and choice names are replaced from the Fluent files at registration),
+/// ids and test helpers. Matched as substrings of the line.
+const NOT_PLAYER_FACING: &[&str] = &[
+    "tracing::",
+    "info!(",
+    "warn!(",
+    "error!(",
+    "debug!(",
+    "trace!(",
+    "panic!(",
+    "unreachable!(",
+    ".expect(",
+    "assert",
+    "#[description",
+    "#[name",
+    "#[poise::command",
+    "#[error(", // thiserror: moved by variant in a later step, counted there
+];
+
+/// The string literals with a space in them (sentences, not ids) outside tests and the
+/// lines of [`NOT_PLAYER_FACING`], in the crates whose texts players read. Ignored until
+/// every text has moved into `locales/`: run it with `--ignored` to see what is left.
+#[test]
+#[ignore = "issue 28: the texts of commands/, table/ and render/ are still moving into locales/"]
+fn no_player_facing_literal_outside_fluent() {
+    let mut files = Vec::new();
+    for dir in ["commands/src", "table/src", "render/src"] {
+        rust_files(&root().join(dir), &mut files);
+    }
+    files.sort();
+    let mut total = 0;
+    for file in &files {
+        let source = std::fs::read_to_string(file).unwrap();
+        let found = player_facing_literals(&source);
+        if !found.is_empty() {
+            println!("{}: {}", file.display(), found.len());
+            for (line, literal) in found.iter().take(3) {
+                println!("    {line}: {literal:?}");
+            }
+        }
+        total += found.len();
+    }
+    println!("{total} player-facing literals outside locales/");
+    assert_eq!(total, 0, "texts still outside the Fluent files");
+}
+
+/// (line number, literal) of each sentence-like string literal in `source`, before its
+/// `#[cfg(test)]` module, skipping comments and the excepted lines.
+fn player_facing_literals(source: &str) -> Vec<(usize, String)> {
+    let code = source.split("#[cfg(test)]").next().unwrap_or_default();
+    let mut out = Vec::new();
+    for (n, line) in code.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("//") || NOT_PLAYER_FACING.iter().any(|x| line.contains(x)) {
+            continue;
+        }
+        for literal in line_literals(line) {
+            if literal.contains(' ') && literal.chars().any(char::is_alphabetic) {
+                out.push((n + 1, literal));
+            }
+        }
+    }
+    out
+}
+
+/// The `"…"` literals of one line (a literal continued on the next line counts once,
+/// by its first line); `'"'` char literals and `//` comments are skipped.
+fn line_literals(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = line.chars().peekable();
+    let mut previous = ' ';
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => break,
+            '\'' if chars.peek() == Some(&'"') => {
+                chars.next();
+                chars.next();
+            }
+            '"' if previous != '\\' => {
+                let mut literal = String::new();
+                let mut escaped = false;
+                for d in chars.by_ref() {
+                    if escaped {
+                        escaped = false;
+                        literal.push(d);
+                    } else if d == '\\' {
+                        escaped = true;
+                    } else if d == '"' {
+                        break;
+                    } else {
+                        literal.push(d);
+                    }
+                }
+                out.push(literal);
+            }
+            _ => {}
+        }
+        previous = c;
+    }
+    out
+}
+
+#[test]
+fn the_literal_scanner_finds_sentences_not_ids_logs_or_tests() {
+    let source = r#"
+fn a() -> String {
+    let id = "hand:1";
+    tracing::warn!("a log line with spaces");
+    // "a comment with spaces"
+    format!("You are not seated at this table.") + "x"
+}
+#[cfg(test)]
+mod tests { const T: &str = "a test sentence"; }
+"#;
+    let found = player_facing_literals(source);
+    assert_eq!(
+        found,
+        vec![(6, "You are not seated at this table.".to_string())]
+    );
+}
