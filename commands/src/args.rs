@@ -225,28 +225,31 @@ pub fn wrong_game(lang: Lang, group: &str, here: Option<&str>) -> Option<String>
     }
 }
 
-/// A prompt's choice buttons act for the seat they were made for; anyone else is told.
-pub fn prompt_owner_check(seats: &[SeatedUser], seat: usize, clicker: u64) -> Option<String> {
+/// A prompt's choice buttons act for the seat they were made for; anyone else is told,
+/// in their language.
+pub fn prompt_owner_check(
+    lang: Lang,
+    seats: &[SeatedUser],
+    seat: usize,
+    clicker: u64,
+) -> Option<String> {
     match seats.get(seat) {
         Some(s) if s.user == clicker => None,
-        Some(s) if seats.iter().any(|x| x.user == clicker) => Some(format!(
-            "Those buttons are {}'s; use your own prompt or `/game status`.",
-            table::escape_name(&s.name)
+        Some(s) if seats.iter().any(|x| x.user == clicker) => Some(words::text(
+            lang,
+            "prompt-not-yours",
+            &[("name", table::escape_name(&s.name).into())],
         )),
-        Some(_) => Some("You are not seated at this table.".into()),
-        None => Some("That prompt no longer matches this table.".into()),
+        Some(_) => Some(words::text(lang, "prompt-not-seated", &[])),
+        None => Some(words::text(lang, "prompt-stale", &[])),
     }
 }
 
-/// The private warning when the join-time test DM fails.
-pub fn dm_warning(e: &SendError) -> String {
+/// The private warning when the join-time test DM fails, in the caller's language.
+pub fn dm_warning(lang: Lang, e: &SendError) -> String {
     match e {
-        SendError::DmClosed => "⚠️ I could not DM you: your DMs are closed for this server. Your hand will not reach you \
-                            privately by DM; use `/game hand` or the **My hand** button during the game, or allow \
-                            direct messages from server members (Privacy Settings)."
-            .into(),
-        _ => "⚠️ I could not DM you just now; use `/game hand` or the **My hand** button to see your hand."
-            .into(),
+        SendError::DmClosed => words::text(lang, "dm-test-closed", &[]),
+        _ => words::text(lang, "dm-test-failed", &[]),
     }
 }
 
@@ -339,12 +342,18 @@ mod tests {
             .unwrap()
             .contains("/game new"));
         let seats = vec![SeatedUser::person(1, "ana"), SeatedUser::person(2, "bruno")];
-        assert_eq!(prompt_owner_check(&seats, 0, 1), None);
-        assert!(prompt_owner_check(&seats, 0, 2).unwrap().contains("ana's"));
-        assert!(prompt_owner_check(&seats, 0, 9)
+        assert_eq!(prompt_owner_check(Lang::En, &seats, 0, 1), None);
+        assert!(prompt_owner_check(Lang::En, &seats, 0, 2)
+            .unwrap()
+            .contains("ana's"));
+        assert!(prompt_owner_check(Lang::Es, &seats, 0, 2)
+            .unwrap()
+            .contains("son de ana"));
+        assert!(prompt_owner_check(Lang::En, &seats, 0, 9)
             .unwrap()
             .contains("not seated"));
-        assert!(prompt_owner_check(&seats, 5, 1).is_some());
-        assert!(dm_warning(&SendError::DmClosed).contains("/game hand"));
+        assert!(prompt_owner_check(Lang::En, &seats, 5, 1).is_some());
+        assert!(dm_warning(Lang::En, &SendError::DmClosed).contains("/game hand"));
+        assert!(dm_warning(Lang::Es, &SendError::DmClosed).contains("/partida mano"));
     }
 }

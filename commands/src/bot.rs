@@ -345,7 +345,8 @@ async fn execute_with(
         let game = data.table.game_in(channel).unwrap_or_default();
         let hello = messages::dm_message(messages::seating_dm(&game, channel));
         if let Err(e) = data.sender.dm_now(&Discord(http), caller.user, hello).await {
-            replies.texts.push(args::dm_warning(&e));
+            let lang = data.person_lang(caller.user, ctx.locale()).await;
+            replies.texts.push(args::dm_warning(lang, &e));
             // One channel notice per player per game (the same note the outbox keeps).
             if matches!(e, SendError::DmClosed) && data.sender.dm_closed(channel, caller.user).await
             {
@@ -829,7 +830,8 @@ async fn on_component(
             | ComponentAction::Refuse
     );
     if !for_anyone {
-        if let Some(refusal) = args::prompt_owner_check(&seats, id.seat, user) {
+        let lang = data.person_lang(user, Some(&c.locale)).await;
+        if let Some(refusal) = args::prompt_owner_check(lang, &seats, id.seat, user) {
             return panel_text(ctx, c, in_panel, vec![refusal]).await;
         }
     }

@@ -15,3 +15,12 @@ language-not-saved = Your choice could not be saved ({ $error }); nothing change
 # Each language's name, as a sentence names it.
 language-name-en = English
 language-name-es = Spanish
+
+# A prompt's buttons clicked by someone else ($name: the seat's player, escaped).
+prompt-not-yours = Those buttons are { $name }'s; use your own prompt or `/game status`.
+prompt-not-seated = You are not seated at this table.
+prompt-stale = That prompt no longer matches this table.
+
+# The test DM sent when someone takes a seat failed.
+dm-test-closed = ⚠️ I could not DM you: your DMs are closed for this server. Your hand will not reach you privately by DM; use `/game hand` or the **My hand** button during the game, or allow direct messages from server members (Privacy Settings).
+dm-test-failed = ⚠️ I could not DM you just now; use `/game hand` or the **My hand** button to see your hand.

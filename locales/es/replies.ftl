@@ -15,3 +15,12 @@ language-not-saved = No se pudo guardar tu elección ({ $error }); no ha cambiad
 # El nombre de cada idioma, tal como lo nombra una frase.
 language-name-en = inglés
 language-name-es = español
+
+# Los botones de un aviso pulsados por otra persona ($name: el jugador de ese asiento).
+prompt-not-yours = Esos botones son de { $name }; usa tu propio aviso o `/partida estado`.
+prompt-not-seated = No estás sentado en esta mesa.
+prompt-stale = Ese aviso ya no corresponde a esta mesa.
+
+# Falló el MD de prueba enviado al sentarse. (El botón se llama aún **My hand**.)
+dm-test-closed = ⚠️ No he podido enviarte un MD: tienes los MD cerrados para este servidor. Tu mano no te llegará en privado por MD; usa `/partida mano` o el botón **My hand** durante la partida, o permite los mensajes directos de miembros del servidor (Ajustes de privacidad).
+dm-test-failed = ⚠️ No he podido enviarte un MD ahora mismo; usa `/partida mano` o el botón **My hand** para ver tu mano.
