@@ -3,6 +3,7 @@
 
 use crate::dispatch::SendError;
 use table::{Command, SeatedUser};
+use words::Lang;
 
 /// The game choice list of `/game new` and `/game rules`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
@@ -82,6 +83,29 @@ pub enum NotifyChoice {
     Dm,
     #[name = "quiet: no mention, no DM, just your live hand"]
     Quiet,
+}
+
+/// `/game language` and `/game settings language:` choices. `Auto` is the person's
+/// Discord language, or for a channel its server's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    #[name = "English"]
+    English,
+    #[name = "Español"]
+    Spanish,
+    #[name = "auto: your Discord language (for a channel: the server's)"]
+    Auto,
+}
+
+impl LanguageChoice {
+    /// The language chosen; `None` for `Auto`.
+    pub fn lang(self) -> Option<Lang> {
+        match self {
+            LanguageChoice::English => Some(Lang::En),
+            LanguageChoice::Spanish => Some(Lang::Es),
+            LanguageChoice::Auto => None,
+        }
+    }
 }
 
 /// `/game notify [choice]`.
@@ -188,39 +212,44 @@ pub fn autocomplete_choices(actions: &[String], partial: &str) -> Vec<String> {
 }
 
 /// A `/palazzo move` in a channel playing another game (or none) is refused with a
-/// pointer to the right command.
-pub fn wrong_game(group: &str, here: Option<&str>) -> Option<String> {
+/// pointer to the right command, in the caller's language.
+pub fn wrong_game(lang: Lang, group: &str, here: Option<&str>) -> Option<String> {
     match here {
-        None => Some("There is no game in this channel. Open one with `/game new`.".into()),
-        Some(id) if id != group => {
-            Some(format!("This channel is playing `{id}`: use `/{id} move`."))
-        }
+        None => Some(words::text(lang, "no-game-here", &[])),
+        Some(id) if id != group => Some(words::text(
+            lang,
+            "wrong-game",
+            &[("game", crate::localize::command_name(lang, id).into())],
+        )),
         _ => None,
     }
 }
 
-/// A prompt's choice buttons act for the seat they were made for; anyone else is told.
-pub fn prompt_owner_check(seats: &[SeatedUser], seat: usize, clicker: u64) -> Option<String> {
+/// A prompt's choice buttons act for the seat they were made for; anyone else is told,
+/// in their language.
+pub fn prompt_owner_check(
+    lang: Lang,
+    seats: &[SeatedUser],
+    seat: usize,
+    clicker: u64,
+) -> Option<String> {
     match seats.get(seat) {
         Some(s) if s.user == clicker => None,
-        Some(s) if seats.iter().any(|x| x.user == clicker) => Some(format!(
-            "Those buttons are {}'s; use your own prompt or `/game status`.",
-            table::escape_name(&s.name)
+        Some(s) if seats.iter().any(|x| x.user == clicker) => Some(words::text(
+            lang,
+            "prompt-not-yours",
+            &[("name", table::escape_name(&s.name).into())],
         )),
-        Some(_) => Some("You are not seated at this table.".into()),
-        None => Some("That prompt no longer matches this table.".into()),
+        Some(_) => Some(words::text(lang, "prompt-not-seated", &[])),
+        None => Some(words::text(lang, "prompt-stale", &[])),
     }
 }
 
-/// The private warning when the join-time test DM fails.
-pub fn dm_warning(e: &SendError) -> String {
+/// The private warning when the join-time test DM fails, in the caller's language.
+pub fn dm_warning(lang: Lang, e: &SendError) -> String {
     match e {
-        SendError::DmClosed => "⚠️ I could not DM you: your DMs are closed for this server. Your hand will not reach you \
-                            privately by DM; use `/game hand` or the **My hand** button during the game, or allow \
-                            direct messages from server members (Privacy Settings)."
-            .into(),
-        _ => "⚠️ I could not DM you just now; use `/game hand` or the **My hand** button to see your hand."
-            .into(),
+        SendError::DmClosed => words::text(lang, "dm-test-closed", &[]),
+        _ => words::text(lang, "dm-test-failed", &[]),
     }
 }
 
@@ -302,18 +331,29 @@ mod tests {
 
     #[test]
     fn moves_go_to_the_right_game_and_prompts_to_their_owner() {
-        assert_eq!(wrong_game("palazzo", Some("palazzo")), None);
-        assert!(wrong_game("palazzo", Some("estates"))
+        assert_eq!(wrong_game(Lang::En, "palazzo", Some("palazzo")), None);
+        assert!(wrong_game(Lang::En, "palazzo", Some("estates"))
             .unwrap()
             .contains("`/estates move`"));
-        assert!(wrong_game("villa", None).unwrap().contains("/game new"));
+        assert!(wrong_game(Lang::Es, "palazzo", Some("princes"))
+            .unwrap()
+            .contains("`/principes jugar`"));
+        assert!(wrong_game(Lang::En, "villa", None)
+            .unwrap()
+            .contains("/game new"));
         let seats = vec![SeatedUser::person(1, "ana"), SeatedUser::person(2, "bruno")];
-        assert_eq!(prompt_owner_check(&seats, 0, 1), None);
-        assert!(prompt_owner_check(&seats, 0, 2).unwrap().contains("ana's"));
-        assert!(prompt_owner_check(&seats, 0, 9)
+        assert_eq!(prompt_owner_check(Lang::En, &seats, 0, 1), None);
+        assert!(prompt_owner_check(Lang::En, &seats, 0, 2)
+            .unwrap()
+            .contains("ana's"));
+        assert!(prompt_owner_check(Lang::Es, &seats, 0, 2)
+            .unwrap()
+            .contains("son de ana"));
+        assert!(prompt_owner_check(Lang::En, &seats, 0, 9)
             .unwrap()
             .contains("not seated"));
-        assert!(prompt_owner_check(&seats, 5, 1).is_some());
-        assert!(dm_warning(&SendError::DmClosed).contains("/game hand"));
+        assert!(prompt_owner_check(Lang::En, &seats, 5, 1).is_some());
+        assert!(dm_warning(Lang::En, &SendError::DmClosed).contains("/game hand"));
+        assert!(dm_warning(Lang::Es, &SendError::DmClosed).contains("/partida mano"));
     }
 }

@@ -25,6 +25,9 @@ pub struct Data {
     pub busy: Arc<Busy>,
     /// Every user's token bucket of interactions (slash commands, buttons, menus).
     pub limiter: std::sync::Mutex<RateLimiter>,
+    /// Servers' preferred languages already recorded in the store by this process
+    /// (so each is written once, not read on every command).
+    pub guild_langs: std::sync::Mutex<std::collections::HashMap<u64, words::Lang>>,
 }
 
 impl Data {
@@ -37,6 +40,32 @@ impl Data {
             .check(user, now)
             .err()
             .map(|wait| limiter.slow_down(wait))
+    }
+
+    /// Records server `guild`'s preferred locale (from its GUILD_CREATE or an
+    /// interaction's `guild_locale`) in the store when this process has not yet.
+    async fn note_guild_locale(&self, guild: u64, locale: &str) {
+        let lang = words::Lang::from_discord_locale(locale);
+        {
+            let mut known = self.guild_langs.lock().unwrap_or_else(|e| e.into_inner());
+            if known.get(&guild) == Some(&lang) {
+                return;
+            }
+            known.insert(guild, lang);
+        }
+        let table = Arc::clone(&self.table);
+        let locale = locale.to_string();
+        let _ =
+            tokio::task::spawn_blocking(move || table.remember_guild_locale(guild, &locale)).await;
+    }
+
+    /// The language `user` reads (their choice, else their client's `locale`).
+    pub(crate) async fn person_lang(&self, user: u64, locale: Option<&str>) -> words::Lang {
+        let table = Arc::clone(&self.table);
+        let locale = locale.map(str::to_string);
+        tokio::task::spawn_blocking(move || table.person_lang(user, locale.as_deref()))
+            .await
+            .unwrap_or_default()
     }
 }
 
@@ -255,6 +284,27 @@ fn channel_kind(ctx: Context<'_>) -> Option<serenity::ChannelType> {
 }
 
 async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<(), Error> {
+    execute_with(ctx, test_dm, move |table, channel, caller| {
+        table.handle(channel, caller, command)
+    })
+    .await
+}
+
+/// The interaction's `guild_locale` (the server's preferred locale), in a server.
+fn guild_locale(ctx: Context<'_>) -> Option<&str> {
+    match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
+        poise::Context::Prefix(_) => None,
+    }
+}
+
+/// [`execute`] for any work on the table: `work` runs on the blocking pool with the
+/// channel and the caller, and what it returns is sent as a command's deliveries are.
+async fn execute_with(
+    ctx: Context<'_>,
+    test_dm: bool,
+    work: impl FnOnce(&Table, u64, &Caller) -> Vec<Delivery> + Send + 'static,
+) -> Result<(), Error> {
     if slowed_down(ctx).await? {
         return Ok(());
     }
@@ -263,13 +313,24 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
     let channel = ctx.channel_id().get();
     if let Some(guild) = ctx.guild_id() {
         ctx.data().sender.remember_guild(channel, guild.get()).await;
+        if let Some(locale) = guild_locale(ctx) {
+            ctx.data().note_guild_locale(guild.get(), locale).await;
+        }
     }
     let caller = caller_of(ctx);
     let data = ctx.data();
-    let deliveries = data
-        .table
-        .handle_async(channel, caller.clone(), command)
-        .await;
+    let table = Arc::clone(&data.table);
+    let worker = caller.clone();
+    let deliveries = match tokio::task::spawn_blocking(move || work(&table, channel, &worker)).await
+    {
+        Ok(d) => d,
+        Err(e) => {
+            tracing::error!(channel, error = %e, "command task failed");
+            vec![Delivery::ephemeral(
+                "Something went wrong handling that command; nothing was changed.",
+            )]
+        }
+    };
     let seated = test_dm
         && deliveries
             .iter()
@@ -284,7 +345,8 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         let game = data.table.game_in(channel).unwrap_or_default();
         let hello = messages::dm_message(messages::seating_dm(&game, channel));
         if let Err(e) = data.sender.dm_now(&Discord(http), caller.user, hello).await {
-            replies.texts.push(args::dm_warning(&e));
+            let lang = data.person_lang(caller.user, ctx.locale()).await;
+            replies.texts.push(args::dm_warning(lang, &e));
             // One channel notice per player per game (the same note the outbox keeps).
             if matches!(e, SendError::DmClosed) && data.sender.dm_closed(channel, caller.user).await
             {
@@ -326,7 +388,8 @@ async fn execute(ctx: Context<'_>, command: Command, test_dm: bool) -> Result<()
         "mine",
         "stats",
         "leaderboard",
-        "notify"
+        "notify",
+        "language"
     ),
     subcommand_required
 )]
@@ -446,7 +509,15 @@ async fn settings(
         args::OnOff,
     >,
     #[description = "May players ask the bot for a hint (/game hint)?"] hints: Option<args::OnOff>,
+    #[description = "The language of this channel's messages (auto: the server's)"]
+    language: Option<args::LanguageChoice>,
 ) -> Result<(), Error> {
+    let timing = [&remind_after, &repeat_every, &timeout_after]
+        .iter()
+        .any(|o| o.is_some())
+        || on_timeout.is_some()
+        || undo.is_some()
+        || hints.is_some();
     let change = args::settings_command(
         remind_after,
         repeat_every,
@@ -455,7 +526,41 @@ async fn settings(
         undo,
         hints,
     );
-    run(ctx, change).await
+    let Some(language) = language else {
+        return run(ctx, change).await;
+    };
+    // The channel's language, then (when other options came with it) the rest.
+    let reader = ctx
+        .data()
+        .person_lang(ctx.author().id.get(), ctx.locale())
+        .await;
+    execute_with(ctx, false, move |table, channel, caller| {
+        let mut out = table.set_channel_lang(channel, caller, reader, language.lang());
+        if timing {
+            out.extend(table.handle(channel, caller, change));
+        }
+        out
+    })
+    .await
+}
+
+/// The language the bot speaks to you: your answers, panels and DMs (leave out to see it).
+#[poise::command(slash_command)]
+async fn language(
+    ctx: Context<'_>,
+    #[description = "Your language (auto: your Discord language)"] language: Option<
+        args::LanguageChoice,
+    >,
+) -> Result<(), Error> {
+    let locale = ctx.locale().map(str::to_string);
+    execute_with(ctx, false, move |table, _, caller| {
+        table.set_person_lang(
+            caller,
+            locale.as_deref(),
+            language.map(args::LanguageChoice::lang),
+        )
+    })
+    .await
 }
 
 /// Take back your last move (those who moved since approve it).
@@ -631,7 +736,8 @@ async fn play_move(
         .map(|c| c.name.to_string())
         .unwrap_or_default();
     let here = ctx.data().table.game_in(ctx.channel_id().get());
-    if let Some(refusal) = args::wrong_game(&group, here.as_deref()) {
+    let lang = words::Lang::from_discord_locale(ctx.locale().unwrap_or_default());
+    if let Some(refusal) = args::wrong_game(lang, &group, here.as_deref()) {
         // Counted like any command (`run` counts the others).
         if slowed_down(ctx).await? {
             return Ok(());
@@ -664,6 +770,7 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
         group.description = Some(format!("Play {} in this channel", choice.title()).into());
         commands.push(group);
     }
+    crate::localize::localize(&mut commands);
     commands
 }
 
@@ -726,7 +833,8 @@ async fn on_component(
             | ComponentAction::Start
     );
     if !for_anyone {
-        if let Some(refusal) = args::prompt_owner_check(&seats, id.seat, user) {
+        let lang = data.person_lang(user, Some(&c.locale)).await;
+        if let Some(refusal) = args::prompt_owner_check(lang, &seats, id.seat, user) {
             return panel_text(ctx, c, in_panel, vec![refusal]).await;
         }
     }
@@ -1031,6 +1139,12 @@ async fn event_handler(
         serenity::FullEvent::Ready { data_about_bot } => {
             tracing::info!(user = %data_about_bot.user.name, guilds = data_about_bot.guilds.len(), "connected to Discord");
         }
+        serenity::FullEvent::GuildCreate { guild, .. } => {
+            framework
+                .user_data
+                .note_guild_locale(guild.id.get(), &guild.preferred_locale)
+                .await;
+        }
         serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(c),
         } => {
@@ -1123,6 +1237,7 @@ pub async fn serve_with_store(
         sender: sender.clone(),
         busy: busy.clone(),
         limiter: std::sync::Mutex::new(RateLimiter::new(settings.rate_limit)),
+        guild_langs: std::sync::Mutex::default(),
     })));
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {

@@ -4,7 +4,8 @@
 //! message builders (split texts, mentions, buttons and menus), `ids` encodes component
 //! custom ids, `dispatch` sends deliveries (with the DM-closed fallback), `ratelimit`
 //! keeps each user to a token bucket of interactions, `history` shows replays
-//! (`/game history`) and `bot` wires it all into poise.
+//! (`/game history`), `localize` fills the commands' names, descriptions and choices in
+//! every language from `locales/` and `bot` wires it all into poise.
 //! Everything but `bot` is tested without Discord.
 
 pub mod args;
@@ -12,6 +13,7 @@ mod bot;
 pub mod dispatch;
 mod history;
 pub mod ids;
+pub mod localize;
 pub mod messages;
 pub mod panel;
 pub mod ratelimit;
@@ -279,7 +281,8 @@ mod tests {
                 "mine",
                 "stats",
                 "leaderboard",
-                "notify"
+                "notify",
+                "language"
             ]
         );
         let moves = &list[1]["options"][0];

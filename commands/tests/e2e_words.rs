@@ -276,3 +276,237 @@ async fn hostile_display_names_reach_no_message_as_markup() {
     fake.assert_no_errors();
     bot.stop().await;
 }
+
+/// Every command, subcommand, option and choice the fake Discord received carries its
+/// Spanish name and description (es-ES, which Discord also shows es-419 clients), as the
+/// Fluent files say, and its English one from the same files. The fake validates them as
+/// Discord does (names lowercase ≤ 32, descriptions ≤ 100, locales Discord knows).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registered_commands_carry_spanish_localizations() {
+    use words::Lang;
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let commands = fake.registered_commands();
+    assert_eq!(commands.len(), 5, "/game and one group per game");
+    let mut seen = Seen::default();
+    for command in &commands {
+        let key = format!("cmd-{}", command["name"].as_str().unwrap());
+        check_localized(command, &key, &mut seen);
+    }
+    // Every subcommand, with options and choices: nothing was left in English only.
+    assert!(seen.commands >= 5 + 22 + 4, "{seen:?}");
+    assert!(seen.options >= 20, "{seen:?}");
+    assert!(seen.choices >= 20, "{seen:?}");
+    // Spot checks of the Spanish a player sees.
+    let game = &commands[0];
+    assert_eq!(game["name_localizations"]["es-ES"], "partida");
+    let new = sub(game, "new");
+    assert_eq!(new["name_localizations"]["es-ES"], "nueva");
+    let level = sub(new, "level");
+    assert_eq!(
+        level["choices"][0]["name_localizations"]["es-ES"],
+        "fácil: mira poco hacia delante"
+    );
+    assert_eq!(
+        words::exact(Lang::Es, "cmd-game-new", Some("description")).unwrap(),
+        new["description_localizations"]["es-ES"].as_str().unwrap()
+    );
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+#[derive(Debug, Default)]
+struct Seen {
+    commands: usize,
+    options: usize,
+    choices: usize,
+}
+
+fn sub<'a>(item: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    item["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == name)
+        .unwrap_or_else(|| panic!("no option {name} in {}", item["name"]))
+}
+
+/// Checks a command or subcommand at `key` (`cmd-game-new`) and everything under it.
+fn check_localized(item: &serde_json::Value, key: &str, seen: &mut Seen) {
+    use words::Lang;
+    seen.commands += 1;
+    let name = item["name"].as_str().unwrap();
+    assert_eq!(
+        words::exact(Lang::En, key, None).as_deref(),
+        Some(name),
+        "{key}: English name"
+    );
+    assert_eq!(
+        words::exact(Lang::En, key, Some("description")).as_deref(),
+        item["description"].as_str(),
+        "{key}: English description"
+    );
+    let es_name = words::exact(Lang::Es, key, None).unwrap_or_else(|| panic!("{key}: no Spanish"));
+    let es_description = words::exact(Lang::Es, key, Some("description")).unwrap();
+    assert_eq!(
+        item["name_localizations"]["es-ES"],
+        es_name.as_str(),
+        "{key}"
+    );
+    assert_eq!(
+        item["description_localizations"]["es-ES"],
+        es_description.as_str(),
+        "{key}"
+    );
+    for option in item["options"].as_array().into_iter().flatten() {
+        let option_name = option["name"].as_str().unwrap();
+        if matches!(option["type"].as_u64(), Some(1 | 2)) {
+            check_localized(option, &format!("{key}-{option_name}"), seen);
+            continue;
+        }
+        seen.options += 1;
+        let described = format!("{option_name}-description");
+        assert_eq!(
+            words::exact(Lang::En, key, Some(&described)).as_deref(),
+            option["description"].as_str(),
+            "{key} {option_name}"
+        );
+        let es = words::exact(Lang::Es, key, Some(option_name))
+            .unwrap_or_else(|| panic!("{key}.{option_name}: no Spanish"));
+        assert_eq!(
+            option["name_localizations"]["es-ES"],
+            es.as_str(),
+            "{key} {option_name}"
+        );
+        let es = words::exact(Lang::Es, key, Some(&described)).unwrap();
+        assert_eq!(
+            option["description_localizations"]["es-ES"],
+            es.as_str(),
+            "{key} {option_name}"
+        );
+        for (i, choice) in option["choices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            seen.choices += 1;
+            let choice_key = format!("choice-{option_name}-{i}");
+            assert_eq!(
+                words::exact(Lang::En, &choice_key, None).as_deref(),
+                choice["name"].as_str(),
+                "{choice_key}"
+            );
+            let es = words::exact(Lang::Es, &choice_key, None).unwrap();
+            assert_eq!(
+                choice["name_localizations"]["es-ES"],
+                es.as_str(),
+                "{choice_key}"
+            );
+        }
+    }
+}
+
+/// The registered value of `/game language`'s choice named `name`.
+fn language_choice(fake: &FakeDiscord, name: &str) -> serde_json::Value {
+    let commands = fake.registered_commands();
+    let language = sub(sub(&commands[0], "language"), "language");
+    language["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no language choice {name}"))["value"]
+        .clone()
+}
+
+/// Each person reads their own language (their Discord client's until they choose); a
+/// channel speaks its server's preferred locale (sent in GUILD_CREATE) until its host or
+/// a member with Manage Channel chooses; the choices survive a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn languages_per_person_and_channel_from_discord_locales() {
+    let fake = FakeDiscord::start().await;
+    fake.set_guild_locale(fake.guild_id(), "es-ES");
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("idiomas");
+    let ana = fake.add_user("ana");
+    let bruno = fake.add_user("bruno");
+    fake.set_user_locale(ana, "es-419");
+    let text = |m: Vec<fake_discord::RecordedMessage>| {
+        assert!(m.iter().all(|m| m.flags & 64 != 0), "private: {m:?}");
+        m.iter().map(|m| m.content.clone()).collect::<String>()
+    };
+    let shown = text(slash(&fake, ana, channel, "game language", json!({})).await);
+    assert!(shown.contains("español, tu idioma de Discord"), "{shown}");
+    let shown = text(slash(&fake, bruno, channel, "game language", json!({})).await);
+    assert!(shown.contains("English, your Discord language"), "{shown}");
+    let spanish = language_choice(&fake, "Español");
+    let set = text(
+        slash(
+            &fake,
+            bruno,
+            channel,
+            "game language",
+            json!({"language": spanish}),
+        )
+        .await,
+    );
+    assert!(set.contains("Desde ahora"), "{set}");
+    // The channel: bruno has no table here and no Manage Channel.
+    let english = language_choice(&fake, "English");
+    let refused = text(
+        slash(
+            &fake,
+            bruno,
+            channel,
+            "game settings",
+            json!({"language": english}),
+        )
+        .await,
+    );
+    assert!(refused.contains("Solo el anfitrión"), "{refused}");
+    let auto = language_choice(
+        &fake,
+        "auto: your Discord language (for a channel: the server's)",
+    );
+    slash(
+        &fake,
+        ana,
+        channel,
+        "game new",
+        json!({"game": game_choice(&fake, "Palazzo")}),
+    )
+    .await;
+    let set = text(
+        slash(
+            &fake,
+            ana,
+            channel,
+            "game settings",
+            json!({"language": english}),
+        )
+        .await,
+    );
+    assert!(set.contains("ahora en inglés"), "{set}");
+    let back = text(
+        slash(
+            &fake,
+            ana,
+            channel,
+            "game settings",
+            json!({"language": auto}),
+        )
+        .await,
+    );
+    // The server's preferred locale came with GUILD_CREATE.
+    assert!(back.contains("idioma del servidor (español)"), "{back}");
+    bot.stop().await;
+
+    let bot = Bot::start(&fake, dir.path()).await;
+    let shown = text(slash(&fake, bruno, channel, "game language", json!({})).await);
+    assert!(shown.contains("español (tu elección)"), "{shown}");
+    fake.assert_no_errors();
+    bot.stop().await;
+}

@@ -282,6 +282,29 @@ impl FakeDiscord {
         })
     }
 
+    /// Sets `guild`'s preferred locale (`es-ES`): sent in its GUILD_CREATE (set it before
+    /// the bot connects) and as `guild_locale` in its interactions from now on.
+    pub fn set_guild_locale(&self, guild: u64, locale: &str) {
+        assert!(
+            limits::LOCALES.contains(&locale),
+            "fake-discord: {locale:?} is not a Discord locale"
+        );
+        self.shared.update(|s| {
+            s.guild_locales.insert(guild, locale.to_owned());
+        })
+    }
+
+    /// Sets `user`'s client locale (`es-419`): sent as `locale` in their interactions.
+    pub fn set_user_locale(&self, user: u64, locale: &str) {
+        assert!(
+            limits::LOCALES.contains(&locale),
+            "fake-discord: {locale:?} is not a Discord locale"
+        );
+        self.shared.update(|s| {
+            s.user_locales.insert(user, locale.to_owned());
+        })
+    }
+
     /// Every guild's id, the first one first.
     pub fn guild_ids(&self) -> Vec<u64> {
         self.shared.read(|s| {
@@ -1001,14 +1024,14 @@ fn interaction_payload(
         "token": token,
         "version": 1,
         "app_permissions": s.bot_permissions(channel).0.to_string(),
-        "locale": "en-US",
+        "locale": s.user_locale(user),
         "entitlements": [],
         "attachment_size_limit": 10_485_760,
     });
     match c.kind {
         ChannelKind::Guild { guild } => {
             payload["guild_id"] = json!(guild.to_string());
-            payload["guild_locale"] = json!("en-US");
+            payload["guild_locale"] = json!(s.guild_locale(guild));
             payload["member"] = payload::member(s, u, Some(u.permissions));
             payload["authorizing_integration_owners"] = json!({"0": guild.to_string()});
             payload["context"] = json!(0);

@@ -413,6 +413,13 @@ pub fn check_choices(errors: &mut Errors, prefix: &str, choices: &[Value]) {
             .and_then(Value::as_str)
             .unwrap_or_default();
         errors.len_between(join(&at, "name"), name, 1, CHOICE_TEXT_MAX);
+        check_localizations(
+            errors,
+            &at,
+            "name_localizations",
+            choice,
+            |errors, path, text| errors.len_between(path, text, 1, CHOICE_TEXT_MAX),
+        );
         match choice.get("value") {
             Some(Value::String(value)) => {
                 errors.max_len(join(&at, "value"), value, CHOICE_TEXT_MAX)
@@ -523,13 +530,7 @@ pub fn check_commands(errors: &mut Errors, commands: &[Value]) {
 
 fn check_name_and_description(errors: &mut Errors, at: &str, item: &Value) {
     let name = item.get("name").and_then(Value::as_str).unwrap_or_default();
-    if !valid_command_name(name) {
-        errors.push(
-            join(at, "name"),
-            "APPLICATION_COMMAND_INVALID_NAME",
-            format!("Command name is invalid: {name:?} (1-32 lowercase letters, digits, - or _)"),
-        );
-    }
+    check_command_name(errors, join(at, "name"), name);
     let description = item
         .get("description")
         .and_then(Value::as_str)
@@ -540,6 +541,77 @@ fn check_name_and_description(errors: &mut Errors, at: &str, item: &Value) {
         1,
         COMMAND_DESCRIPTION_MAX,
     );
+    check_localizations(errors, at, "name_localizations", item, check_command_name);
+    check_localizations(
+        errors,
+        at,
+        "description_localizations",
+        item,
+        |e, path, text| e.len_between(path, text, 1, COMMAND_DESCRIPTION_MAX),
+    );
+}
+
+fn check_command_name(errors: &mut Errors, path: String, name: &str) {
+    if !valid_command_name(name) {
+        errors.push(
+            path,
+            "APPLICATION_COMMAND_INVALID_NAME",
+            format!("Command name is invalid: {name:?} (1-32 lowercase letters, digits, - or _)"),
+        );
+    }
+}
+
+/// The locales Discord accepts as keys of `name_localizations` / `description_localizations`.
+pub const LOCALES: &[&str] = &[
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+];
+
+/// Checks `item[field]` (a locale → text map, or null): every key a Discord locale, every
+/// text passing `check` (at `<at>.<field>.<locale>`).
+fn check_localizations(
+    errors: &mut Errors,
+    at: &str,
+    field: &str,
+    item: &Value,
+    check: impl Fn(&mut Errors, String, &str),
+) {
+    let path = join(at, field);
+    match item.get(field) {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(map)) => {
+            for (locale, text) in map {
+                let at_locale = join(&path, locale);
+                if !LOCALES.contains(&locale.as_str()) {
+                    errors.push(
+                        at_locale,
+                        "LOCALE_INVALID",
+                        format!("Invalid locale: {locale:?}"),
+                    );
+                    continue;
+                }
+                match text.as_str() {
+                    Some(text) => check(errors, at_locale, text),
+                    None => errors.push(at_locale, "BASE_TYPE_STRING", "Must be a string.".into()),
+                }
+            }
+        }
+        Some(_) => errors.push(
+            path,
+            "DICT_TYPE_CONVERT",
+            "Only dictionaries may be used in a DictType".into(),
+        ),
+    }
+}
+
+/// The name an option or command shows in `locale`: its localization, else its name.
+fn localized_name<'a>(item: &'a Value, locale: &str) -> &'a str {
+    item.get("name_localizations")
+        .and_then(|m| m.get(locale))
+        .and_then(Value::as_str)
+        .or_else(|| item.get("name").and_then(Value::as_str))
+        .unwrap_or_default()
 }
 
 /// `depth` 0 = options of a command, 1 = of a group, 2 = of a subcommand.
@@ -576,6 +648,25 @@ fn check_options(errors: &mut Errors, at: &str, options: &[Value], depth: u8) {
             );
         }
         names.push(name);
+        // Localized names are unique among their siblings too, locale by locale.
+        for (locale, _) in option
+            .get("name_localizations")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
+            let mine = localized_name(option, locale);
+            if options[..i]
+                .iter()
+                .any(|o| localized_name(o, locale) == mine)
+            {
+                errors.push(
+                    join(&join(&option_at, "name_localizations"), locale),
+                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                    format!("Option name {mine} is already used in these options ({locale})"),
+                );
+            }
+        }
         let kind = option.get("type").and_then(Value::as_u64).unwrap_or(0);
         let nested = option
             .get("options")

@@ -214,7 +214,7 @@ pub fn guild_create(state: &State, guild: u64) -> Value {
         "description": null,
         "banner": null,
         "premium_tier": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": state.guild_locale(guild),
         "public_updates_channel_id": null,
         "nsfw_level": 0,
         "stickers": [],

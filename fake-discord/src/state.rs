@@ -229,6 +229,11 @@ pub struct State {
     pub guild_id: u64,
     /// Every guild the bot is in: id → name.
     pub guilds: BTreeMap<u64, String>,
+    /// Guilds' preferred locales (GUILD_CREATE's `preferred_locale`, interactions'
+    /// `guild_locale`); `en-US` where unset.
+    pub guild_locales: HashMap<u64, String>,
+    /// Users' client locales (interactions' `locale`); `en-US` where unset.
+    pub user_locales: HashMap<u64, String>,
     pub owner_id: u64,
     pub default_channel: u64,
     pub bot: UserRec,
@@ -260,6 +265,8 @@ impl State {
             app_id: 0,
             guild_id: 0,
             guilds: BTreeMap::new(),
+            guild_locales: HashMap::new(),
+            user_locales: HashMap::new(),
             owner_id: 0,
             default_channel: 0,
             bot: UserRec {
@@ -319,6 +326,18 @@ impl State {
         let id = (((FIRST_ID >> 22) - 1 - n) << 22) | 1;
         self.guilds.insert(id, name.to_owned());
         id
+    }
+
+    /// A guild's preferred locale (`en-US` unless set).
+    pub fn guild_locale(&self, guild: u64) -> &str {
+        self.guild_locales
+            .get(&guild)
+            .map_or("en-US", String::as_str)
+    }
+
+    /// A user's client locale (`en-US` unless set).
+    pub fn user_locale(&self, user: u64) -> &str {
+        self.user_locales.get(&user).map_or("en-US", String::as_str)
     }
 
     /// The shard a guild's events go to under `total` shards.

@@ -203,6 +203,51 @@ async fn command_registration_is_validated_and_answered_with_ids() {
             "0.options.1.required",
         ),
         (
+            "uppercase localized name",
+            json!([{"name": "game", "description": "d", "name_localizations": {"es-ES": "Partida"}}]),
+            "0.name_localizations.es-ES",
+        ),
+        (
+            "localized name 33",
+            json!([{"name": "game", "description": "d", "options": [{"type": 1, "name": "new", "description": "d",
+                "name_localizations": {"es-ES": "n".repeat(33)}}]}]),
+            "0.options.0.name_localizations.es-ES",
+        ),
+        (
+            "localized name with a space",
+            json!([{"name": "game", "description": "d", "name_localizations": {"es-419": "mi partida"}}]),
+            "0.name_localizations.es-419",
+        ),
+        (
+            "localized description 101",
+            json!([{"name": "game", "description": "d", "options": [{"type": 3, "name": "g", "description": "d",
+                "description_localizations": {"es-ES": "d".repeat(101)}}]}]),
+            "0.options.0.description_localizations.es-ES",
+        ),
+        (
+            "empty localized description",
+            json!([{"name": "game", "description": "d", "description_localizations": {"es-ES": ""}}]),
+            "0.description_localizations.es-ES",
+        ),
+        (
+            "not a Discord locale",
+            json!([{"name": "game", "description": "d", "name_localizations": {"es": "partida"}}]),
+            "0.name_localizations.es",
+        ),
+        (
+            "localized choice 101",
+            json!([{"name": "game", "description": "d", "options": [{"type": 3, "name": "g", "description": "d",
+                "choices": [{"name": "c", "value": "c", "name_localizations": {"es-ES": "c".repeat(101)}}]}]}]),
+            "0.options.0.choices.0.name_localizations.es-ES",
+        ),
+        (
+            "two options with one localized name",
+            json!([{"name": "game", "description": "d", "options": [
+                {"type": 3, "name": "a", "description": "d", "name_localizations": {"es-ES": "x"}},
+                {"type": 3, "name": "b", "description": "d", "name_localizations": {"es-ES": "x"}}]}]),
+            "0.options.1.name_localizations.es-ES",
+        ),
+        (
             "101 commands",
             json!((0..101)
                 .map(|i| json!({"name": format!("c{i}"), "description": "d"}))
@@ -218,7 +263,10 @@ async fn command_registration_is_validated_and_answered_with_ids() {
             "{case}: expected field {field:?}, got {fields:?}"
         );
     }
-    let good = json!([{"name": "game", "description": "Play", "options": [
+    let good = json!([{"name": "game", "description": "Play",
+        "name_localizations": {"es-ES": "partida", "es-419": "juego_ñ"},
+        "description_localizations": {"es-ES": "Jugar"},
+        "options": [
         {"type": 2, "name": "table", "description": "Tables", "options": [{"type": 1, "name": "new", "description": "New", "options": [option("game")]}]},
         {"type": 1, "name": "join", "description": "Join"},
     ]}]);

@@ -15,6 +15,7 @@ mod delivery;
 mod hands;
 mod hint;
 mod history;
+mod language;
 mod notify;
 mod proposal;
 mod social;

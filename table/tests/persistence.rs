@@ -707,3 +707,87 @@ fn a_due_timer_fires_once_when_two_processes_see_it() {
         assert_eq!(reminders, 1, "channel {ch}: {texts:?}");
     }
 }
+
+/// `/game language` and `/game settings language:` on `table`, then what a second table
+/// over the same store (a restart, another process) reads back.
+fn languages_survive(table: table::Table, again: impl FnOnce(table::Table) -> table::Table) {
+    use words::Lang;
+    let ana = caller(1);
+    let bruno = table::Caller {
+        guild: Some(77),
+        ..caller(2)
+    };
+    // No choice: the client's locale; es-419 reads Spanish.
+    assert_eq!(table.person_lang(1, Some("es-419")), Lang::Es);
+    assert_eq!(table.person_lang(1, None), Lang::En);
+    let d = table.set_person_lang(&ana, Some("en-US"), Some(Some(Lang::Es)));
+    assert!(ephemeral(&d).contains("en español"), "{d:?}");
+    assert_eq!(table.person_lang(1, Some("en-US")), Lang::Es);
+    let d = table.set_person_lang(&bruno, Some("es-ES"), None);
+    assert!(ephemeral(&d).contains("tu idioma de Discord"), "{d:?}");
+    // A channel follows its server's recorded locale until it chooses.
+    assert_eq!(table.channel_lang(5, Some(77)), Lang::En);
+    table.remember_guild_locale(77, "es-ES");
+    assert_eq!(table.channel_lang(5, Some(77)), Lang::Es);
+    // Only the host or Manage Channel sets it (no table here: Manage Channel only).
+    let d = table.set_channel_lang(5, &bruno, Lang::En, Some(Lang::En));
+    assert!(ephemeral(&d).contains("Only the host"), "{d:?}");
+    assert_eq!(table.channel_lang_choice(5), None);
+    assert!(channel_texts(&run(&table, 5, 2, "new countdown"))[0].contains("opened a table"));
+    let d = table.set_channel_lang(5, &bruno, Lang::Es, Some(Lang::En));
+    assert!(ephemeral(&d).contains("ahora en inglés"), "{d:?}");
+    assert_eq!(table.channel_lang(5, Some(77)), Lang::En);
+    let manager = table::Caller {
+        can_manage_channel: true,
+        ..caller(3)
+    };
+    let d = table.set_channel_lang(6, &manager, Lang::En, Some(Lang::Es));
+    assert!(ephemeral(&d).contains("now in Spanish"), "{d:?}");
+    let other = again(table);
+    assert_eq!(
+        other.person_lang(1, Some("en-US")),
+        Lang::Es,
+        "ana's choice"
+    );
+    assert_eq!(
+        other.person_lang_choice(2),
+        None,
+        "bruno follows his client"
+    );
+    assert_eq!(
+        other.channel_lang(5, Some(77)),
+        Lang::En,
+        "channel 5's choice"
+    );
+    assert_eq!(other.channel_lang(6, None), Lang::Es, "channel 6's choice");
+    assert_eq!(
+        other.channel_lang(7, Some(77)),
+        Lang::Es,
+        "the server's locale"
+    );
+    // Back to the server's language.
+    let d = other.set_channel_lang(5, &bruno, Lang::En, None);
+    assert!(
+        ephemeral(&d).contains("server's language (Spanish)"),
+        "{d:?}"
+    );
+    assert_eq!(other.channel_lang_choice(5), None);
+}
+
+#[test]
+fn language_choices_are_kept_on_sled() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let (store, table) = open(dir.path());
+    languages_survive(table, move |table| {
+        drop(table);
+        drop(store);
+        open(&path).1
+    });
+}
+
+#[test]
+fn language_choices_are_kept_on_postgres() {
+    let (a, b, _) = two_processes(table::TableOptions::default);
+    languages_survive(a, move |_| b);
+}

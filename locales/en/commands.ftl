@@ -1,0 +1,157 @@
+# Slash commands as Discord shows them: one message per command, keyed `cmd-` and its
+# path (`cmd-game-new` is `/game new`). The value is the command's name, `.description`
+# its description; for each option, `.<option>` its name and `.<option>-description` its
+# description. Choices are `choice-<option>-<n>` in the order the code lists them.
+# Names: lowercase letters, digits, - or _, at most 32; descriptions at most 100
+# characters (Discord refuses the whole registration otherwise).
+
+cmd-game = game
+    .description = Table commands: open, join, start and manage a game in this channel.
+cmd-game-new = new
+    .description = Open a table for a game in this channel.
+    .game = game
+    .game-description = Which game
+    .options = options
+    .options-description = Options as key=value, e.g. rounds=2 (see /game rules)
+    .bots = bots
+    .bots-description = Bots to seat with you (the game starts at once when seats suffice)
+    .level = level
+    .level-description = How well those bots play (default normal)
+cmd-game-join = join
+    .description = Take a seat at the table in this channel.
+cmd-game-leave = leave
+    .description = Give up your seat before the game starts.
+cmd-game-start = start
+    .description = Start the game (host only).
+cmd-game-status = status
+    .description = The board and who is awaited (only you see it).
+cmd-game-hand = hand
+    .description = Your private hand and money (only you see it).
+cmd-game-scores = scores
+    .description = Live scores, or the result of the last game here.
+cmd-game-log = log
+    .description = The last moves of the game.
+cmd-game-rules = rules
+    .description = The rules, with every decision the bot made where the rulebook is silent.
+    .game = game
+    .game-description = Which game (default: the one in this channel)
+    .topic = topic
+    .topic-description = A topic, e.g. setup, a turn, scoring, end
+cmd-game-abandon = abandon
+    .description = End the game in this channel (host or Manage Channel).
+cmd-game-settings = settings
+    .description = Show or change this table's reminders and timeouts (host or Manage Channel).
+    .remind_after = remind_after
+    .remind_after-description = First reminder after, e.g. 12h, 30m, 2d (off, or default)
+    .repeat_every = repeat_every
+    .repeat_every-description = Repeat reminders every, e.g. 24h (off, or default)
+    .timeout_after = timeout_after
+    .timeout_after-description = Time out after, e.g. 72h (off, or default)
+    .on_timeout = on_timeout
+    .on_timeout-description = What a timeout does
+    .undo = undo
+    .undo-description = May players take back their last move (/game undo)?
+    .hints = hints
+    .hints-description = May players ask the bot for a hint (/game hint)?
+    .language = language
+    .language-description = The language of this channel's messages (auto: the server's)
+cmd-game-nudge = nudge
+    .description = Ping the players the game is waiting for (once an hour).
+cmd-game-addbot = addbot
+    .description = Seat a bot at the table in this channel (host, before the start).
+    .level = level
+    .level-description = How well it plays (default normal)
+cmd-game-removebot = removebot
+    .description = Take a bot's seat away (host, before the start): the one named, or the last seated.
+    .name = name
+    .name-description = A word of the bot's name, e.g. Lorenzo
+cmd-game-history = history
+    .description = Step through a game's public pictures, move by move (only you see it).
+    .game = game
+    .game-description = Which game (default: the one in this channel, or the last one here)
+cmd-game-undo = undo
+    .description = Take back your last move (those who moved since approve it).
+cmd-game-hint = hint
+    .description = The bot's suggestion for your move, with why (only you see it).
+cmd-game-resume = resume
+    .description = Take your seat back from the bot that played it while you were away.
+cmd-game-mine = mine
+    .description = Your games: where it is your move, and since when (in a DM: on every server).
+cmd-game-stats = stats
+    .description = A player's record on this server: played, won, scores, streak.
+    .user = user
+    .user-description = Whose stats (default: yours)
+    .game = game
+    .game-description = One game (default: all games)
+cmd-game-leaderboard = leaderboard
+    .description = The best players on this server: most wins, best win rate.
+    .game = game
+    .game-description = One game (default: all games)
+cmd-game-notify = notify
+    .description = How you hear about your turn on this server: ping (default), dm or quiet.
+    .choice = choice
+    .choice-description = Leave out to see your choice
+cmd-game-language = language
+    .description = The language the bot speaks to you: your answers, panels and DMs (leave out to see it).
+    .language = language
+    .language-description = Your language (auto: your Discord language)
+
+# One group per game (`/palazzo move …`).
+cmd-palazzo = palazzo
+    .description = Play { -palazzo } in this channel
+cmd-villa = villa
+    .description = Play { -villa } in this channel
+cmd-estates = estates
+    .description = Play { -estates } in this channel
+cmd-princes = princes
+    .description = Play { -princes } in this channel
+cmd-palazzo-move = { -move }
+    .description = { -move-description }
+    .move = { -move }
+    .move-description = { -move-option }
+cmd-villa-move = { -move }
+    .description = { -move-description }
+    .move = { -move }
+    .move-description = { -move-option }
+cmd-estates-move = { -move }
+    .description = { -move-description }
+    .move = { -move }
+    .move-description = { -move-option }
+cmd-princes-move = { -move }
+    .description = { -move-description }
+    .move = { -move }
+    .move-description = { -move-option }
+
+-move = move
+-move-description = Play a move (autocomplete lists your legal moves).
+-move-option = Your move; start typing to see the legal ones
+
+-palazzo = Palazzo
+-villa = Villa Paletti
+-estates = The Estates
+-princes = The Princes of Florence
+
+# Choices, in the order of the code's enums.
+choice-game-0 = { -palazzo }
+choice-game-1 = { -villa }
+choice-game-2 = { -estates }
+choice-game-3 = { -princes }
+choice-level-0 = easy: a quick look ahead
+choice-level-1 = normal: a fair opponent
+choice-level-2 = hard: thinks longest
+choice-on_timeout-0 = auto: the bot plays their turn as well as it can
+choice-on_timeout-1 = default: the game's fixed default move
+choice-on_timeout-2 = skip: pass where the rules allow
+choice-on_timeout-3 = bot: a bot plays their seat until they are back
+choice-on_timeout-4 = drop: the player leaves the game
+choice-on_timeout-5 = the server's setting
+choice-undo-0 = on
+choice-undo-1 = off
+choice-hints-0 = on
+choice-hints-1 = off
+choice-choice-0 = ping: a mention in the channel on your turn
+choice-choice-1 = dm: also a DM on your turn and for reminders
+choice-choice-2 = quiet: no mention, no DM, just your live hand
+choice-language-0 = English
+choice-language-1 = Español
+choice-language-2 = auto: your Discord language (for a channel: the server's)
