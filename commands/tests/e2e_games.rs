@@ -799,27 +799,7 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
         let channel = fake.add_channel(&format!("bots-{i}"));
         let ana = fake.add_user(&format!("solo{i}"));
         let choice = game_choice(&fake, title);
-        // The level's choice value as registered.
-        let commands = fake.registered_commands();
-        let game = commands.iter().find(|c| c["name"] == "game").unwrap();
-        let new = game["options"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|o| o["name"] == "new")
-            .unwrap();
-        let level = new["options"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|o| o["name"] == "level")
-            .unwrap()["choices"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["name"].as_str().unwrap().starts_with("easy"))
-            .unwrap()["value"]
-            .clone();
+        let level = level_choice(&fake, "easy");
         slash(
             &fake,
             ana,

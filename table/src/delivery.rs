@@ -197,30 +197,11 @@ impl Delivery {
 
     /// A lobby message (seats changed) with the lobby's buttons for game `game_id`.
     pub fn lobby(text: impl Into<String>, game_id: u64) -> Delivery {
-        match Delivery::channel(text) {
-            Delivery::Channel {
-                text,
-                mentions,
-                prompts,
-                summary,
-                picture,
-                link_turn,
-                approval,
-                outbox,
-                ..
-            } => Delivery::Channel {
-                text,
-                mentions,
-                prompts,
-                summary,
-                picture,
-                link_turn,
-                approval,
-                outbox,
-                lobby: Some(LobbyButtons { game_id }),
-            },
-            other => other,
+        let mut message = Delivery::channel(text);
+        if let Delivery::Channel { lobby, .. } = &mut message {
+            *lobby = Some(LobbyButtons { game_id });
         }
+        message
     }
 
     /// A channel message pinging `mentions`, with a link to the live turn message.

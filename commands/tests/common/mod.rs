@@ -157,6 +157,12 @@ impl Bot {
 
 /// The value Discord sends for the `/game new` choice named `title`.
 pub fn game_choice(fake: &FakeDiscord, title: &str) -> Value {
+    new_choice(fake, "game", |name| name == title)
+}
+
+/// The value Discord sends for the choice of `/game new`'s option `option` whose name
+/// passes `wanted`, as registered.
+fn new_choice(fake: &FakeDiscord, option: &str, wanted: impl Fn(&str) -> bool) -> Value {
     let commands = fake.registered_commands();
     let game = commands
         .iter()
@@ -168,11 +174,19 @@ pub fn game_choice(fake: &FakeDiscord, title: &str) -> Value {
         .iter()
         .find(|o| o["name"] == "new")
         .unwrap();
-    let choices = new["options"][0]["choices"].as_array().unwrap();
+    let choices = new["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == option)
+        .unwrap_or_else(|| panic!("/game new has no option {option}"))["choices"]
+        .as_array()
+        .unwrap()
+        .clone();
     choices
         .iter()
-        .find(|c| c["name"] == title)
-        .unwrap_or_else(|| panic!("no choice {title}: {choices:?}"))["value"]
+        .find(|c| c["name"].as_str().is_some_and(&wanted))
+        .unwrap_or_else(|| panic!("no such {option} among {choices:?}"))["value"]
         .clone()
 }
 
@@ -519,30 +533,7 @@ pub use markup::assert_no_markup;
 /// The value Discord sends for the bot level whose name starts with `word` (`easy`,
 /// `normal`, `hard`) in `/game new … level:`.
 pub fn level_choice(fake: &FakeDiscord, word: &str) -> Value {
-    let commands = fake.registered_commands();
-    let game = commands
-        .iter()
-        .find(|c| c["name"] == "game")
-        .expect("/game registered");
-    let new = game["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == "new")
-        .unwrap();
-    let level = new["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == "level")
-        .expect("/game new has a level option");
-    level["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"].as_str().is_some_and(|n| n.starts_with(word)))
-        .unwrap_or_else(|| panic!("no level {word}"))["value"]
-        .clone()
+    new_choice(fake, "level", |name| name.starts_with(word))
 }
 
 /// The public moves `/game log` lists for `user` in `channel`: how many are stored in
