@@ -319,6 +319,8 @@ async fn execute_with(
     }
     let caller = caller_of(ctx);
     let data = ctx.data();
+    let actor = Actor::new(caller.user, app_permissions(ctx), channel_kind(ctx));
+    data.sender.note_permissions(channel, &actor);
     let table = Arc::clone(&data.table);
     let worker = caller.clone();
     let deliveries = match tokio::task::spawn_blocking(move || work(&table, channel, &worker)).await
@@ -336,7 +338,6 @@ async fn execute_with(
             .iter()
             .any(|d| matches!(d, Delivery::Channel { .. }));
     let http = &ctx.serenity_context().http;
-    let actor = Actor::new(caller.user, app_permissions(ctx), channel_kind(ctx));
     let mut replies = data
         .sender
         .after_command(&Discord(http), channel, actor, deliveries)
@@ -807,6 +808,7 @@ async fn on_component(
     if let Some(guild) = c.guild_id {
         data.sender.remember_guild(channel, guild.get()).await;
     }
+    data.sender.note_permissions(channel, &component_actor(c));
     let user = c.user.id.get();
     let manage = c
         .member

@@ -987,6 +987,27 @@ impl Sender {
         keep
     }
 
+    /// Notes what an interaction in `channel` reports of the bot's permissions there,
+    /// before its command runs: a background pass sending the command's messages meanwhile
+    /// then goes by the fresh report, not an older one (a picture left off for an Attach
+    /// Files permission given back since).
+    pub fn note_permissions(&self, channel: ChannelId, actor: &Actor) {
+        if let Some(report) = actor.reported() {
+            Self::note_report(&mut self.troubles(), channel, report);
+        }
+    }
+
+    fn note_report(troubles: &mut HashMap<ChannelId, Trouble>, channel: ChannelId, r: Reported) {
+        if r.complete() {
+            if let Some(t) = troubles.get_mut(&channel) {
+                t.reported = None;
+                t.told.clear();
+            }
+        } else {
+            troubles.entry(channel).or_default().reported = Some(r);
+        }
+    }
+
     /// Whether this pass may try the channel's posts, and the permissions known there
     /// (`report`, else what an earlier interaction reported). Notes `report`.
     fn plan(
@@ -997,14 +1018,7 @@ impl Sender {
     ) -> (bool, Option<Reported>) {
         let mut troubles = self.troubles();
         if let Some(r) = report {
-            if r.complete() {
-                if let Some(t) = troubles.get_mut(&channel) {
-                    t.reported = None;
-                    t.told.clear();
-                }
-            } else {
-                troubles.entry(channel).or_default().reported = Some(r);
-            }
+            Self::note_report(&mut troubles, channel, r);
         }
         let trouble = troubles.get(&channel);
         let known = report.or(trouble.and_then(|t| t.reported));
