@@ -14,7 +14,10 @@
 //!   (from the harness's bin dir) with as many clients as writers, each on its own
 //!   channels, running a move-shaped transaction (lock a game row, rewrite its 600
 //!   bytes, insert one outbox row) — and `pg_share_of_server`, the store's actions/s
-//!   over that (goal ≥ 2/3), meaningful even on a loaded machine.
+//!   over that (goal ≥ 2/3), meaningful even on a loaded machine;
+//! - `pg_client_cpu_us_per_action`, `pg_server_cpu_us_per_action`: where the CPU of the
+//!   writers' phase went (this process; the server's processes), per action, beside
+//!   `pgbench_server_cpu_us_per_tx`, the server's for one of pgbench's transactions.
 //!
 //! `cargo bench --bench store_pg`. Smaller runs: `STORE_PG_GAMES=2000
 //! STORE_PG_ACTIONS=2000 STORE_PG_PGBENCH_S=2` (also `STORE_PG_CHANNELS`,
@@ -123,6 +126,45 @@ fn commit_move(store: &PgStore, channel: u64, v: u64) -> Duration {
     t.elapsed()
 }
 
+/// The kernel's CPU time unit in `/proc/<pid>/stat` (USER_HZ, 100 on Linux).
+const TICKS_PER_S: f64 = 100.0;
+
+/// User + system CPU ticks of a process and of its children that ended (fields 14 to 17
+/// of `/proc/<pid>/stat`: the server's backends that closed count in the postmaster's),
+/// counted after the parenthesised command name, which may hold spaces.
+fn cpu_ticks(stat: &str) -> Option<(String, u64)> {
+    let open = stat.find('(')?;
+    let close = stat.rfind(')')?;
+    let name = stat.get(open + 1..close)?.to_string();
+    let fields: Vec<&str> = stat.get(close + 2..)?.split_whitespace().collect();
+    let ticks = (11..15)
+        .map(|i| fields.get(i)?.parse::<u64>().ok())
+        .sum::<Option<u64>>()?;
+    Some((name, ticks))
+}
+
+/// This process's CPU ticks, all threads.
+fn cpu_ticks_self() -> u64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| cpu_ticks(&s))
+        .map_or(0, |(_, t)| t)
+}
+
+/// The CPU ticks of every live `postgres` process (the bench's own server: nothing else
+/// runs one on a bench machine).
+fn cpu_ticks_server() -> u64 {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    dir.flatten()
+        .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+        .filter_map(|s| cpu_ticks(&s))
+        .filter(|(name, _)| name == "postgres")
+        .map(|(_, t)| t)
+        .sum()
+}
+
 fn durable(server: &PgServer) -> f64 {
     let channels = knob("STORE_PG_CHANNELS", 1_000) as u64;
     let actions = knob("STORE_PG_ACTIONS", 20_000);
@@ -153,6 +195,7 @@ fn durable(server: &PgServer) -> f64 {
         ms(percentile(&alone, 0.5))
     );
     let per_writer = actions / writers;
+    let cpu_before = (cpu_ticks_self(), cpu_ticks_server());
     let t = Instant::now();
     let handles: Vec<_> = (0..writers)
         .map(|i| {
@@ -179,6 +222,10 @@ fn durable(server: &PgServer) -> f64 {
         .flat_map(|h| h.join().expect("writer"))
         .collect();
     let wall = t.elapsed();
+    let cpu = (
+        cpu_ticks_self().saturating_sub(cpu_before.0),
+        cpu_ticks_server().saturating_sub(cpu_before.1),
+    );
     lat.sort();
     println!(
         "{writers} writers: {} durable moves over {channels} channels in {wall:.2?}: p50 {:.2} ms, max {:.2} ms",
@@ -189,6 +236,11 @@ fn durable(server: &PgServer) -> f64 {
     let per_s = lat.len() as f64 / wall.as_secs_f64();
     println!("pg_durable_actions_per_s={per_s:.0}");
     println!("pg_p99_ms={:.2}", ms(percentile(&lat, 0.99)));
+    // Where the CPU went: this process (the store's encoding, the driver, the writers)
+    // and the server's processes, in microseconds of CPU per action.
+    let per_action = |ticks: u64| ticks as f64 * 1e6 / TICKS_PER_S / lat.len() as f64;
+    println!("pg_client_cpu_us_per_action={:.0}", per_action(cpu.0));
+    println!("pg_server_cpu_us_per_action={:.0}", per_action(cpu.1));
     per_s
 }
 
@@ -255,7 +307,9 @@ fn pgbench(server: &PgServer) -> f64 {
     };
     run(&["-t", "1", "-c", "1"], &setup);
     let (c, s) = (clients.to_string(), seconds.to_string());
+    let server_before = cpu_ticks_server();
     let out = run(&["-M", "prepared", "-c", &c, "-j", "2", "-T", &s], &script);
+    let server_ticks = cpu_ticks_server().saturating_sub(server_before);
     let tps: f64 = out
         .lines()
         .find_map(|l| l.strip_prefix("tps = "))
@@ -264,6 +318,10 @@ fn pgbench(server: &PgServer) -> f64 {
         .unwrap_or_else(|| panic!("no tps in pgbench's output: {out}"));
     println!("pgbench: {clients} clients, move-shaped transactions for {seconds} s");
     println!("pgbench_tps={tps:.0}");
+    println!(
+        "pgbench_server_cpu_us_per_tx={:.0}",
+        server_ticks as f64 * 1e6 / TICKS_PER_S / (tps * seconds as f64).max(1.0)
+    );
     tps
 }
 
