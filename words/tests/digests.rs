@@ -107,12 +107,21 @@ fn every_digest_file_is_served_without_its_glossary() {
         .map(|k| k.id.to_string())
         .collect();
     ids.sort();
-    assert_eq!(on_disk, ids, "one digest file per catalog game, named by id");
+    assert_eq!(
+        on_disk, ids,
+        "one digest file per catalog game, named by id"
+    );
     for id in &ids {
         let file = std::fs::read_to_string(dir.join(format!("{id}.md"))).unwrap();
-        assert!(file.starts_with("<!-- glosario"), "{id}.md opens with its glossary");
+        assert!(
+            file.starts_with("<!-- glosario"),
+            "{id}.md opens with its glossary"
+        );
         let served = rules_digest(Lang::Es, id).unwrap();
-        assert!(file.ends_with(served), "{id}: the file is what is served, plus the glossary");
+        assert!(
+            file.ends_with(served),
+            "{id}: the file is what is served, plus the glossary"
+        );
         assert!(served.starts_with("# "), "{id}: served from its title");
         assert!(!served.contains("<!--") && !served.contains("-->"), "{id}");
     }
@@ -141,8 +150,16 @@ fn same_headings_and_lists_in_the_same_order() {
 #[test]
 fn same_move_words_and_ids_in_code_spans() {
     for (id, english, spanish) in digests() {
-        assert_eq!(english.matches('`').count() % 2, 0, "{id}: English backticks");
-        assert_eq!(spanish.matches('`').count() % 2, 0, "{id}: Spanish backticks");
+        assert_eq!(
+            english.matches('`').count() % 2,
+            0,
+            "{id}: English backticks"
+        );
+        assert_eq!(
+            spanish.matches('`').count() % 2,
+            0,
+            "{id}: Spanish backticks"
+        );
         assert_eq!(
             code_spans(spanish),
             code_spans(english),
@@ -174,13 +191,16 @@ fn every_decision_is_kept() {
 fn no_english_left_and_no_raw_placeholders() {
     // Whole lowercase words that are English and never Spanish (not "has": "tú has").
     const ENGLISH: &[&str] = &[
-        "the", "and", "you", "your", "with", "when", "each", "of", "is", "are", "to", "for",
-        "it", "on", "or", "then", "from", "at", "be", "by", "if", "not", "only", "this",
-        "that", "which", "any", "one", "two", "three", "tile", "tiles", "player", "players",
-        "turn", "card", "cards", "may", "must", "can", "have",
+        "the", "and", "you", "your", "with", "when", "each", "of", "is", "are", "to", "for", "it",
+        "on", "or", "then", "from", "at", "be", "by", "if", "not", "only", "this", "that", "which",
+        "any", "one", "two", "three", "tile", "tiles", "player", "players", "turn", "card",
+        "cards", "may", "must", "can", "have",
     ];
     for (id, english, spanish) in digests() {
-        assert!(spanish.trim().len() > english.trim().len() / 2, "{id}: too short");
+        assert!(
+            spanish.trim().len() > english.trim().len() / 2,
+            "{id}: too short"
+        );
         let text = prose(spanish);
         let mut found: BTreeMap<&str, usize> = BTreeMap::new();
         for word in text.split(|c: char| !c.is_alphabetic()) {
@@ -189,7 +209,10 @@ fn no_english_left_and_no_raw_placeholders() {
             }
         }
         assert!(found.is_empty(), "{id}: English words left: {found:?}");
-        assert!(!spanish.contains('{') && !spanish.contains('}'), "{id}: placeholder");
+        assert!(
+            !spanish.contains('{') && !spanish.contains('}'),
+            "{id}: placeholder"
+        );
     }
     // The check would catch a sentence left in English.
     let english_text = prose(digests()[0].1);
