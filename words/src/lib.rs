@@ -113,6 +113,60 @@ pub const FILES: &[(Lang, &str, &str)] = &[
     ),
 ];
 
+/// The Spanish rules digests, by game id (the engines' `GameKind::id`), as written under
+/// `locales/es/rules/`: each opens with an HTML comment, its glossary of the rulebook's
+/// terms, which [`rules_digest`] removes.
+const DIGESTS_ES: &[(&str, &str)] = &[
+    ("estates", include_str!("../../locales/es/rules/estates.md")),
+    ("palazzo", include_str!("../../locales/es/rules/palazzo.md")),
+    ("princes", include_str!("../../locales/es/rules/princes.md")),
+    ("villa", include_str!("../../locales/es/rules/villa.md")),
+];
+
+/// The rules digest `/game rules` shows a reader of `lang` for the game with engine id
+/// `game` (`palazzo`, `villa`, `estates`, `princes`), glossary comment removed; `None` for
+/// an unknown id, and for English: the English digest is the engine's own `rules_text()`,
+/// kept next to the code it describes (its tests read it), so it is not copied here.
+pub fn rules_digest(lang: Lang, game: &str) -> Option<&'static str> {
+    static SPANISH: OnceLock<Vec<(&'static str, String)>> = OnceLock::new();
+    match lang {
+        Lang::En => None,
+        Lang::Es => SPANISH
+            .get_or_init(|| {
+                DIGESTS_ES
+                    .iter()
+                    .map(|(id, text)| (*id, without_comments(text)))
+                    .collect()
+            })
+            .iter()
+            .find(|(id, _)| *id == game)
+            .map(|(_, text)| text.as_str()),
+    }
+}
+
+/// `text` without its `<!-- … -->` comments; a comment on lines of its own leaves no blank
+/// line behind. An unterminated comment is kept as it is.
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<!--") {
+        let Some(length) = rest[start..].find("-->") else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        let mut after = &rest[start + length + "-->".len()..];
+        if out.is_empty() || out.ends_with('\n') {
+            after = after
+                .strip_prefix("\r\n")
+                .or_else(|| after.strip_prefix('\n'))
+                .unwrap_or(after);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 type Bundle = FluentBundle<FluentResource>;
 
 /// The bundles, one per language, built on first use.
@@ -288,6 +342,18 @@ mod tests {
         assert_eq!(Lang::from_discord_locale(""), Lang::En);
         assert_eq!(Lang::parse("ES"), Some(Lang::Es));
         assert_eq!(Lang::parse("fr"), None);
+    }
+
+    #[test]
+    fn comments_are_removed_without_blank_lines() {
+        assert_eq!(without_comments("<!-- g: a = b -->\n# T\nx\n"), "# T\nx\n");
+        assert_eq!(without_comments("a <!-- c --> b\n"), "a  b\n");
+        assert_eq!(
+            without_comments("<!-- one\ntwo -->\r\n# T\n<!-- x -->\ny"),
+            "# T\ny"
+        );
+        assert_eq!(without_comments("# T <!-- open"), "# T <!-- open");
+        assert_eq!(without_comments("plain"), "plain");
     }
 
     #[test]
