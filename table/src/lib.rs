@@ -1422,7 +1422,11 @@ impl Table {
             active.meta.game_id,
             active.meta.version,
         );
-        let mut out = self.play_seat(slot, seat, line, Mover::Player);
+        let mut batch = hands::Batch {
+            typed_by: Some(caller.user),
+            ..hands::Batch::single()
+        };
+        let mut out = self.play_seat_in(slot, seat, line, Mover::Player, &mut batch);
         if slot
             .active
             .as_ref()
@@ -1460,7 +1464,19 @@ impl Table {
         let mut next = game.box_clone();
         let applied = match next.apply_text(seat, line, &names) {
             Ok(a) => a,
-            Err(refusal) => return vec![Delivery::ephemeral(refusal.0)],
+            Err(refusal) => {
+                // In the language of whoever typed it (English for a bot's or a timeout's
+                // move, which no one reads).
+                let lang = batch
+                    .typed_by
+                    .map(|user| self.person_lang(user, None))
+                    .unwrap_or_default();
+                return vec![Delivery::ephemeral(words::phrase(
+                    lang,
+                    &refusal.phrase,
+                    &names,
+                ))];
+            }
         };
         let now_ms = self.now_ms();
         let now = now_ms / 1000;

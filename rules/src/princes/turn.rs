@@ -47,7 +47,7 @@ impl Princes {
         prestige: u32,
     ) -> Res<u32> {
         self.check_action(|u| {
-            (u.works >= 2).then_some("You may complete at most 2 works per round.")
+            (u.works >= 2).then_some(super::sentences::WORKS.1)
         })?;
         let p = self.player(seat)?;
         if !p.hand.contains(&prof) {
@@ -124,7 +124,7 @@ impl Princes {
         flip: bool,
     ) -> Res<(Vec<usize>, i64)> {
         self.check_action(|u| {
-            (u.builds >= 2).then_some("You may build at most 2 buildings per round.")
+            (u.builds >= 2).then_some(super::sentences::BUILDS.1)
         })?;
         let info = BUILDINGS
             .get(usize::from(b))
@@ -200,10 +200,10 @@ impl Princes {
     pub(super) fn validate_draw(&self, seat: Seat, deck: DeckKind) -> Res<()> {
         match deck {
             DeckKind::Profession => self.check_action(|u| {
-                (u.profession >= 1).then_some("You may take a profession card only once per round.")
+                (u.profession >= 1).then_some(super::sentences::PROFESSION.1)
             })?,
             _ => self.check_action(|u| {
-                (u.bonus >= 2).then_some("You may draw a bonus card at most twice per round.")
+                (u.bonus >= 2).then_some(super::sentences::BONUS.1)
             })?,
         }
         let empty = match deck {
@@ -247,7 +247,7 @@ impl Princes {
 
     pub(super) fn validate_freedom(&self, seat: Seat, f: u8) -> Res<()> {
         self.check_action(|u| {
-            (u.freedom >= 1).then_some("You may introduce only one freedom per round.")
+            (u.freedom >= 1).then_some(super::sentences::FREEDOM.1)
         })?;
         let name = freedom_name(f);
         let p = self.player(seat)?;
