@@ -1766,7 +1766,7 @@ pub fn apply_logged_actions(
             return Err((at, "an undo cannot be applied after a snapshot".into()));
         }
         game.apply_logged(entry.seat, &entry.action)
-            .map_err(|e| (at, e.0))?;
+            .map_err(|e| (at, e.text))?;
     }
     Ok(())
 }

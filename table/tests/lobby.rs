@@ -134,6 +134,26 @@ fn a_refused_action_stores_nothing_and_answers_privately() {
 }
 
 #[test]
+fn a_refusal_is_told_in_the_language_of_whoever_typed_the_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    started(&table, CH, 2, 1);
+    run(&table, CH, 1, "add 2");
+    table.set_person_lang(&caller(2), None, Some(Some(words::Lang::Es)));
+    let before = raw(&store, CH);
+    assert_eq!(
+        ephemeral(&run(&table, CH, 2, "add 7")),
+        "Puedes sumar 1, 2 o 3."
+    );
+    // A parse error without a phrase is the parser's own sentence.
+    assert_eq!(
+        ephemeral(&run(&table, CH, 2, "fly away")),
+        "Unknown command; try `add 2` or `ack`."
+    );
+    assert_eq!(raw(&store, CH), before);
+}
+
+#[test]
 fn a_game_plays_to_the_end_is_archived_and_scores_stay() {
     let dir = tempfile::tempdir().unwrap();
     let (store, table) = open(dir.path());
