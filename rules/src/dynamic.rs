@@ -213,8 +213,7 @@ impl<G: Game> DynGame for Erased<G> {
             .game
             .apply(seat, &action)
             .map_err(|e| Refusal::of(&e))?;
-        let json =
-            serde_json::to_value(&action).map_err(|e| Refusal::unreadable(e.to_string()))?;
+        let json = serde_json::to_value(&action).map_err(|e| Refusal::unreadable(e.to_string()))?;
         Ok(Applied {
             action: json,
             text: action.to_string(),
@@ -229,8 +228,8 @@ impl<G: Game> DynGame for Erased<G> {
     }
 
     fn apply_logged(&mut self, seat: Seat, action: &Value) -> Result<(), Refusal> {
-        let action: G::Action =
-            serde_json::from_value(action.clone()).map_err(|e| Refusal::unreadable(e.to_string()))?;
+        let action: G::Action = serde_json::from_value(action.clone())
+            .map_err(|e| Refusal::unreadable(e.to_string()))?;
         self.game
             .apply(seat, &action)
             .map(|_| ())

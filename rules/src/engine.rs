@@ -83,9 +83,7 @@ impl crate::phrase::Phrased for SetupError {
                 .count("min", *min)
                 .count("max", *max)
                 .count("got", *got),
-            SetupError::BadOption(text) => {
-                Phrase::new("setup-error-bad-option").text("text", text)
-            }
+            SetupError::BadOption(text) => Phrase::new("setup-error-bad-option").text("text", text),
         }
     }
 }

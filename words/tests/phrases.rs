@@ -21,7 +21,11 @@ use words::Lang;
 
 /// Keys whose Spanish is, on purpose, the English argument passed through: a parser's or
 /// an engine's own sentence carried as text.
-const PASSED_THROUGH: &[&str] = &["parse-error", "princes-error-not-now", "princes-error-limit"];
+const PASSED_THROUGH: &[&str] = &[
+    "parse-error",
+    "princes-error-not-now",
+    "princes-error-limit",
+];
 
 /// Checks one refusal: English is `english` exactly; Spanish exists, differs (unless the
 /// key passes its text through) and has no raw key and no braces.
@@ -39,7 +43,11 @@ fn check(english: &str, phrase: &Phrase) {
     assert_eq!(en, english, "{}: English differs from Display", phrase.key);
     let es = words::phrase(Lang::Es, phrase, &names);
     assert!(!es.contains(['{', '}']), "{}: braces in {es:?}", phrase.key);
-    assert!(!es.contains(phrase.key), "{}: raw key in {es:?}", phrase.key);
+    assert!(
+        !es.contains(phrase.key),
+        "{}: raw key in {es:?}",
+        phrase.key
+    );
     for (_, arg) in &phrase.args {
         if let Arg::Term(k) = arg {
             assert!(!es.contains(k), "{}: raw term {k} in {es:?}", phrase.key);
@@ -126,7 +134,10 @@ fn every_palazzo_refusal_reads_in_both_languages() {
         E::MixedCurrency,
         E::GroupSplit(s("G4")),
         E::EmptyRaise,
-        E::BidTooLow { high: 15, total: 12 },
+        E::BidTooLow {
+            high: 15,
+            total: 12,
+        },
         E::NotPending(s("marble-3-2w")),
         E::Twin {
             typed: s("marble-3-1w"),
@@ -502,7 +513,10 @@ fn every_princes_refusal_reads_in_both_languages() {
             need: 1300,
             have: 250,
         },
-        E::CannotAfford { need: 300, have: -100 },
+        E::CannotAfford {
+            need: 300,
+            have: -100,
+        },
         E::BadRaise {
             high: 1200,
             need: 1300,
@@ -628,7 +642,8 @@ fn a_player_argument_is_the_seats_name_and_a_term_the_readers_word() {
         words::phrase(Lang::En, &phrase, &names),
         "Bruno is played by 2 to 4 players, not 5."
     );
-    let phrase = Phrase::new("palazzo-error-wrong-currency").term("currency", "palazzo-currency-red");
+    let phrase =
+        Phrase::new("palazzo-error-wrong-currency").term("currency", "palazzo-currency-red");
     assert!(words::phrase(Lang::Es, &phrase, &names).contains("en rojo"));
     assert!(words::phrase(Lang::En, &phrase, &names).contains("in red"));
 }
@@ -668,7 +683,12 @@ fn illegal_texts(legal: &[String], stale: &[String], rng: &mut impl Rng) -> Vec<
             out.push(format!("{first} zz9"));
         }
     }
-    out.push(["fly away", "", "bid", "place", "pass pass", "99"].choose(rng).map(|t| t.to_string()).unwrap_or_default());
+    out.push(
+        ["fly away", "", "bid", "place", "pass pass", "99"]
+            .choose(rng)
+            .map(|t| t.to_string())
+            .unwrap_or_default(),
+    );
     out
 }
 
@@ -728,7 +748,8 @@ fn refusals_of_random_illegal_moves_read_in_both_languages() {
     // Rule refusals, not just parse errors, were met in every game.
     for game in ["palazzo", "estates", "villa", "princes"] {
         assert!(
-            keys.iter().any(|k| k.starts_with(&format!("{game}-error-"))),
+            keys.iter()
+                .any(|k| k.starts_with(&format!("{game}-error-"))),
             "no {game} rule refusal met: {keys:?}"
         );
     }

@@ -173,7 +173,9 @@ impl Phrased for EstatesError {
             E::CubeNotOffered(cube) => {
                 Phrase::new("estates-error-cube-not-offered").text("cube", cube)
             }
-            E::CubeNotAtEnd(cube) => Phrase::new("estates-error-cube-not-at-end").text("cube", cube),
+            E::CubeNotAtEnd(cube) => {
+                Phrase::new("estates-error-cube-not-at-end").text("cube", cube)
+            }
             E::CubeUnplaceable(cube) => {
                 Phrase::new("estates-error-cube-unplaceable").text("cube", cube)
             }
@@ -228,7 +230,11 @@ impl Phrased for EstatesError {
                 row,
                 options,
             } => {
-                let phrase = |key| Phrase::new(key).number("value", *value).term("row", row_key(*row));
+                let phrase = |key| {
+                    Phrase::new(key)
+                        .number("value", *value)
+                        .term("row", row_key(*row))
+                };
                 match options.as_slice() {
                     [one] => phrase("estates-error-permit-lot")
                         .number("lot", one.lot)
@@ -242,7 +248,9 @@ impl Phrased for EstatesError {
                         .text("effect2", two.effect())
                         .number("to2", two.requirement),
                     // Never more than two (shorten or lengthen): the lots as a list.
-                    _ => phrase("estates-error-permit-lot-list").text("lots", options_text(options)),
+                    _ => {
+                        phrase("estates-error-permit-lot-list").text("lots", options_text(options))
+                    }
                 }
             }
             E::PermitNowhere { value, row, built } => Phrase::new("estates-error-permit-nowhere")

@@ -3,9 +3,9 @@
 
 use super::actions::PalazzoAction;
 use super::data::{Card, Currency, Tile};
-use crate::phrase::{Phrase, Phrased};
 use super::money::{missing, MixError};
 use super::Phase;
+use crate::phrase::{Phrase, Phrased};
 
 /// A refused action; the text is what the player reads.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -252,7 +252,9 @@ impl crate::phrase::Phrased for PrincesError {
             E::NotRecruitable(card) => {
                 Phrase::new("princes-error-not-recruitable").text("card", card)
             }
-            E::NotLookedAt(cards) => Phrase::new("princes-error-not-looked-at").text("cards", cards),
+            E::NotLookedAt(cards) => {
+                Phrase::new("princes-error-not-looked-at").text("cards", cards)
+            }
             E::BadKeep(cards) => Phrase::new("princes-error-bad-keep").text("cards", cards),
             E::NotEnoughPrestige(have) => {
                 Phrase::new("princes-error-not-enough-prestige").number("have", *have)

@@ -382,9 +382,7 @@ impl crate::phrase::Phrased for VillaError {
             E::NotNow(expected) => waiting_arg(Phrase::new("villa-error-not-now"), expected),
             E::NotYours(column) => Phrase::new("villa-error-not-yours").text("column", column),
             E::Frozen(column) => Phrase::new("villa-error-frozen").text("column", column),
-            E::OnTopLevel(column) => {
-                Phrase::new("villa-error-on-top-level").text("column", column)
-            }
+            E::OnTopLevel(column) => Phrase::new("villa-error-on-top-level").text("column", column),
             E::Gone(column) => Phrase::new("villa-error-gone").text("column", column),
             E::LastNeutral(column) => {
                 Phrase::new("villa-error-last-neutral").text("column", column)
@@ -400,9 +398,11 @@ impl crate::phrase::Phrased for VillaError {
             E::NotYourColour(colour) => {
                 colour_arg(Phrase::new("villa-error-not-your-colour"), "colour", colour)
             }
-            E::NoMovableInColour(colour) => {
-                colour_arg(Phrase::new("villa-error-no-movable-in-colour"), "colour", colour)
-            }
+            E::NoMovableInColour(colour) => colour_arg(
+                Phrase::new("villa-error-no-movable-in-colour"),
+                "colour",
+                colour,
+            ),
             E::OffGrid(at, range) => Phrase::new("villa-error-off-grid")
                 .text("at", at)
                 .text("range", range),

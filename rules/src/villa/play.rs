@@ -455,15 +455,23 @@ impl Villa {
         let (_, text) = match &self.phase {
             Phase::SetupColumns { .. } => w::SETUP_COLUMNS,
             Phase::SetupFloor { .. } => w::SETUP_FLOOR,
-            Phase::Turn { stage: Stage::Begin, .. } if self.players == 2 => w::BEGIN_PLAY,
-            Phase::Turn { stage: Stage::Begin, .. }
-                if self.players == 3 && !self.eligible_neutrals().is_empty() =>
-            {
-                w::BEGIN_NEUTRAL
-            }
-            Phase::Turn { stage: Stage::Begin, .. } => w::BEGIN_PULL,
+            Phase::Turn {
+                stage: Stage::Begin,
+                ..
+            } if self.players == 2 => w::BEGIN_PLAY,
+            Phase::Turn {
+                stage: Stage::Begin,
+                ..
+            } if self.players == 3 && !self.eligible_neutrals().is_empty() => w::BEGIN_NEUTRAL,
+            Phase::Turn {
+                stage: Stage::Begin,
+                ..
+            } => w::BEGIN_PULL,
             Phase::Turn { .. } => w::PULL_OWN,
-            Phase::Pick { why: Why::ObjectFloor { .. }, .. } => w::OBJECTOR_PULLS,
+            Phase::Pick {
+                why: Why::ObjectFloor { .. },
+                ..
+            } => w::OBJECTOR_PULLS,
             Phase::Pick { .. } => w::CHALLENGER_PULLS,
             Phase::Feel { .. } => w::FEEL,
             Phase::Objections { .. } => w::OBJECTIONS,
@@ -684,7 +692,9 @@ impl Villa {
                 Phase::Turn { .. } | Phase::Pick { .. } | Phase::Feel { .. },
                 VillaAction::Propose,
             ) => {
-                return Err(VillaError::NotNow(super::waiting::PROPOSE_AT_START.1.into()));
+                return Err(VillaError::NotNow(
+                    super::waiting::PROPOSE_AT_START.1.into(),
+                ));
             }
             (
                 Phase::Turn {
