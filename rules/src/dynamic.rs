@@ -65,7 +65,10 @@ where
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Narration {
     pub audience: Audience,
+    /// The English sentence (what the log keeps).
     pub text: String,
+    /// The same as a phrase, for the reader's language, where the game has one.
+    pub phrase: Option<Phrase>,
 }
 
 /// An accepted action, ready to be logged and narrated.
@@ -222,6 +225,7 @@ impl<G: Game> DynGame for Erased<G> {
                 .map(|e| Narration {
                     audience: e.audience(),
                     text: e.narrate(names),
+                    phrase: e.phrased(),
                 })
                 .collect(),
         })

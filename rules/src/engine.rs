@@ -114,6 +114,11 @@ pub trait GameEvent {
     fn audience(&self) -> Audience;
     /// The sentence shown, with players named by seat.
     fn narrate(&self, names: &[String]) -> String;
+    /// The same sentence as a phrase, for games whose narration is in the Fluent files
+    /// (`events.ftl`); `None` where it is still English only.
+    fn phrased(&self) -> Option<crate::phrase::Phrase> {
+        None
+    }
 }
 
 /// One line of a player's final score breakdown.

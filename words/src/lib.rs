@@ -93,6 +93,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
     ),
     (
         Lang::En,
+        "events.ftl",
+        include_str!("../../locales/en/events.ftl"),
+    ),
+    (
+        Lang::En,
         "replies.ftl",
         include_str!("../../locales/en/replies.ftl"),
     ),
@@ -110,6 +115,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         Lang::Es,
         "errors.ftl",
         include_str!("../../locales/es/errors.ftl"),
+    ),
+    (
+        Lang::Es,
+        "events.ftl",
+        include_str!("../../locales/es/events.ftl"),
     ),
     (
         Lang::Es,

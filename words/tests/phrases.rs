@@ -754,3 +754,199 @@ fn refusals_of_random_illegal_moves_read_in_both_languages() {
         );
     }
 }
+
+/// Every Palazzo event (and each of its wordings) narrates the same in English through
+/// `events.ftl` as `narrate` does, and has a Spanish sentence with the players' names.
+#[test]
+fn every_palazzo_event_reads_in_both_languages() {
+    use rules::palazzo::sets::Cards;
+    use rules::palazzo::{Card, PalazzoEvent as E, Tile, TileList};
+    use rules::GameEvent;
+    fn index(e: &E) -> usize {
+        match e {
+            E::TurnStarts { .. } => 0,
+            E::MoneyRevealed { .. } => 1,
+            E::Picked { .. } => 2,
+            E::Reshuffled { .. } => 3,
+            E::RiderDrawn { .. } => 4,
+            E::Drew { .. } => 5,
+            E::GameEnded => 6,
+            E::Bought { .. } => 7,
+            E::NothingToAuction { .. } => 8,
+            E::HandoutStarts { .. } => 9,
+            E::LeftoversBoxed { .. } => 10,
+            E::AuctionOpened { .. } => 11,
+            E::Raised { .. } => 12,
+            E::Passed { .. } => 13,
+            E::AuctionWon { .. } => 14,
+            E::Built { .. } => 15,
+            E::Discarded { .. } => 16,
+            E::Lifted { .. } => 17,
+            E::Inserted { .. } => 18,
+            E::Removed { .. } => 19,
+        }
+    }
+    let names: Vec<String> = ["Ana", "Bruno", "Carla"].map(String::from).to_vec();
+    let tile = |t: &str| Tile::parse(t).unwrap_or_else(|| panic!("tile {t}"));
+    let card = |t: &str| Card::parse(t).unwrap_or_else(|| panic!("card {t}"));
+    let cards = |t: &[&str]| {
+        let v: Vec<Card> = t.iter().map(|c| card(c)).collect();
+        Cards::try_from_slice(&v).unwrap()
+    };
+    let (a, b) = (tile("brick-1-1w"), tile("marble-3-2w"));
+    let palace = rules::palazzo::data::PalaceLetter;
+    let mut samples = vec![
+        E::TurnStarts { seat: 1 },
+        E::MoneyRevealed {
+            seat: 0,
+            cards: cards(&["R4", "G5", "C2"]),
+        },
+        E::Picked {
+            seat: 2,
+            cards: cards(&["R4"]),
+        },
+        E::Reshuffled { cards: 31 },
+        E::RiderDrawn { count: 3 },
+        E::GameEnded,
+        E::NothingToAuction { seat: 0 },
+        E::LeftoversBoxed { tiles: vec![a, b] },
+        E::Raised {
+            seat: 1,
+            cards: cards(&["R4", "R5"]),
+            total: 12,
+        },
+        E::Discarded { seat: 0, tile: a },
+        E::Lifted {
+            seat: 0,
+            tile: a,
+            from: palace(0),
+            new: palace(2),
+            pay: card("C2"),
+        },
+        E::Inserted {
+            seat: 1,
+            tile: b,
+            into: palace(1),
+            pay: card("G3"),
+        },
+        E::Removed {
+            seat: 2,
+            tile: b,
+            pay: card("B7"),
+        },
+    ];
+    for supply in [None, Some(a)] {
+        for quarry in [None, Some((b, 2))] {
+            samples.push(E::Drew {
+                seat: 1,
+                supply,
+                quarry,
+            });
+        }
+    }
+    for pay in [Cards::default(), cards(&["R6", "R7"])] {
+        samples.push(E::Bought {
+            seat: 0,
+            tiles: TileList::two(a, b),
+            pay,
+            price: 12,
+            paid: 13,
+        });
+    }
+    for tiles in [vec![a], vec![a, b]] {
+        samples.push(E::HandoutStarts {
+            seat: 2,
+            quarry: 1,
+            tiles: tiles.clone(),
+        });
+        samples.push(E::AuctionOpened {
+            seat: 2,
+            quarry: 3,
+            tiles,
+        });
+    }
+    for took_back in [Cards::default(), cards(&["G4"])] {
+        samples.push(E::Passed { seat: 1, took_back });
+    }
+    for paid in [Cards::default(), cards(&["B5", "B6"])] {
+        samples.push(E::AuctionWon {
+            seat: 0,
+            total: 14,
+            cards: paid,
+            tiles: vec![a],
+        });
+    }
+    for new in [false, true] {
+        samples.push(E::Built {
+            seat: 2,
+            tile: b,
+            palace: palace(0),
+            new,
+        });
+    }
+    let mut seen = [false; 20];
+    for e in &samples {
+        seen[index(e)] = true;
+        let phrase = e.phrased().expect("Palazzo events are phrased");
+        let en = words::phrase(Lang::En, &phrase, &names);
+        assert_eq!(en, e.narrate(&names), "{}", phrase.key);
+        let es = words::phrase(Lang::Es, &phrase, &names);
+        assert!(!es.contains(['{', '}']), "{}: {es}", phrase.key);
+        assert!(!es.contains("palazzo-"), "{}: {es}", phrase.key);
+        assert_ne!(es, en, "{}", phrase.key);
+        for (_, arg) in &phrase.args {
+            if let Arg::Player(seat) = arg {
+                assert!(es.contains(&names[*seat]), "{}: {es}", phrase.key);
+            }
+        }
+    }
+    assert!(seen.iter().all(|s| *s), "events without a sample: {seen:?}");
+    let es = words::phrase(
+        Lang::Es,
+        &E::Built {
+            seat: 2,
+            tile: b,
+            palace: palace(0),
+            new: true,
+        }
+        .phrased()
+        .unwrap(),
+        &names,
+    );
+    assert_eq!(es, "Carla construye marble-3-2w como nuevo palacio A.");
+}
+
+/// In random Palazzo games every narration carries its phrase, which reads in English
+/// exactly as the narration and in Spanish without a raw key or brace.
+#[test]
+fn palazzo_narrations_of_random_games_read_in_both_languages() {
+    let names: Vec<String> = ["Ana", "Bruno", "Carla", "Dario"]
+        .map(String::from)
+        .to_vec();
+    let kind = rules::catalog::find("palazzo").unwrap();
+    let mut told = 0;
+    for seed in 0..games_per_title() * 2 {
+        let players = 2 + (seed as usize) % 3;
+        let mut game = (kind.new)(players, &serde_json::Value::Null, seed).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        while !game.is_over() {
+            let Some(&seat) = game.awaiting().choose(&mut rng) else {
+                break;
+            };
+            let Some(line) = game.legal_texts(seat).choose(&mut rng).cloned() else {
+                break;
+            };
+            let applied = game.apply_text(seat, &line, &names).unwrap();
+            for n in applied.narrations {
+                let phrase = n
+                    .phrase
+                    .unwrap_or_else(|| panic!("no phrase for {}", n.text));
+                assert_eq!(words::phrase(Lang::En, &phrase, &names), n.text);
+                let es = words::phrase(Lang::Es, &phrase, &names);
+                assert!(!es.contains(['{', '}']) && !es.contains("palazzo-"), "{es}");
+                told += 1;
+            }
+        }
+    }
+    assert!(told > 100, "only {told} narrations");
+}
