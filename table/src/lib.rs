@@ -1495,6 +1495,9 @@ impl Table {
             .filter(|n| n.audience == rules::Audience::Everyone)
             .map(|n| n.text.clone())
             .collect();
+        // What the channel reads: the narration in the channel's language where the game
+        // has it in the Fluent files (the log keeps the English).
+        let told = told_in_channel(self, &meta, &applied.narrations, &public, &names);
         let entry = LogEntry {
             seat,
             action: applied.action,
@@ -1521,7 +1524,7 @@ impl Table {
         let mut out = Vec::new();
         batch.tell(
             mover.headline(names.get(seat).map_or("?", String::as_str)),
-            &public,
+            &told,
         );
         if mover == Mover::TimedOut {
             batch.played.push((seat, applied.text.clone()));
@@ -1769,6 +1772,36 @@ pub fn apply_logged_actions(
             .map_err(|e| (at, e.text))?;
     }
     Ok(())
+}
+
+/// A move's public narration as the channel reads it: `public` (the English) unless the
+/// channel speaks another language and the game gave phrases, which are then put into
+/// words in it. The channel's language is read only for a game with phrases.
+fn told_in_channel(
+    table: &Table,
+    meta: &Meta,
+    narrations: &[rules::dynamic::Narration],
+    public: &[String],
+    names: &[String],
+) -> Vec<String> {
+    let everyone = || {
+        narrations
+            .iter()
+            .filter(|n| n.audience == rules::Audience::Everyone)
+    };
+    if everyone().all(|n| n.phrase.is_none()) {
+        return public.to_vec();
+    }
+    let lang = table.channel_lang(meta.channel, (meta.guild != 0).then_some(meta.guild));
+    if lang == words::Lang::En {
+        return public.to_vec();
+    }
+    everyone()
+        .map(|n| match &n.phrase {
+            Some(phrase) => words::phrase(lang, phrase, names),
+            None => n.text.clone(),
+        })
+        .collect()
 }
 
 /// Rebuilds a game from a snapshot of its current state; `Err` is the reason to
