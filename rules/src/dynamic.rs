@@ -4,6 +4,7 @@
 use crate::engine::{
     replay, Absent, Audience, Game, GameEvent, Outcome, ReplayError, Seat, SetupError,
 };
+use crate::phrase::{Phrase, Phrased};
 use crate::views::{PrivatePicture, PublicPicture};
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{Map, Value};
@@ -64,7 +65,10 @@ where
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Narration {
     pub audience: Audience,
+    /// The English sentence (what the log keeps).
     pub text: String,
+    /// The same as a phrase, for the reader's language, where the game has one.
+    pub phrase: Option<Phrase>,
 }
 
 /// An accepted action, ready to be logged and narrated.
@@ -77,10 +81,36 @@ pub struct Applied {
     pub narrations: Vec<Narration>,
 }
 
-/// Why a typed command was refused: the sentence shown privately to the caller.
+/// Why a typed command was refused, shown privately to the caller: the English sentence
+/// (logs, tests) and the same as a [`Phrase`], which `words::phrase` puts into the
+/// caller's language.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refusal(pub String);
+#[error("{text}")]
+pub struct Refusal {
+    /// The English sentence (the error's `Display`).
+    pub text: String,
+    /// The sentence as a key and arguments, for the reader's language.
+    pub phrase: Phrase,
+}
+
+impl Refusal {
+    /// The refusal for an engine's error (parse or rule).
+    pub fn of<E: std::fmt::Display + Phrased>(error: &E) -> Refusal {
+        Refusal {
+            text: error.to_string(),
+            phrase: error.phrase(),
+        }
+    }
+
+    /// A refusal whose sentence is `text` in every language: a logged action that does
+    /// not read back (only a damaged record), which no player typed.
+    fn unreadable(text: String) -> Refusal {
+        Refusal {
+            phrase: Phrase::new("parse-error").text("text", &text),
+            text,
+        }
+    }
+}
 
 /// A running game whose type the caller does not know.
 pub trait DynGame: Send + Sync {
@@ -181,12 +211,12 @@ impl<G: Game> DynGame for Erased<G> {
         let action = self
             .game
             .parse_action(seat, text)
-            .map_err(|e| Refusal(e.to_string()))?;
+            .map_err(|e| Refusal::of(&e))?;
         let events = self
             .game
             .apply(seat, &action)
-            .map_err(|e| Refusal(e.to_string()))?;
-        let json = serde_json::to_value(&action).map_err(|e| Refusal(e.to_string()))?;
+            .map_err(|e| Refusal::of(&e))?;
+        let json = serde_json::to_value(&action).map_err(|e| Refusal::unreadable(e.to_string()))?;
         Ok(Applied {
             action: json,
             text: action.to_string(),
@@ -195,18 +225,19 @@ impl<G: Game> DynGame for Erased<G> {
                 .map(|e| Narration {
                     audience: e.audience(),
                     text: e.narrate(names),
+                    phrase: e.phrased(),
                 })
                 .collect(),
         })
     }
 
     fn apply_logged(&mut self, seat: Seat, action: &Value) -> Result<(), Refusal> {
-        let action: G::Action =
-            serde_json::from_value(action.clone()).map_err(|e| Refusal(e.to_string()))?;
+        let action: G::Action = serde_json::from_value(action.clone())
+            .map_err(|e| Refusal::unreadable(e.to_string()))?;
         self.game
             .apply(seat, &action)
             .map(|_| ())
-            .map_err(|e| Refusal(e.to_string()))
+            .map_err(|e| Refusal::of(&e))
     }
 
     fn awaiting(&self) -> Vec<Seat> {

@@ -50,14 +50,52 @@ impl SetupError {
     }
 }
 
-/// Why a line of text is not an action of this game. The message is shown to the player.
+/// Why a line of text is not an action of this game. The message is shown to the player;
+/// the phrase, when the parser gave one, puts it into the reader's language.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct ParseError(pub String);
+pub struct ParseError(pub String, pub Option<crate::phrase::Phrase>);
 
 impl ParseError {
+    /// A parse error whose sentence exists in English only (passed through as it is).
     pub fn new(msg: impl Into<String>) -> Self {
-        ParseError(msg.into())
+        ParseError(msg.into(), None)
+    }
+
+    /// A parse error from a [`crate::phrase::Phrased`] value: its English `Display` and
+    /// its phrase.
+    pub fn phrased<E: std::fmt::Display + crate::phrase::Phrased>(e: &E) -> Self {
+        ParseError(e.to_string(), Some(e.phrase()))
+    }
+}
+
+impl crate::phrase::Phrased for SetupError {
+    fn phrase(&self) -> crate::phrase::Phrase {
+        use crate::phrase::Phrase;
+        match self {
+            SetupError::PlayerCount {
+                game,
+                min,
+                max,
+                got,
+            } => Phrase::new("setup-error-player-count")
+                .text("game", game)
+                .count("min", *min)
+                .count("max", *max)
+                .count("got", *got),
+            SetupError::BadOption(text) => Phrase::new("setup-error-bad-option").text("text", text),
+        }
+    }
+}
+
+/// A parse error's phrase when it has one; else the parser's own sentence (which quotes
+/// the typed command words, the same in every language), passed through.
+impl crate::phrase::Phrased for ParseError {
+    fn phrase(&self) -> crate::phrase::Phrase {
+        match &self.1 {
+            Some(phrase) => phrase.clone(),
+            None => crate::phrase::Phrase::new("parse-error").text("text", &self.0),
+        }
     }
 }
 
@@ -76,6 +114,11 @@ pub trait GameEvent {
     fn audience(&self) -> Audience;
     /// The sentence shown, with players named by seat.
     fn narrate(&self, names: &[String]) -> String;
+    /// The same sentence as a phrase, for games whose narration is in the Fluent files
+    /// (`events.ftl`); `None` where it is still English only.
+    fn phrased(&self) -> Option<crate::phrase::Phrase> {
+        None
+    }
 }
 
 /// One line of a player's final score breakdown.
@@ -227,7 +270,7 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Facts narrated after an action.
     type Event: GameEvent + Clone + Debug;
     /// A refused action; `Display` is the rule's sentence shown to the player.
-    type Error: std::error::Error + Clone + PartialEq;
+    type Error: std::error::Error + Clone + PartialEq + crate::phrase::Phrased;
     /// What everyone may see (and all a public picture is drawn from).
     type PublicView: Clone + Debug + Serialize + Into<crate::views::PublicPicture>;
     /// What one seat may see (their own secrets only; all a private picture is drawn from).

@@ -10,6 +10,7 @@ pub mod dynamic;
 pub mod engine;
 pub mod estates;
 pub mod palazzo;
+pub mod phrase;
 pub mod playout;
 pub mod princes;
 pub mod seating;
@@ -21,4 +22,5 @@ pub mod villa;
 
 pub use dynamic::{DynGame, GameKind};
 pub use engine::{Absent, Audience, Game, GameEvent, Outcome, Seat};
+pub use phrase::{Arg, Phrase, Phrased};
 pub use views::{PrivatePicture, PublicPicture};

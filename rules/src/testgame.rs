@@ -59,6 +59,18 @@ pub enum CountdownError {
     NothingToAck,
 }
 
+impl crate::phrase::Phrased for CountdownError {
+    fn phrase(&self) -> crate::phrase::Phrase {
+        use crate::phrase::Phrase;
+        match self {
+            CountdownError::NotYourTurn => Phrase::new("countdown-error-not-your-turn"),
+            CountdownError::BadAmount => Phrase::new("countdown-error-bad-amount"),
+            CountdownError::AckFirst => Phrase::new("countdown-error-ack-first"),
+            CountdownError::NothingToAck => Phrase::new("countdown-error-nothing-to-ack"),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum CountdownEvent {
     Added { seat: Seat, amount: u32, total: u32 },

@@ -1137,7 +1137,7 @@ fn every_command_reads_back_and_the_catalog_knows_the_game() {
     assert_eq!(applied.text, "draw");
     assert!(game.public_text(&names).contains("Quarries"));
     let err = game.apply_text(seat, "fly away", &names).unwrap_err();
-    assert!(err.0.contains("not a Palazzo command"), "{err}");
+    assert!(err.text.contains("not a Palazzo command"), "{err}");
     let restored = (kind.restore)(&game.snapshot()).unwrap();
     assert_eq!(restored.snapshot(), game.snapshot());
     assert!(Palazzo::rules_text().contains("Decision"));

@@ -27,6 +27,8 @@ pub(crate) struct Batch {
     pub quiet: bool,
     /// A bot's move: how many bot moves came before it in its chain.
     pub chain: Option<u32>,
+    /// The player who typed the move, if one did: a refusal is told in their language.
+    pub typed_by: Option<crate::UserId>,
 }
 
 impl Batch {

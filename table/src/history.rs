@@ -187,7 +187,7 @@ impl Replay {
         for (index, entry) in log.iter().enumerate() {
             if let Err(e) = game.apply_logged(entry.seat, &entry.action) {
                 // The engine's reason can name a hand: for the operator's log only.
-                tracing::warn!(game_id = meta.game_id, index, error = %e.0, "a logged action was refused in a replay");
+                tracing::warn!(game_id = meta.game_id, index, error = %e.text, "a logged action was refused in a replay");
                 return Err(format!(
                     "Move {} of this game could not be replayed, so it has no replay.",
                     index + 1

@@ -1422,7 +1422,11 @@ impl Table {
             active.meta.game_id,
             active.meta.version,
         );
-        let mut out = self.play_seat(slot, seat, line, Mover::Player);
+        let mut batch = hands::Batch {
+            typed_by: Some(caller.user),
+            ..hands::Batch::single()
+        };
+        let mut out = self.play_seat_in(slot, seat, line, Mover::Player, &mut batch);
         if slot
             .active
             .as_ref()
@@ -1460,7 +1464,19 @@ impl Table {
         let mut next = game.box_clone();
         let applied = match next.apply_text(seat, line, &names) {
             Ok(a) => a,
-            Err(refusal) => return vec![Delivery::ephemeral(refusal.0)],
+            Err(refusal) => {
+                // In the language of whoever typed it (English for a bot's or a timeout's
+                // move, which no one reads).
+                let lang = batch
+                    .typed_by
+                    .map(|user| self.person_lang(user, None))
+                    .unwrap_or_default();
+                return vec![Delivery::ephemeral(words::phrase(
+                    lang,
+                    &refusal.phrase,
+                    &names,
+                ))];
+            }
         };
         let now_ms = self.now_ms();
         let now = now_ms / 1000;
@@ -1479,6 +1495,9 @@ impl Table {
             .filter(|n| n.audience == rules::Audience::Everyone)
             .map(|n| n.text.clone())
             .collect();
+        // What the channel reads: the narration in the channel's language where the game
+        // has it in the Fluent files (the log keeps the English).
+        let told = told_in_channel(self, &meta, &applied.narrations, &public, &names);
         let entry = LogEntry {
             seat,
             action: applied.action,
@@ -1505,7 +1524,7 @@ impl Table {
         let mut out = Vec::new();
         batch.tell(
             mover.headline(names.get(seat).map_or("?", String::as_str)),
-            &public,
+            &told,
         );
         if mover == Mover::TimedOut {
             batch.played.push((seat, applied.text.clone()));
@@ -1750,9 +1769,39 @@ pub fn apply_logged_actions(
             return Err((at, "an undo cannot be applied after a snapshot".into()));
         }
         game.apply_logged(entry.seat, &entry.action)
-            .map_err(|e| (at, e.0))?;
+            .map_err(|e| (at, e.text))?;
     }
     Ok(())
+}
+
+/// A move's public narration as the channel reads it: `public` (the English) unless the
+/// channel speaks another language and the game gave phrases, which are then put into
+/// words in it. The channel's language is read only for a game with phrases.
+fn told_in_channel(
+    table: &Table,
+    meta: &Meta,
+    narrations: &[rules::dynamic::Narration],
+    public: &[String],
+    names: &[String],
+) -> Vec<String> {
+    let everyone = || {
+        narrations
+            .iter()
+            .filter(|n| n.audience == rules::Audience::Everyone)
+    };
+    if everyone().all(|n| n.phrase.is_none()) {
+        return public.to_vec();
+    }
+    let lang = table.channel_lang(meta.channel, (meta.guild != 0).then_some(meta.guild));
+    if lang == words::Lang::En {
+        return public.to_vec();
+    }
+    everyone()
+        .map(|n| match &n.phrase {
+            Some(phrase) => words::phrase(lang, phrase, names),
+            None => n.text.clone(),
+        })
+        .collect()
 }
 
 /// Rebuilds a game from a snapshot of its current state; `Err` is the reason to

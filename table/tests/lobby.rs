@@ -134,6 +134,58 @@ fn a_refused_action_stores_nothing_and_answers_privately() {
 }
 
 #[test]
+fn a_refusal_is_told_in_the_language_of_whoever_typed_the_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    started(&table, CH, 2, 1);
+    run(&table, CH, 1, "add 2");
+    table.set_person_lang(&caller(2), None, Some(Some(words::Lang::Es)));
+    let before = raw(&store, CH);
+    assert_eq!(
+        ephemeral(&run(&table, CH, 2, "add 7")),
+        "Puedes sumar 1, 2 o 3."
+    );
+    // A parse error without a phrase is the parser's own sentence.
+    assert_eq!(
+        ephemeral(&run(&table, CH, 2, "fly away")),
+        "Unknown command; try `add 2` or `ack`."
+    );
+    assert_eq!(raw(&store, CH), before);
+}
+
+#[test]
+fn palazzo_narration_follows_the_channels_language_and_the_log_stays_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    run(&table, CH, 1, "new palazzo seed=3");
+    run(&table, CH, 2, "join");
+    table.set_channel_lang(CH, &caller(1), words::Lang::En, Some(words::Lang::Es));
+    run(&table, CH, 1, "start");
+    let mover = [1, 2]
+        .into_iter()
+        .find(|u| !table.legal_actions(CH, *u).is_empty())
+        .unwrap();
+    let d = run(&table, CH, mover, "draw");
+    let channel: Vec<&String> = d
+        .iter()
+        .filter_map(|d| match d {
+            Delivery::Channel { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        channel.iter().any(|t| t.contains("roba losetas")),
+        "{channel:?}"
+    );
+    assert!(
+        !channel.iter().any(|t| t.contains("draws tiles")),
+        "{channel:?}"
+    );
+    // The log keeps the English narration.
+    assert!(ephemeral(&run(&table, CH, 1, "log")).contains("draws tiles"));
+}
+
+#[test]
 fn a_game_plays_to_the_end_is_archived_and_scores_stay() {
     let dir = tempfile::tempdir().unwrap();
     let (store, table) = open(dir.path());

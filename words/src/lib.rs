@@ -88,6 +88,16 @@ pub const FILES: &[(Lang, &str, &str)] = &[
     ),
     (
         Lang::En,
+        "errors.ftl",
+        include_str!("../../locales/en/errors.ftl"),
+    ),
+    (
+        Lang::En,
+        "events.ftl",
+        include_str!("../../locales/en/events.ftl"),
+    ),
+    (
+        Lang::En,
         "replies.ftl",
         include_str!("../../locales/en/replies.ftl"),
     ),
@@ -100,6 +110,16 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         Lang::Es,
         "commands.ftl",
         include_str!("../../locales/es/commands.ftl"),
+    ),
+    (
+        Lang::Es,
+        "errors.ftl",
+        include_str!("../../locales/es/errors.ftl"),
+    ),
+    (
+        Lang::Es,
+        "events.ftl",
+        include_str!("../../locales/es/events.ftl"),
     ),
     (
         Lang::Es,
@@ -233,6 +253,29 @@ pub fn exact(lang: Lang, key: &str, attribute: Option<&str>) -> Option<String> {
 /// Whether `lang` has the message `key`.
 pub fn has(lang: Lang, key: &str) -> bool {
     bundles()[lang.index()].has_message(key)
+}
+
+/// An engine's [`rules::Phrase`] (a refusal, a narration) in `lang`: `Term` arguments
+/// are themselves put into words in `lang`, `Player` ones replaced by the seat's name in
+/// `names` (already escaped by the caller), numbers written in `lang`'s style.
+pub fn phrase(lang: Lang, phrase: &rules::Phrase, names: &[String]) -> String {
+    let args: Vec<(&str, Value<'_>)> = phrase
+        .args
+        .iter()
+        .map(|(name, arg)| {
+            let value = match arg {
+                rules::Arg::Number(n) => Value::from(*n),
+                rules::Arg::Text(t) => Value::from(t.as_str()),
+                rules::Arg::Player(seat) => match names.get(*seat) {
+                    Some(name) => Value::from(name.as_str()),
+                    None => Value::from(format!("#{}", seat + 1)),
+                },
+                rules::Arg::Term(key) => Value::from(text(lang, key, &[])),
+            };
+            (*name, value)
+        })
+        .collect();
+    text(lang, phrase.key, &args)
 }
 
 fn format(

@@ -2,7 +2,7 @@
 //! every placement rule.
 
 use super::data::{Cube, Lot, RowId, BASE_REQUIREMENT, LOTS, PERMITS};
-use super::error::EstatesError;
+use super::error::{EstatesError, PermitOption};
 use serde::{Deserialize, Serialize};
 
 /// A building: floor cubes bottom to top, and its roof once finished.
@@ -324,17 +324,18 @@ impl Board {
                 built: self.built(lot.row),
             });
         }
-        let texts: Vec<String> = options
+        let options = options
             .iter()
-            .map(|(l, e)| {
-                let verb = if *e > 0 { "lengthens" } else { "shortens" };
-                format!("{} ({verb} it to {})", l.lot, self.requirement(l.row) + e)
+            .map(|(l, e)| PermitOption {
+                lot: l.lot,
+                requirement: self.requirement(l.row) + e,
+                lengthens: *e > 0,
             })
             .collect();
         Err(EstatesError::PermitLot {
             value,
             row: lot.row,
-            options: texts.join(" or lot "),
+            options,
         })
     }
 

@@ -1,6 +1,7 @@
 //! Why an action is refused: every message names the rule.
 
 use super::data::{Cube, Lot, RowId};
+use crate::phrase::{Phrase, Phrased};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EstatesError {
@@ -94,11 +95,11 @@ pub enum EstatesError {
     NoBuilding(Lot),
 
     // Permit placement.
-    #[error("Permit {value} in the {row} row goes on lot {options}.")]
+    #[error("Permit {value} in the {row} row goes on lot {listed}.", listed = options_text(.options))]
     PermitLot {
         value: u8,
         row: RowId,
-        options: String,
+        options: Vec<PermitOption>,
     },
     #[error("Permit {value} cannot go in the {row} row: it would need fewer lots than the {built} already built, or fall outside 1 to 9 lots.")]
     PermitNowhere { value: u8, row: RowId, built: usize },
@@ -119,4 +120,164 @@ pub enum EstatesError {
         row: RowId,
         requirement: i8,
     },
+}
+
+/// A lot a permit may go on instead, and the row's requirement it would then make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PermitOption {
+    pub lot: u8,
+    /// The row's requirement with the permit there.
+    pub requirement: i8,
+    /// The permit lengthens the row (else it shortens it).
+    pub lengthens: bool,
+}
+
+impl PermitOption {
+    fn effect(self) -> &'static str {
+        if self.lengthens {
+            "lengthens"
+        } else {
+            "shortens"
+        }
+    }
+}
+
+/// `3 (lengthens it to 5) or lot 1 (shortens it to 3)`.
+fn options_text(options: &[PermitOption]) -> String {
+    let texts: Vec<String> = options
+        .iter()
+        .map(|o| format!("{} ({} it to {})", o.lot, o.effect(), o.requirement))
+        .collect();
+    texts.join(" or lot ")
+}
+
+/// The Fluent key of a row's name.
+fn row_key(row: RowId) -> &'static str {
+    match row {
+        RowId::Top => "estates-row-top",
+        RowId::Middle => "estates-row-middle",
+        RowId::Bottom => "estates-row-bottom",
+    }
+}
+
+impl Phrased for EstatesError {
+    fn phrase(&self) -> Phrase {
+        use EstatesError as E;
+        match self {
+            E::GameOver => Phrase::new("estates-error-game-over"),
+            E::NotYourTurn => Phrase::new("estates-error-not-your-turn"),
+            E::StashNotNow => Phrase::new("estates-error-stash-not-now"),
+            E::AlreadyStashed => Phrase::new("estates-error-already-stashed"),
+            E::NoCashToStash => Phrase::new("estates-error-no-cash-to-stash"),
+            E::ChooseNotNow => Phrase::new("estates-error-choose-not-now"),
+            E::CubeNotOffered(cube) => {
+                Phrase::new("estates-error-cube-not-offered").text("cube", cube)
+            }
+            E::CubeNotAtEnd(cube) => {
+                Phrase::new("estates-error-cube-not-at-end").text("cube", cube)
+            }
+            E::CubeUnplaceable(cube) => {
+                Phrase::new("estates-error-cube-unplaceable").text("cube", cube)
+            }
+            E::NoRoofsLeft => Phrase::new("estates-error-no-roofs-left"),
+            E::NoUnroofedBuilding => Phrase::new("estates-error-no-unroofed-building"),
+            E::PermitUnavailable(value) => {
+                Phrase::new("estates-error-permit-unavailable").number("value", *value)
+            }
+            E::NoSuchPermit(value) => {
+                Phrase::new("estates-error-no-such-permit").number("value", *value)
+            }
+            E::MayorUnavailable => Phrase::new("estates-error-mayor-unavailable"),
+            E::CancelUnavailable => Phrase::new("estates-error-cancel-unavailable"),
+            E::NoAuction => Phrase::new("estates-error-no-auction"),
+            E::BidTooLowFirst => Phrase::new("estates-error-bid-too-low-first"),
+            E::BidTooLow(high) => Phrase::new("estates-error-bid-too-low").number("high", *high),
+            E::BidAboveCash { bid, cash } => Phrase::new("estates-error-bid-above-cash")
+                .number("cash", *cash)
+                .number("bid", *bid),
+            E::NoDecision => Phrase::new("estates-error-no-decision"),
+            E::KeepWithoutCash(high) => {
+                Phrase::new("estates-error-keep-without-cash").number("high", *high)
+            }
+            E::NothingToPlace => Phrase::new("estates-error-nothing-to-place"),
+            E::NeedsLot => Phrase::new("estates-error-needs-lot"),
+            E::MayorNeedsRow => Phrase::new("estates-error-mayor-needs-row"),
+            E::RemoveNeedsCancel => Phrase::new("estates-error-remove-needs-cancel"),
+            E::CancelNotOnLot => Phrase::new("estates-error-cancel-not-on-lot"),
+            E::MustPlace => Phrase::new("estates-error-must-place"),
+            E::FirstOnLotOne(row) => {
+                Phrase::new("estates-error-first-on-lot-one").term("row", row_key(*row))
+            }
+            E::Gap { row, next } => Phrase::new("estates-error-gap")
+                .term("row", row_key(*row))
+                .number("next", *next),
+            E::PastRequirement {
+                row,
+                lot,
+                requirement,
+            } => Phrase::new("estates-error-past-requirement")
+                .term("row", row_key(*row))
+                .number("requirement", *requirement)
+                .number("lot", *lot),
+            E::WhiteLotFull(lot) => Phrase::new("estates-error-white-lot-full").text("lot", lot),
+            E::NotLower { cube, below } => Phrase::new("estates-error-not-lower")
+                .text("cube", cube)
+                .text("below", below),
+            E::Roofed(lot) => Phrase::new("estates-error-roofed").text("lot", lot),
+            E::NoBuilding(lot) => Phrase::new("estates-error-no-building").text("lot", lot),
+            E::PermitLot {
+                value,
+                row,
+                options,
+            } => {
+                let phrase = |key| {
+                    Phrase::new(key)
+                        .number("value", *value)
+                        .term("row", row_key(*row))
+                };
+                match options.as_slice() {
+                    [one] => phrase("estates-error-permit-lot")
+                        .number("lot", one.lot)
+                        .text("effect", one.effect())
+                        .number("to", one.requirement),
+                    [one, two] => phrase("estates-error-permit-lot-either")
+                        .number("lot", one.lot)
+                        .text("effect", one.effect())
+                        .number("to", one.requirement)
+                        .number("lot2", two.lot)
+                        .text("effect2", two.effect())
+                        .number("to2", two.requirement),
+                    // Never more than two (shorten or lengthen): the lots as a list.
+                    _ => {
+                        phrase("estates-error-permit-lot-list").text("lots", options_text(options))
+                    }
+                }
+            }
+            E::PermitNowhere { value, row, built } => Phrase::new("estates-error-permit-nowhere")
+                .number("value", *value)
+                .term("row", row_key(*row))
+                .count("built", *built),
+            E::PermitNotOnBoard(value) => {
+                Phrase::new("estates-error-permit-not-on-board").number("value", *value)
+            }
+            E::CancelCutsBuilt {
+                value,
+                row,
+                requirement,
+                built,
+            } => Phrase::new("estates-error-cancel-cuts-built")
+                .number("value", *value)
+                .term("row", row_key(*row))
+                .number("requirement", *requirement)
+                .count("built", *built),
+            E::CancelOutOfRange {
+                value,
+                row,
+                requirement,
+            } => Phrase::new("estates-error-cancel-out-of-range")
+                .number("value", *value)
+                .term("row", row_key(*row))
+                .number("requirement", *requirement),
+        }
+    }
 }

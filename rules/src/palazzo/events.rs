@@ -5,6 +5,7 @@
 use super::data::{Card, PalaceLetter, Tile};
 use super::sets::{Cards, TileList};
 use crate::engine::{Audience, GameEvent, Seat};
+use crate::phrase::{Phrase, Phrased};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PalazzoEvent {
@@ -116,6 +117,10 @@ impl GameEvent for PalazzoEvent {
         Audience::Everyone
     }
 
+    fn phrased(&self) -> Option<Phrase> {
+        Some(Phrased::phrase(self))
+    }
+
     fn narrate(&self, names: &[String]) -> String {
         use PalazzoEvent::*;
         let n = |s: &Seat| name(names, *s);
@@ -223,6 +228,166 @@ impl GameEvent for PalazzoEvent {
             Removed { seat, tile, pay } => {
                 format!("{} reconstructs (paying {pay}): {tile} leaves the game.", n(seat))
             }
+        }
+    }
+}
+
+/// Each event as a phrase (keys `palazzo-event-…` in `events.ftl`): the same sentence as
+/// [`GameEvent::narrate`], in the reader's language. One key per wording, so a case that
+/// reads differently (nothing paid, a new palace) has its own.
+impl Phrased for PalazzoEvent {
+    fn phrase(&self) -> Phrase {
+        use PalazzoEvent::*;
+        match self {
+            TurnStarts { seat } => Phrase::new("palazzo-event-turn-starts").player("name", *seat),
+            MoneyRevealed { seat, cards } => Phrase::new("palazzo-event-money-revealed")
+                .player("name", *seat)
+                .text("cards", cards),
+            Picked { seat, cards } => Phrase::new("palazzo-event-picked")
+                .player("name", *seat)
+                .text("cards", cards),
+            Reshuffled { cards } => Phrase::new("palazzo-event-reshuffled").count("cards", *cards),
+            RiderDrawn { count } => {
+                Phrase::new("palazzo-event-rider-drawn").number("count", *count)
+            }
+            Drew {
+                seat,
+                supply,
+                quarry,
+            } => {
+                let key = match (supply, quarry) {
+                    (Some(_), Some(_)) => "palazzo-event-drew",
+                    (Some(_), None) => "palazzo-event-drew-supply-only",
+                    (None, Some(_)) => "palazzo-event-drew-quarry-only",
+                    (None, None) => "palazzo-event-drew-nothing",
+                };
+                let mut phrase = Phrase::new(key).player("name", *seat);
+                if let Some(t) = supply {
+                    phrase = phrase.text("supply", t.id());
+                }
+                if let Some((t, q)) = quarry {
+                    phrase = phrase.text("tile", t.id()).count("quarry", q + 1);
+                }
+                phrase
+            }
+            GameEnded => Phrase::new("palazzo-event-game-ended"),
+            Bought {
+                seat,
+                tiles,
+                pay,
+                price,
+                paid,
+            } => {
+                let phrase = |key| {
+                    Phrase::new(key)
+                        .player("name", *seat)
+                        .text("tiles", tiles_text(tiles))
+                        .number("price", *price)
+                };
+                if pay.is_empty() {
+                    phrase("palazzo-event-bought-free")
+                } else {
+                    phrase("palazzo-event-bought")
+                        .text("pay", pay)
+                        .number("paid", *paid)
+                }
+            }
+            NothingToAuction { seat } => {
+                Phrase::new("palazzo-event-nothing-to-auction").player("name", *seat)
+            }
+            HandoutStarts {
+                seat,
+                quarry,
+                tiles,
+            } => Phrase::new("palazzo-event-handout-starts")
+                .count("quarry", quarry + 1)
+                .count("count", tiles.len())
+                .text("tiles", tiles_text(tiles))
+                .player("name", *seat),
+            LeftoversBoxed { tiles } => {
+                Phrase::new("palazzo-event-leftovers-boxed").text("tiles", tiles_text(tiles))
+            }
+            AuctionOpened {
+                seat,
+                quarry,
+                tiles,
+            } => Phrase::new("palazzo-event-auction-opened")
+                .count("quarry", quarry + 1)
+                .player("name", *seat)
+                .text("tiles", tiles_text(tiles)),
+            Raised { seat, cards, total } => Phrase::new("palazzo-event-raised")
+                .player("name", *seat)
+                .text("cards", cards)
+                .number("total", *total),
+            Passed { seat, took_back } => {
+                if took_back.is_empty() {
+                    Phrase::new("palazzo-event-passed").player("name", *seat)
+                } else {
+                    Phrase::new("palazzo-event-passed-took-back")
+                        .player("name", *seat)
+                        .text("cards", took_back)
+                }
+            }
+            AuctionWon {
+                seat,
+                total,
+                cards,
+                tiles,
+            } => {
+                let phrase = |key| {
+                    Phrase::new(key)
+                        .player("name", *seat)
+                        .text("tiles", tiles_text(tiles))
+                        .number("total", *total)
+                };
+                if cards.is_empty() {
+                    phrase("palazzo-event-auction-won-certificate")
+                } else {
+                    phrase("palazzo-event-auction-won").text("cards", cards)
+                }
+            }
+            Built {
+                seat,
+                tile,
+                palace,
+                new,
+            } => Phrase::new(if *new {
+                "palazzo-event-built-new"
+            } else {
+                "palazzo-event-built"
+            })
+            .player("name", *seat)
+            .text("tile", tile.id())
+            .text("palace", palace),
+            Discarded { seat, tile } => Phrase::new("palazzo-event-discarded")
+                .player("name", *seat)
+                .text("tile", tile.id()),
+            Lifted {
+                seat,
+                tile,
+                from,
+                new,
+                pay,
+            } => Phrase::new("palazzo-event-lifted")
+                .player("name", *seat)
+                .text("pay", pay)
+                .text("tile", tile.id())
+                .text("from", from)
+                .text("new", new),
+            Inserted {
+                seat,
+                tile,
+                into,
+                pay,
+            } => Phrase::new("palazzo-event-inserted")
+                .player("name", *seat)
+                .text("pay", pay)
+                .text("tile", tile.id())
+                .text("into", into),
+            Removed { seat, tile, pay } => Phrase::new("palazzo-event-removed")
+                .player("name", *seat)
+                .text("pay", pay)
+                .text("tile", tile.id()),
         }
     }
 }

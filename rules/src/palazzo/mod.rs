@@ -28,7 +28,7 @@ pub mod views;
 pub use actions::{PalazzoAction, Place};
 pub use data::{Card, Currency, Material, StackItem, Tile};
 pub use determinize::SeenMoney;
-pub use errors::PalazzoError;
+pub use errors::{Attempt, Moment, PalazzoError};
 pub use events::PalazzoEvent;
 pub use sets::{Cards, TileList};
 pub use views::{PalazzoPrivate, PalazzoPublic};

@@ -186,7 +186,26 @@ pub enum TrailingWords {
 
 impl From<TrailingWords> for ParseError {
     fn from(e: TrailingWords) -> Self {
-        ParseError::new(e.to_string())
+        ParseError::phrased(&e)
+    }
+}
+
+impl crate::phrase::Phrased for TrailingWords {
+    fn phrase(&self) -> crate::phrase::Phrase {
+        use crate::phrase::Phrase;
+        match self {
+            TrailingWords::AfterCommand { word, example } => {
+                Phrase::new("princes-error-after-command")
+                    .text("word", word)
+                    .text("example", example)
+            }
+            TrailingWords::AfterPrestige { word, n, example } => {
+                Phrase::new("princes-error-after-prestige")
+                    .text("word", word)
+                    .number("n", *n)
+                    .text("example", example)
+            }
+        }
     }
 }
 

@@ -100,7 +100,7 @@ impl Princes {
         let a = self.auction()?;
         let Some(live) = &a.live else {
             return Err(PrincesError::NotNow(
-                "There is no auction running; open one with e.g. `open jester`.".into(),
+                super::sentences::NO_AUCTION_TO_BID.1.into(),
             ));
         };
         let need = live.high + RAISE;
@@ -135,7 +135,7 @@ impl Princes {
     pub(super) fn pass(&mut self, seat: Seat, ev: &mut Vec<PrincesEvent>) -> Res<()> {
         if self.auction()?.live.is_none() {
             return Err(PrincesError::NotNow(
-                "No auction is running. To buy nothing this round, `decline`.".into(),
+                super::sentences::NO_AUCTION_TO_PASS.1.into(),
             ));
         }
         if let Some(live) = self.live_mut() {
@@ -150,7 +150,7 @@ impl Princes {
     pub(super) fn decline(&mut self, seat: Seat, ev: &mut Vec<PrincesEvent>) -> Res<()> {
         if self.auction()?.live.is_some() {
             return Err(PrincesError::NotNow(
-                "An auction is running: `bid` or `pass`.".into(),
+                super::sentences::AUCTION_RUNNING.1.into(),
             ));
         }
         let players = self.players.len();

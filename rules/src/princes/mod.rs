@@ -107,6 +107,163 @@ pub enum PrincesError {
     SellZero,
 }
 
+/// Fixed refusal sentences (`PrincesError::NotNow`, `Limit`): (Fluent key, English). The
+/// error carries the English; its phrase finds the key here, so the reader gets it in
+/// their language.
+pub mod sentences {
+    pub const RECRUIT_NOW: (&str, &str) = (
+        "princes-not-now-recruit-now",
+        "That is not possible now; first `recruit <profession>` with your new recruiting card or keep it for `later`.",
+    );
+    pub const SETUP: (&str, &str) = (
+        "princes-not-now-setup",
+        "That is not possible now; choose the three professions you keep (`keep poet jurist organist`).",
+    );
+    pub const AUCTION_LIVE: (&str, &str) = (
+        "princes-not-now-auction-live",
+        "That is not possible now; the auction is running: `bid` or `pass`.",
+    );
+    pub const AUCTION_OPEN: (&str, &str) = (
+        "princes-not-now-auction-open",
+        "That is not possible now; open an auction (`open jester`) or `decline`.",
+    );
+    pub const ACTIONS: (&str, &str) = (
+        "princes-not-now-actions",
+        "That is not possible now; it is your Phase B turn: work, build, draw, freedom, recruit or `done`.",
+    );
+    pub const OVER: (&str, &str) = (
+        "princes-not-now-over",
+        "That is not possible now; the game is over.",
+    );
+    pub const NO_AUCTION_TO_BID: (&str, &str) = (
+        "princes-not-now-no-auction-to-bid",
+        "There is no auction running; open one with e.g. `open jester`.",
+    );
+    pub const NO_AUCTION_TO_PASS: (&str, &str) = (
+        "princes-not-now-no-auction-to-pass",
+        "No auction is running. To buy nothing this round, `decline`.",
+    );
+    pub const AUCTION_RUNNING: (&str, &str) = (
+        "princes-not-now-auction-running",
+        "An auction is running: `bid` or `pass`.",
+    );
+    pub const WORKS: (&str, &str) = (
+        "princes-limit-works",
+        "You may complete at most 2 works per round.",
+    );
+    pub const BUILDS: (&str, &str) = (
+        "princes-limit-builds",
+        "You may build at most 2 buildings per round.",
+    );
+    pub const PROFESSION: (&str, &str) = (
+        "princes-limit-profession",
+        "You may take a profession card only once per round.",
+    );
+    pub const BONUS: (&str, &str) = (
+        "princes-limit-bonus",
+        "You may draw a bonus card at most twice per round.",
+    );
+    pub const FREEDOM: (&str, &str) = (
+        "princes-limit-freedom",
+        "You may introduce only one freedom per round.",
+    );
+
+    /// Every entry above.
+    pub const ALL: [(&str, &str); 14] = [
+        RECRUIT_NOW,
+        SETUP,
+        AUCTION_LIVE,
+        AUCTION_OPEN,
+        ACTIONS,
+        OVER,
+        NO_AUCTION_TO_BID,
+        NO_AUCTION_TO_PASS,
+        AUCTION_RUNNING,
+        WORKS,
+        BUILDS,
+        PROFESSION,
+        BONUS,
+        FREEDOM,
+    ];
+}
+
+/// The `text` argument of a fixed sentence: its key when it is one of
+/// [`sentences::ALL`], else the text as it is.
+fn sentence_arg(phrase: crate::phrase::Phrase, text: &str) -> crate::phrase::Phrase {
+    match sentences::ALL.iter().find(|(_, english)| *english == text) {
+        Some((key, _)) => phrase.term("text", key),
+        None => phrase.text("text", text),
+    }
+}
+
+impl crate::phrase::Phrased for PrincesError {
+    fn phrase(&self) -> crate::phrase::Phrase {
+        use crate::phrase::Phrase;
+        use PrincesError as E;
+        match self {
+            E::GameOver => Phrase::new("princes-error-game-over"),
+            E::NotYourTurn => Phrase::new("princes-error-not-your-turn"),
+            E::NotNow(text) => sentence_arg(Phrase::new("princes-error-not-now"), text),
+            E::StackSold(stack) => Phrase::new("princes-error-stack-sold").text("stack", stack),
+            E::SupplyOut(item) => Phrase::new("princes-error-supply-out").text("item", item),
+            E::NoRoom(item) => Phrase::new("princes-error-no-room").text("item", item),
+            E::MaxBuilders => Phrase::new("princes-error-max-builders"),
+            E::CannotAfford { need, have } => Phrase::new("princes-error-cannot-afford")
+                .number("need", *need)
+                .number("have", *have),
+            E::BadRaise { high, need } => Phrase::new("princes-error-bad-raise")
+                .number("high", *high)
+                .number("need", *need),
+            E::Outside { piece } => Phrase::new("princes-error-outside").text("piece", piece),
+            E::Overlap { piece } => Phrase::new("princes-error-overlap").text("piece", piece),
+            E::TouchesPalazzo { piece } => {
+                Phrase::new("princes-error-touches-palazzo").text("piece", piece)
+            }
+            E::TouchesBuilding { piece } => {
+                Phrase::new("princes-error-touches-building").text("piece", piece)
+            }
+            E::AlreadyOwned(building) => {
+                Phrase::new("princes-error-already-owned").text("building", building)
+            }
+            E::WrongLandscape(landscape) => {
+                Phrase::new("princes-error-wrong-landscape").text("landscape", landscape)
+            }
+            E::NoActionsLeft => Phrase::new("princes-error-no-actions-left"),
+            E::Limit(text) => sentence_arg(Phrase::new("princes-error-limit"), text),
+            E::NotInHand(card) => Phrase::new("princes-error-not-in-hand").text("card", card),
+            E::BonusNotInHand(n) => {
+                Phrase::new("princes-error-bonus-not-in-hand").text("card", format!("B{n:02}"))
+            }
+            E::BonusTwice(n) => {
+                Phrase::new("princes-error-bonus-twice").text("card", format!("B{n:02}"))
+            }
+            E::BelowMinimum { value, round, min } => Phrase::new("princes-error-below-minimum")
+                .number("value", *value)
+                .number("round", *round)
+                .number("min", *min),
+            E::TooMuchPrestige { payout, max } => Phrase::new("princes-error-too-much-prestige")
+                .number("payout", *payout)
+                .number("max", *max),
+            E::DeckEmpty(deck) => Phrase::new("princes-error-deck-empty").text("deck", deck),
+            E::FreedomOwned(freedom) => {
+                Phrase::new("princes-error-freedom-owned").text("freedom", freedom)
+            }
+            E::NoRecruitCard => Phrase::new("princes-error-no-recruit-card"),
+            E::NotRecruitable(card) => {
+                Phrase::new("princes-error-not-recruitable").text("card", card)
+            }
+            E::NotLookedAt(cards) => {
+                Phrase::new("princes-error-not-looked-at").text("cards", cards)
+            }
+            E::BadKeep(cards) => Phrase::new("princes-error-bad-keep").text("cards", cards),
+            E::NotEnoughPrestige(have) => {
+                Phrase::new("princes-error-not-enough-prestige").number("have", *have)
+            }
+            E::SellZero => Phrase::new("princes-error-sell-zero"),
+        }
+    }
+}
+
 /// A narrated fact. `{S0}`…`{S4}` in the text become player names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PrincesEvent {
@@ -233,39 +390,32 @@ impl Princes {
 
     /// A sentence saying what the game waits for from `seat`.
     fn expected(&self) -> String {
+        use sentences as w;
         if let Some(p) = &self.pending {
             return match p {
                 Pending::Place { landscape, .. } => format!(
-                    "first place your {} (e.g. `place {} at B2`).",
+                    "That is not possible now; first place your {} (e.g. `place {} at B2`).",
                     Piece::Landscape(*landscape).slug(),
                     Piece::Landscape(*landscape).slug()
                 ),
                 Pending::Look { deck, .. } => {
-                    format!("first keep one of the {} cards you are looking at (`keep …`).", deck.name())
+                    format!("That is not possible now; first keep one of the {} cards you are looking at (`keep …`).", deck.name())
                 }
-                Pending::RecruitNow { .. } => {
-                    "first `recruit <profession>` with your new recruiting card or keep it for `later`."
-                        .into()
-                }
+                Pending::RecruitNow { .. } => w::RECRUIT_NOW.1.into(),
             };
         }
-        match &self.phase {
-            Phase::Setup { .. } => {
-                "choose the three professions you keep (`keep poet jurist organist`).".into()
-            }
-            Phase::Auction(a) if a.live.is_some() => {
-                "the auction is running: `bid` or `pass`.".into()
-            }
-            Phase::Auction(_) => "open an auction (`open jester`) or `decline`.".into(),
-            Phase::Actions(_) => {
-                "it is your Phase B turn: work, build, draw, freedom, recruit or `done`.".into()
-            }
-            Phase::Over => "the game is over.".into(),
-        }
+        let (_, text) = match &self.phase {
+            Phase::Setup { .. } => w::SETUP,
+            Phase::Auction(a) if a.live.is_some() => w::AUCTION_LIVE,
+            Phase::Auction(_) => w::AUCTION_OPEN,
+            Phase::Actions(_) => w::ACTIONS,
+            Phase::Over => w::OVER,
+        };
+        text.to_string()
     }
 
     fn not_now(&self) -> PrincesError {
-        PrincesError::NotNow(format!("That is not possible now; {}", self.expected()))
+        PrincesError::NotNow(self.expected())
     }
 }
 

@@ -256,6 +256,197 @@ pub enum VillaError {
     NotProposers(String),
 }
 
+/// What a Villa game waits for, as refusals name it (`VillaError::NotYourTurn`,
+/// `NotNow`): (Fluent key, English). The error carries the English; its phrase finds the
+/// key here, so the reader gets it in their language.
+pub mod waiting {
+    pub const SETUP_COLUMNS: (&str, &str) = (
+        "villa-waiting-setup-columns",
+        "the columns are being stood on the base plate (`set blue-thin-1 d4`)",
+    );
+    pub const SETUP_FLOOR: (&str, &str) = (
+        "villa-waiting-setup-floor",
+        "the blue floor is to be placed (`floor l8`)",
+    );
+    pub const BEGIN_PLAY: (&str, &str) = (
+        "villa-waiting-begin-play",
+        "start your turn with `play <colour>` or `propose`",
+    );
+    pub const BEGIN_NEUTRAL: (&str, &str) = (
+        "villa-waiting-begin-neutral",
+        "start your turn by pulling a neutral column (`pull green-thin-1`) or with `propose`",
+    );
+    pub const BEGIN_PULL: (&str, &str) = (
+        "villa-waiting-begin-pull",
+        "start your turn with `pull <column>` or `propose`",
+    );
+    pub const PULL_OWN: (&str, &str) = (
+        "villa-waiting-pull-own",
+        "pull one of your columns (`pull blue-thick`)",
+    );
+    pub const OBJECTOR_PULLS: (&str, &str) = (
+        "villa-waiting-objector-pulls",
+        "the objector must pull one of the proposer's columns (`pull <column>`)",
+    );
+    pub const CHALLENGER_PULLS: (&str, &str) = (
+        "villa-waiting-challenger-pulls",
+        "the challenger must pull a neutral column (`pull <column>`)",
+    );
+    pub const FEEL: (&str, &str) = (
+        "villa-waiting-feel",
+        "the pulled column must be placed (`place d4`) or put back (`abort`)",
+    );
+    pub const OBJECTIONS: (&str, &str) = (
+        "villa-waiting-objections",
+        "each player may `object` to the new floor or `allow` it",
+    );
+    pub const CHALLENGES: (&str, &str) = (
+        "villa-waiting-challenges",
+        "each player may `challenge` the aborted neutral pull or `allow` it",
+    );
+    pub const REMOVAL: (&str, &str) = (
+        "villa-waiting-removal",
+        "the proposer removes one of the objector's columns (`remove <column>`)",
+    );
+    pub const PLACE_FLOOR: (&str, &str) = (
+        "villa-waiting-place-floor",
+        "the proposer places the new floor (`floor d4`)",
+    );
+    pub const OVER: (&str, &str) = ("villa-waiting-over", "the game is over");
+    pub const PROPOSE_AT_START: (&str, &str) = (
+        "villa-waiting-propose-at-start",
+        "a new floor can only be proposed at the start of your turn",
+    );
+    pub const CHOOSE_COLOUR: (&str, &str) = (
+        "villa-waiting-choose-colour",
+        "first choose which of your colours you play (`play blue`)",
+    );
+
+    /// Every entry above.
+    pub const ALL: [(&str, &str); 16] = [
+        SETUP_COLUMNS,
+        SETUP_FLOOR,
+        BEGIN_PLAY,
+        BEGIN_NEUTRAL,
+        BEGIN_PULL,
+        PULL_OWN,
+        OBJECTOR_PULLS,
+        CHALLENGER_PULLS,
+        FEEL,
+        OBJECTIONS,
+        CHALLENGES,
+        REMOVAL,
+        PLACE_FLOOR,
+        OVER,
+        PROPOSE_AT_START,
+        CHOOSE_COLOUR,
+    ];
+}
+
+/// The argument for what the game waits for: its key when the text is one of
+/// [`waiting::ALL`], else the text as it is.
+fn waiting_arg(phrase: crate::phrase::Phrase, text: &str) -> crate::phrase::Phrase {
+    match waiting::ALL.iter().find(|(_, english)| *english == text) {
+        Some((key, _)) => phrase.term("expected", key),
+        None => phrase.text("expected", text),
+    }
+}
+
+/// The argument for a colour word (of columns and floors: `blue`): its key, so the
+/// reader gets it in their language; any other word as it is.
+fn colour_arg(
+    phrase: crate::phrase::Phrase,
+    name: &'static str,
+    word: &str,
+) -> crate::phrase::Phrase {
+    let key = match word {
+        "blue" => "villa-colour-blue",
+        "red" => "villa-colour-red",
+        "yellow" => "villa-colour-yellow",
+        "green" => "villa-colour-green",
+        "orange" => "villa-colour-orange",
+        other => return phrase.text(name, other),
+    };
+    phrase.term(name, key)
+}
+
+impl crate::phrase::Phrased for VillaError {
+    fn phrase(&self) -> crate::phrase::Phrase {
+        use crate::phrase::Phrase;
+        use VillaError as E;
+        match self {
+            E::GameOver => Phrase::new("villa-error-game-over"),
+            E::NotYourTurn(expected) => {
+                waiting_arg(Phrase::new("villa-error-not-your-turn"), expected)
+            }
+            E::NotNow(expected) => waiting_arg(Phrase::new("villa-error-not-now"), expected),
+            E::NotYours(column) => Phrase::new("villa-error-not-yours").text("column", column),
+            E::Frozen(column) => Phrase::new("villa-error-frozen").text("column", column),
+            E::OnTopLevel(column) => Phrase::new("villa-error-on-top-level").text("column", column),
+            E::Gone(column) => Phrase::new("villa-error-gone").text("column", column),
+            E::LastNeutral(column) => {
+                Phrase::new("villa-error-last-neutral").text("column", column)
+            }
+            E::NeutralFirst(neutral, column) => {
+                colour_arg(Phrase::new("villa-error-neutral-first"), "neutral", neutral)
+                    .text("column", column)
+            }
+            E::WrongColour(colour, column) => {
+                colour_arg(Phrase::new("villa-error-wrong-colour"), "colour", colour)
+                    .text("column", column)
+            }
+            E::NotYourColour(colour) => {
+                colour_arg(Phrase::new("villa-error-not-your-colour"), "colour", colour)
+            }
+            E::NoMovableInColour(colour) => colour_arg(
+                Phrase::new("villa-error-no-movable-in-colour"),
+                "colour",
+                colour,
+            ),
+            E::OffGrid(at, range) => Phrase::new("villa-error-off-grid")
+                .text("at", at)
+                .text("range", range),
+            E::OffFloor(at) => Phrase::new("villa-error-off-floor").text("at", at),
+            E::Overlap(at, column) => Phrase::new("villa-error-overlap")
+                .text("at", at)
+                .text("column", column),
+            E::Overhang(at, column) => Phrase::new("villa-error-overhang")
+                .text("at", at)
+                .text("column", column),
+            E::OutsideBuildingArea(at) => {
+                Phrase::new("villa-error-outside-building-area").text("at", at)
+            }
+            E::AlreadySet(column) => Phrase::new("villa-error-already-set").text("column", column),
+            E::NoFloorsLeft => Phrase::new("villa-error-no-floors-left"),
+            E::NoFloorPosition(floor, supports) => {
+                colour_arg(Phrase::new("villa-error-no-floor-position"), "floor", floor)
+                    .count("supports", *supports)
+            }
+            E::FloorOffBase(at, floor) => colour_arg(
+                Phrase::new("villa-error-floor-off-base").text("at", at),
+                "floor",
+                floor,
+            ),
+            E::TooFewSupports(at, floor, got, need) => colour_arg(
+                Phrase::new("villa-error-too-few-supports").text("at", at),
+                "floor",
+                floor,
+            )
+            .count("got", *got)
+            .count("need", *need),
+            E::FloorWouldFall(at) => Phrase::new("villa-error-floor-would-fall").text("at", at),
+            E::NothingToObject => Phrase::new("villa-error-nothing-to-object"),
+            E::NothingToChallenge => Phrase::new("villa-error-nothing-to-challenge"),
+            E::NotObjectors(column) => {
+                Phrase::new("villa-error-not-objectors").text("column", column)
+            }
+            E::NotProposers(column) => {
+                Phrase::new("villa-error-not-proposers").text("column", column)
+            }
+        }
+    }
+}
+
 /// Villa Paletti.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Villa {

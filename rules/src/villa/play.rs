@@ -449,30 +449,38 @@ impl Villa {
             || self.can_propose()
     }
 
-    /// What the game waits for, for refusals.
+    /// What the game waits for, for refusals (one of [`super::WAITING_FOR`]).
     fn expected(&self) -> String {
-        match &self.phase {
-            Phase::SetupColumns { .. } => "the columns are being stood on the base plate (`set blue-thin-1 d4`)".into(),
-            Phase::SetupFloor { .. } => "the blue floor is to be placed (`floor l8`)".into(),
-            Phase::Turn { stage: Stage::Begin, .. } if self.players == 2 => {
-                "start your turn with `play <colour>` or `propose`".into()
-            }
-            Phase::Turn { stage: Stage::Begin, .. } if self.players == 3 && !self.eligible_neutrals().is_empty() => {
-                "start your turn by pulling a neutral column (`pull green-thin-1`) or with `propose`".into()
-            }
-            Phase::Turn { stage: Stage::Begin, .. } => "start your turn with `pull <column>` or `propose`".into(),
-            Phase::Turn { .. } => "pull one of your columns (`pull blue-thick`)".into(),
-            Phase::Pick { why: Why::ObjectFloor { .. }, .. } => {
-                "the objector must pull one of the proposer's columns (`pull <column>`)".into()
-            }
-            Phase::Pick { .. } => "the challenger must pull a neutral column (`pull <column>`)".into(),
-            Phase::Feel { .. } => "the pulled column must be placed (`place d4`) or put back (`abort`)".into(),
-            Phase::Objections { .. } => "each player may `object` to the new floor or `allow` it".into(),
-            Phase::Challenges { .. } => "each player may `challenge` the aborted neutral pull or `allow` it".into(),
-            Phase::Removal { .. } => "the proposer removes one of the objector's columns (`remove <column>`)".into(),
-            Phase::PlaceFloor { .. } => "the proposer places the new floor (`floor d4`)".into(),
-            Phase::Over => "the game is over".into(),
-        }
+        use super::waiting as w;
+        let (_, text) = match &self.phase {
+            Phase::SetupColumns { .. } => w::SETUP_COLUMNS,
+            Phase::SetupFloor { .. } => w::SETUP_FLOOR,
+            Phase::Turn {
+                stage: Stage::Begin,
+                ..
+            } if self.players == 2 => w::BEGIN_PLAY,
+            Phase::Turn {
+                stage: Stage::Begin,
+                ..
+            } if self.players == 3 && !self.eligible_neutrals().is_empty() => w::BEGIN_NEUTRAL,
+            Phase::Turn {
+                stage: Stage::Begin,
+                ..
+            } => w::BEGIN_PULL,
+            Phase::Turn { .. } => w::PULL_OWN,
+            Phase::Pick {
+                why: Why::ObjectFloor { .. },
+                ..
+            } => w::OBJECTOR_PULLS,
+            Phase::Pick { .. } => w::CHALLENGER_PULLS,
+            Phase::Feel { .. } => w::FEEL,
+            Phase::Objections { .. } => w::OBJECTIONS,
+            Phase::Challenges { .. } => w::CHALLENGES,
+            Phase::Removal { .. } => w::REMOVAL,
+            Phase::PlaceFloor { .. } => w::PLACE_FLOOR,
+            Phase::Over => w::OVER,
+        };
+        text.to_string()
     }
 
     // ----- randomness ----------------------------------------------------------------
@@ -685,7 +693,7 @@ impl Villa {
                 VillaAction::Propose,
             ) => {
                 return Err(VillaError::NotNow(
-                    "a new floor can only be proposed at the start of your turn".into(),
+                    super::waiting::PROPOSE_AT_START.1.into(),
                 ));
             }
             (
@@ -822,9 +830,7 @@ impl Villa {
         let name = Self::name(c);
         let why = match (self.players, stage) {
             (2, Stage::Begin) => {
-                return Err(VillaError::NotNow(
-                    "first choose which of your colours you play (`play blue`)".into(),
-                ))
+                return Err(VillaError::NotNow(super::waiting::CHOOSE_COLOUR.1.into()))
             }
             (2, Stage::Colour(k)) => {
                 if Self::colour_of(c) != k {
