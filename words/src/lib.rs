@@ -88,6 +88,16 @@ pub const FILES: &[(Lang, &str, &str)] = &[
     ),
     (
         Lang::En,
+        "local.ftl",
+        include_str!("../../locales/en/local.ftl"),
+    ),
+    (
+        Lang::En,
+        "pictures.ftl",
+        include_str!("../../locales/en/pictures.ftl"),
+    ),
+    (
+        Lang::En,
         "replies.ftl",
         include_str!("../../locales/en/replies.ftl"),
     ),
@@ -100,6 +110,16 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         Lang::Es,
         "commands.ftl",
         include_str!("../../locales/es/commands.ftl"),
+    ),
+    (
+        Lang::Es,
+        "local.ftl",
+        include_str!("../../locales/es/local.ftl"),
+    ),
+    (
+        Lang::Es,
+        "pictures.ftl",
+        include_str!("../../locales/es/pictures.ftl"),
     ),
     (
         Lang::Es,
