@@ -14,6 +14,8 @@ picture-palazzo-tile-floor = floor
 picture-palazzo-tile-brick = brick
 picture-palazzo-tile-sandstone = sand
 picture-palazzo-tile-marble = marble
+# A tile with two of the same floor is marked b.
+picture-palazzo-tile-twin = { $material } b
 picture-palazzo-over = Game over: the fifth rider was drawn.
 # The status line under the title: $prompt is one of picture-palazzo-prompt-….
 picture-palazzo-status = { $active }'s turn · waiting for { $waiting }: { $prompt }.
@@ -72,7 +74,8 @@ picture-palazzo-certificates = Certificates
 picture-only-you = Only you see this.
 
 ## The Estates (render/src/estates.rs): the board.
-picture-estates-title-round = The Estates · round { $round } of { $rounds }
+picture-estates-title = { -estates }
+picture-estates-title-round = { -estates } · round { $round } of { $rounds }
 # A row's heading ($row: one of the three words below; its first letter is capitalized).
 picture-estates-row = { $row } row · needs { $count ->
         [one] { $count } lot
@@ -88,6 +91,8 @@ picture-estates-white-lot = { $lot } white
 picture-estates-cube = cube { $cube }
 picture-estates-roof = roof { $value }
 picture-estates-permit = permit { $value }
+# A permit on the board: its value and its effect on the row (+2, -1).
+picture-estates-permit-code = P{ $value } { $effect }
 picture-estates-the-mayor = the mayor
 picture-estates-the-cancel-cube = the cancel cube
 # The status line under the title.
@@ -122,7 +127,7 @@ picture-estates-round-wins = Round wins: { $wins }
 picture-estates-legend = Cubes: B blue · R red · Y yellow · G green · P purple · Gy grey · lot 1 faces Main Street
 
 ## The Estates (render/src/estates.rs): a player's money.
-picture-estates-money-title = The Estates · { $name }'s money
+picture-estates-money-title = { -estates } · { $name }'s money
 picture-estates-cash = Cash on hand
 picture-estates-cash-note = spend it in auctions
 picture-estates-cash-box = Cash box
@@ -132,7 +137,7 @@ picture-estates-may-stash = You may `stash` $1M into your cash box before choosi
 
 ## Villa Paletti (render/src/villa.rs). Column names (blue-thick) and codes (B1, RT) are
 ## what players type: they stay.
-picture-villa-title = Villa Paletti · turn { $turn }
+picture-villa-title = { -villa } · turn { $turn }
 # Colour words: the columns' colours and the floors' (floor 1 blue … 5 red).
 picture-villa-blue = blue
 picture-villa-red = red
@@ -177,7 +182,7 @@ picture-villa-legend = Codes: colour B/R/Y/G + T thick, M medium, 1–3 thin · 
 
 ## The Princes of Florence (render/src/princes.rs): the board. Building letters (U, L…)
 ## are codes and stay.
-picture-princes-title = The Princes of Florence · round { $round }/{ $rounds }
+picture-princes-title = { -princes } · round { $round }/{ $rounds }
 # The palace's cell in a principality.
 picture-princes-palazzo = Palazzo
 # Auction items as sentences name them, and as the item boxes label them.

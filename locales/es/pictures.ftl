@@ -11,6 +11,7 @@ picture-palazzo-tile-floor = piso
 picture-palazzo-tile-brick = ladrillo
 picture-palazzo-tile-sandstone = arenisca
 picture-palazzo-tile-marble = mármol
+picture-palazzo-tile-twin = { $material } b
 picture-palazzo-over = Fin de la partida: ha salido el quinto jinete.
 picture-palazzo-status = Turno de { $active } · se espera a { $waiting }: { $prompt }.
 picture-palazzo-prompt-turn = elige: dinero, robar o reconstruir
@@ -65,7 +66,8 @@ picture-palazzo-certificates = Certificados de valor
 picture-only-you = Solo lo ves tú.
 
 ## The Estates (render/src/estates.rs): el tablero.
-picture-estates-title-round = The Estates · ronda { $round } de { $rounds }
+picture-estates-title = { -estates }
+picture-estates-title-round = { -estates } · ronda { $round } de { $rounds }
 picture-estates-row = Fila { $row } · necesita { $count ->
         [one] { $count } lote
        *[other] { $count } lotes
@@ -79,6 +81,7 @@ picture-estates-white-lot = { $lot } blanco
 picture-estates-cube = el cubo { $cube }
 picture-estates-roof = el tejado { $value }
 picture-estates-permit = el permiso { $value }
+picture-estates-permit-code = P{ $value } { $effect }
 picture-estates-the-mayor = el alcalde
 picture-estates-the-cancel-cube = el cubo de cancelación
 picture-estates-choosing = { $auctioneer } es quien subasta: elige una pieza para subastar.
@@ -111,7 +114,7 @@ picture-estates-round-wins = Rondas ganadas: { $wins }
 picture-estates-legend = Cubos: B azul · R rojo · Y amarillo · G verde · P morado · Gy gris · el lote 1 da a la calle Mayor
 
 ## The Estates (render/src/estates.rs): el dinero de un jugador.
-picture-estates-money-title = The Estates · dinero de { $name }
+picture-estates-money-title = { -estates } · dinero de { $name }
 picture-estates-cash = Efectivo
 picture-estates-cash-note = gástalo en subastas
 picture-estates-cash-box = Caja
@@ -121,7 +124,7 @@ picture-estates-may-stash = Puedes guardar $1M en tu caja (`stash`) antes de ele
 
 ## Villa Paletti (render/src/villa.rs). Los nombres de las columnas (blue-thick) y sus
 ## códigos (B1, RT) son lo que escriben los jugadores: no se traducen.
-picture-villa-title = Villa Paletti · turno { $turn }
+picture-villa-title = { -villa } · turno { $turn }
 picture-villa-blue = azul
 picture-villa-red = rojo
 picture-villa-yellow = amarillo
@@ -162,7 +165,7 @@ picture-villa-legend = Códigos: color B azul/R rojo/Y amarillo/G verde + T grue
 
 ## Los Príncipes de Florencia (render/src/princes.rs): el tablero. Las letras de los
 ## edificios (U, L…) son códigos y se quedan.
-picture-princes-title = Los Príncipes de Florencia · turno { $round }/{ $rounds }
+picture-princes-title = { -princes } · turno { $round }/{ $rounds }
 picture-princes-palazzo = Palacio
 picture-princes-forest = bosque
 picture-princes-lake = lago

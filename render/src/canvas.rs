@@ -373,7 +373,7 @@ impl Canvas {
             let candidate = if line.is_empty() {
                 word.to_string()
             } else {
-                format!("{line} {word}")
+                format!("{} {}", line, word)
             };
             if !line.is_empty() && self.text_width(&candidate, px) > max_w {
                 self.line_of_text(x, y, px, colour, Align::Left, &line);

@@ -102,7 +102,8 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String], lang
     ));
     if r.complete {
         head = format!(
-            "{head} · {}",
+            "{} · {}",
+            head,
             words::text(lang, "picture-estates-row-complete", &[])
         );
     }
@@ -195,7 +196,14 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String], lang
                     SMALL,
                     Rgb::hex(0xffffff),
                     Align::Center,
-                    &format!("P{value} {effect:+}"),
+                    &words::text(
+                        lang,
+                        "picture-estates-permit-code",
+                        &[
+                            ("value", (*value).into()),
+                            ("effect", format!("{effect:+}").into()),
+                        ],
+                    ),
                 );
             }
         }
@@ -239,7 +247,7 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String], lang
             SMALL - 2.0,
             INK,
             Align::Center,
-            &format!("{owner} {:+}", b.points),
+            &format!("{} {:+}", owner, b.points),
             LOT_W,
         );
     }
@@ -363,7 +371,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
             &[("round", v.round.into()), ("rounds", v.rounds.into())],
         )
     } else {
-        "The Estates".to_string()
+        words::text(lang, "picture-estates-title", &[])
     };
     let mut y = style::header(c, &title, &status(v, names, lang)) + 6.0;
 
@@ -505,7 +513,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
                 "permits",
                 v.permits
                     .iter()
-                    .map(|(p, s)| format!("{p} {}", piece_state(s, lang)))
+                    .map(|(p, s)| format!("{} {}", p, piece_state(s, lang)))
                     .collect::<Vec<_>>()
                     .join(" · ")
                     .into(),
@@ -569,7 +577,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
             SMALL + 2.0,
             INK,
             Align::Left,
-            &format!("{} · {who}", colour_word(*colour, lang)),
+            &format!("{} · {}", colour_word(*colour, lang), who),
             half - 116.0,
         );
     }
@@ -613,7 +621,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
             .round_wins
             .iter()
             .enumerate()
-            .map(|(s, w)| format!("{} {w}", name(names, s, lang)))
+            .map(|(s, w)| format!("{} {}", name(names, s, lang), w))
             .collect();
         ny = c.paragraph(
             sx + 16.0,

@@ -54,7 +54,11 @@ fn tile(c: &mut Canvas, x: f32, y: f32, t: &Tile, lang: Lang) {
     c.text(x + 10.0, y + 56.0 + 2.0, 16.0, ink, Align::Left, &floor);
     windows(c, x + TILE_W - 12.0, y + 10.0, t.windows, 16.0, 24.0);
     let word = if t.twin {
-        format!("{} b", material_word(t.material, lang))
+        words::text(
+            lang,
+            "picture-palazzo-tile-twin",
+            &[("material", material_word(t.material, lang).into())],
+        )
     } else {
         material_word(t.material, lang)
     };
@@ -227,7 +231,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], l
         .stacks
         .iter()
         .zip(STACK_NAMES)
-        .map(|(n, s)| format!("{s}: {n}"))
+        .map(|(n, s)| format!("{}: {}", s, n))
         .collect();
     y += 8.0;
     let sx = c.text(

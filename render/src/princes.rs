@@ -572,7 +572,7 @@ fn principality(
             held.then_some(Rgb::hex(0x6b4fa0)),
             Some((if held { INK } else { PANEL_LINE }, 2.0)),
         );
-        let label = if held { format!("✓ {f}") } else { f };
+        let label = if held { format!("✓ {}", f) } else { f };
         c.text_fit(
             fx + fw / 2.0,
             ly + 25.0,
@@ -587,7 +587,7 @@ fn principality(
     let landscapes: Vec<String> = (0..LANDSCAPES.len())
         .zip(p.landscapes.iter())
         .filter(|(_, n)| **n > 0)
-        .map(|(l, n)| format!("{n} {}", landscape_name(l, lang)))
+        .map(|(l, n)| format!("{} {}", n, landscape_name(l, lang)))
         .collect();
     let lines = [
         words::text(
@@ -762,7 +762,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
                 y + BODY,
                 BODY,
                 INK,
-                &format!("#{id}: {text}"),
+                &format!("#{}: {}", id, text),
                 inner - 16.0,
             ) - BODY
                 + 8.0;

@@ -556,7 +556,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String], lang:
         .scores
         .iter()
         .enumerate()
-        .map(|(s, p)| format!("{} {p}", name(names, s, lang)))
+        .map(|(s, p)| format!("{} {}", name(names, s, lang), p))
         .collect();
     y = c.paragraph(
         MARGIN,
