@@ -101,17 +101,16 @@ impl Pictures {
             return Ok(None);
         };
         let path = self.dir.join(format!("{}.png", of.version));
-        std::fs::write(&path, png.as_slice())
-            .map_err(|e| {
-                words::text(
-                    lang,
-                    "local-cannot-write",
-                    &[
-                        ("path", path.display().to_string().into()),
-                        ("error", e.to_string().into()),
-                    ],
-                )
-            })?;
+        std::fs::write(&path, png.as_slice()).map_err(|e| {
+            words::text(
+                lang,
+                "local-cannot-write",
+                &[
+                    ("path", path.display().to_string().into()),
+                    ("error", e.to_string().into()),
+                ],
+            )
+        })?;
         Ok(Some(path))
     }
 }
@@ -130,7 +129,13 @@ impl Session<'_> {
             .into_iter()
             .find(|(u, _)| *u == user)
             .map_or_else(
-                || words::text(self.lang, "local-user", &[("user", user.to_string().into())]),
+                || {
+                    words::text(
+                        self.lang,
+                        "local-user",
+                        &[("user", user.to_string().into())],
+                    )
+                },
                 |(_, n)| n,
             )
     }
@@ -334,7 +339,11 @@ impl Session<'_> {
                 writeln!(self.out, "{line}")?;
                 return Ok(true);
             }
-            writeln!(self.out, "{}", self.say("local-may-play", &[("name", name.into())]))?;
+            writeln!(
+                self.out,
+                "{}",
+                self.say("local-may-play", &[("name", name.into())])
+            )?;
             for (i, a) in legal.iter().enumerate() {
                 writeln!(self.out, "  {:>3}) {a}", i + 1)?;
             }
@@ -412,17 +421,16 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let dir = opts.data_dir.join("local");
-    storage::create_private_dir(&dir)
-        .map_err(|e| {
-            words::text(
-                opts.lang,
-                "local-cannot-create",
-                &[
-                    ("dir", dir.display().to_string().into()),
-                    ("error", e.to_string().into()),
-                ],
-            )
-        })?;
+    storage::create_private_dir(&dir).map_err(|e| {
+        words::text(
+            opts.lang,
+            "local-cannot-create",
+            &[
+                ("dir", dir.display().to_string().into()),
+                ("error", e.to_string().into()),
+            ],
+        )
+    })?;
     let store = SledStore::open(&dir).map_err(|e| e.to_string())?;
     let clock = Arc::new(FastClock::new(opts.accelerate.unwrap_or(1.0)));
     let table = Table::with_options(
@@ -447,8 +455,7 @@ pub fn run(
         lang: opts.lang,
     };
     if let Some(dir) = &opts.pictures {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| {
+        std::fs::create_dir_all(dir).map_err(|e| {
             words::text(
                 opts.lang,
                 "local-cannot-create",

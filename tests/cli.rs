@@ -181,7 +181,10 @@ fn local_speaks_spanish_with_lang_es_and_refuses_other_languages() {
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8(o.stdout).unwrap();
-    assert!(out.contains("→ ana, te toca. 🔒 Opciones de ana (3):"), "{out}");
+    assert!(
+        out.contains("→ ana, te toca. 🔒 Opciones de ana (3):"),
+        "{out}"
+    );
     assert!(out.contains("── #mesa ──"), "{out}");
     assert!(
         out.contains("No hay ningún jugador llamado `zed`; jugadores: ana, bruno."),
@@ -191,7 +194,10 @@ fn local_speaks_spanish_with_lang_es_and_refuses_other_languages() {
     assert!(!out.contains("local-"), "a raw key: {out}");
     assert!(!out.contains("your move"), "{out}");
 
-    let o = local(dir.path(), &["--players", "ana,bruno", "--lang", "xx", "--auto"]);
+    let o = local(
+        dir.path(),
+        &["--players", "ana,bruno", "--lang", "xx", "--auto"],
+    );
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
@@ -202,7 +208,9 @@ fn local_speaks_spanish_with_lang_es_and_refuses_other_languages() {
     let draw = |lang: &str| {
         let out = dir.path().join(format!("{lang}.png"));
         let o = bin()
-            .args(["render", "villa", "--seed", "2", "--moves", "30", "--lang", lang])
+            .args([
+                "render", "villa", "--seed", "2", "--moves", "30", "--lang", lang,
+            ])
             .args(["--out", out.to_str().unwrap()])
             .output()
             .unwrap();

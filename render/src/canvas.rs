@@ -600,7 +600,11 @@ mod tests {
         let missing = drawn("\u{e000}");
         let blank = drawn("");
         for ch in "áéíóúñ¿¡üÁÉÍÓÚÑÜ".chars() {
-            assert_ne!(font().lookup_glyph_index(ch), 0, "{ch} missing from the font");
+            assert_ne!(
+                font().lookup_glyph_index(ch),
+                0,
+                "{ch} missing from the font"
+            );
             let pixels = drawn(&ch.to_string());
             assert_ne!(pixels, missing, "{ch} draws the missing-glyph box");
             assert_ne!(pixels, blank, "{ch} draws nothing");

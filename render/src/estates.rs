@@ -5,8 +5,8 @@
 use crate::canvas::{picture, Align, Canvas, Rgb};
 use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
 use rules::estates::board::PieceState;
-use rules::estates::data::{Colour, Cube, LOTS, RIVER_AFTER};
 use rules::estates::data::RowId;
+use rules::estates::data::{Colour, Cube, LOTS, RIVER_AFTER};
 use rules::estates::{EstatesPrivate, EstatesPublic, Item, PhaseView, RowView};
 use words::Lang;
 
@@ -264,7 +264,11 @@ fn capital(s: &str) -> String {
 
 fn item_text(item: &Item, lang: Lang) -> String {
     match item {
-        Item::Cube(k) => words::text(lang, "picture-estates-cube", &[("cube", k.to_string().into())]),
+        Item::Cube(k) => words::text(
+            lang,
+            "picture-estates-cube",
+            &[("cube", k.to_string().into())],
+        ),
         Item::Roof(v) => words::text(lang, "picture-estates-roof", &[("value", (*v).into())]),
         Item::Permit(v) => words::text(lang, "picture-estates-permit", &[("value", (*v).into())]),
         Item::Mayor => words::text(lang, "picture-estates-the-mayor", &[]),
@@ -350,7 +354,10 @@ pub(crate) fn bid_list(bids: &[(usize, Option<u32>)], names: &[String], lang: La
             Some(a) => words::text(
                 lang,
                 "picture-estates-bid",
-                &[("name", name(names, *s, lang).into()), ("amount", (*a).into())],
+                &[
+                    ("name", name(names, *s, lang).into()),
+                    ("amount", (*a).into()),
+                ],
             ),
             None => words::text(
                 lang,

@@ -59,10 +59,16 @@ pub fn private_png(view: &PrivatePicture, names: &[String], lang: Lang) -> Optio
 pub fn public_legends(view: &PublicPicture, names: &[String], lang: Lang) -> Vec<String> {
     let w = WIDTH;
     match view {
-        PublicPicture::Palazzo(v) => canvas::legends(w, |c| palazzo::draw_public(c, v, names, lang)),
+        PublicPicture::Palazzo(v) => {
+            canvas::legends(w, |c| palazzo::draw_public(c, v, names, lang))
+        }
         PublicPicture::Villa(v) => canvas::legends(w, |c| villa::draw_public(c, v, names, lang)),
-        PublicPicture::Estates(v) => canvas::legends(w, |c| estates::draw_public(c, v, names, lang)),
-        PublicPicture::Princes(v) => canvas::legends(w, |c| princes::draw_public(c, v, names, lang)),
+        PublicPicture::Estates(v) => {
+            canvas::legends(w, |c| estates::draw_public(c, v, names, lang))
+        }
+        PublicPicture::Princes(v) => {
+            canvas::legends(w, |c| princes::draw_public(c, v, names, lang))
+        }
         PublicPicture::None => vec![],
     }
 }
@@ -71,9 +77,15 @@ pub fn public_legends(view: &PublicPicture, names: &[String], lang: Lang) -> Vec
 pub fn private_legends(view: &PrivatePicture, names: &[String], lang: Lang) -> Vec<String> {
     let w = WIDTH;
     match view {
-        PrivatePicture::Palazzo(v) => canvas::legends(w, |c| palazzo::draw_private(c, v, names, lang)),
-        PrivatePicture::Estates(v) => canvas::legends(w, |c| estates::draw_private(c, v, names, lang)),
-        PrivatePicture::Princes(v) => canvas::legends(w, |c| princes::draw_private(c, v, names, lang)),
+        PrivatePicture::Palazzo(v) => {
+            canvas::legends(w, |c| palazzo::draw_private(c, v, names, lang))
+        }
+        PrivatePicture::Estates(v) => {
+            canvas::legends(w, |c| estates::draw_private(c, v, names, lang))
+        }
+        PrivatePicture::Princes(v) => {
+            canvas::legends(w, |c| princes::draw_private(c, v, names, lang))
+        }
         PrivatePicture::None => vec![],
     }
 }

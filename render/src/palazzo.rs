@@ -293,7 +293,11 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], l
     for (i, q) in v.quarries.iter().enumerate() {
         let x = MARGIN + i as f32 * (qw + gap);
         let master = i == v.master;
-        let heading = words::text(lang, "picture-palazzo-quarry", &[("number", (i + 1).into())]);
+        let heading = words::text(
+            lang,
+            "picture-palazzo-quarry",
+            &[("number", (i + 1).into())],
+        );
         let top = style::panel(c, x, y, qw, qh, &heading);
         if master {
             c.round_rect(x, y, qw, qh, 12.0, None, Some((style::HIGHLIGHT, 5.0)));

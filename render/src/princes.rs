@@ -300,7 +300,10 @@ fn status(v: &PrincesPublic, names: &[String], lang: Lang) -> String {
         Some(p) => words::text(
             lang,
             "picture-princes-waiting",
-            &[("status", s.into()), ("pending", fill_names(p, names).into())],
+            &[
+                ("status", s.into()),
+                ("pending", fill_names(p, names).into()),
+            ],
         ),
         None => s,
     }
@@ -335,7 +338,10 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
     let title = words::text(
         lang,
         "picture-princes-title",
-        &[("round", v.round.max(1).into()), ("rounds", v.rounds.into())],
+        &[
+            ("round", v.round.max(1).into()),
+            ("rounds", v.rounds.into()),
+        ],
     );
     let mut y = style::header(c, &title, &status(v, names, lang));
     c.text(
@@ -679,9 +685,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
         let cards: Vec<(String, String)> = v
             .dealt
             .iter()
-            .map(|&n| {
-                (profession_name(n, lang), format!("#{n}"))
-            })
+            .map(|&n| (profession_name(n, lang), format!("#{n}")))
             .collect();
         y = card_grid(c, y, &cards);
     }
@@ -770,11 +774,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
         y += 8.0;
     }
     if let Some((deck, labels)) = &v.looking {
-        let heading = words::text(
-            lang,
-            "picture-princes-choose",
-            &[("deck", (*deck).into())],
-        );
+        let heading = words::text(lang, "picture-princes-choose", &[("deck", (*deck).into())]);
         y = section(c, y, &heading);
         for l in labels {
             y = c.paragraph(MARGIN + 16.0, y + BODY, BODY, INK, l, inner - 16.0) - BODY + 8.0;

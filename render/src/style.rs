@@ -38,9 +38,10 @@ pub fn seat_colour(seat: usize) -> Rgb {
 
 /// A seat's display name (`Seat 3` in `lang` when the name is missing).
 pub fn name(names: &[String], seat: usize, lang: Lang) -> String {
-    names.get(seat).cloned().unwrap_or_else(|| {
-        words::text(lang, "picture-seat", &[("number", (seat + 1).into())])
-    })
+    names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| words::text(lang, "picture-seat", &[("number", (seat + 1).into())]))
 }
 
 /// The dark title bar with the game's name and a status paragraph under it; returns the

@@ -5,9 +5,7 @@
 
 use crate::canvas::{picture, Align, Canvas, Rgb};
 use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
-use rules::villa::data::{
-    column_type, BASE_RADIUS, BUILD_RADIUS, COLOURS, FEEL_WORDS, PER_COLOUR,
-};
+use rules::villa::data::{column_type, BASE_RADIUS, BUILD_RADIUS, COLOURS, FEEL_WORDS, PER_COLOUR};
 use rules::villa::geom::Shape;
 use rules::villa::model::{floor_poly, GridPt};
 use rules::villa::{column_name, ColumnView, Phase, Stage, VillaView, Why};
@@ -130,11 +128,7 @@ pub(crate) fn status(v: &VillaView, names: &[String], lang: Lang) -> String {
                 "picture-villa-turn-three",
                 &[("name", who(*seat).into())],
             ),
-            Stage::Begin => words::text(
-                lang,
-                "picture-villa-turn",
-                &[("name", who(*seat).into())],
-            ),
+            Stage::Begin => words::text(lang, "picture-villa-turn", &[("name", who(*seat).into())]),
             Stage::Colour(k) => words::text(
                 lang,
                 "picture-villa-plays-colour",
@@ -143,11 +137,7 @@ pub(crate) fn status(v: &VillaView, names: &[String], lang: Lang) -> String {
                     ("colour", colour_name(usize::from(*k), lang).into()),
                 ],
             ),
-            Stage::Own => words::text(
-                lang,
-                "picture-villa-own",
-                &[("name", who(*seat).into())],
-            ),
+            Stage::Own => words::text(lang, "picture-villa-own", &[("name", who(*seat).into())]),
         },
         Phase::Pick { seat, why } => match why {
             Why::ObjectFloor { proposer } => words::text(
@@ -517,7 +507,11 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String], lang:
     let inner = c.width - 2.0 * MARGIN;
     let mut y = style::header(
         c,
-        &words::text(lang, "picture-villa-title", &[("turn", (v.turns + 1).into())]),
+        &words::text(
+            lang,
+            "picture-villa-title",
+            &[("turn", (v.turns + 1).into())],
+        ),
         &status(v, names, lang),
     );
     // Who plays which colour.

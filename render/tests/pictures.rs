@@ -297,13 +297,29 @@ fn legends_of_every_game_in_english_and_spanish() {
     for lang in Lang::ALL {
         let code = lang.code();
         let texts = [
-            ("palazzo", legends_text(&palazzo, palazzo.public_view().players, lang)),
-            ("estates", legends_text(&estates, estates.public_view().players, lang)),
-            ("princes", legends_text(&princes, princes.public_view().players.len(), lang)),
-            ("villa", legends_text(&villa, villa.public_view().players, lang)),
+            (
+                "palazzo",
+                legends_text(&palazzo, palazzo.public_view().players, lang),
+            ),
+            (
+                "estates",
+                legends_text(&estates, estates.public_view().players, lang),
+            ),
+            (
+                "princes",
+                legends_text(&princes, princes.public_view().players.len(), lang),
+            ),
+            (
+                "villa",
+                legends_text(&villa, villa.public_view().players, lang),
+            ),
         ];
         for (game, text) in texts {
-            assert!(raw_keys(&text).is_empty(), "{game} {code}: {:?}", raw_keys(&text));
+            assert!(
+                raw_keys(&text).is_empty(),
+                "{game} {code}: {:?}",
+                raw_keys(&text)
+            );
             insta::assert_snapshot!(format!("legends_{game}_{code}"), text);
         }
     }
@@ -329,7 +345,9 @@ fn spanish_pictures_differ_from_english_and_are_stable() {
         assert!((500..=3000).contains(&h), "height {h}");
         let legends = render::public_legends(view, &names(), Lang::Es).join("\n");
         assert!(
-            ["á", "é", "í", "ó", "ú", "ñ"].iter().any(|c| legends.contains(c))
+            ["á", "é", "í", "ó", "ú", "ñ"]
+                .iter()
+                .any(|c| legends.contains(c))
                 || legends.contains("Turno")
                 || legends.contains("Fila"),
             "{legends}"
@@ -337,7 +355,10 @@ fn spanish_pictures_differ_from_english_and_are_stable() {
     }
     let hand: PrivatePicture = fixture::<Palazzo>("palazzo").private_view(0).into();
     let es = render::private_legends(&hand, &names(), Lang::Es);
-    assert!(es.iter().any(|l| l.starts_with("Palazzo · mano de Ana")), "{es:?}");
+    assert!(
+        es.iter().any(|l| l.starts_with("Palazzo · mano de Ana")),
+        "{es:?}"
+    );
 }
 
 /// Random states of every phase: the Spanish texts never show a raw key, and the
@@ -370,7 +391,12 @@ fn palazzo_legends_say_what_the_engine_says() {
         if v.over {
             assert_eq!(en[1], "Game over: the fifth rider was drawn.");
         } else {
-            assert!(en[1].ends_with(&format!(": {}.", v.prompt)), "{} / {}", en[1], v.prompt);
+            assert!(
+                en[1].ends_with(&format!(": {}.", v.prompt)),
+                "{} / {}",
+                en[1],
+                v.prompt
+            );
         }
     });
 }
@@ -382,7 +408,10 @@ fn villa_legends_say_what_the_engine_says() {
         let line = rules::villa::waiting_line(&v, &names()).replace("**", "");
         assert_eq!(en[1], line);
         let (seal, scores) = rules::villa::seal_and_points(&v, &names());
-        let seal_line = format!("Seal: {seal} · points on the top level: {}", scores.join(", "));
+        let seal_line = format!(
+            "Seal: {seal} · points on the top level: {}",
+            scores.join(", ")
+        );
         assert!(en.contains(&seal_line), "{seal_line} / {en:?}");
     });
 }
@@ -403,6 +432,10 @@ fn estates_legends_say_what_the_engine_says() {
 #[test]
 fn princes_legends_never_show_a_raw_key() {
     legends_match_the_engine::<Princes>((3, 5), 30, |_, en| {
-        assert!(en[0].starts_with("The Princes of Florence · round "), "{}", en[0]);
+        assert!(
+            en[0].starts_with("The Princes of Florence · round "),
+            "{}",
+            en[0]
+        );
     });
 }

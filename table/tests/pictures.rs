@@ -85,7 +85,10 @@ fn the_board_speaks_the_channel_language_and_a_hand_its_owner_language() {
     table.set_channel_lang(CH, &caller(1), Lang::En, Some(Lang::Es));
     let spanish = table.picture(CH, board).unwrap();
     assert_ne!(english, spanish, "the cached English board is not reused");
-    assert!(std::sync::Arc::ptr_eq(&spanish, &table.picture(CH, board).unwrap()));
+    assert!(std::sync::Arc::ptr_eq(
+        &spanish,
+        &table.picture(CH, board).unwrap()
+    ));
     // The hand follows its owner, not the channel.
     assert_eq!(table.picture(CH, hand).unwrap(), hand_english);
     table.set_person_lang(&caller(1), None, Some(Some(Lang::Es)));
@@ -213,7 +216,8 @@ fn every_replay_step_is_the_public_view_of_the_replayed_game() {
             // Pictures are compared at every 8th step and at the last (drawing takes
             // most of the time); the board's line at every step.
             if page.step % 8 == 0 || !page.has_next() {
-                let expected = render::public_png(&state.public_picture_view(), &plain, words::Lang::En);
+                let expected =
+                    render::public_png(&state.public_picture_view(), &plain, words::Lang::En);
                 let picture = table.history_picture(channel, page.game_id, page.at);
                 assert_eq!(
                     picture.as_deref().map(Vec::as_slice),
