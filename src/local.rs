@@ -1,5 +1,7 @@
 //! The local terminal table: plays a whole game through `table`, printing channel
-//! messages, each player's private messages (labelled) and who is awaited.
+//! messages, each player's private messages (labelled) and who is awaited. `--lang es`
+//! makes it speak Spanish: its own lines from `locales/<lang>/local.ftl`, and the table's
+//! through the channel's and every player's language, set to the same.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -9,6 +11,7 @@ use std::sync::{mpsc, Arc};
 use std::time::Duration;
 use storage::SledStore;
 use table::{Caller, Command, Delivery, FastClock, Table, TableOptions, TurnPrompt};
+use words::Lang;
 
 /// The channel id the local table plays in.
 pub const LOCAL_CHANNEL: u64 = 1;
@@ -41,6 +44,26 @@ pub struct LocalOptions {
     pub timers: table::Defaults,
     /// Bot seats after the players, by level (`--bots normal,hard`).
     pub bots: Vec<table::BotLevel>,
+    /// The language the table speaks (`--lang es`).
+    pub lang: Lang,
+}
+
+/// `--lang`'s value as a language, or the sentence refusing it (naming the languages
+/// spoken).
+pub fn parse_lang(code: &str) -> Result<Lang, String> {
+    Lang::parse(code)
+        .filter(|l| l.code().eq_ignore_ascii_case(code.trim()))
+        .ok_or_else(|| {
+            let known: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+            words::text(
+                Lang::En,
+                "local-unknown-language",
+                &[
+                    ("code", code.to_string().into()),
+                    ("languages", known.join(", ").into()),
+                ],
+            )
+        })
 }
 
 struct Session<'a> {
@@ -50,6 +73,8 @@ struct Session<'a> {
     quiet: bool,
     last_channel: String,
     pictures: Option<Pictures>,
+    /// What the terminal's own lines are written in.
+    lang: Lang,
 }
 
 /// `--pictures DIR`: the board picture each channel message carries — drawn by the table
@@ -62,7 +87,12 @@ struct Pictures {
 
 impl Pictures {
     /// Writes the picture `of` if it is new; returns the file written.
-    fn write(&mut self, table: &Table, of: table::PictureOf) -> Result<Option<PathBuf>, String> {
+    fn write(
+        &mut self,
+        table: &Table,
+        of: table::PictureOf,
+        lang: Lang,
+    ) -> Result<Option<PathBuf>, String> {
         if self.written == Some(of) {
             return Ok(None);
         }
@@ -71,8 +101,16 @@ impl Pictures {
             return Ok(None);
         };
         let path = self.dir.join(format!("{}.png", of.version));
-        std::fs::write(&path, png.as_slice())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(&path, png.as_slice()).map_err(|e| {
+            words::text(
+                lang,
+                "local-cannot-write",
+                &[
+                    ("path", path.display().to_string().into()),
+                    ("error", e.to_string().into()),
+                ],
+            )
+        })?;
         Ok(Some(path))
     }
 }
@@ -90,7 +128,21 @@ impl Session<'_> {
         self.names()
             .into_iter()
             .find(|(u, _)| *u == user)
-            .map_or_else(|| format!("user {user}"), |(_, n)| n)
+            .map_or_else(
+                || {
+                    words::text(
+                        self.lang,
+                        "local-user",
+                        &[("user", user.to_string().into())],
+                    )
+                },
+                |(_, n)| n,
+            )
+    }
+
+    /// A line of the terminal's own, in its language.
+    fn say(&self, key: &str, args: &[(&str, words::Value<'_>)]) -> String {
+        words::text(self.lang, key, args)
     }
 
     fn send(&mut self, user: u64, name: &str, command: Command) -> std::io::Result<()> {
@@ -120,20 +172,23 @@ impl Session<'_> {
                         None => text.clone(),
                     };
                     if let (Some(p), Some(of)) = (self.pictures.as_mut(), picture) {
-                        p.write(&self.table, *of).map_err(std::io::Error::other)?;
+                        p.write(&self.table, *of, self.lang)
+                            .map_err(std::io::Error::other)?;
                     }
                     if !self.quiet {
                         let shown = &self.last_channel;
-                        writeln!(self.out, "── #table ──────────────\n{shown}")?;
+                        let head = words::text(self.lang, "local-channel", &[]);
+                        writeln!(self.out, "{head}\n{shown}")?;
                         for p in prompts {
                             let choices = self.table.legal_actions(LOCAL_CHANNEL, p.user);
-                            print_prompt(self.out, p, &choices)?;
+                            print_prompt(self.out, p, &choices, self.lang)?;
                         }
                     }
                 }
                 Delivery::Private { user, text, .. } if !self.quiet => {
                     let who = self.name_of(*user);
-                    writeln!(self.out, "── 🔒 private to {who} ──\n{text}")?;
+                    let head = words::text(self.lang, "local-private", &[("name", who.into())]);
+                    writeln!(self.out, "{head}\n{text}")?;
                 }
                 // The live hand Discord edits in place: here, its latest state.
                 Delivery::Hand {
@@ -141,10 +196,16 @@ impl Session<'_> {
                 } if !self.quiet => {
                     let who = self.name_of(*user);
                     let body = table::hand_body(text, news);
-                    writeln!(self.out, "── 🔒 private to {who} (hand) ──\n{body}")?;
+                    let head = words::text(self.lang, "local-hand", &[("name", who.into())]);
+                    writeln!(self.out, "{head}\n{body}")?;
                 }
                 Delivery::Ephemeral { text, .. } if !self.quiet => {
-                    writeln!(self.out, "── only {caller} sees ──\n{text}")?;
+                    let head = words::text(
+                        self.lang,
+                        "local-only-sees",
+                        &[("name", caller.to_string().into())],
+                    );
+                    writeln!(self.out, "{head}\n{text}")?;
                 }
                 _ => {}
             }
@@ -170,7 +231,8 @@ impl Session<'_> {
                 .into_iter()
                 .map(|p| p.delivery)
                 .collect();
-            self.print("the clock", &sent)?;
+            let clock = self.say("local-the-clock", &[]);
+            self.print(&clock, &sent)?;
         }
         Ok(())
     }
@@ -181,7 +243,7 @@ impl Session<'_> {
             match self.table.next_timer_due() {
                 Some(due) => due.saturating_sub(self.table.now_ms()),
                 None => {
-                    writeln!(self.out, "No reminder or timeout is set.")?;
+                    writeln!(self.out, "{}", self.say("local-no-timer", &[]))?;
                     return Ok(());
                 }
             }
@@ -195,11 +257,14 @@ impl Session<'_> {
             }
         };
         self.clock.skip(ms);
-        writeln!(
-            self.out,
-            "⏩ {} later.",
-            table::timing::format_duration(ms.div_ceil(1000))
-        )?;
+        let later = self.say(
+            "local-later",
+            &[(
+                "duration",
+                table::timing::format_duration(ms.div_ceil(1000)).into(),
+            )],
+        );
+        writeln!(self.out, "{later}")?;
         self.tick()
     }
 
@@ -228,11 +293,12 @@ impl Session<'_> {
             return Ok(true);
         }
         if line == "help" {
+            let you = self.say("local-you", &[]);
             let d = self
                 .table
-                .handle(LOCAL_CHANNEL, &moderator(0, "you"), Command::Help);
-            writeln!(self.out, "{}", LOCAL_HELP)?;
-            return self.print("you", &d).map(|_| true);
+                .handle(LOCAL_CHANNEL, &moderator(0, &you), Command::Help);
+            writeln!(self.out, "{}", self.say("local-help", &[]))?;
+            return self.print(&you, &d).map(|_| true);
         }
         let names = self.names();
         let (user, name, rest) = match line.split_once(':') {
@@ -243,12 +309,14 @@ impl Session<'_> {
                 Some((u, n)) => (*u, n.clone(), rest.trim().to_string()),
                 None => {
                     let list: Vec<&str> = names.iter().map(|(_, n)| n.as_str()).collect();
-                    writeln!(
-                        self.out,
-                        "No player called `{}`; players: {}.",
-                        who.trim(),
-                        list.join(", ")
-                    )?;
+                    let line = self.say(
+                        "local-no-such-player",
+                        &[
+                            ("name", who.trim().to_string().into()),
+                            ("players", list.join(", ").into()),
+                        ],
+                    );
+                    writeln!(self.out, "{line}")?;
                     return Ok(true);
                 }
             },
@@ -257,7 +325,8 @@ impl Session<'_> {
                 match prompts.as_slice() {
                     [p] => (p.user, p.name.clone(), line.to_string()),
                     _ => {
-                        writeln!(self.out, "Say who plays, like `ana: {line}`.")?;
+                        let say = self.say("local-say-who", &[("line", line.to_string().into())]);
+                        writeln!(self.out, "{say}")?;
                         return Ok(true);
                     }
                 }
@@ -266,10 +335,15 @@ impl Session<'_> {
         let legal = self.table.legal_actions(LOCAL_CHANNEL, user);
         if rest == "?" {
             if legal.is_empty() {
-                writeln!(self.out, "{name} has nothing to play right now.")?;
+                let line = self.say("local-nothing-to-play", &[("name", name.into())]);
+                writeln!(self.out, "{line}")?;
                 return Ok(true);
             }
-            writeln!(self.out, "{name} may play:")?;
+            writeln!(
+                self.out,
+                "{}",
+                self.say("local-may-play", &[("name", name.into())])
+            )?;
             for (i, a) in legal.iter().enumerate() {
                 writeln!(self.out, "  {:>3}) {a}", i + 1)?;
             }
@@ -284,43 +358,60 @@ impl Session<'_> {
     }
 }
 
-const LOCAL_HELP: &str = "Local table: type `<player>: <command>`, e.g. `ana: join` or `ana: 2` \
-(the second listed choice); `ana: ?` lists all of ana's choices; a bare command goes to the \
-only awaited player; `wait 2h` moves the clock on (a bare `wait` jumps to the next reminder \
-or timeout); `quit` stops (the game stays stored: `--resume` continues it).";
-
 /// In the local table everyone may abandon (there is no channel moderator).
 fn moderator(user: u64, name: &str) -> Caller {
-    Caller {
-        user,
-        name: name.to_string(),
-        can_manage_channel: true,
-        guild: None,
-    }
+    let mut caller = Caller::new(user, name);
+    caller.can_manage_channel = true;
+    caller
 }
 
 /// The turn prompt. The choices are the player's private business (they can show a hand
 /// or money), so they are labelled like private messages.
-fn print_prompt(out: &mut dyn Write, p: &TurnPrompt, choices: &[String]) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "→ {}, your move. 🔒 {}'s choices ({}):",
-        p.name,
-        p.name,
-        choices.len()
-    )?;
+fn print_prompt(
+    out: &mut dyn Write,
+    p: &TurnPrompt,
+    choices: &[String],
+    lang: Lang,
+) -> std::io::Result<()> {
+    let head = words::text(
+        lang,
+        "local-your-move",
+        &[
+            ("name", p.name.clone().into()),
+            ("count", choices.len().into()),
+        ],
+    );
+    writeln!(out, "{head}")?;
     for (i, a) in choices.iter().take(SHOWN_CHOICES).enumerate() {
         writeln!(out, "  {:>3}) {a}", i + 1)?;
     }
     if choices.len() > SHOWN_CHOICES {
-        writeln!(
-            out,
-            "  … and {} more (`{}: ?` lists all)",
-            choices.len() - SHOWN_CHOICES,
-            p.name
-        )?;
+        let more = words::text(
+            lang,
+            "local-more-choices",
+            &[
+                ("count", (choices.len() - SHOWN_CHOICES).into()),
+                ("name", p.name.clone().into()),
+            ],
+        );
+        writeln!(out, "  {more}")?;
     }
     Ok(())
+}
+
+/// Makes the table speak `lang` at the terminal: the channel's language and each
+/// player's own (users 1…n, as seated here), stored as `/game settings language:` and
+/// `/game language` store them. English, the default, stores nothing.
+fn speak(table: &Table, lang: Lang, users: impl IntoIterator<Item = u64>) {
+    if lang == Lang::En {
+        return;
+    }
+    let host = moderator(1, "local");
+    // Only private confirmations come back: nothing to show.
+    let _ = table.set_channel_lang(LOCAL_CHANNEL, &host, lang, Some(lang));
+    for user in users {
+        let _ = table.set_person_lang(&moderator(user, "local"), None, Some(Some(lang)));
+    }
 }
 
 /// Runs the local table; `input` feeds lines when neither `--auto` nor `--script` is set.
@@ -330,8 +421,16 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let dir = opts.data_dir.join("local");
-    storage::create_private_dir(&dir)
-        .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    storage::create_private_dir(&dir).map_err(|e| {
+        words::text(
+            opts.lang,
+            "local-cannot-create",
+            &[
+                ("dir", dir.display().to_string().into()),
+                ("error", e.to_string().into()),
+            ],
+        )
+    })?;
     let store = SledStore::open(&dir).map_err(|e| e.to_string())?;
     let clock = Arc::new(FastClock::new(opts.accelerate.unwrap_or(1.0)));
     let table = Table::with_options(
@@ -353,10 +452,19 @@ pub fn run(
         quiet: opts.quiet,
         last_channel: String::new(),
         pictures: None,
+        lang: opts.lang,
     };
     if let Some(dir) = &opts.pictures {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            words::text(
+                opts.lang,
+                "local-cannot-create",
+                &[
+                    ("dir", dir.display().to_string().into()),
+                    ("error", e.to_string().into()),
+                ],
+            )
+        })?;
         s.pictures = Some(Pictures {
             dir: dir.clone(),
             written: None,
@@ -366,13 +474,19 @@ pub fn run(
 
     if opts.resume {
         if s.table.state_version(LOCAL_CHANNEL).is_none() {
-            return Err(format!(
-                "There is no stored local game to resume in {}.",
-                dir.display()
+            return Err(s.say(
+                "local-nothing-to-resume",
+                &[("dir", dir.display().to_string().into())],
             ));
         }
-        let first = s.names().first().cloned().unwrap_or((1, "you".into()));
-        writeln!(s.out, "Resuming the stored game.").map_err(io)?;
+        let users: Vec<u64> = s.names().iter().map(|(u, _)| *u).collect();
+        speak(&s.table, opts.lang, users);
+        let first = s
+            .names()
+            .first()
+            .cloned()
+            .unwrap_or_else(|| (1, s.say("local-you", &[])));
+        writeln!(s.out, "{}", s.say("local-resuming", &[])).map_err(io)?;
         // Whatever the last run stored but did not get to show (it was killed).
         let unsent: Vec<Delivery> = s
             .table
@@ -385,17 +499,18 @@ pub fn run(
         let prompts = s.table.prompts(LOCAL_CHANNEL);
         for p in &prompts {
             let choices = s.table.legal_actions(LOCAL_CHANNEL, p.user);
-            print_prompt(s.out, p, &choices).map_err(io)?;
+            print_prompt(s.out, p, &choices, s.lang).map_err(io)?;
         }
     } else {
         if opts.players.is_empty() {
-            return Err("Name the players: --players ana,bruno,carla".into());
+            return Err(s.say("local-name-the-players", &[]));
         }
         if s.table.state_version(LOCAL_CHANNEL).is_some() {
             // A new local game replaces the stored one.
             s.table
                 .handle(LOCAL_CHANNEL, &moderator(1, "local"), Command::Abandon);
         }
+        speak(&s.table, opts.lang, 1..=opts.players.len() as u64);
         let mut new = format!("new {} {}", opts.game, opts.options.join(" "));
         if let Some(seed) = opts.seed {
             new.push_str(&format!(" seed={seed}"));
@@ -442,7 +557,7 @@ pub fn run(
             .handle(LOCAL_CHANNEL, &moderator(1, &host), Command::Start);
         s.print(&host, &d).map_err(io)?;
         if s.table.state_version(LOCAL_CHANNEL).is_none() {
-            return Err("The game did not start.".into());
+            return Err(s.say("local-not-started", &[]));
         }
     }
     // A bot may be the first to move (or was about to when the last run stopped).
@@ -462,13 +577,13 @@ pub fn run(
                 s.tick().map_err(io)?;
                 actions += 1;
                 if actions >= AUTO_LIMIT {
-                    return Err(format!("The game did not end after {AUTO_LIMIT} actions."));
+                    return Err(s.say("local-stuck", &[("count", AUTO_LIMIT.to_string().into())]));
                 }
                 continue;
             };
             let choices = s.table.legal_actions(LOCAL_CHANNEL, p.user);
             let Some(action) = choices.choose(&mut rng).cloned() else {
-                return Err(format!("{} is awaited but has no legal action.", p.name));
+                return Err(s.say("local-no-legal-action", &[("name", p.name.clone().into())]));
             };
             if !s.quiet {
                 writeln!(s.out, "> {}: {action}", p.name).map_err(io)?;
@@ -478,27 +593,37 @@ pub fn run(
             s.tick().map_err(io)?;
             actions += 1;
             if actions >= AUTO_LIMIT {
-                return Err(format!(
-                    "The game did not end after {AUTO_LIMIT} random actions."
+                return Err(s.say(
+                    "local-stuck-random",
+                    &[("count", AUTO_LIMIT.to_string().into())],
                 ));
             }
         }
         if s.quiet {
             writeln!(s.out, "{}", s.last_channel).map_err(io)?;
         }
-        writeln!(s.out, "Game over after {actions} random actions.").map_err(io)?;
+        // As digits: the count is read by scripts and tests.
+        let over = s.say("local-auto-over", &[("count", actions.to_string().into())]);
+        writeln!(s.out, "{over}").map_err(io)?;
         return Ok(());
     }
 
     let script_lines;
     let lines: Box<dyn Iterator<Item = String> + '_> = match &opts.script {
         Some(path) => {
-            script_lines = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read script {}: {e}", path.display()))?;
+            script_lines = std::fs::read_to_string(path).map_err(|e| {
+                s.say(
+                    "local-cannot-read-script",
+                    &[
+                        ("path", path.display().to_string().into()),
+                        ("error", e.to_string().into()),
+                    ],
+                )
+            })?;
             Box::new(script_lines.lines().map(str::to_string))
         }
         None => {
-            writeln!(s.out, "{LOCAL_HELP}").map_err(io)?;
+            writeln!(s.out, "{}", s.say("local-help", &[])).map_err(io)?;
             Box::new(input.lines().map_while(Result::ok))
         }
     };
@@ -516,7 +641,7 @@ pub fn run(
         }
         s.tick().map_err(io)?;
         if s.table.state_version(LOCAL_CHANNEL).is_none() {
-            writeln!(s.out, "The game is over.").map_err(io)?;
+            writeln!(s.out, "{}", s.say("local-game-over", &[])).map_err(io)?;
             break;
         }
     }
@@ -552,7 +677,7 @@ fn interactive(mut s: Session<'_>) -> Result<(), String> {
         }
         s.tick().map_err(io)?;
         if s.table.state_version(LOCAL_CHANNEL).is_none() {
-            writeln!(s.out, "The game is over.").map_err(io)?;
+            writeln!(s.out, "{}", s.say("local-game-over", &[])).map_err(io)?;
             break;
         }
     }

@@ -77,6 +77,9 @@ enum Cmd {
         /// normal or hard).
         #[arg(long, value_delimiter = ',', value_name = "LEVELS")]
         bots: Vec<String>,
+        /// The language the table speaks: en or es.
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
     /// Draw a game's board picture (PNG) after K random legal moves.
     Render {
@@ -97,6 +100,9 @@ enum Cmd {
         /// Draw this seat's private picture (1-based) instead of the public board.
         #[arg(long)]
         private: Option<usize>,
+        /// The language of the picture's words: en or es.
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
     /// Bots play each other N times, seats rotating; prints each player's wins, win
     /// share (95% interval), mean score and ms per move.
@@ -239,7 +245,15 @@ fn main() -> ExitCode {
             settings,
             accelerate,
             bots,
+            lang,
         } => {
+            let lang = match local::parse_lang(&lang) {
+                Ok(lang) => lang,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
             let bots = match bots
                 .iter()
                 .map(|b| {
@@ -280,6 +294,7 @@ fn main() -> ExitCode {
                 // Checked when the config was read.
                 timers: config.timers.defaults().unwrap_or_default(),
                 bots,
+                lang,
             };
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
@@ -299,13 +314,22 @@ fn main() -> ExitCode {
             players,
             out,
             private,
+            lang,
         } => {
+            let lang = match local::parse_lang(&lang) {
+                Ok(lang) => lang,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
             let request = picture::Request {
                 game,
                 seed,
                 moves,
                 players,
                 private,
+                lang,
             };
             match picture::render_random(&request, &out) {
                 Ok(summary) => {

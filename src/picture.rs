@@ -17,6 +17,8 @@ pub struct Request {
     pub players: Option<usize>,
     /// 1-based seat whose private picture to draw instead of the board.
     pub private: Option<usize>,
+    /// The language of the picture's words.
+    pub lang: words::Lang,
 }
 
 /// Plays `moves` random legal moves (seeded) and writes the picture to `out`; returns a
@@ -59,9 +61,9 @@ pub fn render_random(req: &Request, out: &Path) -> Result<String, String> {
         Some(seat) if seat == 0 || seat > players => {
             return Err(format!("--private takes a seat from 1 to {players}."))
         }
-        Some(seat) => render::private_png(&game.private_picture_view(seat - 1), &names)
+        Some(seat) => render::private_png(&game.private_picture_view(seat - 1), &names, req.lang)
             .ok_or_else(|| format!("{} has no private picture.", kind.title))?,
-        None => render::public_png(&game.public_picture_view(), &names)
+        None => render::public_png(&game.public_picture_view(), &names, req.lang)
             .ok_or_else(|| format!("{} has no board picture.", kind.title))?,
     };
     std::fs::write(out, &png).map_err(|e| format!("cannot write {}: {e}", out.display()))?;

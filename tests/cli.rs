@@ -162,6 +162,67 @@ fn unknown_game_is_refused_clearly() {
 }
 
 #[test]
+fn local_speaks_spanish_with_lang_es_and_refuses_other_languages() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("moves.txt");
+    std::fs::write(&script, "ana: add 2\nzed: add 1\nana: ?\n").unwrap();
+    let o = local(
+        dir.path(),
+        &[
+            "--players",
+            "ana,bruno",
+            "--seed",
+            "4",
+            "--lang",
+            "es",
+            "--script",
+            script.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.contains("→ ana, te toca. 🔒 Opciones de ana (3):"),
+        "{out}"
+    );
+    assert!(out.contains("── #mesa ──"), "{out}");
+    assert!(
+        out.contains("No hay ningún jugador llamado `zed`; jugadores: ana, bruno."),
+        "{out}"
+    );
+    assert!(out.contains("ana no tiene nada que jugar ahora."), "{out}");
+    assert!(!out.contains("local-"), "a raw key: {out}");
+    assert!(!out.contains("your move"), "{out}");
+
+    let o = local(
+        dir.path(),
+        &["--players", "ana,bruno", "--lang", "xx", "--auto"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("`xx` is not a language I speak: use en, es."),
+        "{err}"
+    );
+    // `render --lang es` draws the same board with Spanish words.
+    let draw = |lang: &str| {
+        let out = dir.path().join(format!("{lang}.png"));
+        let o = bin()
+            .args([
+                "render", "villa", "--seed", "2", "--moves", "30", "--lang", lang,
+            ])
+            .args(["--out", out.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read(out).unwrap()
+    };
+    let (en, es) = (draw("en"), draw("es"));
+    assert_eq!(png_size(&en).0, png_size(&es).0);
+    assert_ne!(en, es);
+}
+
+#[test]
 fn the_bot_without_a_token_names_the_config_key_and_variable() {
     let dir = tempfile::tempdir().unwrap();
     let o = bin().current_dir(dir.path()).arg("run").output().unwrap();

@@ -49,12 +49,12 @@ fn summary() {
     for (game, view) in cases() {
         // Warm-up: the font and the glyph cache load once per process.
         render::warm_up();
-        let png = render::public_png(&view, &names).expect("picture");
+        let png = render::public_png(&view, &names, words::Lang::En).expect("picture");
         let cpu_start = thread_cpu_ms();
         let mut times: Vec<f64> = (0..21)
             .map(|_| {
                 let t = Instant::now();
-                let png = render::public_png(&view, &names);
+                let png = render::public_png(&view, &names, words::Lang::En);
                 std::hint::black_box(png);
                 t.elapsed().as_secs_f64() * 1000.0
             })
@@ -76,7 +76,7 @@ fn bench(c: &mut Criterion) {
     let names = names();
     for (game, view) in cases() {
         c.bench_function(&format!("{game}_public_png"), |b| {
-            b.iter(|| render::public_png(&view, &names))
+            b.iter(|| render::public_png(&view, &names, words::Lang::En))
         });
     }
 }

@@ -1,6 +1,8 @@
 //! A small drawing surface over tiny-skia: filled shapes, outlines and text in the one
 //! bundled font. A canvas first runs "dry" (no pixels) to measure how tall a picture is,
 //! then for real; both runs execute the same drawing code, so the layout cannot drift.
+//! A recording dry run also lists every text drawn ([`legends`]): what the legend
+//! snapshots compare, taken from the drawing code itself.
 
 use fontdue::{Font, FontSettings, Metrics};
 use std::collections::HashMap;
@@ -79,6 +81,9 @@ pub struct Canvas {
     pub width: f32,
     /// The lowest point drawn so far (what a dry run measures).
     pub bottom: f32,
+    /// Every text drawn, in order, when recording (a paragraph or a fitted line counts
+    /// once, as written before wrapping or cutting).
+    texts: Option<Vec<String>>,
 }
 
 impl Canvas {
@@ -88,6 +93,21 @@ impl Canvas {
             pixmap: None,
             width: width as f32,
             bottom: 0.0,
+            texts: None,
+        }
+    }
+
+    /// A measuring canvas that also records every text drawn (see [`legends`]).
+    pub fn recording(width: u32) -> Canvas {
+        Canvas {
+            texts: Some(Vec::new()),
+            ..Canvas::dry(width)
+        }
+    }
+
+    fn record(&mut self, text: &str) {
+        if let Some(texts) = self.texts.as_mut() {
+            texts.push(text.to_string());
         }
     }
 
@@ -102,6 +122,7 @@ impl Canvas {
             pixmap: Some(pixmap),
             width: width as f32,
             bottom: 0.0,
+            texts: None,
         })
     }
 
@@ -265,6 +286,20 @@ impl Canvas {
 
     /// Draws one line of text with its baseline at `y`; returns its width.
     pub fn text(&mut self, x: f32, y: f32, px: f32, colour: Rgb, align: Align, text: &str) -> f32 {
+        self.record(text);
+        self.line_of_text(x, y, px, colour, align, text)
+    }
+
+    /// [`Canvas::text`] without recording (the lines of a paragraph, a cut text).
+    fn line_of_text(
+        &mut self,
+        x: f32,
+        y: f32,
+        px: f32,
+        colour: Rgb,
+        align: Align,
+        text: &str,
+    ) -> f32 {
         let width = self.text_width(text, px);
         // Descenders reach about a quarter of the size below the baseline.
         self.reach(y + px * 0.25);
@@ -305,18 +340,19 @@ impl Canvas {
         text: &str,
         max_w: f32,
     ) -> f32 {
+        self.record(text);
         let mut size = px;
         while self.text_width(text, size) > max_w && size > px * 0.6 {
             size -= 1.0;
         }
         if self.text_width(text, size) <= max_w {
-            return self.text(x, y, size, colour, align, text);
+            return self.line_of_text(x, y, size, colour, align, text);
         }
         let mut cut: String = text.to_string();
         while !cut.is_empty() && self.text_width(&format!("{cut}…"), size) > max_w {
             cut.pop();
         }
-        self.text(x, y, size, colour, align, &format!("{cut}…"))
+        self.line_of_text(x, y, size, colour, align, &format!("{cut}…"))
     }
 
     /// Draws `text` word-wrapped to `max_w`, first baseline at `y`; returns the baseline
@@ -330,16 +366,17 @@ impl Canvas {
         text: &str,
         max_w: f32,
     ) -> f32 {
+        self.record(text);
         let mut line = String::new();
         let mut y = y;
         for word in text.split_whitespace() {
             let candidate = if line.is_empty() {
                 word.to_string()
             } else {
-                format!("{line} {word}")
+                format!("{} {}", line, word)
             };
             if !line.is_empty() && self.text_width(&candidate, px) > max_w {
-                self.text(x, y, px, colour, Align::Left, &line);
+                self.line_of_text(x, y, px, colour, Align::Left, &line);
                 y += px * 1.3;
                 line = word.to_string();
             } else {
@@ -347,7 +384,7 @@ impl Canvas {
             }
         }
         if !line.is_empty() {
-            self.text(x, y, px, colour, Align::Left, &line);
+            self.line_of_text(x, y, px, colour, Align::Left, &line);
             y += px * 1.3;
         }
         y
@@ -528,6 +565,13 @@ pub fn picture(width: u32, background: Rgb, draw: impl Fn(&mut Canvas)) -> Optio
     canvas.png()
 }
 
+/// Every text `draw` writes, in order, from a recording dry run (no pixels).
+pub fn legends(width: u32, draw: impl Fn(&mut Canvas)) -> Vec<String> {
+    let mut canvas = Canvas::recording(width);
+    draw(&mut canvas);
+    canvas.texts.unwrap_or_default()
+}
+
 /// A rectangle snapped to whole pixels, at least one pixel each way: edges stay crisp,
 /// and tiny-skia never gets a sub-pixel sliver (which its anti-aliased fill rejects).
 fn pixel_rect(x: f32, y: f32, w: f32, h: f32) -> Option<Rect> {
@@ -535,4 +579,74 @@ fn pixel_rect(x: f32, y: f32, w: f32, h: f32) -> Option<Rect> {
     let right = (x + w).round().max(left + 1.0);
     let bottom = (y + h).round().max(top + 1.0);
     Rect::from_ltrb(left, top, right, bottom)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pixels of `text` drawn alone at 40 px on a white canvas.
+    fn drawn(text: &str) -> Vec<u8> {
+        let mut c = Canvas::new(80, 60, Rgb::hex(0xffffff)).expect("a canvas");
+        c.text(10.0, 45.0, 40.0, Rgb::hex(0x000000), Align::Left, text);
+        c.pixmap.expect("pixels").data().to_vec()
+    }
+
+    /// Spanish needs á é í ó ú ñ ¿ ¡ ü (and capitals): the bundled font has each one, and
+    /// each draws something other than the box a missing glyph gets.
+    #[test]
+    fn the_font_draws_spanish_letters() {
+        // A private-use code point: no font has it, so it draws the missing-glyph box.
+        let missing = drawn("\u{e000}");
+        let blank = drawn("");
+        for ch in "áéíóúñ¿¡üÁÉÍÓÚÑÜ".chars() {
+            assert_ne!(
+                font().lookup_glyph_index(ch),
+                0,
+                "{ch} missing from the font"
+            );
+            let pixels = drawn(&ch.to_string());
+            assert_ne!(pixels, missing, "{ch} draws the missing-glyph box");
+            assert_ne!(pixels, blank, "{ch} draws nothing");
+        }
+        // An accented letter is its base letter plus an accent: different pixels.
+        assert_ne!(drawn("á"), drawn("a"));
+        assert_ne!(drawn("ñ"), drawn("n"));
+    }
+
+    #[test]
+    fn a_recording_run_lists_each_text_once_as_written() {
+        let texts = legends(400, |c| {
+            c.text(0.0, 20.0, 20.0, Rgb::hex(0), Align::Left, "Cantera 1");
+            c.paragraph(
+                0.0,
+                50.0,
+                20.0,
+                Rgb::hex(0),
+                "una frase larga que se parte en varias líneas al dibujarla",
+                120.0,
+            );
+            c.text_fit(
+                0.0,
+                90.0,
+                20.0,
+                Rgb::hex(0),
+                Align::Left,
+                "un texto demasiado largo para su caja",
+                60.0,
+            );
+        });
+        assert_eq!(
+            texts,
+            [
+                "Cantera 1",
+                "una frase larga que se parte en varias líneas al dibujarla",
+                "un texto demasiado largo para su caja",
+            ]
+        );
+        // An ordinary dry run records nothing.
+        let mut dry = Canvas::dry(400);
+        dry.text(0.0, 20.0, 20.0, Rgb::hex(0), Align::Left, "x y");
+        assert!(dry.texts.is_none());
+    }
 }

@@ -5,8 +5,10 @@
 use crate::canvas::{picture, Align, Canvas, Rgb};
 use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
 use rules::estates::board::PieceState;
+use rules::estates::data::RowId;
 use rules::estates::data::{Colour, Cube, LOTS, RIVER_AFTER};
 use rules::estates::{EstatesPrivate, EstatesPublic, Item, PhaseView, RowView};
+use words::Lang;
 
 /// Cube fills, each with its letter code written on the cube.
 fn colour_fill(c: Colour) -> Rgb {
@@ -66,17 +68,44 @@ fn row_height(r: &RowView) -> f32 {
     LARGE + 18.0 + cubes as f32 * CUBE_H + ROOF_H + 12.0 + 60.0
 }
 
-fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String]) -> f32 {
+/// A row's name as its heading and the pieces' places say it (`top`, `superior`).
+fn row_word(row: RowId, lang: Lang) -> String {
+    match row {
+        RowId::Top => words::text(lang, "picture-estates-row-top", &[]),
+        RowId::Middle => words::text(lang, "picture-estates-row-middle", &[]),
+        RowId::Bottom => words::text(lang, "picture-estates-row-bottom", &[]),
+    }
+}
+
+/// A cube colour's word (the shares' names; the legend spells the codes out).
+fn colour_word(colour: Colour, lang: Lang) -> String {
+    match colour {
+        Colour::Blue => words::text(lang, "picture-estates-blue", &[]),
+        Colour::Red => words::text(lang, "picture-estates-red", &[]),
+        Colour::Yellow => words::text(lang, "picture-estates-yellow", &[]),
+        Colour::Green => words::text(lang, "picture-estates-green", &[]),
+        Colour::Purple => words::text(lang, "picture-estates-purple", &[]),
+        Colour::Grey => words::text(lang, "picture-estates-grey", &[]),
+    }
+}
+
+fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String], lang: Lang) -> f32 {
     let h = row_height(r);
     // Heading: row, requirement, mayor, complete.
-    let mut head = format!(
-        "{} row · needs {} lot{}",
-        capital(r.row.name()),
-        r.requirement,
-        if r.requirement == 1 { "" } else { "s" }
-    );
+    let mut head = capital(&words::text(
+        lang,
+        "picture-estates-row",
+        &[
+            ("row", row_word(r.row, lang).into()),
+            ("count", r.requirement.into()),
+        ],
+    ));
     if r.complete {
-        head.push_str(" · complete");
+        head = format!(
+            "{} · {}",
+            head,
+            words::text(lang, "picture-estates-row-complete", &[])
+        );
     }
     let hw = c.text(x0, y + LARGE, LARGE, INK, Align::Left, &head);
     if r.mayor {
@@ -96,7 +125,7 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String]) -> f
             SMALL + 2.0,
             INK,
             Align::Center,
-            "MAYOR ×2",
+            &words::text(lang, "picture-estates-mayor-doubles", &[]),
         );
     }
     let ground = y + h - 60.0;
@@ -123,7 +152,7 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String]) -> f
         c.rect(x, ground, LOT_W, 10.0, ground_fill);
         c.round_rect(x, ground, LOT_W, 10.0, 2.0, None, Some((INK, 1.5)));
         let label = if white {
-            format!("{lot} white")
+            words::text(lang, "picture-estates-white-lot", &[("lot", lot.into())])
         } else {
             lot.to_string()
         };
@@ -167,7 +196,14 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String]) -> f
                     SMALL,
                     Rgb::hex(0xffffff),
                     Align::Center,
-                    &format!("P{value} {effect:+}"),
+                    &words::text(
+                        lang,
+                        "picture-estates-permit-code",
+                        &[
+                            ("value", (*value).into()),
+                            ("effect", format!("{effect:+}").into()),
+                        ],
+                    ),
                 );
             }
         }
@@ -204,14 +240,14 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String]) -> f
             );
         }
         // Owner and points under the lot number.
-        let owner = b.owner.map_or("—".to_string(), |o| name(names, o));
+        let owner = b.owner.map_or("—".to_string(), |o| name(names, o, lang));
         c.text_fit(
             x + LOT_W / 2.0,
             ground + 58.0,
             SMALL - 2.0,
             INK,
             Align::Center,
-            &format!("{owner} {:+}", b.points),
+            &format!("{} {:+}", owner, b.points),
             LOT_W,
         );
     }
@@ -226,71 +262,125 @@ fn capital(s: &str) -> String {
     }
 }
 
-fn item_text(item: &Item) -> String {
+fn item_text(item: &Item, lang: Lang) -> String {
     match item {
-        Item::Cube(k) => format!("cube {k}"),
-        Item::Roof(v) => format!("roof {v}"),
-        Item::Permit(v) => format!("permit {v}"),
-        Item::Mayor => "the mayor".into(),
-        Item::Cancel => "the cancel cube".into(),
+        Item::Cube(k) => words::text(
+            lang,
+            "picture-estates-cube",
+            &[("cube", k.to_string().into())],
+        ),
+        Item::Roof(v) => words::text(lang, "picture-estates-roof", &[("value", (*v).into())]),
+        Item::Permit(v) => words::text(lang, "picture-estates-permit", &[("value", (*v).into())]),
+        Item::Mayor => words::text(lang, "picture-estates-the-mayor", &[]),
+        Item::Cancel => words::text(lang, "picture-estates-the-cancel-cube", &[]),
     }
 }
 
-fn status(v: &EstatesPublic, names: &[String]) -> String {
-    let n = |s: usize| name(names, s);
+fn status(v: &EstatesPublic, names: &[String], lang: Lang) -> String {
+    let n = |s: usize| name(names, s, lang);
     match &v.phase {
-        PhaseView::Choosing { auctioneer } => {
-            format!(
-                "{} is the auctioneer: choose a piece to auction.",
-                n(*auctioneer)
-            )
-        }
+        PhaseView::Choosing { auctioneer } => words::text(
+            lang,
+            "picture-estates-choosing",
+            &[("auctioneer", n(*auctioneer).into())],
+        ),
         PhaseView::Auction {
             auctioneer,
             item,
             to_answer,
             ..
-        } => {
-            let mut s = format!("{} auctions {}.", n(*auctioneer), item_text(item));
-            if let Some(t) = to_answer {
-                s.push_str(&format!(" {} to bid or pass.", n(*t)));
-            }
-            s
-        }
+        } => match to_answer {
+            Some(t) => words::text(
+                lang,
+                "picture-estates-auction-answer",
+                &[
+                    ("auctioneer", n(*auctioneer).into()),
+                    ("item", item_text(item, lang).into()),
+                    ("bidder", n(*t).into()),
+                ],
+            ),
+            None => words::text(
+                lang,
+                "picture-estates-auction",
+                &[
+                    ("auctioneer", n(*auctioneer).into()),
+                    ("item", item_text(item, lang).into()),
+                ],
+            ),
+        },
         PhaseView::Deciding {
             auctioneer,
             item,
             high: (s, a),
-        } => format!(
-            "{} bid ${a}M for {}. {} decides: sell or keep.",
-            n(*s),
-            item_text(item),
-            n(*auctioneer)
+        } => words::text(
+            lang,
+            "picture-estates-deciding",
+            &[
+                ("bidder", n(*s).into()),
+                ("amount", (*a).into()),
+                ("item", item_text(item, lang).into()),
+                ("auctioneer", n(*auctioneer).into()),
+            ],
         ),
-        PhaseView::Placing { item, owner } => {
-            format!("{} must place {}.", n(*owner), item_text(item))
-        }
-        PhaseView::Over => "The game is over.".into(),
+        PhaseView::Placing { item, owner } => words::text(
+            lang,
+            "picture-estates-placing",
+            &[
+                ("owner", n(*owner).into()),
+                ("item", item_text(item, lang).into()),
+            ],
+        ),
+        PhaseView::Over => words::text(lang, "picture-estates-over", &[]),
     }
 }
 
-fn piece_state(s: &PieceState) -> String {
+fn piece_state(s: &PieceState, lang: Lang) -> String {
     match s {
-        PieceState::Available => "available".into(),
-        PieceState::Placed { row, .. } => format!("in {row} row"),
-        PieceState::Gone => "gone".into(),
+        PieceState::Available => words::text(lang, "picture-estates-available", &[]),
+        PieceState::Placed { row, .. } => words::text(
+            lang,
+            "picture-estates-in-row",
+            &[("row", row_word(*row, lang).into())],
+        ),
+        PieceState::Gone => words::text(lang, "picture-estates-gone", &[]),
     }
 }
 
-fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
+/// The bids of an auction: `Ana $3M`, `Bruno pass` (a test checks the English against
+/// the engine's `bid_list`).
+pub(crate) fn bid_list(bids: &[(usize, Option<u32>)], names: &[String], lang: Lang) -> Vec<String> {
+    bids.iter()
+        .map(|(s, a)| match a {
+            Some(a) => words::text(
+                lang,
+                "picture-estates-bid",
+                &[
+                    ("name", name(names, *s, lang).into()),
+                    ("amount", (*a).into()),
+                ],
+            ),
+            None => words::text(
+                lang,
+                "picture-estates-pass",
+                &[("name", name(names, *s, lang).into())],
+            ),
+        })
+        .collect()
+}
+
+pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], lang: Lang) {
     let w = c.width;
     let inner = w - 2.0 * MARGIN;
     let title = if v.rounds > 1 {
-        format!("The Estates · round {} of {}", v.round, v.rounds)
+        words::text(
+            lang,
+            "picture-estates-title-round",
+            &[("round", v.round.into()), ("rounds", v.rounds.into())],
+        )
     } else {
-        "The Estates".to_string()
+        words::text(lang, "picture-estates-title", &[])
     };
-    let mut y = style::header(c, &title, &status(v, names)) + 6.0;
+    let mut y = style::header(c, &title, &status(v, names, lang)) + 6.0;
 
     // Up for auction.
     if let Some((item, bids)) = match &v.phase {
@@ -300,7 +390,8 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
         _ => None,
     } {
         let h = 12.0 + LARGE + 14.0 + 64.0;
-        let top = style::panel(c, MARGIN, y, inner, h, "Up for auction");
+        let heading = words::text(lang, "picture-estates-up-for-auction", &[]);
+        let top = style::panel(c, MARGIN, y, inner, h, &heading);
         c.round_rect(
             MARGIN,
             y,
@@ -329,13 +420,13 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
                     BODY,
                     Rgb::hex(0xffffff),
                     Align::Center,
-                    &item_text(other),
+                    &item_text(other, lang),
                 );
             }
         }
-        let b = rules::estates::bid_list(&bids, names);
+        let b = bid_list(&bids, names, lang);
         let text = if b.is_empty() {
-            "no bids yet".to_string()
+            words::text(lang, "picture-estates-no-bids", &[])
         } else {
             b.join(" · ")
         };
@@ -365,7 +456,7 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
     let mut ry = y + 14.0;
     let x0 = MARGIN + 18.0;
     for r in &v.rows {
-        ry = draw_row(c, x0, ry, r, names) + 14.0;
+        ry = draw_row(c, x0, ry, r, names, lang) + 14.0;
     }
     y += board_h + 14.0;
 
@@ -378,7 +469,7 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
         y,
         inner,
         oh,
-        "Offer rows (only the end cubes can be chosen)",
+        &words::text(lang, "picture-estates-offer", &[]),
     );
     for (i, row) in v.offer.iter().enumerate() {
         let ry = top + i as f32 * 54.0;
@@ -391,7 +482,8 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
             &format!("{}", i + 1),
         );
         if row.is_empty() {
-            c.text(MARGIN + 54.0, ry + 34.0, BODY, MUTED, Align::Left, "empty");
+            let empty = words::text(lang, "picture-empty", &[]);
+            c.text(MARGIN + 54.0, ry + 34.0, BODY, MUTED, Align::Left, &empty);
         }
         for (k, cu) in row.iter().enumerate() {
             let x = MARGIN + 54.0 + k as f32 * (ow + 10.0);
@@ -416,23 +508,36 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
 
     // Pieces beside the board.
     let lines = [
-        format!("Roofs in the bag: {}", v.roofs_left),
-        format!(
-            "Permits: {}",
-            v.permits
-                .iter()
-                .map(|(p, s)| format!("{p} {}", piece_state(s)))
-                .collect::<Vec<_>>()
-                .join(" · ")
+        words::text(
+            lang,
+            "picture-estates-roofs-left",
+            &[("count", v.roofs_left.into())],
         ),
-        format!(
-            "Mayor: {} · Cancel cube: {}",
-            piece_state(&v.mayor),
-            piece_state(&v.cancel)
+        words::text(
+            lang,
+            "picture-estates-permits",
+            &[(
+                "permits",
+                v.permits
+                    .iter()
+                    .map(|(p, s)| format!("{} {}", p, piece_state(s, lang)))
+                    .collect::<Vec<_>>()
+                    .join(" · ")
+                    .into(),
+            )],
+        ),
+        words::text(
+            lang,
+            "picture-estates-mayor-cancel",
+            &[
+                ("mayor", piece_state(&v.mayor, lang).into()),
+                ("cancel", piece_state(&v.cancel, lang).into()),
+            ],
         ),
     ];
     let ph = 12.0 + LARGE + 14.0 + lines.len() as f32 * (BODY + 10.0) + 4.0;
-    let top = style::panel(c, MARGIN, y, inner, ph, "Pieces");
+    let heading = words::text(lang, "picture-estates-pieces", &[]);
+    let top = style::panel(c, MARGIN, y, inner, ph, &heading);
     for (i, l) in lines.iter().enumerate() {
         c.text_fit(
             MARGIN + 18.0,
@@ -450,7 +555,8 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
     let gap = 12.0;
     let half = (inner - gap) / 2.0;
     let sh = 12.0 + LARGE + 14.0 + 6.0 * 44.0 + 6.0;
-    let top = style::panel(c, MARGIN, y, half, sh, "Shares (certificates)");
+    let heading = words::text(lang, "picture-estates-shares", &[]);
+    let top = style::panel(c, MARGIN, y, half, sh, &heading);
     for (i, (colour, owner)) in v.certificates.iter().enumerate() {
         let ry = top + i as f32 * 44.0;
         let fill = colour_fill(*colour);
@@ -471,19 +577,20 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
             Align::Center,
             colour_code(*colour),
         );
-        let who = owner.map_or("—".to_string(), |s| name(names, s));
+        let who = owner.map_or("—".to_string(), |s| name(names, s, lang));
         c.text_fit(
             MARGIN + 100.0,
             ry + 28.0,
             SMALL + 2.0,
             INK,
             Align::Left,
-            &format!("{} · {who}", colour.name()),
+            &format!("{} · {}", colour_word(*colour, lang), who),
             half - 116.0,
         );
     }
     let sx = MARGIN + half + gap;
-    let top = style::panel(c, sx, y, half, sh, "Score now (cash boxes secret)");
+    let heading = words::text(lang, "picture-estates-score-now", &[]);
+    let top = style::panel(c, sx, y, half, sh, &heading);
     let max = v
         .live_scores
         .iter()
@@ -500,7 +607,7 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
             SMALL + 2.0,
             INK,
             Align::Left,
-            &name(names, s),
+            &name(names, s, lang),
             150.0,
         );
         let bar_x = sx + 210.0;
@@ -521,14 +628,18 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
             .round_wins
             .iter()
             .enumerate()
-            .map(|(s, w)| format!("{} {w}", name(names, s)))
+            .map(|(s, w)| format!("{} {}", name(names, s, lang), w))
             .collect();
         ny = c.paragraph(
             sx + 16.0,
             ny + SMALL,
             SMALL,
             MUTED,
-            &format!("Round wins: {}", wins.join(", ")),
+            &words::text(
+                lang,
+                "picture-estates-round-wins",
+                &[("wins", wins.join(", ").into())],
+            ),
             half - 32.0,
         );
     }
@@ -540,27 +651,36 @@ fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String]) {
         SMALL,
         MUTED,
         Align::Left,
-        "Cubes: B blue · R red · Y yellow · G green · P purple · Gy grey · lot 1 faces Main Street",
+        &words::text(lang, "picture-estates-legend", &[]),
     );
 }
 
-pub fn public(v: &EstatesPublic, names: &[String]) -> Option<Vec<u8>> {
+pub fn public(v: &EstatesPublic, names: &[String], lang: Lang) -> Option<Vec<u8>> {
     picture(crate::WIDTH, style::BACKGROUND, |c| {
-        draw_public(c, v, names)
+        draw_public(c, v, names, lang)
     })
 }
 
-fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String]) {
-    let title = format!("The Estates · {}'s money", name(names, v.seat));
-    let mut y = style::header(c, &title, "Only you see this.") + 10.0;
+pub(crate) fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String], lang: Lang) {
+    let title = words::text(
+        lang,
+        "picture-estates-money-title",
+        &[("name", name(names, v.seat, lang).into())],
+    );
+    let only_you = words::text(lang, "picture-only-you", &[]);
+    let mut y = style::header(c, &title, &only_you) + 10.0;
     let inner = c.width - 2.0 * MARGIN;
     let half = (inner - 12.0) / 2.0;
     for (i, (label, amount, note)) in [
-        ("Cash on hand", v.cash, "spend it in auctions"),
         (
-            "Cash box",
+            words::text(lang, "picture-estates-cash", &[]),
+            v.cash,
+            words::text(lang, "picture-estates-cash-note", &[]),
+        ),
+        (
+            words::text(lang, "picture-estates-cash-box", &[]),
             v.cash_box,
-            "1 point per $1M at the end; never spendable",
+            words::text(lang, "picture-estates-cash-box-note", &[]),
         ),
     ]
     .iter()
@@ -593,14 +713,14 @@ fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String]) {
             y + BODY,
             BODY,
             INK,
-            "You may `stash` $1M into your cash box before choosing a piece.",
+            &words::text(lang, "picture-estates-may-stash", &[]),
             inner,
         );
     }
 }
 
-pub fn private(v: &EstatesPrivate, names: &[String]) -> Option<Vec<u8>> {
+pub fn private(v: &EstatesPrivate, names: &[String], lang: Lang) -> Option<Vec<u8>> {
     picture(crate::WIDTH, style::BACKGROUND, |c| {
-        draw_private(c, v, names)
+        draw_private(c, v, names, lang)
     })
 }

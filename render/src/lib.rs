@@ -5,6 +5,12 @@
 //! opaque parchment card that reads the same in Discord's dark and light themes. Every
 //! colour has a letter or shape beside it for colour-blind players. Text uses the
 //! bundled DejaVu Sans; the same view always gives the same bytes.
+//!
+//! Every word drawn comes from `locales/<lang>/pictures.ftl` in the `lang` a picture is
+//! drawn for (the channel's for the board, the owner's for a hand); names, numbers and
+//! the pieces' codes (tile letters, `B1`, `Gy3`: what players type) stay as they are.
+//! [`public_legends`] and [`private_legends`] list the texts a picture draws, from the
+//! same drawing code, for tests and snapshots.
 
 mod canvas;
 mod estates;
@@ -14,6 +20,7 @@ mod style;
 mod villa;
 
 use rules::{PrivatePicture, PublicPicture};
+use words::Lang;
 
 /// Width of every picture, in pixels.
 pub const WIDTH: u32 = 1100;
@@ -24,25 +31,61 @@ pub fn warm_up() {
     canvas::font();
 }
 
-/// The channel picture of a game's public view; `None` for a game without pictures.
-/// `names` are the players in seat order.
-pub fn public_png(view: &PublicPicture, names: &[String]) -> Option<Vec<u8>> {
+/// The channel picture of a game's public view in `lang`; `None` for a game without
+/// pictures. `names` are the players in seat order.
+pub fn public_png(view: &PublicPicture, names: &[String], lang: Lang) -> Option<Vec<u8>> {
     match view {
-        PublicPicture::Palazzo(v) => palazzo::public(v, names),
-        PublicPicture::Villa(v) => villa::public(v, names),
-        PublicPicture::Estates(v) => estates::public(v, names),
-        PublicPicture::Princes(v) => princes::public(v, names),
+        PublicPicture::Palazzo(v) => palazzo::public(v, names, lang),
+        PublicPicture::Villa(v) => villa::public(v, names, lang),
+        PublicPicture::Estates(v) => estates::public(v, names, lang),
+        PublicPicture::Princes(v) => princes::public(v, names, lang),
         PublicPicture::None => None,
     }
 }
 
-/// One seat's private picture (Palazzo hand, Princes cards, Estates cash); `None` where
-/// the game has no secrets to draw.
-pub fn private_png(view: &PrivatePicture, names: &[String]) -> Option<Vec<u8>> {
+/// One seat's private picture (Palazzo hand, Princes cards, Estates cash) in `lang`;
+/// `None` where the game has no secrets to draw.
+pub fn private_png(view: &PrivatePicture, names: &[String], lang: Lang) -> Option<Vec<u8>> {
     match view {
-        PrivatePicture::Palazzo(v) => palazzo::private(v, names),
-        PrivatePicture::Estates(v) => estates::private(v, names),
-        PrivatePicture::Princes(v) => princes::private(v, names),
+        PrivatePicture::Palazzo(v) => palazzo::private(v, names, lang),
+        PrivatePicture::Estates(v) => estates::private(v, names, lang),
+        PrivatePicture::Princes(v) => princes::private(v, names, lang),
         PrivatePicture::None => None,
+    }
+}
+
+/// Every text [`public_png`] draws for this view, in drawing order (a paragraph once,
+/// unwrapped); empty for a game without pictures. No pixels are drawn.
+pub fn public_legends(view: &PublicPicture, names: &[String], lang: Lang) -> Vec<String> {
+    let w = WIDTH;
+    match view {
+        PublicPicture::Palazzo(v) => {
+            canvas::legends(w, |c| palazzo::draw_public(c, v, names, lang))
+        }
+        PublicPicture::Villa(v) => canvas::legends(w, |c| villa::draw_public(c, v, names, lang)),
+        PublicPicture::Estates(v) => {
+            canvas::legends(w, |c| estates::draw_public(c, v, names, lang))
+        }
+        PublicPicture::Princes(v) => {
+            canvas::legends(w, |c| princes::draw_public(c, v, names, lang))
+        }
+        PublicPicture::None => vec![],
+    }
+}
+
+/// Every text [`private_png`] draws for this view, as [`public_legends`] does.
+pub fn private_legends(view: &PrivatePicture, names: &[String], lang: Lang) -> Vec<String> {
+    let w = WIDTH;
+    match view {
+        PrivatePicture::Palazzo(v) => {
+            canvas::legends(w, |c| palazzo::draw_private(c, v, names, lang))
+        }
+        PrivatePicture::Estates(v) => {
+            canvas::legends(w, |c| estates::draw_private(c, v, names, lang))
+        }
+        PrivatePicture::Princes(v) => {
+            canvas::legends(w, |c| princes::draw_private(c, v, names, lang))
+        }
+        PrivatePicture::None => vec![],
     }
 }

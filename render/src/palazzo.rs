@@ -5,6 +5,7 @@ use crate::canvas::{picture, Align, Canvas, Rgb};
 use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
 use rules::palazzo::data::{Card, Currency, Material, Tile, RIDERS, STACK_NAMES};
 use rules::palazzo::{PalazzoPrivate, PalazzoPublic};
+use words::Lang;
 
 /// Material fills with the word written on every tile (colour is never the only cue).
 fn material_colour(m: Material) -> Rgb {
@@ -15,11 +16,12 @@ fn material_colour(m: Material) -> Rgb {
     }
 }
 
-fn material_word(m: Material) -> &'static str {
+/// The word written on a tile (short: it fits under the floor number).
+fn material_word(m: Material, lang: Lang) -> String {
     match m {
-        Material::Brick => "brick",
-        Material::Sandstone => "sand",
-        Material::Marble => "marble",
+        Material::Brick => words::text(lang, "picture-palazzo-tile-brick", &[]),
+        Material::Sandstone => words::text(lang, "picture-palazzo-tile-sandstone", &[]),
+        Material::Marble => words::text(lang, "picture-palazzo-tile-marble", &[]),
     }
 }
 
@@ -36,7 +38,7 @@ fn currency_colour(c: Option<Currency>) -> Rgb {
 const TILE_W: f32 = 112.0;
 const TILE_H: f32 = 86.0;
 
-fn tile(c: &mut Canvas, x: f32, y: f32, t: &Tile) {
+fn tile(c: &mut Canvas, x: f32, y: f32, t: &Tile, lang: Lang) {
     let fill = material_colour(t.material);
     let ink = fill.ink();
     c.round_rect(x, y, TILE_W, TILE_H, 8.0, Some(fill), Some((INK, 2.0)));
@@ -48,12 +50,17 @@ fn tile(c: &mut Canvas, x: f32, y: f32, t: &Tile) {
         Align::Left,
         &t.floor.to_string(),
     );
-    c.text(x + 10.0, y + 56.0 + 2.0, 16.0, ink, Align::Left, "floor");
+    let floor = words::text(lang, "picture-palazzo-tile-floor", &[]);
+    c.text(x + 10.0, y + 56.0 + 2.0, 16.0, ink, Align::Left, &floor);
     windows(c, x + TILE_W - 12.0, y + 10.0, t.windows, 16.0, 24.0);
     let word = if t.twin {
-        format!("{} b", material_word(t.material))
+        words::text(
+            lang,
+            "picture-palazzo-tile-twin",
+            &[("material", material_word(t.material, lang).into())],
+        )
     } else {
-        material_word(t.material).to_string()
+        material_word(t.material, lang)
     };
     c.text(
         x + TILE_W / 2.0,
@@ -83,9 +90,10 @@ fn windows(c: &mut Canvas, right: f32, y: f32, n: u8, w: f32, h: f32) {
 }
 
 /// Lays tiles out left to right, wrapping at `max_w`; returns the y below them.
-fn tiles_flow(c: &mut Canvas, x: f32, y: f32, max_w: f32, tiles: &[Tile]) -> f32 {
+fn tiles_flow(c: &mut Canvas, x: f32, y: f32, max_w: f32, tiles: &[Tile], lang: Lang) -> f32 {
     if tiles.is_empty() {
-        c.text(x, y + 34.0, BODY, MUTED, Align::Left, "empty");
+        let empty = words::text(lang, "picture-empty", &[]);
+        c.text(x, y + 34.0, BODY, MUTED, Align::Left, &empty);
         return y + 48.0;
     }
     let per_row = (((max_w + 10.0) / (TILE_W + 10.0)).floor() as usize).max(1);
@@ -96,6 +104,7 @@ fn tiles_flow(c: &mut Canvas, x: f32, y: f32, max_w: f32, tiles: &[Tile]) -> f32
             x + col as f32 * (TILE_W + 10.0),
             y + row as f32 * (TILE_H + 10.0),
             t,
+            lang,
         );
     }
     let rows = tiles.len().div_ceil(per_row);
@@ -167,30 +176,62 @@ fn palace_floor(c: &mut Canvas, x: f32, y: f32, t: &Tile) {
     windows(c, x + FLOOR_W - 6.0, y + 12.0, t.windows, 12.0, 22.0);
 }
 
-fn status(v: &PalazzoPublic, names: &[String]) -> String {
+fn status(v: &PalazzoPublic, names: &[String], lang: Lang) -> String {
     if v.over {
-        return "Game over: the fifth rider was drawn.".into();
+        return words::text(lang, "picture-palazzo-over", &[]);
     }
-    let who: Vec<String> = v.awaiting.iter().map(|s| name(names, *s)).collect();
-    format!(
-        "{}'s turn · waiting for {}: {}.",
-        name(names, v.active),
-        who.join(", "),
-        v.prompt
+    let who: Vec<String> = v.awaiting.iter().map(|s| name(names, *s, lang)).collect();
+    words::text(
+        lang,
+        "picture-palazzo-status",
+        &[
+            ("active", name(names, v.active, lang).into()),
+            ("waiting", who.join(", ").into()),
+            ("prompt", prompt(v, lang).into()),
+        ],
     )
 }
 
-fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String]) {
+/// What the awaited players are asked, from the view (the engine's `prompt` is the
+/// English sentence; a test checks this one matches it in English).
+pub(crate) fn prompt(v: &PalazzoPublic, lang: Lang) -> String {
+    if v.over {
+        return words::text(lang, "picture-palazzo-prompt-over", &[]);
+    }
+    if !v.revealed.is_empty() {
+        return words::text(lang, "picture-palazzo-prompt-pick", &[]);
+    }
+    if v.auction.is_some() {
+        return words::text(lang, "picture-palazzo-prompt-auction", &[]);
+    }
+    if v.pending.is_some() {
+        return words::text(lang, "picture-palazzo-prompt-build", &[]);
+    }
+    if !v.lot.is_empty() {
+        return words::text(lang, "picture-palazzo-prompt-lot", &[]);
+    }
+    // A turn's start and the choice after drawing differ only in what is asked.
+    if v.prompt.starts_with("buy") {
+        return words::text(
+            lang,
+            "picture-palazzo-prompt-buy",
+            &[("price", v.price.into())],
+        );
+    }
+    words::text(lang, "picture-palazzo-prompt-turn", &[])
+}
+
+pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], lang: Lang) {
     let w = c.width;
     let inner = w - 2.0 * MARGIN;
-    let mut y = style::header(c, "Palazzo", &status(v, names));
+    let mut y = style::header(c, "Palazzo", &status(v, names, lang));
 
     // Stacks, riders, money pile.
     let stacks: Vec<String> = v
         .stacks
         .iter()
         .zip(STACK_NAMES)
-        .map(|(n, s)| format!("{s}: {n}"))
+        .map(|(n, s)| format!("{}: {}", s, n))
         .collect();
     y += 8.0;
     let sx = c.text(
@@ -199,7 +240,11 @@ fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String]) {
         BODY,
         INK,
         Align::Left,
-        &format!("Stacks  {}   ·   Riders", stacks.join("  ")),
+        &words::text(
+            lang,
+            "picture-palazzo-stacks",
+            &[("stacks", stacks.join("  ").into())],
+        ),
     );
     for i in 0..RIDERS {
         let cx = MARGIN + sx + 24.0 + f32::from(i) * 30.0;
@@ -227,11 +272,14 @@ fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String]) {
         BODY,
         MUTED,
         Align::Left,
-        &format!(
-            "Money: draw pile {} · discards {} · tiles out of the game {}",
-            v.pile,
-            v.discard.len(),
-            v.boxed
+        &words::text(
+            lang,
+            "picture-palazzo-money",
+            &[
+                ("pile", v.pile.into()),
+                ("discards", v.discard.len().into()),
+                ("boxed", v.boxed.into()),
+            ],
         ),
     );
     y += BODY + 20.0;
@@ -245,13 +293,18 @@ fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String]) {
     for (i, q) in v.quarries.iter().enumerate() {
         let x = MARGIN + i as f32 * (qw + gap);
         let master = i == v.master;
-        let top = style::panel(c, x, y, qw, qh, &format!("Quarry {}", i + 1));
+        let heading = words::text(
+            lang,
+            "picture-palazzo-quarry",
+            &[("number", (i + 1).into())],
+        );
+        let top = style::panel(c, x, y, qw, qh, &heading);
         if master {
             c.round_rect(x, y, qw, qh, 12.0, None, Some((style::HIGHLIGHT, 5.0)));
         }
-        tiles_flow(c, x + 14.0, top, qw - 20.0, q);
+        tiles_flow(c, x + 14.0, top, qw - 20.0, q, lang);
         if master {
-            let label = "★ master builder";
+            let label = words::text(lang, "picture-palazzo-master-builder", &[]);
             c.round_rect(
                 x + 8.0,
                 y + qh - 40.0,
@@ -267,7 +320,7 @@ fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String]) {
                 SMALL,
                 INK,
                 Align::Center,
-                label,
+                &label,
             );
         }
     }
@@ -286,13 +339,13 @@ fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String]) {
         y,
         inner,
         sh,
-        &format!("Supply · price {} per tile", v.price),
+        &words::text(lang, "picture-palazzo-supply", &[("price", v.price.into())]),
     );
-    tiles_flow(c, MARGIN + 16.0, top, inner - 28.0, &v.supply);
+    tiles_flow(c, MARGIN + 16.0, top, inner - 28.0, &v.supply, lang);
     y += sh + 16.0;
 
     // What is on the table right now.
-    y = action_box(c, v, names, y);
+    y = action_box(c, v, names, y, lang);
 
     // Players, two per row.
     let pw = (inner - gap) / 2.0;
@@ -303,24 +356,24 @@ fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String]) {
         for (k, s) in seats.iter().enumerate() {
             let seat = row * 2 + k;
             let x = MARGIN + k as f32 * (pw + gap);
-            draw_seat(c, x, y, pw, h, seat, s, names, v);
+            draw_seat(c, x, y, pw, h, seat, s, names, v, lang);
         }
         y += h + gap;
     }
-    legend(c, y + 4.0);
+    legend(c, y + 4.0, lang);
 }
 
-fn legend(c: &mut Canvas, y: f32) {
+fn legend(c: &mut Canvas, y: f32, lang: Lang) {
     let mut x = MARGIN;
     for m in [Material::Brick, Material::Sandstone, Material::Marble] {
         c.rect(x, y + 4.0, 26.0, 26.0, material_colour(m));
         c.round_rect(x, y + 4.0, 26.0, 26.0, 2.0, None, Some((INK, 1.5)));
         let word = match m {
-            Material::Brick => "b brick",
-            Material::Sandstone => "s sandstone",
-            Material::Marble => "m marble",
+            Material::Brick => words::text(lang, "picture-palazzo-legend-brick", &[]),
+            Material::Sandstone => words::text(lang, "picture-palazzo-legend-sandstone", &[]),
+            Material::Marble => words::text(lang, "picture-palazzo-legend-marble", &[]),
         };
-        x += 34.0 + c.text(x + 34.0, y + 26.0, SMALL, INK, Align::Left, word) + 24.0;
+        x += 34.0 + c.text(x + 34.0, y + 26.0, SMALL, INK, Align::Left, &word) + 24.0;
     }
     windows(c, x + 16.0, y + 4.0, 1, 14.0, 26.0);
     c.text(
@@ -329,7 +382,7 @@ fn legend(c: &mut Canvas, y: f32) {
         SMALL,
         INK,
         Align::Left,
-        "window · number = floor",
+        &words::text(lang, "picture-palazzo-legend-window", &[]),
     );
 }
 
@@ -362,8 +415,20 @@ fn draw_seat(
     s: &rules::palazzo::views::SeatPublic,
     names: &[String],
     v: &PalazzoPublic,
+    lang: Lang,
 ) {
-    let heading = format!("     {} · {} pts", name(names, seat), s.score);
+    // The spaces leave room for the seat badge.
+    let heading = format!(
+        "     {}",
+        words::text(
+            lang,
+            "picture-palazzo-seat",
+            &[
+                ("name", name(names, seat, lang).into()),
+                ("score", s.score.into()),
+            ],
+        )
+    );
     let mut top = style::panel(c, x, y, pw, h, &heading);
     style::seat_badge(c, x + 14.0, y + 12.0 + LARGE * 0.62, seat, 15.0);
     if v.awaiting.contains(&seat) && !v.over {
@@ -375,10 +440,10 @@ fn draw_seat(
         SMALL,
         MUTED,
         Align::Right,
-        &format!(
-            "{} card{}",
-            s.hand_count,
-            if s.hand_count == 1 { "" } else { "s" }
+        &words::text(
+            lang,
+            "picture-palazzo-cards",
+            &[("count", s.hand_count.into())],
         ),
     );
     if s.palaces.is_empty() {
@@ -388,7 +453,7 @@ fn draw_seat(
             BODY,
             MUTED,
             Align::Left,
-            "no palazzo yet",
+            &words::text(lang, "picture-palazzo-no-palazzo", &[]),
         );
         return;
     }
@@ -426,28 +491,32 @@ fn draw_seat(
 }
 
 /// Revealed money, the auction, tiles being built, the lot handed out.
-fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32) -> f32 {
+fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32, lang: Lang) -> f32 {
     let inner = c.width - 2.0 * MARGIN;
     let x = MARGIN;
     let head_h = 12.0 + LARGE + 14.0;
     if !v.revealed.is_empty() {
         let h = head_h + CARD_H + 20.0;
-        let top = style::panel(c, x, y, inner, h, "Revealed money (pick)");
+        let heading = words::text(lang, "picture-palazzo-revealed", &[]);
+        let top = style::panel(c, x, y, inner, h, &heading);
         cards_row(c, x + 16.0, top, &v.revealed, 1.0);
         return y + h + 16.0;
     }
     if let Some(a) = &v.auction {
         let rows = a.bids.len().max(1) as f32;
         let h = head_h + TILE_H + 16.0 + rows * (CARD_H * 0.8 + 12.0) + 8.0;
-        let heading = format!(
-            "Auction of quarry {} · high bid {} by {}",
-            a.quarry + 1,
-            a.high,
-            name(names, a.leader)
+        let heading = words::text(
+            lang,
+            "picture-palazzo-auction",
+            &[
+                ("quarry", (a.quarry + 1).into()),
+                ("high", a.high.into()),
+                ("leader", name(names, a.leader, lang).into()),
+            ],
         );
         let top = style::panel(c, x, y, inner, h, &heading);
         c.round_rect(x, y, inner, h, 12.0, None, Some((style::HIGHLIGHT, 4.0)));
-        let mut ty = tiles_flow(c, x + 16.0, top, inner - 32.0, &a.tiles) + 6.0;
+        let mut ty = tiles_flow(c, x + 16.0, top, inner - 32.0, &a.tiles, lang) + 6.0;
         for b in &a.bids {
             let name_w = 220.0;
             style::seat_badge(c, x + 16.0, ty + CARD_H * 0.4, b.seat, 13.0);
@@ -457,7 +526,7 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32) -> f3
                 BODY,
                 INK,
                 Align::Left,
-                &name(names, b.seat),
+                &name(names, b.seat, lang),
                 name_w - 40.0,
             );
             let mut cx = x + 16.0 + name_w;
@@ -483,7 +552,7 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32) -> f3
             }
             let end = cards_row(c, cx, ty, &b.cards, 0.8);
             let label = if b.cards.is_empty() && !b.opener {
-                "no bid yet".to_string()
+                words::text(lang, "picture-palazzo-no-bid", &[])
             } else {
                 format!("= {}", b.total)
             };
@@ -501,48 +570,62 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32) -> f3
     }
     if let Some((seat, tiles)) = &v.pending {
         let h = head_h + TILE_H + 20.0;
-        let top = style::panel(c, x, y, inner, h, &format!("{} builds", name(names, *seat)));
-        tiles_flow(c, x + 16.0, top, inner - 32.0, tiles);
+        let heading = words::text(
+            lang,
+            "picture-palazzo-builds",
+            &[("name", name(names, *seat, lang).into())],
+        );
+        let top = style::panel(c, x, y, inner, h, &heading);
+        tiles_flow(c, x + 16.0, top, inner - 32.0, tiles, lang);
         return y + h + 16.0;
     }
     if !v.lot.is_empty() {
         let per_row = (((inner - 32.0 + 10.0) / (TILE_W + 10.0)).floor() as usize).max(1);
         let h = head_h + v.lot.len().div_ceil(per_row) as f32 * (TILE_H + 10.0) + 10.0;
-        let top = style::panel(c, x, y, inner, h, "Lot handed out (one tile each)");
-        tiles_flow(c, x + 16.0, top, inner - 32.0, &v.lot);
+        let heading = words::text(lang, "picture-palazzo-lot", &[]);
+        let top = style::panel(c, x, y, inner, h, &heading);
+        tiles_flow(c, x + 16.0, top, inner - 32.0, &v.lot, lang);
         return y + h + 16.0;
     }
     y
 }
 
-pub fn public(v: &PalazzoPublic, names: &[String]) -> Option<Vec<u8>> {
+pub fn public(v: &PalazzoPublic, names: &[String], lang: Lang) -> Option<Vec<u8>> {
     picture(crate::WIDTH, style::BACKGROUND, |c| {
-        draw_public(c, v, names)
+        draw_public(c, v, names, lang)
     })
 }
 
-fn draw_private(c: &mut Canvas, v: &PalazzoPrivate, names: &[String]) {
-    let title = format!("Palazzo · {}'s hand", name(names, v.seat));
-    let mut y = style::header(
-        c,
-        &title,
-        &format!(
-            "{} card{} · best single bid {}{}",
-            v.hand.len(),
-            if v.hand.len() == 1 { "" } else { "s" },
-            v.best_bid,
-            v.auction_reach
-                .map(|r| format!(" · in this auction your bid can reach {r}"))
-                .unwrap_or_default()
-        ),
+pub(crate) fn draw_private(c: &mut Canvas, v: &PalazzoPrivate, names: &[String], lang: Lang) {
+    let title = words::text(
+        lang,
+        "picture-palazzo-hand-title",
+        &[("name", name(names, v.seat, lang).into())],
     );
+    let status = match v.auction_reach {
+        Some(reach) => words::text(
+            lang,
+            "picture-palazzo-hand-status-reach",
+            &[
+                ("count", v.hand.len().into()),
+                ("best", v.best_bid.into()),
+                ("reach", reach.into()),
+            ],
+        ),
+        None => words::text(
+            lang,
+            "picture-palazzo-hand-status",
+            &[("count", v.hand.len().into()), ("best", v.best_bid.into())],
+        ),
+    };
+    let mut y = style::header(c, &title, &status);
     y += 8.0;
     // One row per currency (then certificates), biggest values last.
     let groups: [(Option<Currency>, &str); 4] = [
-        (Some(Currency::Red), "Red"),
-        (Some(Currency::Green), "Green"),
-        (Some(Currency::Blue), "Blue"),
-        (None, "Certificates"),
+        (Some(Currency::Red), "picture-palazzo-red"),
+        (Some(Currency::Green), "picture-palazzo-green"),
+        (Some(Currency::Blue), "picture-palazzo-blue"),
+        (None, "picture-palazzo-certificates"),
     ];
     if v.hand.is_empty() {
         c.text(
@@ -551,11 +634,11 @@ fn draw_private(c: &mut Canvas, v: &PalazzoPrivate, names: &[String]) {
             LARGE,
             MUTED,
             Align::Left,
-            "Your hand is empty.",
+            &words::text(lang, "picture-palazzo-hand-empty", &[]),
         );
         return;
     }
-    for (cur, label) in groups {
+    for (cur, key) in groups {
         let mut cards: Vec<Card> = v
             .hand
             .iter()
@@ -573,10 +656,14 @@ fn draw_private(c: &mut Canvas, v: &PalazzoPrivate, names: &[String]) {
             LARGE,
             INK,
             Align::Left,
-            &format!(
-                "{label} · {} card{} · {sum}",
-                cards.len(),
-                if cards.len() == 1 { "" } else { "s" }
+            &words::text(
+                lang,
+                "picture-palazzo-hand-row",
+                &[
+                    ("currency", words::text(lang, key, &[]).into()),
+                    ("count", cards.len().into()),
+                    ("sum", sum.into()),
+                ],
             ),
         );
         y += LARGE + 12.0;
@@ -591,8 +678,8 @@ fn draw_private(c: &mut Canvas, v: &PalazzoPrivate, names: &[String]) {
     }
 }
 
-pub fn private(v: &PalazzoPrivate, names: &[String]) -> Option<Vec<u8>> {
+pub fn private(v: &PalazzoPrivate, names: &[String], lang: Lang) -> Option<Vec<u8>> {
     picture(crate::WIDTH, style::BACKGROUND, |c| {
-        draw_private(c, v, names)
+        draw_private(c, v, names, lang)
     })
 }

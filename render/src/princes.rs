@@ -7,6 +7,7 @@ use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
 use rules::princes::board::{BUILDING_BASE, EMPTY, LANDSCAPE_BASE, PALAZZO_CELL};
 use rules::princes::data::{Stack, BUILDINGS, FREEDOMS, GRID, LANDSCAPES};
 use rules::princes::{fill_names, PrincesPrivate, PrincesPublic, PublicPlayer};
+use words::Lang;
 
 const FOREST: Rgb = Rgb::hex(0x2f6b35);
 const LAKE: Rgb = Rgb::hex(0x4b8fd1);
@@ -88,7 +89,7 @@ fn landscape_mark(c: &mut Canvas, l: u8, x: f32, y: f32, s: f32) {
 }
 
 /// The principality: cells, then a thick edge wherever a piece ends, then labels.
-fn grid(c: &mut Canvas, x: f32, y: f32, cell: f32, g: &[u8]) {
+fn grid(c: &mut Canvas, x: f32, y: f32, cell: f32, g: &[u8], lang: Lang) {
     let at = |r: usize, col: usize| g.get(r * GRID + col).copied().unwrap_or(EMPTY);
     for r in 0..GRID {
         for col in 0..GRID {
@@ -200,44 +201,112 @@ fn grid(c: &mut Canvas, x: f32, y: f32, cell: f32, g: &[u8]) {
             cell * 0.42,
             Rgb::hex(0xffffff),
             Align::Center,
-            "Palazzo",
+            &words::text(lang, "picture-princes-palazzo", &[]),
         );
     }
 }
 
-fn status(v: &PrincesPublic, names: &[String]) -> String {
-    let mut s = match v.phase {
-        "setup" => "Setup: everyone keeps 3 of 4 professions (secretly).".to_string(),
+/// An auction item as a sentence names it (`prestige card`).
+fn noun(st: Stack, lang: Lang) -> String {
+    match st {
+        Stack::Forest => words::text(lang, "picture-princes-forest", &[]),
+        Stack::Lake => words::text(lang, "picture-princes-lake", &[]),
+        Stack::Park => words::text(lang, "picture-princes-park", &[]),
+        Stack::Jester => words::text(lang, "picture-princes-jester", &[]),
+        Stack::Builder => words::text(lang, "picture-princes-builder", &[]),
+        Stack::Prestige => words::text(lang, "picture-princes-prestige-card", &[]),
+        Stack::Recruiting => words::text(lang, "picture-princes-recruiting-card", &[]),
+    }
+}
+
+/// A landscape's word by id (0 forest, 1 lake, 2 park).
+fn landscape_name(l: usize, lang: Lang) -> String {
+    match l {
+        0 => words::text(lang, "picture-princes-forest", &[]),
+        1 => words::text(lang, "picture-princes-lake", &[]),
+        _ => words::text(lang, "picture-princes-park", &[]),
+    }
+}
+
+/// A freedom's word by id (0 opinion, 1 religion, 2 travel).
+fn freedom_name(f: usize, lang: Lang) -> String {
+    match f {
+        0 => words::text(lang, "picture-princes-opinion", &[]),
+        1 => words::text(lang, "picture-princes-religion", &[]),
+        _ => words::text(lang, "picture-princes-travel", &[]),
+    }
+}
+
+/// A building's name (`University`) by its slug; a test checks every building has one.
+fn building_name(slug: &str, lang: Lang) -> String {
+    words::text(lang, &format!("picture-princes-building-{slug}"), &[])
+}
+
+/// A profession card's name by number (`#0`: a recruiting card); a test checks every
+/// profession has one.
+pub(crate) fn profession_name(num: u8, lang: Lang) -> String {
+    if num == 0 {
+        return words::text(lang, "picture-princes-recruiting", &[]);
+    }
+    match rules::princes::data::profession(num) {
+        Some(p) => words::text(lang, &format!("picture-princes-profession-{}", p.slug), &[]),
+        None => "?".into(),
+    }
+}
+
+fn status(v: &PrincesPublic, names: &[String], lang: Lang) -> String {
+    let s = match v.phase {
+        "setup" => words::text(lang, "picture-princes-setup", &[]),
         "auctions" => match v.auction.as_ref().and_then(|a| a.live.as_ref()) {
-            Some(l) => format!(
-                "Auctions: {} up, high bid {} by {}.{}",
-                l.stack.noun(),
-                l.high,
-                name(names, l.leader),
-                l.to_act
-                    .map(|s| format!(" {} to bid or pass.", name(names, s)))
-                    .unwrap_or_default()
-            ),
-            None => format!(
-                "Auctions: {} opens next.",
-                v.auction
-                    .as_ref()
-                    .map_or(String::new(), |a| name(names, a.opener))
+            Some(l) => {
+                let args = [
+                    ("item", noun(l.stack, lang).into()),
+                    ("high", l.high.into()),
+                    ("leader", name(names, l.leader, lang).into()),
+                ];
+                match l.to_act {
+                    Some(s) => {
+                        let mut args = args.to_vec();
+                        args.push(("bidder", name(names, s, lang).into()));
+                        words::text(lang, "picture-princes-auction-answer", &args)
+                    }
+                    None => words::text(lang, "picture-princes-auction", &args),
+                }
+            }
+            None => words::text(
+                lang,
+                "picture-princes-auction-next",
+                &[(
+                    "opener",
+                    v.auction
+                        .as_ref()
+                        .map_or(String::new(), |a| name(names, a.opener, lang))
+                        .into(),
+                )],
             ),
         },
         "actions" => match v.turn {
-            Some((s, used)) => format!(
-                "Actions: {}'s turn ({used}/2 actions used).",
-                name(names, s)
+            Some((s, used)) => words::text(
+                lang,
+                "picture-princes-actions-turn",
+                &[("name", name(names, s, lang).into()), ("used", used.into())],
             ),
-            None => "Actions.".to_string(),
+            None => words::text(lang, "picture-princes-actions", &[]),
         },
-        _ => "The game is over.".to_string(),
+        _ => words::text(lang, "picture-princes-over", &[]),
     };
-    if let Some(p) = &v.pending {
-        s.push_str(&format!(" Waiting: {}.", fill_names(p, names)));
+    match &v.pending {
+        // The pending choice is the engine's sentence (English for now).
+        Some(p) => words::text(
+            lang,
+            "picture-princes-waiting",
+            &[
+                ("status", s.into()),
+                ("pending", fill_names(p, names).into()),
+            ],
+        ),
+        None => s,
     }
-    s
 }
 
 fn stack_supply(v: &PrincesPublic, st: Stack) -> usize {
@@ -252,36 +321,42 @@ fn stack_supply(v: &PrincesPublic, st: Stack) -> usize {
     }
 }
 
-fn stack_label(st: Stack) -> &'static str {
+fn stack_label(st: Stack, lang: Lang) -> String {
     match st {
-        Stack::Forest => "Forest",
-        Stack::Lake => "Lake",
-        Stack::Park => "Park",
-        Stack::Jester => "Jester",
-        Stack::Builder => "Builder",
-        Stack::Prestige => "Prestige",
-        Stack::Recruiting => "Recruit",
+        Stack::Forest => words::text(lang, "picture-princes-stack-forest", &[]),
+        Stack::Lake => words::text(lang, "picture-princes-stack-lake", &[]),
+        Stack::Park => words::text(lang, "picture-princes-stack-park", &[]),
+        Stack::Jester => words::text(lang, "picture-princes-stack-jester", &[]),
+        Stack::Builder => words::text(lang, "picture-princes-stack-builder", &[]),
+        Stack::Prestige => words::text(lang, "picture-princes-stack-prestige", &[]),
+        Stack::Recruiting => words::text(lang, "picture-princes-stack-recruiting", &[]),
     }
 }
 
-fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String]) {
+pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], lang: Lang) {
     let inner = c.width - 2.0 * MARGIN;
-    let title = format!(
-        "The Princes of Florence · round {}/{}",
-        v.round.max(1),
-        v.rounds
+    let title = words::text(
+        lang,
+        "picture-princes-title",
+        &[
+            ("round", v.round.max(1).into()),
+            ("rounds", v.rounds.into()),
+        ],
     );
-    let mut y = style::header(c, &title, &status(v, names));
+    let mut y = style::header(c, &title, &status(v, names, lang));
     c.text(
         MARGIN,
         y + BODY,
         BODY,
         MUTED,
         Align::Left,
-        &format!(
-            "Minimum work {} · start player {}",
-            v.min_work,
-            name(names, v.start)
+        &words::text(
+            lang,
+            "picture-princes-min-work",
+            &[
+                ("work", v.min_work.into()),
+                ("start", name(names, v.start, lang).into()),
+            ],
         ),
     );
     y += BODY + 16.0;
@@ -291,11 +366,11 @@ fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String]) {
     let live = v.auction.as_ref().and_then(|a| a.live.as_ref());
     let ah = 12.0 + LARGE + 14.0 + 96.0;
     let heading = if v.phase == "auctions" {
-        "Auction items this round"
+        words::text(lang, "picture-princes-items-now", &[])
     } else {
-        "Auction items (next round)"
+        words::text(lang, "picture-princes-items-next", &[])
     };
-    let top = style::panel(c, MARGIN, y, inner, ah, heading);
+    let top = style::panel(c, MARGIN, y, inner, ah, &heading);
     let cw = (inner - 32.0 - 6.0 * 8.0) / 7.0;
     for (i, st) in Stack::ALL.iter().enumerate() {
         let x = MARGIN + 16.0 + i as f32 * (cw + 8.0);
@@ -335,13 +410,13 @@ fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String]) {
             SMALL + 2.0,
             ink,
             Align::Center,
-            stack_label(*st),
+            &stack_label(*st, lang),
             cw - 8.0,
         );
         let sub = match sold_to {
-            Some(s) => format!("✓ {}", name(names, s)),
-            None if left == 0 => "none left".into(),
-            None => format!("{left} left"),
+            Some(s) => format!("✓ {}", name(names, s, lang)),
+            None if left == 0 => words::text(lang, "picture-princes-none-left", &[]),
+            None => words::text(lang, "picture-princes-left", &[("count", left.into())]),
         };
         c.text_fit(
             x + cw / 2.0,
@@ -374,7 +449,8 @@ fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String]) {
         counts.values().copied().max().unwrap_or(1)
     };
     let th = 12.0 + LARGE + 14.0 + 40.0 + stack_heights as f32 * 34.0;
-    let top = style::panel(c, MARGIN, y, inner, th, "Prestige track");
+    let heading = words::text(lang, "picture-princes-prestige-track", &[]);
+    let top = style::panel(c, MARGIN, y, inner, th, &heading);
     let (tx, tw) = (MARGIN + 30.0, inner - 60.0);
     let line_y = top + stack_heights as f32 * 34.0 + 4.0;
     c.line(tx, line_y, tx + tw, line_y, INK, 3.0);
@@ -411,7 +487,7 @@ fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String]) {
         let (row, col) = (i / 3, i % 3);
         let x = MARGIN + col as f32 * (pw + gap);
         let py = y + row as f32 * (ph + gap);
-        principality(c, x, py, pw, ph, cell, p, v, names);
+        principality(c, x, py, pw, ph, cell, p, v, names, lang);
     }
     let rows = v.players.len().div_ceil(3) as f32;
     y += rows * (ph + gap);
@@ -422,29 +498,33 @@ fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String]) {
         .zip(v.building_supply.iter())
         .map(|(b, n)| format!("{}{n}", b.letter))
         .collect();
-    let text = format!(
-        "Buildings left: {} · freedoms left: Opinion {} · Religion {} · Travel {} · decks: professions {}, bonus {}, prestige {}",
-        blds.join(" "),
-        v.freedom_supply[0],
-        v.freedom_supply[1],
-        v.freedom_supply[2],
-        v.profession_deck,
-        v.bonus_deck,
-        v.prestige_deck
+    let text = words::text(
+        lang,
+        "picture-princes-supplies",
+        &[
+            ("buildings", blds.join(" ").into()),
+            ("opinion", v.freedom_supply[0].into()),
+            ("religion", v.freedom_supply[1].into()),
+            ("travel", v.freedom_supply[2].into()),
+            ("professions", v.profession_deck.into()),
+            ("bonus", v.bonus_deck.into()),
+            ("prestige", v.prestige_deck.into()),
+        ],
     );
     y = c.paragraph(MARGIN, y + SMALL, SMALL, INK, &text, inner);
     let legend: Vec<String> = BUILDINGS
         .iter()
-        .map(|b| format!("{} {}", b.letter, b.name))
+        .map(|b| format!("{} {}", b.letter, building_name(b.slug, lang)))
         .collect();
     c.paragraph(
         MARGIN,
         y + 4.0,
         SMALL,
         MUTED,
-        &format!(
-            "{} · tree forest · waves lake · flower park",
-            legend.join(" · ")
+        &words::text(
+            lang,
+            "picture-princes-legend",
+            &[("buildings", legend.join(" · ").into())],
         ),
         inner,
     );
@@ -461,19 +541,32 @@ fn principality(
     p: &PublicPlayer,
     v: &PrincesPublic,
     names: &[String],
+    lang: Lang,
 ) {
-    let heading = format!("     {} · {} prestige", name(names, p.seat), p.prestige);
+    // The spaces leave room for the seat badge.
+    let heading = format!(
+        "     {}",
+        words::text(
+            lang,
+            "picture-princes-principality",
+            &[
+                ("name", name(names, p.seat, lang).into()),
+                ("prestige", p.prestige.into()),
+            ],
+        )
+    );
     let top = style::panel(c, x, y, pw, ph, &heading);
     style::seat_badge(c, x + 14.0, y + 12.0 + LARGE * 0.62, p.seat, 15.0);
     if v.awaiting.contains(&p.seat) && v.phase != "over" {
         c.round_rect(x, y, pw, ph, 12.0, None, Some((style::HIGHLIGHT, 5.0)));
     }
     let gx = x + (pw - cell * GRID as f32) / 2.0;
-    grid(c, gx, top, cell, &p.grid);
+    grid(c, gx, top, cell, &p.grid, lang);
     let mut ly = top + cell * GRID as f32 + 12.0;
     // Freedoms as three chips, filled when held.
     let fw = (pw - 32.0 - 16.0) / 3.0;
-    for (i, f) in FREEDOMS.iter().enumerate() {
+    for i in 0..FREEDOMS.len() {
+        let f = freedom_name(i, lang);
         let held = p.freedoms[i];
         let fx = x + 16.0 + i as f32 * (fw + 8.0);
         c.round_rect(
@@ -485,11 +578,7 @@ fn principality(
             held.then_some(Rgb::hex(0x6b4fa0)),
             Some((if held { INK } else { PANEL_LINE }, 2.0)),
         );
-        let label = if held {
-            format!("✓ {f}")
-        } else {
-            f.to_string()
-        };
+        let label = if held { format!("✓ {}", f) } else { f };
         c.text_fit(
             fx + fw / 2.0,
             ly + 25.0,
@@ -501,23 +590,32 @@ fn principality(
         );
     }
     ly += 34.0 + SMALL + 8.0;
-    let landscapes: Vec<String> = LANDSCAPES
-        .iter()
+    let landscapes: Vec<String> = (0..LANDSCAPES.len())
         .zip(p.landscapes.iter())
         .filter(|(_, n)| **n > 0)
-        .map(|(l, n)| format!("{n} {}", l.name))
+        .map(|(l, n)| format!("{} {}", n, landscape_name(l, lang)))
         .collect();
     let lines = [
-        format!(
-            "Jesters {} · builders {} · works {}",
-            p.jesters, p.builders, p.works
+        words::text(
+            lang,
+            "picture-princes-people",
+            &[
+                ("jesters", p.jesters.into()),
+                ("builders", p.builders.into()),
+                ("works", p.works.into()),
+            ],
         ),
-        format!(
-            "Cards {} · bonus {} · prestige {}",
-            p.hand_cards, p.bonus_cards, p.prestige_cards
+        words::text(
+            lang,
+            "picture-princes-cards",
+            &[
+                ("cards", p.hand_cards.into()),
+                ("bonus", p.bonus_cards.into()),
+                ("prestige", p.prestige_cards.into()),
+            ],
         ),
         if landscapes.is_empty() {
-            "No landscapes".to_string()
+            words::text(lang, "picture-princes-no-landscapes", &[])
         } else {
             landscapes.join(" · ")
         },
@@ -530,13 +628,7 @@ fn principality(
         let shown: Vec<String> = p
             .display
             .iter()
-            .map(|&d| {
-                if d == 0 {
-                    "recruiting".to_string()
-                } else {
-                    rules::princes::data::profession(d).map_or("?".into(), |x| x.name.to_string())
-                }
-            })
+            .map(|&d| profession_name(d, lang))
             .collect();
         c.text_fit(
             x + 16.0,
@@ -544,7 +636,11 @@ fn principality(
             SMALL - 2.0,
             MUTED,
             Align::Left,
-            &format!("Shown: {}", shown.join(", ")),
+            &words::text(
+                lang,
+                "picture-princes-shown",
+                &[("cards", shown.join(", ").into())],
+            ),
             pw - 32.0,
         );
     }
@@ -552,21 +648,32 @@ fn principality(
 
 const PANEL_LINE: Rgb = Rgb::hex(0xb9ad98);
 
-pub fn public(v: &PrincesPublic, names: &[String]) -> Option<Vec<u8>> {
+pub fn public(v: &PrincesPublic, names: &[String], lang: Lang) -> Option<Vec<u8>> {
     picture(crate::WIDTH, style::BACKGROUND, |c| {
-        draw_public(c, v, names)
+        draw_public(c, v, names, lang)
     })
 }
 
-fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String]) {
+pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String], lang: Lang) {
     let inner = c.width - 2.0 * MARGIN;
-    let title = format!("Princes · {}'s cards", name(names, v.seat));
+    let title = words::text(
+        lang,
+        "picture-princes-hand-title",
+        &[("name", name(names, v.seat, lang).into())],
+    );
     let mut y = style::header(
         c,
         &title,
-        &format!(
-            "{} florins · prestige {} · round {} · minimum work {}",
-            v.florins, v.prestige, v.round, v.min_work
+        &words::text(
+            lang,
+            "picture-princes-hand-status",
+            &[
+                // As digits (no thousands separator), as the picture always wrote them.
+                ("florins", v.florins.to_string().into()),
+                ("prestige", v.prestige.into()),
+                ("round", v.round.into()),
+                ("work", v.min_work.into()),
+            ],
         ),
     ) + 6.0;
     let section = |c: &mut Canvas, y: f32, text: &str| -> f32 {
@@ -574,26 +681,24 @@ fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String]) {
         y + LARGE + 14.0
     };
     if !v.dealt.is_empty() {
-        y = section(c, y, "Dealt (keep 3)");
+        y = section(c, y, &words::text(lang, "picture-princes-dealt", &[]));
         let cards: Vec<(String, String)> = v
             .dealt
             .iter()
-            .map(|&n| {
-                (
-                    rules::princes::data::profession(n).map_or("?".into(), |p| p.name.to_string()),
-                    format!("#{n}"),
-                )
-            })
+            .map(|&n| (profession_name(n, lang), format!("#{n}")))
             .collect();
         y = card_grid(c, y, &cards);
     }
     y = section(
         c,
         y,
-        &format!(
-            "Professions in hand ({}) · recruiting cards {}",
-            v.hand.len(),
-            v.recruiting
+        &words::text(
+            lang,
+            "picture-princes-in-hand",
+            &[
+                ("count", v.hand.len().into()),
+                ("recruiting", v.recruiting.into()),
+            ],
         ),
     );
     let cards: Vec<(String, String)> = v
@@ -601,26 +706,44 @@ fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String]) {
         .iter()
         .map(|h| {
             (
-                h.name.to_string(),
-                format!("#{} · work now {}", h.number, h.value_now),
+                profession_name(h.number, lang),
+                words::text(
+                    lang,
+                    "picture-princes-work-now",
+                    &[("number", h.number.into()), ("work", h.value_now.into())],
+                ),
             )
         })
         .collect();
     if cards.is_empty() {
-        c.text(MARGIN, y + BODY, BODY, MUTED, Align::Left, "none");
+        let none = words::text(lang, "picture-princes-none", &[]);
+        c.text(MARGIN, y + BODY, BODY, MUTED, Align::Left, &none);
         y += BODY + 16.0;
     } else {
         y = card_grid(c, y, &cards);
     }
     if !v.bonus.is_empty() {
-        y = section(c, y, &format!("Bonus cards ({})", v.bonus.len()));
+        let heading = words::text(
+            lang,
+            "picture-princes-bonus-cards",
+            &[("count", v.bonus.len().into())],
+        );
+        y = section(c, y, &heading);
         for (id, text, now) in &v.bonus {
             y = c.paragraph(
                 MARGIN + 16.0,
                 y + BODY,
                 BODY,
                 INK,
-                &format!("#{id}: {text} (adds {now} now)"),
+                &words::text(
+                    lang,
+                    "picture-princes-bonus-card",
+                    &[
+                        ("id", (*id).into()),
+                        ("text", (*text).into()),
+                        ("now", (*now).into()),
+                    ],
+                ),
                 inner - 16.0,
             ) - BODY
                 + 8.0;
@@ -631,7 +754,11 @@ fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String]) {
         y = section(
             c,
             y,
-            &format!("Prestige cards ({})", v.prestige_cards.len()),
+            &words::text(
+                lang,
+                "picture-princes-prestige-cards",
+                &[("count", v.prestige_cards.len().into())],
+            ),
         );
         for (id, text) in &v.prestige_cards {
             y = c.paragraph(
@@ -639,7 +766,7 @@ fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String]) {
                 y + BODY,
                 BODY,
                 INK,
-                &format!("#{id}: {text}"),
+                &format!("#{}: {}", id, text),
                 inner - 16.0,
             ) - BODY
                 + 8.0;
@@ -647,7 +774,8 @@ fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String]) {
         y += 8.0;
     }
     if let Some((deck, labels)) = &v.looking {
-        y = section(c, y, &format!("Choose 1 of these {deck} cards"));
+        let heading = words::text(lang, "picture-princes-choose", &[("deck", (*deck).into())]);
+        y = section(c, y, &heading);
         for l in labels {
             y = c.paragraph(MARGIN + 16.0, y + BODY, BODY, INK, l, inner - 16.0) - BODY + 8.0;
         }
@@ -695,8 +823,38 @@ fn card_grid(c: &mut Canvas, y: f32, cards: &[(String, String)]) -> f32 {
     y + cards.len().div_ceil(3) as f32 * (h + gap) + 8.0
 }
 
-pub fn private(v: &PrincesPrivate, names: &[String]) -> Option<Vec<u8>> {
+pub fn private(v: &PrincesPrivate, names: &[String], lang: Lang) -> Option<Vec<u8>> {
     picture(crate::WIDTH, style::BACKGROUND, |c| {
-        draw_private(c, v, names)
+        draw_private(c, v, names, lang)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::princes::data::PROFESSIONS;
+
+    /// Names come from keys built from the engine's slugs: every one exists in both
+    /// languages (a missing one would be drawn as its key).
+    #[test]
+    fn every_building_and_profession_has_a_name_in_each_language() {
+        for lang in Lang::ALL {
+            for b in &BUILDINGS {
+                let key = format!("picture-princes-building-{}", b.slug);
+                assert!(words::has(lang, &key), "{lang:?}: {key}");
+            }
+            for p in &PROFESSIONS {
+                let key = format!("picture-princes-profession-{}", p.slug);
+                assert!(words::has(lang, &key), "{lang:?}: {key}");
+            }
+        }
+        // English names are the engine's own.
+        for b in &BUILDINGS {
+            assert_eq!(building_name(b.slug, Lang::En), b.name);
+        }
+        for p in &PROFESSIONS {
+            assert_eq!(profession_name(p.num, Lang::En), p.name);
+        }
+        assert_eq!(profession_name(4, Lang::Es), "Botánico");
+    }
 }

@@ -1,6 +1,7 @@
 //! The shared look: palette, sizes, header and panels, player names and colours.
 
 use crate::canvas::{Align, Canvas, Rgb};
+use words::Lang;
 
 /// The card every picture is drawn on.
 pub const BACKGROUND: Rgb = Rgb::hex(0xf3ede2);
@@ -35,12 +36,12 @@ pub fn seat_colour(seat: usize) -> Rgb {
     SEAT_COLOURS[seat % SEAT_COLOURS.len()]
 }
 
-/// A seat's display name.
-pub fn name(names: &[String], seat: usize) -> String {
+/// A seat's display name (`Seat 3` in `lang` when the name is missing).
+pub fn name(names: &[String], seat: usize, lang: Lang) -> String {
     names
         .get(seat)
         .cloned()
-        .unwrap_or_else(|| format!("Seat {}", seat + 1))
+        .unwrap_or_else(|| words::text(lang, "picture-seat", &[("number", (seat + 1).into())]))
 }
 
 /// The dark title bar with the game's name and a status paragraph under it; returns the

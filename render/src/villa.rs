@@ -5,12 +5,11 @@
 
 use crate::canvas::{picture, Align, Canvas, Rgb};
 use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
-use rules::villa::data::{
-    column_type, BASE_RADIUS, BUILD_RADIUS, COLOURS, FLOOR_NAMES, PER_COLOUR,
-};
+use rules::villa::data::{column_type, BASE_RADIUS, BUILD_RADIUS, COLOURS, FEEL_WORDS, PER_COLOUR};
 use rules::villa::geom::Shape;
 use rules::villa::model::{floor_poly, GridPt};
-use rules::villa::{ColumnView, VillaView};
+use rules::villa::{column_name, ColumnView, Phase, Stage, VillaView, Why};
+use words::Lang;
 
 fn column_fill(colour: u8) -> Rgb {
     match colour {
@@ -32,11 +31,37 @@ fn floor_fill(level: usize) -> Rgb {
     }
 }
 
-fn floor_name(level: usize) -> &'static str {
-    FLOOR_NAMES
-        .get(level.wrapping_sub(1))
-        .copied()
-        .unwrap_or("base")
+/// A floor's colour word by level (1 blue … 5 red; the base plate below them).
+fn floor_name(level: usize, lang: Lang) -> String {
+    match level {
+        1 => words::text(lang, "picture-villa-blue", &[]),
+        2 => words::text(lang, "picture-villa-green", &[]),
+        3 => words::text(lang, "picture-villa-yellow", &[]),
+        4 => words::text(lang, "picture-villa-orange", &[]),
+        5 => words::text(lang, "picture-villa-red", &[]),
+        _ => words::text(lang, "picture-villa-base", &[]),
+    }
+}
+
+/// A column colour's word (index into `COLOURS`: blue, red, yellow, green).
+fn colour_name(colour: usize, lang: Lang) -> String {
+    match colour {
+        0 => words::text(lang, "picture-villa-blue", &[]),
+        1 => words::text(lang, "picture-villa-red", &[]),
+        2 => words::text(lang, "picture-villa-yellow", &[]),
+        _ => words::text(lang, "picture-villa-green", &[]),
+    }
+}
+
+/// The feel word said aloud (index into `FEEL_WORDS`, found by the engine's English).
+fn feel_word(feel: &str, lang: Lang) -> String {
+    match FEEL_WORDS.iter().position(|w| *w == feel) {
+        Some(0) => words::text(lang, "picture-villa-feel-solid", &[]),
+        Some(1) => words::text(lang, "picture-villa-feel-wobble", &[]),
+        Some(2) => words::text(lang, "picture-villa-feel-creaks", &[]),
+        Some(_) => words::text(lang, "picture-villa-feel-sways", &[]),
+        None => feel.to_string(),
+    }
 }
 
 /// `B1`, `RT`, `GM`: colour letter + T thick, M medium, 1–3 thin (as in the text).
@@ -75,9 +100,106 @@ fn stack_height(v: &VillaView, c: &ColumnView) -> usize {
     h
 }
 
-/// Who must do what now: the same sentence as the text board, without its bold.
-fn status(v: &VillaView, names: &[String]) -> String {
-    rules::villa::waiting_line(v, names).replace("**", "")
+/// Who must do what now: the text board's sentence (`rules::villa::waiting_line`)
+/// without its bold, in `lang` (a test checks the English matches the engine's).
+pub(crate) fn status(v: &VillaView, names: &[String], lang: Lang) -> String {
+    let who = |s: usize| name(names, s, lang);
+    let next = |s: Option<usize>| s.map(who).unwrap_or_default();
+    match &v.phase {
+        Phase::Over => words::text(lang, "picture-villa-over", &[]),
+        Phase::SetupColumns { placer } => words::text(
+            lang,
+            "picture-villa-setup-columns",
+            &[("name", who(*placer).into())],
+        ),
+        Phase::SetupFloor { placer } => words::text(
+            lang,
+            "picture-villa-setup-floor",
+            &[("name", who(*placer).into())],
+        ),
+        Phase::Turn { seat, stage } => match stage {
+            Stage::Begin if v.players == 2 => words::text(
+                lang,
+                "picture-villa-turn-two",
+                &[("name", who(*seat).into())],
+            ),
+            Stage::Begin if v.players == 3 => words::text(
+                lang,
+                "picture-villa-turn-three",
+                &[("name", who(*seat).into())],
+            ),
+            Stage::Begin => words::text(lang, "picture-villa-turn", &[("name", who(*seat).into())]),
+            Stage::Colour(k) => words::text(
+                lang,
+                "picture-villa-plays-colour",
+                &[
+                    ("name", who(*seat).into()),
+                    ("colour", colour_name(usize::from(*k), lang).into()),
+                ],
+            ),
+            Stage::Own => words::text(lang, "picture-villa-own", &[("name", who(*seat).into())]),
+        },
+        Phase::Pick { seat, why } => match why {
+            Why::ObjectFloor { proposer } => words::text(
+                lang,
+                "picture-villa-pick-objector",
+                &[
+                    ("name", who(*seat).into()),
+                    ("proposer", who(*proposer).into()),
+                ],
+            ),
+            _ => words::text(
+                lang,
+                "picture-villa-pick-neutral",
+                &[("name", who(*seat).into())],
+            ),
+        },
+        Phase::Feel { seat, col, .. } => words::text(
+            lang,
+            "picture-villa-feel",
+            &[
+                ("name", who(*seat).into()),
+                ("column", column_name(*col).into()),
+                (
+                    "feel",
+                    feel_word(v.feel.as_deref().unwrap_or_default(), lang).into(),
+                ),
+            ],
+        ),
+        Phase::Objections { proposer, answers } => words::text(
+            lang,
+            "picture-villa-objections",
+            &[
+                ("proposer", who(*proposer).into()),
+                ("floor", floor_name(v.floors.len() + 1, lang).into()),
+                ("next", next(answers.current()).into()),
+            ],
+        ),
+        Phase::Challenges { original, answers } => words::text(
+            lang,
+            "picture-villa-challenges",
+            &[
+                ("name", who(*original).into()),
+                ("next", next(answers.current()).into()),
+            ],
+        ),
+        Phase::Removal { proposer, objector } => words::text(
+            lang,
+            "picture-villa-removal",
+            &[
+                ("proposer", who(*proposer).into()),
+                ("objector", who(*objector).into()),
+            ],
+        ),
+        Phase::PlaceFloor { proposer } => words::text(
+            lang,
+            "picture-villa-place-floor",
+            &[
+                ("name", who(*proposer).into()),
+                ("floor", floor_name(v.floors.len() + 1, lang).into()),
+            ],
+        ),
+    }
 }
 
 /// Pixel sizes of the side view.
@@ -145,7 +267,7 @@ fn side_label(c: &mut Canvas, x: f32, bottom: f32, w: f32, col: &ColumnView) {
     );
 }
 
-fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
+fn side_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
     let inner = c.width - 2.0 * MARGIN;
     let top_level = v.floors.len();
     let max_stack = v
@@ -166,7 +288,7 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
         y,
         inner,
         h,
-        "Side view from the front (cm, true positions)",
+        &words::text(lang, "picture-villa-side-view", &[]),
     );
     let scale = (inner - 80.0) / (2.0 * BASE_RADIUS as f32);
     let ox = MARGIN + inner / 2.0;
@@ -195,7 +317,7 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
         SMALL - 4.0,
         INK,
         Align::Left,
-        "base plate",
+        &words::text(lang, "picture-villa-base-plate", &[]),
     );
     // Floor bottoms per level: level L's columns stand on the top of plate L.
     let plate_top = |level: usize| base_top - level as f32 * (COLUMN_H + PLATE_H);
@@ -221,7 +343,11 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
             SMALL - 4.0,
             INK,
             Align::Left,
-            &format!("{} floor", floor_name(level)),
+            &words::text(
+                lang,
+                "picture-villa-floor",
+                &[("floor", floor_name(level, lang).into())],
+            ),
         );
     }
     // Columns, far ones (larger y) first so nearer ones are drawn over them.
@@ -266,7 +392,7 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
     y + h
 }
 
-fn top_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
+fn top_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
     let inner = c.width - 2.0 * MARGIN;
     let top_level = v.floors.len();
     let g = v.grid;
@@ -275,9 +401,13 @@ fn top_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
     let body = gh * scale + 60.0;
     let h = 12.0 + LARGE + 14.0 + body;
     let heading = if top_level == 0 {
-        "Top view: the base plate".to_string()
+        words::text(lang, "picture-villa-top-view-base", &[])
     } else {
-        format!("Top view: the {} floor (top level)", floor_name(top_level))
+        words::text(
+            lang,
+            "picture-villa-top-view",
+            &[("floor", floor_name(top_level, lang).into())],
+        )
     };
     let top = style::panel(c, MARGIN, y, inner, h, &heading);
     // Grid x0..x0+w-1 maps left to right; y grows upwards.
@@ -373,19 +503,23 @@ fn top_view(c: &mut Canvas, v: &VillaView, y: f32) -> f32 {
     y + h
 }
 
-fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
+pub(crate) fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String], lang: Lang) {
     let inner = c.width - 2.0 * MARGIN;
     let mut y = style::header(
         c,
-        &format!("Villa Paletti · turn {}", v.turns + 1),
-        &status(v, names),
+        &words::text(
+            lang,
+            "picture-villa-title",
+            &[("turn", (v.turns + 1).into())],
+        ),
+        &status(v, names, lang),
     );
     // Who plays which colour.
     let mut x = MARGIN;
     for (k, colour) in COLOURS.iter().enumerate() {
         let owner = match v.owners.get(k).copied().flatten() {
-            Some(s) => name(names, s),
-            None => "neutral".into(),
+            Some(s) => name(names, s, lang),
+            None => words::text(lang, "picture-villa-neutral", &[]),
         };
         let fill = column_fill(k as u8);
         c.round_rect(x, y + 4.0, 40.0, 36.0, 6.0, Some(fill), Some((INK, 2.0)));
@@ -400,15 +534,33 @@ fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
         x += 48.0 + tw + 28.0;
     }
     y += 52.0;
-    let (seal, scores) = rules::villa::seal_and_points(v, names);
+    let seal = match (v.seal.holder, v.seal.previous) {
+        (Some(h), Some(p)) => words::text(
+            lang,
+            "picture-villa-seal-before",
+            &[
+                ("holder", name(names, h, lang).into()),
+                ("previous", name(names, p, lang).into()),
+            ],
+        ),
+        (Some(h), None) => name(names, h, lang),
+        _ => words::text(lang, "picture-villa-seal-none", &[]),
+    };
+    let scores: Vec<String> = v
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(s, p)| format!("{} {}", name(names, s, lang), p))
+        .collect();
     y = c.paragraph(
         MARGIN,
         y + BODY,
         BODY,
         INK,
-        &format!(
-            "Seal: {seal} · points on the top level: {}",
-            scores.join(", ")
+        &words::text(
+            lang,
+            "picture-villa-seal",
+            &[("seal", seal.into()), ("scores", scores.join(", ").into())],
         ),
         inner,
     ) - BODY
@@ -430,12 +582,16 @@ fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
             LARGE + 4.0,
             INK,
             Align::Center,
-            &format!("The hand feels: {feel}"),
+            &words::text(
+                lang,
+                "picture-villa-hand-feels",
+                &[("feel", feel_word(feel, lang).into())],
+            ),
         );
         y += h + 14.0;
     }
-    y = side_view(c, v, y) + 14.0;
-    y = top_view(c, v, y) + 12.0;
+    y = side_view(c, v, y, lang) + 14.0;
+    y = top_view(c, v, y, lang) + 12.0;
     let gone = v.gone();
     if !gone.is_empty() {
         y = c.paragraph(
@@ -443,7 +599,11 @@ fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
             y + SMALL,
             SMALL,
             INK,
-            &format!("Out of the game: {}", gone.join(", ")),
+            &words::text(
+                lang,
+                "picture-villa-gone",
+                &[("columns", gone.join(", ").into())],
+            ),
             inner,
         ) - SMALL
             + 6.0;
@@ -453,13 +613,33 @@ fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String]) {
         y + SMALL,
         SMALL,
         MUTED,
-        "Codes: colour B/R/Y/G + T thick, M medium, 1–3 thin · hatched = frozen · ringed = in hand",
+        &words::text(lang, "picture-villa-legend", &[]),
         inner,
     );
 }
 
-pub fn public(v: &VillaView, names: &[String]) -> Option<Vec<u8>> {
+pub fn public(v: &VillaView, names: &[String], lang: Lang) -> Option<Vec<u8>> {
     picture(crate::WIDTH, style::BACKGROUND, |c| {
-        draw_public(c, v, names)
+        draw_public(c, v, names, lang)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each feel word the engine says has its own text, English word for word.
+    #[test]
+    fn every_feel_word_is_translated() {
+        for word in FEEL_WORDS {
+            assert_eq!(feel_word(word, Lang::En), word);
+            assert_ne!(feel_word(word, Lang::Es), word);
+        }
+        for (k, colour) in COLOURS.iter().enumerate() {
+            assert_eq!(colour_name(k, Lang::En), *colour);
+        }
+        for (level, floor) in rules::villa::data::FLOOR_NAMES.iter().enumerate() {
+            assert_eq!(floor_name(level + 1, Lang::En), *floor);
+        }
+    }
 }

@@ -1,6 +1,9 @@
 //! The pictures: they decode as PNGs of the expected size, a fixed state always gives the
 //! same bytes (hashes pinned per game), hidden information never changes a public
-//! picture, and random late-game states of every game render without panicking.
+//! picture, and random late-game states of every game render without panicking. Their
+//! legends: snapshots of every text drawn per game in English and Spanish
+//! (`snapshots/pictures__legends_*.snap`), the English status lines word for word the
+//! engines' own, and no Fluent key ever drawn raw.
 
 use rules::engine::Game;
 use rules::estates::Estates;
@@ -10,6 +13,7 @@ use rules::princes::Princes;
 use rules::villa::Villa;
 use rules::{PrivatePicture, PublicPicture};
 use serde_json::Value;
+use words::Lang;
 
 fn names() -> Vec<String> {
     ["Ana", "Bruno", "Carla", "Dario", "Elena"]
@@ -47,11 +51,11 @@ fn fnv(bytes: &[u8]) -> u64 {
 }
 
 fn public<G: Game>(g: &G) -> Vec<u8> {
-    render::public_png(&g.public_view().into(), &names()).expect("a picture")
+    render::public_png(&g.public_view().into(), &names(), words::Lang::En).expect("a picture")
 }
 
 fn private<G: Game>(g: &G, seat: usize) -> Option<Vec<u8>> {
-    render::private_png(&g.private_view(seat).into(), &names())
+    render::private_png(&g.private_view(seat).into(), &names(), words::Lang::En)
 }
 
 fn check_public<G: Game>(g: &G) -> (u32, u32, usize) {
@@ -91,9 +95,9 @@ fn every_picture_decodes_with_the_expected_size() {
     let countdown = <rules::testgame::Countdown as Game>::new(2, &Default::default(), 1).unwrap();
     let view: PublicPicture = countdown.public_view().into();
     assert!(matches!(view, PublicPicture::None));
-    assert!(render::public_png(&view, &names()).is_none());
+    assert!(render::public_png(&view, &names(), words::Lang::En).is_none());
     let view: PrivatePicture = countdown.private_view(0).into();
-    assert!(render::private_png(&view, &names()).is_none());
+    assert!(render::private_png(&view, &names(), words::Lang::En).is_none());
 }
 
 /// Same state → same bytes. When a picture's design changes on purpose, look at it and
@@ -249,4 +253,189 @@ fn random_late_states_of_princes_render() {
 #[test]
 fn random_late_states_of_villa_render() {
     random_states_render::<Villa>((2, 4), 60);
+}
+
+/// Every text of a game's pictures in `lang`: the board, then each seat's private picture.
+fn legends_text<G: Game>(g: &G, players: usize, lang: Lang) -> String
+where
+    G::PublicView: Into<PublicPicture>,
+    G::PrivateView: Into<PrivatePicture>,
+{
+    let mut out = String::from("## board\n");
+    for line in render::public_legends(&g.public_view().into(), &names(), lang) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    for seat in 0..players {
+        let lines = render::private_legends(&g.private_view(seat).into(), &names(), lang);
+        if lines.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("## seat {}\n", seat + 1));
+        for line in lines {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// A Fluent key drawn as itself (`words::text` returns a missing key unchanged).
+fn raw_keys(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| l.contains("picture-")).collect()
+}
+
+/// The "pictures' legends in Spanish (snapshot)": every text each game's pictures
+/// draw for a late-game fixture, in both languages. Review a changed snapshot with
+/// `cargo insta review` (or `INSTA_UPDATE=always`, then `git diff`).
+#[test]
+fn legends_of_every_game_in_english_and_spanish() {
+    let palazzo: Palazzo = fixture("palazzo");
+    let estates: Estates = fixture("estates");
+    let princes: Princes = fixture("princes");
+    let villa: Villa = fixture("villa");
+    for lang in Lang::ALL {
+        let code = lang.code();
+        let texts = [
+            (
+                "palazzo",
+                legends_text(&palazzo, palazzo.public_view().players, lang),
+            ),
+            (
+                "estates",
+                legends_text(&estates, estates.public_view().players, lang),
+            ),
+            (
+                "princes",
+                legends_text(&princes, princes.public_view().players.len(), lang),
+            ),
+            (
+                "villa",
+                legends_text(&villa, villa.public_view().players, lang),
+            ),
+        ];
+        for (game, text) in texts {
+            assert!(
+                raw_keys(&text).is_empty(),
+                "{game} {code}: {:?}",
+                raw_keys(&text)
+            );
+            insta::assert_snapshot!(format!("legends_{game}_{code}"), text);
+        }
+    }
+}
+
+/// Spanish pictures are really drawn in Spanish: same size class, other pixels, same
+/// bytes twice; English ones keep their pinned bytes (see `a_fixed_state_gives_the_same_bytes`).
+#[test]
+fn spanish_pictures_differ_from_english_and_are_stable() {
+    let views: [PublicPicture; 4] = [
+        fixture::<Palazzo>("palazzo").public_view().into(),
+        fixture::<Estates>("estates").public_view().into(),
+        fixture::<Princes>("princes").public_view().into(),
+        fixture::<Villa>("villa").public_view().into(),
+    ];
+    for view in &views {
+        let en = render::public_png(view, &names(), Lang::En).expect("a picture");
+        let es = render::public_png(view, &names(), Lang::Es).expect("a picture");
+        assert_ne!(en, es);
+        assert_eq!(es, render::public_png(view, &names(), Lang::Es).unwrap());
+        let (w, h) = decode(&es);
+        assert_eq!(w, render::WIDTH);
+        assert!((500..=3000).contains(&h), "height {h}");
+        let legends = render::public_legends(view, &names(), Lang::Es).join("\n");
+        assert!(
+            ["á", "é", "í", "ó", "ú", "ñ"]
+                .iter()
+                .any(|c| legends.contains(c))
+                || legends.contains("Turno")
+                || legends.contains("Fila"),
+            "{legends}"
+        );
+    }
+    let hand: PrivatePicture = fixture::<Palazzo>("palazzo").private_view(0).into();
+    let es = render::private_legends(&hand, &names(), Lang::Es);
+    assert!(
+        es.iter().any(|l| l.starts_with("Palazzo · mano de Ana")),
+        "{es:?}"
+    );
+}
+
+/// Random states of every phase: the Spanish texts never show a raw key, and the
+/// English status lines are the engines' own sentences word for word (the pictures
+/// build them from Fluent; the engines' text boards still use theirs).
+fn legends_match_the_engine<G: Game>(
+    players: (usize, usize),
+    seeds: u64,
+    check: impl Fn(&G, &[String]),
+) where
+    G::PublicView: Into<PublicPicture>,
+    G::PrivateView: Into<PrivatePicture>,
+{
+    for seed in 0..seeds {
+        let p = players.0 + (seed as usize) % (players.1 - players.0 + 1);
+        let percent = (seed as usize * 13) % 101;
+        let g: G = late(p, 1000 + seed, percent);
+        let en = render::public_legends(&g.public_view().into(), &names(), Lang::En);
+        check(&g, &en);
+        let es = legends_text(&g, p, Lang::Es);
+        assert!(raw_keys(&es).is_empty(), "seed {seed}: {:?}", raw_keys(&es));
+        assert_ne!(legends_text(&g, p, Lang::En), es, "seed {seed}");
+    }
+}
+
+#[test]
+fn palazzo_legends_say_what_the_engine_says() {
+    legends_match_the_engine::<Palazzo>((2, 4), 40, |g, en| {
+        let v = g.public_view();
+        if v.over {
+            assert_eq!(en[1], "Game over: the fifth rider was drawn.");
+        } else {
+            assert!(
+                en[1].ends_with(&format!(": {}.", v.prompt)),
+                "{} / {}",
+                en[1],
+                v.prompt
+            );
+        }
+    });
+}
+
+#[test]
+fn villa_legends_say_what_the_engine_says() {
+    legends_match_the_engine::<Villa>((2, 4), 40, |g, en| {
+        let v = g.public_view();
+        let line = rules::villa::waiting_line(&v, &names()).replace("**", "");
+        assert_eq!(en[1], line);
+        let (seal, scores) = rules::villa::seal_and_points(&v, &names());
+        let seal_line = format!(
+            "Seal: {seal} · points on the top level: {}",
+            scores.join(", ")
+        );
+        assert!(en.contains(&seal_line), "{seal_line} / {en:?}");
+    });
+}
+
+#[test]
+fn estates_legends_say_what_the_engine_says() {
+    legends_match_the_engine::<Estates>((2, 5), 40, |g, en| {
+        let v = g.public_view();
+        if let rules::estates::PhaseView::Auction { bids, .. } = &v.phase {
+            let line = rules::estates::bid_list(bids, &names()).join(" · ");
+            if !line.is_empty() {
+                assert!(en.contains(&line), "{line} / {en:?}");
+            }
+        }
+    });
+}
+
+#[test]
+fn princes_legends_never_show_a_raw_key() {
+    legends_match_the_engine::<Princes>((3, 5), 30, |_, en| {
+        assert!(
+            en[0].starts_with("The Princes of Florence · round "),
+            "{}",
+            en[0]
+        );
+    });
 }

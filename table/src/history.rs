@@ -436,7 +436,9 @@ impl Table {
         let replay = self.replay(channel, Some(game_id)).ok()?;
         replay.steps.iter().find(|s| s.at == at)?;
         let game = replay.state_at(at)?;
-        draw(game.as_ref(), &replay.meta, None).map(Arc::new)
+        // The public board, in the channel's language as posted there.
+        let lang = self.picture_lang(&replay.meta, None);
+        draw(game.as_ref(), &replay.meta, None, lang).map(Arc::new)
     }
 
     /// The games `user` can pick for `/game history` in `channel`: the running game,

@@ -286,9 +286,10 @@ struct Slot {
     active: Option<Active>,
     /// A message about a quarantined record, shown once in the channel.
     notice: Option<String>,
-    /// The last public picture drawn here: a burst of status calls and the turn message
-    /// of one version draw it once. Goes with the slot when the LRU evicts it.
-    picture: Option<(PictureOf, Arc<Vec<u8>>)>,
+    /// The last public picture drawn here, with its language: a burst of status calls
+    /// and the turn message of one version draw it once. Goes with the slot when the LRU
+    /// evicts it.
+    picture: Option<(PictureOf, words::Lang, Arc<Vec<u8>>)>,
     /// The store's stamp of what was loaded ([`Store::stamp`]), when the store is shared
     /// with other processes; `None` for a store this process owns.
     stamp: Option<u64>,
@@ -791,7 +792,8 @@ impl Table {
     /// private view) while the game is still at that version — running, or just archived
     /// with it. `None` when the game has moved on (a later message carries the newer
     /// board), for a game without pictures, or when nothing can be read. Public pictures
-    /// are cached per (channel, version).
+    /// are cached per (channel, version, language). The board is drawn in the channel's
+    /// language, a private picture in its owner's ([`Table::picture_lang`]).
     pub fn picture(&self, channel: ChannelId, of: PictureOf) -> Option<Arc<Vec<u8>>> {
         self.with_slot(channel, |slot| {
             let Some(active) = slot
@@ -800,23 +802,42 @@ impl Table {
                 .filter(|a| a.meta.game_id == of.game_id)
             else {
                 return self
-                    .archived_at(channel, of, |game, meta| draw(game, meta, of.seat))
+                    .archived_at(channel, of, |game, meta| {
+                        draw(game, meta, of.seat, self.picture_lang(meta, of.seat))
+                    })
                     .flatten()
                     .map(Arc::new);
             };
             if active.meta.version != of.version {
                 return None;
             }
-            let cached = slot.picture.as_ref().filter(|(c, _)| *c == of);
-            if let Some((_, png)) = cached {
+            let lang = self.picture_lang(&active.meta, of.seat);
+            let cached = slot
+                .picture
+                .as_ref()
+                .filter(|(c, l, _)| *c == of && *l == lang);
+            if let Some((_, _, png)) = cached {
                 return Some(png.clone());
             }
-            let png = Arc::new(draw(active.game.as_deref()?, &active.meta, of.seat)?);
+            let png = Arc::new(draw(active.game.as_deref()?, &active.meta, of.seat, lang)?);
             if of.seat.is_none() {
-                slot.picture = Some((of, png.clone()));
+                slot.picture = Some((of, lang, png.clone()));
             }
             Some(png)
         })
+    }
+
+    /// The language a picture of the game `meta` is drawn in: the board (`seat: None`)
+    /// in the channel's (its server's locale when the channel chose none), a private
+    /// picture in its owner's own choice.
+    pub(crate) fn picture_lang(&self, meta: &Meta, seat: Option<Seat>) -> words::Lang {
+        match seat {
+            None => self.channel_lang(meta.channel, (meta.guild != 0).then_some(meta.guild)),
+            Some(seat) => meta
+                .seats
+                .get(seat)
+                .map_or(words::Lang::En, |s| self.person_lang(s.user, None)),
+        }
     }
 
     /// The board `of` as text (what the terminal shows where Discord shows the picture):
@@ -1878,17 +1899,17 @@ fn shown_names(meta: &Meta) -> Vec<String> {
     meta.seats.iter().map(|s| escape_name(&s.name)).collect()
 }
 
-/// A picture of `game` for everyone (`seat: None`) or for one seat. A picture shows the
-/// names as they are (no markdown there), on one line and cut to [`NAME_CHARS`].
-fn draw(game: &dyn DynGame, meta: &Meta, seat: Option<Seat>) -> Option<Vec<u8>> {
+/// A picture of `game` for everyone (`seat: None`) or for one seat, in `lang`. A picture
+/// shows the names as they are (no markdown there), on one line and cut to [`NAME_CHARS`].
+fn draw(game: &dyn DynGame, meta: &Meta, seat: Option<Seat>, lang: words::Lang) -> Option<Vec<u8>> {
     let names: Vec<String> = meta
         .seats
         .iter()
         .map(|s| text::one_line(&s.name, NAME_CHARS))
         .collect();
     match seat {
-        None => render::public_png(&game.public_picture_view(), &names),
-        Some(seat) => render::private_png(&game.private_picture_view(seat), &names),
+        None => render::public_png(&game.public_picture_view(), &names, lang),
+        Some(seat) => render::private_png(&game.private_picture_view(seat), &names, lang),
     }
 }
 

@@ -68,6 +68,36 @@ fn a_message_shows_the_board_of_its_own_move_only() {
     assert!(table.picture(CH, next).is_some());
 }
 
+/// Issue 28: the board is drawn in the channel's language, a hand in its owner's; the
+/// cache keeps one language's board from being shown in another.
+#[test]
+fn the_board_speaks_the_channel_language_and_a_hand_its_owner_language() {
+    use words::Lang;
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    run(&table, CH, 1, "new palazzo seed=5");
+    run(&table, CH, 2, "join");
+    let board = picture_of(&run(&table, CH, 1, "start"));
+    let english = table.picture(CH, board).unwrap();
+    let hand = reply_picture(&run(&table, CH, 1, "hand"));
+    let hand_english = table.picture(CH, hand).unwrap();
+
+    table.set_channel_lang(CH, &caller(1), Lang::En, Some(Lang::Es));
+    let spanish = table.picture(CH, board).unwrap();
+    assert_ne!(english, spanish, "the cached English board is not reused");
+    assert!(std::sync::Arc::ptr_eq(
+        &spanish,
+        &table.picture(CH, board).unwrap()
+    ));
+    // The hand follows its owner, not the channel.
+    assert_eq!(table.picture(CH, hand).unwrap(), hand_english);
+    table.set_person_lang(&caller(1), None, Some(Some(Lang::Es)));
+    assert_ne!(table.picture(CH, hand).unwrap(), hand_english);
+    // Back to English: the first bytes again.
+    table.set_channel_lang(CH, &caller(1), Lang::En, Some(Lang::En));
+    assert_eq!(table.picture(CH, board).unwrap(), english);
+}
+
 #[test]
 fn the_end_message_shows_the_final_board_from_the_archive() {
     let dir = tempfile::tempdir().unwrap();
@@ -186,7 +216,8 @@ fn every_replay_step_is_the_public_view_of_the_replayed_game() {
             // Pictures are compared at every 8th step and at the last (drawing takes
             // most of the time); the board's line at every step.
             if page.step % 8 == 0 || !page.has_next() {
-                let expected = render::public_png(&state.public_picture_view(), &plain);
+                let expected =
+                    render::public_png(&state.public_picture_view(), &plain, words::Lang::En);
                 let picture = table.history_picture(channel, page.game_id, page.at);
                 assert_eq!(
                     picture.as_deref().map(Vec::as_slice),

@@ -98,6 +98,16 @@ pub const FILES: &[(Lang, &str, &str)] = &[
     ),
     (
         Lang::En,
+        "local.ftl",
+        include_str!("../../locales/en/local.ftl"),
+    ),
+    (
+        Lang::En,
+        "pictures.ftl",
+        include_str!("../../locales/en/pictures.ftl"),
+    ),
+    (
+        Lang::En,
         "replies.ftl",
         include_str!("../../locales/en/replies.ftl"),
     ),
@@ -120,6 +130,16 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         Lang::Es,
         "events.ftl",
         include_str!("../../locales/es/events.ftl"),
+    ),
+    (
+        Lang::Es,
+        "local.ftl",
+        include_str!("../../locales/es/local.ftl"),
+    ),
+    (
+        Lang::Es,
+        "pictures.ftl",
+        include_str!("../../locales/es/pictures.ftl"),
     ),
     (
         Lang::Es,
