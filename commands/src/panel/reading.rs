@@ -1,16 +1,22 @@
 //! Reading an action text through the grammar ([`super::RULES`]): its kind, label and
-//! grouping keys.
+//! grouping keys, in the reader's language.
 
-use super::rules::{Facet, Style, RULES};
+use super::rules::{Facet, Rule, Style, RULES};
+use words::Lang;
 use Facet::*;
 use Style::*;
+
+/// Whether a pattern word captures (`*name`, `+name`) rather than matches itself.
+fn capture(word: &str) -> Option<&str> {
+    word.strip_prefix(['*', '+'])
+}
 
 /// Matches `words` against a rule pattern; the captures on success.
 fn match_pattern(pattern: &[&str], words: &[&str]) -> Option<Vec<String>> {
     fn go(pattern: &[&str], words: &[&str], caps: &mut Vec<String>) -> bool {
         match pattern.split_first() {
             None => words.is_empty(),
-            Some((&"*", rest)) => match words.split_first() {
+            Some((p, rest)) if p.starts_with('*') => match words.split_first() {
                 Some((w, tail)) => {
                     caps.push((*w).to_string());
                     if go(rest, tail, caps) {
@@ -21,7 +27,7 @@ fn match_pattern(pattern: &[&str], words: &[&str]) -> Option<Vec<String>> {
                 }
                 None => false,
             },
-            Some((&"+", rest)) => {
+            Some((p, rest)) if p.starts_with('+') => {
                 for take in 1..=words.len() {
                     caps.push(words[..take].join(" "));
                     if go(rest, &words[take..], caps) {
@@ -41,13 +47,16 @@ fn match_pattern(pattern: &[&str], words: &[&str]) -> Option<Vec<String>> {
     go(pattern, words, &mut caps).then_some(caps)
 }
 
-/// Fills `{i}` in a label template with the captures.
-fn fill(template: &str, caps: &[String]) -> String {
-    let mut out = template.to_string();
-    for (i, c) in caps.iter().enumerate() {
-        out = out.replace(&format!("{{{i}}}"), c);
-    }
-    out
+/// A rule's label in `lang`, each capture given as the argument its pattern names.
+fn fill(lang: Lang, rule: &Rule, caps: &[String]) -> String {
+    let args: Vec<(&str, words::Value)> = rule
+        .pattern
+        .split_whitespace()
+        .filter_map(capture)
+        .zip(caps)
+        .map(|(name, value)| (name, value.as_str().into()))
+        .collect();
+    words::text(lang, rule.label, &args)
 }
 
 fn capitalized(text: &str) -> String {
@@ -65,7 +74,7 @@ pub(super) struct Key {
     pub(super) label: String,
 }
 
-fn facet_key(facet: Facet, caps: &[String]) -> Key {
+fn facet_key(lang: Lang, facet: Facet, caps: &[String]) -> Key {
     let cap = |i: usize| caps.get(i).map(String::as_str).unwrap_or("");
     match facet {
         Cap(i) => Key {
@@ -76,7 +85,7 @@ fn facet_key(facet: Facet, caps: &[String]) -> Key {
             let first = cap(i).split_whitespace().next().unwrap_or("").to_string();
             Key {
                 key: first.clone(),
-                label: format!("{first} …"),
+                label: first.clone() + " …",
             }
         }
         Prefix(i) => {
@@ -89,20 +98,20 @@ fn facet_key(facet: Facet, caps: &[String]) -> Key {
         Row(i) => {
             let row: String = cap(i).chars().filter(char::is_ascii_digit).collect();
             Key {
-                key: row.clone(),
-                label: format!("row {row}"),
+                label: words::text(lang, "panel-row", &[("row", row.as_str().into())]),
+                key: row,
             }
         }
         Count(i) => {
             let n = cap(i).split_whitespace().count();
             Key {
                 key: n.to_string(),
-                label: format!("{n} card{}", if n == 1 { "" } else { "s" }),
+                label: words::text(lang, "panel-cards", &[("count", n.into())]),
             }
         }
-        Lit(text) => Key {
-            key: text.into(),
-            label: text.into(),
+        Lit(key) => Key {
+            key: key.into(),
+            label: words::text(lang, key, &[]),
         },
     }
 }
@@ -117,18 +126,18 @@ pub(super) struct Move {
     pub(super) facets: Vec<Key>,
 }
 
-/// Reads one action text with `game`'s rules.
-pub(super) fn read_move(game: &str, index: usize, text: &str) -> Move {
+/// Reads one action text with `game`'s rules, its kind and label in `lang`.
+pub(super) fn read_move(lang: Lang, game: &str, index: usize, text: &str) -> Move {
     let words: Vec<&str> = text.split_whitespace().collect();
     for r in RULES.iter().filter(|r| r.game == game) {
         let pattern: Vec<&str> = r.pattern.split_whitespace().collect();
         if let Some(caps) = match_pattern(&pattern, &words) {
             return Move {
                 index,
-                kind: r.kind.to_string(),
+                kind: words::text(lang, r.kind, &[]),
                 style: r.style,
-                label: fill(r.label, &caps),
-                facets: r.facets.iter().map(|f| facet_key(*f, &caps)).collect(),
+                label: fill(lang, r, &caps),
+                facets: r.facets.iter().map(|f| facet_key(lang, *f, &caps)).collect(),
             };
         }
     }
@@ -141,7 +150,13 @@ pub(super) fn read_move(game: &str, index: usize, text: &str) -> Move {
     }
 }
 
-/// The readable label of one action text (`Build opera at C4, rotated 90°, flipped`).
+/// The readable label of one action text in English (`Build opera at C4, rotated 90°,
+/// flipped`).
 pub fn action_label(game: &str, text: &str) -> String {
-    read_move(game, 0, text).label
+    action_label_in(Lang::En, game, text)
+}
+
+/// The readable label of one action text in `lang`.
+pub fn action_label_in(lang: Lang, game: &str, text: &str) -> String {
+    read_move(lang, game, 0, text).label
 }
