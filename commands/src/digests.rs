@@ -74,7 +74,10 @@ mod tests {
             assert_eq!(rules_text(kind, Lang::En), english);
             let spanish = rules_text(kind, Lang::Es);
             let first = spanish.lines().next().unwrap_or_default();
-            if TRANSLATED.iter().any(|(l, id, _)| *l == Lang::Es && *id == kind.id) {
+            if TRANSLATED
+                .iter()
+                .any(|(l, id, _)| *l == Lang::Es && *id == kind.id)
+            {
                 assert_ne!(spanish, english, "{}", kind.id);
             } else {
                 assert!(first.contains("español"), "{}: {first}", kind.id);

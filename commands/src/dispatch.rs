@@ -121,10 +121,19 @@ pub fn dm_closed_notice(lang: Lang, user: u64) -> String {
 /// The permissions the bot needs in a game's channel, with the Fluent keys of their
 /// Discord names. In a thread, Send Messages in Threads stands for Send Messages.
 pub const NEEDED_PERMISSIONS: &[(serenity::Permissions, &str)] = &[
-    (serenity::Permissions::VIEW_CHANNEL, "permission-view-channel"),
-    (serenity::Permissions::SEND_MESSAGES, "permission-send-messages"),
+    (
+        serenity::Permissions::VIEW_CHANNEL,
+        "permission-view-channel",
+    ),
+    (
+        serenity::Permissions::SEND_MESSAGES,
+        "permission-send-messages",
+    ),
     (serenity::Permissions::EMBED_LINKS, "permission-embed-links"),
-    (serenity::Permissions::ATTACH_FILES, "permission-attach-files"),
+    (
+        serenity::Permissions::ATTACH_FILES,
+        "permission-attach-files",
+    ),
 ];
 
 /// The keys of the needed permissions `have` lacks.
@@ -144,7 +153,11 @@ fn missing_keys(have: serenity::Permissions, in_thread: bool) -> Vec<&'static st
 }
 
 /// The needed permissions `have` lacks, by their Discord names in `lang`.
-pub fn missing_permissions(lang: Lang, have: serenity::Permissions, in_thread: bool) -> Vec<String> {
+pub fn missing_permissions(
+    lang: Lang,
+    have: serenity::Permissions,
+    in_thread: bool,
+) -> Vec<String> {
     missing_keys(have, in_thread)
         .into_iter()
         .map(|key| words::text(lang, key, &[]))
@@ -2254,9 +2267,7 @@ pub(crate) mod tests {
             "with, then without the picture"
         );
         assert_eq!(t.posts.lock().unwrap().len(), 1);
-        assert!(replies
-            .texts
-            .contains(&picture_permission_notice(Lang::En)));
+        assert!(replies.texts.contains(&picture_permission_notice(Lang::En)));
     }
 
     #[test]

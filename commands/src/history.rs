@@ -70,7 +70,16 @@ pub(crate) async fn first_reply(ctx: Context<'_>, game: Option<&str>) -> poise::
         Some(None) => return private_reply(words::text(lang, "history-pick-a-game", &[])),
     };
     let channel = ctx.channel_id().get();
-    match page(lang, &ctx.data().table, channel, game, None, HistoryMove::Stay).await {
+    match page(
+        lang,
+        &ctx.data().table,
+        channel,
+        game,
+        None,
+        HistoryMove::Stay,
+    )
+    .await
+    {
         Ok((p, picture)) => {
             let reply = private_reply(messages::cut(&p.text, messages::LIMIT))
                 .components(vec![buttons(lang, &p, channel)]);

@@ -385,12 +385,18 @@ mod tests {
             .collect();
         assert_eq!(labels, vec!["🎲 Te toca, bruno", "Mi mano", "Tablero"]);
         let dm = seating_dm(Lang::Es, "palazzo", 5);
-        assert!(dm.starts_with("**Palazzo** en <#5>: tienes asiento"), "{dm}");
+        assert!(
+            dm.starts_with("**Palazzo** en <#5>: tienes asiento"),
+            "{dm}"
+        );
         assert!(dm.contains("tu mano de cartas de dinero"), "{dm}");
         let villa = seating_dm(Lang::Es, "villa", 5);
         assert!(villa.contains("no oculta nada"), "{villa}");
         for text in [dm, villa, private_pages(Lang::Es, vec![]).remove(0)] {
-            assert!(!text.contains("seat-dm-") && !text.contains("reply-"), "{text}");
+            assert!(
+                !text.contains("seat-dm-") && !text.contains("reply-"),
+                "{text}"
+            );
         }
     }
 

@@ -599,7 +599,8 @@ async fn a_spanish_client_gets_a_spanish_panel_and_dm_headers_in_an_english_chan
             .filter_map(|c| c["label"].as_str().map(String::from))
             .collect();
         assert!(
-            labels.iter().any(|l| l.starts_with("🎲 Your move, ")) && labels.contains(&"My hand".to_string()),
+            labels.iter().any(|l| l.starts_with("🎲 Your move, "))
+                && labels.contains(&"My hand".to_string()),
             "the channel's buttons stay English: {labels:?}"
         );
         let awaited = awaited(&turn, &seats);
@@ -632,9 +633,15 @@ async fn a_spanish_client_gets_a_spanish_panel_and_dm_headers_in_an_english_chan
                     "English in ana's panel: {joined}"
                 );
                 assert!(
-                    ["Tomar dinero", "Elegir ", "Robar dos losetas", "Pasar", "Subir con "]
-                        .iter()
-                        .any(|w| joined.contains(w)),
+                    [
+                        "Tomar dinero",
+                        "Elegir ",
+                        "Robar dos losetas",
+                        "Pasar",
+                        "Subir con "
+                    ]
+                    .iter()
+                    .any(|w| joined.contains(w)),
                     "{joined}"
                 );
             } else {

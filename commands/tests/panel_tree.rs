@@ -107,7 +107,10 @@ fn walk_in(lang: Lang, game: &str, actions: &[String]) -> usize {
         let entries = check_limits(&json, &context);
         assert!(!view.title.contains("panel-"), "{context}: {}", view.title);
         for (label, _) in &entries {
-            assert!(!label.contains("panel-"), "{context}: a raw key in `{label}`");
+            assert!(
+                !label.contains("panel-"),
+                "{context}: a raw key in `{label}`"
+            );
         }
         assert!(
             actions.is_empty() == entries.is_empty(),
@@ -286,7 +289,10 @@ fn spanish_panels_keep_every_move_within_three_taps_and_discords_limits() {
                 steps += 1;
             }
         }
-        eprintln!("{}: {checked} Spanish panels, longest label {longest}", kind.id);
+        eprintln!(
+            "{}: {checked} Spanish panels, longest label {longest}",
+            kind.id
+        );
         assert!(checked >= per_game, "{}: only {checked} panels", kind.id);
     }
 }

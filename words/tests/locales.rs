@@ -540,10 +540,18 @@ mod tests { const T: &str = "a test sentence"; }
     // parent declares under `#[cfg(test)]`.
     assert!(test_module(Path::new("commands/src/panel/tests.rs")));
     assert!(test_module(
-        &root().join("commands").join("src").join("panel").join("tests.rs")
+        &root()
+            .join("commands")
+            .join("src")
+            .join("panel")
+            .join("tests.rs")
     ));
     assert!(!test_module(
-        &root().join("commands").join("src").join("panel").join("rules.rs")
+        &root()
+            .join("commands")
+            .join("src")
+            .join("panel")
+            .join("rules.rs")
     ));
     let parent = "mod rules;\n#[cfg(test)]\n#[allow(unused)]\nmod checks;\npub mod view;\n";
     assert!(declared_under_cfg_test(parent, "checks"));

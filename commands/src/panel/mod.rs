@@ -439,7 +439,11 @@ impl PanelTree {
         let menus = options.len().div_ceil(MENU_OPTIONS);
         for run in options.chunks(MENU_OPTIONS) {
             let placeholder = if menus == 1 {
-                words::text(self.lang, "panel-choose", &[("title", title.as_str().into())])
+                words::text(
+                    self.lang,
+                    "panel-choose",
+                    &[("title", title.as_str().into())],
+                )
             } else {
                 let first = run.first().map_or("", |o| o.label.as_str());
                 let last = run.last().map_or("", |o| o.label.as_str());

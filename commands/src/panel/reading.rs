@@ -137,7 +137,11 @@ pub(super) fn read_move(lang: Lang, game: &str, index: usize, text: &str) -> Mov
                 kind: words::text(lang, r.kind, &[]),
                 style: r.style,
                 label: fill(lang, r, &caps),
-                facets: r.facets.iter().map(|f| facet_key(lang, *f, &caps)).collect(),
+                facets: r
+                    .facets
+                    .iter()
+                    .map(|f| facet_key(lang, *f, &caps))
+                    .collect(),
             };
         }
     }

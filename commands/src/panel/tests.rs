@@ -465,21 +465,24 @@ fn spanish_labels_and_panels_read_in_spanish() {
         action_label_in(Lang::Es, "princes", "build opera at C4 rot 90 flip"),
         "Construir opera en C4, girado 90°, volteado"
     );
-    assert_eq!(
-        action_label_in(Lang::Es, "estates", "bid 3"),
-        "Pujar $3M"
-    );
+    assert_eq!(action_label_in(Lang::Es, "estates", "bid 3"), "Pujar $3M");
     let tree = PanelTree::build_in(Lang::Es, "princes", &princes_turn());
     let root = tree.root_view();
     assert_eq!(root.title, "Tus jugadas");
     let labels: Vec<String> = buttons(&root).into_iter().map(|(l, _)| l).collect();
-    assert!(labels.iter().any(|l| l.starts_with("Construir …")), "{labels:?}");
+    assert!(
+        labels.iter().any(|l| l.starts_with("Construir …")),
+        "{labels:?}"
+    );
     assert!(
         labels.iter().any(|l| l == "Terminar (acaba tu turno)"),
         "{labels:?}"
     );
     let build = open(&tree, &root, "Construir");
-    assert!(build.rows.iter().any(|r| matches!(r, PanelRow::Buttons(b) if b.iter().any(|b| b.label == "◀ Atrás"))));
+    assert!(build
+        .rows
+        .iter()
+        .any(|r| matches!(r, PanelRow::Buttons(b) if b.iter().any(|b| b.label == "◀ Atrás"))));
     for menu in menus(&build) {
         assert!(!menu.placeholder.contains("panel-"), "{}", menu.placeholder);
     }
