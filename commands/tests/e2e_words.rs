@@ -531,10 +531,10 @@ fn panel_texts(panel: &fake_discord::RecordedMessage) -> Vec<(String, usize)> {
     out
 }
 
-/// A mixed table: the channel in English, ana's client in Spanish. Ana's seating DM, live
-/// hand header and move panel (buttons, menus, the line above them) are Spanish, with no
-/// raw key and within Discord's limits; bruno's stay exactly as before, and so do the
-/// channel's buttons.
+/// A mixed table: the channel in English, ana's client and choice Spanish. Ana's seating
+/// DM, live hand header and move panel (buttons, menus, the line above them) are Spanish,
+/// with no raw key and within Discord's limits; bruno's stay exactly as before, and so do
+/// the channel's buttons.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spanish_client_gets_a_spanish_panel_and_dm_headers_in_an_english_channel() {
     use rand::SeedableRng;
@@ -545,6 +545,17 @@ async fn a_spanish_client_gets_a_spanish_panel_and_dm_headers_in_an_english_chan
     let ana = fake.add_user("ana");
     let bruno = fake.add_user("bruno");
     fake.set_user_locale(ana, "es-ES");
+    // DMs sent later by the outbox go by the person's choice (the client's locale is only
+    // known while they interact), so ana also chooses Spanish.
+    let spanish = language_choice(&fake, "Español");
+    slash(
+        &fake,
+        ana,
+        channel,
+        "game language",
+        json!({ "language": spanish }),
+    )
+    .await;
     let seats = [ana, bruno];
     open_table(&fake, channel, "Palazzo", &seats).await;
 
