@@ -265,7 +265,7 @@ fn spanish_panels_keep_every_move_within_three_taps_and_discords_limits() {
                         walk_in(Lang::Es, kind.id, &actions);
                         let spanish = PanelTree::build_in(Lang::Es, kind.id, &actions);
                         let english = PanelTree::build(kind.id, &actions);
-                        for i in 0..actions.len() {
+                        for (i, action) in actions.iter().enumerate() {
                             let es = spanish.label(i).unwrap_or_default();
                             let en = english.label(i).unwrap_or_default();
                             assert!(!es.contains("panel-"), "{}: `{es}`", kind.id);
@@ -273,9 +273,8 @@ fn spanish_panels_keep_every_move_within_three_taps_and_discords_limits() {
                             longest = longest.max(n);
                             assert!(
                                 n <= 80 || en.chars().count() > 80,
-                                "{}: `{es}` ({n}) for `{}`",
-                                kind.id,
-                                actions[i]
+                                "{}: `{es}` ({n}) for `{action}`",
+                                kind.id
                             );
                         }
                         checked += 1;
