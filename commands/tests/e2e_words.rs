@@ -667,6 +667,31 @@ async fn a_spanish_client_gets_a_spanish_panel_and_dm_headers_in_an_english_chan
         tap_a_move(&fake, user, &turn, &your_move, &mut rng).await;
     }
     assert_eq!(seen.len(), 2, "both players' panels were seen");
+
+    // `/game rules`: the digest for each reader (no Spanish digest yet: the English one
+    // under a Spanish line); bruno's exactly as before.
+    let rules = |user| {
+        let fake = &fake;
+        async move {
+            slash(fake, user, channel, "game rules", json!({}))
+                .await
+                .into_iter()
+                .map(|m| m.content)
+                .collect::<Vec<_>>()
+        }
+    };
+    let spanish = rules(ana).await;
+    assert!(
+        spanish[0].starts_with("*Las reglas en español están en camino"),
+        "{}",
+        spanish[0]
+    );
+    let english = rules(bruno).await;
+    assert!(
+        english[0].starts_with('#') && !english[0].contains("español"),
+        "{}",
+        english[0]
+    );
     fake.assert_no_errors();
     bot.stop().await;
 }
