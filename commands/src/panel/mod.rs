@@ -22,7 +22,7 @@ mod rules;
 
 pub use path::{PanelPath, Target};
 pub use reading::{action_label, action_label_in};
-use reading::{read_move, Move};
+use reading::{read_move, Move, Names};
 pub use rules::{Facet, Rule, Style, RULES};
 use Style::*;
 
@@ -244,10 +244,12 @@ impl PanelTree {
 
     /// [`PanelTree::build`] with its texts in `lang` (the panel reader's language).
     pub fn build_in(lang: Lang, game: &str, actions: &[String]) -> PanelTree {
+        // Kinds and group names are formatted once each, not once per move.
+        let mut names = Names::new(lang);
         let moves: Vec<Move> = actions
             .iter()
             .enumerate()
-            .map(|(i, a)| read_move(lang, game, i, a))
+            .map(|(i, a)| read_move(&mut names, game, i, a))
             .collect();
         let mut kinds: Vec<(String, Style, Vec<&Move>)> = Vec::new();
         for m in &moves {

@@ -47,6 +47,46 @@ fn match_pattern(pattern: &[&str], words: &[&str]) -> Option<Vec<String>> {
     go(pattern, words, &mut caps).then_some(caps)
 }
 
+/// The names a panel repeats (kinds of move, group names such as "row 4"), each formatted
+/// once per panel in its reader's language.
+pub(super) struct Names {
+    lang: Lang,
+    /// (key, argument) → text.
+    known: Vec<((&'static str, String), String)>,
+}
+
+impl Names {
+    pub(super) fn new(lang: Lang) -> Names {
+        Names {
+            lang,
+            known: Vec::new(),
+        }
+    }
+
+    /// The message `key`, with `arg` (name, value) when it takes one; a number-like value
+    /// is passed as a number (plurals).
+    fn text(&mut self, key: &'static str, arg: Option<(&'static str, &str)>) -> String {
+        let value = arg.map_or("", |(_, v)| v);
+        if let Some((_, text)) = self
+            .known
+            .iter()
+            .find(|((k, v), _)| *k == key && v == value)
+        {
+            return text.clone();
+        }
+        let args: Vec<(&str, words::Value)> = arg
+            .map(|(name, v)| match v.parse::<u32>() {
+                Ok(n) => (name, n.into()),
+                Err(_) => (name, v.into()),
+            })
+            .into_iter()
+            .collect();
+        let text = words::text(self.lang, key, &args);
+        self.known.push(((key, value.to_string()), text.clone()));
+        text
+    }
+}
+
 /// A rule's label in `lang`, each capture given as the argument its pattern names.
 fn fill(lang: Lang, rule: &Rule, caps: &[String]) -> String {
     let args: Vec<(&str, words::Value)> = rule
@@ -74,7 +114,7 @@ pub(super) struct Key {
     pub(super) label: String,
 }
 
-fn facet_key(lang: Lang, facet: Facet, caps: &[String]) -> Key {
+fn facet_key(names: &mut Names, facet: Facet, caps: &[String]) -> Key {
     let cap = |i: usize| caps.get(i).map(String::as_str).unwrap_or("");
     match facet {
         Cap(i) => Key {
@@ -98,20 +138,21 @@ fn facet_key(lang: Lang, facet: Facet, caps: &[String]) -> Key {
         Row(i) => {
             let row: String = cap(i).chars().filter(char::is_ascii_digit).collect();
             Key {
-                label: words::text(lang, "panel-row", &[("row", row.as_str().into())]),
+                label: names.text("panel-row", Some(("row", &row))),
                 key: row,
             }
         }
         Count(i) => {
             let n = cap(i).split_whitespace().count();
+            let count = n.to_string();
             Key {
-                key: n.to_string(),
-                label: words::text(lang, "panel-cards", &[("count", n.into())]),
+                label: names.text("panel-cards", Some(("count", &count))),
+                key: count,
             }
         }
         Lit(key) => Key {
             key: key.into(),
-            label: words::text(lang, key, &[]),
+            label: names.text(key, None),
         },
     }
 }
@@ -126,21 +167,22 @@ pub(super) struct Move {
     pub(super) facets: Vec<Key>,
 }
 
-/// Reads one action text with `game`'s rules, its kind and label in `lang`.
-pub(super) fn read_move(lang: Lang, game: &str, index: usize, text: &str) -> Move {
+/// Reads one action text with `game`'s rules, its kind and label in the language of
+/// `names`.
+pub(super) fn read_move(names: &mut Names, game: &str, index: usize, text: &str) -> Move {
     let words: Vec<&str> = text.split_whitespace().collect();
     for r in RULES.iter().filter(|r| r.game == game) {
         let pattern: Vec<&str> = r.pattern.split_whitespace().collect();
         if let Some(caps) = match_pattern(&pattern, &words) {
             return Move {
                 index,
-                kind: words::text(lang, r.kind, &[]),
+                kind: names.text(r.kind, None),
                 style: r.style,
-                label: fill(lang, r, &caps),
+                label: fill(names.lang, r, &caps),
                 facets: r
                     .facets
                     .iter()
-                    .map(|f| facet_key(lang, *f, &caps))
+                    .map(|f| facet_key(names, *f, &caps))
                     .collect(),
             };
         }
@@ -162,5 +204,5 @@ pub fn action_label(game: &str, text: &str) -> String {
 
 /// The readable label of one action text in `lang`.
 pub fn action_label_in(lang: Lang, game: &str, text: &str) -> String {
-    read_move(lang, game, 0, text).label
+    read_move(&mut Names::new(lang), game, 0, text).label
 }
