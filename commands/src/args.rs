@@ -37,15 +37,6 @@ impl GameChoice {
             GameChoice::Princes => "princes",
         }
     }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            GameChoice::Palazzo => "Palazzo",
-            GameChoice::Villa => "Villa Paletti",
-            GameChoice::Estates => "The Estates",
-            GameChoice::Princes => "The Princes of Florence",
-        }
-    }
 }
 
 /// The choices of `/game settings on_timeout`.
@@ -295,7 +286,8 @@ mod tests {
         );
         for g in GameChoice::all() {
             assert!(
-                rules::catalog::find(g.id()).is_none_or(|k| k.title == g.title()),
+                rules::catalog::find(g.id())
+                    .is_none_or(|k| k.title == poise::ChoiceParameter::name(&g)),
                 "{g:?}"
             );
         }

@@ -32,14 +32,15 @@ pub struct Data {
 
 impl Data {
     /// Takes one of `user`'s interaction tokens, by the table's clock; `Some` is the
-    /// private "slow down" answer when they have none left (nothing else is done then).
-    fn over_limit(&self, user: u64) -> Option<String> {
+    /// private "slow down" answer (in `lang`) when they have none left (nothing else is
+    /// done then).
+    fn over_limit(&self, lang: words::Lang, user: u64) -> Option<String> {
         let now = self.table.now_ms();
         let mut limiter = self.limiter.lock().unwrap_or_else(|e| e.into_inner());
         limiter
             .check(user, now)
             .err()
-            .map(|wait| limiter.slow_down(wait))
+            .map(|wait| limiter.slow_down(lang, wait))
     }
 
     /// Records server `guild`'s preferred locale (from its GUILD_CREATE or an
@@ -220,10 +221,22 @@ fn caller_of(ctx: Context<'_>) -> Caller {
     }
 }
 
-/// Sends private replies, one page each (ephemeral); a picture goes with the first.
-async fn reply_private(ctx: Context<'_>, replies: impl Into<Replies>) -> Result<(), Error> {
+/// The language of the person behind a slash command: their choice, else their client's.
+pub(crate) async fn reader_lang(ctx: Context<'_>) -> words::Lang {
+    ctx.data()
+        .person_lang(ctx.author().id.get(), ctx.locale())
+        .await
+}
+
+/// Sends private replies in `lang`, one page each (ephemeral); a picture goes with the
+/// first.
+async fn reply_private(
+    ctx: Context<'_>,
+    lang: words::Lang,
+    replies: impl Into<Replies>,
+) -> Result<(), Error> {
     let Replies { texts, mut picture } = replies.into();
-    for page in private_pages(texts) {
+    for page in private_pages(lang, texts) {
         let reply = private_reply(page);
         let reply = match picture.take() {
             Some(png) => messages::reply_with_picture(reply, &png),
@@ -247,9 +260,11 @@ async fn run_seating(ctx: Context<'_>, command: Command) -> Result<(), Error> {
 }
 
 /// Takes a token of the caller's rate limit; without one, answers "slow down" privately
-/// (not deferred: nothing else happens) and returns true.
+/// (not deferred: nothing else happens, so in the client's language, no store read) and
+/// returns true.
 async fn slowed_down(ctx: Context<'_>) -> Result<bool, Error> {
-    match ctx.data().over_limit(ctx.author().id.get()) {
+    let lang = words::Lang::from_discord_locale(ctx.locale().unwrap_or_default());
+    match ctx.data().over_limit(lang, ctx.author().id.get()) {
         Some(sentence) => {
             ctx.send(private_reply(sentence)).await?;
             Ok(true)
@@ -328,9 +343,12 @@ async fn execute_with(
         Ok(d) => d,
         Err(e) => {
             tracing::error!(channel, error = %e, "command task failed");
-            vec![Delivery::ephemeral(
-                "Something went wrong handling that command; nothing was changed.",
-            )]
+            let lang = data.person_lang(caller.user, ctx.locale()).await;
+            vec![Delivery::ephemeral(words::text(
+                lang,
+                "reply-command-failed",
+                &[],
+            ))]
         }
     };
     let seated = test_dm
@@ -342,11 +360,11 @@ async fn execute_with(
         .sender
         .after_command(&Discord(http), channel, actor, deliveries)
         .await;
+    let lang = data.person_lang(caller.user, ctx.locale()).await;
     if seated {
         let game = data.table.game_in(channel).unwrap_or_default();
-        let hello = messages::dm_message(messages::seating_dm(&game, channel));
+        let hello = messages::dm_message(messages::seating_dm(lang, &game, channel));
         if let Err(e) = data.sender.dm_now(&Discord(http), caller.user, hello).await {
-            let lang = data.person_lang(caller.user, ctx.locale()).await;
             replies.texts.push(args::dm_warning(lang, &e));
             // One channel notice per player per game (the same note the outbox keeps).
             if matches!(e, SendError::DmClosed) && data.sender.dm_closed(channel, caller.user).await
@@ -360,7 +378,7 @@ async fn execute_with(
             }
         }
     }
-    reply_private(ctx, replies).await
+    reply_private(ctx, lang, replies).await
 }
 
 // The group is allowed in DMs for `/game mine`; every channel command is guild-only.
@@ -485,7 +503,14 @@ async fn rules(
     #[autocomplete = "autocomplete_topic"]
     topic: Option<String>,
 ) -> Result<(), Error> {
-    run(ctx, args::rules_command(game, topic)).await
+    // The digest in the reader's language (their choice, else their client's).
+    let command = args::rules_command(game, topic);
+    let locale = ctx.locale().map(str::to_string);
+    execute_with(ctx, false, move |table, channel, caller| {
+        let lang = table.person_lang(caller.user, locale.as_deref());
+        crate::digests::rules_reply(table, channel, caller, lang, command)
+    })
+    .await
 }
 
 /// End the game in this channel (host or Manage Channel).
@@ -684,12 +709,16 @@ async fn autocomplete_topic(
                 .collect(),
         };
     let partial = partial.to_lowercase();
+    let lang = words::Lang::from_discord_locale(ctx.locale().unwrap_or_default());
     let mut topics: Vec<String> = Vec::new();
     for game in games {
         let Some(kind) = rules::catalog::find(&game) else {
             continue;
         };
-        for topic in table::rules_topics((kind.rules_text)()) {
+        // The topics of the digest the reader gets (their client's language: autocomplete
+        // runs on every keystroke, so no store read).
+        let text = crate::digests::rules_text(kind, lang);
+        for topic in table::rules_topics(&text) {
             if topic.to_lowercase().contains(&partial) && !topics.iter().any(|t| t == topic) {
                 topics.push(topic.to_string());
             }
@@ -744,7 +773,7 @@ async fn play_move(
             return Ok(());
         }
         ctx.defer_ephemeral().await?;
-        return reply_private(ctx, vec![refusal]).await;
+        return reply_private(ctx, lang, vec![refusal]).await;
     }
     run(ctx, Command::Play(r#move)).await
 }
@@ -768,7 +797,7 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
         let id = choice.id();
         group.name = id.into();
         group.identifying_name = format!("{id}_group").into();
-        group.description = Some(format!("Play {} in this channel", choice.title()).into());
+        // The description comes from `cmd-<id>.description` (localize, below).
         commands.push(group);
     }
     crate::localize::localize(&mut commands);
@@ -786,15 +815,17 @@ async fn on_component(
     let _busy = data.busy.enter();
     let channel = c.channel_id.get();
     let decoded = ComponentId::decode(&c.data.custom_id, channel);
-    // Over the rate limit: told at once, privately, and nothing else is done.
-    if let Some(slow) = data.over_limit(c.user.id.get()) {
+    // Over the rate limit: told at once, privately (in the client's language: no store
+    // read), and nothing else is done.
+    let client_lang = words::Lang::from_discord_locale(&c.locale);
+    if let Some(slow) = data.over_limit(client_lang, c.user.id.get()) {
         return answer(ctx, c, vec![slow]).await;
     }
     // An id this bot does not recognise (an old message, another version, a forged id)
     // gets a sentence, never silence.
     let id = match decoded {
         Ok(id) => id,
-        Err(e) => return answer(ctx, c, vec![e.to_string()]).await,
+        Err(e) => return answer(ctx, c, vec![e.text(client_lang)]).await,
     };
     if let ComponentAction::History(step) = id.action {
         return crate::history::on_click(ctx, data, c, &id, step).await;
@@ -810,6 +841,8 @@ async fn on_component(
     }
     data.sender.note_permissions(channel, &component_actor(c));
     let user = c.user.id.get();
+    // The clicker's language: their answers and panel.
+    let lang = data.person_lang(user, Some(&c.locale)).await;
     let manage = c
         .member
         .as_ref()
@@ -835,9 +868,8 @@ async fn on_component(
             | ComponentAction::Start
     );
     if !for_anyone {
-        let lang = data.person_lang(user, Some(&c.locale)).await;
         if let Some(refusal) = args::prompt_owner_check(lang, &seats, id.seat, user) {
-            return panel_text(ctx, c, in_panel, vec![refusal]).await;
+            return panel_text(ctx, c, lang, in_panel, vec![refusal]).await;
         }
     }
     let (index, at) = match id.action.clone() {
@@ -865,7 +897,7 @@ async fn on_component(
                 .sender
                 .after_command(&Discord(&ctx.http), channel, actor, deliveries)
                 .await;
-            return followup(ctx, c, replies).await;
+            return followup(ctx, c, lang, replies).await;
         }
         action @ (ComponentAction::Join | ComponentAction::AddBot | ComponentAction::Start) => {
             let table = data.table.clone();
@@ -874,8 +906,8 @@ async fn on_component(
                 .ok()
                 .flatten();
             if here.map(|s| s.game_id) != Some(id.state.game_id) {
-                let closed = "That table is closed; open a new one with /game new.".to_string();
-                return followup(ctx, c, vec![closed]).await;
+                let closed = words::text(lang, "reply-table-closed", &[]);
+                return followup(ctx, c, lang, vec![closed]).await;
             }
             let command = match action {
                 ComponentAction::Join => Command::Join,
@@ -887,31 +919,33 @@ async fn on_component(
                 .sender
                 .after_command(&Discord(&ctx.http), channel, component_actor(c), deliveries)
                 .await;
-            return followup(ctx, c, replies).await;
+            return followup(ctx, c, lang, replies).await;
         }
         ComponentAction::Moves => {
-            return show_panel(ctx, data, c, &id, PanelPath::root(), None).await;
+            return show_panel(ctx, data, c, lang, &id, PanelPath::root(), None).await;
         }
         // Answered before the deferral (a replay edits its own message).
         ComponentAction::History(_) => return Ok(()),
         ComponentAction::Panel(Target::Open(path)) => {
-            return show_panel(ctx, data, c, &id, path, None).await;
+            return show_panel(ctx, data, c, lang, &id, path, None).await;
         }
         ComponentAction::Panel(Target::Leaf(index)) => (index, id.state),
         ComponentAction::Panel(Target::Menu(..)) => match picked_target(c) {
             Some(Target::Leaf(index)) => (index, id.state),
-            Some(Target::Open(path)) => return show_panel(ctx, data, c, &id, path, None).await,
+            Some(Target::Open(path)) => {
+                return show_panel(ctx, data, c, lang, &id, path, None).await
+            }
             _ => {
-                let invalid = "That menu choice is not valid.".to_string();
-                return panel_text(ctx, c, in_panel, vec![invalid]).await;
+                let invalid = words::text(lang, "panel-invalid-choice", &[]);
+                return panel_text(ctx, c, lang, in_panel, vec![invalid]).await;
             }
         },
         ComponentAction::Choice(index) => (index, id.state),
         ComponentAction::Menu => match picked_value(c).and_then(|v| v.parse().ok()) {
             Some(index) => (index, id.state),
             None => {
-                let invalid = "That menu choice is not valid.".to_string();
-                return panel_text(ctx, c, in_panel, vec![invalid]).await;
+                let invalid = words::text(lang, "panel-invalid-choice", &[]);
+                return panel_text(ctx, c, lang, in_panel, vec![invalid]).await;
             }
         },
     };
@@ -922,12 +956,12 @@ async fn on_component(
         .ok()
         .flatten();
     let Some((state, actions)) = now else {
-        let why = no_move(data, channel, user).await;
-        return panel_text(ctx, c, in_panel, vec![why]).await;
+        let why = no_move(data, lang, channel, user).await;
+        return panel_text(ctx, c, lang, in_panel, vec![why]).await;
     };
     if state != at {
-        let notice = "Your options have changed; here they are now.".to_string();
-        return show_panel(ctx, data, c, &id, PanelPath::root(), Some(notice)).await;
+        let notice = words::text(lang, "panel-options-changed", &[]);
+        return show_panel(ctx, data, c, lang, &id, PanelPath::root(), Some(notice)).await;
     }
     let played = actions.get(index).cloned();
     let deliveries = data
@@ -949,9 +983,10 @@ async fn on_component(
     if moved {
         if let Some(text) = played {
             let game = data.table.game_in(channel).unwrap_or_default();
+            let label = panel::action_label_in(lang, &game, &text);
             replies.insert(
                 0,
-                format!("✅ You played **{}**.", panel::action_label(&game, &text)),
+                words::text(lang, "panel-played", &[("move", label.into())]),
             );
         }
     }
@@ -960,9 +995,9 @@ async fn on_component(
         // result above a fresh panel.
         Some((_, next)) if !next.is_empty() && in_panel => {
             let notice = replies.join("\n");
-            show_panel(ctx, data, c, &id, PanelPath::root(), Some(notice)).await
+            show_panel(ctx, data, c, lang, &id, PanelPath::root(), Some(notice)).await
         }
-        _ => panel_text(ctx, c, in_panel, replies).await,
+        _ => panel_text(ctx, c, lang, in_panel, replies).await,
     }
 }
 
@@ -979,13 +1014,14 @@ fn picked_target(c: &serenity::ComponentInteraction) -> Option<Target> {
     picked_value(c).and_then(|v| Target::decode(&v))
 }
 
-/// Shows the caller's move panel at `path` (the root if the path no longer exists),
-/// with `notice` above it: in place when the click came from the panel, else as a new
-/// private message.
+/// Shows the caller's move panel at `path` (the root if the path no longer exists) in
+/// their language `lang`, with `notice` above it: in place when the click came from the
+/// panel, else as a new private message.
 async fn show_panel(
     ctx: &serenity::Context,
     data: &Data,
     c: &serenity::ComponentInteraction,
+    lang: words::Lang,
     id: &ComponentId,
     path: PanelPath,
     notice: Option<String>,
@@ -999,11 +1035,11 @@ async fn show_panel(
         .flatten();
     let Some((state, actions)) = choices.filter(|(_, a)| !a.is_empty()) else {
         let mut texts: Vec<String> = notice.into_iter().collect();
-        texts.push(no_move(data, channel, user).await);
-        return panel_text(ctx, c, in_panel, texts).await;
+        texts.push(no_move(data, lang, channel, user).await);
+        return panel_text(ctx, c, lang, in_panel, texts).await;
     };
     let game = data.table.game_in(channel).unwrap_or_default();
-    let tree = PanelTree::build(&game, &actions);
+    let tree = PanelTree::build_in(lang, &game, &actions);
     // A path into older options means nothing now: start from the root.
     let path = if state == id.state {
         path
@@ -1030,7 +1066,11 @@ async fn show_panel(
     if let Some(note) = note {
         content.push_str(&format!("{note}\n"));
     }
-    content.push_str(&format!("**{}** · only you see this.", view.title));
+    content.push_str(&words::text(
+        lang,
+        "panel-title",
+        &[("title", view.title.as_str().into())],
+    ));
     let content = messages::cut(&content, messages::LIMIT);
     if in_panel {
         c.edit_response(
@@ -1054,8 +1094,8 @@ async fn show_panel(
 }
 
 /// Why `user` has no move to make in `channel`: the table's reason when it gives one (a
-/// player who left the game is told so).
-async fn no_move(data: &Data, channel: u64, user: u64) -> String {
+/// player who left the game is told so), else a sentence in `lang`.
+async fn no_move(data: &Data, lang: words::Lang, channel: u64, user: u64) -> String {
     let table = data.table.clone();
     let left = tokio::task::spawn_blocking(move || {
         table
@@ -1065,7 +1105,7 @@ async fn no_move(data: &Data, channel: u64, user: u64) -> String {
     .await
     .ok()
     .flatten();
-    left.unwrap_or_else(|| "You have no move to make right now.".into())
+    left.unwrap_or_else(|| words::text(lang, "panel-no-move", &[]))
 }
 
 /// Private texts for a deferred click: the panel becomes them (its menus removed), or
@@ -1073,13 +1113,14 @@ async fn no_move(data: &Data, channel: u64, user: u64) -> String {
 async fn panel_text(
     ctx: &serenity::Context,
     c: &serenity::ComponentInteraction,
+    lang: words::Lang,
     in_panel: bool,
     texts: Vec<String>,
 ) -> Result<(), Error> {
     if !in_panel {
-        return followup(ctx, c, texts).await;
+        return followup(ctx, c, lang, texts).await;
     }
-    let mut pages = private_pages(texts).into_iter();
+    let mut pages = private_pages(lang, texts).into_iter();
     let first = pages.next().unwrap_or_default();
     c.edit_response(
         &ctx.http,
@@ -1117,10 +1158,11 @@ async fn answer(
 async fn followup(
     ctx: &serenity::Context,
     c: &serenity::ComponentInteraction,
+    lang: words::Lang,
     replies: impl Into<Replies>,
 ) -> Result<(), Error> {
     let Replies { texts, mut picture } = replies.into();
-    for page in private_pages(texts) {
+    for page in private_pages(lang, texts) {
         let reply = private_reply(page);
         let reply = match picture.take() {
             Some(png) => messages::reply_with_picture(reply, &png),
@@ -1161,10 +1203,11 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
+            let lang = reader_lang(ctx).await;
             let _ = ctx
                 .send(
                     poise::CreateReply::default()
-                        .content("Something went wrong; nothing was changed. Please try again.")
+                        .content(words::text(lang, "reply-command-error", &[]))
                         .ephemeral(true),
                 )
                 .await;

@@ -37,6 +37,7 @@ use std::future::Future;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use table::{ChannelId, Delivery, Pending, Table, UserId};
+use words::Lang;
 
 /// Why a send failed, as far as the outbox cares.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,36 +108,59 @@ const LIVE_TURN_NOTE: &str = "live-turn";
 /// The note naming a channel's guild (a link to a message needs it).
 const GUILD_NOTE: &str = "guild";
 
-/// The sentence posted in the channel when a player's DMs are closed. It names no secret.
-pub fn dm_closed_notice(user: u64) -> String {
-    format!(
-        "⚠️ <@{user}>, I could not send you a direct message (your DMs are closed for this server). \
-         Use `/game hand` or the **My hand** button to see your private information."
+/// The sentence posted in the channel (in its language `lang`) when a player's DMs are
+/// closed. It names no secret.
+pub fn dm_closed_notice(lang: Lang, user: u64) -> String {
+    words::text(
+        lang,
+        "reply-dm-closed-notice",
+        &[("user", format!("<@{user}>").into())],
     )
 }
 
-/// The permissions the bot needs in a game's channel, with their Discord names. In a
-/// thread, Send Messages in Threads stands for Send Messages.
+/// The permissions the bot needs in a game's channel, with the Fluent keys of their
+/// Discord names. In a thread, Send Messages in Threads stands for Send Messages.
 pub const NEEDED_PERMISSIONS: &[(serenity::Permissions, &str)] = &[
-    (serenity::Permissions::VIEW_CHANNEL, "View Channel"),
-    (serenity::Permissions::SEND_MESSAGES, "Send Messages"),
-    (serenity::Permissions::EMBED_LINKS, "Embed Links"),
-    (serenity::Permissions::ATTACH_FILES, "Attach Files"),
+    (
+        serenity::Permissions::VIEW_CHANNEL,
+        "permission-view-channel",
+    ),
+    (
+        serenity::Permissions::SEND_MESSAGES,
+        "permission-send-messages",
+    ),
+    (serenity::Permissions::EMBED_LINKS, "permission-embed-links"),
+    (
+        serenity::Permissions::ATTACH_FILES,
+        "permission-attach-files",
+    ),
 ];
 
-/// The needed permissions `have` lacks, by their Discord names.
-pub fn missing_permissions(have: serenity::Permissions, in_thread: bool) -> Vec<&'static str> {
+/// The keys of the needed permissions `have` lacks.
+fn missing_keys(have: serenity::Permissions, in_thread: bool) -> Vec<&'static str> {
     NEEDED_PERMISSIONS
         .iter()
-        .map(|&(p, name)| match p {
+        .map(|&(p, key)| match p {
             serenity::Permissions::SEND_MESSAGES if in_thread => (
                 serenity::Permissions::SEND_MESSAGES_IN_THREADS,
-                "Send Messages in Threads",
+                "permission-send-messages-in-threads",
             ),
-            _ => (p, name),
+            _ => (p, key),
         })
         .filter(|(p, _)| !have.contains(*p))
-        .map(|(_, name)| name)
+        .map(|(_, key)| key)
+        .collect()
+}
+
+/// The needed permissions `have` lacks, by their Discord names in `lang`.
+pub fn missing_permissions(
+    lang: Lang,
+    have: serenity::Permissions,
+    in_thread: bool,
+) -> Vec<String> {
+    missing_keys(have, in_thread)
+        .into_iter()
+        .map(|key| words::text(lang, key, &[]))
         .collect()
 }
 
@@ -151,28 +175,29 @@ pub fn can_post(have: serenity::Permissions, in_thread: bool) -> bool {
     have.contains(serenity::Permissions::VIEW_CHANNEL | post)
 }
 
-/// The private explanation when the bot cannot post in the channel. `have` is what the
-/// interaction said the bot may do here (`app_permissions`), when known.
-pub fn missing_permission_notice(have: Option<serenity::Permissions>, in_thread: bool) -> String {
-    let missing = have.map_or_else(Vec::new, |have| missing_permissions(have, in_thread));
+/// The private explanation (in the actor's language `lang`) when the bot cannot post in
+/// the channel. `have` is what the interaction said the bot may do here
+/// (`app_permissions`), when known.
+pub fn missing_permission_notice(
+    lang: Lang,
+    have: Option<serenity::Permissions>,
+    in_thread: bool,
+) -> String {
+    let missing = have.map_or_else(Vec::new, |have| missing_permissions(lang, have, in_thread));
+    let count = missing.len();
     let list = if missing.is_empty() {
         NEEDED_PERMISSIONS
             .iter()
-            .map(|(_, n)| *n)
+            .map(|(_, key)| words::text(lang, key, &[]))
             .collect::<Vec<_>>()
             .join(", ")
     } else {
         missing.join(", ")
     };
-    format!(
-        "⚠️ I cannot post in this channel: I am missing **{list}** here. Your moves still \
-         count; ask a moderator to give me {}, and I will post the latest turn message here \
-         as soon as I can.",
-        if missing.len() == 1 {
-            "that permission"
-        } else {
-            "those permissions"
-        }
+    words::text(
+        lang,
+        "reply-missing-permissions",
+        &[("list", list.into()), ("count", count.into())],
     )
 }
 
@@ -193,11 +218,10 @@ impl From<Vec<String>> for Replies {
     }
 }
 
-/// The private note when a turn message went out without its board picture.
-pub fn picture_permission_notice() -> String {
-    "⚠️ The turn message went out without the board picture: I need **Attach Files** and \
-     **Embed Links** in this channel to show it. `/game status` shows it to you privately."
-        .to_string()
+/// The private note (in the actor's language) when a turn message went out without its
+/// board picture.
+pub fn picture_permission_notice(lang: Lang) -> String {
+    words::text(lang, "reply-picture-permissions", &[])
 }
 
 /// Who acted, for the replies a send produces.
@@ -254,7 +278,7 @@ impl Reported {
     }
 
     fn complete(&self) -> bool {
-        missing_permissions(self.permissions, self.in_thread).is_empty()
+        missing_keys(self.permissions, self.in_thread).is_empty()
     }
 }
 
@@ -931,7 +955,8 @@ impl Sender {
             }
             if let Some(actor) = actor {
                 let known = known.map(|k| k.permissions);
-                let notice = missing_permission_notice(known, actor.in_thread);
+                let lang = self.person_lang(actor.user).await;
+                let notice = missing_permission_notice(lang, known, actor.in_thread);
                 self.tell_once(channel, actor.user, notice, replies);
             }
         }
@@ -1071,8 +1096,8 @@ impl Sender {
         let mut troubles = self.troubles();
         if let Some(t) = troubles.get_mut(&channel) {
             t.hold = None;
-            let picture = picture_permission_notice();
-            t.told.retain(|(_, sentence)| *sentence == picture);
+            let pictures = Lang::ALL.map(picture_permission_notice);
+            t.told.retain(|(_, sentence)| pictures.contains(sentence));
             if t.is_empty() {
                 troubles.remove(&channel);
             }
@@ -1175,13 +1200,20 @@ impl Sender {
                 lobby,
                 outbox,
             } => {
+                let lang = self.channel_lang(channel).await;
                 let mut text = summary.as_deref().unwrap_or(text).to_string();
                 if *link_turn {
                     if let Some(link) = self.turn_link(channel).await {
-                        text.push_str(&format!(" [Go to the turn message]({link})"));
+                        text.push(' ');
+                        text.push_str(&words::text(
+                            lang,
+                            "reply-go-to-turn",
+                            &[("link", link.into())],
+                        ));
                     }
                 }
                 let messages = channel_messages(
+                    lang,
                     &text,
                     mentions,
                     prompts,
@@ -1235,7 +1267,8 @@ impl Sender {
                 }
                 if without_picture {
                     if let Some(actor) = actor {
-                        self.tell_once(channel, actor.user, picture_permission_notice(), replies);
+                        let notice = picture_permission_notice(self.person_lang(actor.user).await);
+                        self.tell_once(channel, actor.user, notice, replies);
                     }
                 }
                 // A lobby message is the channel's live prompt until the game starts.
@@ -1258,7 +1291,8 @@ impl Sender {
                 let Some(closed_game) = self.dm_allowed(channel, user, acting).await else {
                     return Outcome::Drop;
                 };
-                let header = self.dm_header(channel, game.as_deref()).await;
+                let lang = self.person_lang(user).await;
+                let header = self.dm_header(lang, channel, game.as_deref()).await;
                 let content = format!("{header}\n{text}");
                 // Never the same DM twice in a row (a repeated news line).
                 let last_note = last_dm_note(user);
@@ -1298,7 +1332,8 @@ impl Sender {
                 let Some(closed_game) = self.dm_allowed(channel, user, acting).await else {
                     return Outcome::Drop;
                 };
-                let header = self.dm_header(channel, Some(game)).await;
+                let lang = self.person_lang(user).await;
+                let header = self.dm_header(lang, channel, Some(game)).await;
                 let body = table::hand_body(text, news);
                 let content = crate::messages::cut(&format!("{header}\n{body}"), LIMIT);
                 let outcome = self
@@ -1353,9 +1388,9 @@ impl Sender {
         match e {
             SendError::DmClosed => {
                 if acting {
-                    replies.push(format!(
-                        "I could not DM you (your DMs are closed), so here it is, visible only to you:\n{text}"
-                    ));
+                    let lang = self.person_lang(user).await;
+                    let why = words::text(lang, "reply-dm-closed-here-it-is", &[]);
+                    replies.push(format!("{why}\n{text}"));
                 }
                 self.dm_closed(channel, user).await;
                 Outcome::Drop
@@ -1376,9 +1411,9 @@ impl Sender {
             e => {
                 tracing::warn!(channel, user, error = ?e, "DM dropped");
                 if acting {
-                    replies.push(format!(
-                        "I could not DM you, so here it is, visible only to you:\n{text}"
-                    ));
+                    let lang = self.person_lang(user).await;
+                    let why = words::text(lang, "reply-dm-failed-here-it-is", &[]);
+                    replies.push(format!("{why}\n{text}"));
                 }
                 Outcome::Drop
             }
@@ -1502,7 +1537,7 @@ impl Sender {
             return false;
         }
         self.put_note(channel, &note, game.unwrap_or(0)).await;
-        let notice = Delivery::channel(dm_closed_notice(user));
+        let notice = Delivery::channel(dm_closed_notice(self.channel_lang(channel).await, user));
         let table = self.table.clone();
         let _ = tokio::task::spawn_blocking(move || table.enqueue(channel, vec![notice])).await;
         self.notify();
@@ -1620,9 +1655,27 @@ impl Sender {
         ))
     }
 
-    /// The first line of every DM: which game (`game`, else the channel's running game),
-    /// in which channel, with a link to the live turn message.
-    async fn dm_header(&self, channel: ChannelId, game: Option<&str>) -> String {
+    /// The language of `channel`'s posts: its choice, else its server's (the guild noted).
+    async fn channel_lang(&self, channel: ChannelId) -> Lang {
+        let guild = self.note(channel, GUILD_NOTE).await;
+        let table = self.table.clone();
+        tokio::task::spawn_blocking(move || table.channel_lang(channel, guild))
+            .await
+            .unwrap_or_default()
+    }
+
+    /// The language `user` reads their DMs and private answers in.
+    async fn person_lang(&self, user: UserId) -> Lang {
+        let table = self.table.clone();
+        tokio::task::spawn_blocking(move || table.person_lang(user, None))
+            .await
+            .unwrap_or_default()
+    }
+
+    /// The first line of every DM, in the recipient's language `lang`: which game (`game`,
+    /// else the channel's running game), in which channel, with a link to the live turn
+    /// message.
+    async fn dm_header(&self, lang: Lang, channel: ChannelId, game: Option<&str>) -> String {
         let game = match game {
             Some(game) => Some(game.to_string()),
             None => {
@@ -1633,16 +1686,24 @@ impl Sender {
                     .flatten()
             }
         };
-        let title = game
-            .as_deref()
-            .and_then(rules::catalog::find)
-            .map_or("Your game", |k| k.title);
+        let title = match game.as_deref().and_then(rules::catalog::find) {
+            Some(kind) => kind.title.to_string(),
+            None => words::text(lang, "dm-header-your-game", &[]),
+        };
         // A link to the live turn message, when its guild and id are known.
         let link = match self.turn_link(channel).await {
-            Some(link) => format!(" · [turn message]({link})"),
+            Some(link) => words::text(lang, "dm-header-link", &[("link", link.into())]),
             None => String::new(),
         };
-        format!("**{title}** in <#{channel}>{link}:")
+        words::text(
+            lang,
+            "dm-header",
+            &[
+                ("title", title.into()),
+                ("channel", format!("<#{channel}>").into()),
+                ("link", link.into()),
+            ],
+        )
     }
 }
 
@@ -2175,7 +2236,7 @@ pub(crate) mod tests {
         let posts = t.posts.lock().unwrap().len();
         assert_eq!(tried, posts, "no post with a picture was tried");
         assert!(
-            replies.contains(&picture_permission_notice()),
+            replies.contains(&picture_permission_notice(Lang::En)),
             "{replies:?}"
         );
     }
@@ -2206,7 +2267,7 @@ pub(crate) mod tests {
             "with, then without the picture"
         );
         assert_eq!(t.posts.lock().unwrap().len(), 1);
-        assert!(replies.texts.contains(&picture_permission_notice()));
+        assert!(replies.texts.contains(&picture_permission_notice(Lang::En)));
     }
 
     #[test]
@@ -2217,9 +2278,9 @@ pub(crate) mod tests {
         assert!(in_thread.in_thread);
         assert!(!Actor::new(1, Some(have), Some(serenity::ChannelType::Text)).in_thread);
         assert!(can_post(have, true) && !can_post(have, false));
-        assert!(missing_permissions(have, true).is_empty());
+        assert!(missing_permissions(Lang::En, have, true).is_empty());
         assert_eq!(
-            missing_permissions(P::VIEW_CHANNEL, true),
+            missing_permissions(Lang::En, P::VIEW_CHANNEL, true),
             vec!["Send Messages in Threads", "Embed Links", "Attach Files"]
         );
         // The thread's post is tried: Send Messages itself is not needed there.

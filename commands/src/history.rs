@@ -8,10 +8,7 @@ use crate::messages::{self, private_reply};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use table::{HistoryMove, HistoryPage, StateVersion, Table};
-
-/// What a typed game that is not a number gets.
-const PICK_A_GAME: &str =
-    "Pick a game from the list: start typing in the game option to see the games you played here.";
+use words::Lang;
 
 /// Suggests the running game and the caller's games archived in this channel, newest
 /// first, matching what they typed (a title, a name, a game number).
@@ -42,8 +39,10 @@ fn game_number(text: &str) -> Option<u64> {
 /// A replay's page and its picture.
 type Page = (HistoryPage, Option<Arc<Vec<u8>>>);
 
-/// The page of the table's replay and its picture, worked out on the blocking pool.
+/// The page of the table's replay and its picture, worked out on the blocking pool
+/// (`lang`: the reader's, for the sentence when the work itself fails).
 async fn page(
+    lang: Lang,
     table: &Arc<Table>,
     channel: u64,
     game: Option<u64>,
@@ -57,22 +56,33 @@ async fn page(
         Ok((page, picture))
     })
     .await
-    .unwrap_or_else(|_| Err("The replay could not be built; please try again.".into()))
+    .unwrap_or_else(|_| Err(words::text(lang, "history-failed", &[])))
 }
 
 /// The answer to `/game history` (already deferred, privately): the first page with its
 /// buttons and picture, or the sentence saying why there is none.
 pub(crate) async fn first_reply(ctx: Context<'_>, game: Option<&str>) -> poise::CreateReply {
+    let lang = crate::bot::reader_lang(ctx).await;
     let game = match game.map(game_number) {
         None => None,
         Some(Some(id)) => Some(id),
-        Some(None) => return private_reply(PICK_A_GAME.into()),
+        // A typed game that is not a number.
+        Some(None) => return private_reply(words::text(lang, "history-pick-a-game", &[])),
     };
     let channel = ctx.channel_id().get();
-    match page(&ctx.data().table, channel, game, None, HistoryMove::Stay).await {
+    match page(
+        lang,
+        &ctx.data().table,
+        channel,
+        game,
+        None,
+        HistoryMove::Stay,
+    )
+    .await
+    {
         Ok((p, picture)) => {
             let reply = private_reply(messages::cut(&p.text, messages::LIMIT))
-                .components(vec![buttons(&p, channel)]);
+                .components(vec![buttons(lang, &p, channel)]);
             match &picture {
                 Some(png) => messages::reply_with_picture(reply, png),
                 None => reply,
@@ -91,12 +101,13 @@ pub(crate) async fn on_click(
     step: HistoryMove,
 ) -> Result<(), Error> {
     c.defer(&ctx.http).await?;
+    let lang = data.person_lang(c.user.id.get(), Some(&c.locale)).await;
     let (game, at) = (id.state.game_id, id.state.version);
-    let edit = match page(&data.table, id.channel, Some(game), Some(at), step).await {
+    let edit = match page(lang, &data.table, id.channel, Some(game), Some(at), step).await {
         Ok((p, picture)) => {
             let edit = serenity::EditInteractionResponse::new()
                 .content(messages::cut(&p.text, messages::LIMIT))
-                .components(vec![buttons(&p, id.channel)]);
+                .components(vec![buttons(lang, &p, id.channel)]);
             match &picture {
                 Some(png) => edit
                     .new_attachment(messages::picture_file(png))
@@ -114,8 +125,9 @@ pub(crate) async fn on_click(
     Ok(())
 }
 
-/// ⏮ ◀ ▶ ⏭ and "Next round" under a page; those that would go nowhere are disabled.
-fn buttons(p: &HistoryPage, channel: u64) -> serenity::CreateActionRow {
+/// ⏮ ◀ ▶ ⏭ and "Next round" (in `lang`) under a page; those that would go nowhere are
+/// disabled.
+fn buttons(lang: Lang, p: &HistoryPage, channel: u64) -> serenity::CreateActionRow {
     let button = |step, label: &str, enabled: bool| {
         let id = ComponentId {
             channel,
@@ -136,7 +148,11 @@ fn buttons(p: &HistoryPage, channel: u64) -> serenity::CreateActionRow {
         button(HistoryMove::Previous, "◀", p.has_previous()),
         button(HistoryMove::Next, "▶", p.has_next()),
         button(HistoryMove::Last, "⏭", p.has_next()),
-        button(HistoryMove::NextRound, "Next round", p.has_next_round()),
+        button(
+            HistoryMove::NextRound,
+            &words::text(lang, "panel-button-next-round", &[]),
+            p.has_next_round(),
+        ),
     ])
 }
 

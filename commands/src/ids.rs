@@ -75,6 +75,18 @@ pub enum IdError {
     WrongChannel,
 }
 
+impl IdError {
+    /// The sentence the clicker reads, in `lang` (`Display` stays English, for logs).
+    pub fn text(&self, lang: words::Lang) -> String {
+        let key = match self {
+            IdError::Foreign => "reply-button-foreign",
+            IdError::Malformed => "reply-button-damaged",
+            IdError::WrongChannel => "reply-button-other-channel",
+        };
+        words::text(lang, key, &[])
+    }
+}
+
 impl ComponentId {
     pub fn encode(&self) -> String {
         let action = match &self.action {

@@ -10,6 +10,7 @@
 
 pub mod args;
 mod bot;
+pub mod digests;
 pub mod dispatch;
 mod history;
 pub mod ids;

@@ -6,6 +6,7 @@
 use crate::ids::{ComponentAction, ComponentId};
 use poise::serenity_prelude as serenity;
 use table::{Approval, LobbyButtons, TurnPrompt};
+use words::Lang;
 
 /// Discord's message content limit.
 pub const LIMIT: usize = 2000;
@@ -74,37 +75,50 @@ pub fn cut(s: &str, n: usize) -> String {
 }
 
 /// What each game keeps private (from the digests' "Hidden information"), for the DM a
-/// player gets on taking a seat. A game absent here hides nothing.
-const HIDDEN: &[(&str, &str, &str)] = &[
-    ("palazzo", "Palazzo", "your hand of money cards"),
-    ("estates", "The Estates", "your cash on hand and your cash box"),
-    (
-        "princes",
-        "The Princes of Florence",
-        "your florins, your hand cards (professions, bonus, recruiting) and the prestige cards you hold or look at",
-    ),
-    ("villa", "Villa Paletti", ""),
+/// player gets on taking a seat: (id, the Fluent key naming what it hides). A game absent
+/// here hides nothing.
+const HIDDEN: &[(&str, Option<&str>)] = &[
+    ("palazzo", Some("seat-dm-hidden-palazzo")),
+    ("estates", Some("seat-dm-hidden-estates")),
+    ("princes", Some("seat-dm-hidden-princes")),
+    ("villa", None),
 ];
 
-/// The DM sent on taking a seat: which game and channel, and what will arrive here.
-pub fn seating_dm(game: &str, channel: u64) -> String {
-    match HIDDEN.iter().find(|(id, ..)| *id == game) {
-        Some((_, title, hidden)) if !hidden.is_empty() => format!(
-            "**{title}** in <#{channel}>: you have a seat. What only you may see — {hidden} — will arrive here; the **My hand** button and /game hand show it too."
+/// The DM sent on taking a seat, in the player's language `lang`: which game and channel,
+/// and what will arrive here.
+pub fn seating_dm(lang: Lang, game: &str, channel: u64) -> String {
+    let channel = format!("<#{channel}>");
+    let hidden = HIDDEN.iter().find(|(id, _)| *id == game);
+    let title = rules::catalog::find(game).map(|k| k.title);
+    match (hidden, title) {
+        (Some((_, Some(hidden))), Some(title)) => words::text(
+            lang,
+            "seat-dm-hidden",
+            &[
+                ("title", title.into()),
+                ("channel", channel.into()),
+                ("hidden", words::text(lang, hidden, &[]).into()),
+            ],
         ),
-        Some((_, title, _)) => format!(
-            "**{title}** in <#{channel}>: you have a seat. {title} hides nothing, so everything is said in the channel."
+        (Some((_, None)), Some(title)) => words::text(
+            lang,
+            "seat-dm-open",
+            &[("title", title.into()), ("channel", channel.into())],
         ),
-        None => format!(
-            "You have a seat at the game in <#{channel}>. What only you may see will arrive here."
-        ),
+        _ => words::text(lang, "seat-dm-unknown", &[("channel", channel.into())]),
     }
 }
 
-/// The public row under a turn message: "Your move" opens the awaited player's private
-/// move panel, "My hand" shows anyone their hand. No move is named here: a list of
-/// payments or bids would reveal a hand or money to the whole channel.
-pub fn prompt_row(prompt: &TurnPrompt, channel: u64, board: bool) -> serenity::CreateActionRow {
+/// The public row under a turn message, in the channel's language `lang`: "Your move"
+/// opens the awaited player's private move panel, "My hand" shows anyone their hand. No
+/// move is named here: a list of payments or bids would reveal a hand or money to the
+/// whole channel.
+pub fn prompt_row(
+    lang: Lang,
+    prompt: &TurnPrompt,
+    channel: u64,
+    board: bool,
+) -> serenity::CreateActionRow {
     let id = |action| {
         ComponentId {
             channel,
@@ -116,16 +130,23 @@ pub fn prompt_row(prompt: &TurnPrompt, channel: u64, board: bool) -> serenity::C
     };
     let mut buttons = vec![
         serenity::CreateButton::new(id(ComponentAction::Moves))
-            .label(cut(&format!("🎲 Your move, {}", prompt.name), BUTTON_LABEL))
+            .label(cut(
+                &words::text(
+                    lang,
+                    "panel-button-your-move",
+                    &[("name", prompt.name.as_str().into())],
+                ),
+                BUTTON_LABEL,
+            ))
             .style(serenity::ButtonStyle::Primary),
         serenity::CreateButton::new(id(ComponentAction::MyHand))
-            .label("My hand")
+            .label(words::text(lang, "panel-button-my-hand", &[]))
             .style(serenity::ButtonStyle::Secondary),
     ];
     if board {
         buttons.push(
             serenity::CreateButton::new(id(ComponentAction::Board))
-                .label("Board")
+                .label(words::text(lang, "panel-button-board", &[]))
                 .style(serenity::ButtonStyle::Secondary),
         );
     }
@@ -133,8 +154,9 @@ pub fn prompt_row(prompt: &TurnPrompt, channel: u64, board: bool) -> serenity::C
 }
 
 /// The row under a proposed timing change or undo: Approve and Refuse (the table checks
-/// who clicks). The id's seat slot says which: 0 a timing change, 1 an undo.
-pub fn approval_row(approval: &Approval, channel: u64) -> serenity::CreateActionRow {
+/// who clicks), in the channel's language. The id's seat slot says which: 0 a timing
+/// change, 1 an undo.
+pub fn approval_row(lang: Lang, approval: &Approval, channel: u64) -> serenity::CreateActionRow {
     let id = |action| {
         ComponentId {
             channel,
@@ -149,17 +171,18 @@ pub fn approval_row(approval: &Approval, channel: u64) -> serenity::CreateAction
     };
     serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(id(ComponentAction::Approve))
-            .label("Approve")
+            .label(words::text(lang, "panel-button-approve", &[]))
             .style(serenity::ButtonStyle::Success),
         serenity::CreateButton::new(id(ComponentAction::Refuse))
-            .label("Refuse")
+            .label(words::text(lang, "panel-button-refuse", &[]))
             .style(serenity::ButtonStyle::Danger),
     ])
 }
 
-/// The row under a lobby message: Join (anyone), Add a bot (a normal one) and Start (the
-/// host; the table checks who clicks), the same as the slash commands.
-pub fn lobby_row(lobby: &LobbyButtons, channel: u64) -> serenity::CreateActionRow {
+/// The row under a lobby message, in the channel's language: Join (anyone), Add a bot (a
+/// normal one) and Start (the host; the table checks who clicks), the same as the slash
+/// commands.
+pub fn lobby_row(lang: Lang, lobby: &LobbyButtons, channel: u64) -> serenity::CreateActionRow {
     let id = |action| {
         ComponentId {
             channel,
@@ -174,22 +197,24 @@ pub fn lobby_row(lobby: &LobbyButtons, channel: u64) -> serenity::CreateActionRo
     };
     serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(id(ComponentAction::Join))
-            .label("Join")
+            .label(words::text(lang, "panel-button-join", &[]))
             .style(serenity::ButtonStyle::Primary),
         serenity::CreateButton::new(id(ComponentAction::AddBot))
-            .label("Add a bot")
+            .label(words::text(lang, "panel-button-add-bot", &[]))
             .style(serenity::ButtonStyle::Secondary),
         serenity::CreateButton::new(id(ComponentAction::Start))
-            .label("Start")
+            .label(words::text(lang, "panel-button-start", &[]))
             .style(serenity::ButtonStyle::Success),
     ])
 }
 
-/// The channel messages for one `Delivery::Channel`: the text split into chunks; the last
+/// The channel messages for one `Delivery::Channel`, whose buttons speak the channel's
+/// language `lang`: the text split into chunks; the last
 /// chunk pings the awaited players and carries one prompt row per awaited player (Discord
 /// allows five rows: enough for every table size), or the Approve and Refuse buttons of
 /// a proposed timing change, or the lobby's buttons.
 pub fn channel_messages(
+    lang: Lang,
     text: &str,
     mentions: &[u64],
     prompts: &[TurnPrompt],
@@ -220,9 +245,9 @@ pub fn channel_messages(
                 .iter()
                 .take(5)
                 .enumerate()
-                .map(|(i, p)| prompt_row(p, channel, i == 0))
-                .chain(approval.map(|a| approval_row(a, channel)))
-                .chain(lobby.map(|l| lobby_row(l, channel)))
+                .map(|(i, p)| prompt_row(lang, p, channel, i == 0))
+                .chain(approval.map(|a| approval_row(lang, a, channel)))
+                .chain(lobby.map(|l| lobby_row(lang, l, channel)))
                 .take(5)
                 .collect();
             msg = msg.content(content).allowed_mentions(pings_only(mentions));
@@ -234,11 +259,12 @@ pub fn channel_messages(
         .collect()
 }
 
-/// The pages of a private answer: each text split under the limit; "Done" when a command
-/// produced nothing for the caller (Discord needs an answer to every interaction).
-pub fn private_pages(texts: Vec<String>) -> Vec<String> {
+/// The pages of a private answer: each text split under the limit; "Done" (in the
+/// caller's language `lang`) when a command produced nothing for the caller (Discord needs
+/// an answer to every interaction).
+pub fn private_pages(lang: Lang, texts: Vec<String>) -> Vec<String> {
     if texts.is_empty() {
-        return vec!["✅ Done.".to_string()];
+        return vec![words::text(lang, "reply-done", &[])];
     }
     texts.iter().flat_map(|t| split_message(t, LIMIT)).collect()
 }
@@ -313,22 +339,23 @@ mod tests {
 
     #[test]
     fn seating_dms_name_the_game_the_channel_and_only_what_it_hides() {
-        let palazzo = seating_dm("palazzo", 5);
+        let palazzo = seating_dm(Lang::En, "palazzo", 5);
         assert!(palazzo.starts_with("**Palazzo** in <#5>"), "{palazzo}");
         assert!(palazzo.contains("money cards"));
-        let villa = seating_dm("villa", 5);
+        let villa = seating_dm(Lang::En, "villa", 5);
         assert!(
             villa.contains("hides nothing") && !villa.contains("hand"),
             "{villa}"
         );
-        for (id, title, _) in HIDDEN {
-            assert!(seating_dm(id, 7).starts_with(&format!("**{title}** in <#7>")));
+        for (id, _) in HIDDEN {
+            let title = rules::catalog::find(id).unwrap().title;
+            assert!(seating_dm(Lang::En, id, 7).starts_with(&format!("**{title}** in <#7>")));
         }
     }
 
     #[test]
     fn the_public_prompt_names_no_move() {
-        let msgs = channel_messages("Your move", &[42], &[prompt()], None, None, 9);
+        let msgs = channel_messages(Lang::En, "Your move", &[42], &[prompt()], None, None, 9);
         assert_eq!(msgs.len(), 1);
         let m = json(&msgs[0]);
         assert_eq!(m["content"], "Your move\n<@42>");
@@ -347,13 +374,48 @@ mod tests {
     }
 
     #[test]
+    fn a_spanish_channel_gets_spanish_buttons_and_a_spanish_reader_a_spanish_seat_dm() {
+        let msgs = channel_messages(Lang::Es, "Te toca", &[42], &[prompt()], None, None, 9);
+        let m = json(&msgs[0]);
+        let labels: Vec<&str> = m["components"][0]["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["label"].as_str().unwrap())
+            .collect();
+        assert_eq!(labels, vec!["🎲 Te toca, bruno", "Mi mano", "Tablero"]);
+        let dm = seating_dm(Lang::Es, "palazzo", 5);
+        assert!(
+            dm.starts_with("**Palazzo** en <#5>: tienes asiento"),
+            "{dm}"
+        );
+        assert!(dm.contains("tu mano de cartas de dinero"), "{dm}");
+        let villa = seating_dm(Lang::Es, "villa", 5);
+        assert!(villa.contains("no oculta nada"), "{villa}");
+        for text in [dm, villa, private_pages(Lang::Es, vec![]).remove(0)] {
+            assert!(
+                !text.contains("seat-dm-") && !text.contains("reply-"),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn a_proposed_change_asks_with_approve_and_refuse() {
         let approval = Approval {
             game_id: 7,
             proposal: 1_800_000_000_000,
             undo: false,
         };
-        let msgs = channel_messages("Shorter clocks?", &[42, 43], &[], Some(&approval), None, 9);
+        let msgs = channel_messages(
+            Lang::En,
+            "Shorter clocks?",
+            &[42, 43],
+            &[],
+            Some(&approval),
+            None,
+            9,
+        );
         let m = json(&msgs[0]);
         assert_eq!(m["content"], "Shorter clocks?\n<@42> <@43>");
         let buttons = m["components"][0]["components"].as_array().unwrap();
@@ -372,7 +434,7 @@ mod tests {
             undo: true,
             ..approval
         };
-        let msgs = channel_messages("Undo?", &[42], &[], Some(&undo), None, 9);
+        let msgs = channel_messages(Lang::En, "Undo?", &[42], &[], Some(&undo), None, 9);
         let m = json(&msgs[0]);
         assert_eq!(
             m["components"][0]["components"][0]["custom_id"],
@@ -382,8 +444,8 @@ mod tests {
 
     #[test]
     fn private_answers_are_ephemeral_and_ping_nobody() {
-        assert_eq!(private_pages(vec![]), vec!["✅ Done."]);
-        let pages = private_pages(vec!["a\n".repeat(1500), "second <@42>".into()]);
+        assert_eq!(private_pages(Lang::En, vec![]), vec!["✅ Done."]);
+        let pages = private_pages(Lang::En, vec!["a\n".repeat(1500), "second <@42>".into()]);
         assert_eq!(pages.len(), 3);
         let followup = private_reply(pages[2].clone())
             .to_slash_followup_response(serenity::CreateInteractionResponseFollowup::new());
@@ -396,7 +458,7 @@ mod tests {
     #[test]
     fn long_boards_are_split_and_only_the_last_part_pings() {
         let text = "line of the board\n".repeat(400);
-        let msgs = channel_messages(&text, &[42, 43], &[prompt()], None, None, 9);
+        let msgs = channel_messages(Lang::En, &text, &[42, 43], &[prompt()], None, None, 9);
         assert!(msgs.len() > 1);
         for m in &msgs[..msgs.len() - 1] {
             let m = json(m);

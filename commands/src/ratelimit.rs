@@ -94,13 +94,18 @@ impl RateLimiter {
         self.full_at.len()
     }
 
-    /// The private answer to an interaction over the limit; `wait_ms` until the next one.
-    pub fn slow_down(&self, wait_ms: u64) -> String {
+    /// The private answer (in `lang`) to an interaction over the limit; `wait_ms` until
+    /// the next one.
+    pub fn slow_down(&self, lang: words::Lang, wait_ms: u64) -> String {
         let secs = wait_ms.div_ceil(1_000).max(1);
-        format!(
-            "🐢 Slow down: you are sending commands faster than I take them ({} at once, then one every {:.1} seconds). Wait {secs} s and try again; that one was not carried out.",
-            self.limit.burst,
-            self.limit.refill_ms as f64 / 1_000.0
+        words::text(
+            lang,
+            "reply-slow-down",
+            &[
+                ("burst", self.limit.burst.into()),
+                ("every", (self.limit.refill_ms as f64 / 1_000.0).into()),
+                ("wait", secs.into()),
+            ],
         )
     }
 }
@@ -170,9 +175,12 @@ mod tests {
     fn the_sentence_says_how_long_to_wait() {
         let limiter = RateLimiter::new(Limit::default());
         assert_eq!(
-            limiter.slow_down(1_200),
+            limiter.slow_down(words::Lang::En, 1_200),
             "🐢 Slow down: you are sending commands faster than I take them (15 at once, then one every 1.5 seconds). Wait 2 s and try again; that one was not carried out."
         );
-        assert!(limiter.slow_down(0).contains("Wait 1 s"));
+        assert!(limiter.slow_down(words::Lang::En, 0).contains("Wait 1 s"));
+        assert!(limiter
+            .slow_down(words::Lang::Es, 1_200)
+            .contains("uno cada 1,5 segundos"));
     }
 }

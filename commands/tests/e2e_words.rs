@@ -510,3 +510,188 @@ async fn languages_per_person_and_channel_from_discord_locales() {
     fake.assert_no_errors();
     bot.stop().await;
 }
+
+/// Every text a private panel shows a player: its content, button labels, menu
+/// placeholders and option labels (each with Discord's limit for its kind).
+fn panel_texts(panel: &fake_discord::RecordedMessage) -> Vec<(String, usize)> {
+    let mut out = vec![(panel.content.clone(), 2000)];
+    for row in &panel.components {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if let Some(label) = c["label"].as_str() {
+                out.push((label.to_string(), 80));
+            }
+            if let Some(placeholder) = c["placeholder"].as_str() {
+                out.push((placeholder.to_string(), 150));
+            }
+            for o in c["options"].as_array().into_iter().flatten() {
+                out.push((o["label"].as_str().unwrap_or_default().to_string(), 100));
+            }
+        }
+    }
+    out
+}
+
+/// A mixed table: the channel in English, ana's client and choice Spanish. Ana's seating
+/// DM, live hand header and move panel (buttons, menus, the line above them) are Spanish,
+/// with no raw key and within Discord's limits; bruno's stay exactly as before, and so do
+/// the channel's buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spanish_client_gets_a_spanish_panel_and_dm_headers_in_an_english_channel() {
+    use rand::SeedableRng;
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("mesa-mixta");
+    let ana = fake.add_user("ana");
+    let bruno = fake.add_user("bruno");
+    fake.set_user_locale(ana, "es-ES");
+    // DMs sent later by the outbox go by the person's choice (the client's locale is only
+    // known while they interact), so ana also chooses Spanish.
+    let spanish = language_choice(&fake, "Español");
+    slash(
+        &fake,
+        ana,
+        channel,
+        "game language",
+        json!({ "language": spanish }),
+    )
+    .await;
+    let seats = [ana, bruno];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+
+    let seated = &fake.dms(ana)[0].content;
+    assert!(
+        seated.starts_with(&format!("**Palazzo** en <#{channel}>: tienes asiento"))
+            && seated.contains("tu mano de cartas de dinero")
+            && seated.contains("**Mi mano**"),
+        "{seated}"
+    );
+    let seated = &fake.dms(bruno)[0].content;
+    assert!(
+        seated.starts_with(&format!("**Palazzo** in <#{channel}>: you have a seat"))
+            && seated.contains("money cards"),
+        "{seated}"
+    );
+    // The live hands' headers, each in its reader's language.
+    let header = |user| {
+        live_hand(&fake, user)
+            .expect("a live hand")
+            .content
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let spanish = header(ana);
+    assert!(
+        spanish.starts_with(&format!("**Palazzo** en <#{channel}>"))
+            && spanish.contains("[mensaje de turno](https://discord.com/channels/"),
+        "{spanish}"
+    );
+    let english = header(bruno);
+    assert!(
+        english.starts_with(&format!("**Palazzo** in <#{channel}>"))
+            && english.contains("[turn message](https://discord.com/channels/"),
+        "{english}"
+    );
+
+    // Each player's panel the first time they are awaited; moves in between.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(28);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..12 {
+        if seen.len() == seats.len() {
+            break;
+        }
+        let turn = turn_message(&fake, channel).expect("a turn message");
+        let labels: Vec<String> = turn
+            .components
+            .iter()
+            .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+            .filter_map(|c| c["label"].as_str().map(String::from))
+            .collect();
+        assert!(
+            labels.iter().any(|l| l.starts_with("🎲 Your move, "))
+                && labels.contains(&"My hand".to_string()),
+            "the channel's buttons stay English: {labels:?}"
+        );
+        let awaited = awaited(&turn, &seats);
+        for (user, your_move) in &awaited {
+            if !seen.insert(*user) {
+                continue;
+            }
+            let replies = fake.click(*user, &turn, your_move).replies().await;
+            let panel = replies
+                .iter()
+                .rev()
+                .find(|m| !m.components.is_empty())
+                .expect("a move panel");
+            let texts = panel_texts(panel);
+            for (text, limit) in &texts {
+                assert!(
+                    !text.is_empty() && text.chars().count() <= *limit,
+                    "`{text}` over {limit}"
+                );
+                assert!(!text.contains("panel-"), "a raw key: {text}");
+            }
+            let all: Vec<&str> = texts.iter().map(|(t, _)| t.as_str()).collect();
+            let joined = all.join(" | ");
+            if *user == ana {
+                assert!(panel.content.contains("· solo lo ves tú."), "{joined}");
+                assert!(
+                    !joined.contains("only you see")
+                        && !joined.contains("Take money")
+                        && !joined.contains("Your moves"),
+                    "English in ana's panel: {joined}"
+                );
+                assert!(
+                    [
+                        "Tomar dinero",
+                        "Elegir ",
+                        "Robar dos losetas",
+                        "Pasar",
+                        "Subir con "
+                    ]
+                    .iter()
+                    .any(|w| joined.contains(w)),
+                    "{joined}"
+                );
+            } else {
+                assert!(panel.content.contains("· only you see this."), "{joined}");
+                assert!(
+                    !joined.contains("solo lo ves") && !joined.contains("Tomar dinero"),
+                    "Spanish in bruno's panel: {joined}"
+                );
+            }
+        }
+        let (user, your_move) = awaited[0].clone();
+        tap_a_move(&fake, user, &turn, &your_move, &mut rng).await;
+    }
+    assert_eq!(seen.len(), 2, "both players' panels were seen");
+
+    // `/game rules`: the digest for each reader (no Spanish digest yet: the English one
+    // under a Spanish line); bruno's exactly as before.
+    let rules = |user| {
+        let fake = &fake;
+        async move {
+            slash(fake, user, channel, "game rules", json!({}))
+                .await
+                .into_iter()
+                .map(|m| m.content)
+                .collect::<Vec<_>>()
+        }
+    };
+    let spanish = rules(ana).await;
+    assert!(
+        spanish[0].starts_with("*Las reglas en español están en camino"),
+        "{}",
+        spanish[0]
+    );
+    let english = rules(bruno).await;
+    assert!(
+        english[0].starts_with('#') && !english[0].contains("español"),
+        "{}",
+        english[0]
+    );
+    fake.assert_no_errors();
+    bot.stop().await;
+}

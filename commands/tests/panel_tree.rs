@@ -8,6 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use std::collections::{BTreeSet, HashSet};
+use words::Lang;
 
 /// A custom-id prefix as long as the bot's longest (`cm1:<channel>:<game>:<version>:<seat>:`).
 const PREFIX: &str = "cm1:12345678901234567890:1234567890123:123456:4:";
@@ -85,7 +86,12 @@ fn check_limits(json: &Value, context: &str) -> Vec<(String, String)> {
 /// Walks the panel of `actions` from the root; panics unless every action is reachable
 /// within three taps exactly once and nothing else is offered. Returns the views seen.
 fn walk(game: &str, actions: &[String]) -> usize {
-    let tree = PanelTree::build(game, actions);
+    walk_in(Lang::En, game, actions)
+}
+
+/// [`walk`] over the panel in `lang`; no text it shows is a raw Fluent key.
+fn walk_in(lang: Lang, game: &str, actions: &[String]) -> usize {
+    let tree = PanelTree::build_in(lang, game, actions);
     let mut reached = vec![0usize; actions.len()];
     let mut labels = HashSet::new();
     let mut views = 0;
@@ -99,6 +105,13 @@ fn walk(game: &str, actions: &[String]) -> usize {
         let rows = to_components(&view, custom_id);
         let json = serde_json::to_value(&rows).expect("rows serialize");
         let entries = check_limits(&json, &context);
+        assert!(!view.title.contains("panel-"), "{context}: {}", view.title);
+        for (label, _) in &entries {
+            assert!(
+                !label.contains("panel-"),
+                "{context}: a raw key in `{label}`"
+            );
+        }
         assert!(
             actions.is_empty() == entries.is_empty(),
             "{context}: empty view"
@@ -216,4 +229,69 @@ fn every_legal_move_is_within_three_taps_in_random_games() {
 fn a_panel_of_nothing_is_empty() {
     assert_eq!(walk("palazzo", &[]), 1);
     assert!(PanelTree::build("villa", &[]).root_view().rows.is_empty());
+}
+
+/// Spanish panels over random legal positions of every game (`SPANISH_PANELS` per game,
+/// 300 by default): every move within three taps with Discord's limits, no raw key, and
+/// no Spanish move label over a button's 80 characters where the English one fits.
+#[test]
+fn spanish_panels_keep_every_move_within_three_taps_and_discords_limits() {
+    let per_game: usize = std::env::var("SPANISH_PANELS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    for kind in rules::catalog::games() {
+        let setups = SETUPS
+            .iter()
+            .find(|s| s.0 == kind.id)
+            .map_or(&[""][..], |s| s.1);
+        let (low, high) = kind.players;
+        let mut checked = 0usize;
+        let mut longest = 0usize;
+        let mut seed = 1_000u64;
+        while checked < per_game && seed < 1_000 + MAX_SEEDS {
+            let players = low + (seed as usize) % (high - low + 1);
+            let setup = setups[(seed as usize / (high - low + 1)) % setups.len()];
+            let options = rules::dynamic::options_from_text(setup).expect("options");
+            let mut game = (kind.new)(players, &options, seed).expect("setup");
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xe5);
+            seed += 1;
+            let mut steps = 0;
+            while !game.is_over() && steps < 1500 && checked < per_game {
+                let awaiting = game.awaiting();
+                for &seat in &awaiting {
+                    let actions = game.legal_texts(seat);
+                    if actions.len() > 25 || rng.gen_ratio(1, 4) {
+                        walk_in(Lang::Es, kind.id, &actions);
+                        let spanish = PanelTree::build_in(Lang::Es, kind.id, &actions);
+                        let english = PanelTree::build(kind.id, &actions);
+                        for (i, action) in actions.iter().enumerate() {
+                            let es = spanish.label(i).unwrap_or_default();
+                            let en = english.label(i).unwrap_or_default();
+                            assert!(!es.contains("panel-"), "{}: `{es}`", kind.id);
+                            let n = es.chars().count();
+                            longest = longest.max(n);
+                            assert!(
+                                n <= 80 || en.chars().count() > 80,
+                                "{}: `{es}` ({n}) for `{action}`",
+                                kind.id
+                            );
+                        }
+                        checked += 1;
+                    }
+                }
+                let seat = awaiting[rng.gen_range(0..awaiting.len())];
+                let actions = game.legal_texts(seat);
+                let pick = &actions[rng.gen_range(0..actions.len())];
+                game.apply_text(seat, pick, &[])
+                    .expect("legal action applies");
+                steps += 1;
+            }
+        }
+        eprintln!(
+            "{}: {checked} Spanish panels, longest label {longest}",
+            kind.id
+        );
+        assert!(checked >= per_game, "{}: only {checked} panels", kind.id);
+    }
 }

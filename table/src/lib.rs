@@ -25,7 +25,7 @@ pub mod think;
 mod timers;
 pub mod timing;
 mod undo;
-pub use text::{escape_name, escape_user_text, one_line, rules_topics, NAME_CHARS};
+pub use text::{escape_name, escape_user_text, one_line, rules_pages, rules_topics, NAME_CHARS};
 
 pub use bots::{bot_name, BOT_NAMES, DEFAULT_BOT_DELAY_MS};
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};

@@ -108,6 +108,16 @@ pub const FILES: &[(Lang, &str, &str)] = &[
     ),
     (
         Lang::En,
+        "help.ftl",
+        include_str!("../../locales/en/help.ftl"),
+    ),
+    (
+        Lang::En,
+        "panels.ftl",
+        include_str!("../../locales/en/panels.ftl"),
+    ),
+    (
+        Lang::En,
         "replies.ftl",
         include_str!("../../locales/en/replies.ftl"),
     ),
@@ -140,6 +150,16 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         Lang::Es,
         "pictures.ftl",
         include_str!("../../locales/es/pictures.ftl"),
+    ),
+    (
+        Lang::Es,
+        "help.ftl",
+        include_str!("../../locales/es/help.ftl"),
+    ),
+    (
+        Lang::Es,
+        "panels.ftl",
+        include_str!("../../locales/es/panels.ftl"),
     ),
     (
         Lang::Es,

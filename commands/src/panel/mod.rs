@@ -8,19 +8,21 @@
 //! choosing for each level the coarsest grouping that keeps every move within the tap
 //! budget. The grouping and the readable labels per game are data: [`RULES`].
 //!
-//! Everything here is pure: [`PanelTree::build`] takes the game id and the action texts,
+//! Everything here is pure: [`PanelTree::build_in`] takes the reader's language, the game
+//! id and the action texts,
 //! [`PanelTree::view`] describes one message and [`to_components`] turns it into Discord
 //! rows with custom ids chosen by the caller.
 
 use poise::serenity_prelude as serenity;
+use words::Lang;
 
 mod path;
 mod reading;
 mod rules;
 
 pub use path::{PanelPath, Target};
-pub use reading::action_label;
-use reading::{read_move, Move};
+pub use reading::{action_label, action_label_in};
+use reading::{read_move, Move, Names};
 pub use rules::{Facet, Rule, Style, RULES};
 use Style::*;
 
@@ -108,6 +110,8 @@ pub struct PanelView {
 /// A seat's legal actions arranged so that each is at most [`MAX_TAPS`] taps away.
 #[derive(Debug, Clone)]
 pub struct PanelTree {
+    /// The reader's language: labels, titles and navigation.
+    lang: Lang,
     moves: Vec<Move>,
     root: Node,
 }
@@ -233,12 +237,19 @@ fn chunked(moves: &[&Move], start: usize, taps: u32) -> Vec<Child> {
 
 impl PanelTree {
     /// Arranges `actions` (a seat's legal action texts, as `DynGame::legal_texts` gives
-    /// them) of game `game` (`palazzo`, `villa`, `estates`, `princes`).
+    /// them) of game `game` (`palazzo`, `villa`, `estates`, `princes`), in English.
     pub fn build(game: &str, actions: &[String]) -> PanelTree {
+        Self::build_in(Lang::En, game, actions)
+    }
+
+    /// [`PanelTree::build`] with its texts in `lang` (the panel reader's language).
+    pub fn build_in(lang: Lang, game: &str, actions: &[String]) -> PanelTree {
+        // Kinds and group names are formatted once each, not once per move.
+        let mut names = Names::new(lang);
         let moves: Vec<Move> = actions
             .iter()
             .enumerate()
-            .map(|(i, a)| read_move(game, i, a))
+            .map(|(i, a)| read_move(&mut names, game, i, a))
             .collect();
         let mut kinds: Vec<(String, Style, Vec<&Move>)> = Vec::new();
         for m in &moves {
@@ -247,12 +258,12 @@ impl PanelTree {
                 None => kinds.push((m.kind.clone(), m.style, vec![m])),
             }
         }
-        let root = Self::root(&moves, kinds);
-        PanelTree { moves, root }
+        let root = Self::root(lang, &moves, kinds);
+        PanelTree { lang, moves, root }
     }
 
-    fn root(moves: &[Move], kinds: Vec<(String, Style, Vec<&Move>)>) -> Node {
-        let title = "Your moves".to_string();
+    fn root(lang: Lang, moves: &[Move], kinds: Vec<(String, Style, Vec<&Move>)>) -> Node {
+        let title = words::text(lang, "panel-your-moves", &[]);
         if kinds.len() > ROOT_BUTTONS {
             // More kinds than buttons (no game has): group by kind in menus.
             let all: Vec<&Move> = moves.iter().collect();
@@ -332,7 +343,7 @@ impl PanelTree {
 
     /// The first view (the kinds of move).
     pub fn root_view(&self) -> PanelView {
-        Self::view_of(&self.root, &PanelPath::root(), &[], &self.moves)
+        self.view_of(&self.root, &PanelPath::root(), &[])
     }
 
     fn node(&self, path: &PanelPath) -> Option<(&Node, Vec<&str>)> {
@@ -353,10 +364,11 @@ impl PanelTree {
     /// The view at `path`, or `None` when no such group exists (a forged or stale id).
     pub fn view(&self, path: &PanelPath) -> Option<PanelView> {
         let (node, trail) = self.node(path)?;
-        Some(Self::view_of(node, path, &trail, &self.moves))
+        Some(self.view_of(node, path, &trail))
     }
 
-    fn view_of(node: &Node, path: &PanelPath, trail: &[&str], moves: &[Move]) -> PanelView {
+    fn view_of(&self, node: &Node, path: &PanelPath, trail: &[&str]) -> PanelView {
+        let moves = &self.moves;
         let title = if trail.is_empty() {
             node.label.clone()
         } else {
@@ -397,13 +409,13 @@ impl PanelTree {
         }
         if !path.0.is_empty() {
             let mut nav = vec![PanelButton {
-                label: "◀ Back".into(),
+                label: words::text(self.lang, "panel-back", &[]),
                 style: Secondary,
                 target: Target::Open(path.parent()),
             }];
             if path.0.len() > 1 {
                 nav.push(PanelButton {
-                    label: "⏮ All moves".into(),
+                    label: words::text(self.lang, "panel-all-moves", &[]),
                     style: Secondary,
                     target: Target::Open(PanelPath::root()),
                 });
@@ -429,11 +441,16 @@ impl PanelTree {
         let menus = options.len().div_ceil(MENU_OPTIONS);
         for run in options.chunks(MENU_OPTIONS) {
             let placeholder = if menus == 1 {
-                format!("{title}: choose")
+                words::text(
+                    self.lang,
+                    "panel-choose",
+                    &[("title", title.as_str().into())],
+                )
             } else {
                 let first = run.first().map_or("", |o| o.label.as_str());
                 let last = run.last().map_or("", |o| o.label.as_str());
-                format!("{first} … {last}")
+                // A run of options, named by its ends (no words: nothing to translate).
+                [first, last].join(" … ")
             };
             rows.push(PanelRow::Menu(PanelMenu {
                 placeholder: cut(&placeholder, PLACEHOLDER),

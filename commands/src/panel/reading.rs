@@ -1,16 +1,22 @@
 //! Reading an action text through the grammar ([`super::RULES`]): its kind, label and
-//! grouping keys.
+//! grouping keys, in the reader's language.
 
-use super::rules::{Facet, Style, RULES};
+use super::rules::{Facet, Rule, Style, RULES};
+use words::Lang;
 use Facet::*;
 use Style::*;
+
+/// Whether a pattern word captures (`*name`, `+name`) rather than matches itself.
+fn capture(word: &str) -> Option<&str> {
+    word.strip_prefix(['*', '+'])
+}
 
 /// Matches `words` against a rule pattern; the captures on success.
 fn match_pattern(pattern: &[&str], words: &[&str]) -> Option<Vec<String>> {
     fn go(pattern: &[&str], words: &[&str], caps: &mut Vec<String>) -> bool {
         match pattern.split_first() {
             None => words.is_empty(),
-            Some((&"*", rest)) => match words.split_first() {
+            Some((p, rest)) if p.starts_with('*') => match words.split_first() {
                 Some((w, tail)) => {
                     caps.push((*w).to_string());
                     if go(rest, tail, caps) {
@@ -21,7 +27,7 @@ fn match_pattern(pattern: &[&str], words: &[&str]) -> Option<Vec<String>> {
                 }
                 None => false,
             },
-            Some((&"+", rest)) => {
+            Some((p, rest)) if p.starts_with('+') => {
                 for take in 1..=words.len() {
                     caps.push(words[..take].join(" "));
                     if go(rest, &words[take..], caps) {
@@ -41,13 +47,56 @@ fn match_pattern(pattern: &[&str], words: &[&str]) -> Option<Vec<String>> {
     go(pattern, words, &mut caps).then_some(caps)
 }
 
-/// Fills `{i}` in a label template with the captures.
-fn fill(template: &str, caps: &[String]) -> String {
-    let mut out = template.to_string();
-    for (i, c) in caps.iter().enumerate() {
-        out = out.replace(&format!("{{{i}}}"), c);
+/// The names a panel repeats (kinds of move, group names such as "row 4"), each formatted
+/// once per panel in its reader's language.
+pub(super) struct Names {
+    lang: Lang,
+    /// (key, argument) → text.
+    known: Vec<((&'static str, String), String)>,
+}
+
+impl Names {
+    pub(super) fn new(lang: Lang) -> Names {
+        Names {
+            lang,
+            known: Vec::new(),
+        }
     }
-    out
+
+    /// The message `key`, with `arg` (name, value) when it takes one; a number-like value
+    /// is passed as a number (plurals).
+    fn text(&mut self, key: &'static str, arg: Option<(&'static str, &str)>) -> String {
+        let value = arg.map_or("", |(_, v)| v);
+        if let Some((_, text)) = self
+            .known
+            .iter()
+            .find(|((k, v), _)| *k == key && v == value)
+        {
+            return text.clone();
+        }
+        let args: Vec<(&str, words::Value)> = arg
+            .map(|(name, v)| match v.parse::<u32>() {
+                Ok(n) => (name, n.into()),
+                Err(_) => (name, v.into()),
+            })
+            .into_iter()
+            .collect();
+        let text = words::text(self.lang, key, &args);
+        self.known.push(((key, value.to_string()), text.clone()));
+        text
+    }
+}
+
+/// A rule's label in `lang`, each capture given as the argument its pattern names.
+fn fill(lang: Lang, rule: &Rule, caps: &[String]) -> String {
+    let args: Vec<(&str, words::Value)> = rule
+        .pattern
+        .split_whitespace()
+        .filter_map(capture)
+        .zip(caps)
+        .map(|(name, value)| (name, value.as_str().into()))
+        .collect();
+    words::text(lang, rule.label, &args)
 }
 
 fn capitalized(text: &str) -> String {
@@ -65,7 +114,7 @@ pub(super) struct Key {
     pub(super) label: String,
 }
 
-fn facet_key(facet: Facet, caps: &[String]) -> Key {
+fn facet_key(names: &mut Names, facet: Facet, caps: &[String]) -> Key {
     let cap = |i: usize| caps.get(i).map(String::as_str).unwrap_or("");
     match facet {
         Cap(i) => Key {
@@ -76,7 +125,7 @@ fn facet_key(facet: Facet, caps: &[String]) -> Key {
             let first = cap(i).split_whitespace().next().unwrap_or("").to_string();
             Key {
                 key: first.clone(),
-                label: format!("{first} …"),
+                label: first.clone() + " …",
             }
         }
         Prefix(i) => {
@@ -89,20 +138,21 @@ fn facet_key(facet: Facet, caps: &[String]) -> Key {
         Row(i) => {
             let row: String = cap(i).chars().filter(char::is_ascii_digit).collect();
             Key {
-                key: row.clone(),
-                label: format!("row {row}"),
+                label: names.text("panel-row", Some(("row", &row))),
+                key: row,
             }
         }
         Count(i) => {
             let n = cap(i).split_whitespace().count();
+            let count = n.to_string();
             Key {
-                key: n.to_string(),
-                label: format!("{n} card{}", if n == 1 { "" } else { "s" }),
+                label: names.text("panel-cards", Some(("count", &count))),
+                key: count,
             }
         }
-        Lit(text) => Key {
-            key: text.into(),
-            label: text.into(),
+        Lit(key) => Key {
+            key: key.into(),
+            label: names.text(key, None),
         },
     }
 }
@@ -117,18 +167,23 @@ pub(super) struct Move {
     pub(super) facets: Vec<Key>,
 }
 
-/// Reads one action text with `game`'s rules.
-pub(super) fn read_move(game: &str, index: usize, text: &str) -> Move {
+/// Reads one action text with `game`'s rules, its kind and label in the language of
+/// `names`.
+pub(super) fn read_move(names: &mut Names, game: &str, index: usize, text: &str) -> Move {
     let words: Vec<&str> = text.split_whitespace().collect();
     for r in RULES.iter().filter(|r| r.game == game) {
         let pattern: Vec<&str> = r.pattern.split_whitespace().collect();
         if let Some(caps) = match_pattern(&pattern, &words) {
             return Move {
                 index,
-                kind: r.kind.to_string(),
+                kind: names.text(r.kind, None),
                 style: r.style,
-                label: fill(r.label, &caps),
-                facets: r.facets.iter().map(|f| facet_key(*f, &caps)).collect(),
+                label: fill(names.lang, r, &caps),
+                facets: r
+                    .facets
+                    .iter()
+                    .map(|f| facet_key(names, *f, &caps))
+                    .collect(),
             };
         }
     }
@@ -141,7 +196,13 @@ pub(super) fn read_move(game: &str, index: usize, text: &str) -> Move {
     }
 }
 
-/// The readable label of one action text (`Build opera at C4, rotated 90°, flipped`).
+/// The readable label of one action text in English (`Build opera at C4, rotated 90°,
+/// flipped`).
 pub fn action_label(game: &str, text: &str) -> String {
-    read_move(game, 0, text).label
+    action_label_in(Lang::En, game, text)
+}
+
+/// The readable label of one action text in `lang`.
+pub fn action_label_in(lang: Lang, game: &str, text: &str) -> String {
+    read_move(&mut Names::new(lang), game, 0, text).label
 }

@@ -418,3 +418,72 @@ fn paths_and_targets_read_back_and_stay_short() {
         "a leaf is no view"
     );
 }
+
+#[test]
+fn every_rule_names_keys_both_languages_have_with_its_captures_as_arguments() {
+    use words::Lang;
+    for r in RULES {
+        let captures: Vec<&str> = r
+            .pattern
+            .split_whitespace()
+            .filter_map(|w| w.strip_prefix(['*', '+']))
+            .collect();
+        for lang in Lang::ALL {
+            for key in [r.kind, r.label] {
+                assert!(words::has(lang, key), "{}: {key} missing", lang.code());
+            }
+            for facet in r.facets {
+                if let Facet::Lit(key) = facet {
+                    assert!(words::has(lang, key), "{}: {key} missing", lang.code());
+                }
+            }
+            // Every capture shows in the label: the pattern's names are the message's
+            // arguments.
+            let args: Vec<(&str, words::Value)> = captures
+                .iter()
+                .enumerate()
+                .map(|(i, name)| (*name, format!("«{i}»").into()))
+                .collect();
+            let label = words::text(lang, r.label, &args);
+            for i in 0..captures.len() {
+                assert!(
+                    label.contains(&format!("«{i}»")),
+                    "{}: {} does not show capture {i} ({label})",
+                    lang.code(),
+                    r.label
+                );
+            }
+            assert!(!label.contains('{') && !label.contains('}'), "{label}");
+        }
+    }
+}
+
+#[test]
+fn spanish_labels_and_panels_read_in_spanish() {
+    use words::Lang;
+    assert_eq!(
+        action_label_in(Lang::Es, "princes", "build opera at C4 rot 90 flip"),
+        "Construir opera en C4, girado 90°, volteado"
+    );
+    assert_eq!(action_label_in(Lang::Es, "estates", "bid 3"), "Pujar $3M");
+    let tree = PanelTree::build_in(Lang::Es, "princes", &princes_turn());
+    let root = tree.root_view();
+    assert_eq!(root.title, "Tus jugadas");
+    let labels: Vec<String> = buttons(&root).into_iter().map(|(l, _)| l).collect();
+    assert!(
+        labels.iter().any(|l| l.starts_with("Construir …")),
+        "{labels:?}"
+    );
+    assert!(
+        labels.iter().any(|l| l == "Terminar (acaba tu turno)"),
+        "{labels:?}"
+    );
+    let build = open(&tree, &root, "Construir");
+    assert!(build
+        .rows
+        .iter()
+        .any(|r| matches!(r, PanelRow::Buttons(b) if b.iter().any(|b| b.label == "◀ Atrás"))));
+    for menu in menus(&build) {
+        assert!(!menu.placeholder.contains("panel-"), "{}", menu.placeholder);
+    }
+}
