@@ -10,7 +10,8 @@ local-hand = ── 🔒 private to { $name } (hand) ──
 local-only-sees = ── only { $name } sees ──
 # A user who is not seated (never in a normal game).
 local-user = user { $user }
-# Who asks when the terminal itself asks (help), and who acts when timers fire.
+# Who asks when the terminal itself asks (help; Spanish "ti": it follows "solo para"),
+# and who acts when timers fire.
 local-you = you
 local-the-clock = the clock
 # The turn prompt: the choices are private, so they are labelled like private messages.
