@@ -296,6 +296,7 @@ fn moderator(user: u64, name: &str) -> Caller {
         name: name.to_string(),
         can_manage_channel: true,
         guild: None,
+        lang: table::Lang::En,
     }
 }
 

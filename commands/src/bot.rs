@@ -67,6 +67,21 @@ impl Data {
             .await
             .unwrap_or_default()
     }
+
+    /// [`Data::person_lang`] for an interaction from `user`: their client's `locale`, when
+    /// it brings one, is remembered first for the DMs and hands sent them later.
+    pub(crate) async fn reader_lang(&self, user: u64, locale: Option<&str>) -> words::Lang {
+        let table = Arc::clone(&self.table);
+        let locale = locale.map(str::to_string);
+        tokio::task::spawn_blocking(move || {
+            if let Some(locale) = &locale {
+                table.remember_client_locale(user, locale);
+            }
+            table.person_lang(user, locale.as_deref())
+        })
+        .await
+        .unwrap_or_default()
+    }
 }
 
 /// Counts handlers in flight, so that shutdown lets their commits finish.
@@ -217,6 +232,7 @@ fn caller_of(ctx: Context<'_>) -> Caller {
         name: ctx.author().display_name().to_string(),
         can_manage_channel: manage,
         guild: ctx.guild_id().map(|g| g.get()),
+        lang: words::Lang::En,
     }
 }
 
@@ -317,8 +333,10 @@ async fn execute_with(
             ctx.data().note_guild_locale(guild.get(), locale).await;
         }
     }
-    let caller = caller_of(ctx);
     let data = ctx.data();
+    let caller = caller_of(ctx);
+    let lang = data.reader_lang(caller.user, ctx.locale()).await;
+    let caller = caller.with_lang(lang);
     let actor = Actor::new(caller.user, app_permissions(ctx), channel_kind(ctx));
     data.sender.note_permissions(channel, &actor);
     let table = Arc::clone(&data.table);
@@ -820,6 +838,7 @@ async fn on_component(
         name: c.user.display_name().to_string(),
         can_manage_channel: manage,
         guild: c.guild_id.map(|g| g.get()),
+        lang: data.reader_lang(user, Some(&c.locale)).await,
     };
     let seats = data.table.seats(channel);
     // Anyone may look; a proposal's buttons are anyone's to click (the table checks who
@@ -1058,8 +1077,9 @@ async fn show_panel(
 async fn no_move(data: &Data, channel: u64, user: u64) -> String {
     let table = data.table.clone();
     let left = tokio::task::spawn_blocking(move || {
+        let lang = table.person_lang(user, None);
         table
-            .refusal(channel, user)
+            .refusal(channel, user, lang)
             .filter(|_| table.choices(channel, user).is_none())
     })
     .await

@@ -1299,7 +1299,17 @@ impl Sender {
                     return Outcome::Drop;
                 };
                 let header = self.dm_header(channel, Some(game)).await;
-                let body = table::hand_body(text, news);
+                // The "Latest:" label in the player's language (news are rare: the
+                // language is read only then).
+                let lang = if news.is_empty() {
+                    words::Lang::En
+                } else {
+                    let table = self.table.clone();
+                    tokio::task::spawn_blocking(move || table.person_lang(user, None))
+                        .await
+                        .unwrap_or_default()
+                };
+                let body = table::hand_body_in(lang, text, news);
                 let content = crate::messages::cut(&format!("{header}\n{body}"), LIMIT);
                 let outcome = self
                     .send_hand(transport, row, user, *game_id, content, *outbox)

@@ -172,15 +172,16 @@ pub fn lobby_row(lobby: &LobbyButtons, channel: u64) -> serenity::CreateActionRo
         }
         .encode()
     };
+    let [join, add_bot, start] = lobby.labels();
     serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(id(ComponentAction::Join))
-            .label("Join")
+            .label(join)
             .style(serenity::ButtonStyle::Primary),
         serenity::CreateButton::new(id(ComponentAction::AddBot))
-            .label("Add a bot")
+            .label(add_bot)
             .style(serenity::ButtonStyle::Secondary),
         serenity::CreateButton::new(id(ComponentAction::Start))
-            .label("Start")
+            .label(start)
             .style(serenity::ButtonStyle::Success),
     ])
 }
