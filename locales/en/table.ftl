@@ -80,6 +80,7 @@ table-last-result-unreadable = The last result here could not be read.
 table-no-game-finished = No game has been played to the end in this channel yet.
 table-log-empty = No moves yet.
 table-log-heading = Moves { $from }–{ $to } of { $total }:
+table-log-line = { $n }. { $line }
 table-log-taken-back = { $n }. ~~{ $line }~~ (taken back)
 table-rules-no-topic = Nothing in the rules mentions “{ $topic }”. Topics: { $topics }.
 table-rules-page = (page { $page }/{ $total })
@@ -182,7 +183,8 @@ table-settings-shown = **Timing of this { $game } table**
     The host or anyone with Manage Channel can change it with /game settings.{ $pending }
 table-settings-only-host = Only the host ({ $host }) or a member with Manage Channel can change this table's settings.
 table-settings-changed = ⚙️ { $name } changed this table's timing:
-table-settings-server-default = (server default)
+# With its leading space (it follows the value).
+table-settings-server-default = {" "}(server default)
 table-settings-described =
     · Remind after: **{ $remind }**{ $remind_mark }
     · Repeat reminders every: **{ $every }**{ $every_mark }
@@ -323,6 +325,8 @@ table-history-step-unreadable = This step of the game could not be shown.
 table-history-running = running now
 table-history-abandoned = abandoned { $when }
 table-history-ended = ended { $when }
+# A game in the /game history picker: `$id` its number.
+table-history-label = { $game } #{ $id } · { $players } · { $when }
 table-history-won-by = won by { $names }
 table-history-ago = { $days ->
         [0] today
@@ -333,3 +337,13 @@ table-history-moves-unreadable = The game's moves could not be read ({ $error })
 table-history-game-unreadable = That game could not be read ({ $error }).
 table-history-none = No game has been played in this channel yet.
 table-history-no-such-game = No such game was played in this channel.
+
+## Typed commands that cannot be read (command.rs, timing.rs: the terminal's words)
+# `$value`: the word as typed; `$most`: the most bots a table seats.
+
+table-parse-bot-level = “{ $value }” is not a bot level: use easy, normal or hard.
+table-parse-bot-level-or-count = “{ $value }” is not a bot level: use easy, normal or hard (or a number of normal bots).
+table-parse-too-many-bots = A table seats at most { $most } bots.
+table-parse-notify-choice = “{ $value }” is not a choice: use ping, dm or quiet.
+table-parse-not-a-setting = “{ $value }” is not a setting; write key=value, e.g. remind=12h or policy=drop.
+table-parse-no-such-setting = There is no setting “{ $value }”; the settings are remind, every, timeout, policy, undo and hints.

@@ -85,6 +85,7 @@ table-last-result-unreadable = No se pudo leer el último resultado de aquí.
 table-no-game-finished = Aún no se ha jugado ninguna partida hasta el final en este canal.
 table-log-empty = Aún no hay jugadas.
 table-log-heading = Jugadas { $from }–{ $to } de { $total }:
+table-log-line = { $n }. { $line }
 table-log-taken-back = { $n }. ~~{ $line }~~ (retirada)
 table-rules-no-topic = Nada en las reglas menciona «{ $topic }». Temas: { $topics }.
 table-rules-page = (página { $page }/{ $total })
@@ -190,7 +191,8 @@ table-settings-shown = **Tiempos de esta mesa de { $game }**
     El anfitrión o cualquiera con Gestionar canal puede cambiarlos con /partida ajustes.{ $pending }
 table-settings-only-host = Solo el anfitrión ({ $host }) o un miembro con Gestionar canal puede cambiar los ajustes de esta mesa.
 table-settings-changed = ⚙️ { $name } ha cambiado los tiempos de esta mesa:
-table-settings-server-default = (valor del servidor)
+# Con su espacio delante (va tras el valor).
+table-settings-server-default = {" "}(valor del servidor)
 table-settings-described =
     · Recordar tras: **{ $remind }**{ $remind_mark }
     · Repetir recordatorios cada: **{ $every }**{ $every_mark }
@@ -337,6 +339,8 @@ table-history-step-unreadable = Este paso de la partida no se pudo mostrar.
 table-history-running = en marcha
 table-history-abandoned = abandonada { $when }
 table-history-ended = terminada { $when }
+# Una partida en el selector de /partida historial: `$id` su número.
+table-history-label = { $game } #{ $id } · { $players } · { $when }
 table-history-won-by = ganó { $names }
 table-history-ago = { $days ->
         [0] hoy
@@ -347,3 +351,13 @@ table-history-moves-unreadable = No se pudieron leer las jugadas de la partida (
 table-history-game-unreadable = No se pudo leer esa partida ({ $error }).
 table-history-none = Aún no se ha jugado ninguna partida en este canal.
 table-history-no-such-game = En este canal no se jugó esa partida.
+
+## Comandos escritos que no se pueden leer (command.rs, timing.rs: las palabras del terminal)
+# `$value`: la palabra tal como se escribió; `$most`: los bots que caben como mucho en una mesa.
+
+table-parse-bot-level = «{ $value }» no es un nivel de bot: usa easy, normal o hard.
+table-parse-bot-level-or-count = «{ $value }» no es un nivel de bot: usa easy, normal o hard (o un número de bots normales).
+table-parse-too-many-bots = En una mesa caben como mucho { $most } bots.
+table-parse-notify-choice = «{ $value }» no es una opción: usa ping, dm o quiet.
+table-parse-not-a-setting = «{ $value }» no es un ajuste; escribe clave=valor, p. ej. remind=12h o policy=drop.
+table-parse-no-such-setting = No hay ningún ajuste «{ $value }»; los ajustes son remind, every, timeout, policy, undo y hints.

@@ -620,7 +620,16 @@ fn label(lang: Lang, meta: &Meta, when: &str, winners: Option<&[Seat]>) -> Strin
         .iter()
         .map(|s| text::one_line(&s.name, 16))
         .collect();
-    let mut out = format!("{title} #{} · {} · {when}", meta.game_id, names.join(", "));
+    let mut out = words::text(
+        lang,
+        "table-history-label",
+        &[
+            ("game", title.into()),
+            ("id", meta.game_id.to_string().into()),
+            ("players", names.join(", ").into()),
+            ("when", when.into()),
+        ],
+    );
     if let Some(w) = winners.filter(|w| !w.is_empty()) {
         let won: Vec<&str> = w
             .iter()

@@ -29,7 +29,7 @@ pub use text::{escape_name, escape_user_text, one_line, rules_topics, NAME_CHARS
 
 pub use bots::{bot_name, BOT_NAMES, DEFAULT_BOT_DELAY_MS};
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};
-pub use command::{parse_bots, Command, TABLE_WORDS};
+pub use command::{parse_bots, Command, ParseRefusal, TABLE_WORDS};
 pub use delivery::{Approval, Delivery, LobbyButtons, PictureOf, StateVersion, TurnPrompt};
 pub use hands::{hand_body, hand_body_in};
 pub use history::{HistoryGame, HistoryMove, HistoryPage};
@@ -650,7 +650,7 @@ impl Table {
             Command::Notify(choice) => return self.notify(caller, choice),
             Command::Stats { user, game } => return self.stats(caller, user, game.as_deref()),
             Command::Leaderboard { game } => return self.leaderboard(caller, game.as_deref()),
-            Command::Invalid(why) => return vec![Delivery::ephemeral(why)],
+            Command::Invalid(why) => return vec![Delivery::ephemeral(why.text(caller.lang))],
             _ => {}
         }
         // A hint's position is read under the channel lock, and searched after it.

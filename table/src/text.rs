@@ -290,7 +290,12 @@ pub fn log(lang: Lang, entries: &[LogEntry]) -> String {
             ));
             s.push('\n');
         } else {
-            s.push_str(&format!("{}. {line}\n", i + 1));
+            s.push_str(&words::text(
+                lang,
+                "table-log-line",
+                &[("n", (i + 1).into()), ("line", line.into())],
+            ));
+            s.push('\n');
         }
     }
     s

@@ -179,7 +179,7 @@ impl Timing {
     /// The settings as a few lines for chat, in `lang`.
     pub fn describe_in(&self, lang: Lang, settings: &Settings) -> String {
         let server = words::text(lang, "table-settings-server-default", &[]);
-        let mark = |own: bool| if own { String::new() } else { format!(" {server}") };
+        let mark = |own: bool| if own { String::new() } else { server.clone() };
         let policy = match self.on_timeout {
             TimeoutPolicy::Auto => "table-settings-policy-auto",
             TimeoutPolicy::Default => "table-settings-policy-default",
@@ -232,16 +232,20 @@ impl SettingsChange {
     }
 
     /// Reads `remind=12h every=1d timeout=72h policy=drop` (the local table's words; the
-    /// long names work too).
+    /// long names work too); the refusal in English.
     pub fn parse(words: &[&str]) -> Result<SettingsChange, String> {
+        SettingsChange::parse_words(words).map_err(|e| e.to_string())
+    }
+
+    /// [`SettingsChange::parse`], refusing with a [`crate::command::ParseRefusal`] (said
+    /// in the reader's language).
+    pub fn parse_words(words: &[&str]) -> Result<SettingsChange, crate::command::ParseRefusal> {
+        use crate::command::ParseRefusal;
         let mut change = SettingsChange::default();
         for word in words {
-            let (key, value) = word.split_once('=').ok_or_else(|| {
-                format!(
-                    "“{}” is not a setting; write key=value, e.g. remind=12h or policy=drop.",
-                    escape_user_text(word, TYPED_CHARS)
-                )
-            })?;
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| ParseRefusal::NotASetting(word.to_string()))?;
             let slot = match key.to_lowercase().replace('-', "_").as_str() {
                 "remind" | "remind_after" => &mut change.remind_after,
                 "every" | "repeat" | "remind_every" | "repeat_every" => &mut change.remind_every,
@@ -249,12 +253,7 @@ impl SettingsChange {
                 "policy" | "on_timeout" => &mut change.on_timeout,
                 "undo" => &mut change.undo,
                 "hints" | "hint" => &mut change.hints,
-                other => {
-                    return Err(format!(
-                    "There is no setting “{}”; the settings are remind, every, timeout, policy, undo and hints.",
-                    escape_user_text(other, TYPED_CHARS)
-                ))
-                }
+                other => return Err(ParseRefusal::NoSuchSetting(other.to_string())),
             };
             *slot = Some(value.to_string());
         }
