@@ -555,7 +555,10 @@ async fn a_spanish_lobby_with_an_english_player() {
     fake.set_user_locale(bruno, "en-US");
     let private = |m: Vec<fake_discord::RecordedMessage>| {
         assert!(m.iter().all(|m| m.flags & 64 != 0), "private: {m:?}");
-        m.iter().map(|m| m.content.clone()).collect::<Vec<_>>().join("\n")
+        m.iter()
+            .map(|m| m.content.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
     };
     let spanish_buttons = ["Unirse", "Añadir un bot", "Empezar"].map(String::from);
 

@@ -10,11 +10,11 @@
 //! A bot is a [`SeatedUser`] with a level and a synthetic user id ([`storage::bot_user`]):
 //! it never gets a mention, a DM, a live hand or a reminder (see [`strip_bots`]).
 
-use words::Lang;
 use crate::hands::Batch;
 use crate::{text, Active, Caller, Change, Delivery, Mover, Slot, Table};
 use rules::Seat;
 use storage::{BotLevel, Meta, SeatedUser, Status, Timer, UserId};
+use words::Lang;
 
 /// The pause before a bot's move when none is configured: long enough for the people at
 /// the table to see the move that made the bot's turn before the bot answers.

@@ -107,8 +107,12 @@ pub struct LobbyButtons {
 impl LobbyButtons {
     /// The labels of the Join, Add a bot and Start buttons, in the lobby's language.
     pub fn labels(&self) -> [String; 3] {
-        ["lobby-button-join", "lobby-button-add-bot", "lobby-button-start"]
-            .map(|key| words::text(self.lang, key, &[]))
+        [
+            "lobby-button-join",
+            "lobby-button-add-bot",
+            "lobby-button-start",
+        ]
+        .map(|key| words::text(self.lang, key, &[]))
     }
 }
 

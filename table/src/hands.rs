@@ -94,7 +94,11 @@ pub fn hand_body_in(lang: Lang, text: &str, news: &[String]) -> String {
     let mut body = text.trim_end().to_string();
     for (i, n) in news.iter().enumerate() {
         body.push_str(if i == 0 { "\n\n" } else { "\n" });
-        body.push_str(&words::text(lang, "table-hand-latest", &[("news", n.as_str().into())]));
+        body.push_str(&words::text(
+            lang,
+            "table-hand-latest",
+            &[("news", n.as_str().into())],
+        ));
     }
     body
 }

@@ -169,22 +169,21 @@ impl Replay {
     /// Replays `log` (the first `meta.version` actions of the game) from the seed; the
     /// refusal is in `lang`.
     fn build(meta: Meta, mut log: Vec<LogEntry>, lang: Lang) -> Result<Replay, String> {
-        let kind = rules::catalog::find(&meta.game)
-            .ok_or_else(|| text::unknown_game(lang, &meta.game))?;
+        let kind =
+            rules::catalog::find(&meta.game).ok_or_else(|| text::unknown_game(lang, &meta.game))?;
         log.truncate(usize::try_from(meta.version).unwrap_or(usize::MAX));
         // An undo takes moves back: the replay shows the moves still in effect.
         let log: Vec<LogEntry> = storage::effective_log(&log)
             .into_iter()
             .map(|(_, entry)| entry.clone())
             .collect();
-        let mut game = (kind.new)(meta.seats.len(), &meta.options, meta.seed)
-            .map_err(|e| {
-                words::text(
-                    lang,
-                    "table-history-no-setup",
-                    &[("error", e.to_string().into())],
-                )
-            })?;
+        let mut game = (kind.new)(meta.seats.len(), &meta.options, meta.seed).map_err(|e| {
+            words::text(
+                lang,
+                "table-history-no-setup",
+                &[("error", e.to_string().into())],
+            )
+        })?;
         let mut checkpoints = vec![game.box_clone()];
         let mut rounds = RoundCounter::default();
         let mut steps = vec![Step {
@@ -589,10 +588,7 @@ impl Table {
                         )
                     })?
                     .ok_or_else(|| words::text(lang, "table-history-no-such-game", &[]))?;
-                let log = self
-                    .store
-                    .log(id)
-                    .map_err(|e| moves_unreadable(lang, &e))?;
+                let log = self.store.log(id).map_err(|e| moves_unreadable(lang, &e))?;
                 (entry.meta, log)
             }
         };

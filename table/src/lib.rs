@@ -44,10 +44,10 @@ pub use undo::UNDO_LIFETIME_MS;
 use rules::{DynGame, GameKind, Seat};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-pub use words::Lang;
 use storage::{
     ArchiveEntry, Commit, Loaded, LogEntry, Meta, NewOutbox, Standing, Status, Store, TimerChange,
 };
+pub use words::Lang;
 
 /// Loaded games kept in memory when no capacity is configured.
 pub const DEFAULT_CACHE_GAMES: usize = 1_000;
@@ -321,9 +321,11 @@ enum Notice {
 impl Notice {
     fn text(&self, lang: Lang) -> String {
         match self {
-            Notice::Unreadable(e) => {
-                words::text(lang, "table-store-unreadable", &[("error", e.as_str().into())])
-            }
+            Notice::Unreadable(e) => words::text(
+                lang,
+                "table-store-unreadable",
+                &[("error", e.as_str().into())],
+            ),
             Notice::Quarantined(reason) => text::quarantine_notice(lang, reason),
             Notice::Newer => words::text(lang, "table-newer-version", &[]),
         }
@@ -790,6 +792,17 @@ impl Table {
         self.with_slot(channel, |slot| match slot.active.as_ref() {
             None => Some(text::no_table(lang)),
             Some(active) => awaited_seat(active, &Caller::new(user, "").with_lang(lang)).err(),
+        })
+    }
+
+    /// The turn message of `channel`'s running game as a move would post it now, without
+    /// that move's events (the state line and who is awaited), in the channel's language;
+    /// `None` without a running game. `benches/history.rs` times it per language.
+    pub fn turn_message_now(&self, channel: ChannelId) -> Option<Delivery> {
+        self.with_slot(channel, |slot| {
+            let active = slot.active.as_ref().filter(|a| a.game.is_some())?;
+            let lang = self.post_lang(&active.meta);
+            Some(turn_message(active, String::new(), lang))
         })
     }
 
@@ -1375,10 +1388,7 @@ impl Table {
         let out = vec![Delivery::channel(words::text(
             self.post_lang(&meta),
             "table-abandoned",
-            &[
-                ("name", caller.shown_name().into()),
-                ("game", title.into()),
-            ],
+            &[("name", caller.shown_name().into()), ("game", title.into())],
         ))];
         self.close(slot, meta, out)
     }

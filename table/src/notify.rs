@@ -82,7 +82,10 @@ impl Table {
             return vec![Delivery::ephemeral(words::text(
                 lang,
                 "table-notify-shown",
-                &[("explain", now.explain(lang).into()), ("word", now.word().into())],
+                &[
+                    ("explain", now.explain(lang).into()),
+                    ("word", now.word().into()),
+                ],
             ))];
         };
         let name = note_name(caller.user);

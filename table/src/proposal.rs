@@ -80,7 +80,11 @@ fn unsaved(lang: Lang, e: storage::StoreError) -> Vec<Delivery> {
 /// The answer to a click on a proposal that is closed or was never this table's, in
 /// `lang`.
 fn closed(lang: Lang) -> Vec<Delivery> {
-    vec![Delivery::ephemeral(words::text(lang, "table-proposal-closed", &[]))]
+    vec![Delivery::ephemeral(words::text(
+        lang,
+        "table-proposal-closed",
+        &[],
+    ))]
 }
 
 impl Table {
@@ -175,8 +179,13 @@ impl Table {
         let name = caller.shown_name();
         if waiting.is_empty() {
             // Nobody else is left at the table to ask.
-            let headline =
-                |post| words::text(post, "table-settings-changed", &[("name", name.as_str().into())]);
+            let headline = |post| {
+                words::text(
+                    post,
+                    "table-settings-changed",
+                    &[("name", name.as_str().into())],
+                )
+            };
             return self.set_settings(slot, headline, settings, lang);
         }
         let channel = active.meta.channel;
@@ -327,13 +336,21 @@ impl Table {
                 "table-proposal-you-approved",
                 &[
                     ("by", proposal.by_name.as_str().into()),
-                    ("names", text::name_list(lang, &active.names(), &waiting).into()),
+                    (
+                        "names",
+                        text::name_list(lang, &active.names(), &waiting).into(),
+                    ),
                 ],
             ))];
         }
         let by = proposal.by_name.clone();
-        let headline =
-            |post| words::text(post, "table-proposal-approved", &[("by", by.as_str().into())]);
+        let headline = |post| {
+            words::text(
+                post,
+                "table-proposal-approved",
+                &[("by", by.as_str().into())],
+            )
+        };
         let out = self.set_settings(slot, headline, proposal.settings, lang);
         let applied = slot
             .active

@@ -99,7 +99,13 @@ impl Table {
             return out;
         }
         let name = caller.shown_name();
-        let headline = |post| words::text(post, "table-settings-changed", &[("name", name.as_str().into())]);
+        let headline = |post| {
+            words::text(
+                post,
+                "table-settings-changed",
+                &[("name", name.as_str().into())],
+            )
+        };
         out.extend(self.set_settings(slot, headline, settings, lang));
         out
     }
@@ -206,7 +212,10 @@ impl Table {
             ),
             active.users(&awaited),
         )];
-        if self.commit(Change::meta(&meta).for_reader(lang), &mut out).is_ok() {
+        if self
+            .commit(Change::meta(&meta).for_reader(lang), &mut out)
+            .is_ok()
+        {
             if let Some(a) = slot.active.as_mut() {
                 a.meta = meta;
             }
@@ -273,7 +282,11 @@ impl Table {
                 &[("place", place.into())],
             ))];
         }
-        let mut lines = vec![words::text(lang, "table-mine-heading", &[("place", place.into())])];
+        let mut lines = vec![words::text(
+            lang,
+            "table-mine-heading",
+            &[("place", place.into())],
+        )];
         for g in &games {
             let since = ago(lang, now.saturating_sub(g.since_ms));
             let state = if g.lobby {
@@ -345,11 +358,7 @@ impl Table {
                 } else {
                     "table-stats-none"
                 };
-                let line = words::text(
-                    lang,
-                    key,
-                    &[("name", name.into()), ("game", what.into())],
-                );
+                let line = words::text(lang, key, &[("name", name.into()), ("game", what.into())]);
                 vec![Delivery::ephemeral(format!("{line}{against}"))]
             }
             Err(e) => vec![Delivery::ephemeral(words::text(

@@ -56,7 +56,11 @@ impl Table {
         {
             return unsaved(caller.lang, e);
         }
-        let key = if on { switch.turned_on } else { switch.turned_off };
+        let key = if on {
+            switch.turned_on
+        } else {
+            switch.turned_off
+        };
         let line = words::text(
             self.post_lang(&active.meta),
             key,

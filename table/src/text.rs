@@ -27,12 +27,20 @@ pub fn not_saved(lang: Lang, e: &dyn std::fmt::Display) -> String {
 
 /// The store failed reading something.
 pub fn store_failed(lang: Lang, e: &dyn std::fmt::Display) -> String {
-    words::text(lang, "table-store-failed", &[("error", e.to_string().into())])
+    words::text(
+        lang,
+        "table-store-failed",
+        &[("error", e.to_string().into())],
+    )
 }
 
 /// The game's log could not be read.
 pub fn log_unreadable(lang: Lang, e: &dyn std::fmt::Display) -> String {
-    words::text(lang, "table-log-unreadable", &[("error", e.to_string().into())])
+    words::text(
+        lang,
+        "table-log-unreadable",
+        &[("error", e.to_string().into())],
+    )
 }
 
 /// Seats cannot change once the game of `game` (its title) started.
@@ -180,7 +188,11 @@ pub fn game_list(lang: Lang) -> String {
 pub fn unknown_game(lang: Lang, game: &str) -> String {
     let ids: Vec<&str> = rules::catalog::games().iter().map(|k| k.id).collect();
     if game.trim().is_empty() {
-        words::text(lang, "table-which-game", &[("games", ids.join(", ").into())])
+        words::text(
+            lang,
+            "table-which-game",
+            &[("games", ids.join(", ").into())],
+        )
     } else {
         words::text(
             lang,
@@ -504,7 +516,13 @@ mod summary_tests {
             "ana bids 18.\n**Palazzo** — round 2\n⏳ Waiting for bruno."
         );
         let long: String = (0..80).map(|i| format!("event number {i}\n")).collect();
-        let cut = summary(Lang::En, &long, "**Palazzo** — round 2", "⏳ Waiting for bruno.", 500);
+        let cut = summary(
+            Lang::En,
+            &long,
+            "**Palazzo** — round 2",
+            "⏳ Waiting for bruno.",
+            500,
+        );
         assert!(cut.chars().count() <= 500, "{}", cut.chars().count());
         assert!(cut.starts_with("event number 0\n"));
         assert!(cut.contains("/game log"));

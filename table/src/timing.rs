@@ -19,7 +19,13 @@ pub fn parse_duration_in(lang: Lang, text: &str) -> Result<u64, String> {
         return Ok(0);
     }
     let typed = escape_user_text(text, TYPED_CHARS);
-    let bad = || words::text(lang, "table-settings-not-a-duration", &[("value", typed.as_str().into())]);
+    let bad = || {
+        words::text(
+            lang,
+            "table-settings-not-a-duration",
+            &[("value", typed.as_str().into())],
+        )
+    };
     let mut total: u64 = 0;
     let mut number = String::new();
     let mut any = false;
@@ -196,7 +202,10 @@ impl Timing {
                 ("every", format_duration(self.remind_every).into()),
                 ("every_mark", mark(settings.remind_every.is_some()).into()),
                 ("timeout", format_duration(self.timeout_after).into()),
-                ("timeout_mark", mark(settings.timeout_after.is_some()).into()),
+                (
+                    "timeout_mark",
+                    mark(settings.timeout_after.is_some()).into(),
+                ),
                 ("policy", words::text(lang, policy, &[]).into()),
                 ("policy_mark", mark(settings.on_timeout.is_some()).into()),
             ],

@@ -36,7 +36,11 @@ const UNDO: Switch = Switch {
 
 /// "That undo request is no longer open…", in `lang`.
 fn closed(lang: Lang) -> Vec<Delivery> {
-    vec![Delivery::ephemeral(words::text(lang, "table-undo-closed", &[]))]
+    vec![Delivery::ephemeral(words::text(
+        lang,
+        "table-undo-closed",
+        &[],
+    ))]
 }
 
 /// An undo waiting for the other players' approval.
@@ -161,7 +165,11 @@ impl Table {
             return vec![Delivery::ephemeral(text::not_seated(lang))];
         };
         if active.meta.dropped.contains(&seat) {
-            return vec![Delivery::ephemeral(words::text(lang, "table-undo-seat-left", &[]))];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-undo-seat-left",
+                &[],
+            ))];
         }
         if !self.undo_on(active) {
             return vec![Delivery::ephemeral(words::text(
@@ -396,7 +404,10 @@ impl Table {
                 "table-undo-you-approved",
                 &[
                     ("by", request.by_name.as_str().into()),
-                    ("names", text::name_list(lang, &active.names(), &waiting).into()),
+                    (
+                        "names",
+                        text::name_list(lang, &active.names(), &waiting).into(),
+                    ),
                 ],
             ))];
         }

@@ -1812,7 +1812,11 @@ fn a_table_of_mixed_languages_speaks_to_each_reader_in_theirs() {
         };
         assert_eq!(labels, expected.map(String::from));
         posted.extend(lobby);
-        posted.extend(channel_texts(&table.handle(CH, &bruno, Command::parse("join"))));
+        posted.extend(channel_texts(&table.handle(
+            CH,
+            &bruno,
+            Command::parse("join"),
+        )));
         let refusal = ephemeral(&table.handle(CH, &bruno, Command::parse("start")));
         assert_eq!(refusal, theirs_said[5]);
         private.push(refusal);
@@ -1847,10 +1851,7 @@ fn a_table_of_mixed_languages_speaks_to_each_reader_in_theirs() {
         let timeout = channel_texts(&d);
         assert!(timeout[0].starts_with(here_said[4]), "{timeout:?}");
         let dms = dms_to(&d, 2);
-        assert!(
-            dms.iter().any(|m| m.starts_with(theirs_said[8])),
-            "{dms:?}"
-        );
+        assert!(dms.iter().any(|m| m.starts_with(theirs_said[8])), "{dms:?}");
         posted.extend(timeout);
         private.extend(dms);
 
