@@ -6,6 +6,10 @@
 //! `history_cold_ms_<game>=` (the first page of a table that built nothing yet: the
 //! whole replay from seed and log, and its picture) and `history_step_ms=` (the slowest
 //! median); then runs the criterion benchmarks. Target: ≤ 200 ms a step.
+//! First, `turn_message_us_en=` and `turn_message_us_es=`: the median microseconds of
+//! building one turn message through the table (`Table::turn_message_now`) for a
+//! channel speaking English and one speaking Spanish (issue 28: a message costs no more
+//! in one language than in the other).
 //! Run with `cargo bench --bench history`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -79,11 +83,35 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
+/// Median microseconds of building the turn message of a started 4-player Palazzo table
+/// whose channel speaks `lang` (a fresh channel each: the language read once, as a
+/// running table does).
+fn turn_message_us(table: &Table, channel: u64, lang: table::Lang) -> f64 {
+    table.put_note(channel, "language:channel", lang.code().as_bytes());
+    let caller = |u: u64| Caller::new(u, format!("player{u}"));
+    table.handle(channel, &caller(1), Command::parse("new palazzo seed=7"));
+    for u in 2..=4 {
+        table.handle(channel, &caller(u), Command::Join);
+    }
+    table.handle(channel, &caller(1), Command::Start);
+    let mut times = Vec::new();
+    for _ in 0..2_000 {
+        let t = Instant::now();
+        let message = table.turn_message_now(channel).expect("a running game");
+        times.push(t.elapsed().as_secs_f64() * 1e6);
+        std::hint::black_box(message);
+    }
+    median(times)
+}
+
 fn bench(c: &mut Criterion) {
     render::warm_up();
     let dir = tempfile::tempdir().expect("temp dir");
     let store = Arc::new(SledStore::open(dir.path()).expect("store"));
     let table = Table::new(store.clone());
+    let en = turn_message_us(&table, 900, table::Lang::En);
+    let es = turn_message_us(&table, 901, table::Lang::Es);
+    println!("turn_message_us_en={en:.1} turn_message_us_es={es:.1}");
     let games = [
         ("palazzo", 4, 1_000),
         ("villa", 4, 2_000),

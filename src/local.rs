@@ -148,7 +148,7 @@ impl Session<'_> {
     fn send(&mut self, user: u64, name: &str, command: Command) -> std::io::Result<()> {
         let deliveries = self
             .table
-            .handle(LOCAL_CHANNEL, &moderator(user, name), command);
+            .handle(LOCAL_CHANNEL, &moderator(user, name, self.lang), command);
         self.print(name, &deliveries)
     }
 
@@ -296,7 +296,7 @@ impl Session<'_> {
             let you = self.say("local-you", &[]);
             let d = self
                 .table
-                .handle(LOCAL_CHANNEL, &moderator(0, &you), Command::Help);
+                .handle(LOCAL_CHANNEL, &moderator(0, &you, self.lang), Command::Help);
             writeln!(self.out, "{}", self.say("local-help", &[]))?;
             return self.print(&you, &d).map(|_| true);
         }
@@ -359,8 +359,8 @@ impl Session<'_> {
 }
 
 /// In the local table everyone may abandon (there is no channel moderator).
-fn moderator(user: u64, name: &str) -> Caller {
-    let mut caller = Caller::new(user, name);
+fn moderator(user: u64, name: &str, lang: Lang) -> Caller {
+    let mut caller = Caller::new(user, name).with_lang(lang);
     caller.can_manage_channel = true;
     caller
 }
@@ -406,11 +406,11 @@ fn speak(table: &Table, lang: Lang, users: impl IntoIterator<Item = u64>) {
     if lang == Lang::En {
         return;
     }
-    let host = moderator(1, "local");
+    let host = moderator(1, "local", lang);
     // Only private confirmations come back: nothing to show.
     let _ = table.set_channel_lang(LOCAL_CHANNEL, &host, lang, Some(lang));
     for user in users {
-        let _ = table.set_person_lang(&moderator(user, "local"), None, Some(Some(lang)));
+        let _ = table.set_person_lang(&moderator(user, "local", lang), None, Some(Some(lang)));
     }
 }
 
@@ -508,7 +508,7 @@ pub fn run(
         if s.table.state_version(LOCAL_CHANNEL).is_some() {
             // A new local game replaces the stored one.
             s.table
-                .handle(LOCAL_CHANNEL, &moderator(1, "local"), Command::Abandon);
+                .handle(LOCAL_CHANNEL, &moderator(1, "local", opts.lang), Command::Abandon);
         }
         speak(&s.table, opts.lang, 1..=opts.players.len() as u64);
         let mut new = format!("new {} {}", opts.game, opts.options.join(" "));
@@ -518,7 +518,7 @@ pub fn run(
         let host = opts.players[0].clone();
         let d = s
             .table
-            .handle(LOCAL_CHANNEL, &moderator(1, &host), Command::parse(&new));
+            .handle(LOCAL_CHANNEL, &moderator(1, &host, opts.lang), Command::parse(&new));
         if d.iter().any(|d| matches!(d, Delivery::Ephemeral { .. })) {
             return Err(d
                 .iter()
@@ -535,7 +535,7 @@ pub fn run(
             let change = table::SettingsChange::parse(&words)?;
             let d = s.table.handle(
                 LOCAL_CHANNEL,
-                &moderator(1, &host),
+                &moderator(1, &host, opts.lang),
                 Command::Settings(change),
             );
             if let Some(refusal) = d.iter().find(|d| matches!(d, Delivery::Ephemeral { .. })) {
@@ -546,7 +546,7 @@ pub fn run(
         for level in &opts.bots {
             let d = s
                 .table
-                .handle(LOCAL_CHANNEL, &moderator(1, &host), Command::AddBot(*level));
+                .handle(LOCAL_CHANNEL, &moderator(1, &host, opts.lang), Command::AddBot(*level));
             if let Some(refusal) = d.iter().find(|d| matches!(d, Delivery::Ephemeral { .. })) {
                 return Err(refusal.text().to_string());
             }
@@ -554,7 +554,7 @@ pub fn run(
         }
         let d = s
             .table
-            .handle(LOCAL_CHANNEL, &moderator(1, &host), Command::Start);
+            .handle(LOCAL_CHANNEL, &moderator(1, &host, opts.lang), Command::Start);
         s.print(&host, &d).map_err(io)?;
         if s.table.state_version(LOCAL_CHANNEL).is_none() {
             return Err(s.say("local-not-started", &[]));

@@ -68,6 +68,21 @@ impl Data {
             .await
             .unwrap_or_default()
     }
+
+    /// [`Data::person_lang`] for an interaction from `user`: their client's `locale`, when
+    /// it brings one, is remembered first for the DMs and hands sent them later.
+    pub(crate) async fn reader_lang(&self, user: u64, locale: Option<&str>) -> words::Lang {
+        let table = Arc::clone(&self.table);
+        let locale = locale.map(str::to_string);
+        tokio::task::spawn_blocking(move || {
+            if let Some(locale) = &locale {
+                table.remember_client_locale(user, locale);
+            }
+            table.person_lang(user, locale.as_deref())
+        })
+        .await
+        .unwrap_or_default()
+    }
 }
 
 /// Counts handlers in flight, so that shutdown lets their commits finish.
@@ -218,6 +233,7 @@ fn caller_of(ctx: Context<'_>) -> Caller {
         name: ctx.author().display_name().to_string(),
         can_manage_channel: manage,
         guild: ctx.guild_id().map(|g| g.get()),
+        lang: words::Lang::En,
     }
 }
 
@@ -332,8 +348,10 @@ async fn execute_with(
             ctx.data().note_guild_locale(guild.get(), locale).await;
         }
     }
-    let caller = caller_of(ctx);
     let data = ctx.data();
+    let caller = caller_of(ctx);
+    let lang = data.reader_lang(caller.user, ctx.locale()).await;
+    let caller = caller.with_lang(lang);
     let actor = Actor::new(caller.user, app_permissions(ctx), channel_kind(ctx));
     data.sender.note_permissions(channel, &actor);
     let table = Arc::clone(&data.table);
@@ -503,14 +521,8 @@ async fn rules(
     #[autocomplete = "autocomplete_topic"]
     topic: Option<String>,
 ) -> Result<(), Error> {
-    // The digest in the reader's language (their choice, else their client's).
-    let command = args::rules_command(game, topic);
-    let locale = ctx.locale().map(str::to_string);
-    execute_with(ctx, false, move |table, channel, caller| {
-        let lang = table.person_lang(caller.user, locale.as_deref());
-        crate::digests::rules_reply(table, channel, caller, lang, command)
-    })
-    .await
+    // The digest in the caller's language (the table reads `caller.lang`).
+    run(ctx, args::rules_command(game, topic)).await
 }
 
 /// End the game in this channel (host or Manage Channel).
@@ -717,7 +729,7 @@ async fn autocomplete_topic(
         };
         // The topics of the digest the reader gets (their client's language: autocomplete
         // runs on every keystroke, so no store read).
-        let text = crate::digests::rules_text(kind, lang);
+        let text = table::rules_text(kind, lang);
         for topic in table::rules_topics(&text) {
             if topic.to_lowercase().contains(&partial) && !topics.iter().any(|t| t == topic) {
                 topics.push(topic.to_string());
@@ -853,6 +865,7 @@ async fn on_component(
         name: c.user.display_name().to_string(),
         can_manage_channel: manage,
         guild: c.guild_id.map(|g| g.get()),
+        lang: data.reader_lang(user, Some(&c.locale)).await,
     };
     let seats = data.table.seats(channel);
     // Anyone may look; a proposal's buttons are anyone's to click (the table checks who
@@ -1098,8 +1111,9 @@ async fn show_panel(
 async fn no_move(data: &Data, lang: words::Lang, channel: u64, user: u64) -> String {
     let table = data.table.clone();
     let left = tokio::task::spawn_blocking(move || {
+        let lang = table.person_lang(user, None);
         table
-            .refusal(channel, user)
+            .refusal(channel, user, lang)
             .filter(|_| table.choices(channel, user).is_none())
     })
     .await

@@ -1334,7 +1334,7 @@ impl Sender {
                 };
                 let lang = self.person_lang(user).await;
                 let header = self.dm_header(lang, channel, Some(game)).await;
-                let body = table::hand_body(text, news);
+                let body = table::hand_body_in(lang, text, news);
                 let content = crate::messages::cut(&format!("{header}\n{body}"), LIMIT);
                 let outcome = self
                     .send_hand(transport, row, user, *game_id, content, *outbox)

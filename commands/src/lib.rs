@@ -10,7 +10,6 @@
 
 pub mod args;
 mod bot;
-pub mod digests;
 pub mod dispatch;
 mod history;
 pub mod ids;

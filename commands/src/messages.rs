@@ -179,10 +179,10 @@ pub fn approval_row(lang: Lang, approval: &Approval, channel: u64) -> serenity::
     ])
 }
 
-/// The row under a lobby message, in the channel's language: Join (anyone), Add a bot (a
-/// normal one) and Start (the host; the table checks who clicks), the same as the slash
-/// commands.
-pub fn lobby_row(lang: Lang, lobby: &LobbyButtons, channel: u64) -> serenity::CreateActionRow {
+/// The row under a lobby message, in the language its text was written in: Join
+/// (anyone), Add a bot (a normal one) and Start (the host; the table checks who clicks),
+/// the same as the slash commands.
+pub fn lobby_row(lobby: &LobbyButtons, channel: u64) -> serenity::CreateActionRow {
     let id = |action| {
         ComponentId {
             channel,
@@ -195,15 +195,16 @@ pub fn lobby_row(lang: Lang, lobby: &LobbyButtons, channel: u64) -> serenity::Cr
         }
         .encode()
     };
+    let [join, add_bot, start] = lobby.labels();
     serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(id(ComponentAction::Join))
-            .label(words::text(lang, "panel-button-join", &[]))
+            .label(join)
             .style(serenity::ButtonStyle::Primary),
         serenity::CreateButton::new(id(ComponentAction::AddBot))
-            .label(words::text(lang, "panel-button-add-bot", &[]))
+            .label(add_bot)
             .style(serenity::ButtonStyle::Secondary),
         serenity::CreateButton::new(id(ComponentAction::Start))
-            .label(words::text(lang, "panel-button-start", &[]))
+            .label(start)
             .style(serenity::ButtonStyle::Success),
     ])
 }
@@ -247,7 +248,7 @@ pub fn channel_messages(
                 .enumerate()
                 .map(|(i, p)| prompt_row(lang, p, channel, i == 0))
                 .chain(approval.map(|a| approval_row(lang, a, channel)))
-                .chain(lobby.map(|l| lobby_row(lang, l, channel)))
+                .chain(lobby.map(|l| lobby_row(l, channel)))
                 .take(5)
                 .collect();
             msg = msg.content(content).allowed_mentions(pings_only(mentions));

@@ -695,3 +695,97 @@ async fn a_spanish_client_gets_a_spanish_panel_and_dm_headers_in_an_english_chan
     fake.assert_no_errors();
     bot.stop().await;
 }
+
+/// The labels of a message's buttons, in order.
+fn button_labels(m: &fake_discord::RecordedMessage) -> Vec<String> {
+    m.components
+        .iter()
+        .filter_map(|row| row["components"].as_array())
+        .flatten()
+        .filter_map(|b| b["label"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// The newest public message of `channel` containing `needle`, waiting for the sender.
+async fn posted(fake: &FakeDiscord, channel: u64, needle: &str) -> fake_discord::RecordedMessage {
+    for _ in 0..100 {
+        if let Some(m) = public_messages(fake, channel)
+            .into_iter()
+            .rev()
+            .find(|m| m.content.contains(needle))
+        {
+            return m;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!(
+        "no message with {needle:?} in {:#?}",
+        public_messages(fake, channel)
+    );
+}
+
+/// A Spanish server: a Spanish-locale player opens a table and the channel shows the
+/// Spanish lobby with Spanish buttons; an English-locale player joins, and their private
+/// answers stay English while the channel's posts stay Spanish.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spanish_lobby_with_an_english_player() {
+    let fake = FakeDiscord::start().await;
+    fake.set_guild_locale(fake.guild_id(), "es-ES");
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("mesa");
+    let ana = fake.add_user("ana");
+    let bruno = fake.add_user("bruno");
+    fake.set_user_locale(ana, "es-ES");
+    fake.set_user_locale(bruno, "en-US");
+    let private = |m: Vec<fake_discord::RecordedMessage>| {
+        assert!(m.iter().all(|m| m.flags & 64 != 0), "private: {m:?}");
+        m.iter()
+            .map(|m| m.content.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let spanish_buttons = ["Unirse", "Añadir un bot", "Empezar"].map(String::from);
+
+    slash(
+        &fake,
+        ana,
+        channel,
+        "game new",
+        json!({"game": game_choice(&fake, "Palazzo")}),
+    )
+    .await;
+    let opened = posted(&fake, channel, "ana ha abierto una mesa de **Palazzo**").await;
+    assert!(opened.content.contains("Toca Unirse"), "{}", opened.content);
+    assert_eq!(button_labels(&opened), spanish_buttons);
+
+    slash(&fake, bruno, channel, "game join", json!({})).await;
+    let joined = posted(&fake, channel, "bruno se ha unido (2/").await;
+    assert_eq!(button_labels(&joined), spanish_buttons);
+
+    // Bruno reads English: the host's button is not his.
+    let refused = private(slash(&fake, bruno, channel, "game start", json!({})).await);
+    assert!(
+        refused.contains("Only the host (ana) can start the game."),
+        "{refused}"
+    );
+    let status = private(slash(&fake, bruno, channel, "game status", json!({})).await);
+    assert!(
+        status.contains("A Palazzo table is gathering players: ana, bruno. Host: ana."),
+        "{status}"
+    );
+    // Ana reads Spanish.
+    let status = private(slash(&fake, ana, channel, "game status", json!({})).await);
+    assert!(
+        status.contains("Una mesa de Palazzo está reuniendo jugadores: ana, bruno."),
+        "{status}"
+    );
+    for m in public_messages(&fake, channel) {
+        for key in ["table-", "lobby-"] {
+            assert!(!m.content.contains(key), "a raw key: {}", m.content);
+        }
+        assert!(!m.content.contains("opened a table"), "{}", m.content);
+    }
+    fake.assert_no_errors();
+    bot.stop().await;
+}

@@ -153,7 +153,4 @@ panel-button-my-hand = My hand
 panel-button-board = Board
 panel-button-approve = Approve
 panel-button-refuse = Refuse
-panel-button-join = Join
-panel-button-add-bot = Add a bot
-panel-button-start = Start
 panel-button-next-round = Next round

@@ -154,7 +154,4 @@ panel-button-my-hand = Mi mano
 panel-button-board = Tablero
 panel-button-approve = Aprobar
 panel-button-refuse = Rechazar
-panel-button-join = Unirse
-panel-button-add-bot = Añadir un bot
-panel-button-start = Empezar
 panel-button-next-round = Siguiente ronda

@@ -23,25 +23,24 @@ impl Table {
         if seats.is_empty() {
             return vec![];
         }
-        let who = text::name_list(&active.names(), seats);
+        let post = self.post_lang(&active.meta);
+        let who = text::name_list(post, &active.names(), seats);
         let mut meta = active.meta.clone();
         meta.away.extend_from_slice(seats);
         meta.away.sort_unstable();
         meta.away.dedup();
         let mut next = active.with_meta(meta);
-        let mut line = format!(
-            "⏱️ {who} ran out of time: a bot plays for them until they are back (/game resume)."
-        );
-        if next.everyone_away() {
-            line = format!(
-                "⏱️ {who} ran out of time, and everyone is away now: the game waits until someone is back (/game resume)."
-            );
-        }
+        let key = if next.everyone_away() {
+            "table-away-everyone-away"
+        } else {
+            "table-away-bot-plays"
+        };
+        let line = words::text(post, key, &[("names", who.into())]);
         let mut out = vec![Delivery::channel(line)];
         let mut news = Vec::new();
         for &seat in seats {
-            let line = "⏱️ Your time ran out, so a bot plays your seat until you are back: /game resume (or any command of yours at the table) gives it back to you.";
-            self.tell_privately(&next, seat, line.to_string(), &mut news, &mut out);
+            let line = |lang| words::text(lang, "table-away-your-seat-to-bot", &[]);
+            self.tell_privately(&next, seat, line, &mut news, &mut out);
         }
         next.add_news(news);
         let texts = next.private_texts();
@@ -72,12 +71,14 @@ impl Table {
         let mut meta = active.meta.clone();
         meta.away.retain(|s| *s != seat);
         let next = active.with_meta(meta);
-        let line = format!(
-            "👋 {} is back and plays their own seat again.",
-            text::name_list(&next.names(), &[seat])
+        let post = self.post_lang(&next.meta);
+        let line = words::text(
+            post,
+            "table-away-back",
+            &[("name", text::name_list(post, &next.names(), &[seat]).into())],
         );
         let mut out = if next.awaited_players().contains(&seat) {
-            let mut out = vec![turn_message(&next, line)];
+            let mut out = vec![turn_message(&next, line, post)];
             // No new "your move" DM: whoever is awaited was already.
             self.turn_news(&next, &next.awaited_players(), &mut out);
             out
@@ -87,7 +88,7 @@ impl Table {
         let timers = self.timers_after(&next, false, self.now_ms());
         let change = Change {
             timers: &timers,
-            ..Change::meta(&next.meta)
+            ..Change::meta(&next.meta).for_reader(caller.lang)
         };
         if self.commit(change, &mut out).is_ok() {
             slot.active = Some(next);
@@ -98,20 +99,19 @@ impl Table {
     /// `/game resume`'s answer: the seat was given back just now (`resumed`), or the
     /// sentence saying there was nothing to give back.
     pub(crate) fn resume_reply(&self, slot: &Slot, caller: &Caller, resumed: bool) -> Delivery {
+        let lang = caller.lang;
         if resumed {
-            return Delivery::ephemeral("Welcome back: your seat is yours again.");
+            return Delivery::ephemeral(words::text(lang, "table-away-welcome-back", &[]));
         }
         let Some(active) = slot.active.as_ref() else {
-            return Delivery::ephemeral(text::NO_TABLE);
+            return Delivery::ephemeral(text::no_table(lang));
         };
         match active.seat_of(caller.user) {
-            None => Delivery::ephemeral(text::NOT_SEATED),
-            Some(seat) if active.meta.dropped.contains(&seat) => Delivery::ephemeral(
-                "You left this game when your time ran out; a seat that was left cannot be taken back.",
-            ),
-            Some(_) => Delivery::ephemeral(
-                "No bot is playing your seat: you are already playing it yourself.",
-            ),
+            None => Delivery::ephemeral(text::not_seated(lang)),
+            Some(seat) if active.meta.dropped.contains(&seat) => {
+                Delivery::ephemeral(words::text(lang, "table-away-seat-left-for-good", &[]))
+            }
+            Some(_) => Delivery::ephemeral(words::text(lang, "table-away-not-away", &[])),
         }
     }
 }

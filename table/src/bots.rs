@@ -14,6 +14,7 @@ use crate::hands::Batch;
 use crate::{text, Active, Caller, Change, Delivery, Mover, Slot, Table};
 use rules::Seat;
 use storage::{BotLevel, Meta, SeatedUser, Status, Timer, UserId};
+use words::Lang;
 
 /// The pause before a bot's move when none is configured: long enough for the people at
 /// the table to see the move that made the bot's turn before the bot answers.
@@ -114,27 +115,33 @@ impl Table {
         caller: &Caller,
         level: BotLevel,
     ) -> Vec<Delivery> {
-        let meta = match self.lobby_for_host(slot, caller, "add a bot") {
+        let meta = match self.lobby_for_host(slot, caller, "lobby-only-host-adds-bot") {
             Ok(meta) => meta,
             Err(refusal) => return refusal,
         };
         let mut meta = meta;
-        let line = match seat_bot(&mut meta, level) {
+        let post = self.post_lang(&meta);
+        let line = match seat_bot(&mut meta, level, caller.lang) {
             Ok(name) => {
                 let max = rules::catalog::find(&meta.game).map_or(0, |k| k.players.1);
-                format!(
-                    "{} seated {} ({}/{max}): {}.",
-                    caller.shown_name(),
-                    text::escape_name(&name),
-                    meta.seats.len(),
-                    text::seat_list(&meta)
+                words::text(
+                    post,
+                    "lobby-bot-seated",
+                    &[
+                        ("name", caller.shown_name().into()),
+                        ("bot", text::escape_name(&name).into()),
+                        ("seated", meta.seats.len().into()),
+                        ("max", max.into()),
+                        ("seats", text::seat_list(&meta).into()),
+                    ],
                 )
             }
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
         meta.updated = self.now_s();
-        let mut out = vec![Delivery::lobby(line, meta.game_id)];
-        if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
+        let mut out = vec![Delivery::lobby(line, meta.game_id, post)];
+        let change = Change::seats(&meta, &[]).for_reader(caller.lang);
+        if self.commit(change, &mut out).is_ok() {
             slot.active = Some(Active::new(meta, None));
         }
         out
@@ -148,7 +155,7 @@ impl Table {
         caller: &Caller,
         which: Option<&str>,
     ) -> Vec<Delivery> {
-        let mut meta = match self.lobby_for_host(slot, caller, "remove a bot") {
+        let mut meta = match self.lobby_for_host(slot, caller, "lobby-only-host-removes-bot") {
             Ok(meta) => meta,
             Err(refusal) => return refusal,
         };
@@ -164,61 +171,67 @@ impl Table {
                     .find(|&i| meta.seats[i].name.to_lowercase().contains(&word))
             }
         };
+        let lang = caller.lang;
         let Some(seat) = found else {
             return vec![Delivery::ephemeral(if bots.is_empty() {
-                "No bot is seated at this table.".to_string()
+                words::text(lang, "lobby-no-bot", &[])
             } else {
-                format!(
-                    "No bot here is called that; the bots are {}.",
-                    bots.iter()
-                        .map(|&i| text::escape_name(&meta.seats[i].name))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+                let names = bots
+                    .iter()
+                    .map(|&i| text::escape_name(&meta.seats[i].name))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                words::text(lang, "lobby-no-such-bot", &[("bots", names.into())])
             })];
         };
         let gone = meta.seats.remove(seat);
         meta.updated = self.now_s();
+        let post = self.post_lang(&meta);
         let mut out = vec![Delivery::lobby(
-            format!(
-                "{} took {}'s seat away ({} seated: {}).",
-                caller.shown_name(),
-                text::escape_name(&gone.name),
-                meta.seats.len(),
-                text::seat_list(&meta)
+            words::text(
+                post,
+                "lobby-bot-removed",
+                &[
+                    ("name", caller.shown_name().into()),
+                    ("bot", text::escape_name(&gone.name).into()),
+                    ("seated", meta.seats.len().into()),
+                    ("seats", text::seat_list(&meta).into()),
+                ],
             ),
             meta.game_id,
+            post,
         )];
-        if self
-            .commit(Change::seats(&meta, &[gone.user]), &mut out)
-            .is_ok()
-        {
+        let left = [gone.user];
+        let change = Change::seats(&meta, &left).for_reader(lang);
+        if self.commit(change, &mut out).is_ok() {
             slot.active = Some(Active::new(meta, None));
         }
         out
     }
 
     /// The lobby's metadata when `caller` may change its seats (the host, or a member
-    /// with Manage Channel); else the refusal.
+    /// with Manage Channel); else the refusal (`only_host`: its key, naming the host).
     fn lobby_for_host(
         &self,
         slot: &Slot,
         caller: &Caller,
-        what: &str,
+        only_host: &str,
     ) -> Result<Meta, Vec<Delivery>> {
+        let lang = caller.lang;
         let Some(active) = &slot.active else {
-            return Err(vec![Delivery::ephemeral(text::NO_TABLE)]);
+            return Err(vec![Delivery::ephemeral(text::no_table(lang))]);
         };
         if active.meta.status != Status::Lobby {
-            return Err(vec![Delivery::ephemeral(format!(
-                "The {} game here has already started; seats cannot change now.",
-                active.title()
+            return Err(vec![Delivery::ephemeral(text::already_started(
+                lang,
+                active.title(),
             ))]);
         }
         if active.meta.host != caller.user && !caller.can_manage_channel {
-            return Err(vec![Delivery::ephemeral(format!(
-                "Only the host ({}) can {what}.",
-                active.host_name()
+            return Err(vec![Delivery::ephemeral(words::text(
+                lang,
+                only_host,
+                &[("host", active.host_name(lang).into())],
             ))]);
         }
         Ok(active.meta.clone())
@@ -313,15 +326,16 @@ impl Table {
 }
 
 /// Seats a bot at `level` in the lobby `meta`: the first free name, a bot id no seat
-/// has. `Err` is the refusal (the table is full).
-pub(crate) fn seat_bot(meta: &mut Meta, level: BotLevel) -> Result<String, String> {
+/// has. `Err` is the refusal in `lang` (the table is full).
+pub(crate) fn seat_bot(meta: &mut Meta, level: BotLevel, lang: Lang) -> Result<String, String> {
     let kind = rules::catalog::find(&meta.game);
     let max = kind.map_or(0, |k| k.players.1);
     if meta.seats.len() >= max {
-        return Err(format!(
-            "The table is full: {} seats at most {max} players.",
-            kind.map_or("this game", |k| k.title)
-        ));
+        let game = match kind {
+            Some(k) => k.title.to_string(),
+            None => words::text(lang, "table-this-game", &[]),
+        };
+        return Err(text::table_full(lang, &game, max));
     }
     let taken = |name: &str| {
         meta.seats
@@ -372,21 +386,21 @@ mod tests {
             away: vec![],
         };
         assert_eq!(
-            seat_bot(&mut meta, BotLevel::Normal),
+            seat_bot(&mut meta, BotLevel::Normal, Lang::En),
             Ok("Bot Lorenzo (normal)".into())
         );
         assert_eq!(
-            seat_bot(&mut meta, BotLevel::Hard),
+            seat_bot(&mut meta, BotLevel::Hard, Lang::En),
             Ok("Bot Lucrezia (hard)".into())
         );
         meta.seats.remove(1);
         assert_eq!(
-            seat_bot(&mut meta, BotLevel::Easy),
+            seat_bot(&mut meta, BotLevel::Easy, Lang::En),
             Ok("Bot Lorenzo (easy)".into())
         );
-        assert!(seat_bot(&mut meta, BotLevel::Easy).is_ok());
+        assert!(seat_bot(&mut meta, BotLevel::Easy, Lang::En).is_ok());
         // Palazzo seats four at most.
-        assert!(seat_bot(&mut meta, BotLevel::Easy)
+        assert!(seat_bot(&mut meta, BotLevel::Easy, Lang::En)
             .unwrap_err()
             .contains("full"));
         let ids: Vec<u64> = meta.seats.iter().map(|s| s.user).collect();

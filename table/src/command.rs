@@ -79,8 +79,53 @@ pub enum Command {
     },
     /// Show (`None`) or change how the caller hears about their turn on this server.
     Notify(Option<crate::Notify>),
-    /// A command that could not be read; the sentence says why (answered privately).
-    Invalid(String),
+    /// A command that could not be read; why (answered privately, in the caller's
+    /// language).
+    Invalid(ParseRefusal),
+}
+
+/// Why a typed command could not be read (the word as typed, where one is named).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseRefusal {
+    /// Not `easy`, `normal` or `hard`.
+    BotLevel(String),
+    /// Not a bot level or a number of normal bots (`new … bots=…`).
+    BotLevelOrCount(String),
+    /// More bots than a table seats.
+    TooManyBots,
+    /// Not `ping`, `dm` or `quiet`.
+    NotifyChoice(String),
+    /// A `/game settings` word that is not `key=value`.
+    NotASetting(String),
+    /// A `/game settings` key that does not exist.
+    NoSuchSetting(String),
+}
+
+impl ParseRefusal {
+    /// The sentence, in `lang`.
+    pub fn text(&self, lang: words::Lang) -> String {
+        let typed = |w: &str| crate::escape_user_text(w, crate::text::TYPED_CHARS);
+        let (key, value) = match self {
+            ParseRefusal::BotLevel(w) => ("table-parse-bot-level", typed(w)),
+            ParseRefusal::BotLevelOrCount(w) => ("table-parse-bot-level-or-count", typed(w)),
+            ParseRefusal::TooManyBots => ("table-parse-too-many-bots", String::new()),
+            ParseRefusal::NotifyChoice(w) => ("table-parse-notify-choice", typed(w)),
+            ParseRefusal::NotASetting(w) => ("table-parse-not-a-setting", typed(w)),
+            ParseRefusal::NoSuchSetting(w) => ("table-parse-no-such-setting", typed(w)),
+        };
+        words::text(
+            lang,
+            key,
+            &[("value", value.into()), ("most", MOST_BOTS.into())],
+        )
+    }
+}
+
+impl std::fmt::Display for ParseRefusal {
+    /// The English sentence (the terminal and the config).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(words::Lang::En))
+    }
 }
 
 /// Words the table keeps for itself; games must not start actions with them.
@@ -179,7 +224,7 @@ impl Command {
                 Command::Rules { game, topic }
             }
             "help" | "?" => Command::Help,
-            "settings" => match SettingsChange::parse(&rest) {
+            "settings" => match SettingsChange::parse_words(&rest) {
                 Ok(change) => Command::Settings(change),
                 Err(why) => Command::Invalid(why),
             },
@@ -188,10 +233,7 @@ impl Command {
                 None => Command::AddBot(storage::BotLevel::Normal),
                 Some(w) => match storage::BotLevel::parse(w) {
                     Some(level) => Command::AddBot(level),
-                    None => Command::Invalid(format!(
-                        "“{}” is not a bot level: use easy, normal or hard.",
-                        crate::escape_user_text(w, 40)
-                    )),
+                    None => Command::Invalid(ParseRefusal::BotLevel(w.to_string())),
                 },
             },
             "removebot" => Command::RemoveBot((!rest.is_empty()).then(|| rest.join(" "))),
@@ -210,10 +252,7 @@ impl Command {
                 None => Command::Notify(None),
                 Some(w) => match crate::Notify::parse(w) {
                     Some(n) => Command::Notify(Some(n)),
-                    None => Command::Invalid(format!(
-                        "“{}” is not a choice: use ping, dm or quiet.",
-                        crate::escape_user_text(w, 40)
-                    )),
+                    None => Command::Invalid(ParseRefusal::NotifyChoice(w.to_string())),
                 },
             },
             _ => Command::Play(line.to_string()),
@@ -225,28 +264,23 @@ impl Command {
 const MOST_BOTS: usize = 5;
 
 /// Reads the bots of `new … bots=…`: a count of normal bots (`2`) or a list of levels
-/// (`normal,hard`). `Err` is the sentence saying why not.
-pub fn parse_bots(text: &str) -> Result<Vec<storage::BotLevel>, String> {
+/// (`normal,hard`). `Err` says why not.
+pub fn parse_bots(text: &str) -> Result<Vec<storage::BotLevel>, ParseRefusal> {
     let text = text.trim();
     if let Ok(n) = text.parse::<usize>() {
         if n > MOST_BOTS {
-            return Err(format!("A table seats at most {MOST_BOTS} bots."));
+            return Err(ParseRefusal::TooManyBots);
         }
         return Ok(vec![storage::BotLevel::Normal; n]);
     }
     let levels: Vec<storage::BotLevel> = text
         .split(',')
         .map(|w| {
-            storage::BotLevel::parse(w).ok_or_else(|| {
-                format!(
-                    "“{}” is not a bot level: use easy, normal or hard (or a number of normal bots).",
-                    crate::escape_user_text(w, 40)
-                )
-            })
+            storage::BotLevel::parse(w).ok_or_else(|| ParseRefusal::BotLevelOrCount(w.to_string()))
         })
         .collect::<Result<_, _>>()?;
     if levels.len() > MOST_BOTS {
-        return Err(format!("A table seats at most {MOST_BOTS} bots."));
+        return Err(ParseRefusal::TooManyBots);
     }
     Ok(levels)
 }

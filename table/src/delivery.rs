@@ -4,6 +4,7 @@
 use rules::Seat;
 use serde::{Deserialize, Serialize};
 use storage::UserId;
+use words::Lang;
 
 /// A game's position in its history: prompts carry it so a click on an old prompt can
 /// be recognised as stale.
@@ -97,6 +98,41 @@ pub struct Approval {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LobbyButtons {
     pub game_id: u64,
+    /// The language of the buttons' labels: the channel's (rows stored by older builds
+    /// read as English).
+    #[serde(default, with = "lang_code", skip_serializing_if = "is_english")]
+    pub lang: Lang,
+}
+
+impl LobbyButtons {
+    /// The labels of the Join, Add a bot and Start buttons, in the lobby's language.
+    pub fn labels(&self) -> [String; 3] {
+        [
+            "lobby-button-join",
+            "lobby-button-add-bot",
+            "lobby-button-start",
+        ]
+        .map(|key| words::text(self.lang, key, &[]))
+    }
+}
+
+fn is_english(lang: &Lang) -> bool {
+    *lang == Lang::En
+}
+
+/// A [`Lang`] stored as its code (`es`); an unknown code reads as English.
+mod lang_code {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use words::Lang;
+
+    pub fn serialize<S: Serializer>(lang: &Lang, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(lang.code())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
+        let code = String::deserialize(d)?;
+        Ok(Lang::parse(&code).unwrap_or_default())
+    }
 }
 
 /// One outgoing message. Channel and private messages are stored in the outbox in the
@@ -195,11 +231,12 @@ impl Delivery {
         }
     }
 
-    /// A lobby message (seats changed) with the lobby's buttons for game `game_id`.
-    pub fn lobby(text: impl Into<String>, game_id: u64) -> Delivery {
+    /// A lobby message (seats changed) with the lobby's buttons for game `game_id`,
+    /// labelled in `lang` (the channel's).
+    pub fn lobby(text: impl Into<String>, game_id: u64, lang: Lang) -> Delivery {
         let mut message = Delivery::channel(text);
         if let Delivery::Channel { lobby, .. } = &mut message {
-            *lobby = Some(LobbyButtons { game_id });
+            *lobby = Some(LobbyButtons { game_id, lang });
         }
         message
     }

@@ -5,6 +5,7 @@
 
 use crate::{Active, Delivery, Notify, Table};
 use rules::Seat;
+use words::Lang;
 
 /// Several moves stored one at a time but told as one (a timeout that settles a whole
 /// turn): their public lines and private news wait for the last move's messages.
@@ -51,8 +52,9 @@ impl Batch {
         self.lines.extend(public.iter().cloned());
     }
 
-    /// What the bot played for timed-out seats, one sentence per seat.
-    pub fn timed_out_news(&self) -> Vec<(Seat, String)> {
+    /// What the bot played for timed-out seats, one sentence per seat, each in the
+    /// language of that seat's player (`lang_of`).
+    pub fn timed_out_news(&self, lang_of: impl Fn(Seat) -> Lang) -> Vec<(Seat, String)> {
         let mut seats: Vec<Seat> = Vec::new();
         for (s, _) in &self.played {
             if !seats.contains(s) {
@@ -68,11 +70,14 @@ impl Batch {
                     .filter(|(s, _)| *s == seat)
                     .map(|(_, m)| format!("**{m}**"))
                     .collect();
+                let lang = lang_of(seat);
+                let then = words::text(lang, "timer-played-then", &[]);
                 (
                     seat,
-                    format!(
-                        "⏱️ Your time ran out, so I played {} for you.",
-                        moves.join(", then ")
+                    words::text(
+                        lang,
+                        "timer-played-for-you",
+                        &[("moves", moves.join(&then).into())],
                     ),
                 )
             })
@@ -80,13 +85,22 @@ impl Batch {
     }
 }
 
-/// The live hand as its DM shows it under the header: the private view, then the news.
+/// The live hand as its DM shows it under the header: the private view, then the news
+/// (English: the local table).
 pub fn hand_body(text: &str, news: &[String]) -> String {
+    hand_body_in(Lang::En, text, news)
+}
+
+/// [`hand_body`] for a reader of `lang` (the "Latest:" label).
+pub fn hand_body_in(lang: Lang, text: &str, news: &[String]) -> String {
     let mut body = text.trim_end().to_string();
     for (i, n) in news.iter().enumerate() {
         body.push_str(if i == 0 { "\n\n" } else { "\n" });
-        body.push_str("**Latest:** ");
-        body.push_str(n);
+        body.push_str(&words::text(
+            lang,
+            "table-hand-latest",
+            &[("news", n.as_str().into())],
+        ));
     }
     body
 }
@@ -156,20 +170,31 @@ impl Table {
         })
     }
 
+    /// The language of the player in `seat` (their choice, else their client's last).
+    pub(crate) fn seat_lang(&self, active: &Active, seat: Seat) -> Lang {
+        active
+            .meta
+            .seats
+            .get(seat)
+            .filter(|u| !u.is_bot())
+            .map_or(Lang::En, |u| self.person_lang(u.user, None))
+    }
+
     /// Timeout news for `seat`: a new DM for a player who chose DMs, else a "Latest:"
     /// line in their live hand (`news`; a seat without a live hand learns it from the
-    /// channel).
+    /// channel). `text` is written in the player's language.
     pub(crate) fn tell_privately(
         &self,
         active: &Active,
         seat: Seat,
-        text: String,
+        text: impl FnOnce(Lang) -> String,
         news: &mut Vec<(Seat, String)>,
         out: &mut Vec<Delivery>,
     ) {
         let Some(user) = active.meta.seats.get(seat).map(|u| u.user) else {
             return;
         };
+        let text = text(self.seat_lang(active, seat));
         if self.notify_of(active, seat).by_dm() {
             out.push(Delivery::private(user, text));
         } else {
@@ -196,7 +221,11 @@ impl Table {
                 Notify::Quiet => quiet.push(user),
                 Notify::Dm if !was_awaiting.contains(&seat) => out.push(Delivery::private(
                     user,
-                    format!("🎲 It is your move. {headline}"),
+                    words::text(
+                        self.person_lang(user, None),
+                        "table-hand-your-move",
+                        &[("headline", headline.as_str().into())],
+                    ),
                 )),
                 Notify::Dm | Notify::Ping => {}
             }
@@ -224,10 +253,13 @@ impl Table {
             .meta
             .seats
             .iter()
+            .filter(|u| !u.is_bot())
             .map(|u| Delivery::Private {
                 user: u.user,
-                text: format!(
-                    "🏁 The game is over.\n{scores}\nSee it again move by move with /game history."
+                text: words::text(
+                    self.person_lang(u.user, None),
+                    "table-hand-game-over",
+                    &[("scores", scores.as_str().into())],
                 ),
                 game: Some(active.meta.game.clone()),
                 outbox: None,
@@ -249,7 +281,7 @@ mod tests {
         assert!(b.events);
         b.played = vec![(0, "pull".into()), (1, "pass".into()), (0, "stop".into())];
         assert_eq!(
-            b.timed_out_news(),
+            b.timed_out_news(|_| Lang::En),
             vec![
                 (
                     0,

@@ -10,16 +10,19 @@ use crate::switch::Switch;
 use crate::think::search_seed;
 use crate::{awaited_seat, text, Active, Caller, Delivery, Slot, Table};
 use rules::{DynGame, Seat};
+use words::Lang;
 
 /// Hints, on unless the host turned them off for the game.
 const HINTS: Switch = Switch {
     note: "hint-setting",
-    turned_on: "turned hints on: /game hint shows a player the bot's suggestion, privately.",
-    what: "hints",
+    turned_on: "table-switch-hints-on",
+    turned_off: "table-switch-hints-off",
 };
 
 /// A position to search for a hint, taken under the channel lock.
 pub(crate) struct HintJob {
+    /// The caller's language (the answer's).
+    lang: Lang,
     channel: u64,
     game: Box<dyn DynGame>,
     seat: Seat,
@@ -33,9 +36,9 @@ impl Table {
     }
 
     /// A `/game settings` line: whether hints are on.
-    pub(crate) fn hints_line(&self, active: &Active) -> String {
+    pub(crate) fn hints_line(&self, active: &Active, lang: Lang) -> String {
         let on = if self.hints_on(active) { "on" } else { "off" };
-        format!("· Hints: **{on}** (`/game hint`: the bot's suggestion, only for you)")
+        words::text(lang, "table-settings-hints-line", &[("on", on.into())])
     }
 
     /// The host turns hints `on` or off for this game.
@@ -46,19 +49,22 @@ impl Table {
     /// What `/game hint` will search, or the caller's refusal: a running game that awaits
     /// the caller, with hints on.
     pub(crate) fn hint_job(&self, slot: &Slot, caller: &Caller) -> Result<HintJob, String> {
+        let lang = caller.lang;
         let Some(active) = slot.active.as_ref() else {
-            return Err(text::NO_TABLE.to_string());
+            return Err(text::no_table(lang));
         };
         let seat = awaited_seat(active, caller)?;
         if !self.hints_on(active) {
-            return Err(format!(
-                "Hints are off for this game; the host ({}) can turn them on with /game settings.",
-                active.host_name()
+            return Err(words::text(
+                lang,
+                "table-hint-off",
+                &[("host", active.host_name(lang).into())],
             ));
         }
-        let game = active.game.as_ref().ok_or(text::NO_TABLE)?;
+        let game = active.game.as_ref().ok_or_else(|| text::no_table(lang))?;
         let m = &active.meta;
         Ok(HintJob {
+            lang,
             channel: m.channel,
             game: game.box_clone(),
             seat,
@@ -70,6 +76,7 @@ impl Table {
     /// runtime) and words it for the caller alone.
     pub(crate) fn answer_hint(&self, job: HintJob) -> Delivery {
         let HintJob {
+            lang,
             channel,
             game,
             seat,
@@ -84,15 +91,22 @@ impl Table {
             })
             .flatten();
         let Some((line, decision)) = found else {
-            return Delivery::ephemeral("The bot has no suggestion here, sorry.");
+            return Delivery::ephemeral(words::text(lang, "table-hint-none", &[]));
         };
         let text = if legal <= 1 {
-            format!("💡 Hint: **{line}** — it is your only move.")
+            words::text(lang, "table-hint-only-move", &[("move", line.into())])
         } else {
-            format!(
-                "💡 Hint: **{line}**. Why: in {} games the bot played on from what you can see, this move did best, rating your chances at about {}%.",
-                decision.iterations,
-                (decision.expected * 100.0).round().clamp(0.0, 100.0)
+            words::text(
+                lang,
+                "table-hint-best",
+                &[
+                    ("move", line.into()),
+                    ("games", decision.iterations.to_string().into()),
+                    (
+                        "chance",
+                        (decision.expected * 100.0).round().clamp(0.0, 100.0).into(),
+                    ),
+                ],
             )
         };
         Delivery::ephemeral(text)

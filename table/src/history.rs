@@ -21,6 +21,7 @@ use rules::{DynGame, GameKind, PublicPicture, Seat};
 use std::collections::HashMap;
 use std::sync::Arc;
 use storage::{ChannelId, LogEntry, Meta, Status, UserId};
+use words::Lang;
 
 /// A replay keeps the game's state after every this many actions.
 pub const CHECKPOINT_EVERY: u64 = 16;
@@ -165,18 +166,24 @@ impl RoundCounter {
 }
 
 impl Replay {
-    /// Replays `log` (the first `meta.version` actions of the game) from the seed.
-    fn build(meta: Meta, mut log: Vec<LogEntry>) -> Result<Replay, String> {
+    /// Replays `log` (the first `meta.version` actions of the game) from the seed; the
+    /// refusal is in `lang`.
+    fn build(meta: Meta, mut log: Vec<LogEntry>, lang: Lang) -> Result<Replay, String> {
         let kind =
-            rules::catalog::find(&meta.game).ok_or_else(|| text::unknown_game(&meta.game))?;
+            rules::catalog::find(&meta.game).ok_or_else(|| text::unknown_game(lang, &meta.game))?;
         log.truncate(usize::try_from(meta.version).unwrap_or(usize::MAX));
         // An undo takes moves back: the replay shows the moves still in effect.
         let log: Vec<LogEntry> = storage::effective_log(&log)
             .into_iter()
             .map(|(_, entry)| entry.clone())
             .collect();
-        let mut game = (kind.new)(meta.seats.len(), &meta.options, meta.seed)
-            .map_err(|e| format!("This game cannot be set up again for its replay ({e})."))?;
+        let mut game = (kind.new)(meta.seats.len(), &meta.options, meta.seed).map_err(|e| {
+            words::text(
+                lang,
+                "table-history-no-setup",
+                &[("error", e.to_string().into())],
+            )
+        })?;
         let mut checkpoints = vec![game.box_clone()];
         let mut rounds = RoundCounter::default();
         let mut steps = vec![Step {
@@ -188,9 +195,10 @@ impl Replay {
             if let Err(e) = game.apply_logged(entry.seat, &entry.action) {
                 // The engine's reason can name a hand: for the operator's log only.
                 tracing::warn!(game_id = meta.game_id, index, error = %e.text, "a logged action was refused in a replay");
-                return Err(format!(
-                    "Move {} of this game could not be replayed, so it has no replay.",
-                    index + 1
+                return Err(words::text(
+                    lang,
+                    "table-history-move-refused",
+                    &[("n", (index + 1).into())],
                 ));
             }
             let at = index as u64 + 1;
@@ -263,14 +271,14 @@ impl Replay {
         }
     }
 
-    /// The page of step `index`.
-    fn page(&self, index: usize) -> Option<HistoryPage> {
+    /// The page of step `index`, in `lang`.
+    fn page(&self, index: usize, lang: Lang) -> Option<HistoryPage> {
         let step = *self.steps.get(index)?;
         let game = self.state_at(step.at)?;
         let names = shown_names(&self.meta);
         let rounds = self.steps.last().map_or(1, |s| s.round);
         let narration = match step.said {
-            None if step.at == 0 => "The game is set up.".to_string(),
+            None if step.at == 0 => words::text(lang, "table-history-set-up", &[]),
             None => String::new(),
             Some(i) => self
                 .log
@@ -279,14 +287,21 @@ impl Replay {
                 .unwrap_or_default(),
         };
         let ended = matches!(self.meta.status, Status::Finished | Status::Abandoned);
-        let mut text = format!(
-            "📜 **{}** replay · step {} of {}{} · round {} of {}",
-            self.kind.title,
-            index + 1,
-            self.steps.len(),
-            if ended { "" } else { " so far" },
-            step.round,
-            rounds
+        let key = if ended {
+            "table-history-heading"
+        } else {
+            "table-history-heading-so-far"
+        };
+        let mut text = words::text(
+            lang,
+            key,
+            &[
+                ("game", self.kind.title.into()),
+                ("step", (index + 1).into()),
+                ("steps", self.steps.len().into()),
+                ("round", step.round.into()),
+                ("rounds", rounds.into()),
+            ],
         );
         if !narration.is_empty() {
             text.push('\n');
@@ -416,12 +431,24 @@ impl Table {
         at: Option<u64>,
         step: HistoryMove,
     ) -> Result<HistoryPage, String> {
-        let replay = self.replay(channel, game_id)?;
+        self.history_in(Lang::En, channel, game_id, at, step)
+    }
+
+    /// [`Table::history`] for a reader of `lang`.
+    pub fn history_in(
+        &self,
+        lang: Lang,
+        channel: ChannelId,
+        game_id: Option<u64>,
+        at: Option<u64>,
+        step: HistoryMove,
+    ) -> Result<HistoryPage, String> {
+        let replay = self.replay(channel, game_id, lang)?;
         let running = !matches!(replay.meta.status, Status::Finished | Status::Abandoned);
         let at = at.unwrap_or(if running { u64::MAX } else { 0 });
         replay
-            .page(replay.target(at, step))
-            .ok_or_else(|| "This step of the game could not be shown.".to_string())
+            .page(replay.target(at, step), lang)
+            .ok_or_else(|| words::text(lang, "table-history-step-unreadable", &[]))
     }
 
     /// The public picture of step `at` of game `game_id`'s replay in `channel` (drawn
@@ -433,7 +460,7 @@ impl Table {
         game_id: u64,
         at: u64,
     ) -> Option<Arc<Vec<u8>>> {
-        let replay = self.replay(channel, Some(game_id)).ok()?;
+        let replay = self.replay(channel, Some(game_id), Lang::En).ok()?;
         replay.steps.iter().find(|s| s.at == at)?;
         let game = replay.state_at(at)?;
         // The public board, in the channel's language as posted there.
@@ -444,13 +471,28 @@ impl Table {
     /// The games `user` can pick for `/game history` in `channel`: the running game,
     /// then the games archived here that they played, newest first.
     pub fn history_games(&self, channel: ChannelId, user: UserId) -> Vec<HistoryGame> {
+        self.history_games_in(Lang::En, channel, user)
+    }
+
+    /// [`Table::history_games`] labelled in `lang`.
+    pub fn history_games_in(
+        &self,
+        lang: Lang,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Vec<HistoryGame> {
         let now = self.now_s();
         let mut out: Vec<HistoryGame> = self
             .with_slot(channel, |slot| {
                 let active = slot.active.as_ref().filter(|a| a.game.is_some())?;
                 Some(HistoryGame {
                     game_id: active.meta.game_id,
-                    label: label(&active.meta, "running now", None),
+                    label: label(
+                        lang,
+                        &active.meta,
+                        &words::text(lang, "table-history-running", &[]),
+                        None,
+                    ),
                 })
             })
             .into_iter()
@@ -469,25 +511,31 @@ impl Table {
             if !entry.meta.seats.iter().any(|s| s.user == user) {
                 continue;
             }
-            let when = ago(now.saturating_sub(entry.meta.updated));
+            let when = ago(lang, now.saturating_sub(entry.meta.updated));
             let winners: Option<Vec<Seat>> = entry
                 .outcome
                 .and_then(|o| serde_json::from_value::<rules::Outcome>(o).ok())
                 .map(|o| o.winners);
-            let when = match entry.meta.status {
-                Status::Abandoned => format!("abandoned {when}"),
-                _ => format!("ended {when}"),
+            let key = match entry.meta.status {
+                Status::Abandoned => "table-history-abandoned",
+                _ => "table-history-ended",
             };
+            let when = words::text(lang, key, &[("when", when.into())]);
             out.push(HistoryGame {
                 game_id,
-                label: label(&entry.meta, &when, winners.as_deref()),
+                label: label(lang, &entry.meta, &when, winners.as_deref()),
             });
         }
         out
     }
 
     /// The replay of the game asked for, from the cache when it is current.
-    fn replay(&self, channel: ChannelId, game_id: Option<u64>) -> Result<Arc<Replay>, String> {
+    fn replay(
+        &self,
+        channel: ChannelId,
+        game_id: Option<u64>,
+        lang: Lang,
+    ) -> Result<Arc<Replay>, String> {
         let source = self.with_slot(channel, |slot| {
             let running = slot
                 .active
@@ -506,7 +554,7 @@ impl Table {
                     let log = self
                         .store
                         .log(active.meta.game_id)
-                        .map_err(|e| format!("The game's moves could not be read ({e})."))?;
+                        .map_err(|e| moves_unreadable(lang, &e))?;
                     Ok(Source::Running {
                         meta: Box::new(active.meta.clone()),
                         log,
@@ -517,10 +565,10 @@ impl Table {
                     None => self
                         .store
                         .archived_ids(channel)
-                        .map_err(|e| format!("The game store failed ({e})."))?
+                        .map_err(|e| text::store_failed(lang, &e))?
                         .first()
                         .map(|id| Source::Archived(*id))
-                        .ok_or_else(|| "No game has been played in this channel yet.".to_string()),
+                        .ok_or_else(|| words::text(lang, "table-history-none", &[])),
                 },
             }
         })?;
@@ -534,48 +582,71 @@ impl Table {
                 let entry = self
                     .store
                     .archived_game(channel, id)
-                    .map_err(|e| format!("That game could not be read ({e})."))?
-                    .ok_or_else(|| "No such game was played in this channel.".to_string())?;
-                let log = self
-                    .store
-                    .log(id)
-                    .map_err(|e| format!("The game's moves could not be read ({e})."))?;
+                    .map_err(|e| {
+                        words::text(
+                            lang,
+                            "table-history-game-unreadable",
+                            &[("error", e.to_string().into())],
+                        )
+                    })?
+                    .ok_or_else(|| words::text(lang, "table-history-no-such-game", &[]))?;
+                let log = self.store.log(id).map_err(|e| moves_unreadable(lang, &e))?;
                 (entry.meta, log)
             }
         };
         let key = (channel, meta.game_id);
-        let replay = Arc::new(Replay::build(meta, log)?);
+        let replay = Arc::new(Replay::build(meta, log, lang)?);
         lock(&self.replays).put(key, replay.clone());
         Ok(replay)
     }
 }
 
+/// "The game's moves could not be read", in `lang`.
+fn moves_unreadable(lang: Lang, e: &dyn std::fmt::Display) -> String {
+    words::text(
+        lang,
+        "table-history-moves-unreadable",
+        &[("error", e.to_string().into())],
+    )
+}
+
 /// A picker label: title, game number, players, `when`, the winners.
-fn label(meta: &Meta, when: &str, winners: Option<&[Seat]>) -> String {
+fn label(lang: Lang, meta: &Meta, when: &str, winners: Option<&[Seat]>) -> String {
     let title = rules::catalog::find(&meta.game).map_or("Game", |k| k.title);
     let names: Vec<String> = meta
         .seats
         .iter()
         .map(|s| text::one_line(&s.name, 16))
         .collect();
-    let mut out = format!("{title} #{} · {} · {when}", meta.game_id, names.join(", "));
+    let mut out = words::text(
+        lang,
+        "table-history-label",
+        &[
+            ("game", title.into()),
+            ("id", meta.game_id.to_string().into()),
+            ("players", names.join(", ").into()),
+            ("when", when.into()),
+        ],
+    );
     if let Some(w) = winners.filter(|w| !w.is_empty()) {
         let won: Vec<&str> = w
             .iter()
             .filter_map(|s| names.get(*s).map(String::as_str))
             .collect();
-        out.push_str(&format!(" · won by {}", won.join(", ")));
+        out.push_str(" · ");
+        out.push_str(&words::text(
+            lang,
+            "table-history-won-by",
+            &[("names", won.join(", ").into())],
+        ));
     }
     cut(&out, 100)
 }
 
-/// "today", "yesterday", "3 days ago" for an age in seconds.
-fn ago(seconds: u64) -> String {
-    match seconds / 86_400 {
-        0 => "today".to_string(),
-        1 => "yesterday".to_string(),
-        n => format!("{n} days ago"),
-    }
+/// "today", "yesterday", "3 days ago" for an age in seconds, in `lang`.
+fn ago(lang: Lang, seconds: u64) -> String {
+    let days = seconds / 86_400;
+    words::text(lang, "table-history-ago", &[("days", days.into())])
 }
 
 #[cfg(test)]
@@ -648,9 +719,9 @@ mod tests {
 
     #[test]
     fn ages_and_cuts_read_well() {
-        assert_eq!(ago(10), "today");
-        assert_eq!(ago(86_400 + 5), "yesterday");
-        assert_eq!(ago(86_400 * 3 + 5), "3 days ago");
+        assert_eq!(ago(Lang::En, 10), "today");
+        assert_eq!(ago(Lang::En, 86_400 + 5), "yesterday");
+        assert_eq!(ago(Lang::En, 86_400 * 3 + 5), "3 days ago");
         assert_eq!(cut("abcdef", 4), "abc…");
         assert_eq!(cut("abc", 4), "abc");
     }

@@ -13,16 +13,59 @@ use words::Lang;
 const PERSON_NOTE: &str = "language:person";
 /// The note under a channel's id holding its language (`es`, or empty: the server's).
 const CHANNEL_NOTE: &str = "language:channel";
+/// The note under a user's id holding the locale their Discord client last sent (`es-ES`
+/// → `es`): what DMs and hands sent later, with no interaction at hand, go by.
+const CLIENT_NOTE: &str = "language:client";
 /// The note under a guild's id holding its preferred locale as Discord sent it (`es-ES`).
 const GUILD_NOTE: &str = "language:guild-locale";
 
 impl Table {
     /// The language `user` reads: their choice, else their client's `locale` (as the
-    /// interaction sent it), else English.
+    /// interaction sent it; without one, the last one remembered by
+    /// [`Table::remember_client_locale`]), else English.
     pub fn person_lang(&self, user: UserId, locale: Option<&str>) -> Lang {
         self.person_lang_choice(user)
             .or_else(|| locale.map(Lang::from_discord_locale))
+            .or_else(|| self.read_lang(user, CLIENT_NOTE))
             .unwrap_or_default()
+    }
+
+    /// Records the language of `user`'s Discord client (an interaction's `locale`), for
+    /// the DMs and hands sent them later; written only when it changed.
+    pub fn remember_client_locale(&self, user: UserId, locale: &str) {
+        let lang = Lang::from_discord_locale(locale);
+        if self.read_lang(user, CLIENT_NOTE) == Some(lang) {
+            return;
+        }
+        if let Err(e) = self
+            .store
+            .put_note(user, CLIENT_NOTE, lang.code().as_bytes())
+        {
+            tracing::warn!(user, error = %e, "cannot record a person's client locale");
+        }
+    }
+
+    /// The language of what the table posts in the channel of `meta` (its choice, else
+    /// its server's: [`Table::channel_lang`]), remembered per channel until a channel's
+    /// or a server's language changes in this process.
+    pub(crate) fn post_lang(&self, meta: &storage::Meta) -> Lang {
+        let channel = meta.channel;
+        if let Some(lang) = crate::lock(&self.channel_langs).get(&channel) {
+            return *lang;
+        }
+        let guild = (meta.guild != 0).then_some(meta.guild);
+        let lang = self.channel_lang(channel, guild);
+        let mut known = crate::lock(&self.channel_langs);
+        if known.len() >= crate::DEFAULT_CACHE_GAMES * 4 {
+            known.clear();
+        }
+        known.insert(channel, lang);
+        lang
+    }
+
+    /// Forgets the channels' remembered languages (one changed).
+    pub(crate) fn forget_post_langs(&self) {
+        crate::lock(&self.channel_langs).clear();
     }
 
     /// `user`'s own choice, if they made one.
@@ -61,6 +104,7 @@ impl Table {
         {
             tracing::warn!(guild, error = %e, "cannot record a server's locale");
         }
+        self.forget_post_langs();
     }
 
     /// `/game language [choice]`: shows (`None`) or sets the caller's own language;
@@ -137,6 +181,7 @@ impl Table {
                 &[("error", e.to_string().into())],
             ))];
         }
+        self.forget_post_langs();
         let now = self.channel_lang(channel, caller.guild);
         let key = match choice {
             Some(_) => "language-channel-set",

@@ -25,13 +25,15 @@ pub mod think;
 mod timers;
 pub mod timing;
 mod undo;
-pub use text::{escape_name, escape_user_text, one_line, rules_pages, rules_topics, NAME_CHARS};
+pub use text::{
+    escape_name, escape_user_text, one_line, rules_pages, rules_text, rules_topics, NAME_CHARS,
+};
 
 pub use bots::{bot_name, BOT_NAMES, DEFAULT_BOT_DELAY_MS};
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};
-pub use command::{parse_bots, Command, TABLE_WORDS};
+pub use command::{parse_bots, Command, ParseRefusal, TABLE_WORDS};
 pub use delivery::{Approval, Delivery, LobbyButtons, PictureOf, StateVersion, TurnPrompt};
-pub use hands::hand_body;
+pub use hands::{hand_body, hand_body_in};
 pub use history::{HistoryGame, HistoryMove, HistoryPage};
 pub use notify::Notify;
 pub use proposal::PROPOSAL_LIFETIME_MS;
@@ -47,6 +49,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use storage::{
     ArchiveEntry, Commit, Loaded, LogEntry, Meta, NewOutbox, Standing, Status, Store, TimerChange,
 };
+pub use words::Lang;
 
 /// Loaded games kept in memory when no capacity is configured.
 pub const DEFAULT_CACHE_GAMES: usize = 1_000;
@@ -82,6 +85,9 @@ pub struct Caller {
     /// The server the command came from (`None` in a DM or the local table): new tables
     /// belong to it, and stats, leaderboards and "my games" are read for it.
     pub guild: Option<u64>,
+    /// The language the caller reads their private answers in (their choice, else their
+    /// client's: `Table::person_lang`); English by default.
+    pub lang: Lang,
 }
 
 impl Caller {
@@ -91,7 +97,13 @@ impl Caller {
             name: name.into(),
             can_manage_channel: false,
             guild: None,
+            lang: Lang::En,
         }
+    }
+
+    /// The same caller, reading their private answers in `lang`.
+    pub fn with_lang(self, lang: Lang) -> Self {
+        Caller { lang, ..self }
     }
 
     /// The same caller, on server `guild`.
@@ -263,12 +275,16 @@ impl Active {
         self.kind().map_or("game", |k| k.title)
     }
 
-    fn host_name(&self) -> String {
+    /// The host's name (escaped), or "the host" in `lang` when they are not seated.
+    fn host_name(&self, lang: Lang) -> String {
         self.meta
             .seats
             .iter()
             .find(|s| s.user == self.meta.host)
-            .map_or_else(|| "the host".to_string(), |s| escape_name(&s.name))
+            .map_or_else(
+                || words::text(lang, "table-the-host", &[]),
+                |s| escape_name(&s.name),
+            )
     }
 
     fn state_version(&self) -> StateVersion {
@@ -285,7 +301,7 @@ struct Slot {
     loaded: bool,
     active: Option<Active>,
     /// A message about a quarantined record, shown once in the channel.
-    notice: Option<String>,
+    notice: Option<Notice>,
     /// The last public picture drawn here, with its language: a burst of status calls
     /// and the turn message of one version draw it once. Goes with the slot when the LRU
     /// evicts it.
@@ -293,6 +309,30 @@ struct Slot {
     /// The store's stamp of what was loaded ([`Store::stamp`]), when the store is shared
     /// with other processes; `None` for a store this process owns.
     stamp: Option<u64>,
+}
+
+/// Something wrong with a channel's stored table, told once (in the reader's language).
+enum Notice {
+    /// The store could not be read (the error).
+    Unreadable(String),
+    /// The record was set aside (the reason).
+    Quarantined(String),
+    /// A newer build wrote it.
+    Newer,
+}
+
+impl Notice {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            Notice::Unreadable(e) => words::text(
+                lang,
+                "table-store-unreadable",
+                &[("error", e.as_str().into())],
+            ),
+            Notice::Quarantined(reason) => text::quarantine_notice(lang, reason),
+            Notice::Newer => words::text(lang, "table-newer-version", &[]),
+        }
+    }
 }
 
 /// What a commit on this thread is based on, while a handler runs on a slot: the slot's
@@ -379,6 +419,8 @@ pub struct Table {
     bot_delay_ms: u64,
     /// Bot searches (see `think.rs`).
     thinker: Thinker,
+    /// Each channel's language, once read (see [`Table::post_lang`]).
+    channel_langs: Mutex<HashMap<ChannelId, Lang>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -421,6 +463,7 @@ impl Table {
             replays: Mutex::default(),
             bot_delay_ms: options.bot_delay_ms,
             thinker: options.thinker,
+            channel_langs: Mutex::default(),
         };
         table.archive_leftovers();
         table
@@ -553,9 +596,7 @@ impl Table {
             Ok(stamp) => stamp,
             Err(e) => {
                 tracing::error!(channel, error = %e, "store load failed");
-                slot.notice = Some(format!(
-                    "⚠️ The game store could not be read ({e}); try again shortly."
-                ));
+                slot.notice = Some(Notice::Unreadable(e.to_string()));
                 return;
             }
         };
@@ -581,29 +622,23 @@ impl Table {
                     if let Err(e) = self.store.quarantine(channel, &reason) {
                         tracing::error!(channel, error = %e, "quarantine failed");
                     }
-                    slot.notice = Some(text::quarantine_notice(&reason));
+                    slot.notice = Some(Notice::Quarantined(reason));
                 }
             },
             Ok(Loaded::Quarantined(reason)) => {
                 tracing::warn!(channel, %reason, "quarantined unreadable metadata");
-                slot.notice = Some(text::quarantine_notice(&reason));
+                slot.notice = Some(Notice::Quarantined(reason));
             }
             Err(e @ storage::StoreError::Newer(_)) => {
                 // Written by a newer version: waiting will not help; the operator must act.
                 tracing::error!(channel, error = %e, "game written by a newer version");
-                slot.notice = Some(
-                    "⚠️ This channel's game was saved by a newer version of the bot, which this one \
-                     cannot read; it is kept as it is. Ask the bot's operator to run that version again."
-                        .to_string(),
-                );
+                slot.notice = Some(Notice::Newer);
                 return;
             }
             Err(e) => {
                 // Not marked loaded: the next command tries again.
                 tracing::error!(channel, error = %e, "store load failed");
-                slot.notice = Some(format!(
-                    "⚠️ The game store could not be read ({e}); try again shortly."
-                ));
+                slot.notice = Some(Notice::Unreadable(e.to_string()));
                 return;
             }
         }
@@ -620,7 +655,7 @@ impl Table {
             Command::Notify(choice) => return self.notify(caller, choice),
             Command::Stats { user, game } => return self.stats(caller, user, game.as_deref()),
             Command::Leaderboard { game } => return self.leaderboard(caller, game.as_deref()),
-            Command::Invalid(why) => return vec![Delivery::ephemeral(why)],
+            Command::Invalid(why) => return vec![Delivery::ephemeral(why.text(caller.lang))],
             _ => {}
         }
         // A hint's position is read under the channel lock, and searched after it.
@@ -632,13 +667,14 @@ impl Table {
                 return slot
                     .notice
                     .take()
-                    .map(Delivery::ephemeral)
+                    .map(|n| Delivery::ephemeral(n.text(caller.lang)))
                     .into_iter()
                     .collect();
             }
             let mut out = Vec::new();
             if let Some(notice) = slot.notice.take() {
-                out.extend(self.enqueue(channel, vec![Delivery::channel(notice)]));
+                let lang = self.channel_lang(channel, caller.guild);
+                out.extend(self.enqueue(channel, vec![Delivery::channel(notice.text(lang))]));
             }
             // Any command of a player whose seat a bot plays while they are away shows
             // they are back: the seat is theirs again before the command runs.
@@ -662,14 +698,15 @@ impl Table {
                 Command::Leave => self.leave(slot, caller),
                 Command::Start => self.start(slot, caller),
                 Command::Abandon => self.abandon(slot, caller),
-                Command::Status => status(slot),
+                Command::Status => status(slot, caller.lang),
                 Command::Hand => hand(slot, caller),
-                Command::Scores => self.scores(slot, channel),
-                Command::Log => self.log(slot),
+                Command::Scores => self.scores(slot, channel, caller.lang),
+                Command::Log => self.log(slot, caller.lang),
                 Command::Rules { game, topic } => {
-                    rules_help(slot, game.as_deref(), topic.as_deref())
+                    rules_help(slot, game.as_deref(), topic.as_deref(), caller.lang)
                 }
                 Command::Help => vec![Delivery::ephemeral(text::help(
+                    caller.lang,
                     slot.active.as_ref().and_then(Active::kind),
                 ))],
                 Command::Play(line) => self.play(slot, caller, &line),
@@ -712,13 +749,16 @@ impl Table {
         command: Command,
     ) -> Vec<Delivery> {
         let table = Arc::clone(self);
+        let lang = caller.lang;
         match tokio::task::spawn_blocking(move || table.handle(channel, &caller, command)).await {
             Ok(d) => d,
             Err(e) => {
                 tracing::error!(channel, error = %e, "command task failed");
-                vec![Delivery::ephemeral(
-                    "Something went wrong handling that command; nothing was changed.",
-                )]
+                vec![Delivery::ephemeral(words::text(
+                    lang,
+                    "table-went-wrong",
+                    &[],
+                ))]
             }
         }
     }
@@ -749,11 +789,23 @@ impl Table {
     }
 
     /// Why `user` may not move in `channel` now (no table, not started, not seated, left
-    /// the game, not their turn): the refusal a move of theirs gets. `None` when awaited.
-    pub fn refusal(&self, channel: ChannelId, user: UserId) -> Option<String> {
+    /// the game, not their turn): the refusal a move of theirs gets, in `lang`. `None`
+    /// when awaited.
+    pub fn refusal(&self, channel: ChannelId, user: UserId, lang: Lang) -> Option<String> {
         self.with_slot(channel, |slot| match slot.active.as_ref() {
-            None => Some(text::NO_TABLE.to_string()),
-            Some(active) => awaited_seat(active, &Caller::new(user, "")).err(),
+            None => Some(text::no_table(lang)),
+            Some(active) => awaited_seat(active, &Caller::new(user, "").with_lang(lang)).err(),
+        })
+    }
+
+    /// The turn message of `channel`'s running game as a move would post it now, without
+    /// that move's events (the state line and who is awaited), in the channel's language;
+    /// `None` without a running game. `benches/history.rs` times it per language.
+    pub fn turn_message_now(&self, channel: ChannelId) -> Option<Delivery> {
+        self.with_slot(channel, |slot| {
+            let active = slot.active.as_ref().filter(|a| a.game.is_some())?;
+            let lang = self.post_lang(&active.meta);
+            Some(turn_message(active, String::new(), lang))
         })
     }
 
@@ -893,6 +945,7 @@ impl Table {
     /// replaced by the caller's apology.
     fn commit(&self, change: Change<'_>, out: &mut Vec<Delivery>) -> Result<(), ()> {
         let meta = change.meta;
+        let reader = change.reader;
         bots::strip_bots(out);
         let rows = outbox_rows(meta.channel, out, self.now_ms());
         let commit = Commit {
@@ -931,17 +984,16 @@ impl Table {
                 if let Some(b) = base {
                     BASE.set(Some(Base { moved: true, ..b }));
                 }
-                *out = vec![Delivery::ephemeral(
-                    "Another move in this game was saved at the same moment, so yours was \
-                     not; look at the game again and retry.",
-                )];
+                *out = vec![Delivery::ephemeral(words::text(
+                    reader,
+                    "table-moved-meanwhile",
+                    &[],
+                ))];
                 Err(())
             }
             Err(e) => {
                 tracing::error!(channel = meta.channel, error = %e, "commit failed");
-                *out = vec![Delivery::ephemeral(format!(
-                    "That could not be saved, so nothing changed ({e}). Please try again."
-                ))];
+                *out = vec![Delivery::ephemeral(text::not_saved(reader, &e))];
                 Err(())
             }
         }
@@ -1047,6 +1099,9 @@ impl Table {
         if let Err(e) = self.store.put_note(channel, name, value) {
             tracing::error!(channel, error = %e, "cannot store a note");
         }
+        if name.starts_with("language:") {
+            self.forget_post_langs();
+        }
     }
 
     /// `/game new`: opens a lobby with the caller (and `bots`) seated; with bots and
@@ -1062,19 +1117,21 @@ impl Table {
         seed: Option<u64>,
         bots: &[BotLevel],
     ) -> Vec<Delivery> {
+        let lang = caller.lang;
         if let Some(active) = &slot.active {
-            return vec![Delivery::ephemeral(format!(
-                "A {} table is already {} in this channel; finish it or abandon it first.",
-                active.title(),
-                if active.meta.status == Status::Lobby {
-                    "gathering players"
-                } else {
-                    "running"
-                }
+            let state = if active.meta.status == Status::Lobby {
+                "lobby"
+            } else {
+                "running"
+            };
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-already-open",
+                &[("game", active.title().into()), ("state", state.into())],
             ))];
         }
         let Some(kind) = rules::catalog::find(game) else {
-            return vec![Delivery::ephemeral(text::unknown_game(game))];
+            return vec![Delivery::ephemeral(text::unknown_game(lang, game))];
         };
         let options = match rules::dynamic::options_from_text(options) {
             Ok(o) => o,
@@ -1087,8 +1144,10 @@ impl Table {
         let game_id = match self.store.next_game_id() {
             Ok(id) => id,
             Err(e) => {
-                return vec![Delivery::ephemeral(format!(
-                    "The game store failed ({e}); nothing changed."
+                return vec![Delivery::ephemeral(words::text(
+                    lang,
+                    "table-store-failed-nothing-changed",
+                    &[("error", e.to_string().into())],
                 ))]
             }
         };
@@ -1114,33 +1173,32 @@ impl Table {
         };
         let mut bot_names = Vec::new();
         for &level in bots {
-            match bots::seat_bot(&mut meta, level) {
+            match bots::seat_bot(&mut meta, level, lang) {
                 Ok(name) => bot_names.push(escape_name(&name)),
                 Err(refusal) => return vec![Delivery::ephemeral(refusal)],
             }
         }
-        let name = caller.shown_name();
-        let with = if bot_names.is_empty() {
-            String::new()
-        } else {
-            format!(" with {}", bot_names.join(", "))
-        };
+        let post = self.post_lang(&meta);
         let ready = !bots.is_empty() && meta.seats.len() >= kind.players.0;
+        let args = [
+            ("name", caller.shown_name().into()),
+            ("game", kind.title.into()),
+            ("min", kind.players.0.into()),
+            ("max", kind.players.1.into()),
+            ("bots", bot_names.join(", ").into()),
+        ];
         let mut out = vec![if ready {
-            Delivery::channel(format!(
-                "{name} opened a table for **{}**{with}.",
-                kind.title
-            ))
+            Delivery::channel(words::text(post, "lobby-opened-ready", &args))
         } else {
-            Delivery::lobby(
-                format!(
-                    "{name} opened a table for **{}** ({}–{} players){with}. Tap Join or use /game join; {name} starts it with Start or /game start.",
-                    kind.title, kind.players.0, kind.players.1
-                ),
-                meta.game_id,
-            )
+            let key = if bot_names.is_empty() {
+                "lobby-opened"
+            } else {
+                "lobby-opened-with-bots"
+            };
+            Delivery::lobby(words::text(post, key, &args), meta.game_id, post)
         }];
-        if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
+        let change = Change::seats(&meta, &[]).for_reader(lang);
+        if self.commit(change, &mut out).is_ok() {
             slot.active = Some(Active::new(meta, None));
             if ready {
                 // Bots fill the seats the game needs: no one else has to come.
@@ -1151,113 +1209,149 @@ impl Table {
     }
 
     fn join(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
+        let lang = caller.lang;
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(lang))];
         };
         if active.meta.status != Status::Lobby {
-            return vec![Delivery::ephemeral(format!(
-                "The {} game here has already started; seats cannot change now.",
-                active.title()
+            return vec![Delivery::ephemeral(text::already_started(
+                lang,
+                active.title(),
             ))];
         }
         if active.seat_of(caller.user).is_some() {
-            return vec![Delivery::ephemeral("You are already seated at this table.")];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "lobby-already-seated",
+                &[],
+            ))];
         }
         let max = active.kind().map_or(0, |k| k.players.1);
         if active.meta.seats.len() >= max {
-            return vec![Delivery::ephemeral(format!(
-                "The table is full: {} seats at most {max} players.",
-                active.title()
+            return vec![Delivery::ephemeral(text::table_full(
+                lang,
+                active.title(),
+                max,
             ))];
         }
         let mut meta = active.meta.clone();
         meta.seats
             .push(SeatedUser::person(caller.user, caller.name.clone()));
         meta.updated = self.now_s();
+        let post = self.post_lang(&meta);
         let mut out = vec![Delivery::lobby(
-            format!(
-                "{} joined ({}/{max}): {}.",
-                caller.shown_name(),
-                meta.seats.len(),
-                text::seat_list(&meta)
+            words::text(
+                post,
+                "lobby-joined",
+                &[
+                    ("name", caller.shown_name().into()),
+                    ("seated", meta.seats.len().into()),
+                    ("max", max.into()),
+                    ("seats", text::seat_list(&meta).into()),
+                ],
             ),
             meta.game_id,
+            post,
         )];
-        if self.commit(Change::seats(&meta, &[]), &mut out).is_ok() {
+        let change = Change::seats(&meta, &[]).for_reader(lang);
+        if self.commit(change, &mut out).is_ok() {
             slot.active = Some(Active::new(meta, None));
         }
         out
     }
 
     fn leave(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
+        let lang = caller.lang;
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(lang))];
         };
         if active.meta.status != Status::Lobby {
-            return vec![Delivery::ephemeral(
-                "The game is under way, so seats cannot be left; the host or someone with Manage Channel can abandon it.",
-            )];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "lobby-leave-under-way",
+                &[],
+            ))];
         }
         let Some(seat) = active.seat_of(caller.user) else {
-            return vec![Delivery::ephemeral(text::NOT_SEATED)];
+            return vec![Delivery::ephemeral(text::not_seated(lang))];
         };
         let mut meta = active.meta.clone();
         meta.seats.remove(seat);
         meta.updated = self.now_s();
+        let post = self.post_lang(&meta);
         if meta.seats.is_empty() {
             meta.status = Status::Abandoned;
-            let out = vec![Delivery::channel(format!(
-                "{} left; the empty table is closed.",
-                caller.shown_name()
+            let out = vec![Delivery::channel(words::text(
+                post,
+                "lobby-left-closed",
+                &[("name", caller.shown_name().into())],
             ))];
             return self.close_left(slot, meta, &[caller.user], out);
         }
-        let mut line = format!(
-            "{} left ({} seated: {}).",
-            caller.shown_name(),
-            meta.seats.len(),
-            text::seat_list(&meta)
+        let mut line = words::text(
+            post,
+            "lobby-left",
+            &[
+                ("name", caller.shown_name().into()),
+                ("seated", meta.seats.len().into()),
+                ("seats", text::seat_list(&meta).into()),
+            ],
         );
         if meta.host == caller.user {
             meta.host = meta.seats[0].user;
-            line.push_str(&format!(
-                " {} is the host now.",
-                escape_name(&meta.seats[0].name)
+            line.push(' ');
+            line.push_str(&words::text(
+                post,
+                "lobby-new-host",
+                &[("name", escape_name(&meta.seats[0].name).into())],
             ));
         }
-        let mut out = vec![Delivery::lobby(line, meta.game_id)];
-        if self
-            .commit(Change::seats(&meta, &[caller.user]), &mut out)
-            .is_ok()
-        {
+        let mut out = vec![Delivery::lobby(line, meta.game_id, post)];
+        let left = [caller.user];
+        let change = Change::seats(&meta, &left).for_reader(lang);
+        if self.commit(change, &mut out).is_ok() {
             slot.active = Some(Active::new(meta, None));
         }
         out
     }
 
     fn start(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
+        let lang = caller.lang;
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(lang))];
         };
         if active.meta.status != Status::Lobby {
-            return vec![Delivery::ephemeral("The game has already started.")];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-already-started",
+                &[],
+            ))];
         }
         if active.meta.host != caller.user {
-            return vec![Delivery::ephemeral(format!(
-                "Only the host ({}) can start the game.",
-                active.host_name()
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "lobby-only-host-starts",
+                &[("host", active.host_name(lang).into())],
             ))];
         }
         let Some(kind) = active.kind() else {
-            return vec![Delivery::ephemeral(text::unknown_game(&active.meta.game))];
+            return vec![Delivery::ephemeral(text::unknown_game(
+                lang,
+                &active.meta.game,
+            ))];
         };
         let players = active.meta.seats.len();
         let (min, max) = kind.players;
         if players < min || players > max {
-            return vec![Delivery::ephemeral(format!(
-                "{} needs {min}–{max} players; {players} {} seated. Others can take a seat with /game join first.",
-                kind.title,
-                if players == 1 { "is" } else { "are" }
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "lobby-players-needed",
+                &[
+                    ("game", kind.title.into()),
+                    ("min", min.into()),
+                    ("max", max.into()),
+                    ("seated", players.into()),
+                ],
             ))];
         }
         let game = match (kind.new)(players, &active.meta.options, active.meta.seed) {
@@ -1268,15 +1362,20 @@ impl Table {
         meta.status = Status::Running;
         meta.updated = self.now_s();
         let snapshot = game.snapshot();
+        let post = self.post_lang(&meta);
         let mut next = Active::new(meta, Some(game));
         let private = next.private_texts();
         let mut out = vec![turn_message(
             &next,
-            format!(
-                "**{}** begins! Seats in order: {}.",
-                kind.title,
-                text::seat_list(&next.meta)
+            words::text(
+                post,
+                "table-begins",
+                &[
+                    ("game", kind.title.into()),
+                    ("seats", text::seat_list(&next.meta).into()),
+                ],
             ),
+            post,
         )];
         out.extend(hands::hand_updates(&next, &private, None));
         next.private = Some(private);
@@ -1285,7 +1384,7 @@ impl Table {
         let change = Change {
             snapshot: Some(&snapshot),
             timers: &timers,
-            ..Change::seats(&next.meta, &[])
+            ..Change::seats(&next.meta, &[]).for_reader(lang)
         };
         if self.commit(change, &mut out).is_ok() {
             slot.active = Some(next);
@@ -1294,22 +1393,25 @@ impl Table {
     }
 
     fn abandon(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
+        let lang = caller.lang;
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(lang))];
         };
         if active.meta.host != caller.user && !caller.can_manage_channel {
-            return vec![Delivery::ephemeral(format!(
-                "Only the host ({}) or a member with Manage Channel can abandon this game.",
-                active.host_name()
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-only-host-abandons",
+                &[("host", active.host_name(lang).into())],
             ))];
         }
         let title = active.title();
         let mut meta = active.meta.clone();
         meta.status = Status::Abandoned;
         meta.updated = self.now_s();
-        let out = vec![Delivery::channel(format!(
-            "{} abandoned the {title} game. The channel is free for a new one.",
-            caller.shown_name()
+        let out = vec![Delivery::channel(words::text(
+            self.post_lang(&meta),
+            "table-abandoned",
+            &[("name", caller.shown_name().into()), ("game", title.into())],
         ))];
         self.close(slot, meta, out)
     }
@@ -1407,7 +1509,7 @@ impl Table {
         at: StateVersion,
     ) -> Vec<Delivery> {
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(caller.lang))];
         };
         let seat = match awaited_seat(active, caller) {
             Ok(seat) => seat,
@@ -1420,19 +1522,21 @@ impl Table {
             .unwrap_or_default();
         // Stale only when this seat's own options changed since the panel was made.
         if StateVersion::for_seat(active.meta.game_id, &legal) != at {
-            return vec![Delivery::ephemeral(text::STALE_PROMPT)];
+            return vec![Delivery::ephemeral(text::stale_prompt(caller.lang))];
         }
         match legal.get(index).cloned() {
             Some(line) => self.play(slot, caller, &line),
-            None => vec![Delivery::ephemeral(
-                "That choice is not one of your moves now.",
-            )],
+            None => vec![Delivery::ephemeral(words::text(
+                caller.lang,
+                "table-not-a-choice",
+                &[],
+            ))],
         }
     }
 
     fn play(&self, slot: &mut Slot, caller: &Caller, line: &str) -> Vec<Delivery> {
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(caller.lang))];
         };
         let seat = match awaited_seat(active, caller) {
             Ok(seat) => seat,
@@ -1443,6 +1547,7 @@ impl Table {
             active.meta.game_id,
             active.meta.version,
         );
+        let post = self.post_lang(&active.meta);
         let mut batch = hands::Batch {
             typed_by: Some(caller.user),
             ..hands::Batch::single()
@@ -1453,7 +1558,13 @@ impl Table {
             .as_ref()
             .is_some_and(|a| a.meta.version != before)
         {
-            out.extend(self.cancel_undo_by_move(channel, game_id, before, &caller.shown_name()));
+            out.extend(self.cancel_undo_by_move(
+                channel,
+                game_id,
+                before,
+                &caller.shown_name(),
+                post,
+            ));
         }
         out.extend(self.stand_in_moves(slot));
         out
@@ -1476,12 +1587,13 @@ impl Table {
         batch: &mut hands::Batch,
     ) -> Vec<Delivery> {
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(Lang::En))];
         };
         let Some(game) = &active.game else {
             return vec![];
         };
         let names = active.names();
+        let post = self.post_lang(&active.meta);
         let mut next = game.box_clone();
         let applied = match next.apply_text(seat, line, &names) {
             Ok(a) => a,
@@ -1544,7 +1656,7 @@ impl Table {
         let private = next.private_texts();
         let mut out = Vec::new();
         batch.tell(
-            mover.headline(names.get(seat).map_or("?", String::as_str)),
+            mover.headline(post, names.get(seat).map_or("?", String::as_str)),
             &told,
         );
         if mover == Mover::TimedOut {
@@ -1558,8 +1670,8 @@ impl Table {
         let told = over || batch.last;
         if told {
             let mut news = std::mem::take(&mut batch.news);
-            for (s, text) in batch.timed_out_news() {
-                self.tell_privately(&next, s, text, &mut news, &mut out);
+            for (s, text) in batch.timed_out_news(|seat| self.seat_lang(&next, seat)) {
+                self.tell_privately(&next, s, |_| text, &mut news, &mut out);
             }
             next.add_news(news);
         }
@@ -1595,7 +1707,7 @@ impl Table {
             let silent = !batch.events
                 && next.game.as_ref().map(|g| g.awaiting()).as_ref() == Some(&was_awaiting);
             if !silent {
-                out.insert(0, turn_message(&next, batch.lines.join("\n")));
+                out.insert(0, turn_message(&next, batch.lines.join("\n"), post));
             }
             self.turn_news(&next, &was_awaiting, &mut out);
         }
@@ -1640,12 +1752,13 @@ impl Table {
         out
     }
 
-    fn scores(&self, slot: &Slot, channel: ChannelId) -> Vec<Delivery> {
+    fn scores(&self, slot: &Slot, channel: ChannelId, lang: Lang) -> Vec<Delivery> {
         if let Some(active) = &slot.active {
             if let Some(game) = &active.game {
-                return vec![Delivery::ephemeral(format!(
-                    "Scores if the game ended now are on the board:\n{}",
-                    game.public_text(&active.names())
+                return vec![Delivery::ephemeral(words::text(
+                    lang,
+                    "table-scores-now",
+                    &[("board", game.public_text(&active.names()).into())],
                 ))];
             }
         }
@@ -1656,19 +1769,24 @@ impl Table {
                     entry.outcome.and_then(|o| serde_json::from_value(o).ok());
                 let title = rules::catalog::find(&entry.meta.game).map_or("game", |k| k.title);
                 match outcome {
-                    Some(o) => vec![Delivery::ephemeral(format!(
-                        "Last {title} game here:\n{}",
-                        o.render(&names)
+                    Some(o) => vec![Delivery::ephemeral(words::text(
+                        lang,
+                        "table-last-game",
+                        &[("game", title.into()), ("outcome", o.render(&names).into())],
                     ))],
-                    None => vec![Delivery::ephemeral(
-                        "The last result here could not be read.",
-                    )],
+                    None => vec![Delivery::ephemeral(words::text(
+                        lang,
+                        "table-last-result-unreadable",
+                        &[],
+                    ))],
                 }
             }
-            Ok(None) => vec![Delivery::ephemeral(
-                "No game has been played to the end in this channel yet.",
-            )],
-            Err(e) => vec![Delivery::ephemeral(format!("The game store failed ({e})."))],
+            Ok(None) => vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-no-game-finished",
+                &[],
+            ))],
+            Err(e) => vec![Delivery::ephemeral(text::store_failed(lang, &e))],
         }
     }
 
@@ -1692,15 +1810,13 @@ impl Table {
         Ok(None)
     }
 
-    fn log(&self, slot: &Slot) -> Vec<Delivery> {
+    fn log(&self, slot: &Slot, lang: Lang) -> Vec<Delivery> {
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(lang))];
         };
         match self.store.log(active.meta.game_id) {
-            Ok(entries) => vec![Delivery::ephemeral(text::log(&entries))],
-            Err(e) => vec![Delivery::ephemeral(format!(
-                "The log could not be read ({e})."
-            ))],
+            Ok(entries) => vec![Delivery::ephemeral(text::log(lang, &entries))],
+            Err(e) => vec![Delivery::ephemeral(text::log_unreadable(lang, &e))],
         }
     }
 }
@@ -1718,44 +1834,47 @@ enum Mover {
 }
 
 impl Mover {
-    /// The line above the move's public narration.
-    fn headline(self, name: &str) -> Vec<String> {
-        match self {
-            Mover::Player | Mover::Bot => vec![],
-            Mover::TimedOut => vec![format!("⏱️ {name} ran out of time, so I moved for them.")],
-            Mover::StandIn => vec![format!("🤖 I moved for {name}, who left the game.")],
-            Mover::Away => vec![format!("🤖 A bot moved for {name}, who is away.")],
-        }
+    /// The line above the move's public narration, in the channel's `lang`.
+    fn headline(self, lang: Lang, name: &str) -> Vec<String> {
+        let key = match self {
+            Mover::Player | Mover::Bot => return vec![],
+            Mover::TimedOut => "table-moved-timed-out",
+            Mover::StandIn => "table-moved-stand-in",
+            Mover::Away => "table-moved-away",
+        };
+        vec![words::text(lang, key, &[("name", name.into())])]
     }
 }
 
-/// The caller's seat if the game is running and awaits them; else the refusal's text.
+/// The caller's seat if the game is running and awaits them; else the refusal's text
+/// (in the caller's language).
 fn awaited_seat(active: &Active, caller: &Caller) -> Result<Seat, String> {
+    let lang = caller.lang;
     let Some(game) = &active.game else {
-        return Err(format!(
-            "The game has not started yet; {} starts it with /game start.",
-            active.host_name()
+        return Err(words::text(
+            lang,
+            "table-not-started-host-starts",
+            &[("host", active.host_name(lang).into())],
         ));
     };
     let seat = active
         .seat_of(caller.user)
-        .ok_or_else(|| text::NOT_SEATED.to_string())?;
+        .ok_or_else(|| text::not_seated(lang))?;
     if active.meta.dropped.contains(&seat) {
-        return Err(
-            "You left this game when your time ran out; I make your seat's moves now.".into(),
-        );
+        return Err(words::text(lang, "table-seat-left", &[]));
     }
     if active.meta.away.contains(&seat) {
-        return Err(
-            "A bot plays your seat since your time ran out: /game resume gives it back to you."
-                .into(),
-        );
+        return Err(words::text(lang, "table-seat-away", &[]));
     }
     let awaiting = game.awaiting();
     if !awaiting.contains(&seat) {
-        return Err(format!(
-            "It is not your turn: the game is waiting for {}.",
-            text::name_list(&active.names(), &awaiting)
+        return Err(words::text(
+            lang,
+            "table-not-your-turn",
+            &[(
+                "names",
+                text::name_list(lang, &active.names(), &awaiting).into(),
+            )],
         ));
     }
     Ok(seat)
@@ -1813,7 +1932,7 @@ fn told_in_channel(
     if everyone().all(|n| n.phrase.is_none()) {
         return public.to_vec();
     }
-    let lang = table.channel_lang(meta.channel, (meta.guild != 0).then_some(meta.guild));
+    let lang = table.post_lang(meta);
     if lang == words::Lang::En {
         return public.to_vec();
     }
@@ -1866,20 +1985,17 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
 /// written out: the message names the board's picture at this version (Discord attaches
 /// it, the terminal prints the board's text, see [`Table::board_text`]), and only its
 /// first line (whose turn, the round) is in the text.
-fn turn_message(active: &Active, headline: String) -> Delivery {
+fn turn_message(active: &Active, headline: String, lang: Lang) -> Delivery {
     let Some(game) = &active.game else {
         return Delivery::channel(headline);
     };
     let names = active.names();
     let prompts = prompts_of(active);
     let state_line = game.public_headline(&names);
-    let waiting = format!(
-        "⏳ Waiting for {}.",
-        text::name_list(&names, &game.awaiting())
-    );
-    let text = text::summary(&headline, &state_line, &waiting, usize::MAX);
+    let waiting = text::waiting_for(lang, &names, &game.awaiting());
+    let text = text::summary(lang, &headline, &state_line, &waiting, usize::MAX);
     // For chat: at most SUMMARY_CHARS; a long headline gives way to a pointer to the log.
-    let summary = text::summary(&headline, &state_line, &waiting, text::SUMMARY_CHARS);
+    let summary = text::summary(lang, &headline, &state_line, &waiting, text::SUMMARY_CHARS);
     Delivery::Channel {
         summary: (summary != text).then_some(summary),
         text,
@@ -1913,24 +2029,24 @@ fn draw(game: &dyn DynGame, meta: &Meta, seat: Option<Seat>, lang: words::Lang) 
     }
 }
 
-fn status(slot: &Slot) -> Vec<Delivery> {
+fn status(slot: &Slot, lang: Lang) -> Vec<Delivery> {
     let Some(active) = &slot.active else {
-        return vec![Delivery::ephemeral(text::NO_TABLE)];
+        return vec![Delivery::ephemeral(text::no_table(lang))];
     };
     let Some(game) = &active.game else {
-        return vec![Delivery::ephemeral(format!(
-            "A {} table is gathering players: {}. Host: {}.",
-            active.title(),
-            text::seat_list(&active.meta),
-            active.host_name()
+        return vec![Delivery::ephemeral(words::text(
+            lang,
+            "lobby-status",
+            &[
+                ("game", active.title().into()),
+                ("seats", text::seat_list(&active.meta).into()),
+                ("host", active.host_name(lang).into()),
+            ],
         ))];
     };
     let names = active.names();
     let board = game.public_text(&names);
-    let waiting = format!(
-        "⏳ Waiting for {}.",
-        text::name_list(&names, &game.awaiting())
-    );
+    let waiting = text::waiting_for(lang, &names, &game.awaiting());
     let state_line = board.lines().next().unwrap_or_default();
     vec![Delivery::Ephemeral {
         summary: Some(format!("{state_line}\n{waiting}")),
@@ -1940,17 +2056,22 @@ fn status(slot: &Slot) -> Vec<Delivery> {
 }
 
 fn hand(slot: &Slot, caller: &Caller) -> Vec<Delivery> {
+    let lang = caller.lang;
     let Some(active) = &slot.active else {
-        return vec![Delivery::ephemeral(text::NO_TABLE)];
+        return vec![Delivery::ephemeral(text::no_table(lang))];
     };
     let Some(seat) = active.seat_of(caller.user) else {
-        return vec![Delivery::ephemeral(text::NOT_SEATED)];
+        return vec![Delivery::ephemeral(text::not_seated(lang))];
     };
     match &active.game {
         Some(game) => {
             let t = game.private_text(seat, &active.names());
             if t.trim().is_empty() {
-                return vec![Delivery::ephemeral("This game has no hidden information.")];
+                return vec![Delivery::ephemeral(words::text(
+                    lang,
+                    "table-no-hidden-information",
+                    &[],
+                ))];
             }
             vec![Delivery::Ephemeral {
                 text: t,
@@ -1958,21 +2079,25 @@ fn hand(slot: &Slot, caller: &Caller) -> Vec<Delivery> {
                 picture: Some(active.picture_of(Some(seat))),
             }]
         }
-        None => vec![Delivery::ephemeral("The game has not started yet.")],
+        None => vec![Delivery::ephemeral(words::text(
+            lang,
+            "table-not-started",
+            &[],
+        ))],
     }
 }
 
-fn rules_help(slot: &Slot, game: Option<&str>, topic: Option<&str>) -> Vec<Delivery> {
+fn rules_help(slot: &Slot, game: Option<&str>, topic: Option<&str>, lang: Lang) -> Vec<Delivery> {
     let kind = match game {
         Some(g) => rules::catalog::find(g),
         None => slot.active.as_ref().and_then(Active::kind),
     };
     match kind {
-        Some(kind) => text::rules_pages((kind.rules_text)(), topic)
+        Some(kind) => text::rules_pages(lang, &text::rules_text(kind, lang), topic)
             .into_iter()
             .map(Delivery::ephemeral)
             .collect(),
-        None => vec![Delivery::ephemeral(text::game_list())],
+        None => vec![Delivery::ephemeral(text::game_list(lang))],
     }
 }
 
@@ -1985,6 +2110,8 @@ struct Change<'a> {
     timers: &'a [TimerChange],
     /// The seats changed (users who left): re-index the players' channels.
     seats: Option<&'a [UserId]>,
+    /// The language of the apology when nothing could be stored (the caller's).
+    reader: Lang,
 }
 
 impl<'a> Change<'a> {
@@ -1995,6 +2122,15 @@ impl<'a> Change<'a> {
             entry: None,
             timers: &[],
             seats: None,
+            reader: Lang::En,
+        }
+    }
+
+    /// The same change, made for a caller reading `lang` (its apology if not stored).
+    fn for_reader(self, lang: Lang) -> Self {
+        Change {
+            reader: lang,
+            ..self
         }
     }
 

@@ -36,17 +36,14 @@ impl Notify {
             .find(|n| n.word().eq_ignore_ascii_case(word.trim()))
     }
 
-    /// What the choice does, in a sentence.
-    pub fn explain(self) -> &'static str {
-        match self {
-            Notify::Ping => "a mention in the channel when it is your turn",
-            Notify::Dm => {
-                "a mention in the channel and a direct message when it is your turn, and direct messages for reminders and timeouts"
-            }
-            Notify::Quiet => {
-                "no mention on your turn and no direct message: your live hand only (reminders still mention you in the channel)"
-            }
-        }
+    /// What the choice does, in a sentence in `lang`.
+    pub fn explain(self, lang: words::Lang) -> String {
+        let key = match self {
+            Notify::Ping => "table-notify-explain-ping",
+            Notify::Dm => "table-notify-explain-dm",
+            Notify::Quiet => "table-notify-explain-quiet",
+        };
+        words::text(lang, key, &[])
     }
 
     /// Whether turn, reminder and timeout news come by DM.
@@ -79,23 +76,32 @@ impl Table {
     /// `/game notify`: shows (`None`) or changes the caller's choice on this server.
     pub(crate) fn notify(&self, caller: &Caller, choice: Option<Notify>) -> Vec<Delivery> {
         let guild = caller.guild.unwrap_or(0);
+        let lang = caller.lang;
         let Some(choice) = choice else {
             let now = self.notify_choice(guild, caller.user);
-            return vec![Delivery::ephemeral(format!(
-                "You get {} (`{}`). Choose with /game notify ping, dm or quiet.",
-                now.explain(),
-                now.word()
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-notify-shown",
+                &[
+                    ("explain", now.explain(lang).into()),
+                    ("word", now.word().into()),
+                ],
             ))];
         };
         let name = note_name(caller.user);
         match self.store.put_note(guild, &name, choice.word().as_bytes()) {
-            Ok(()) => vec![Delivery::ephemeral(format!(
-                "From now on you get {} (`{}`), at every table on this server.",
-                choice.explain(),
-                choice.word()
+            Ok(()) => vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-notify-set",
+                &[
+                    ("explain", choice.explain(lang).into()),
+                    ("word", choice.word().into()),
+                ],
             ))],
-            Err(e) => vec![Delivery::ephemeral(format!(
-                "Your choice could not be saved ({e}); nothing changed."
+            Err(e) => vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-notify-not-saved",
+                &[("error", e.to_string().into())],
             ))],
         }
     }

@@ -17,6 +17,7 @@ use crate::{text, Active, Approval, Caller, Delivery, Slot, Table};
 use rules::Seat;
 use serde::{Deserialize, Serialize};
 use storage::{ChannelId, Settings, Status, UserId};
+use words::Lang;
 
 /// A proposal lapses a day after it is made: players of a slow game look in about once a
 /// day (the default reminders come after 12 h, then every 24 h), and an approval given
@@ -25,10 +26,6 @@ pub const PROPOSAL_LIFETIME_MS: u64 = 24 * 3_600_000;
 
 /// The channel note holding the last proposal (open or closed: its number goes on).
 const NOTE: &str = "timing-proposal";
-
-/// The answer to a click on a proposal that is closed or was never this table's.
-const CLOSED: &str =
-    "That timing change is no longer open: it was decided, replaced by a newer proposal, or its game ended.";
 
 /// A timing change waiting for the players' approval.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -76,9 +73,17 @@ fn still_waiting(active: &Active, proposal: &Proposal) -> Vec<Seat> {
         .collect()
 }
 
-fn unsaved(e: storage::StoreError) -> Vec<Delivery> {
-    vec![Delivery::ephemeral(format!(
-        "That could not be saved, so nothing changed ({e}). Please try again."
+fn unsaved(lang: Lang, e: storage::StoreError) -> Vec<Delivery> {
+    vec![Delivery::ephemeral(text::not_saved(lang, &e))]
+}
+
+/// The answer to a click on a proposal that is closed or was never this table's, in
+/// `lang`.
+fn closed(lang: Lang) -> Vec<Delivery> {
+    vec![Delivery::ephemeral(words::text(
+        lang,
+        "table-proposal-closed",
+        &[],
     ))]
 }
 
@@ -137,13 +142,23 @@ impl Table {
     }
 
     /// A line for `/game settings` about the change waiting for approval (empty if none).
-    pub(crate) fn pending_line(&self, active: &Active) -> String {
+    pub(crate) fn pending_line(&self, active: &Active, lang: Lang) -> String {
         match self.open_proposal(active) {
-            Some(p) => format!(
-                "\nWaiting for approval: {}'s change to shorter clocks, still to be approved by {} (buttons in the channel).",
-                p.by_name,
-                text::name_list(&active.names(), &still_waiting(active, &p))
-            ),
+            Some(p) => {
+                let line = words::text(
+                    lang,
+                    "table-proposal-pending",
+                    &[
+                        ("name", p.by_name.as_str().into()),
+                        (
+                            "names",
+                            text::name_list(lang, &active.names(), &still_waiting(active, &p))
+                                .into(),
+                        ),
+                    ],
+                );
+                format!("\n{line}")
+            }
             None => String::new(),
         }
     }
@@ -156,19 +171,28 @@ impl Table {
         caller: &Caller,
         settings: Settings,
     ) -> Vec<Delivery> {
+        let lang = caller.lang;
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(lang))];
         };
         let waiting = approvers(active, caller.user);
+        let name = caller.shown_name();
         if waiting.is_empty() {
             // Nobody else is left at the table to ask.
-            let headline = format!("⚙️ {} changed this table's timing:", caller.shown_name());
-            return self.set_settings(slot, &headline, settings);
+            let headline = |post| {
+                words::text(
+                    post,
+                    "table-settings-changed",
+                    &[("name", name.as_str().into())],
+                )
+            };
+            return self.set_settings(slot, headline, settings, lang);
         }
         let channel = active.meta.channel;
+        let post = self.post_lang(&active.meta);
         let previous = match self.proposal(channel) {
             Ok(p) => p,
-            Err(e) => return unsaved(e),
+            Err(e) => return unsaved(lang, e),
         };
         let now = self.now_ms();
         // Numbers grow across restarts and lost notes alike: an old button never names a
@@ -187,14 +211,19 @@ impl Table {
             open: true,
         };
         if let Err(e) = self.store_proposal(channel, &proposal) {
-            return unsaved(e);
+            return unsaved(lang, e);
         }
-        let described = self.timing_with(&settings).describe(&settings);
-        let who = text::name_list(&active.names(), &waiting);
+        let described = self.timing_with(&settings).describe_in(post, &settings);
+        let who = text::name_list(post, &active.names(), &waiting);
         let ask = Delivery::Channel {
-            text: format!(
-                "⚙️ {} proposes this timing for the table:\n{described}\nIt makes the clocks of a game under way run out sooner, so it applies only when every other player has approved it ({who}) with the buttons below, within 24 h; one refusal cancels it.",
-                caller.shown_name()
+            text: words::text(
+                post,
+                "table-proposal-asked",
+                &[
+                    ("name", name.as_str().into()),
+                    ("timing", described.into()),
+                    ("names", who.into()),
+                ],
             ),
             mentions: active.users(&waiting),
             prompts: vec![],
@@ -210,9 +239,11 @@ impl Table {
             outbox: None,
         };
         let mut out = self.enqueue(channel, vec![ask]);
-        out.push(Delivery::ephemeral(
-            "Your change makes the clocks of a game under way run out sooner, so the other players must approve it first: I asked them in the channel (the request lapses after 24 h). Someone with Manage Channel can make it directly.",
-        ));
+        out.push(Delivery::ephemeral(words::text(
+            lang,
+            "table-proposal-asked-you",
+            &[],
+        )));
         out
     }
 
@@ -224,10 +255,12 @@ impl Table {
         on: Approval,
         approve: bool,
     ) -> Vec<Delivery> {
+        let lang = caller.lang;
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(CLOSED)];
+            return closed(lang);
         };
         let channel = active.meta.channel;
+        let post = self.post_lang(&active.meta);
         let mut proposal = match self.proposal(channel) {
             Ok(Some(p))
                 if p.open
@@ -237,46 +270,56 @@ impl Table {
             {
                 p
             }
-            Ok(_) => return vec![Delivery::ephemeral(CLOSED)],
-            Err(e) => return unsaved(e),
+            Ok(_) => return closed(lang),
+            Err(e) => return unsaved(lang, e),
         };
         if caller.user == proposal.by {
-            return vec![Delivery::ephemeral(
-                "You proposed this change: the other players approve or refuse it.",
-            )];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-proposal-own",
+                &[],
+            ))];
         }
         let at_table = active
             .seat_of(caller.user)
             .is_some_and(|s| !active.meta.dropped.contains(&s));
         if !at_table {
-            return vec![Delivery::ephemeral(
-                "Only the players still at this table can approve or refuse its timing changes.",
-            )];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-proposal-not-at-table",
+                &[],
+            ))];
         }
         let lapsed = self.now_ms() >= proposal.expires_ms;
         let void = active.meta.settings != proposal.base;
         if lapsed || void || !approve {
             proposal.open = false;
             if let Err(e) = self.store_proposal(channel, &proposal) {
-                return unsaved(e);
+                return unsaved(lang, e);
             }
         }
         if lapsed {
-            return vec![Delivery::ephemeral(format!(
-                "That timing change lapsed: not every player approved it within 24 h, so nothing changed. {} can propose it again with /game settings.",
-                proposal.by_name
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-proposal-lapsed",
+                &[("name", proposal.by_name.as_str().into())],
             ))];
         }
         if void {
-            return vec![Delivery::ephemeral(
-                "This table's timing was changed after that proposal was made, so it no longer applies; nothing changed.",
-            )];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-proposal-void",
+                &[],
+            ))];
         }
         if !approve {
-            let line = format!(
-                "⚙️ {} refused {}'s timing change, so nothing changed.",
-                caller.shown_name(),
-                proposal.by_name
+            let line = words::text(
+                post,
+                "table-proposal-refused",
+                &[
+                    ("name", caller.shown_name().into()),
+                    ("by", proposal.by_name.as_str().into()),
+                ],
             );
             return self.enqueue(channel, vec![Delivery::channel(line)]);
         }
@@ -286,19 +329,29 @@ impl Table {
         let waiting = still_waiting(active, &proposal);
         if !waiting.is_empty() {
             if let Err(e) = self.store_proposal(channel, &proposal) {
-                return unsaved(e);
+                return unsaved(lang, e);
             }
-            return vec![Delivery::ephemeral(format!(
-                "You approved {}'s timing change; it now waits for {}.",
-                proposal.by_name,
-                text::name_list(&active.names(), &waiting)
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-proposal-you-approved",
+                &[
+                    ("by", proposal.by_name.as_str().into()),
+                    (
+                        "names",
+                        text::name_list(lang, &active.names(), &waiting).into(),
+                    ),
+                ],
             ))];
         }
-        let headline = format!(
-            "⚙️ Every player approved {}'s timing change, so it applies now:",
-            proposal.by_name
-        );
-        let out = self.set_settings(slot, &headline, proposal.settings);
+        let by = proposal.by_name.clone();
+        let headline = |post| {
+            words::text(
+                post,
+                "table-proposal-approved",
+                &[("by", by.as_str().into())],
+            )
+        };
+        let out = self.set_settings(slot, headline, proposal.settings, lang);
         let applied = slot
             .active
             .as_ref()

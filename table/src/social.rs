@@ -4,6 +4,7 @@
 use crate::timing::{ago, SettingsChange};
 use crate::{text, Caller, Change, Delivery, Slot, Table};
 use storage::{ChannelId, PlayerStats, Status, TimerKind, UserId};
+use words::Lang;
 
 /// Nudges are allowed once an hour per table.
 pub const NUDGE_EVERY_MS: u64 = 3_600_000;
@@ -23,7 +24,7 @@ pub struct MyGame {
     pub lobby: bool,
     /// The game waits for this player.
     pub your_move: bool,
-    /// Whom the game waits for (names as messages show them: escaped).
+    /// Whom the game waits for (names as messages show them: escaped; empty: nobody).
     pub waiting_for: String,
     /// When the last move (or lobby change) was made, Unix ms.
     pub since_ms: u64,
@@ -36,35 +37,45 @@ impl Table {
         caller: &Caller,
         change: &SettingsChange,
     ) -> Vec<Delivery> {
+        let lang = caller.lang;
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(lang))];
         };
         let timing = self.timing(&active.meta);
         if change.is_empty() {
-            return vec![Delivery::ephemeral(format!(
-                "**Timing of this {} table**\n{}\n{}\n{}\nThe host or anyone with Manage Channel can change it with /game settings.{}",
-                active.title(),
-                timing.describe(&active.meta.settings),
-                self.undo_line(active),
-                self.hints_line(active),
-                self.pending_line(active)
+            let pending = self.pending_line(active, lang);
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-settings-shown",
+                &[
+                    ("game", active.title().into()),
+                    (
+                        "timing",
+                        timing.describe_in(lang, &active.meta.settings).into(),
+                    ),
+                    ("undo", self.undo_line(active, lang).into()),
+                    ("hints", self.hints_line(active, lang).into()),
+                    ("pending", pending.into()),
+                ],
             ))];
         }
         if active.meta.host != caller.user && !caller.can_manage_channel {
-            return vec![Delivery::ephemeral(format!(
-                "Only the host ({}) or a member with Manage Channel can change this table's settings.",
-                active.host_name()
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-settings-only-host",
+                &[("host", active.host_name(lang).into())],
             ))];
         }
-        let undo = match change.undo.as_deref().map(parse_on_off).transpose() {
+        let on_off = |w: &str| parse_on_off(lang, w);
+        let undo = match change.undo.as_deref().map(on_off).transpose() {
             Ok(undo) => undo,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
-        let hints = match change.hints.as_deref().map(parse_on_off).transpose() {
+        let hints = match change.hints.as_deref().map(on_off).transpose() {
             Ok(hints) => hints,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
-        let settings = match change.apply(&active.meta.settings, &self.minimums) {
+        let settings = match change.apply_in(&active.meta.settings, &self.minimums, lang) {
             Ok(s) => s,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
@@ -87,26 +98,39 @@ impl Table {
             out.extend(self.propose(slot, caller, settings));
             return out;
         }
-        let headline = format!("⚙️ {} changed this table's timing:", caller.shown_name());
-        out.extend(self.set_settings(slot, &headline, settings));
+        let name = caller.shown_name();
+        let headline = |post| {
+            words::text(
+                post,
+                "table-settings-changed",
+                &[("name", name.as_str().into())],
+            )
+        };
+        out.extend(self.set_settings(slot, headline, settings, lang));
         out
     }
 
-    /// Stores `settings` as the table's, announced under `headline`; a running game's
-    /// clocks restart from its last move under them.
+    /// Stores `settings` as the table's, announced under `headline` (in the channel's
+    /// language); a running game's clocks restart from its last move under them.
+    /// `reader`: the caller's language (the apology if nothing is stored).
     pub(crate) fn set_settings(
         &self,
         slot: &mut Slot,
-        headline: &str,
+        headline: impl FnOnce(Lang) -> String,
         settings: storage::Settings,
+        reader: Lang,
     ) -> Vec<Delivery> {
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(reader))];
         };
         let mut meta = active.meta.clone();
         meta.settings = settings;
         let next = active.with_meta(meta);
-        let described = self.timing(&next.meta).describe(&next.meta.settings);
+        let post = self.post_lang(&next.meta);
+        let described = self
+            .timing(&next.meta)
+            .describe_in(post, &next.meta.settings);
+        let headline = headline(post);
         let mut out = vec![Delivery::channel(format!("{headline}\n{described}"))];
         // Running: the clocks restart from the last move under the new settings.
         let held_up = self
@@ -118,7 +142,7 @@ impl Table {
         let timers = self.timers_after(&next, held_up, next.meta.updated * 1000);
         let change = Change {
             timers: &timers,
-            ..Change::meta(&next.meta)
+            ..Change::meta(&next.meta).for_reader(reader)
         };
         if self.commit(change, &mut out).is_ok() {
             slot.active = Some(next);
@@ -128,18 +152,23 @@ impl Table {
 
     /// A seated player pings whoever the game waits for (at most once an hour).
     pub(crate) fn nudge(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
+        let lang = caller.lang;
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(lang))];
         };
         if active.game.is_none() {
-            return vec![Delivery::ephemeral(
-                "The game has not started yet: there is nobody to nudge.",
-            )];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-nudge-not-started",
+                &[],
+            ))];
         }
         let Some(seat) = active.seat_of(caller.user) else {
-            return vec![Delivery::ephemeral(
-                "Only a player seated at this table can nudge.",
-            )];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-nudge-not-seated",
+                &[],
+            ))];
         };
         let awaited: Vec<usize> = active
             .awaited_players()
@@ -147,33 +176,46 @@ impl Table {
             .filter(|s| *s != seat)
             .collect();
         if awaited.is_empty() {
-            return vec![Delivery::ephemeral(
-                "The game is waiting only for you: there is nobody to nudge.",
-            )];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-nudge-only-you",
+                &[],
+            ))];
         }
         let now = self.now_ms();
         let since = now.saturating_sub(active.meta.nudged_ms);
         if active.meta.nudged_ms > 0 && since < NUDGE_EVERY_MS {
             let wait = (NUDGE_EVERY_MS - since).div_ceil(60_000);
-            return vec![Delivery::ephemeral(format!(
-                "This table was nudged {}; nudges are allowed once an hour, so the next one is possible in {wait} min.",
-                ago(since)
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-nudge-too-soon",
+                &[("since", ago(lang, since).into()), ("wait", wait.into())],
             ))];
         }
         let names = active.names();
+        let post = self.post_lang(&active.meta);
         let mut meta = active.meta.clone();
         meta.nudged_ms = now;
         let mut out = vec![Delivery::ping(
-            format!(
-                "👋 {} nudges {}: **{}** is waiting for you (last move {}).",
-                caller.shown_name(),
-                text::name_list(&names, &awaited),
-                active.title(),
-                ago(now.saturating_sub(active.meta.updated * 1000))
+            words::text(
+                post,
+                "table-nudge-sent",
+                &[
+                    ("name", caller.shown_name().into()),
+                    ("names", text::name_list(post, &names, &awaited).into()),
+                    ("game", active.title().into()),
+                    (
+                        "since",
+                        ago(post, now.saturating_sub(active.meta.updated * 1000)).into(),
+                    ),
+                ],
             ),
             active.users(&awaited),
         )];
-        if self.commit(Change::meta(&meta), &mut out).is_ok() {
+        if self
+            .commit(Change::meta(&meta).for_reader(lang), &mut out)
+            .is_ok()
+        {
             if let Some(a) = slot.active.as_mut() {
                 a.meta = meta;
             }
@@ -210,7 +252,11 @@ impl Table {
                         title: a.title(),
                         lobby: a.meta.status == Status::Lobby,
                         your_move: awaited.contains(&seat),
-                        waiting_for: text::name_list(&a.names(), &awaited),
+                        waiting_for: awaited
+                            .iter()
+                            .filter_map(|s| a.names().get(*s).cloned())
+                            .collect::<Vec<_>>()
+                            .join(", "),
                         since_ms: a.meta.updated * 1000,
                     })
                 })
@@ -221,49 +267,67 @@ impl Table {
     }
 
     pub(crate) fn mine(&self, caller: &Caller) -> Vec<Delivery> {
+        let lang = caller.lang;
         let games = self.games_of(caller.user, caller.guild);
         let now = self.now_ms();
         let place = if caller.guild.is_some() {
-            "on this server"
+            "server"
         } else {
             "anywhere"
         };
         if games.is_empty() {
-            return vec![Delivery::ephemeral(format!(
-                "You are not seated at any game {place}. Open one with /game new, or join one with /game join."
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-mine-none",
+                &[("place", place.into())],
             ))];
         }
-        let mut lines = vec![format!("**Your games {place}**")];
+        let mut lines = vec![words::text(
+            lang,
+            "table-mine-heading",
+            &[("place", place.into())],
+        )];
         for g in &games {
+            let since = ago(lang, now.saturating_sub(g.since_ms));
             let state = if g.lobby {
-                format!(
-                    "gathering players (since {})",
-                    ago(now.saturating_sub(g.since_ms))
-                )
+                words::text(lang, "table-mine-gathering", &[("since", since.into())])
             } else if g.your_move {
-                format!(
-                    "**your move** since {}",
-                    ago(now.saturating_sub(g.since_ms))
-                )
+                words::text(lang, "table-mine-your-move", &[("since", since.into())])
             } else {
-                format!(
-                    "waiting for {} since {}",
-                    g.waiting_for,
-                    ago(now.saturating_sub(g.since_ms))
+                let waiting = if g.waiting_for.is_empty() {
+                    words::text(lang, "table-nobody", &[])
+                } else {
+                    g.waiting_for.clone()
+                };
+                words::text(
+                    lang,
+                    "table-mine-waiting",
+                    &[("names", waiting.into()), ("since", since.into())],
                 )
             };
-            lines.push(format!("· **{}** in <#{}> — {state}", g.title, g.channel));
+            lines.push(words::text(
+                lang,
+                "table-mine-line",
+                &[
+                    ("game", g.title.into()),
+                    ("channel", format!("<#{}>", g.channel).into()),
+                    ("state", state.into()),
+                ],
+            ));
         }
         vec![Delivery::ephemeral(lines.join("\n"))]
     }
 
     /// A game id or title as the stats know it (`None`: all games), or the refusal.
-    fn stats_game(game: Option<&str>) -> Result<Option<&'static rules::GameKind>, String> {
+    fn stats_game(
+        game: Option<&str>,
+        lang: Lang,
+    ) -> Result<Option<&'static rules::GameKind>, String> {
         match game.map(str::trim).filter(|g| !g.is_empty() && *g != "all") {
             None => Ok(None),
             Some(g) => rules::catalog::find(g)
                 .map(Some)
-                .ok_or_else(|| text::unknown_game(g)),
+                .ok_or_else(|| text::unknown_game(lang, g)),
         }
     }
 
@@ -273,44 +337,56 @@ impl Table {
         user: Option<(UserId, String)>,
         game: Option<&str>,
     ) -> Vec<Delivery> {
-        let kind = match Self::stats_game(game) {
+        let lang = caller.lang;
+        let kind = match Self::stats_game(game, lang) {
             Ok(k) => k,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
         let (user, name) = user.unwrap_or((caller.user, caller.name.clone()));
         let name = text::escape_name(&name);
-        let what = kind.map_or("all games", |k| k.title);
+        let what = all_games(lang, kind);
         let guild = caller.guild.unwrap_or(0);
-        let against = self.against_bots(guild, user);
+        let against = self.against_bots(guild, user, lang);
         match self.store.player_stats(guild, kind.map(|k| k.id), user) {
             Ok(Some(s)) => vec![Delivery::ephemeral(format!(
                 "{}{against}",
-                stats_text(&name, what, &s)
+                stats_text(lang, &name, &what, &s)
             ))],
-            Ok(None) => vec![Delivery::ephemeral(format!(
-                "{name} has not finished a game{} with people only here yet.{against}",
-                kind.map_or(String::new(), |k| format!(" of {}", k.title))
-            ))],
-            Err(e) => vec![Delivery::ephemeral(format!(
-                "The stats could not be read ({e})."
+            Ok(None) => {
+                let key = if kind.is_some() {
+                    "table-stats-none-of-game"
+                } else {
+                    "table-stats-none"
+                };
+                let line = words::text(lang, key, &[("name", name.into()), ("game", what.into())]);
+                vec![Delivery::ephemeral(format!("{line}{against}"))]
+            }
+            Err(e) => vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-stats-unreadable",
+                &[("error", e.to_string().into())],
             ))],
         }
     }
 
     /// A player's record in games with bots, per bot level (every game; empty when
     /// they have played none): those games count here, not in the stats above.
-    fn against_bots(&self, guild: u64, user: UserId) -> String {
+    fn against_bots(&self, guild: u64, user: UserId, lang: Lang) -> String {
         let mut lines = Vec::new();
         for level in storage::BotLevel::ALL {
             match self
                 .store
                 .player_stats(guild, Some(&level.stats_key()), user)
             {
-                Ok(Some(s)) => lines.push(format!(
-                    "· Against {level} bots: {} won of {} ({})",
-                    s.won,
-                    s.played,
-                    percent(&s)
+                Ok(Some(s)) => lines.push(words::text(
+                    lang,
+                    "table-stats-against-bots",
+                    &[
+                        ("level", level.to_string().into()),
+                        ("won", s.won.into()),
+                        ("played", s.played.into()),
+                        ("rate", percent(lang, &s).into()),
+                    ],
                 )),
                 Ok(None) => {}
                 Err(e) => tracing::warn!(error = %e, "cannot read a record against bots"),
@@ -319,75 +395,106 @@ impl Table {
         if lines.is_empty() {
             String::new()
         } else {
-            format!("\n🤖 Games with bots (all games):\n{}", lines.join("\n"))
+            format!(
+                "\n{}\n{}",
+                words::text(lang, "table-stats-with-bots", &[]),
+                lines.join("\n")
+            )
         }
     }
 
     pub(crate) fn leaderboard(&self, caller: &Caller, game: Option<&str>) -> Vec<Delivery> {
-        let kind = match Self::stats_game(game) {
+        let lang = caller.lang;
+        let kind = match Self::stats_game(game, lang) {
             Ok(k) => k,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
-        let what = kind.map_or("all games", |k| k.title);
+        let what = all_games(lang, kind);
         match self
             .store
             .server_stats(caller.guild.unwrap_or(0), kind.map(|k| k.id))
         {
-            Ok(all) if all.is_empty() => vec![Delivery::ephemeral(format!(
-                "No game of {what} has been finished here yet: the leaderboard starts with the first."
+            Ok(all) if all.is_empty() => vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-leaderboard-empty",
+                &[("game", what.into())],
             ))],
-            Ok(all) => vec![Delivery::ephemeral(leaderboard_text(what, all))],
-            Err(e) => vec![Delivery::ephemeral(format!(
-                "The leaderboard could not be read ({e})."
+            Ok(all) => vec![Delivery::ephemeral(leaderboard_text(lang, &what, all))],
+            Err(e) => vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-leaderboard-unreadable",
+                &[("error", e.to_string().into())],
             ))],
         }
     }
 }
 
-fn percent(s: &PlayerStats) -> String {
-    format!("{:.0}%", s.win_rate() * 100.0)
-}
-
-fn streak(s: &PlayerStats) -> String {
-    match s.streak {
-        0 => "none".into(),
-        1 => "1 win".into(),
-        -1 => "1 loss".into(),
-        n if n > 0 => format!("{n} wins"),
-        n => format!("{} losses", -n),
+/// The title of `kind`, or "all games" in `lang`.
+fn all_games(lang: Lang, kind: Option<&rules::GameKind>) -> String {
+    match kind {
+        Some(k) => k.title.to_string(),
+        None => words::text(lang, "table-stats-all-games", &[]),
     }
 }
 
-/// One player's stats as a reply; `name` as messages show it (escaped).
-pub(crate) fn stats_text(name: &str, what: &str, s: &PlayerStats) -> String {
+fn percent(lang: Lang, s: &PlayerStats) -> String {
+    words::text(
+        lang,
+        "table-stats-percent",
+        &[("value", (s.win_rate() * 100.0).into())],
+    )
+}
+
+fn streak(lang: Lang, s: &PlayerStats) -> String {
+    let (key, n) = match s.streak {
+        0 => ("table-stats-streak-none", 0),
+        n if n > 0 => ("table-stats-streak-wins", n),
+        n => ("table-stats-streak-losses", -n),
+    };
+    words::text(lang, key, &[("n", n.into())])
+}
+
+/// One player's stats as a reply in `lang`; `name` as messages show it (escaped).
+pub(crate) fn stats_text(lang: Lang, name: &str, what: &str, s: &PlayerStats) -> String {
     let average = if s.played == 0 {
         0.0
     } else {
         s.score_sum as f64 / f64::from(s.played)
     };
-    format!(
-        "📊 **{name}** — {what} on this server\n· Played: {}\n· Won: {} ({})\n· Average score: {average:.1}\n· Best score: {}\n· Current streak: {}",
-        s.played,
-        s.won,
-        percent(s),
-        s.best,
-        streak(s)
+    words::text(
+        lang,
+        "table-stats-text",
+        &[
+            ("name", name.into()),
+            ("game", what.into()),
+            ("played", s.played.into()),
+            ("won", s.won.into()),
+            ("rate", percent(lang, s).into()),
+            ("average", average.into()),
+            ("best", s.best.into()),
+            ("streak", streak(lang, s).into()),
+        ],
     )
 }
 
 /// The top players by wins (ties by win rate), then by win rate among those with at
-/// least [`RATE_MIN_GAMES`] games (ties by wins).
-pub(crate) fn leaderboard_text(what: &str, mut all: Vec<(UserId, PlayerStats)>) -> String {
+/// least [`RATE_MIN_GAMES`] games (ties by wins), in `lang`.
+pub(crate) fn leaderboard_text(
+    lang: Lang,
+    what: &str,
+    mut all: Vec<(UserId, PlayerStats)>,
+) -> String {
     let line = |i: usize, s: &PlayerStats| {
-        format!(
-            "{}. {} — {} {} in {} {} ({})",
-            i + 1,
-            text::escape_name(&s.name),
-            s.won,
-            if s.won == 1 { "win" } else { "wins" },
-            s.played,
-            if s.played == 1 { "game" } else { "games" },
-            percent(s)
+        words::text(
+            lang,
+            "table-leaderboard-line",
+            &[
+                ("rank", (i + 1).into()),
+                ("name", text::escape_name(&s.name).into()),
+                ("won", s.won.into()),
+                ("played", s.played.into()),
+                ("rate", percent(lang, s).into()),
+            ],
         )
     };
     let by_rate = |a: &PlayerStats, b: &PlayerStats| {
@@ -403,8 +510,8 @@ pub(crate) fn leaderboard_text(what: &str, mut all: Vec<(UserId, PlayerStats)>) 
             .then(ua.cmp(ub))
     });
     let mut out = vec![
-        format!("🏆 **Leaderboard — {what}**"),
-        "**Most wins**".into(),
+        words::text(lang, "table-leaderboard-heading", &[("game", what.into())]),
+        words::text(lang, "table-leaderboard-most-wins", &[]),
     ];
     out.extend(
         all.iter()
@@ -418,11 +525,17 @@ pub(crate) fn leaderboard_text(what: &str, mut all: Vec<(UserId, PlayerStats)>) 
         .filter(|s| s.played >= RATE_MIN_GAMES)
         .collect();
     rated.sort_by(|a, b| by_rate(a, b).then(a.name.cmp(&b.name)));
-    out.push(format!(
-        "**Best win rate** ({RATE_MIN_GAMES} games or more)"
+    out.push(words::text(
+        lang,
+        "table-leaderboard-best-rate",
+        &[("min", RATE_MIN_GAMES.into())],
     ));
     if rated.is_empty() {
-        out.push(format!("Nobody has played {RATE_MIN_GAMES} games yet."));
+        out.push(words::text(
+            lang,
+            "table-leaderboard-nobody-rated",
+            &[("min", RATE_MIN_GAMES.into())],
+        ));
     }
     out.extend(
         rated
@@ -434,14 +547,18 @@ pub(crate) fn leaderboard_text(what: &str, mut all: Vec<(UserId, PlayerStats)>) 
     out.join("\n")
 }
 
-/// Reads `on` or `off` (the undo setting).
-fn parse_on_off(word: &str) -> Result<bool, String> {
+/// Reads `on` or `off` (the undo setting), refusing in `lang`.
+fn parse_on_off(lang: Lang, word: &str) -> Result<bool, String> {
     match word.trim().to_lowercase().as_str() {
         "on" | "yes" | "true" => Ok(true),
         "off" | "no" | "false" => Ok(false),
-        _ => Err(format!(
-            "“{}” is not a choice for undo or hints; write on or off.",
-            crate::text::escape_user_text(word, crate::text::TYPED_CHARS)
+        _ => Err(words::text(
+            lang,
+            "table-settings-not-on-off",
+            &[(
+                "value",
+                crate::text::escape_user_text(word, crate::text::TYPED_CHARS).into(),
+            )],
         )),
     }
 }
@@ -472,7 +589,7 @@ mod tests {
         for i in 0..12 {
             all.push((100 + i, stats(&format!("x{i:02}"), 1, 0)));
         }
-        let text = leaderboard_text("Palazzo", all);
+        let text = leaderboard_text(Lang::En, "Palazzo", all);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[2], "1. Dario — 4 wins in 6 games (67%)");
         assert_eq!(lines[3], "2. Ana — 4 wins in 10 games (40%)");
@@ -491,7 +608,7 @@ mod tests {
 
     #[test]
     fn stats_text_names_every_figure() {
-        let t = stats_text("Ana", "Palazzo", &stats("Ana", 4, 1));
+        let t = stats_text(Lang::En, "Ana", "Palazzo", &stats("Ana", 4, 1));
         for part in [
             "Played: 4",
             "Won: 1 (25%)",

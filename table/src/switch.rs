@@ -16,17 +16,15 @@ struct GameSwitch {
 pub(crate) struct Switch {
     /// The channel note holding it.
     pub note: &'static str,
-    /// The announcement when the host turns it on (after the host's name).
+    /// The key of the announcement when the host turns it on (`$name`: the host's).
     pub turned_on: &'static str,
-    /// The word the "turned … off for this game" announcement names.
-    pub what: &'static str,
+    /// The key of the announcement when the host turns it off (`$name`: the host's).
+    pub turned_off: &'static str,
 }
 
-/// The sentence for a setting that could not be stored (nothing changed).
-pub(crate) fn unsaved(e: storage::StoreError) -> Vec<Delivery> {
-    vec![Delivery::ephemeral(format!(
-        "That could not be saved, so nothing changed ({e}). Please try again."
-    ))]
+/// The sentence for a setting that could not be stored (nothing changed), in `lang`.
+pub(crate) fn unsaved(lang: words::Lang, e: storage::StoreError) -> Vec<Delivery> {
+    vec![Delivery::ephemeral(crate::text::not_saved(lang, &e))]
 }
 
 impl Table {
@@ -56,17 +54,18 @@ impl Table {
             .store
             .put_note(active.meta.channel, switch.note, &bytes)
         {
-            return unsaved(e);
+            return unsaved(caller.lang, e);
         }
-        let line = if on {
-            format!("⚙️ {} {}", caller.shown_name(), switch.turned_on)
+        let key = if on {
+            switch.turned_on
         } else {
-            format!(
-                "⚙️ {} turned {} off for this game.",
-                caller.shown_name(),
-                switch.what
-            )
+            switch.turned_off
         };
+        let line = words::text(
+            self.post_lang(&active.meta),
+            key,
+            &[("name", caller.shown_name().into())],
+        );
         self.enqueue(active.meta.channel, vec![Delivery::channel(line)])
     }
 }

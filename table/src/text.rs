@@ -1,13 +1,70 @@
-//! Sentences the table says, kept in one place.
+//! Sentences the table says in several places, in the reader's language (their words
+//! are in `locales/<lang>/table.ftl`), and the escaping of what users type.
 
 use rules::{GameKind, Seat};
 use storage::{LogEntry, Meta};
+use words::Lang;
 
-pub const NO_TABLE: &str =
-    "There is no game in this channel. Open one with /game new (see /game rules for the list).";
-pub const STALE_PROMPT: &str =
-    "That prompt is out of date: your options have changed. Use the latest turn message (or /game status).";
-pub const NOT_SEATED: &str = "You are not seated at this table.";
+/// "There is no game in this channel…"
+pub fn no_table(lang: Lang) -> String {
+    words::text(lang, "table-no-game", &[])
+}
+
+/// A panel or prompt whose options changed since it was made.
+pub fn stale_prompt(lang: Lang) -> String {
+    words::text(lang, "table-stale-prompt", &[])
+}
+
+/// The caller has no seat at this table.
+pub fn not_seated(lang: Lang) -> String {
+    words::text(lang, "table-not-seated", &[])
+}
+
+/// A change that could not be stored (nothing changed).
+pub fn not_saved(lang: Lang, e: &dyn std::fmt::Display) -> String {
+    words::text(lang, "table-not-saved", &[("error", e.to_string().into())])
+}
+
+/// The store failed reading something.
+pub fn store_failed(lang: Lang, e: &dyn std::fmt::Display) -> String {
+    words::text(
+        lang,
+        "table-store-failed",
+        &[("error", e.to_string().into())],
+    )
+}
+
+/// The game's log could not be read.
+pub fn log_unreadable(lang: Lang, e: &dyn std::fmt::Display) -> String {
+    words::text(
+        lang,
+        "table-log-unreadable",
+        &[("error", e.to_string().into())],
+    )
+}
+
+/// Seats cannot change once the game of `game` (its title) started.
+pub fn already_started(lang: Lang, game: &str) -> String {
+    words::text(lang, "lobby-already-started", &[("game", game.into())])
+}
+
+/// The table of `game` (its title) has `max` seats, all taken.
+pub fn table_full(lang: Lang, game: &str, max: usize) -> String {
+    words::text(
+        lang,
+        "lobby-table-full",
+        &[("game", game.into()), ("max", max.into())],
+    )
+}
+
+/// "⏳ Waiting for …." naming the players of `seats`.
+pub fn waiting_for(lang: Lang, names: &[String], seats: &[Seat]) -> String {
+    words::text(
+        lang,
+        "table-waiting-for",
+        &[("names", name_list(lang, names, seats).into())],
+    )
+}
 /// Discord's message limit is 2000 characters; pages stay under it.
 const PAGE: usize = 1900;
 
@@ -101,33 +158,49 @@ fn is_invisible(c: char) -> bool {
     )
 }
 
-pub fn quarantine_notice(reason: &str) -> String {
-    format!(
-        "⚠️ The game stored for this channel could not be read and was set aside for the bot's operator ({reason}). The channel is free: open a new game with /game new."
-    )
+/// The channel's stored game was set aside (`reason`, for the operator).
+pub fn quarantine_notice(lang: Lang, reason: &str) -> String {
+    words::text(lang, "table-quarantined", &[("reason", reason.into())])
 }
 
-pub fn game_list() -> String {
-    let mut s = String::from("Games you can play:\n");
+/// The games this bot plays, one line each.
+pub fn game_list(lang: Lang) -> String {
+    let mut s = words::text(lang, "table-games-heading", &[]);
+    s.push('\n');
     for k in rules::catalog::games() {
-        s.push_str(&format!(
-            "· `{}` — {} ({}–{} players)\n",
-            k.id, k.title, k.players.0, k.players.1
+        s.push_str(&words::text(
+            lang,
+            "table-games-line",
+            &[
+                ("id", k.id.into()),
+                ("game", k.title.into()),
+                ("min", k.players.0.into()),
+                ("max", k.players.1.into()),
+            ],
         ));
+        s.push('\n');
     }
-    s.push_str("Open one with /game new; read its rules with /game rules.");
+    s.push_str(&words::text(lang, "table-games-footer", &[]));
     s
 }
 
-pub fn unknown_game(game: &str) -> String {
+/// A game id the catalog does not know (or none given), with the ones it does.
+pub fn unknown_game(lang: Lang, game: &str) -> String {
     let ids: Vec<&str> = rules::catalog::games().iter().map(|k| k.id).collect();
     if game.trim().is_empty() {
-        format!("Which game? Choose one of: {}.", ids.join(", "))
+        words::text(
+            lang,
+            "table-which-game",
+            &[("games", ids.join(", ").into())],
+        )
     } else {
-        format!(
-            "There is no game called “{}”. Choose one of: {}.",
-            escape_user_text(game, TYPED_CHARS),
-            ids.join(", ")
+        words::text(
+            lang,
+            "table-no-such-game",
+            &[
+                ("game", escape_user_text(game, TYPED_CHARS).into()),
+                ("games", ids.join(", ").into()),
+            ],
         )
     }
 }
@@ -141,53 +214,51 @@ pub fn seat_list(meta: &Meta) -> String {
         .join(", ")
 }
 
-/// The names of `seats`, from `names` as messages show them (already escaped).
-pub fn name_list(names: &[String], seats: &[Seat]) -> String {
+/// The names of `seats`, from `names` as messages show them (already escaped); "nobody"
+/// in `lang` for none.
+pub fn name_list(lang: Lang, names: &[String], seats: &[Seat]) -> String {
     let list: Vec<&str> = seats
         .iter()
         .filter_map(|s| names.get(*s).map(String::as_str))
         .collect();
     if list.is_empty() {
-        "nobody".into()
+        words::text(lang, "table-nobody", &[])
     } else {
         list.join(", ")
     }
 }
 
-pub fn help(kind: Option<&GameKind>) -> String {
-    let mut s = String::from(
-        "**Table commands**\n\
-         · `/game new <game> [key=value…]` — open a table (e.g. `/game new estates rounds=2`)\n\
-         · `/game join` / `/game leave` — take or give up a seat before the start\n\
-         · `/game start` — the host starts the game\n\
-         · `/game addbot [easy|normal|hard]` · `/game removebot [name]` — the host seats or unseats a bot (`/game new <game> bots:2` seats two at once)\n\
-         · `/game status` — the board and who is awaited\n\
-         · `/game hand` — your private hand / money\n\
-         · `/game scores` — live scores, or the last result here\n\
-         · `/game log` — the last moves\n\
-         · `/game rules [game] [topic]` — the rules, with every decision the bot made\n\
-         · `/game abandon` — the host (or Manage Channel) ends the game\n\
-         · `/game settings` — reminders, timeouts (auto, default, skip, bot, drop), undo and hints of this table (the host changes them)\n\
-         · `/game nudge` — ping whoever the game is waiting for (once an hour)\n\
-         · `/game undo` — take back your last move (those who moved since approve)\n\
-         · `/game hint` — the bot's suggestion for your move, with why (only you see it)\n\
-         · `/game resume` — take your seat back from the bot that played it while you were away\n\
-         · `/game mine` — your games, where it is your move first\n\
-         · `/game notify [ping|dm|quiet]` — how you hear about your turn on this server\n\
-         · `/game stats [user] [game]` · `/game leaderboard [game]` — this server's records\n\
-         Moves: the **Your move** button, or `/<game> move` (e.g. `/palazzo move take money`).\n",
-    );
+/// `/game help`: the table's commands, then the moves of `kind` (the engine's own
+/// syntax and meanings) or the list of games.
+pub fn help(lang: Lang, kind: Option<&GameKind>) -> String {
+    let mut s = words::text(lang, "table-help", &[]);
+    s.push('\n');
     match kind {
         Some(k) => {
-            s.push_str(&format!("\n**{} moves**\n", k.title));
+            s.push('\n');
+            s.push_str(&words::text(
+                lang,
+                "table-help-moves",
+                &[("game", k.title.into())],
+            ));
+            s.push('\n');
             for c in (k.command_help)() {
-                s.push_str(&format!(
-                    "· `{}` — {} (e.g. `{}`)\n",
-                    c.syntax, c.meaning, c.example
+                s.push_str(&words::text(
+                    lang,
+                    "table-help-move",
+                    &[
+                        ("syntax", c.syntax.into()),
+                        ("meaning", c.meaning.into()),
+                        ("example", c.example.into()),
+                    ],
                 ));
+                s.push('\n');
             }
         }
-        None => s.push_str(&format!("\n{}", game_list())),
+        None => {
+            s.push('\n');
+            s.push_str(&game_list(lang));
+        }
     }
     s
 }
@@ -195,7 +266,7 @@ pub fn help(kind: Option<&GameKind>) -> String {
 /// The last public moves. Built from the public narration only, never the action text,
 /// and counted among public moves only: numbering every move would show gaps where a
 /// secret move (an Estates stash) happened.
-pub fn log(entries: &[LogEntry]) -> String {
+pub fn log(lang: Lang, entries: &[LogEntry]) -> String {
     // Moves an undo took back stay in the log, struck through.
     let kept: std::collections::HashSet<u64> = storage::effective_log(entries)
         .into_iter()
@@ -208,16 +279,35 @@ pub fn log(entries: &[LogEntry]) -> String {
         .map(|(i, e)| (e.undoes().is_none() && !kept.contains(&(i as u64)), e))
         .collect();
     if public.is_empty() {
-        return "No moves yet.".into();
+        return words::text(lang, "table-log-empty", &[]);
     }
     let from = public.len().saturating_sub(30);
-    let mut s = format!("Moves {}–{} of {}:\n", from + 1, public.len(), public.len());
+    let mut s = words::text(
+        lang,
+        "table-log-heading",
+        &[
+            ("from", (from + 1).into()),
+            ("to", public.len().into()),
+            ("total", public.len().into()),
+        ],
+    );
+    s.push('\n');
     for (i, (undone, e)) in public.iter().enumerate().skip(from) {
         let line = e.public.join(" ");
         if *undone {
-            s.push_str(&format!("{}. ~~{line}~~ (taken back)\n", i + 1));
+            s.push_str(&words::text(
+                lang,
+                "table-log-taken-back",
+                &[("n", (i + 1).into()), ("line", line.into())],
+            ));
+            s.push('\n');
         } else {
-            s.push_str(&format!("{}. {line}\n", i + 1));
+            s.push_str(&words::text(
+                lang,
+                "table-log-line",
+                &[("n", (i + 1).into()), ("line", line.into())],
+            ));
+            s.push('\n');
         }
     }
     s
@@ -233,7 +323,26 @@ pub fn rules_topics(text: &str) -> Vec<&str> {
         .collect()
 }
 
-pub fn rules_pages(text: &str, topic: Option<&str>) -> Vec<String> {
+/// The rules digest of `kind` for a reader of `lang`: the engine's own English digest
+/// (`rules/src/<game>/rules.md`, the spec), or its translation in `locales/<lang>/rules/`
+/// (`words::rules_digest`); a language without one gets the English under a line in that
+/// language saying so.
+pub fn rules_text(kind: &GameKind, lang: Lang) -> std::borrow::Cow<'static, str> {
+    use std::borrow::Cow;
+    if lang == Lang::En {
+        return Cow::Borrowed((kind.rules_text)());
+    }
+    match words::rules_digest(lang, kind.id) {
+        Some(text) => Cow::Borrowed(text),
+        None => Cow::Owned(format!(
+            "{}\n\n{}",
+            words::text(lang, "help-rules-coming", &[]),
+            (kind.rules_text)()
+        )),
+    }
+}
+
+pub fn rules_pages(lang: Lang, text: &str, topic: Option<&str>) -> Vec<String> {
     let mut sections: Vec<String> = Vec::new();
     for line in text.lines() {
         if line.starts_with('#') || sections.is_empty() {
@@ -253,10 +362,13 @@ pub fn rules_pages(text: &str, topic: Option<&str>) -> Vec<String> {
             .collect();
         if chosen.is_empty() {
             let headings = rules_topics(text);
-            return vec![format!(
-                "Nothing in the rules mentions “{}”. Topics: {}.",
-                escape_user_text(topic, TYPED_CHARS),
-                headings.join(", ")
+            return vec![words::text(
+                lang,
+                "table-rules-no-topic",
+                &[
+                    ("topic", escape_user_text(topic, TYPED_CHARS).into()),
+                    ("topics", headings.join(", ").into()),
+                ],
             )];
         }
         sections = chosen;
@@ -281,7 +393,12 @@ pub fn rules_pages(text: &str, topic: Option<&str>) -> Vec<String> {
     let total = pages.len();
     if total > 1 {
         for (i, p) in pages.iter_mut().enumerate() {
-            p.push_str(&format!("\n(page {}/{total})", i + 1));
+            p.push('\n');
+            p.push_str(&words::text(
+                lang,
+                "table-rules-page",
+                &[("page", (i + 1).into()), ("total", total.into())],
+            ));
         }
     }
     pages
@@ -290,6 +407,23 @@ pub fn rules_pages(text: &str, topic: Option<&str>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn english_readers_get_the_engines_digest_and_spanish_readers_the_spanish_one() {
+        for kind in rules::catalog::games() {
+            let english = (kind.rules_text)();
+            assert_eq!(rules_text(kind, Lang::En), english);
+            let spanish = rules_text(kind, Lang::Es);
+            assert_ne!(spanish, english, "{}", kind.id);
+            assert_eq!(Some(&*spanish), words::rules_digest(Lang::Es, kind.id));
+            // The topics (headings) read from the text shown, one per English one.
+            assert_eq!(rules_topics(&spanish).len(), rules_topics(english).len());
+            // A Spanish topic finds its Spanish section.
+            let turn = rules_pages(Lang::Es, &spanish, Some("turno")).join("\n");
+            assert!(turn.contains("turno"), "{}: {turn}", kind.id);
+            assert!(!turn.contains("A turn"), "{}: {turn}", kind.id);
+        }
+    }
 
     #[test]
     fn hostile_names_are_escaped_to_exactly_what_discord_shows_as_typed() {
@@ -350,16 +484,16 @@ mod tests {
             ));
         }
         text.push_str("## Scoring\nPalaces score by floors.\n");
-        let pages = rules_pages(&text, None);
+        let pages = rules_pages(Lang::En, &text, None);
         assert!(pages.len() > 1);
         assert!(pages.iter().all(|p| p.chars().count() <= 2000));
         assert!(pages[0].ends_with(&format!("(page 1/{})", pages.len())));
-        let scoring = rules_pages(&text, Some("scoring"));
+        let scoring = rules_pages(Lang::En, &text, Some("scoring"));
         assert_eq!(
             scoring,
             vec!["## Scoring\nPalaces score by floors.\n".to_string()]
         );
-        let none = rules_pages(&text, Some("dragons"));
+        let none = rules_pages(Lang::En, &text, Some("dragons"));
         assert!(none[0].contains("Topics: Setup, Scoring"), "{none:?}");
     }
 }
@@ -370,7 +504,7 @@ pub const SUMMARY_CHARS: usize = 420;
 /// `headline` (what just happened), then `state` and `waiting`, in at most `limit`
 /// characters: when the headline is too long its last lines give way to a pointer to the
 /// log (`/game log` keeps every event).
-pub fn summary(headline: &str, state: &str, waiting: &str, limit: usize) -> String {
+pub fn summary(lang: Lang, headline: &str, state: &str, waiting: &str, limit: usize) -> String {
     let tail = format!("{state}\n{waiting}");
     let room = limit.saturating_sub(tail.chars().count() + 2);
     let headline = headline.trim_end();
@@ -378,7 +512,7 @@ pub fn summary(headline: &str, state: &str, waiting: &str, limit: usize) -> Stri
     if headline.chars().count() <= room {
         kept.push_str(headline);
     } else {
-        let more = "… (the rest: /game log)";
+        let more = words::text(lang, "table-summary-more", &[]);
         let budget = room.saturating_sub(more.chars().count() + 1);
         for line in headline.lines() {
             if kept.chars().count() + line.chars().count() + 1 > budget {
@@ -391,7 +525,7 @@ pub fn summary(headline: &str, state: &str, waiting: &str, limit: usize) -> Stri
             kept = headline.chars().take(budget).collect();
             kept.push('\n');
         }
-        kept.push_str(more);
+        kept.push_str(&more);
     }
     if kept.is_empty() {
         tail
@@ -407,6 +541,7 @@ mod summary_tests {
     #[test]
     fn a_summary_keeps_the_state_and_who_is_awaited_within_the_limit() {
         let short = summary(
+            Lang::En,
             "ana bids 18.",
             "**Palazzo** — round 2",
             "⏳ Waiting for bruno.",
@@ -417,15 +552,21 @@ mod summary_tests {
             "ana bids 18.\n**Palazzo** — round 2\n⏳ Waiting for bruno."
         );
         let long: String = (0..80).map(|i| format!("event number {i}\n")).collect();
-        let cut = summary(&long, "**Palazzo** — round 2", "⏳ Waiting for bruno.", 500);
+        let cut = summary(
+            Lang::En,
+            &long,
+            "**Palazzo** — round 2",
+            "⏳ Waiting for bruno.",
+            500,
+        );
         assert!(cut.chars().count() <= 500, "{}", cut.chars().count());
         assert!(cut.starts_with("event number 0\n"));
         assert!(cut.contains("/game log"));
         assert!(cut.ends_with("**Palazzo** — round 2\n⏳ Waiting for bruno."));
         let one_line = "x".repeat(900);
-        let cut = summary(&one_line, "s", "w", 500);
+        let cut = summary(Lang::En, &one_line, "s", "w", 500);
         assert!(cut.chars().count() <= 500);
         assert!(cut.ends_with("s\nw"));
-        assert_eq!(summary("", "s", "w", 500), "s\nw");
+        assert_eq!(summary(Lang::En, "", "s", "w", 500), "s\nw");
     }
 }

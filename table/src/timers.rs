@@ -339,25 +339,35 @@ impl Table {
         }
         let now = self.now_ms();
         let names = active.names();
-        let who = text::name_list(&names, &seats);
-        let since = ago(now.saturating_sub(active.meta.updated * 1000));
-        let title = active.title();
-        let line = if timer.held_up {
-            format!("⏰ {who}: everyone else has moved — we are waiting for you in **{title}** (last move {since}).")
+        let post = self.post_lang(&active.meta);
+        let since_ms = now.saturating_sub(active.meta.updated * 1000);
+        let key = if timer.held_up {
+            "timer-reminder-held-up"
         } else {
-            format!("⏰ Reminder: **{title}** is waiting for {who} (last move {since}).")
+            "timer-reminder"
         };
+        let line = words::text(
+            post,
+            key,
+            &[
+                ("names", text::name_list(post, &names, &seats).into()),
+                ("game", active.title().into()),
+                ("since", ago(post, since_ms).into()),
+            ],
+        );
         // Everyone awaited is mentioned (`quiet` too); a DM only for who chose DMs.
         let mut out = vec![Delivery::ping(line, active.users(&seats))];
         for &seat in &seats {
             if !self.notify_of(active, seat).by_dm() {
                 continue;
             }
-            let dm = if timer.held_up {
-                format!("⏰ Everyone else has moved — it is your move (last move {since}).")
+            let lang = self.seat_lang(active, seat);
+            let key = if timer.held_up {
+                "timer-reminder-dm-held-up"
             } else {
-                format!("⏰ It is your move (last move {since}).")
+                "timer-reminder-dm"
             };
+            let dm = words::text(lang, key, &[("since", ago(lang, since_ms).into())]);
             out.extend(
                 active
                     .users(&[seat])
@@ -446,7 +456,8 @@ impl Table {
             return vec![];
         }
         let names = active.names();
-        let who = text::name_list(&names, seats);
+        let post = self.post_lang(&active.meta);
+        let who = text::name_list(post, &names, seats);
         let title = active.title();
         let min = active.kind().map_or(1, |k| k.players.0);
         let mut meta = active.meta.clone();
@@ -462,8 +473,14 @@ impl Table {
                 .as_ref()
                 .map(|g| g.public_headline(&names))
                 .unwrap_or_default();
-            let headline = format!(
-                "⏱️ {who} ran out of time and left. {title} needs at least {min} players, so the game ends here, abandoned (it does not count in the stats)."
+            let headline = words::text(
+                post,
+                "timer-dropped-game-over",
+                &[
+                    ("names", who.into()),
+                    ("game", title.into()),
+                    ("min", min.into()),
+                ],
             );
             // The board as it stood is the message's picture.
             let mut end = Delivery::channel(format!("{headline}\n{state_line}"));
@@ -472,15 +489,17 @@ impl Table {
             }
             return self.close(slot, meta, vec![end]);
         }
-        let line = format!(
-            "⏱️ {who} ran out of time and left the game. I make their moves from now on; {remaining} players go on."
+        let line = words::text(
+            post,
+            "timer-dropped",
+            &[("names", who.into()), ("remaining", remaining.into())],
         );
         let mut out = vec![Delivery::channel(line)];
         let mut next = active.with_meta(meta);
         let mut news = Vec::new();
         for &seat in seats {
-            let left = "⏱️ Your time ran out, so you have left this game; I make your seat's moves from now on.";
-            self.tell_privately(&next, seat, left.to_string(), &mut news, &mut out);
+            let left = |lang| words::text(lang, "timer-dropped-you", &[]);
+            self.tell_privately(&next, seat, left, &mut news, &mut out);
         }
         next.add_news(news);
         let texts = next.private_texts();

@@ -3,18 +3,27 @@
 
 use crate::text::{escape_user_text, TYPED_CHARS};
 use storage::{Settings, TimeoutPolicy};
+use words::Lang;
 
 /// Parses a human duration: a number with a unit (`s`, `m`, `h`, `d`, `w`), several
-/// joined (`1h30m`), or `off` / `0` (none). Returns seconds.
+/// joined (`1h30m`), or `off` / `0` (none). Returns seconds; the refusal is in English
+/// (the config and the terminal).
 pub fn parse_duration(text: &str) -> Result<u64, String> {
+    parse_duration_in(Lang::En, text)
+}
+
+/// [`parse_duration`] refusing in `lang`.
+pub fn parse_duration_in(lang: Lang, text: &str) -> Result<u64, String> {
     let t = text.trim().to_lowercase();
     if matches!(t.as_str(), "off" | "never" | "none" | "0") {
         return Ok(0);
     }
+    let typed = escape_user_text(text, TYPED_CHARS);
     let bad = || {
-        format!(
-            "“{}” is not a duration; write a number with a unit, like 90s, 30m, 12h, 2d or 1h30m (or off).",
-            escape_user_text(text, TYPED_CHARS)
+        words::text(
+            lang,
+            "table-settings-not-a-duration",
+            &[("value", typed.as_str().into())],
         )
     };
     let mut total: u64 = 0;
@@ -45,9 +54,10 @@ pub fn parse_duration(text: &str) -> Result<u64, String> {
         return Err(bad());
     }
     if total > 365 * 86_400 {
-        return Err(format!(
-            "“{}” is too long: a year at most.",
-            escape_user_text(text, TYPED_CHARS)
+        return Err(words::text(
+            lang,
+            "table-settings-too-long",
+            &[("value", typed.as_str().into())],
         ));
     }
     Ok(total)
@@ -69,28 +79,35 @@ pub fn format_duration(secs: u64) -> String {
     out
 }
 
-/// "3 h ago"-style age of something that happened `ms` milliseconds ago.
-pub fn ago(ms: u64) -> String {
+/// "3 h ago"-style age of something that happened `ms` milliseconds ago, in `lang`.
+pub fn ago(lang: words::Lang, ms: u64) -> String {
     let secs = ms / 1000;
-    match secs {
-        0..=59 => "just now".into(),
-        60..=3_599 => format!("{} min ago", secs / 60),
-        3_600..=172_799 => format!("{} h ago", secs / 3_600),
-        _ => format!("{} days ago", secs / 86_400),
-    }
+    let (key, n) = match secs {
+        0..=59 => ("timer-ago-now", 0),
+        60..=3_599 => ("timer-ago-minutes", secs / 60),
+        3_600..=172_799 => ("timer-ago-hours", secs / 3_600),
+        _ => ("timer-ago-days", secs / 86_400),
+    };
+    words::text(lang, key, &[("n", n.into())])
 }
 
-/// Parses a timeout policy word.
+/// Parses a timeout policy word (refusing in English: the config).
 pub fn parse_policy(text: &str) -> Result<TimeoutPolicy, String> {
+    parse_policy_in(Lang::En, text)
+}
+
+/// [`parse_policy`] refusing in `lang`.
+pub fn parse_policy_in(lang: Lang, text: &str) -> Result<TimeoutPolicy, String> {
     match text.trim().to_lowercase().as_str() {
         "auto" => Ok(TimeoutPolicy::Auto),
         "default" | "fixed" => Ok(TimeoutPolicy::Default),
         "skip" | "pass" => Ok(TimeoutPolicy::Skip),
         "drop" | "leave" => Ok(TimeoutPolicy::Drop),
         "bot" => Ok(TimeoutPolicy::Bot),
-        other => Err(format!(
-            "“{}” is not a timeout policy; choose auto (the bot plays their turn as well as it can), default (the game's fixed default move), skip (they pass where the rules allow), bot (a bot plays their seat until they are back) or drop (they leave).",
-            escape_user_text(other, TYPED_CHARS)
+        other => Err(words::text(
+            lang,
+            "table-settings-not-a-policy",
+            &[("value", escape_user_text(other, TYPED_CHARS).into())],
         )),
     }
 }
@@ -160,26 +177,38 @@ impl Timing {
             || sooner(self.timeout_after, next.timeout_after)
     }
 
-    /// The settings as a few lines for chat.
+    /// The settings as a few lines for chat (English: the terminal and tests).
     pub fn describe(&self, settings: &Settings) -> String {
-        let mark = |own: bool| if own { "" } else { " (server default)" };
+        self.describe_in(Lang::En, settings)
+    }
+
+    /// The settings as a few lines for chat, in `lang`.
+    pub fn describe_in(&self, lang: Lang, settings: &Settings) -> String {
+        let server = words::text(lang, "table-settings-server-default", &[]);
+        let mark = |own: bool| if own { String::new() } else { server.clone() };
         let policy = match self.on_timeout {
-            TimeoutPolicy::Auto => "auto — the bot plays their turn as well as it can",
-            TimeoutPolicy::Default => "default — the game's fixed default move",
-            TimeoutPolicy::Skip => "skip — they pass where the rules allow (else the default move)",
-            TimeoutPolicy::Bot => "bot — a bot plays their seat until they are back",
-            TimeoutPolicy::Drop => "drop — they leave the game",
+            TimeoutPolicy::Auto => "table-settings-policy-auto",
+            TimeoutPolicy::Default => "table-settings-policy-default",
+            TimeoutPolicy::Skip => "table-settings-policy-skip",
+            TimeoutPolicy::Bot => "table-settings-policy-bot",
+            TimeoutPolicy::Drop => "table-settings-policy-drop",
         };
-        format!(
-            "· Remind after: **{}**{}\n· Repeat reminders every: **{}**{}\n· Time out after: **{}**{}\n· On timeout: **{}**{}",
-            format_duration(self.remind_after),
-            mark(settings.remind_after.is_some()),
-            format_duration(self.remind_every),
-            mark(settings.remind_every.is_some()),
-            format_duration(self.timeout_after),
-            mark(settings.timeout_after.is_some()),
-            policy,
-            mark(settings.on_timeout.is_some()),
+        words::text(
+            lang,
+            "table-settings-described",
+            &[
+                ("remind", format_duration(self.remind_after).into()),
+                ("remind_mark", mark(settings.remind_after.is_some()).into()),
+                ("every", format_duration(self.remind_every).into()),
+                ("every_mark", mark(settings.remind_every.is_some()).into()),
+                ("timeout", format_duration(self.timeout_after).into()),
+                (
+                    "timeout_mark",
+                    mark(settings.timeout_after.is_some()).into(),
+                ),
+                ("policy", words::text(lang, policy, &[]).into()),
+                ("policy_mark", mark(settings.on_timeout.is_some()).into()),
+            ],
         )
     }
 }
@@ -212,16 +241,20 @@ impl SettingsChange {
     }
 
     /// Reads `remind=12h every=1d timeout=72h policy=drop` (the local table's words; the
-    /// long names work too).
+    /// long names work too); the refusal in English.
     pub fn parse(words: &[&str]) -> Result<SettingsChange, String> {
+        SettingsChange::parse_words(words).map_err(|e| e.to_string())
+    }
+
+    /// [`SettingsChange::parse`], refusing with a [`crate::command::ParseRefusal`] (said
+    /// in the reader's language).
+    pub fn parse_words(words: &[&str]) -> Result<SettingsChange, crate::command::ParseRefusal> {
+        use crate::command::ParseRefusal;
         let mut change = SettingsChange::default();
         for word in words {
-            let (key, value) = word.split_once('=').ok_or_else(|| {
-                format!(
-                    "“{}” is not a setting; write key=value, e.g. remind=12h or policy=drop.",
-                    escape_user_text(word, TYPED_CHARS)
-                )
-            })?;
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| ParseRefusal::NotASetting(word.to_string()))?;
             let slot = match key.to_lowercase().replace('-', "_").as_str() {
                 "remind" | "remind_after" => &mut change.remind_after,
                 "every" | "repeat" | "remind_every" | "repeat_every" => &mut change.remind_every,
@@ -229,60 +262,68 @@ impl SettingsChange {
                 "policy" | "on_timeout" => &mut change.on_timeout,
                 "undo" => &mut change.undo,
                 "hints" | "hint" => &mut change.hints,
-                other => {
-                    return Err(format!(
-                    "There is no setting “{}”; the settings are remind, every, timeout, policy, undo and hints.",
-                    escape_user_text(other, TYPED_CHARS)
-                ))
-                }
+                other => return Err(ParseRefusal::NoSuchSetting(other.to_string())),
             };
             *slot = Some(value.to_string());
         }
         Ok(change)
     }
 
-    /// Applies the change to `settings`; the first bad value is refused with its reason,
-    /// and so is a duration it sets below `minimums` (naming the minimum).
+    /// Applies the change to `settings`; the first bad value is refused with its reason
+    /// (in English), and so is a duration it sets below `minimums` (naming the minimum).
     pub fn apply(&self, settings: &Settings, minimums: &Minimums) -> Result<Settings, String> {
-        fn duration(
-            value: &Option<String>,
-            old: Option<u64>,
-            name: &str,
-            min: u64,
-        ) -> Result<Option<u64>, String> {
+        self.apply_in(settings, minimums, Lang::En)
+    }
+
+    /// [`SettingsChange::apply`] refusing in `lang`.
+    pub fn apply_in(
+        &self,
+        settings: &Settings,
+        minimums: &Minimums,
+        lang: Lang,
+    ) -> Result<Settings, String> {
+        let duration = |value: &Option<String>,
+                        old: Option<u64>,
+                        name: &str,
+                        min: u64|
+         -> Result<Option<u64>, String> {
             match value.as_deref().map(str::trim) {
                 None => Ok(old),
                 Some(v) if is_server_default(v) => Ok(None),
                 Some(v) => {
-                    let secs = parse_duration(v)?;
+                    let secs = parse_duration_in(lang, v)?;
                     if secs > 0 && secs < min {
-                        return Err(format!(
-                            "{name} must be at least {} (or off): that is the shortest this bot allows, so “{}” is too short.",
-                            format_duration(min),
-                            escape_user_text(v, TYPED_CHARS)
+                        return Err(words::text(
+                            lang,
+                            "table-settings-too-short",
+                            &[
+                                ("setting", words::text(lang, name, &[]).into()),
+                                ("min", format_duration(min).into()),
+                                ("value", escape_user_text(v, TYPED_CHARS).into()),
+                            ],
                         ));
                     }
                     Ok(Some(secs))
                 }
             }
-        }
+        };
         let mut next = Settings {
             remind_after: duration(
                 &self.remind_after,
                 settings.remind_after,
-                "Remind after",
+                "table-settings-name-remind",
                 minimums.reminder,
             )?,
             remind_every: duration(
                 &self.remind_every,
                 settings.remind_every,
-                "Repeat every",
+                "table-settings-name-every",
                 minimums.reminder,
             )?,
             timeout_after: duration(
                 &self.timeout_after,
                 settings.timeout_after,
-                "Time out after",
+                "table-settings-name-timeout",
                 minimums.timeout,
             )?,
             on_timeout: settings.on_timeout,
@@ -293,7 +334,7 @@ impl SettingsChange {
             Some(v) if is_server_default(v) && !v.eq_ignore_ascii_case("default") => {
                 next.on_timeout = None
             }
-            Some(v) => next.on_timeout = Some(parse_policy(v)?),
+            Some(v) => next.on_timeout = Some(parse_policy_in(lang, v)?),
         }
         Ok(next)
     }

@@ -19,6 +19,7 @@ use crate::{hands, text, turn_message, Active, Approval, Caller, Change, Deliver
 use rules::{DynGame, Seat};
 use serde::{Deserialize, Serialize};
 use storage::{ChannelId, LogEntry, UserId};
+use words::Lang;
 
 /// A request lapses after this long at most (shorter when the table's reminders come
 /// sooner): an approval much later would be about a game that has moved on.
@@ -29,14 +30,18 @@ const REQUEST_NOTE: &str = "undo-request";
 /// Undo, on unless the host turned it off for the game.
 const UNDO: Switch = Switch {
     note: "undo-setting",
-    turned_on: "turned undo on: a player may take back their last move with /game undo, with the consent of those who moved since.",
-    what: "undo",
+    turned_on: "table-switch-undo-on",
+    turned_off: "table-switch-undo-off",
 };
 
-const BLOCKED: &str = "Your last move can no longer be taken back: it, or a move after it, brought out something hidden or random (a card or a tile drawn, a roof turned up, a shuffle, the villa's wobble), or was a secret move.";
-
-const CLOSED: &str =
-    "That undo request is no longer open: it was decided, replaced, or the game moved on.";
+/// "That undo request is no longer open…", in `lang`.
+fn closed(lang: Lang) -> Vec<Delivery> {
+    vec![Delivery::ephemeral(words::text(
+        lang,
+        "table-undo-closed",
+        &[],
+    ))]
+}
 
 /// An undo waiting for the other players' approval.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -76,9 +81,9 @@ impl Table {
     }
 
     /// A `/game settings` line: whether undo is on.
-    pub(crate) fn undo_line(&self, active: &Active) -> String {
+    pub(crate) fn undo_line(&self, active: &Active, lang: Lang) -> String {
         let on = if self.undo_on(active) { "on" } else { "off" };
-        format!("· Undo: **{on}** (`/game undo`, with the other players' consent)")
+        words::text(lang, "table-settings-undo-line", &[("on", on.into())])
     }
 
     /// The host turns undo `on` or off for this game.
@@ -86,21 +91,24 @@ impl Table {
         self.set_switch(active, caller, &UNDO, on)
     }
 
-    /// What taking back `seat`'s last move would do, or the caller's refusal.
-    fn undo_plan(&self, active: &Active, seat: Seat) -> Result<Plan, String> {
+    /// What taking back `seat`'s last move would do, or the caller's refusal (in `lang`).
+    fn undo_plan(&self, active: &Active, seat: Seat, lang: Lang) -> Result<Plan, String> {
         let Some(game) = &active.game else {
-            return Err("The game has not started yet: there is nothing to take back.".into());
+            return Err(words::text(lang, "table-undo-not-started", &[]));
         };
         let meta = &active.meta;
-        let kind = active.kind().ok_or("This game cannot be replayed.")?;
+        let kind = active
+            .kind()
+            .ok_or_else(|| words::text(lang, "table-undo-cannot-replay", &[]))?;
         let log = self
             .store
             .log(meta.game_id)
-            .map_err(|e| format!("The log could not be read ({e})."))?;
+            .map_err(|e| text::log_unreadable(lang, &e))?;
         let moves = storage::effective_log(&log);
-        let last = moves.iter().rposition(|(_, e)| e.seat == seat).ok_or(
-            "You have not made a move in this game yet, so there is nothing to take back.",
-        )?;
+        let last = moves
+            .iter()
+            .rposition(|(_, e)| e.seat == seat)
+            .ok_or_else(|| words::text(lang, "table-undo-no-move-yet", &[]))?;
         let pairs: Vec<(Seat, serde_json::Value)> = moves
             .iter()
             .map(|(_, e)| (e.seat, e.action.clone()))
@@ -109,7 +117,7 @@ impl Table {
         let restored = (kind.replay)(meta.seats.len(), &meta.options, meta.seed, kept)
             .map_err(|e| {
                 tracing::error!(channel = meta.channel, error = %e, "undo: the log does not replay");
-                "This game's log could not be replayed, so nothing can be taken back.".to_string()
+                words::text(lang, "table-undo-log-not-replayed", &[])
             })?;
         // Each move taken back must be one the engine lets go: nothing hidden came out.
         let mut state = restored.box_clone();
@@ -117,7 +125,7 @@ impl Table {
             let mut after = state.box_clone();
             if after.apply_logged(*seat, action).is_err() || !state.undoable(*seat, action, &*after)
             {
-                return Err(BLOCKED.into());
+                return Err(words::text(lang, "table-undo-blocked", &[]));
             }
             state = after;
         }
@@ -126,10 +134,7 @@ impl Table {
                 channel = meta.channel,
                 "undo: the log replays to another state"
             );
-            return Err(
-                "This game's log does not replay to its state, so nothing can be taken back."
-                    .into(),
-            );
+            return Err(words::text(lang, "table-undo-log-mismatch", &[]));
         }
         let mut others: Vec<Seat> = undone
             .iter()
@@ -152,35 +157,44 @@ impl Table {
 
     /// `/game undo`: take back the caller's last move now, or ask those who moved since.
     pub(crate) fn undo(&self, slot: &mut Slot, caller: &Caller) -> Vec<Delivery> {
+        let lang = caller.lang;
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(lang))];
         };
         let Some(seat) = active.seat_of(caller.user) else {
-            return vec![Delivery::ephemeral(text::NOT_SEATED)];
+            return vec![Delivery::ephemeral(text::not_seated(lang))];
         };
         if active.meta.dropped.contains(&seat) {
-            return vec![Delivery::ephemeral(
-                "You left this game when your time ran out, so you cannot take moves back.",
-            )];
-        }
-        if !self.undo_on(active) {
-            return vec![Delivery::ephemeral(format!(
-                "Undo is off for this game: the host ({}) turned it off with /game settings.",
-                active.host_name()
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-undo-seat-left",
+                &[],
             ))];
         }
-        let plan = match self.undo_plan(active, seat) {
+        if !self.undo_on(active) {
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-undo-off",
+                &[("host", active.host_name(lang).into())],
+            ))];
+        }
+        let plan = match self.undo_plan(active, seat, lang) {
             Ok(plan) => plan,
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
+        let post = self.post_lang(&active.meta);
         if plan.others.is_empty() {
-            let headline = format!("↩️ {} took back their last move.", caller.shown_name());
-            return self.commit_undo(slot, seat, plan, headline);
+            let headline = words::text(
+                post,
+                "table-undo-done",
+                &[("name", caller.shown_name().into())],
+            );
+            return self.commit_undo(slot, seat, plan, headline, lang);
         }
         let channel = active.meta.channel;
         let previous = match self.store.note(channel, REQUEST_NOTE) {
             Ok(bytes) => bytes.and_then(|b| serde_json::from_slice::<UndoRequest>(&b).ok()),
-            Err(e) => return unsaved(e),
+            Err(e) => return unsaved(lang, e),
         };
         let now = self.now_ms();
         let timing = self.timing(&active.meta);
@@ -203,15 +217,24 @@ impl Table {
             open: true,
         };
         if let Err(e) = self.store_request(channel, &request) {
-            return unsaved(e);
+            return unsaved(lang, e);
         }
-        let who = text::name_list(&active.names(), &plan.others);
         let ask = Delivery::Channel {
-            text: format!(
-                "↩️ {} asks to take back their last move ({} in all, with the moves made since). It happens when {who} approve with the buttons below, within {}; one refusal or any new move cancels it.",
-                request.by_name,
-                plural(plan.moves),
-                crate::timing::format_duration(lifetime / 1000),
+            text: words::text(
+                post,
+                "table-undo-asked",
+                &[
+                    ("name", request.by_name.as_str().into()),
+                    ("moves", plan.moves.into()),
+                    (
+                        "names",
+                        text::name_list(post, &active.names(), &plan.others).into(),
+                    ),
+                    (
+                        "within",
+                        crate::timing::format_duration(lifetime / 1000).into(),
+                    ),
+                ],
             ),
             mentions: active.users(&plan.others),
             prompts: vec![],
@@ -227,8 +250,13 @@ impl Table {
             outbox: None,
         };
         let mut out = self.enqueue(channel, vec![ask]);
-        out.push(Delivery::ephemeral(format!(
-            "Others moved since your last move, so I asked {who} to approve taking it back."
+        out.push(Delivery::ephemeral(words::text(
+            lang,
+            "table-undo-asked-you",
+            &[(
+                "names",
+                text::name_list(lang, &active.names(), &plan.others).into(),
+            )],
         )));
         out
     }
@@ -252,6 +280,7 @@ impl Table {
         game_id: u64,
         before: u64,
         mover: &str,
+        lang: Lang,
     ) -> Vec<Delivery> {
         let mut request = match self.store.note(channel, REQUEST_NOTE) {
             Ok(Some(bytes)) => match serde_json::from_slice::<UndoRequest>(&bytes) {
@@ -269,9 +298,13 @@ impl Table {
             tracing::error!(channel, error = %e, "cannot close an undo request");
             return vec![];
         }
-        let line = format!(
-            "↩️ {mover} moved, so {}'s undo request is cancelled; nothing was taken back.",
-            request.by_name
+        let line = words::text(
+            lang,
+            "table-undo-cancelled-by-move",
+            &[
+                ("mover", mover.into()),
+                ("name", request.by_name.as_str().into()),
+            ],
         );
         self.enqueue(channel, vec![Delivery::channel(line)])
     }
@@ -284,10 +317,12 @@ impl Table {
         on: Approval,
         approve: bool,
     ) -> Vec<Delivery> {
+        let lang = caller.lang;
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(CLOSED)];
+            return closed(lang);
         };
         let channel = active.meta.channel;
+        let post = self.post_lang(&active.meta);
         let mut request = match self.store.note(channel, REQUEST_NOTE) {
             Ok(Some(bytes)) => match serde_json::from_slice::<UndoRequest>(&bytes) {
                 Ok(r)
@@ -298,20 +333,24 @@ impl Table {
                 {
                     r
                 }
-                _ => return vec![Delivery::ephemeral(CLOSED)],
+                _ => return closed(lang),
             },
-            Ok(None) => return vec![Delivery::ephemeral(CLOSED)],
-            Err(e) => return unsaved(e),
+            Ok(None) => return closed(lang),
+            Err(e) => return unsaved(lang, e),
         };
         if caller.user == request.by {
-            return vec![Delivery::ephemeral(
-                "You asked for this undo: the players who moved since approve or refuse it.",
-            )];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-undo-own-request",
+                &[],
+            ))];
         }
         if !request.approvers.contains(&caller.user) {
-            return vec![Delivery::ephemeral(
-                "Only the players whose moves would be taken back approve or refuse this undo.",
-            )];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-undo-not-an-approver",
+                &[],
+            ))];
         }
         let lapsed = self.now_ms() >= request.expires_ms;
         // A new move, or the host turning undo off, cancels it.
@@ -319,25 +358,31 @@ impl Table {
         if lapsed || moved_on || !approve {
             request.open = false;
             if let Err(e) = self.store_request(channel, &request) {
-                return unsaved(e);
+                return unsaved(lang, e);
             }
         }
         if moved_on {
-            return vec![Delivery::ephemeral(
-                "A move was made (or undo turned off) after that undo was asked for, so it was cancelled; nothing was taken back.",
-            )];
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-undo-moved-on",
+                &[],
+            ))];
         }
         if lapsed {
-            return vec![Delivery::ephemeral(format!(
-                "That undo request lapsed before everyone approved it, so nothing was taken back. {} can ask again with /game undo.",
-                request.by_name
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-undo-lapsed",
+                &[("name", request.by_name.as_str().into())],
             ))];
         }
         if !approve {
-            let line = format!(
-                "↩️ {} refused to take back {}'s move, so the game goes on.",
-                caller.shown_name(),
-                request.by_name
+            let line = words::text(
+                post,
+                "table-undo-refused",
+                &[
+                    ("name", caller.shown_name().into()),
+                    ("by", request.by_name.as_str().into()),
+                ],
             );
             return self.enqueue(channel, vec![Delivery::channel(line)]);
         }
@@ -352,29 +397,38 @@ impl Table {
             .collect();
         if !waiting.is_empty() {
             if let Err(e) = self.store_request(channel, &request) {
-                return unsaved(e);
+                return unsaved(lang, e);
             }
-            return vec![Delivery::ephemeral(format!(
-                "You approved taking back {}'s move; it now waits for {}.",
-                request.by_name,
-                text::name_list(&active.names(), &waiting)
+            return vec![Delivery::ephemeral(words::text(
+                lang,
+                "table-undo-you-approved",
+                &[
+                    ("by", request.by_name.as_str().into()),
+                    (
+                        "names",
+                        text::name_list(lang, &active.names(), &waiting).into(),
+                    ),
+                ],
             ))];
         }
         // Everyone approved: the undo is worked out again from the log as it is now.
         let Some(seat) = active.seat_of(request.by) else {
-            return vec![Delivery::ephemeral(CLOSED)];
+            return closed(lang);
         };
-        let plan = match self.undo_plan(active, seat) {
+        let plan = match self.undo_plan(active, seat, lang) {
             Ok(plan) if plan.from == request.from => plan,
-            Ok(_) => return vec![Delivery::ephemeral(CLOSED)],
+            Ok(_) => return closed(lang),
             Err(refusal) => return vec![Delivery::ephemeral(refusal)],
         };
-        let headline = format!(
-            "↩️ Everyone approved: {} took back their last move ({} in all).",
-            request.by_name,
-            plural(plan.moves)
+        let headline = words::text(
+            post,
+            "table-undo-approved",
+            &[
+                ("name", request.by_name.as_str().into()),
+                ("moves", plan.moves.into()),
+            ],
         );
-        let out = self.commit_undo(slot, seat, plan, headline);
+        let out = self.commit_undo(slot, seat, plan, headline, lang);
         let done = slot
             .active
             .as_ref()
@@ -397,10 +451,12 @@ impl Table {
         seat: Seat,
         plan: Plan,
         headline: String,
+        reader: Lang,
     ) -> Vec<Delivery> {
         let Some(active) = &slot.active else {
-            return vec![Delivery::ephemeral(text::NO_TABLE)];
+            return vec![Delivery::ephemeral(text::no_table(reader))];
         };
+        let post = self.post_lang(&active.meta);
         let now_ms = self.now_ms();
         let mut meta = active.meta.clone();
         meta.version += 1;
@@ -410,7 +466,7 @@ impl Table {
         let before = active.private_texts();
         let mut next = Active::new(meta, Some(plan.game));
         let private = next.private_texts();
-        let mut out = vec![turn_message(&next, headline)];
+        let mut out = vec![turn_message(&next, headline, post)];
         out.extend(hands::hand_updates(
             &next,
             &private,
@@ -428,19 +484,11 @@ impl Table {
             snapshot: Some(&snapshot),
             entry: Some(&entry),
             timers: &timers,
-            ..Change::meta(&next.meta)
+            ..Change::meta(&next.meta).for_reader(reader)
         };
         if self.commit(change, &mut out).is_ok() {
             slot.active = Some(next);
         }
         out
-    }
-}
-
-fn plural(moves: usize) -> String {
-    if moves == 1 {
-        "1 move".into()
-    } else {
-        format!("{moves} moves")
     }
 }

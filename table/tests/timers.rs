@@ -1729,3 +1729,144 @@ fn when_everyone_is_away_the_game_waits_for_someone_to_come_back() {
         "the player who came back is asked to move"
     );
 }
+
+/// A Discord locale of `lang`.
+fn locale(lang: table::Lang) -> &'static str {
+    match lang {
+        table::Lang::En => "en-US",
+        table::Lang::Es => "es-ES",
+    }
+}
+
+/// No text of `texts` is a raw key of the table's Fluent file (a missing key comes back
+/// as itself).
+fn assert_no_raw_key(texts: &[String]) {
+    for t in texts {
+        for prefix in ["table-", "lobby-", "timer-"] {
+            assert!(!t.contains(prefix), "a raw key in {t:?}");
+        }
+    }
+}
+
+/// A channel in one language with a player reading the other (both ways round): the
+/// lobby, turn, reminder and timeout texts posted in the channel are in the channel's
+/// language, the lobby's buttons too; that player's private answers and DMs are in
+/// theirs (their Discord client's, remembered from an interaction).
+#[test]
+fn a_table_of_mixed_languages_speaks_to_each_reader_in_theirs() {
+    use table::Lang::{En, Es};
+    // What each language says in each place: (channel) lobby, start, waiting, reminder,
+    // timeout; (private) only the host starts, notify, reminder DM, timeout DM.
+    let said = |lang| match lang {
+        Es => [
+            "ana ha abierto una mesa de **Countdown (test game)**",
+            "¡Empieza **Countdown (test game)**! Asientos en orden: ana, bruno.",
+            "⏳ Esperando a bruno.",
+            "⏰ Recordatorio: **Countdown (test game)** espera a bruno",
+            "⏱️ A bruno se le agotó el tiempo, así que he jugado por él.",
+            "Solo el anfitrión (ana) puede empezar la partida.",
+            "Desde ahora recibes una mención en el canal y un mensaje directo",
+            "⏰ Te toca jugar (última jugada hace 30 min).",
+            "⏱️ Se te agotó el tiempo, así que he jugado **",
+        ],
+        En => [
+            "ana opened a table for **Countdown (test game)**",
+            "**Countdown (test game)** begins! Seats in order: ana, bruno.",
+            "⏳ Waiting for bruno.",
+            "⏰ Reminder: **Countdown (test game)** is waiting for bruno",
+            "⏱️ bruno ran out of time, so I moved for them.",
+            "Only the host (ana) can start the game.",
+            "From now on you get a mention in the channel and a direct message",
+            "⏰ It is your move (last move 30 min ago).",
+            "⏱️ Your time ran out, so I played **",
+        ],
+    };
+    for (here, theirs) in [(Es, En), (En, Es)] {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Arc::new(ManualClock::new(START));
+        let (_store, table) = timed(dir.path(), &clock, defaults(30, 0, 60, TimeoutPolicy::Auto));
+        let here_said = said(here);
+        let theirs_said = said(theirs);
+        table.put_note(CH, "language:channel", here.code().as_bytes());
+        table.remember_client_locale(1, locale(here));
+        table.remember_client_locale(2, locale(theirs));
+        let ana = caller(1).with_lang(here);
+        let bruno = caller(2).with_lang(theirs);
+        let mut posted = Vec::new();
+        let mut private = Vec::new();
+
+        let d = table.handle(CH, &ana, Command::parse("new countdown seed=3"));
+        let lobby = channel_texts(&d);
+        assert!(lobby[0].starts_with(here_said[0]), "{lobby:?}");
+        let Some(Delivery::Channel {
+            lobby: Some(buttons),
+            ..
+        }) = d.first()
+        else {
+            panic!("no lobby buttons: {d:?}");
+        };
+        let labels = buttons.labels();
+        let expected = match here {
+            Es => ["Unirse", "Añadir un bot", "Empezar"],
+            En => ["Join", "Add a bot", "Start"],
+        };
+        assert_eq!(labels, expected.map(String::from));
+        posted.extend(lobby);
+        posted.extend(channel_texts(&table.handle(
+            CH,
+            &bruno,
+            Command::parse("join"),
+        )));
+        let refusal = ephemeral(&table.handle(CH, &bruno, Command::parse("start")));
+        assert_eq!(refusal, theirs_said[5]);
+        private.push(refusal);
+        let notify = ephemeral(&table.handle(CH, &bruno, Command::parse("notify dm")));
+        assert!(notify.starts_with(theirs_said[6]), "{notify}");
+        private.push(notify);
+
+        let d = table.handle(CH, &ana, Command::parse("start"));
+        let start = channel_texts(&d);
+        assert!(start[0].starts_with(here_said[1]), "{start:?}");
+        posted.extend(start);
+        // Ana moves first (the host's seat): then the game waits for bruno.
+        assert_eq!(table.prompts(CH)[0].user, 1);
+        let (u, a) = next_move(&table, CH, 2).unwrap();
+        let d = table.handle(CH, &ana, Command::parse(&a));
+        assert_eq!(u, 1);
+        let turn = channel_texts(&d);
+        assert!(turn[0].contains(here_said[2]), "{turn:?}");
+        posted.extend(turn);
+        flush(&table, CH);
+
+        clock.advance(30 * MIN);
+        let d = fire(&table, CH);
+        let reminder = channel_texts(&d);
+        assert!(reminder[0].starts_with(here_said[3]), "{reminder:?}");
+        assert_eq!(dms_to(&d, 2), vec![theirs_said[7].to_string()]);
+        posted.extend(reminder);
+        private.extend(dms_to(&d, 2));
+
+        clock.advance(30 * MIN);
+        let d = fire(&table, CH);
+        let timeout = channel_texts(&d);
+        assert!(timeout[0].starts_with(here_said[4]), "{timeout:?}");
+        let dms = dms_to(&d, 2);
+        assert!(dms.iter().any(|m| m.starts_with(theirs_said[8])), "{dms:?}");
+        posted.extend(timeout);
+        private.extend(dms);
+
+        // Nothing in the other language where it does not belong.
+        for t in &posted {
+            for other in &theirs_said[..5] {
+                assert!(!t.contains(other), "{t:?} is in the wrong language");
+            }
+        }
+        for t in &private {
+            for other in &here_said[5..] {
+                assert!(!t.contains(other), "{t:?} is in the wrong language");
+            }
+        }
+        assert_no_raw_key(&posted);
+        assert_no_raw_key(&private);
+    }
+}

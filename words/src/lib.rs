@@ -123,6 +123,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
     ),
     (
         Lang::En,
+        "table.ftl",
+        include_str!("../../locales/en/table.ftl"),
+    ),
+    (
+        Lang::En,
         "units.ftl",
         include_str!("../../locales/en/units.ftl"),
     ),
@@ -165,6 +170,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         Lang::Es,
         "replies.ftl",
         include_str!("../../locales/es/replies.ftl"),
+    ),
+    (
+        Lang::Es,
+        "table.ftl",
+        include_str!("../../locales/es/table.ftl"),
     ),
     (
         Lang::Es,

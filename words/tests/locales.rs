@@ -343,6 +343,17 @@ const NOT_PLAYER_FACING: &[&str] = &[
     // action pattern in the engines' own syntax (`build *tile on *palace`) and Fluent
     // keys; its texts are in panels.ftl.
     "rule(",
+    // table/: log lines whose macro starts on the line before.
+    "another process moved this game first",
+    "undo: the log replays to another state",
+    // table/: a bot's seat name ("Bot Lorenzo (normal)"), a name like a player's.
+    "\"Bot {name} (",
+    // table/: why a stored game is quarantined, for the operator (kept in the store).
+    "of the log could not be replayed\"",
+    "an undo cannot be applied after a snapshot",
+    "unknown game `{}`",
+    "the game state is missing",
+    "game state unreadable: {e}",
 ];
 
 /// The string literals with a space in them (sentences, not ids) outside tests and the
