@@ -28,8 +28,9 @@ pub(crate) struct Batch {
     pub quiet: bool,
     /// A bot's move: how many bot moves came before it in its chain.
     pub chain: Option<u32>,
-    /// The player who typed the move, if one did: a refusal is told in their language.
-    pub typed_by: Option<crate::UserId>,
+    /// The language of the player who typed the move, if one did: a refusal is told in
+    /// it (a bot's or a timeout's move is refused to no one).
+    pub typed_in: Option<words::Lang>,
 }
 
 impl Batch {

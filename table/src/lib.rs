@@ -1549,7 +1549,7 @@ impl Table {
         );
         let post = self.post_lang(&active.meta);
         let mut batch = hands::Batch {
-            typed_by: Some(caller.user),
+            typed_in: Some(caller.lang),
             ..hands::Batch::single()
         };
         let mut out = self.play_seat_in(slot, seat, line, Mover::Player, &mut batch);
@@ -1600,10 +1600,7 @@ impl Table {
             Err(refusal) => {
                 // In the language of whoever typed it (English for a bot's or a timeout's
                 // move, which no one reads).
-                let lang = batch
-                    .typed_by
-                    .map(|user| self.person_lang(user, None))
-                    .unwrap_or_default();
+                let lang = batch.typed_in.unwrap_or_default();
                 return vec![Delivery::ephemeral(words::phrase(
                     lang,
                     &refusal.phrase,

@@ -139,15 +139,19 @@ fn a_refusal_is_told_in_the_language_of_whoever_typed_the_move() {
     let (store, table) = open(dir.path());
     started(&table, CH, 2, 1);
     run(&table, CH, 1, "add 2");
-    table.set_person_lang(&caller(2), None, Some(Some(words::Lang::Es)));
+    // Bruno reads Spanish (the Discord layer sets `Caller.lang` from his choice or client).
+    let bruno = |line: &str| {
+        let spanish = caller(2).with_lang(words::Lang::Es);
+        table.handle(CH, &spanish, Command::parse(line))
+    };
     let before = raw(&store, CH);
     assert_eq!(
-        ephemeral(&run(&table, CH, 2, "add 7")),
+        ephemeral(&bruno("add 7")),
         "Puedes sumar 1, 2 o 3."
     );
     // A parse error without a phrase is the parser's own sentence.
     assert_eq!(
-        ephemeral(&run(&table, CH, 2, "fly away")),
+        ephemeral(&bruno("fly away")),
         "Unknown command; try `add 2` or `ack`."
     );
     assert_eq!(raw(&store, CH), before);
