@@ -1,6 +1,6 @@
 # Las negativas de los motores (rules/src: el enum de errores de cada juego, por
 # variante, vía `rules::Phrased`), que ve en privado quien hizo la jugada rechazada.
-# Los códigos de cartas, losetas, cubos, parcelas y columnas, y las palabras de los
+# Los códigos de cartas, losetas, cubos, lotes y columnas, y las palabras de los
 # comandos entre comillas invertidas, son los mismos en todos los idiomas.
 
 ## Cualquier juego: errores al leer la jugada y al preparar la partida.
@@ -87,35 +87,35 @@ estates-error-bid-above-cash = Solo tienes { $cash } M$ en mano, así que no pue
 estates-error-no-decision = No hay ninguna subasta que decidir: vende o quédate la pieza solo cuando todos los demás hayan pujado o pasado.
 estates-error-keep-without-cash = Solo puedes quedarte la pieza si puedes pagar la puja más alta, { $high } M$, con tu efectivo; debes vender.
 estates-error-nothing-to-place = Ahora no hay ninguna pieza que colocar.
-estates-error-needs-lot = Esta pieza va en una parcela, p. ej. `place top-3`.
+estates-error-needs-lot = Esta pieza va en un lote, p. ej. `place top-3`.
 estates-error-mayor-needs-row = El alcalde se pone en Main Street delante de una fila: `place top`, `place middle` o `place bottom`.
 estates-error-remove-needs-cancel = Solo el cubo de cancelación retira un permiso.
-estates-error-cancel-not-on-lot = El cubo de cancelación retira un permiso (`remove permit 2`) o se descarta; no se coloca en una parcela.
+estates-error-cancel-not-on-lot = El cubo de cancelación retira un permiso (`remove permit 2`) o se descarta; no se coloca en un lote.
 estates-error-must-place = Los cubos de piso y los tejados deben colocarse; no se pueden descartar.
-estates-error-first-on-lot-one = El primer cubo de la fila { $row } va en la parcela 1, junto a Main Street.
-estates-error-gap = No puede haber huecos entre edificios: un edificio nuevo en la fila { $row } va en la parcela { $next }.
-estates-error-past-requirement = La fila { $row } necesita { $requirement } parcelas: la parcela { $lot } está en su final o más allá (su requisito o su permiso).
-estates-error-white-lot-full = { $lot } es una parcela blanca: solo admite un cubo de piso.
+estates-error-first-on-lot-one = El primer cubo de la fila { $row } va en el lote 1, junto a Main Street.
+estates-error-gap = No puede haber huecos entre edificios: un edificio nuevo en la fila { $row } va en el lote { $next }.
+estates-error-past-requirement = La fila { $row } necesita { $requirement } lotes: el lote { $lot } está en su final o más allá (su requisito o su permiso).
+estates-error-white-lot-full = { $lot } es un lote blanco: solo admite un cubo de piso.
 estates-error-not-lower = Un cubo sobre un edificio debe ser más bajo que el cubo de debajo: { $cube } no es más bajo que { $below }.
 estates-error-roofed = El edificio de { $lot } tiene tejado: no se pone nada encima de un tejado.
 estates-error-no-building = No hay ningún edificio en { $lot } al que poner tejado.
 # $effect: lengthens (alarga) o shortens (acorta) la fila.
-estates-error-permit-lot = El permiso { $value } en la fila { $row } va en la parcela { $lot } ({ $effect ->
+estates-error-permit-lot = El permiso { $value } en la fila { $row } va en el lote { $lot } ({ $effect ->
     [lengthens] la alarga
    *[other] la acorta
 } a { $to }).
-estates-error-permit-lot-either = El permiso { $value } en la fila { $row } va en la parcela { $lot } ({ $effect ->
+estates-error-permit-lot-either = El permiso { $value } en la fila { $row } va en el lote { $lot } ({ $effect ->
     [lengthens] la alarga
    *[other] la acorta
-} a { $to }) o en la parcela { $lot2 } ({ $effect2 ->
+} a { $to }) o en el lote { $lot2 } ({ $effect2 ->
     [lengthens] la alarga
    *[other] la acorta
 } a { $to2 }).
-estates-error-permit-lot-list = El permiso { $value } en la fila { $row } va en la parcela { $lots }.
-estates-error-permit-nowhere = El permiso { $value } no puede ir en la fila { $row }: necesitaría menos parcelas que las { $built } ya construidas, o quedaría fuera de 1 a 9 parcelas.
+estates-error-permit-lot-list = El permiso { $value } en la fila { $row } va en el lote { $lots }.
+estates-error-permit-nowhere = El permiso { $value } no puede ir en la fila { $row }: necesitaría menos lotes que los { $built } ya construidos, o quedaría fuera de 1 a 9 lotes.
 estates-error-permit-not-on-board = El permiso { $value } no está en el tablero.
-estates-error-cancel-cuts-built = Retirar el permiso { $value } haría que la fila { $row } necesitara { $requirement } parcelas, menos que las { $built } ya construidas.
-estates-error-cancel-out-of-range = Retirar el permiso { $value } haría que la fila { $row } necesitara { $requirement } parcelas; una fila necesita de 1 a 9.
+estates-error-cancel-cuts-built = Retirar el permiso { $value } haría que la fila { $row } necesitara { $requirement } lotes, menos que los { $built } ya construidos.
+estates-error-cancel-out-of-range = Retirar el permiso { $value } haría que la fila { $row } necesitara { $requirement } lotes; una fila necesita de 1 a 9.
 # Las filas, como las nombra una frase («la fila superior»).
 estates-row-top = superior
 estates-row-middle = central

@@ -1,5 +1,5 @@
 # Los textos de las imágenes del tablero (render/src/*.rs). Los nombres, los números y
-# los códigos de las piezas (letras de las fichas, B1, Gy3: lo que escriben los
+# los códigos de las piezas (letras de las losetas, B1, Gy3: lo que escriben los
 # jugadores) son argumentos o partes literales; cada palabra dibujada está aquí.
 
 ## Comunes (render/src/style.rs, todos los juegos).
@@ -16,16 +16,16 @@ picture-palazzo-over = Fin de la partida: ha salido el quinto jinete.
 picture-palazzo-status = Turno de { $active } · se espera a { $waiting }: { $prompt }.
 picture-palazzo-prompt-turn = elige: dinero, robar o reconstruir
 picture-palazzo-prompt-pick = coge dinero descubierto
-picture-palazzo-prompt-buy = compra del suministro (a { $price } cada ficha) o subasta
+picture-palazzo-prompt-buy = compra del suministro (a { $price } cada loseta) o subasta
 picture-palazzo-prompt-auction = sube la puja o pasa
-picture-palazzo-prompt-lot = coge una ficha del lote: constrúyela o descártala
-picture-palazzo-prompt-build = construye o descarta las fichas ganadas o compradas
+picture-palazzo-prompt-lot = coge una loseta del lote: constrúyela o descártala
+picture-palazzo-prompt-build = construye o descarta las losetas ganadas o compradas
 picture-palazzo-prompt-over = fin de la partida
 picture-palazzo-stacks = Pilas  { $stacks }   ·   Jinetes
-picture-palazzo-money = Dinero: mazo { $pile } · descartes { $discards } · fichas fuera del juego { $boxed }
+picture-palazzo-money = Dinero: mazo { $pile } · descartes { $discards } · losetas fuera del juego { $boxed }
 picture-palazzo-quarry = Cantera { $number }
-picture-palazzo-master-builder = ★ maestro constructor
-picture-palazzo-supply = Suministro de material · { $price } por ficha
+picture-palazzo-master-builder = ★ maestro de obras
+picture-palazzo-supply = Suministro de material · { $price } por loseta
 picture-palazzo-legend-brick = b ladrillo
 picture-palazzo-legend-sandstone = s arenisca
 picture-palazzo-legend-marble = m mármol
@@ -40,7 +40,7 @@ picture-palazzo-revealed = Dinero descubierto (elige)
 picture-palazzo-auction = Subasta de la cantera { $quarry } · puja más alta { $high }, de { $leader }
 picture-palazzo-no-bid = aún sin puja
 picture-palazzo-builds = { $name } construye
-picture-palazzo-lot = Lote repartido (una ficha cada uno)
+picture-palazzo-lot = Lote repartido (una loseta cada uno)
 
 ## Palazzo (render/src/palazzo.rs): la mano de un jugador.
 picture-palazzo-hand-title = Palazzo · mano de { $name }
