@@ -364,7 +364,7 @@ fn every_estates_refusal_reads_in_both_languages() {
     );
     assert_eq!(
         es,
-        "No puede haber huecos entre edificios: un edificio nuevo en la fila superior va en la parcela 3."
+        "No puede haber huecos entre edificios: un edificio nuevo en la fila superior va en el lote 3."
     );
 }
 
