@@ -668,8 +668,8 @@ async fn a_spanish_client_gets_a_spanish_panel_and_dm_headers_in_an_english_chan
     }
     assert_eq!(seen.len(), 2, "both players' panels were seen");
 
-    // `/game rules`: the digest for each reader (no Spanish digest yet: the English one
-    // under a Spanish line); bruno's exactly as before.
+    // `/game rules`: the digest for each reader: ana's the Spanish one, bruno's exactly as
+    // before.
     let rules = |user| {
         let fake = &fake;
         async move {
@@ -682,7 +682,7 @@ async fn a_spanish_client_gets_a_spanish_panel_and_dm_headers_in_an_english_chan
     };
     let spanish = rules(ana).await;
     assert!(
-        spanish[0].starts_with("*Las reglas en español están en camino"),
+        spanish[0].starts_with("# Palazzo (2–4 jugadores)"),
         "{}",
         spanish[0]
     );
