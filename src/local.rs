@@ -146,9 +146,9 @@ impl Session<'_> {
     }
 
     fn send(&mut self, user: u64, name: &str, command: Command) -> std::io::Result<()> {
-        let deliveries = self
-            .table
-            .handle(LOCAL_CHANNEL, &moderator(user, name, self.lang), command);
+        let deliveries =
+            self.table
+                .handle(LOCAL_CHANNEL, &moderator(user, name, self.lang), command);
         self.print(name, &deliveries)
     }
 
@@ -507,8 +507,11 @@ pub fn run(
         }
         if s.table.state_version(LOCAL_CHANNEL).is_some() {
             // A new local game replaces the stored one.
-            s.table
-                .handle(LOCAL_CHANNEL, &moderator(1, "local", opts.lang), Command::Abandon);
+            s.table.handle(
+                LOCAL_CHANNEL,
+                &moderator(1, "local", opts.lang),
+                Command::Abandon,
+            );
         }
         speak(&s.table, opts.lang, 1..=opts.players.len() as u64);
         let mut new = format!("new {} {}", opts.game, opts.options.join(" "));
@@ -516,9 +519,11 @@ pub fn run(
             new.push_str(&format!(" seed={seed}"));
         }
         let host = opts.players[0].clone();
-        let d = s
-            .table
-            .handle(LOCAL_CHANNEL, &moderator(1, &host, opts.lang), Command::parse(&new));
+        let d = s.table.handle(
+            LOCAL_CHANNEL,
+            &moderator(1, &host, opts.lang),
+            Command::parse(&new),
+        );
         if d.iter().any(|d| matches!(d, Delivery::Ephemeral { .. })) {
             return Err(d
                 .iter()
@@ -544,17 +549,21 @@ pub fn run(
             s.print(&host, &d).map_err(io)?;
         }
         for level in &opts.bots {
-            let d = s
-                .table
-                .handle(LOCAL_CHANNEL, &moderator(1, &host, opts.lang), Command::AddBot(*level));
+            let d = s.table.handle(
+                LOCAL_CHANNEL,
+                &moderator(1, &host, opts.lang),
+                Command::AddBot(*level),
+            );
             if let Some(refusal) = d.iter().find(|d| matches!(d, Delivery::Ephemeral { .. })) {
                 return Err(refusal.text().to_string());
             }
             s.print(&host, &d).map_err(io)?;
         }
-        let d = s
-            .table
-            .handle(LOCAL_CHANNEL, &moderator(1, &host, opts.lang), Command::Start);
+        let d = s.table.handle(
+            LOCAL_CHANNEL,
+            &moderator(1, &host, opts.lang),
+            Command::Start,
+        );
         s.print(&host, &d).map_err(io)?;
         if s.table.state_version(LOCAL_CHANNEL).is_none() {
             return Err(s.say("local-not-started", &[]));

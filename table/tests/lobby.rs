@@ -145,10 +145,7 @@ fn a_refusal_is_told_in_the_language_of_whoever_typed_the_move() {
         table.handle(CH, &spanish, Command::parse(line))
     };
     let before = raw(&store, CH);
-    assert_eq!(
-        ephemeral(&bruno("add 7")),
-        "Puedes sumar 1, 2 o 3."
-    );
+    assert_eq!(ephemeral(&bruno("add 7")), "Puedes sumar 1, 2 o 3.");
     // A parse error without a phrase is the parser's own sentence.
     assert_eq!(
         ephemeral(&bruno("fly away")),
