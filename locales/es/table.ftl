@@ -68,7 +68,7 @@ table-seat-away = Un bot juega tu asiento desde que se te agotó el tiempo: /par
 table-not-your-turn = No es tu turno: la partida espera a { $names }.
 table-waiting-for = ⏳ Esperando a { $names }.
 table-summary-more = … (el resto: /partida registro)
-table-moved-timed-out = ⏱️ A { $name } se le agotó el tiempo, así que he jugado por él.
+table-moved-timed-out = ⏱️ A { $name } se le agotó el tiempo, así que he jugado en su lugar.
 table-moved-stand-in = 🤖 He jugado por { $name }, que dejó la partida.
 table-moved-away = 🤖 Un bot ha jugado por { $name }, que no está.
 table-no-hidden-information = Este juego no tiene información oculta.
@@ -149,11 +149,11 @@ timer-played-for-you = ⏱️ Se te agotó el tiempo, así que he jugado { $move
 
 ## Asientos que juega un bot mientras su jugador no está (away.rs)
 
-table-away-bot-plays = ⏱️ A { $names } se le agotó el tiempo: un bot juega por su asiento hasta que vuelva (/partida volver).
+table-away-bot-plays = ⏱️ A { $names } se le agotó el tiempo: un bot juega su asiento hasta que vuelva (/partida volver).
 table-away-everyone-away = ⏱️ A { $names } se le agotó el tiempo y ya no queda nadie: la partida espera a que alguien vuelva (/partida volver).
 table-away-your-seat-to-bot = ⏱️ Se te agotó el tiempo, así que un bot juega tu asiento hasta que vuelvas: /partida volver (o cualquier comando tuyo en la mesa) te lo devuelve.
 table-away-back = 👋 { $name } ha vuelto y juega de nuevo su asiento.
-table-away-welcome-back = Bienvenido de nuevo: tu asiento vuelve a ser tuyo.
+table-away-welcome-back = Has vuelto: tu asiento vuelve a ser tuyo.
 table-away-seat-left-for-good = Dejaste esta partida cuando se te agotó el tiempo; un asiento que se dejó no se puede recuperar.
 table-away-not-away = Ningún bot juega tu asiento: ya lo juegas tú.
 

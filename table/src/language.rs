@@ -31,18 +31,28 @@ impl Table {
     }
 
     /// Records the language of `user`'s Discord client (an interaction's `locale`), for
-    /// the DMs and hands sent them later; written only when it changed.
+    /// the DMs and hands sent them later; written only when it changed (what this
+    /// process recorded or read last is kept in memory, so an interaction in the same
+    /// language reads nothing).
     pub fn remember_client_locale(&self, user: UserId, locale: &str) {
         let lang = Lang::from_discord_locale(locale);
-        if self.read_lang(user, CLIENT_NOTE) == Some(lang) {
+        if crate::lock(&self.client_langs).get(&user) == Some(&lang) {
             return;
         }
-        if let Err(e) = self
-            .store
-            .put_note(user, CLIENT_NOTE, lang.code().as_bytes())
-        {
-            tracing::warn!(user, error = %e, "cannot record a person's client locale");
+        if self.read_lang(user, CLIENT_NOTE) != Some(lang) {
+            if let Err(e) = self
+                .store
+                .put_note(user, CLIENT_NOTE, lang.code().as_bytes())
+            {
+                tracing::warn!(user, error = %e, "cannot record a person's client locale");
+                return;
+            }
         }
+        let mut known = crate::lock(&self.client_langs);
+        if known.len() >= crate::DEFAULT_CACHE_GAMES * 4 {
+            known.clear();
+        }
+        known.insert(user, lang);
     }
 
     /// The language of what the table posts in the channel of `meta` (its choice, else

@@ -421,6 +421,9 @@ pub struct Table {
     thinker: Thinker,
     /// Each channel's language, once read (see [`Table::post_lang`]).
     channel_langs: Mutex<HashMap<ChannelId, Lang>>,
+    /// The client language recorded for each user lately (see
+    /// [`Table::remember_client_locale`]).
+    client_langs: Mutex<HashMap<UserId, Lang>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -464,6 +467,7 @@ impl Table {
             bot_delay_ms: options.bot_delay_ms,
             thinker: options.thinker,
             channel_langs: Mutex::default(),
+            client_langs: Mutex::default(),
         };
         table.archive_leftovers();
         table

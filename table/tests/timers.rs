@@ -1763,7 +1763,7 @@ fn a_table_of_mixed_languages_speaks_to_each_reader_in_theirs() {
             "¡Empieza **Countdown (test game)**! Asientos en orden: ana, bruno.",
             "⏳ Esperando a bruno.",
             "⏰ Recordatorio: **Countdown (test game)** espera a bruno",
-            "⏱️ A bruno se le agotó el tiempo, así que he jugado por él.",
+            "⏱️ A bruno se le agotó el tiempo, así que he jugado en su lugar.",
             "Solo el anfitrión (ana) puede empezar la partida.",
             "Desde ahora recibes una mención en el canal y un mensaje directo",
             "⏰ Te toca jugar (última jugada hace 30 min).",
