@@ -18,7 +18,9 @@ pub(crate) async fn autocomplete_game(
 ) -> serenity::CreateAutocompleteResponse {
     let table = ctx.data().table.clone();
     let (channel, user) = (ctx.channel_id().get(), ctx.author().id.get());
-    let games = tokio::task::spawn_blocking(move || table.history_games(channel, user))
+    // The client's language: autocomplete runs on every keystroke, so no store read.
+    let lang = Lang::from_discord_locale(ctx.locale().unwrap_or_default());
+    let games = tokio::task::spawn_blocking(move || table.history_games_in(lang, channel, user))
         .await
         .unwrap_or_default();
     let partial = partial.trim().to_lowercase();
@@ -51,7 +53,7 @@ async fn page(
 ) -> Result<Page, String> {
     let table = table.clone();
     tokio::task::spawn_blocking(move || {
-        let page = table.history(channel, game, at, step)?;
+        let page = table.history_in(lang, channel, game, at, step)?;
         let picture = table.history_picture(channel, page.game_id, page.at);
         Ok((page, picture))
     })
