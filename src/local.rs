@@ -421,7 +421,7 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let dir = opts.data_dir.join("local");
-    storage::create_private_dir(&dir).map_err(|e| {
+    let cannot_create = |dir: &std::path::Path, e: std::io::Error| {
         words::text(
             opts.lang,
             "local-cannot-create",
@@ -430,7 +430,8 @@ pub fn run(
                 ("error", e.to_string().into()),
             ],
         )
-    })?;
+    };
+    storage::create_private_dir(&dir).map_err(|e| cannot_create(&dir, e))?;
     let store = SledStore::open(&dir).map_err(|e| e.to_string())?;
     let clock = Arc::new(FastClock::new(opts.accelerate.unwrap_or(1.0)));
     let table = Table::with_options(
@@ -455,16 +456,7 @@ pub fn run(
         lang: opts.lang,
     };
     if let Some(dir) = &opts.pictures {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            words::text(
-                opts.lang,
-                "local-cannot-create",
-                &[
-                    ("dir", dir.display().to_string().into()),
-                    ("error", e.to_string().into()),
-                ],
-            )
-        })?;
+        std::fs::create_dir_all(dir).map_err(|e| cannot_create(dir, e))?;
         s.pictures = Some(Pictures {
             dir: dir.clone(),
             written: None,
