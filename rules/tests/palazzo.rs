@@ -1449,7 +1449,7 @@ fn fixture_expectation(bytes: &[u8], players: usize) -> serde_json::Value {
             tried.push(serde_json::json!({
                 "seat": seat,
                 "action": text,
-                "narration": format!("{applied:?}"),
+                "narration": applied_as_stored(&applied),
                 "public_text": after.public_text(&names),
             }));
         }
@@ -1509,6 +1509,23 @@ fn write_snapshot_fixtures() {
             n += 1;
         }
     }
+}
+
+/// An applied action as the fixtures' expectations wrote it (the `Debug` of `Applied`
+/// before narrations carried their Fluent phrase): the action, its text, and each
+/// narration's audience and English text.
+fn applied_as_stored(applied: &rules::dynamic::Applied) -> String {
+    let narrations: Vec<String> = applied
+        .narrations
+        .iter()
+        .map(|n| format!("Narration {{ audience: {:?}, text: {:?} }}", n.audience, n.text))
+        .collect();
+    format!(
+        "Applied {{ action: {:?}, text: {:?}, narrations: [{}] }}",
+        applied.action,
+        applied.text,
+        narrations.join(", ")
+    )
 }
 
 /// Snapshots stored by the engine before the speed work still load, read the same
