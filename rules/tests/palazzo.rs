@@ -1518,7 +1518,12 @@ fn applied_as_stored(applied: &rules::dynamic::Applied) -> String {
     let narrations: Vec<String> = applied
         .narrations
         .iter()
-        .map(|n| format!("Narration {{ audience: {:?}, text: {:?} }}", n.audience, n.text))
+        .map(|n| {
+            format!(
+                "Narration {{ audience: {:?}, text: {:?} }}",
+                n.audience, n.text
+            )
+        })
         .collect();
     format!(
         "Applied {{ action: {:?}, text: {:?}, narrations: [{}] }}",
