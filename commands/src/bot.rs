@@ -1072,7 +1072,7 @@ async fn show_panel(
     let mut content = notice.map(|n| format!("{n}\n")).unwrap_or_default();
     // A passing fact of this decision (how far a bid can reach) goes with the panel.
     let table = data.table.clone();
-    let note = tokio::task::spawn_blocking(move || table.decision_note(channel, user))
+    let note = tokio::task::spawn_blocking(move || table.decision_note(channel, user, lang))
         .await
         .ok()
         .flatten();

@@ -137,7 +137,7 @@ fn picture_states() -> Vec<Villa> {
 
 /// The channel picture of `v`, as `DynGame::public_text` draws it.
 fn public_text(v: &Villa, names: &[String]) -> String {
-    Villa::render_public(&v.public_view(), names)
+    Villa::render_public(&v.public_view(), names, &rules::Keys)
 }
 
 /// Criterion over the picture states (elements = pictures).

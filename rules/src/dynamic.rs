@@ -4,7 +4,7 @@
 use crate::engine::{
     replay, Absent, Audience, Game, GameEvent, Outcome, ReplayError, Seat, SetupError,
 };
-use crate::phrase::{Phrase, Phrased};
+use crate::phrase::{Phrase, Phrased, Say};
 use crate::views::{PrivatePicture, PublicPicture};
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::{Map, Value};
@@ -122,17 +122,17 @@ pub trait DynGame: Send + Sync {
     fn awaiting(&self) -> Vec<Seat>;
     /// Canonical texts of `seat`'s legal actions.
     fn legal_texts(&self, seat: Seat) -> Vec<String>;
-    fn public_text(&self, names: &[String]) -> String;
+    fn public_text(&self, names: &[String], say: &dyn Say) -> String;
     /// The first line of `public_text` (see `Game::render_headline`), without the cost
     /// of the whole board.
-    fn public_headline(&self, names: &[String]) -> String;
+    fn public_headline(&self, names: &[String], say: &dyn Say) -> String;
     /// The canonical text of the move `seat` makes when absent (see `Game::absent_move`);
     /// `None` when it has no move, or no pass for `Absent::Pass`.
     fn absent_text(&self, seat: Seat, absent: Absent) -> Option<String>;
-    fn private_text(&self, seat: Seat, names: &[String]) -> String;
+    fn private_text(&self, seat: Seat, names: &[String], say: &dyn Say) -> String;
     /// A passing fact of `seat`'s current decision, for its move panel (see
     /// `Game::render_decision_note`).
-    fn decision_note(&self, seat: Seat, names: &[String]) -> Option<String>;
+    fn decision_note(&self, seat: Seat, names: &[String], say: &dyn Say) -> Option<String>;
     /// The public view, for drawing the board (the renderer never sees the state).
     fn public_picture_view(&self) -> PublicPicture;
     /// `seat`'s private view, for drawing their secrets (hand, cash).
@@ -260,20 +260,20 @@ impl<G: Game> DynGame for Erased<G> {
         legal.get(index).map(|a| a.to_string())
     }
 
-    fn public_text(&self, names: &[String]) -> String {
-        G::render_public(&self.game.public_view(), names)
+    fn public_text(&self, names: &[String], say: &dyn Say) -> String {
+        G::render_public(&self.game.public_view(), names, say)
     }
 
-    fn public_headline(&self, names: &[String]) -> String {
-        G::render_headline(&self.game.public_view(), names)
+    fn public_headline(&self, names: &[String], say: &dyn Say) -> String {
+        G::render_headline(&self.game.public_view(), names, say)
     }
 
-    fn private_text(&self, seat: Seat, names: &[String]) -> String {
-        G::render_private(&self.game.private_view(seat), names)
+    fn private_text(&self, seat: Seat, names: &[String], say: &dyn Say) -> String {
+        G::render_private(&self.game.private_view(seat), names, say)
     }
 
-    fn decision_note(&self, seat: Seat, names: &[String]) -> Option<String> {
-        G::render_decision_note(&self.game.private_view(seat), names)
+    fn decision_note(&self, seat: Seat, names: &[String], say: &dyn Say) -> Option<String> {
+        G::render_decision_note(&self.game.private_view(seat), names, say)
     }
 
     fn public_picture_view(&self) -> PublicPicture {

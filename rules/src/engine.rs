@@ -5,6 +5,7 @@
 //! game bit for bit. Public and private views are separate types and the text renderers
 //! take only a view, which is how hidden information stays out of channel messages.
 
+use crate::phrase::Say;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::{Debug, Display};
 
@@ -338,19 +339,25 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// log without it gives `before` and nobody learned anything they should not have.
     fn undoable(before: &Self, seat: Seat, action: &Self::Action, after: &Self) -> bool;
 
-    /// The board as chat text, built from the public view only.
-    fn render_public(view: &Self::PublicView, names: &[String]) -> String;
+    /// The board as chat text, built from the public view only, every sentence put into
+    /// words by `say` (the reader's language).
+    fn render_public(view: &Self::PublicView, names: &[String], say: &dyn Say) -> String;
     /// The board's first line alone (the title, whose turn, the round): what a turn
     /// message says of the board. Games whose board is costly to write override it.
-    fn render_headline(view: &Self::PublicView, names: &[String]) -> String {
-        let board = Self::render_public(view, names);
+    fn render_headline(view: &Self::PublicView, names: &[String], say: &dyn Say) -> String {
+        let board = Self::render_public(view, names, say);
         board.lines().next().unwrap_or_default().to_string()
     }
-    /// A player's private message, built from their private view only.
-    fn render_private(view: &Self::PrivateView, names: &[String]) -> String;
+    /// A player's private message, built from their private view only, in `say`'s
+    /// language.
+    fn render_private(view: &Self::PrivateView, names: &[String], say: &dyn Say) -> String;
     /// A passing fact of the seat's current decision (how far a bid can go), shown with
     /// the move panel rather than in the live hand; from the private view only.
-    fn render_decision_note(_view: &Self::PrivateView, _names: &[String]) -> Option<String> {
+    fn render_decision_note(
+        _view: &Self::PrivateView,
+        _names: &[String],
+        _say: &dyn Say,
+    ) -> Option<String> {
         None
     }
     /// The rules digest shown by `rules`, including every decision the bot made.

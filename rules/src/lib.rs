@@ -22,5 +22,5 @@ pub mod villa;
 
 pub use dynamic::{DynGame, GameKind};
 pub use engine::{Absent, Audience, Game, GameEvent, Outcome, Seat};
-pub use phrase::{Arg, Phrase, Phrased};
+pub use phrase::{Arg, Keys, Phrase, Phrased, Say};
 pub use views::{PrivatePicture, PublicPicture};

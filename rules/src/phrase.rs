@@ -75,3 +75,54 @@ pub trait Phrased {
     /// The key and arguments of this value's sentence.
     fn phrase(&self) -> Phrase;
 }
+
+/// Puts a [`Phrase`] into words in one reader's language. The engines write every text
+/// they show (boards, hands, decision notes) through one, so they never hold a sentence:
+/// the bot's is `words::Speaker`; [`Keys`] writes the bare keys, for tests and tools.
+pub trait Say {
+    /// `phrase` as the reader reads it.
+    fn say(&self, phrase: &Phrase) -> String;
+}
+
+/// A [`Say`] with no language: writes `key(name=value, …)` (a player as `#<seat + 1>`),
+/// so an engine's own tests can check what its texts say without the Fluent files.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Keys;
+
+impl Say for Keys {
+    fn say(&self, phrase: &Phrase) -> String {
+        if phrase.args.is_empty() {
+            return phrase.key.to_string();
+        }
+        let args: Vec<String> = phrase
+            .args
+            .iter()
+            .map(|(name, arg)| match arg {
+                Arg::Number(n) => format!("{name}={n}"),
+                Arg::Text(t) => format!("{name}={t}"),
+                Arg::Player(seat) => format!("{name}=#{}", seat + 1),
+                Arg::Term(key) => format!("{name}={key}"),
+            })
+            .collect();
+        format!("{}({})", phrase.key, args.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_write_the_key_and_every_argument() {
+        let p = Phrase::new("x-bid")
+            .player("name", 1)
+            .number("total", 12)
+            .text("cards", "R4 G4")
+            .term("colour", "colour-red");
+        assert_eq!(
+            Keys.say(&p),
+            "x-bid(name=#2, total=12, cards=R4 G4, colour=colour-red)"
+        );
+        assert_eq!(Keys.say(&Phrase::new("x-over")), "x-over");
+    }
+}

@@ -288,14 +288,22 @@ impl Game for Countdown {
         }
     }
 
-    fn render_public(view: &CountdownPublic, names: &[String]) -> String {
+    fn render_public(
+        view: &CountdownPublic,
+        names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         format!(
             "Total: {} / {TARGET}. {} to add.",
             view.total, names[view.turn]
         )
     }
 
-    fn render_private(view: &CountdownPrivate, _names: &[String]) -> String {
+    fn render_private(
+        view: &CountdownPrivate,
+        _names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         format!(
             "Your lucky number is {} ({} hits so far).",
             view.lucky, view.hits

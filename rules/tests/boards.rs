@@ -16,8 +16,8 @@ fn opening<G: Game>(players: usize) -> (String, String) {
     let game = G::new(players, &Default::default(), 1).expect("setup");
     let names = names(players);
     (
-        G::render_public(&game.public_view(), &names),
-        G::render_private(&game.private_view(0), &names),
+        G::render_public(&game.public_view(), &names, &rules::Keys),
+        G::render_private(&game.private_view(0), &names, &rules::Keys),
     )
 }
 
@@ -59,9 +59,9 @@ fn headline_is_first_line<G: Game>(players: usize, games: u64) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         loop {
             let view = game.public_view();
-            let board = G::render_public(&view, &names);
+            let board = G::render_public(&view, &names, &rules::Keys);
             assert_eq!(
-                G::render_headline(&view, &names),
+                G::render_headline(&view, &names, &rules::Keys),
                 board.lines().next().unwrap_or_default(),
                 "seed {seed}"
             );

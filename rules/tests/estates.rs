@@ -27,11 +27,11 @@ fn names(n: usize) -> Vec<String> {
         .collect()
 }
 trait PublicText {
-    fn public_text(&self, names: &[String]) -> String;
+    fn public_text(&self, names: &[String], say: &dyn rules::Say) -> String;
 }
 impl PublicText for Estates {
-    fn public_text(&self, names: &[String]) -> String {
-        Estates::render_public(&self.public_view(), names)
+    fn public_text(&self, names: &[String], say: &dyn rules::Say) -> String {
+        Estates::render_public(&self.public_view(), names, say)
     }
 }
 
@@ -138,7 +138,9 @@ fn player_count_and_options_are_checked() {
     assert_eq!(kind.players, (2, 5));
     let opts = rules::dynamic::options_from_text("rounds=3").unwrap();
     let g = (kind.new)(3, &opts, 5).unwrap();
-    assert!(g.public_text(&names(3)).contains("round 1 of 3"));
+    assert!(g
+        .public_text(&names(3), &rules::Keys)
+        .contains("round 1 of 3"));
     let bad = rules::dynamic::options_from_text("turbo=1").unwrap();
     assert!((kind.new)(3, &bad, 5).is_err());
     assert!((kind.new)(3, &serde_json::Value::Null, 5).is_ok());
@@ -292,7 +294,7 @@ fn roofs_only_with_an_unroofed_building_and_drawn_face_up() {
     );
     assert!(ev[0].narrate(&names(3)).contains("it is a 4"));
     assert_eq!(g.roofs_left(), 3);
-    assert!(g.public_text(&names(3)).contains("roof 4"));
+    assert!(g.public_text(&names(3), &rules::Keys).contains("roof 4"));
     // Roof bag empty.
     let mut g = game(3);
     g.set_board(board_with([
@@ -342,7 +344,7 @@ fn permits_mayor_and_cancel_only_while_available() {
 fn stash_is_one_private_check_per_turn_and_never_spendable() {
     let mut g = game(3);
     let public_before = serde_json::to_string(&g.public_view()).unwrap();
-    let text_before = g.public_text(&names(3));
+    let text_before = g.public_text(&names(3), &rules::Keys);
     let ev = act(&mut g, 0, "stash");
     assert_eq!(ev.len(), 1);
     assert_eq!(ev[0].audience(), Audience::Seat(0));
@@ -352,9 +354,9 @@ fn stash_is_one_private_check_per_turn_and_never_spendable() {
         serde_json::to_string(&g.public_view()).unwrap(),
         public_before
     );
-    assert_eq!(g.public_text(&names(3)), text_before);
+    assert_eq!(g.public_text(&names(3), &rules::Keys), text_before);
     assert_eq!((g.cash(0), g.cash_box(0)), (11, 1));
-    let private = Estates::render_private(&g.private_view(0), &names(3));
+    let private = Estates::render_private(&g.private_view(0), &names(3), &rules::Keys);
     assert!(
         private.contains("$11M") && private.contains("$1M"),
         "{private}"
@@ -428,7 +430,7 @@ fn once_around_auction_from_the_left_with_rising_bids() {
         "There is no auction running: bid or pass only when the auctioneer offers a piece."
     );
     assert_eq!(refuse(&mut g, 2, A::Pass), E::NoAuction);
-    let text = g.public_text(&names(4));
+    let text = g.public_text(&names(4), &rules::Keys);
     assert!(text.contains("Bruno bid $6M"), "{text}");
 }
 
@@ -678,7 +680,7 @@ fn permits_lengthen_or_shorten_a_row() {
     assert_eq!(g.board().requirement(Middle), 3);
     assert_eq!(g.board().permit_lot(Middle), Some(4));
     assert_eq!(g.board().permits_in(Middle), vec![(2, 2), (3, -3)]);
-    let text = g.public_text(&names(3));
+    let text = g.public_text(&names(3), &rules::Keys);
     assert!(
         text.contains("MIDDLE row · needs 3 · permit 2(+2)+3(-3) @lot 4"),
         "{text}"
@@ -805,7 +807,7 @@ fn mayor_stands_in_front_of_a_row() {
     assert_eq!(g.board().mayor_row(), Some(Bottom));
     assert!(g.public_view().rows[2].mayor);
     assert!(g
-        .public_text(&names(3))
+        .public_text(&names(3), &rules::Keys)
         .contains("BOTTOM row · needs 4 · MAYOR x2"));
 }
 
@@ -1046,7 +1048,7 @@ fn rulebook_scoring_example() {
     };
     g.set_board(board);
     assert_eq!(g.live_scores(), vec![0, -18, 0]);
-    let text = g.public_text(&names(3));
+    let text = g.public_text(&names(3), &rules::Keys);
     assert!(text.contains("Bruno -18"), "{text}");
     assert!(
         text.contains("blue Bruno") && text.contains("red Ana"),
@@ -1158,7 +1160,7 @@ fn rounds_add_up_and_cash_boxes_rejoin_cash() {
     finish_round_for(&mut g, 1);
     assert!(!g.is_over());
     assert_eq!(g.round_wins(), vec![1, 1, 0]);
-    let text = g.public_text(&names(3));
+    let text = g.public_text(&names(3), &rules::Keys);
     assert!(
         text.contains("round 3 of 3") && text.contains("Round wins: Ana 1, Bruno 1"),
         "{text}"
@@ -1488,8 +1490,8 @@ fn secrets_never_reach_the_public_view() {
             "seed {seed}"
         );
         assert_eq!(
-            Estates::render_public(&g.public_view(), &names),
-            Estates::render_public(&h.public_view(), &names)
+            Estates::render_public(&g.public_view(), &names, &rules::Keys),
+            Estates::render_public(&h.public_view(), &names, &rules::Keys)
         );
         // Cash never appears in the public view's fields.
         let v = serde_json::to_string(&g.public_view()).unwrap();
@@ -1540,7 +1542,7 @@ fn docs_board_example_matches_the_rendering() {
     g.set_board(board);
     g.set_certificate(Green, Some(1));
     g.set_certificate(Red, Some(0));
-    let text = g.public_text(&names(3));
+    let text = g.public_text(&names(3), &rules::Keys);
     let docs = include_str!("../../docs/estates.md");
     let lines = [
         "TOP row · needs 4 · MAYOR x2\n",
@@ -1687,9 +1689,11 @@ fn fixture_texts(game: &dyn rules::dynamic::DynGame, players: usize) -> serde_js
         .into_iter()
         .map(|s| (s, game.legal_texts(s)))
         .collect();
-    let private: Vec<String> = (0..players).map(|s| game.private_text(s, &names)).collect();
+    let private: Vec<String> = (0..players)
+        .map(|s| game.private_text(s, &names, &rules::Keys))
+        .collect();
     serde_json::json!({
-        "public_text": game.public_text(&names),
+        "public_text": game.public_text(&names, &rules::Keys),
         "private_texts": private,
         "legal_texts": legal,
         "outcome": game.outcome().map(|o| o.render(&names)),

@@ -332,8 +332,8 @@ fn public_view_does_not_depend_on_hidden_information() {
             "seed {seed}: the public view depends on hidden information"
         );
         assert_eq!(
-            Palazzo::render_public(&g.public_view(), &names),
-            Palazzo::render_public(&other.public_view(), &names)
+            Palazzo::render_public(&g.public_view(), &names, &rules::Keys),
+            Palazzo::render_public(&other.public_view(), &names, &rules::Keys)
         );
         if changed_secret {
             let differs = (0..players).any(|s| g.private_view(s) != other.private_view(s));
@@ -1090,7 +1090,7 @@ fn public_board_shows_everything_the_table_needs() {
     ok(&mut g, 0, "auction");
     ok(&mut g, 1, "raise G6");
     let names: Vec<String> = ["Ana", "Bruno", "Carla"].map(String::from).to_vec();
-    let text = Palazzo::render_public(&g.public_view(), &names);
+    let text = Palazzo::render_public(&g.public_view(), &names, &rules::Keys);
     let stacks = format!(
         "Stacks: I {} · II {} · III {} · riders 2/5",
         g.stacks[0].len(),
@@ -1112,14 +1112,14 @@ fn public_board_shows_everything_the_table_needs() {
         assert!(text.contains(needle), "missing `{needle}` in\\n{text}");
     }
     assert!(!text.contains("R7"), "hands stay private");
-    let private = Palazzo::render_private(&g.private_view(0), &names);
+    let private = Palazzo::render_private(&g.private_view(0), &names, &rules::Keys);
     assert!(private.contains("Your hand (2 cards): R5 R7"), "{private}");
     assert!(private.contains("Best single bid: 12"), "{private}");
     assert!(
         !private.contains("can reach"),
         "the reach is not in the hand"
     );
-    let note = Palazzo::render_decision_note(&g.private_view(0), &names);
+    let note = Palazzo::render_decision_note(&g.private_view(0), &names, &rules::Keys);
     assert_eq!(
         note.as_deref(),
         Some("In this auction your bid can reach 15.")
@@ -1135,7 +1135,7 @@ fn every_command_reads_back_and_the_catalog_knows_the_game() {
     let seat = game.awaiting()[0];
     let applied = game.apply_text(seat, "  DRAW ", &names).unwrap();
     assert_eq!(applied.text, "draw");
-    assert!(game.public_text(&names).contains("Quarries"));
+    assert!(game.public_text(&names, &rules::Keys).contains("Quarries"));
     let err = game.apply_text(seat, "fly away", &names).unwrap_err();
     assert!(err.text.contains("not a Palazzo command"), "{err}");
     let restored = (kind.restore)(&game.snapshot()).unwrap();
@@ -1431,7 +1431,7 @@ fn fixture_expectation(bytes: &[u8], players: usize) -> serde_json::Value {
         .map(|seat| {
             serde_json::json!({
                 "seat": seat,
-                "private_text": game.private_text(seat, &names),
+                "private_text": game.private_text(seat, &names, &rules::Keys),
                 "legal_texts": game.legal_texts(seat),
             })
         })
@@ -1450,12 +1450,12 @@ fn fixture_expectation(bytes: &[u8], players: usize) -> serde_json::Value {
                 "seat": seat,
                 "action": text,
                 "narration": applied_as_stored(&applied),
-                "public_text": after.public_text(&names),
+                "public_text": after.public_text(&names, &rules::Keys),
             }));
         }
     }
     serde_json::json!({
-        "public_text": game.public_text(&names),
+        "public_text": game.public_text(&names, &rules::Keys),
         "awaiting": seats,
         "after": tried,
     })

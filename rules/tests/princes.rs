@@ -292,7 +292,7 @@ fn put(p: &mut Player, piece: Piece, at: &str, rot: u16, flip: bool) {
 }
 
 fn public_text(g: &Princes) -> String {
-    Princes::render_public(&g.public_view(), &names(g.players.len()))
+    Princes::render_public(&g.public_view(), &names(g.players.len()), &rules::Keys)
 }
 
 // ---------------------------------------------------------------------------
@@ -1401,7 +1401,7 @@ fn public_text_shows_the_board() {
     ] {
         assert!(t.contains(needle), "missing `{needle}` in\n{t}");
     }
-    let pv = Princes::render_private(&g.private_view(o), &names(4));
+    let pv = Princes::render_private(&g.private_view(o), &names(4), &rules::Keys);
     assert!(pv.contains("3500 florins"), "{pv}");
     assert!(pv.contains("work value now"), "{pv}");
 }
@@ -1522,7 +1522,9 @@ fn registered_in_the_catalog() {
     assert!(rules::catalog::find("princes-of-florence").is_some());
     let mut g = (k.new)(3, &serde_json::Value::Null, 5).unwrap();
     let names = names(3);
-    assert!(g.public_text(&names).contains("Princes of Florence"));
+    assert!(g
+        .public_text(&names, &rules::Keys)
+        .contains("Princes of Florence"));
     let t = g.legal_texts(0)[0].clone();
     g.apply_text(0, &t, &names).unwrap();
     assert!((k.rules_text)().contains("Decision"));
@@ -2020,9 +2022,11 @@ fn fixture_texts(game: &dyn rules::dynamic::DynGame, players: usize) -> serde_js
         .into_iter()
         .map(|s| (s, game.legal_texts(s)))
         .collect();
-    let private: Vec<String> = (0..players).map(|s| game.private_text(s, &names)).collect();
+    let private: Vec<String> = (0..players)
+        .map(|s| game.private_text(s, &names, &rules::Keys))
+        .collect();
     serde_json::json!({
-        "public_text": game.public_text(&names),
+        "public_text": game.public_text(&names, &rules::Keys),
         "private_texts": private,
         "legal_texts": legal,
         "outcome": game.outcome().map(|o| o.render(&names)),

@@ -31,13 +31,17 @@ fn check_state(kind: &GameKind, game: &BoxedGame, names: &[String], at: &str) {
     );
     let restored = (kind.restore)(&bytes).unwrap_or_else(|e| panic!("{at}: restore: {e}"));
     assert_eq!(restored.snapshot(), bytes, "{at}: re-encoded bytes differ");
-    assert_eq!(restored.public_text(names), game.public_text(names), "{at}");
+    assert_eq!(
+        restored.public_text(names, &rules::Keys),
+        game.public_text(names, &rules::Keys),
+        "{at}"
+    );
     assert_eq!(restored.awaiting(), game.awaiting(), "{at}");
     assert_eq!(restored.is_over(), game.is_over(), "{at}");
     for seat in 0..names.len() {
         assert_eq!(
-            restored.private_text(seat, names),
-            game.private_text(seat, names),
+            restored.private_text(seat, names, &rules::Keys),
+            game.private_text(seat, names, &rules::Keys),
             "{at}: seat {seat}"
         );
         assert_eq!(

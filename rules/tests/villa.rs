@@ -1403,7 +1403,7 @@ fn the_picture_shows_levels_grid_ids_and_frozen_marks_but_no_margin() {
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let text = Villa::render_public(&v.public_view(), &names);
+    let text = Villa::render_public(&v.public_view(), &names, &rules::Keys);
     for want in [
         "Side view",
         "| green",
@@ -1435,7 +1435,7 @@ fn the_picture_shows_levels_grid_ids_and_frozen_marks_but_no_margin() {
     assert!(!json.contains("margin") && !json.contains("com\"") && !json.contains("rng"));
     // The feel word is shown while a column is half-pulled.
     ok(&mut v, 1, A::Pull(RED + THICK));
-    let text = Villa::render_public(&v.public_view(), &names);
+    let text = Villa::render_public(&v.public_view(), &names, &rules::Keys);
     assert!(
         text.contains("half-pulled") && text.contains("red-thick (in hand)"),
         "{text}"
@@ -1553,8 +1553,8 @@ fn public_view_does_not_depend_on_the_hidden_noise() {
         );
         let names: Vec<String> = (0..4).map(|i| format!("p{i}")).collect();
         assert_eq!(
-            Villa::render_public(&a.public_view(), &names),
-            Villa::render_public(&b.public_view(), &names)
+            Villa::render_public(&a.public_view(), &names, &rules::Keys),
+            Villa::render_public(&b.public_view(), &names, &rules::Keys)
         );
     }
 }
@@ -1705,7 +1705,7 @@ fn fixture_record(
             snapshots.push(json!({
                 "step": n,
                 "stored": stored,
-                "public_text": Villa::render_public(&r.public_view(), &names),
+                "public_text": Villa::render_public(&r.public_view(), &names, &rules::Keys),
                 "legal_texts": seats.iter().map(|&s| legal_texts(&r, s)).collect::<Vec<_>>(),
                 "stability": stability_bits(&r),
             }));
@@ -1728,7 +1728,7 @@ fn fixture_record(
         "steps": steps,
         "snapshots": snapshots,
         "final_state": serde_json::to_value(&v).unwrap(),
-        "final_public_text": Villa::render_public(&v.public_view(), &names),
+        "final_public_text": Villa::render_public(&v.public_view(), &names, &rules::Keys),
     })
 }
 
@@ -1801,7 +1801,7 @@ fn stored_snapshots_load_and_show_the_same_texts_and_choices() {
             let restored = (rules::catalog::find("villa").unwrap().restore)(bytes).unwrap();
             let step = &snap["step"];
             assert_eq!(
-                restored.public_text(&names),
+                restored.public_text(&names, &rules::Keys),
                 snap["public_text"].as_str().unwrap(),
                 "{name} step {step}"
             );
@@ -1845,7 +1845,10 @@ fn digest_picture(v: &Villa, names: &[String], h: &mut u64, covered: &mut Covere
             .is_some_and(|o| o.on.is_some())
     });
     covered.gone |= view.columns.iter().any(|c| c.gone);
-    for b in Villa::render_public(&view, names).bytes().chain([0xff]) {
+    for b in Villa::render_public(&view, names, &rules::Keys)
+        .bytes()
+        .chain([0xff])
+    {
         *h ^= b as u64;
         *h = h.wrapping_mul(0x0100_0000_01b3);
     }

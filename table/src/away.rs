@@ -43,7 +43,7 @@ impl Table {
             self.tell_privately(&next, seat, line, &mut news, &mut out);
         }
         next.add_news(news);
-        let texts = next.private_texts();
+        let texts = self.hand_texts(&next);
         let before = Some((texts.as_slice(), active.news.as_slice()));
         out.extend(hands::hand_updates(&next, &texts, before));
         let timers = self.timers_after(&next, false, self.now_ms());

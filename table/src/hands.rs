@@ -156,11 +156,21 @@ pub(crate) fn hand_updates(
 impl Table {
     /// A passing fact of `user`'s current decision in `channel` (how far their bid can
     /// go), for their move panel: it changes too often for the live hand.
-    pub fn decision_note(&self, channel: crate::ChannelId, user: crate::UserId) -> Option<String> {
+    /// Written in `lang`, the reader's.
+    pub fn decision_note(
+        &self,
+        channel: crate::ChannelId,
+        user: crate::UserId,
+        lang: Lang,
+    ) -> Option<String> {
         self.with_slot(channel, |slot| {
             let active = slot.active.as_ref()?;
             let seat = active.seat_of(user)?;
-            active.game.as_ref()?.decision_note(seat, &active.names())
+            let names = active.names();
+            active
+                .game
+                .as_ref()?
+                .decision_note(seat, &names, &words::Speaker::new(lang, &names))
         })
     }
 
@@ -169,6 +179,18 @@ impl Table {
         active.meta.seats.get(seat).map_or(Notify::Ping, |u| {
             self.notify_choice(active.meta.guild, u.user)
         })
+    }
+
+    /// Every seat's language (see [`Table::seat_lang`]), for their private texts.
+    pub(crate) fn seat_langs(&self, active: &Active) -> Vec<Lang> {
+        (0..active.meta.seats.len())
+            .map(|seat| self.seat_lang(active, seat))
+            .collect()
+    }
+
+    /// The private texts of every seat of `active`, each in its player's language.
+    pub(crate) fn hand_texts(&self, active: &Active) -> Vec<String> {
+        active.private_texts(&self.seat_langs(active))
     }
 
     /// The language of the player in `seat` (their choice, else their client's last).
@@ -209,25 +231,30 @@ impl Table {
     pub(crate) fn turn_news(&self, next: &Active, was_awaiting: &[Seat], out: &mut Vec<Delivery>) {
         let awaited = next.awaited_players();
         let mut quiet = Vec::new();
-        let headline = next
-            .game
-            .as_ref()
-            .map(|g| g.public_headline(&next.names()))
-            .unwrap_or_default();
+        let names = next.names();
+        let headline = |lang: Lang| {
+            next.game
+                .as_ref()
+                .map(|g| g.public_headline(&names, &words::Speaker::new(lang, &names)))
+                .unwrap_or_default()
+        };
         for seat in awaited {
             let Some(user) = next.meta.seats.get(seat).map(|u| u.user) else {
                 continue;
             };
             match self.notify_of(next, seat) {
                 Notify::Quiet => quiet.push(user),
-                Notify::Dm if !was_awaiting.contains(&seat) => out.push(Delivery::private(
-                    user,
-                    words::text(
-                        self.person_lang(user, None),
-                        "table-hand-your-move",
-                        &[("headline", headline.as_str().into())],
-                    ),
-                )),
+                Notify::Dm if !was_awaiting.contains(&seat) => {
+                    let lang = self.person_lang(user, None);
+                    out.push(Delivery::private(
+                        user,
+                        words::text(
+                            lang,
+                            "table-hand-your-move",
+                            &[("headline", headline(lang).into())],
+                        ),
+                    ))
+                }
                 Notify::Dm | Notify::Ping => {}
             }
         }

@@ -307,7 +307,7 @@ impl Replay {
             text.push('\n');
             text.push_str(&cut(&narration, NARRATION_CHARS));
         }
-        let headline = game.public_headline(&names);
+        let headline = game.public_headline(&names, &words::Speaker::new(lang, &names));
         if !headline.is_empty() {
             text.push('\n');
             text.push_str(&headline);

@@ -156,8 +156,9 @@ struct Active {
     /// `None` while in the lobby.
     game: Option<Box<dyn DynGame>>,
     /// Each seat's private text in this state, once worked out: a move compares the
-    /// texts before and after it, to message only the players whose view changed.
-    private: Option<Vec<String>>,
+    /// texts before and after it, to message only the players whose view changed. Kept
+    /// with the languages they were written in (each seat's own).
+    private: Option<(Vec<Lang>, Vec<String>)>,
     /// Private news shown in the seats' live hands ("Latest:"), kept until that seat's
     /// player acts (in memory only: a restart forgets it).
     news: Vec<(Seat, String)>,
@@ -196,17 +197,23 @@ impl Active {
         }
     }
 
-    /// Every seat's private text in this state (empty in the lobby).
-    fn private_texts(&self) -> Vec<String> {
-        if let Some(texts) = &self.private {
-            return texts.clone();
+    /// Every seat's private text in this state, each in its seat's language from `langs`
+    /// (empty in the lobby).
+    fn private_texts(&self, langs: &[Lang]) -> Vec<String> {
+        if let Some((written_in, texts)) = &self.private {
+            if written_in == langs {
+                return texts.clone();
+            }
         }
         let Some(game) = &self.game else {
             return vec![];
         };
         let names = self.names();
         (0..names.len())
-            .map(|seat| game.private_text(seat, &names))
+            .map(|seat| {
+                let lang = langs.get(seat).copied().unwrap_or_default();
+                game.private_text(seat, &names, &words::Speaker::new(lang, &names))
+            })
             .collect()
     }
     /// The public picture of this game as it stands.
@@ -902,9 +909,10 @@ impl Table {
     pub fn board_text(&self, channel: ChannelId, of: PictureOf) -> Option<String> {
         let text = |game: &dyn DynGame, meta: &Meta| {
             let names = shown_names(meta);
+            let say = words::Speaker::new(self.picture_lang(meta, of.seat), &names);
             match of.seat {
-                None => game.public_text(&names),
-                Some(seat) => game.private_text(seat, &names),
+                None => game.public_text(&names, &say),
+                Some(seat) => game.private_text(seat, &names, &say),
             }
         };
         self.with_slot(channel, |slot| {
@@ -1368,7 +1376,7 @@ impl Table {
         let snapshot = game.snapshot();
         let post = self.post_lang(&meta);
         let mut next = Active::new(meta, Some(game));
-        let private = next.private_texts();
+        let private = self.hand_texts(&next);
         let mut out = vec![turn_message(
             &next,
             words::text(
@@ -1382,7 +1390,7 @@ impl Table {
             post,
         )];
         out.extend(hands::hand_updates(&next, &private, None));
-        next.private = Some(private);
+        next.private = Some((self.seat_langs(&next), private));
         self.turn_news(&next, &[], &mut out);
         let timers = self.timers_after(&next, false, self.now_ms());
         let change = Change {
@@ -1642,7 +1650,7 @@ impl Table {
         // A snapshot every few actions (and of the final state); the log entries after
         // the last one rebuild the state at load.
         let snapshot = (over || meta.version % SNAPSHOT_EVERY == 0).then(|| next.snapshot());
-        let before = active.private_texts();
+        let before = self.hand_texts(&active);
         let (was_awaiting, was_awaited_players) = batch
             .was_awaiting
             .get_or_insert_with(|| (game.awaiting(), active.awaited_players()))
@@ -1654,7 +1662,7 @@ impl Table {
             // They acted: they have seen their news.
             next.news.retain(|(s, _)| *s != seat);
         }
-        let private = next.private_texts();
+        let private = self.hand_texts(&next);
         let mut out = Vec::new();
         batch.tell(
             mover.headline(post, names.get(seat).map_or("?", String::as_str)),
@@ -1681,14 +1689,14 @@ impl Table {
             &private,
             Some((&before, &news_before)),
         ));
-        next.private = Some(private);
+        next.private = Some((self.seat_langs(&next), private));
         if over {
             let mut msg = batch.lines.join("\n");
             msg.push_str("\n\n");
             // The events, the board's first line and the scores; the final board is the
             // message's picture (the terminal prints its text).
             if let Some(g) = &next.game {
-                msg.push_str(&g.public_headline(&names));
+                msg.push_str(&g.public_headline(&names, &words::Speaker::new(post, &names)));
                 msg.push_str("\n\n");
                 if let Some(o) = g.outcome() {
                     msg.push_str(&o.render(&names));
@@ -1759,7 +1767,14 @@ impl Table {
                 return vec![Delivery::ephemeral(words::text(
                     lang,
                     "table-scores-now",
-                    &[("board", game.public_text(&active.names()).into())],
+                    &[(
+                        "board",
+                        game.public_text(
+                            &active.names(),
+                            &words::Speaker::new(lang, &active.names()),
+                        )
+                        .into(),
+                    )],
                 ))];
             }
         }
@@ -1992,7 +2007,7 @@ fn turn_message(active: &Active, headline: String, lang: Lang) -> Delivery {
     };
     let names = active.names();
     let prompts = prompts_of(active);
-    let state_line = game.public_headline(&names);
+    let state_line = game.public_headline(&names, &words::Speaker::new(lang, &names));
     let waiting = text::waiting_for(lang, &names, &game.awaiting());
     let text = text::summary(lang, &headline, &state_line, &waiting, usize::MAX);
     // For chat: at most SUMMARY_CHARS; a long headline gives way to a pointer to the log.
@@ -2046,7 +2061,7 @@ fn status(slot: &Slot, lang: Lang) -> Vec<Delivery> {
         ))];
     };
     let names = active.names();
-    let board = game.public_text(&names);
+    let board = game.public_text(&names, &words::Speaker::new(lang, &names));
     let waiting = text::waiting_for(lang, &names, &game.awaiting());
     let state_line = board.lines().next().unwrap_or_default();
     vec![Delivery::Ephemeral {
@@ -2066,7 +2081,8 @@ fn hand(slot: &Slot, caller: &Caller) -> Vec<Delivery> {
     };
     match &active.game {
         Some(game) => {
-            let t = game.private_text(seat, &active.names());
+            let names = active.names();
+            let t = game.private_text(seat, &names, &words::Speaker::new(lang, &names));
             if t.trim().is_empty() {
                 return vec![Delivery::ephemeral(words::text(
                     lang,

@@ -471,7 +471,7 @@ impl Table {
             let state_line = active
                 .game
                 .as_ref()
-                .map(|g| g.public_headline(&names))
+                .map(|g| g.public_headline(&names, &words::Speaker::new(post, &names)))
                 .unwrap_or_default();
             let headline = words::text(
                 post,
@@ -502,7 +502,7 @@ impl Table {
             self.tell_privately(&next, seat, left, &mut news, &mut out);
         }
         next.add_news(news);
-        let texts = next.private_texts();
+        let texts = self.hand_texts(&next);
         let before = Some((texts.as_slice(), active.news.as_slice()));
         out.extend(crate::hands::hand_updates(&next, &texts, before));
         let timers = self.timers_after(&next, false, self.now_ms());

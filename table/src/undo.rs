@@ -463,9 +463,9 @@ impl Table {
         meta.updated = now_ms / 1000;
         let snapshot = plan.game.snapshot();
         let entry = LogEntry::undo(seat, plan.from, vec![headline.clone()], meta.updated);
-        let before = active.private_texts();
+        let before = self.hand_texts(&active);
         let mut next = Active::new(meta, Some(plan.game));
-        let private = next.private_texts();
+        let private = self.hand_texts(&next);
         let mut out = vec![turn_message(&next, headline, post)];
         out.extend(hands::hand_updates(
             &next,
@@ -478,7 +478,7 @@ impl Table {
             .map(|g| g.awaiting())
             .unwrap_or_default();
         self.turn_news(&next, &was_awaiting, &mut out);
-        next.private = Some(private);
+        next.private = Some((self.seat_langs(&next), private));
         let timers = self.timers_after(&next, false, now_ms);
         let change = Change {
             snapshot: Some(&snapshot),

@@ -227,7 +227,9 @@ fn every_replay_step_is_the_public_view_of_the_replayed_game() {
                 );
             }
             assert!(
-                page.text.contains(&state.public_headline(&shown)),
+                page.text.contains(
+                    &state.public_headline(&shown, &words::Speaker::new(words::Lang::En, &shown))
+                ),
                 "{}",
                 page.text
             );
@@ -237,8 +239,16 @@ fn every_replay_step_is_the_public_view_of_the_replayed_game() {
                 assert!(page.text.contains(&said[0]), "{}", page.text);
             }
             for seat in 0..players as usize {
-                for line in state.private_text(seat, &shown).lines().map(str::trim) {
-                    if line.chars().count() >= 12 && !state.public_text(&shown).contains(line) {
+                for line in state
+                    .private_text(seat, &shown, &words::Speaker::new(words::Lang::En, &shown))
+                    .lines()
+                    .map(str::trim)
+                {
+                    if line.chars().count() >= 12
+                        && !state
+                            .public_text(&shown, &words::Speaker::new(words::Lang::En, &shown))
+                            .contains(line)
+                    {
                         assert!(
                             !page.text.contains(line),
                             "{game}: private `{line}` in {}",

@@ -161,7 +161,7 @@ fn live_hands_keep_new_dms_to_three_per_player() {
                     } else {
                         view
                     };
-                    if let Some(note) = table.decision_note(CH, user) {
+                    if let Some(note) = table.decision_note(CH, user, words::Lang::En) {
                         text.push('\n');
                         text.push_str(&note);
                     }

@@ -132,6 +132,26 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         include_str!("../../locales/en/units.ftl"),
     ),
     (
+        Lang::En,
+        "palazzo.ftl",
+        include_str!("../../locales/en/palazzo.ftl"),
+    ),
+    (
+        Lang::En,
+        "villa.ftl",
+        include_str!("../../locales/en/villa.ftl"),
+    ),
+    (
+        Lang::En,
+        "estates.ftl",
+        include_str!("../../locales/en/estates.ftl"),
+    ),
+    (
+        Lang::En,
+        "princes.ftl",
+        include_str!("../../locales/en/princes.ftl"),
+    ),
+    (
         Lang::Es,
         "commands.ftl",
         include_str!("../../locales/es/commands.ftl"),
@@ -180,6 +200,26 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         Lang::Es,
         "units.ftl",
         include_str!("../../locales/es/units.ftl"),
+    ),
+    (
+        Lang::Es,
+        "palazzo.ftl",
+        include_str!("../../locales/es/palazzo.ftl"),
+    ),
+    (
+        Lang::Es,
+        "villa.ftl",
+        include_str!("../../locales/es/villa.ftl"),
+    ),
+    (
+        Lang::Es,
+        "estates.ftl",
+        include_str!("../../locales/es/estates.ftl"),
+    ),
+    (
+        Lang::Es,
+        "princes.ftl",
+        include_str!("../../locales/es/princes.ftl"),
     ),
 ];
 
@@ -303,6 +343,27 @@ pub fn exact(lang: Lang, key: &str, attribute: Option<&str>) -> Option<String> {
 /// Whether `lang` has the message `key`.
 pub fn has(lang: Lang, key: &str) -> bool {
     bundles()[lang.index()].has_message(key)
+}
+
+/// A reader's language and the seats' names: the [`rules::Say`] the engines write their
+/// boards, hands and notes through.
+#[derive(Debug, Clone, Copy)]
+pub struct Speaker<'a> {
+    pub lang: Lang,
+    pub names: &'a [String],
+}
+
+impl<'a> Speaker<'a> {
+    /// A speaker of `lang` naming seats from `names`.
+    pub fn new(lang: Lang, names: &'a [String]) -> Speaker<'a> {
+        Speaker { lang, names }
+    }
+}
+
+impl rules::Say for Speaker<'_> {
+    fn say(&self, p: &rules::Phrase) -> String {
+        phrase(self.lang, p, self.names)
+    }
 }
 
 /// An engine's [`rules::Phrase`] (a refusal, a narration) in `lang`: `Term` arguments

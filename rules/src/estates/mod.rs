@@ -1047,15 +1047,27 @@ impl Game for Estates {
         absent::absent_move(public, private, seat, legal, absent)
     }
 
-    fn render_public(view: &EstatesPublic, names: &[String]) -> String {
+    fn render_public(
+        view: &EstatesPublic,
+        names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         text::render_public(view, names)
     }
 
-    fn render_headline(view: &EstatesPublic, _names: &[String]) -> String {
+    fn render_headline(
+        view: &EstatesPublic,
+        _names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         text::headline(view)
     }
 
-    fn render_private(view: &EstatesPrivate, names: &[String]) -> String {
+    fn render_private(
+        view: &EstatesPrivate,
+        names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         text::render_private(view, names)
     }
 

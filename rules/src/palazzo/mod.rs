@@ -279,19 +279,35 @@ impl Game for Palazzo {
         absent::auto_move(|p| palaces.get(p).map(|t| &t[..]), legal)
     }
 
-    fn render_public(view: &PalazzoPublic, names: &[String]) -> String {
+    fn render_public(
+        view: &PalazzoPublic,
+        names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         views::render_public(view, names)
     }
 
-    fn render_headline(view: &PalazzoPublic, names: &[String]) -> String {
+    fn render_headline(
+        view: &PalazzoPublic,
+        names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         views::headline(view, names)
     }
 
-    fn render_private(view: &PalazzoPrivate, names: &[String]) -> String {
+    fn render_private(
+        view: &PalazzoPrivate,
+        names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         views::render_private(view, names)
     }
 
-    fn render_decision_note(view: &PalazzoPrivate, _names: &[String]) -> Option<String> {
+    fn render_decision_note(
+        view: &PalazzoPrivate,
+        _names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> Option<String> {
         view.auction_reach
             .map(|r| format!("In this auction your bid can reach {r}."))
     }

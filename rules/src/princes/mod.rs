@@ -556,15 +556,27 @@ impl Game for Princes {
         absent::absent_move(public, private, seat, legal, absent)
     }
 
-    fn render_public(view: &PrincesPublic, names: &[String]) -> String {
+    fn render_public(
+        view: &PrincesPublic,
+        names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         views::render_public(view, names)
     }
 
-    fn render_headline(view: &PrincesPublic, names: &[String]) -> String {
+    fn render_headline(
+        view: &PrincesPublic,
+        names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         views::headline(view, names)
     }
 
-    fn render_private(view: &PrincesPrivate, names: &[String]) -> String {
+    fn render_private(
+        view: &PrincesPrivate,
+        names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         views::render_private(view, names)
     }
 

@@ -957,15 +957,23 @@ impl Game for Villa {
         absent::absent_move(public, private, seat, legal, absent)
     }
 
-    fn render_public(view: &VillaView, names: &[String]) -> String {
+    fn render_public(view: &VillaView, names: &[String], _say: &dyn crate::phrase::Say) -> String {
         text::render(view, names)
     }
 
-    fn render_headline(view: &VillaView, names: &[String]) -> String {
+    fn render_headline(
+        view: &VillaView,
+        names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         text::headline(view, names)
     }
 
-    fn render_private(view: &VillaPrivate, names: &[String]) -> String {
+    fn render_private(
+        view: &VillaPrivate,
+        names: &[String],
+        _say: &dyn crate::phrase::Say,
+    ) -> String {
         text::render_private(view, names)
     }
 

@@ -1,0 +1,3 @@
+# princes: the engine's own texts (rules/src/princes/) — its board and hand as text, its
+# decision notes, score lines and (except Palazzo, in events.ftl) its events. Keys
+# `princes-…`; see locales/en/events.ftl for how phrases are written.

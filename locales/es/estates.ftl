@@ -1,0 +1,3 @@
+# estates: the engine's own texts (rules/src/estates/) — its board and hand as text, its
+# decision notes, score lines and (except Palazzo, in events.ftl) its events. Keys
+# `estates-…`; see locales/en/events.ftl for how phrases are written.

@@ -1,0 +1,1 @@
+//! estates's texts in English and Spanish (see `games.rs`).

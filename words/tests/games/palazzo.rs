@@ -1,0 +1,1 @@
+//! palazzo's texts in English and Spanish (see `games.rs`).

@@ -1,0 +1,1 @@
+//! princes's texts in English and Spanish (see `games.rs`).

@@ -1,0 +1,1 @@
+//! villa's texts in English and Spanish (see `games.rs`).
