@@ -5,7 +5,7 @@
 //! game bit for bit. Public and private views are separate types and the text renderers
 //! take only a view, which is how hidden information stays out of channel messages.
 
-use crate::phrase::Say;
+use crate::phrase::{Phrase, Say};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::fmt::{Debug, Display};
 
@@ -125,8 +125,13 @@ pub trait GameEvent {
 /// One line of a player's final score breakdown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoreLine {
+    /// The line's English label (what archived results keep).
     pub label: String,
     pub points: i64,
+    /// The label as a phrase, for the reader's language (not stored: a finished game's
+    /// lines are worked out again from its final state when shown).
+    #[serde(skip)]
+    pub phrase: Option<Phrase>,
 }
 
 impl ScoreLine {
@@ -134,7 +139,14 @@ impl ScoreLine {
         ScoreLine {
             label: label.into(),
             points,
+            phrase: None,
         }
+    }
+
+    /// The same line, whose label reads as `phrase` in the reader's language.
+    pub fn with_phrase(mut self, phrase: Phrase) -> Self {
+        self.phrase = Some(phrase);
+        self
     }
 }
 
@@ -156,11 +168,21 @@ pub struct Outcome {
     pub results: Vec<PlayerResult>,
     /// The winners (several on a shared win; none when the rules say nobody wins).
     pub winners: Vec<Seat>,
-    /// Why the game ended / a note on the result, when useful.
+    /// Why the game ended / a note on the result, when useful (English).
     pub note: Option<String>,
+    /// The note as a phrase, for the reader's language (not stored, as
+    /// [`ScoreLine::phrase`]).
+    #[serde(skip)]
+    pub note_phrase: Option<Phrase>,
 }
 
 impl Outcome {
+    /// The same outcome, whose note reads as `phrase` in the reader's language.
+    pub fn with_note_phrase(mut self, phrase: Phrase) -> Outcome {
+        self.note_phrase = Some(phrase);
+        self
+    }
+
     /// Winners by highest total, then highest tie-break value; ties share the win.
     pub fn by_total_then_tiebreak(results: Vec<PlayerResult>, note: Option<String>) -> Outcome {
         let key = |r: &PlayerResult| (r.total, r.tiebreak.as_ref().map_or(0, |t| t.points));
@@ -174,6 +196,7 @@ impl Outcome {
             results,
             winners,
             note,
+            note_phrase: None,
         }
     }
 
@@ -251,7 +274,10 @@ pub fn best_index<A, K: Ord>(legal: &[A], mut key: impl FnMut(&A) -> Option<K>) 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CommandHelp {
     pub syntax: &'static str,
+    /// What the command does, in English.
     pub meaning: &'static str,
+    /// The meaning's Fluent key, for the reader's language.
+    pub meaning_key: &'static str,
     pub example: &'static str,
 }
 

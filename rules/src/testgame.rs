@@ -322,6 +322,7 @@ impl Game for Countdown {
         &[CommandHelp {
             syntax: "add <1-3>",
             meaning: "add to the total",
+            meaning_key: "countdown-help-add-1-3",
             example: "add 2",
         }]
     }

@@ -248,7 +248,7 @@ pub fn help(lang: Lang, kind: Option<&GameKind>) -> String {
                     "table-help-move",
                     &[
                         ("syntax", c.syntax.into()),
-                        ("meaning", c.meaning.into()),
+                        ("meaning", words::text(lang, c.meaning_key, &[]).into()),
                         ("example", c.example.into()),
                     ],
                 ));

@@ -1034,6 +1034,7 @@ impl Game for Estates {
             results,
             winners,
             note: Some(note),
+            note_phrase: None,
         })
     }
 

@@ -321,61 +321,73 @@ impl Game for Palazzo {
             CommandHelp {
                 syntax: "money",
                 meaning: "take money: reveal players+1 cards; you pick 2, the others 1 each",
+                meaning_key: "palazzo-help-money",
                 example: "money",
             },
             CommandHelp {
                 syntax: "pick <cards>",
                 meaning: "take revealed money (2 cards if it is your turn, else 1)",
+                meaning_key: "palazzo-help-pick-cards",
                 example: "pick R5 G7",
             },
             CommandHelp {
                 syntax: "draw",
                 meaning: "draw two tiles (supply, then a quarry), then buy or auction",
+                meaning_key: "palazzo-help-draw",
                 example: "draw",
             },
             CommandHelp {
                 syntax: "buy <tile> [<tile>] pay <cards>",
                 meaning: "buy 1 or 2 supply tiles, one payment of at least the price",
+                meaning_key: "palazzo-help-buy-tile-tile-pay-cards",
                 example: "buy brick-2-1w sandstone-1-3w pay G7 G6 C2",
             },
             CommandHelp {
                 syntax: "auction",
                 meaning: "auction the next quarry holding tiles (you open with the certificate 3)",
+                meaning_key: "palazzo-help-auction",
                 example: "auction",
             },
             CommandHelp {
                 syntax: "raise <cards>",
                 meaning: "add cards to your face-up bid so it beats the high bid",
+                meaning_key: "palazzo-help-raise-cards",
                 example: "raise R4 G4 B4",
             },
             CommandHelp {
                 syntax: "pass",
                 meaning: "leave the auction and take your bid cards back",
+                meaning_key: "palazzo-help-pass",
                 example: "pass",
             },
             CommandHelp {
                 syntax: "build <tile> on <palace> | build <tile> new",
                 meaning: "build a tile you got on top of a palace, or as a new palace",
+                meaning_key: "palazzo-help-build-tile-on-palace-build-tile-new",
                 example: "build marble-3-2w on B",
             },
             CommandHelp {
                 syntax: "discard <tile>",
                 meaning: "put a tile you got out of the game instead of building it",
+                meaning_key: "palazzo-help-discard-tile",
                 example: "discard marble-3-2w",
             },
             CommandHelp {
                 syntax: "reconstruct lift <tile> pay <card>",
                 meaning: "take a tile out of a palace to stand alone (costs one card)",
+                meaning_key: "palazzo-help-reconstruct-lift-tile-pay-card",
                 example: "reconstruct lift brick-2-1w pay C2",
             },
             CommandHelp {
                 syntax: "reconstruct insert <tile> into <palace> pay <card>",
                 meaning: "put a single-tile palace into another palace where its floor fits",
+                meaning_key: "palazzo-help-reconstruct-insert-tile-into-palace-pay",
                 example: "reconstruct insert brick-2-1w into A pay R3",
             },
             CommandHelp {
                 syntax: "reconstruct remove <tile> pay <card>",
                 meaning: "put a single-tile palace out of the game",
+                meaning_key: "palazzo-help-reconstruct-remove-tile-pay-card",
                 example: "reconstruct remove brick-1-1w pay R3",
             },
         ]

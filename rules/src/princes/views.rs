@@ -519,83 +519,99 @@ pub static COMMANDS: &[CommandHelp] = &[
     CommandHelp {
         syntax: "keep <profession> <profession> <profession>",
         meaning: "setup: keep three of your four dealt professions",
+        meaning_key: "princes-help-keep-profession-profession-profession",
         example: "keep poet jurist organist",
     },
     CommandHelp {
         syntax: "open <forest|lake|park|jester|builder|prestige|recruiting>",
         meaning: "Phase A: open an auction at 200 (the last player buys at 200)",
+        meaning_key: "princes-help-open-forest-lake-park-jester-builder-pre",
         example: "open jester",
     },
     CommandHelp {
         syntax: "bid [amount]",
         meaning: "Phase A: raise the high bid by exactly 100",
+        meaning_key: "princes-help-bid-amount",
         example: "bid 300",
     },
     CommandHelp {
         syntax: "pass",
         meaning: "Phase A: drop out of this auction (final)",
+        meaning_key: "princes-help-pass",
         example: "pass",
     },
     CommandHelp {
         syntax: "decline",
         meaning: "Phase A: as opener, buy nothing this round",
+        meaning_key: "princes-help-decline",
         example: "decline",
     },
     CommandHelp {
         syntax: "place <landscape> at <square> [rot 90|180|270] [flip]",
         meaning: "place the landscape you just bought",
+        meaning_key: "princes-help-place-landscape-at-square-rot-90-180-270",
         example: "place lake at B2 rot 90",
     },
     CommandHelp {
         syntax: "keep <card>",
         meaning: "keep one of the cards you are looking at",
+        meaning_key: "princes-help-keep-card",
         example: "keep P03",
     },
     CommandHelp {
         syntax: "recruit <profession>",
         meaning:
             "swap a recruiting card for a face-up profession in another display (not an action)",
+        meaning_key: "princes-help-recruit-profession",
         example: "recruit poet",
     },
     CommandHelp {
         syntax: "later",
         meaning: "keep a recruiting card just bought for later",
+        meaning_key: "princes-help-later",
         example: "later",
     },
     CommandHelp {
         syntax: "work <profession> [bonus <B..> ...] [prestige <n>]",
         meaning: "Phase B: complete a work; return 200 of the payout per prestige point",
+        meaning_key: "princes-help-work-profession-bonus-b-prestige-n",
         example: "work poet bonus B12 B07 prestige 7",
     },
     CommandHelp {
         syntax: "build <building> at <square> [rot 90|180|270] [flip]",
         meaning:
             "Phase B: build (700, 300 with a builder, 0 with three); square = top-left of the piece",
+        meaning_key: "princes-help-build-building-at-square-rot-90-180-270",
         example: "build opera at C4 rot 90 flip",
     },
     CommandHelp {
         syntax: "draw profession",
         meaning: "Phase B: pay 300, look at the top 5 professions, keep 1",
+        meaning_key: "princes-help-draw-profession",
         example: "draw profession",
     },
     CommandHelp {
         syntax: "draw bonus",
         meaning: "Phase B: pay 300, look at the top 5 bonus cards, keep 1",
+        meaning_key: "princes-help-draw-bonus",
         example: "draw bonus",
     },
     CommandHelp {
         syntax: "freedom <opinion|religion|travel>",
         meaning: "Phase B: pay 300 and introduce a freedom",
+        meaning_key: "princes-help-freedom-opinion-religion-travel",
         example: "freedom travel",
     },
     CommandHelp {
         syntax: "done",
         meaning: "Phase B: end your turn",
+        meaning_key: "princes-help-done",
         example: "done",
     },
     CommandHelp {
         syntax: "sell <n>",
         meaning: "whenever you are awaited: move back n on the prestige track for 100 florins each",
+        meaning_key: "princes-help-sell-n",
         example: "sell 2",
     },
 ];

@@ -944,6 +944,7 @@ impl Game for Villa {
             results,
             winners: winner.into_iter().collect(),
             note: Some(note),
+            note_phrase: None,
         })
     }
 

@@ -840,51 +840,61 @@ pub const COMMANDS: &[CommandHelp] = &[
     CommandHelp {
         syntax: "pull <column>",
         meaning: "start pulling a column (you then feel the villa)",
+        meaning_key: "villa-help-pull-column",
         example: "pull blue-thin-2",
     },
     CommandHelp {
         syntax: "place <point>",
         meaning: "put the pulled column on the top floor at a grid point",
+        meaning_key: "villa-help-place-point",
         example: "place d4",
     },
     CommandHelp {
         syntax: "abort",
         meaning: "put the pulled column back; it freezes for the game; your turn ends",
+        meaning_key: "villa-help-abort",
         example: "abort",
     },
     CommandHelp {
         syntax: "propose",
         meaning: "propose the next floor (start of your turn)",
+        meaning_key: "villa-help-propose",
         example: "propose",
     },
     CommandHelp {
         syntax: "object / allow",
         meaning: "object to a proposed floor, or let it be built",
+        meaning_key: "villa-help-object-allow",
         example: "object",
     },
     CommandHelp {
         syntax: "floor <point>",
         meaning: "place the new floor with its origin at a grid point",
+        meaning_key: "villa-help-floor-point",
         example: "floor k7",
     },
     CommandHelp {
         syntax: "remove <column>",
         meaning: "after a failed objection: remove one of the objector's columns",
+        meaning_key: "villa-help-remove-column",
         example: "remove red-thin-1",
     },
     CommandHelp {
         syntax: "play <colour>",
         meaning: "2 players: choose the colour you play this turn",
+        meaning_key: "villa-help-play-colour",
         example: "play yellow",
     },
     CommandHelp {
         syntax: "challenge / allow",
         meaning: "3 players: claim an aborted neutral pull was possible",
+        meaning_key: "villa-help-challenge-allow",
         example: "challenge",
     },
     CommandHelp {
         syntax: "set <column> <point>",
         meaning: "custom setup: stand a column on the base plate",
+        meaning_key: "villa-help-set-column-point",
         example: "set blue-thick l12",
     },
 ];
