@@ -347,3 +347,15 @@ table-parse-too-many-bots = A table seats at most { $most } bots.
 table-parse-notify-choice = “{ $value }” is not a choice: use ping, dm or quiet.
 table-parse-not-a-setting = “{ $value }” is not a setting; write key=value, e.g. remind=12h or policy=drop.
 table-parse-no-such-setting = There is no setting “{ $value }”; the settings are remind, every, timeout, policy, undo and hints.
+
+## Final scores (table/src/text.rs `outcome`): end of game in the channel, the end DM,
+## `/game scores` after a game.
+table-outcome-title = **Final scores**
+table-outcome-player = { $name }: { $total }
+table-outcome-player-winner = { $name }: { $total } 🏆
+table-outcome-line = {"  "}· { $label }: { $points }
+table-outcome-tiebreak = {"  "}· tie-break, { $label }: { $points }
+table-outcome-nobody = Nobody wins.
+table-outcome-winner = { $name } wins!
+table-outcome-shared = Shared win: { $names }.
+table-outcome-seat = seat { $seat }

@@ -361,3 +361,15 @@ table-parse-too-many-bots = En una mesa caben como mucho { $most } bots.
 table-parse-notify-choice = «{ $value }» no es una opción: usa ping, dm o quiet.
 table-parse-not-a-setting = «{ $value }» no es un ajuste; escribe clave=valor, p. ej. remind=12h o policy=drop.
 table-parse-no-such-setting = No hay ningún ajuste «{ $value }»; los ajustes son remind, every, timeout, policy, undo y hints.
+
+## Final scores (table/src/text.rs `outcome`): end of game in the channel, the end DM,
+## `/game scores` after a game.
+table-outcome-title = **Puntuación final**
+table-outcome-player = { $name }: { $total }
+table-outcome-player-winner = { $name }: { $total } 🏆
+table-outcome-line = {"  "}· { $label }: { $points }
+table-outcome-tiebreak = {"  "}· desempate, { $label }: { $points }
+table-outcome-nobody = Nadie gana.
+table-outcome-winner = ¡Gana { $name }!
+table-outcome-shared = Victoria compartida: { $names }.
+table-outcome-seat = asiento { $seat }

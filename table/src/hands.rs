@@ -276,21 +276,24 @@ impl Table {
         let Some(outcome) = active.game.as_ref().and_then(|g| g.outcome()) else {
             return vec![];
         };
-        let scores = outcome.render(&active.names());
+        let names = active.names();
         active
             .meta
             .seats
             .iter()
             .filter(|u| !u.is_bot())
-            .map(|u| Delivery::Private {
-                user: u.user,
-                text: words::text(
-                    self.person_lang(u.user, None),
-                    "table-hand-game-over",
-                    &[("scores", scores.as_str().into())],
-                ),
-                game: Some(active.meta.game.clone()),
-                outbox: None,
+            .map(|u| {
+                let lang = self.person_lang(u.user, None);
+                Delivery::Private {
+                    user: u.user,
+                    text: words::text(
+                        lang,
+                        "table-hand-game-over",
+                        &[("scores", crate::text::outcome(lang, &outcome, &names).into())],
+                    ),
+                    game: Some(active.meta.game.clone()),
+                    outbox: None,
+                }
             })
             .collect()
     }

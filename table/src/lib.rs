@@ -1699,7 +1699,7 @@ impl Table {
                 msg.push_str(&g.public_headline(&names, &words::Speaker::new(post, &names)));
                 msg.push_str("\n\n");
                 if let Some(o) = g.outcome() {
-                    msg.push_str(&o.render(&names));
+                    msg.push_str(&text::outcome(post, &o, &names));
                 }
             }
             let mut end = Delivery::channel(msg);
@@ -1781,14 +1781,21 @@ impl Table {
         match self.last_finished(channel) {
             Ok(Some(entry)) => {
                 let names = shown_names(&entry.meta);
-                let outcome: Option<rules::Outcome> =
-                    entry.outcome.and_then(|o| serde_json::from_value(o).ok());
+                // The final state gives the outcome with its phrases (the reader's
+                // language); the stored JSON is the fallback.
+                let outcome: Option<rules::Outcome> = rules::catalog::find(&entry.meta.game)
+                    .and_then(|k| (k.restore)(&entry.snapshot).ok())
+                    .and_then(|g| g.outcome())
+                    .or_else(|| entry.outcome.and_then(|o| serde_json::from_value(o).ok()));
                 let title = rules::catalog::find(&entry.meta.game).map_or("game", |k| k.title);
                 match outcome {
                     Some(o) => vec![Delivery::ephemeral(words::text(
                         lang,
                         "table-last-game",
-                        &[("game", title.into()), ("outcome", o.render(&names).into())],
+                        &[
+                            ("game", title.into()),
+                            ("outcome", text::outcome(lang, &o, &names).into()),
+                        ],
                     ))],
                     None => vec![Delivery::ephemeral(words::text(
                         lang,

@@ -228,6 +228,82 @@ pub fn name_list(lang: Lang, names: &[String], seats: &[Seat]) -> String {
     }
 }
 
+/// The final scores of a game in `lang`: each player's total (🏆 for the winners), the
+/// lines it comes from, the tie-break, who won and the game's note. Labels and note read
+/// in `lang` where the engine gave phrases (a result read back from the archive without
+/// its final state keeps the English labels it was stored with).
+/// Points are written as the engines count them (no digit grouping), as in the board.
+pub fn outcome(lang: Lang, outcome: &rules::Outcome, names: &[String]) -> String {
+    let name = |s: rules::Seat| {
+        names
+            .get(s)
+            .cloned()
+            .unwrap_or_else(|| words::text(lang, "table-outcome-seat", &[("seat", (s + 1).into())]))
+    };
+    let label = |line: &rules::engine::ScoreLine| match &line.phrase {
+        Some(p) => words::phrase(lang, p, names),
+        None => line.label.clone(),
+    };
+    let mut out = words::text(lang, "table-outcome-title", &[]);
+    out.push('\n');
+    let mut order: Vec<&rules::engine::PlayerResult> = outcome.results.iter().collect();
+    order.sort_by_key(|r| {
+        (
+            std::cmp::Reverse(r.total),
+            std::cmp::Reverse(r.tiebreak.as_ref().map_or(0, |t| t.points)),
+            r.seat,
+        )
+    });
+    for r in order {
+        let key = if outcome.winners.contains(&r.seat) {
+            "table-outcome-player-winner"
+        } else {
+            "table-outcome-player"
+        };
+        out.push_str(&words::text(
+            lang,
+            key,
+            &[("name", name(r.seat).into()), ("total", r.total.to_string().into())],
+        ));
+        out.push('\n');
+        for line in &r.breakdown {
+            out.push_str(&words::text(
+                lang,
+                "table-outcome-line",
+                &[("label", label(line).into()), ("points", line.points.to_string().into())],
+            ));
+            out.push('\n');
+        }
+        if let Some(t) = &r.tiebreak {
+            out.push_str(&words::text(
+                lang,
+                "table-outcome-tiebreak",
+                &[("label", label(t).into()), ("points", t.points.to_string().into())],
+            ));
+            out.push('\n');
+        }
+    }
+    let result = match outcome.winners.as_slice() {
+        [] => words::text(lang, "table-outcome-nobody", &[]),
+        [w] => words::text(lang, "table-outcome-winner", &[("name", name(*w).into())]),
+        ws => {
+            let list: Vec<String> = ws.iter().map(|w| name(*w)).collect();
+            words::text(lang, "table-outcome-shared", &[("names", list.join(", ").into())])
+        }
+    };
+    out.push_str(&result);
+    out.push('\n');
+    let note = match (&outcome.note_phrase, &outcome.note) {
+        (Some(p), _) => Some(words::phrase(lang, p, names)),
+        (None, note) => note.clone(),
+    };
+    if let Some(note) = note {
+        out.push_str(&note);
+        out.push('\n');
+    }
+    out
+}
+
 /// `/game help`: the table's commands, then the moves of `kind` (the engine's own
 /// syntax and meanings) or the list of games.
 pub fn help(lang: Lang, kind: Option<&GameKind>) -> String {
@@ -407,6 +483,32 @@ pub fn rules_pages(lang: Lang, text: &str, topic: Option<&str>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Final scores of random finished games of every title: the English is the engine's
+    /// own `Outcome::render` word for word; the Spanish has no English heading, no raw key.
+    #[test]
+    fn final_scores_read_in_english_as_the_engine_writes_them_and_in_spanish() {
+        use rand::SeedableRng;
+        for kind in rules::catalog::games() {
+            let players = kind.players.0.max(3).min(kind.players.1);
+            let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+            for seed in 0..3u64 {
+                let mut game = (kind.new)(players, &serde_json::Value::Null, seed).unwrap();
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                while !game.is_over() {
+                    let seat = game.awaiting()[0];
+                    let legal = game.legal_texts(seat);
+                    let pick = legal[rand::Rng::gen_range(&mut rng, 0..legal.len())].clone();
+                    game.apply_text(seat, &pick, &names).unwrap();
+                }
+                let o = game.outcome().unwrap();
+                assert_eq!(outcome(Lang::En, &o, &names), o.render(&names), "{}", kind.id);
+                let es = outcome(Lang::Es, &o, &names);
+                assert!(es.starts_with("**Puntuación final**"), "{es}");
+                assert!(!es.contains("table-outcome"), "{es}");
+            }
+        }
+    }
 
     #[test]
     fn english_readers_get_the_engines_digest_and_spanish_readers_the_spanish_one() {
