@@ -119,6 +119,14 @@ pub trait DynGame: Send + Sync {
     fn apply_text(&mut self, seat: Seat, text: &str, names: &[String]) -> Result<Applied, Refusal>;
     /// Applies a logged action (replay and crash recovery).
     fn apply_logged(&mut self, seat: Seat, action: &Value) -> Result<(), Refusal>;
+    /// Applies a logged action and tells what happened, as [`DynGame::apply_text`] does:
+    /// a replay that shows the narration again, in another language.
+    fn apply_logged_told(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+        names: &[String],
+    ) -> Result<Vec<Narration>, Refusal>;
     fn awaiting(&self) -> Vec<Seat>;
     /// Canonical texts of `seat`'s legal actions.
     fn legal_texts(&self, seat: Seat) -> Vec<String>;
@@ -202,6 +210,18 @@ fn parse_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
     serde_json::from_value(value).map_err(|e| SetupError::BadOption(e.to_string()))
 }
 
+/// The narration of `events`, each addressed, in English and as a phrase.
+fn narrations<E: GameEvent>(events: &[E], names: &[String]) -> Vec<Narration> {
+    events
+        .iter()
+        .map(|e| Narration {
+            audience: e.audience(),
+            text: e.narrate(names),
+            phrase: e.phrased(),
+        })
+        .collect()
+}
+
 impl<G: Game> DynGame for Erased<G> {
     fn kind(&self) -> &'static GameKind {
         self.kind
@@ -220,15 +240,23 @@ impl<G: Game> DynGame for Erased<G> {
         Ok(Applied {
             action: json,
             text: action.to_string(),
-            narrations: events
-                .iter()
-                .map(|e| Narration {
-                    audience: e.audience(),
-                    text: e.narrate(names),
-                    phrase: e.phrased(),
-                })
-                .collect(),
+            narrations: narrations(&events, names),
         })
+    }
+
+    fn apply_logged_told(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+        names: &[String],
+    ) -> Result<Vec<Narration>, Refusal> {
+        let action: G::Action = serde_json::from_value(action.clone())
+            .map_err(|e| Refusal::unreadable(e.to_string()))?;
+        let events = self
+            .game
+            .apply(seat, &action)
+            .map_err(|e| Refusal::of(&e))?;
+        Ok(narrations(&events, names))
     }
 
     fn apply_logged(&mut self, seat: Seat, action: &Value) -> Result<(), Refusal> {

@@ -111,6 +111,74 @@ struct Replay {
     /// The state after `i * CHECKPOINT_EVERY` actions, by `i`.
     checkpoints: Vec<Box<dyn DynGame>>,
     steps: Vec<Step>,
+    /// Each action's public narration as phrases (empty where the game has none: the
+    /// log's English is shown), so a step reads in the reader's language.
+    told: Vec<Vec<rules::Phrase>>,
+}
+
+/// The public narration of one replayed action as phrases: empty unless every public
+/// event has one.
+pub(crate) fn public_phrases(narrations: Vec<rules::dynamic::Narration>) -> Vec<rules::Phrase> {
+    let public: Vec<_> = narrations
+        .into_iter()
+        .filter(|n| n.audience == rules::Audience::Everyone)
+        .collect();
+    if public.iter().any(|n| n.phrase.is_none()) {
+        return Vec::new();
+    }
+    public.into_iter().filter_map(|n| n.phrase).collect()
+}
+
+/// Every entry of a game's whole log (undone moves and undos included) as its public
+/// phrases, by replaying it from the seed: `/game log` in a language other than the one
+/// the log was kept in. An entry the replay cannot narrate (an undo, a refused move, a
+/// game without phrases) gets none, and the log's English is shown for it.
+pub(crate) fn log_phrases(meta: &Meta, entries: &[LogEntry]) -> Vec<Vec<rules::Phrase>> {
+    let Some(kind) = rules::catalog::find(&meta.game) else {
+        return Vec::new();
+    };
+    let Ok(mut game) = (kind.new)(meta.seats.len(), &meta.options, meta.seed) else {
+        return Vec::new();
+    };
+    let names = shown_names(meta);
+    // The state before each entry, for undos (which go back to before an entry).
+    let mut before: Vec<Box<dyn DynGame>> = Vec::with_capacity(entries.len());
+    let mut out = Vec::with_capacity(entries.len());
+    for entry in entries {
+        before.push(game.box_clone());
+        match entry.undoes() {
+            Some(from) => {
+                if let Some(state) = usize::try_from(from).ok().and_then(|f| before.get(f)) {
+                    game = state.box_clone();
+                }
+                out.push(Vec::new());
+            }
+            None => match game.apply_logged_told(entry.seat, &entry.action, &names) {
+                Ok(said) => out.push(public_phrases(said)),
+                Err(_) => out.push(Vec::new()),
+            },
+        }
+    }
+    out
+}
+
+/// What `entry` told everyone, in `lang`: its phrases where the replay gave them (and
+/// the reader is not English), else the log's English.
+pub(crate) fn told_in(
+    lang: Lang,
+    entry: &LogEntry,
+    phrases: Option<&Vec<rules::Phrase>>,
+    names: &[String],
+    join: &str,
+) -> String {
+    match phrases {
+        Some(p) if lang != Lang::En && !p.is_empty() => p
+            .iter()
+            .map(|p| words::phrase(lang, p, names))
+            .collect::<Vec<_>>()
+            .join(join),
+        _ => entry.public.join(join),
+    }
 }
 
 /// What a round is told apart by, read from a public view: the game's own round number
@@ -191,8 +259,11 @@ impl Replay {
             said: None,
             round: rounds.next(&game.public_picture_view()),
         }];
+        let names = shown_names(&meta);
+        let mut told = Vec::with_capacity(log.len());
         for (index, entry) in log.iter().enumerate() {
-            if let Err(e) = game.apply_logged(entry.seat, &entry.action) {
+            let said = game.apply_logged_told(entry.seat, &entry.action, &names);
+            if let Err(e) = said.as_ref().map(|_| ()) {
                 // The engine's reason can name a hand: for the operator's log only.
                 tracing::warn!(game_id = meta.game_id, index, error = %e.text, "a logged action was refused in a replay");
                 return Err(words::text(
@@ -201,6 +272,7 @@ impl Replay {
                     &[("n", (index + 1).into())],
                 ));
             }
+            told.push(said.map(public_phrases).unwrap_or_default());
             let at = index as u64 + 1;
             if at.is_multiple_of(CHECKPOINT_EVERY) {
                 checkpoints.push(game.box_clone());
@@ -230,6 +302,7 @@ impl Replay {
             log,
             checkpoints,
             steps,
+            told,
         })
     }
 
@@ -283,7 +356,7 @@ impl Replay {
             Some(i) => self
                 .log
                 .get(i)
-                .map(|e| e.public.join("\n"))
+                .map(|e| told_in(lang, e, self.told.get(i), &names, "\n"))
                 .unwrap_or_default(),
         };
         let ended = matches!(self.meta.status, Status::Finished | Status::Abandoned);

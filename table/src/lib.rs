@@ -1673,7 +1673,12 @@ impl Table {
         }
         for n in applied.narrations {
             if let rules::Audience::Seat(s) = n.audience {
-                batch.news.push((s, n.text));
+                // Private news reads in its seat's language where the game gave a phrase.
+                let text = match &n.phrase {
+                    Some(p) => words::phrase(self.seat_lang(&next, s), p, &names),
+                    None => n.text,
+                };
+                batch.news.push((s, text));
             }
         }
         let told = over || batch.last;
@@ -1838,7 +1843,16 @@ impl Table {
             return vec![Delivery::ephemeral(text::no_table(lang))];
         };
         match self.store.log(active.meta.game_id) {
-            Ok(entries) => vec![Delivery::ephemeral(text::log(lang, &entries))],
+            Ok(entries) => {
+                // The log keeps the English: another language replays it for phrases.
+                let phrases = if lang == Lang::En {
+                    Vec::new()
+                } else {
+                    history::log_phrases(&active.meta, &entries)
+                };
+                let names = active.names();
+                vec![Delivery::ephemeral(text::log(lang, &entries, &phrases, &names))]
+            }
             Err(e) => vec![Delivery::ephemeral(text::log_unreadable(lang, &e))],
         }
     }

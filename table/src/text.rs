@@ -342,17 +342,26 @@ pub fn help(lang: Lang, kind: Option<&GameKind>) -> String {
 /// The last public moves. Built from the public narration only, never the action text,
 /// and counted among public moves only: numbering every move would show gaps where a
 /// secret move (an Estates stash) happened.
-pub fn log(lang: Lang, entries: &[LogEntry]) -> String {
+/// `phrases` (by entry index, may be empty) give the narration in `lang` where known.
+pub fn log(
+    lang: Lang,
+    entries: &[LogEntry],
+    phrases: &[Vec<rules::Phrase>],
+    names: &[String],
+) -> String {
     // Moves an undo took back stay in the log, struck through.
     let kept: std::collections::HashSet<u64> = storage::effective_log(entries)
         .into_iter()
         .map(|(i, _)| i)
         .collect();
-    let public: Vec<(bool, &LogEntry)> = entries
+    let public: Vec<(bool, &LogEntry, Option<&Vec<rules::Phrase>>)> = entries
         .iter()
         .enumerate()
         .filter(|(_, e)| !e.public.is_empty())
-        .map(|(i, e)| (e.undoes().is_none() && !kept.contains(&(i as u64)), e))
+        .map(|(i, e)| {
+            let undone = e.undoes().is_none() && !kept.contains(&(i as u64));
+            (undone, e, phrases.get(i))
+        })
         .collect();
     if public.is_empty() {
         return words::text(lang, "table-log-empty", &[]);
@@ -368,8 +377,8 @@ pub fn log(lang: Lang, entries: &[LogEntry]) -> String {
         ],
     );
     s.push('\n');
-    for (i, (undone, e)) in public.iter().enumerate().skip(from) {
-        let line = e.public.join(" ");
+    for (i, (undone, e, said)) in public.iter().enumerate().skip(from) {
+        let line = crate::history::told_in(lang, e, *said, names, " ");
         if *undone {
             s.push_str(&words::text(
                 lang,
