@@ -359,3 +359,8 @@ table-outcome-nobody = Nobody wins.
 table-outcome-winner = { $name } wins!
 table-outcome-shared = Shared win: { $names }.
 table-outcome-seat = seat { $seat }
+
+## A bot level as a word in a sentence (`/game stats`).
+table-bot-level-easy = easy
+table-bot-level-normal = normal
+table-bot-level-hard = hard

@@ -355,8 +355,8 @@ table-history-no-such-game = En este canal no se jugó esa partida.
 ## Comandos escritos que no se pueden leer (command.rs, timing.rs: las palabras del terminal)
 # `$value`: la palabra tal como se escribió; `$most`: los bots que caben como mucho en una mesa.
 
-table-parse-bot-level = «{ $value }» no es un nivel de bot: usa easy, normal o hard.
-table-parse-bot-level-or-count = «{ $value }» no es un nivel de bot: usa easy, normal o hard (o un número de bots normales).
+table-parse-bot-level = «{ $value }» no es un nivel de bot: usa fácil, normal o difícil.
+table-parse-bot-level-or-count = «{ $value }» no es un nivel de bot: usa fácil, normal o difícil (o un número de bots normales).
 table-parse-too-many-bots = En una mesa caben como mucho { $most } bots.
 table-parse-notify-choice = «{ $value }» no es una opción: usa ping, dm o quiet.
 table-parse-not-a-setting = «{ $value }» no es un ajuste; escribe clave=valor, p. ej. remind=12h o policy=drop.
@@ -373,3 +373,8 @@ table-outcome-nobody = Nadie gana.
 table-outcome-winner = ¡Gana { $name }!
 table-outcome-shared = Victoria compartida: { $names }.
 table-outcome-seat = asiento { $seat }
+
+## A bot level as a word in a sentence (`/game stats`).
+table-bot-level-easy = fácil
+table-bot-level-normal = normal
+table-bot-level-hard = difícil

@@ -95,10 +95,15 @@ impl BotLevel {
         }
     }
 
-    /// Reads a level's word (case-insensitive).
+    /// Reads a level's word (case-insensitive), in English or Spanish (`fácil`,
+    /// `difícil`, with or without the accent).
     pub fn parse(text: &str) -> Option<BotLevel> {
         let text = text.trim().to_lowercase();
-        BotLevel::ALL.into_iter().find(|l| l.name() == text)
+        match text.as_str() {
+            "fácil" | "facil" => Some(BotLevel::Easy),
+            "difícil" | "dificil" => Some(BotLevel::Hard),
+            _ => BotLevel::ALL.into_iter().find(|l| l.name() == text),
+        }
     }
 
     /// The stats key of a player's record against bots of this level (`vs-normal`): kept

@@ -382,7 +382,11 @@ impl Table {
                     lang,
                     "table-stats-against-bots",
                     &[
-                        ("level", level.to_string().into()),
+                        (
+                            "level",
+                            words::text(lang, &format!("table-bot-level-{}", level.name()), &[])
+                                .into(),
+                        ),
                         ("won", s.won.into()),
                         ("played", s.played.into()),
                         ("rate", percent(lang, &s).into()),
