@@ -361,9 +361,8 @@ async fn execute_with(
         Ok(d) => d,
         Err(e) => {
             tracing::error!(channel, error = %e, "command task failed");
-            let lang = data.person_lang(caller.user, ctx.locale()).await;
             vec![Delivery::ephemeral(words::text(
-                lang,
+                caller.lang,
                 "reply-command-failed",
                 &[],
             ))]
@@ -378,6 +377,7 @@ async fn execute_with(
         .sender
         .after_command(&Discord(http), channel, actor, deliveries)
         .await;
+    // Read again: the command itself may have changed the caller's language.
     let lang = data.person_lang(caller.user, ctx.locale()).await;
     if seated {
         let game = data.table.game_in(channel).unwrap_or_default();

@@ -692,6 +692,24 @@ async fn a_spanish_client_gets_a_spanish_panel_and_dm_headers_in_an_english_chan
         "{}",
         english[0]
     );
+
+    // To the end: everything only ana reads — her DMs (seating, live hand, news, the
+    // end) and her private answers and panels in the channel — has no English word but
+    // names, while the channel speaks English.
+    play_to_the_end(&fake, channel, &seats, &mut rng).await;
+    posted(&fake, channel, "**Final scores**").await;
+    for command in ["game log", "game scores", "game history", "game stats"] {
+        slash(&fake, ana, channel, command, json!({})).await;
+    }
+    let finder = english_only_words();
+    let mut read = 0;
+    let dms = fake.dms(ana);
+    assert!(dms.iter().any(|m| m.content.contains("Puntuación final")));
+    for m in dms.iter().chain(&fake.ephemerals_of(ana, channel)) {
+        assert_no_english(&finder, &shown_text(m), &["ana", "bruno"], "ana's");
+        read += 1;
+    }
+    assert!(read > 20, "only {read} private messages");
     fake.assert_no_errors();
     bot.stop().await;
 }
@@ -785,6 +803,260 @@ async fn a_spanish_lobby_with_an_english_player() {
             assert!(!m.content.contains(key), "a raw key: {}", m.content);
         }
         assert!(!m.content.contains("opened a table"), "{}", m.content);
+    }
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+/// Words (3+ letters) the English Fluent files use that no Spanish file uses: a message
+/// holding one speaks English. Game titles and the bots' names are names, not words.
+fn english_only_words() -> std::collections::BTreeSet<String> {
+    fn words_of(lang: words::Lang) -> std::collections::BTreeSet<String> {
+        let mut out = std::collections::BTreeSet::new();
+        for (l, _, source) in words::FILES {
+            if *l != lang {
+                continue;
+            }
+            for line in source.lines() {
+                let line = line.trim_start();
+                if line.starts_with('#') {
+                    continue;
+                }
+                // The message's text: after `key =` on its first line, whole on the next.
+                let text = match line.split_once(" = ") {
+                    Some((key, rest)) if !key.contains(' ') => rest,
+                    _ => line,
+                };
+                out.extend(tokens(&strip_placeables(text)));
+            }
+        }
+        out
+    }
+    let spanish = words_of(words::Lang::Es);
+    let names: Vec<String> = rules::catalog::games()
+        .iter()
+        .flat_map(|k| tokens(k.title))
+        .chain(["bot".to_string()])
+        .collect();
+    words_of(words::Lang::En)
+        .into_iter()
+        .filter(|w| !spanish.contains(w) && !names.contains(w))
+        .collect()
+}
+
+/// `text` without its Fluent placeables (`{ $name }`, selectors' keys stay out too).
+fn strip_placeables(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    // Variant lines of a selector (`[one] card`) keep their text after the key.
+    out
+}
+
+/// `text` without its inline code spans (`` `bid 3` ``: typed syntax and ids); code
+/// blocks (```` ``` ````) stay, boards are written in them.
+fn without_inline_code(text: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in text.split("```").enumerate() {
+        if i > 0 {
+            out.push_str("```");
+        }
+        if i % 2 == 1 {
+            out.push_str(part);
+            continue;
+        }
+        for (j, piece) in part.split('`').enumerate() {
+            if j % 2 == 0 {
+                out.push_str(piece);
+            } else {
+                out.push(' ');
+            }
+        }
+    }
+    out
+}
+
+/// The lowercase words of `text` made of ASCII letters only (3 or more), outside mentions
+/// (`<@1>`, `<#2>`), links and inline code.
+fn tokens(text: &str) -> Vec<String> {
+    let text = without_inline_code(text);
+    let mut out = Vec::new();
+    for raw in text.split(|c: char| {
+        !(c.is_alphanumeric()
+            || c == '<'
+            || c == '>'
+            || c == '@'
+            || c == '#'
+            || c == '/'
+            || c == ':'
+            || c == '.')
+    }) {
+        if raw.starts_with('<') || raw.contains("://") || raw.starts_with('/') {
+            continue;
+        }
+        for word in raw.split(|c: char| !c.is_alphabetic()) {
+            // A word with digits around it (`R4`, `A12`) or any non-ASCII letter is an id
+            // or not English.
+            if word.chars().count() >= 3 && word.chars().all(|c| c.is_ascii_alphabetic()) {
+                out.push(word.to_lowercase());
+            }
+        }
+    }
+    out
+}
+
+/// Fails naming the English words `text` holds (`names` of the players excepted).
+fn assert_no_english(
+    english: &std::collections::BTreeSet<String>,
+    text: &str,
+    names: &[&str],
+    what: &str,
+) {
+    let mut clean = text.to_string();
+    for name in names {
+        clean = clean.replace(name, " ");
+    }
+    let found: Vec<String> = tokens(&clean)
+        .into_iter()
+        .filter(|w| english.contains(w))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "{what}: English words {found:?} in:\n{text}"
+    );
+}
+
+#[test]
+fn the_english_word_finder_knows_english_from_spanish() {
+    let english = english_only_words();
+    for w in ["turn", "wins", "bid", "money", "scores", "your"] {
+        assert!(english.contains(w), "{w} not found as English");
+    }
+    for w in ["turno", "gana", "dinero", "palazzo", "estates", "bot"] {
+        assert!(!english.contains(w), "{w} taken for English");
+    }
+    assert_no_english(
+        &english,
+        "**Palazzo** en <#12>: es tu turno, ana. R4 A12",
+        &["ana"],
+        "ok",
+    );
+    let caught = std::panic::catch_unwind(|| {
+        assert_no_english(&english, "Es tu turno: your move", &[], "caught")
+    });
+    assert!(caught.is_err());
+}
+
+/// Everything a message shows: its text and its components' labels, descriptions and
+/// placeholders.
+fn shown_text(m: &fake_discord::RecordedMessage) -> String {
+    let mut out = m.content.clone();
+    for row in &m.components {
+        for c in row["components"].as_array().into_iter().flatten() {
+            for field in ["label", "placeholder"] {
+                if let Some(t) = c[field].as_str() {
+                    out.push('\n');
+                    out.push_str(t);
+                }
+            }
+            for o in c["options"].as_array().into_iter().flatten() {
+                for field in ["label", "description"] {
+                    if let Some(t) = o[field].as_str() {
+                        out.push('\n');
+                        out.push_str(t);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Plays a game of `title` to its end by taps, every awaited player picked at random;
+/// returns the number of moves.
+async fn play_to_the_end(
+    fake: &FakeDiscord,
+    channel: u64,
+    seats: &[u64],
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> usize {
+    use rand::seq::SliceRandom;
+    let mut moves = 0;
+    while let Some(turn) = turn_message(fake, channel) {
+        let waiting = awaited(&turn, seats);
+        let Some((user, your_move)) = waiting.choose(rng).cloned() else {
+            break;
+        };
+        tap_a_move(fake, user, &turn, &your_move, rng).await;
+        moves += 1;
+        assert!(moves < 3_000, "not over after {moves} moves");
+    }
+    moves
+}
+
+/// Issue 28: a whole game of each title in a Spanish server by Spanish clients — every
+/// channel message, every private answer and panel, every DM and every button reads
+/// Spanish: not one English word but the players' names and the games' titles.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_of_each_title_in_spanish() {
+    use rand::SeedableRng;
+    let english = english_only_words();
+    let fake = FakeDiscord::start().await;
+    fake.set_guild_locale(fake.guild_id(), "es-ES");
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    for (i, (title, players)) in [
+        ("Palazzo", 3),
+        ("The Estates", 3),
+        ("Villa Paletti", 2),
+        ("The Princes of Florence", 3),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let channel = fake.add_channel(&format!("mesa-{i}"));
+        let names: Vec<String> = ["ana", "bruno", "carla"]
+            .iter()
+            .take(players)
+            .map(|n| format!("{n}{i}"))
+            .collect();
+        let seats: Vec<u64> = names
+            .iter()
+            .map(|n| {
+                let user = fake.add_user(n);
+                fake.set_user_locale(user, "es-ES");
+                user
+            })
+            .collect();
+        open_table(&fake, channel, title, &seats).await;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(280 + i as u64);
+        let moves = play_to_the_end(&fake, channel, &seats, &mut rng).await;
+        let end = posted(&fake, channel, "**Puntuación final**").await;
+        picture_on(&end);
+        // What players read after a game: the log, the scores, a step of the replay.
+        for command in ["game log", "game scores", "game history", "game stats"] {
+            slash(&fake, seats[0], channel, command, json!({})).await;
+        }
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut read = 0;
+        for m in fake.channel_messages(channel) {
+            assert_no_english(&english, &shown_text(&m), &names, title);
+            read += 1;
+        }
+        for &user in &seats {
+            for m in fake.dms(user) {
+                assert_no_english(&english, &shown_text(&m), &names, title);
+                read += 1;
+            }
+        }
+        println!("e2e_spanish_{i}: {title} moves={moves} messages_read={read}");
     }
     fake.assert_no_errors();
     bot.stop().await;

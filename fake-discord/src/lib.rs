@@ -665,6 +665,7 @@ impl FakeDiscord {
                 token: token.clone(),
                 kind,
                 channel_id: channel,
+                user,
                 created: Instant::now(),
                 source_message: source,
                 ack: None,
@@ -702,6 +703,23 @@ impl FakeDiscord {
     /// A message as it is now, if it exists and was not deleted.
     pub fn message(&self, id: u64) -> Option<RecordedMessage> {
         self.shared.read(|s| s.message(id).cloned())
+    }
+
+    /// The ephemeral answers only `user` saw in `channel` (to their interactions there),
+    /// oldest first, as they are now.
+    pub fn ephemerals_of(&self, user: u64, channel: u64) -> Vec<RecordedMessage> {
+        let theirs: std::collections::HashSet<u64> = self.shared.read(|s| {
+            s.interactions
+                .iter()
+                .filter(|i| i.user == user)
+                .map(|i| i.id)
+                .collect()
+        });
+        self.channel_messages(channel)
+            .into_iter()
+            .filter(|m| m.flags & 64 != 0)
+            .filter(|m| m.interaction_id.is_some_and(|i| theirs.contains(&i)))
+            .collect()
     }
 
     /// Messages the bot sent a user by DM, oldest first.

@@ -49,6 +49,8 @@ pub struct InteractionRec {
     pub token: String,
     pub kind: InteractionKind,
     pub channel_id: u64,
+    /// The user who used it.
+    pub user: u64,
     pub created: Instant,
     /// The message a component sits on (component interactions).
     pub source_message: Option<u64>,

@@ -289,7 +289,10 @@ impl Table {
                     text: words::text(
                         lang,
                         "table-hand-game-over",
-                        &[("scores", crate::text::outcome(lang, &outcome, &names).into())],
+                        &[(
+                            "scores",
+                            crate::text::outcome(lang, &outcome, &names).into(),
+                        )],
                     ),
                     game: Some(active.meta.game.clone()),
                     outbox: None,

@@ -1851,7 +1851,9 @@ impl Table {
                     history::log_phrases(&active.meta, &entries)
                 };
                 let names = active.names();
-                vec![Delivery::ephemeral(text::log(lang, &entries, &phrases, &names))]
+                vec![Delivery::ephemeral(text::log(
+                    lang, &entries, &phrases, &names,
+                ))]
             }
             Err(e) => vec![Delivery::ephemeral(text::log_unreadable(lang, &e))],
         }

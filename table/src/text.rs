@@ -263,14 +263,20 @@ pub fn outcome(lang: Lang, outcome: &rules::Outcome, names: &[String]) -> String
         out.push_str(&words::text(
             lang,
             key,
-            &[("name", name(r.seat).into()), ("total", r.total.to_string().into())],
+            &[
+                ("name", name(r.seat).into()),
+                ("total", r.total.to_string().into()),
+            ],
         ));
         out.push('\n');
         for line in &r.breakdown {
             out.push_str(&words::text(
                 lang,
                 "table-outcome-line",
-                &[("label", label(line).into()), ("points", line.points.to_string().into())],
+                &[
+                    ("label", label(line).into()),
+                    ("points", line.points.to_string().into()),
+                ],
             ));
             out.push('\n');
         }
@@ -278,7 +284,10 @@ pub fn outcome(lang: Lang, outcome: &rules::Outcome, names: &[String]) -> String
             out.push_str(&words::text(
                 lang,
                 "table-outcome-tiebreak",
-                &[("label", label(t).into()), ("points", t.points.to_string().into())],
+                &[
+                    ("label", label(t).into()),
+                    ("points", t.points.to_string().into()),
+                ],
             ));
             out.push('\n');
         }
@@ -288,7 +297,11 @@ pub fn outcome(lang: Lang, outcome: &rules::Outcome, names: &[String]) -> String
         [w] => words::text(lang, "table-outcome-winner", &[("name", name(*w).into())]),
         ws => {
             let list: Vec<String> = ws.iter().map(|w| name(*w)).collect();
-            words::text(lang, "table-outcome-shared", &[("names", list.join(", ").into())])
+            words::text(
+                lang,
+                "table-outcome-shared",
+                &[("names", list.join(", ").into())],
+            )
         }
     };
     out.push_str(&result);
@@ -511,7 +524,12 @@ mod tests {
                     game.apply_text(seat, &pick, &names).unwrap();
                 }
                 let o = game.outcome().unwrap();
-                assert_eq!(outcome(Lang::En, &o, &names), o.render(&names), "{}", kind.id);
+                assert_eq!(
+                    outcome(Lang::En, &o, &names),
+                    o.render(&names),
+                    "{}",
+                    kind.id
+                );
                 let es = outcome(Lang::Es, &o, &names);
                 assert!(es.starts_with("**Puntuación final**"), "{es}");
                 assert!(!es.contains("table-outcome"), "{es}");

@@ -182,8 +182,19 @@ fn palazzo_narration_follows_the_channels_language_and_the_log_stays_english() {
         !channel.iter().any(|t| t.contains("draws tiles")),
         "{channel:?}"
     );
-    // The log keeps the English narration.
+    // The log keeps the English narration; a Spanish reader reads it in Spanish (the
+    // log replayed for its phrases), the history too.
     assert!(ephemeral(&run(&table, CH, 1, "log")).contains("draws tiles"));
+    let spanish = caller(1).with_lang(words::Lang::Es);
+    let log = ephemeral(&table.handle(CH, &spanish, Command::parse("log")));
+    assert!(
+        log.contains("roba losetas") && !log.contains("draws tiles"),
+        "{log}"
+    );
+    let page = table
+        .history_in(words::Lang::Es, CH, None, None, table::HistoryMove::Last)
+        .unwrap();
+    assert!(page.text.contains("roba losetas"), "{}", page.text);
 }
 
 #[test]
