@@ -306,17 +306,21 @@ pub fn render_public(v: &PalazzoPublic, say: &dyn Say) -> String {
         .zip(STACK_NAMES)
         .map(|(n, s)| format!("{s} {n}"))
         .collect();
-    out.push_str(&say.say(
-        &Phrase::new("palazzo-board-stacks")
-            .text("stacks", stacks.join(" · "))
-            .number("riders", v.riders_drawn),
-    ));
+    out.push_str(
+        &say.say(
+            &Phrase::new("palazzo-board-stacks")
+                .text("stacks", stacks.join(" · "))
+                .number("riders", v.riders_drawn),
+        ),
+    );
     out.push('\n');
-    out.push_str(&say.say(
-        &Phrase::new("palazzo-board-supply")
-            .number("price", v.price)
-            .text("tiles", tiles_text(&v.supply)),
-    ));
+    out.push_str(
+        &say.say(
+            &Phrase::new("palazzo-board-supply")
+                .number("price", v.price)
+                .text("tiles", tiles_text(&v.supply)),
+        ),
+    );
     out.push('\n');
     out.push_str(&say.say(&Phrase::new("palazzo-board-quarries")));
     out.push('\n');
@@ -325,12 +329,14 @@ pub fn render_public(v: &PalazzoPublic, say: &dyn Say) -> String {
         let quarry = say.say(&Phrase::new("palazzo-board-quarry").count("number", i + 1));
         out.push_str(&format!("  {quarry}{mark}: {}\n", tiles_text(q)));
     }
-    out.push_str(&say.say(
-        &Phrase::new("palazzo-board-money")
-            .count("pile", v.pile)
-            .count("discards", v.discard.len())
-            .count("boxed", v.boxed),
-    ));
+    out.push_str(
+        &say.say(
+            &Phrase::new("palazzo-board-money")
+                .count("pile", v.pile)
+                .count("discards", v.discard.len())
+                .count("boxed", v.boxed),
+        ),
+    );
     out.push('\n');
     if !v.revealed.is_empty() {
         out.push_str(
@@ -339,13 +345,15 @@ pub fn render_public(v: &PalazzoPublic, say: &dyn Say) -> String {
         out.push('\n');
     }
     if let Some(a) = &v.auction {
-        out.push_str(&say.say(
-            &Phrase::new("palazzo-board-auction")
-                .count("quarry", a.quarry + 1)
-                .text("tiles", tiles_text(&a.tiles))
-                .number("high", a.high)
-                .player("leader", a.leader),
-        ));
+        out.push_str(
+            &say.say(
+                &Phrase::new("palazzo-board-auction")
+                    .count("quarry", a.quarry + 1)
+                    .text("tiles", tiles_text(&a.tiles))
+                    .number("high", a.high)
+                    .player("leader", a.leader),
+            ),
+        );
         out.push('\n');
         let mut no_bid: Option<String> = None;
         for b in &a.bids {
@@ -362,15 +370,22 @@ pub fn render_public(v: &PalazzoPublic, say: &dyn Say) -> String {
                     .get_or_insert_with(|| say.say(&Phrase::new("palazzo-board-no-bid")))
                     .clone();
             }
-            out.push_str(&format!("  {}: {} = {}\n", name(say, b.seat), cards, b.total));
+            out.push_str(&format!(
+                "  {}: {} = {}\n",
+                name(say, b.seat),
+                cards,
+                b.total
+            ));
         }
     }
     if let Some((seat, tiles)) = &v.pending {
-        out.push_str(&say.say(
-            &Phrase::new("palazzo-board-builds")
-                .player("name", *seat)
-                .text("tiles", tiles_text(tiles)),
-        ));
+        out.push_str(
+            &say.say(
+                &Phrase::new("palazzo-board-builds")
+                    .player("name", *seat)
+                    .text("tiles", tiles_text(tiles)),
+            ),
+        );
         out.push('\n');
     }
     if !v.lot.is_empty() {
@@ -378,12 +393,14 @@ pub fn render_public(v: &PalazzoPublic, say: &dyn Say) -> String {
         out.push('\n');
     }
     for (s, seat) in v.seats.iter().enumerate() {
-        out.push_str(&say.say(
-            &Phrase::new("palazzo-board-seat")
-                .player("name", s)
-                .count("cards", seat.hand_count)
-                .number("score", seat.score),
-        ));
+        out.push_str(
+            &say.say(
+                &Phrase::new("palazzo-board-seat")
+                    .player("name", s)
+                    .count("cards", seat.hand_count)
+                    .number("score", seat.score),
+            ),
+        );
         out.push('\n');
         for p in &seat.palaces {
             let floors: Vec<String> = p.tiles.iter().map(|t| t.id()).collect();

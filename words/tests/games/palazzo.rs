@@ -264,7 +264,10 @@ fn every_parse_error_reads_in_both_languages() {
         .filter(|(_, s)| !s)
         .map(|(k, _)| *k)
         .collect();
-    assert!(missing.is_empty(), "parse keys without a sample: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "parse keys without a sample: {missing:?}"
+    );
 }
 
 /// `/game help`: each meaning's English key reads as the meaning, and Spanish has its own.
