@@ -1090,40 +1090,37 @@ fn public_board_shows_everything_the_table_needs() {
     ok(&mut g, 0, "auction");
     ok(&mut g, 1, "raise G6");
     let names: Vec<String> = ["Ana", "Bruno", "Carla"].map(String::from).to_vec();
+    // Through `rules::Keys` every phrase shows its key and arguments; the English of the
+    // same texts is checked against stored boards in `words/tests/games/palazzo.rs`.
     let text = Palazzo::render_public(&g.public_view(), &names, &rules::Keys);
     let stacks = format!(
-        "Stacks: I {} · II {} · III {} · riders 2/5",
+        "palazzo-board-stacks(stacks=I {} · II {} · III {}, riders=2)",
         g.stacks[0].len(),
         g.stacks[1].len(),
         g.stacks[2].len()
     );
     for needle in [
         stacks.as_str(),
-        "Supply (price 9 each)",
-        "Q3 🔨: brick-2-3w",
-        "Auction of Q3 (brick-2-3w) — high bid 6 by Bruno",
-        "Ana: C3 = 3",
-        "Bruno: G6 = 6",
-        "**Ana** — 2 cards · 0 pts",
-        "**Bruno** — 0 cards · 11 pts",
-        "A: marble-1-3w / marble-2-3w / marble-3-2w (11)",
-        "waiting for Carla: raise or pass",
+        "palazzo-board-supply(price=9, ",
+        "  palazzo-board-quarry(number=3) 🔨: brick-2-3w\n",
+        "palazzo-board-auction(quarry=3, tiles=brick-2-3w, high=6, leader=#2)",
+        "  palazzo-board-name(name=#1): C3 = 3\n",
+        "  palazzo-board-name(name=#2): G6 = 6\n",
+        "palazzo-board-seat(name=#1, cards=2, score=0)",
+        "palazzo-board-seat(name=#2, cards=0, score=11)",
+        "  A: marble-1-3w / marble-2-3w / marble-3-2w (11)\n",
+        "waiting=palazzo-board-name(name=#3), ask=palazzo-board-ask-auction)",
     ] {
-        assert!(text.contains(needle), "missing `{needle}` in\\n{text}");
+        assert!(text.contains(needle), "missing `{needle}` in\n{text}");
     }
     assert!(!text.contains("R7"), "hands stay private");
     let private = Palazzo::render_private(&g.private_view(0), &names, &rules::Keys);
-    assert!(private.contains("Your hand (2 cards): R5 R7"), "{private}");
-    assert!(private.contains("Best single bid: 12"), "{private}");
-    assert!(
-        !private.contains("can reach"),
-        "the reach is not in the hand"
+    assert_eq!(
+        private,
+        "palazzo-hand-cards(count=2, cards=R5 R7)\npalazzo-hand-best-bid(best=12)"
     );
     let note = Palazzo::render_decision_note(&g.private_view(0), &names, &rules::Keys);
-    assert_eq!(
-        note.as_deref(),
-        Some("In this auction your bid can reach 15.")
-    );
+    assert_eq!(note.as_deref(), Some("palazzo-note-reach(reach=15)"));
 }
 
 #[test]
@@ -1135,7 +1132,9 @@ fn every_command_reads_back_and_the_catalog_knows_the_game() {
     let seat = game.awaiting()[0];
     let applied = game.apply_text(seat, "  DRAW ", &names).unwrap();
     assert_eq!(applied.text, "draw");
-    assert!(game.public_text(&names, &rules::Keys).contains("Quarries"));
+    assert!(game
+        .public_text(&names, &rules::Keys)
+        .contains("palazzo-board-quarries"));
     let err = game.apply_text(seat, "fly away", &names).unwrap_err();
     assert!(err.text.contains("not a Palazzo command"), "{err}");
     let restored = (kind.restore)(&game.snapshot()).unwrap();
@@ -1418,9 +1417,12 @@ fn fixture_names(players: usize) -> Vec<String> {
         .collect()
 }
 
-/// What a restored snapshot must read as: the board, each awaited seat's hand text and
-/// legal action texts, and what the first and last legal action of the first awaited
-/// seat narrate and leave on the board.
+/// What a restored snapshot must read as, in what is the same in every language: each
+/// awaited seat's legal action texts, and what the first and last legal action of the
+/// first awaited seat narrate (the English the log keeps). The stored files also carry
+/// the English board and hand texts written before issue 28 (`public_text`,
+/// `private_text`): `words/tests/games/palazzo.rs` reads the same states through the
+/// English speaker and compares, and [`without_texts`] leaves them out here.
 fn fixture_expectation(bytes: &[u8], players: usize) -> serde_json::Value {
     let kind = rules::catalog::find("palazzo").expect("palazzo is registered");
     let game = (kind.restore)(bytes).expect("snapshot loads");
@@ -1431,7 +1433,6 @@ fn fixture_expectation(bytes: &[u8], players: usize) -> serde_json::Value {
         .map(|seat| {
             serde_json::json!({
                 "seat": seat,
-                "private_text": game.private_text(seat, &names, &rules::Keys),
                 "legal_texts": game.legal_texts(seat),
             })
         })
@@ -1450,15 +1451,30 @@ fn fixture_expectation(bytes: &[u8], players: usize) -> serde_json::Value {
                 "seat": seat,
                 "action": text,
                 "narration": applied_as_stored(&applied),
-                "public_text": after.public_text(&names, &rules::Keys),
             }));
         }
     }
     serde_json::json!({
-        "public_text": game.public_text(&names, &rules::Keys),
         "awaiting": seats,
         "after": tried,
     })
+}
+
+/// A stored expectation without its English texts (`public_text`, `private_text`), which
+/// the words crate checks.
+fn without_texts(value: &serde_json::Value) -> serde_json::Value {
+    match value {
+        serde_json::Value::Object(map) => serde_json::Value::Object(
+            map.iter()
+                .filter(|(k, _)| *k != "public_text" && *k != "private_text")
+                .map(|(k, v)| (k.clone(), without_texts(v)))
+                .collect(),
+        ),
+        serde_json::Value::Array(items) => {
+            serde_json::Value::Array(items.iter().map(without_texts).collect())
+        }
+        other => other.clone(),
+    }
 }
 
 /// Snapshot states of one random game: the first state of each phase after a few
@@ -1490,6 +1506,8 @@ fn fixture_states(players: usize, seed: u64) -> Vec<Palazzo> {
 
 /// Writes the fixtures from the current engine. Run once, before an engine change, with
 /// `cargo test -p rules --release --test palazzo -- --ignored write_snapshot_fixtures`.
+/// The files written now carry no board or hand texts (see [`fixture_expectation`]): do
+/// not overwrite the stored ones, whose English the words crate checks.
 #[test]
 #[ignore]
 fn write_snapshot_fixtures() {
@@ -1534,7 +1552,8 @@ fn applied_as_stored(applied: &rules::dynamic::Applied) -> String {
 }
 
 /// Snapshots stored by the engine before the speed work still load, read the same
-/// (board, hands, legal actions), play on the same, and serialize back byte for byte.
+/// (legal actions, narrations; the board and hand texts in the words crate), play on the
+/// same, and serialize back byte for byte.
 #[test]
 fn stored_snapshots_load_and_read_the_same() {
     let mut checked = 0;
@@ -1548,7 +1567,11 @@ fn stored_snapshots_load_and_read_the_same() {
         .unwrap();
         let players = expected["players"].as_u64().unwrap() as usize;
         let now = fixture_expectation(&bytes, players);
-        assert_eq!(now, expected["expected"], "fixture {n} reads differently");
+        assert_eq!(
+            now,
+            without_texts(&expected["expected"]),
+            "fixture {n} reads differently"
+        );
         let game: Palazzo = serde_json::from_slice(&bytes).unwrap();
         assert_eq!(
             serde_json::to_vec(&game).unwrap(),

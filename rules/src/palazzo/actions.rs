@@ -3,6 +3,7 @@
 use super::data::{palace_letter, parse_palace_letter, Card, Tile};
 use super::sets::{Cards, TileList, MAX_COPIES};
 use crate::engine::ParseError;
+use crate::phrase::Phrase;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -97,17 +98,27 @@ fn echo(word: &str) -> String {
     }
 }
 
+/// A parse error: its English sentence (what `Display` shows) and the same as a phrase
+/// (`palazzo-parse-…`, in the reader's language).
+fn refusal(english: impl Into<String>, phrase: Phrase) -> ParseError {
+    ParseError(english.into(), Some(phrase))
+}
+
 fn card(word: &str) -> Result<Card, ParseError> {
     if word.eq_ignore_ascii_case("c3") {
-        return Err(ParseError::new(
+        return Err(refusal(
             "The certificate 3 (`C3`) only opens an auction and is never typed: raise with R/G/B 3–7 and C2 cards.",
+            Phrase::new("palazzo-parse-c3"),
         ));
     }
     Card::parse(word).ok_or_else(|| {
-        ParseError::new(format!(
-            "`{}` is not a money card; write cards as R5 G7 B3 C2 (red/green/blue 3–7, certificate C2).",
-            echo(word)
-        ))
+        refusal(
+            format!(
+                "`{}` is not a money card; write cards as R5 G7 B3 C2 (red/green/blue 3–7, certificate C2).",
+                echo(word)
+            ),
+            Phrase::new("palazzo-parse-not-a-card").text("word", echo(word)),
+        )
     })
 }
 
@@ -117,9 +128,14 @@ fn cards(words: &[&str]) -> Result<Cards, ParseError> {
     for w in words {
         let c = card(w)?;
         out = out.try_with(c).ok_or_else(|| {
-            ParseError::new(format!(
-                "More than {MAX_COPIES}× {c}: the game has only 3 of each currency card and 10 C2."
-            ))
+            refusal(
+                format!(
+                    "More than {MAX_COPIES}× {c}: the game has only 3 of each currency card and 10 C2."
+                ),
+                Phrase::new("palazzo-parse-too-many")
+                    .number("max", MAX_COPIES)
+                    .text("card", c),
+            )
         })?;
     }
     Ok(out)
@@ -127,19 +143,22 @@ fn cards(words: &[&str]) -> Result<Cards, ParseError> {
 
 fn tile(word: &str) -> Result<Tile, ParseError> {
     Tile::parse(word).ok_or_else(|| {
-        ParseError::new(format!(
-            "`{}` is not a tile id; tiles are written material-floor-windows, e.g. marble-3-2w (the extra floor-3 one-window tile is marble-3-1w-b).",
-            echo(word)
-        ))
+        refusal(
+            format!(
+                "`{}` is not a tile id; tiles are written material-floor-windows, e.g. marble-3-2w (the extra floor-3 one-window tile is marble-3-1w-b).",
+                echo(word)
+            ),
+            Phrase::new("palazzo-parse-not-a-tile").text("word", echo(word)),
+        )
     })
 }
 
 fn palace(word: &str) -> Result<usize, ParseError> {
     parse_palace_letter(word).ok_or_else(|| {
-        ParseError::new(format!(
-            "`{}` is not a palace letter (A, B, C…).",
-            echo(word)
-        ))
+        refusal(
+            format!("`{}` is not a palace letter (A, B, C…).", echo(word)),
+            Phrase::new("palazzo-parse-not-a-palace").text("word", echo(word)),
+        )
     })
 }
 
@@ -149,8 +168,9 @@ pub fn parse(text: &str) -> Result<PalazzoAction, ParseError> {
     let cleaned = text.replace(',', " ").to_ascii_lowercase();
     let words: Vec<&str> = cleaned.split_whitespace().collect();
     let Some((&verb, rest)) = words.split_first() else {
-        return Err(ParseError::new(
+        return Err(refusal(
             "Type a command: money, draw, buy, auction, raise, pass, pick, build, discard or reconstruct.",
+            Phrase::new("palazzo-parse-empty"),
         ));
     };
     match verb {
@@ -160,13 +180,19 @@ pub fn parse(text: &str) -> Result<PalazzoAction, ParseError> {
         "pass" => Ok(Pass),
         "pick" | "take" => {
             if rest.is_empty() {
-                return Err(ParseError::new("Say which revealed cards you take: pick R5 G7"));
+                return Err(refusal(
+                    "Say which revealed cards you take: pick R5 G7",
+                    Phrase::new("palazzo-parse-pick-usage"),
+                ));
             }
             Ok(Pick(cards(rest)?))
         }
         "raise" | "bid" => {
             if rest.is_empty() {
-                return Err(ParseError::new("Say which cards you add to your bid: raise R4 G4 B4"));
+                return Err(refusal(
+                    "Say which cards you add to your bid: raise R4 G4 B4",
+                    Phrase::new("palazzo-parse-raise-usage"),
+                ));
             }
             Ok(Raise(cards(rest)?))
         }
@@ -176,14 +202,19 @@ pub fn parse(text: &str) -> Result<PalazzoAction, ParseError> {
                 Some(i) => (&rest[..i], &rest[i + 1..]),
                 None => (rest, &[][..]),
             };
-            let usage = "Buy 1 or 2 supply tiles and say how you pay: buy brick-2-1w pay R4 R5";
+            let usage = || {
+                refusal(
+                    "Buy 1 or 2 supply tiles and say how you pay: buy brick-2-1w pay R4 R5",
+                    Phrase::new("palazzo-parse-buy-usage"),
+                )
+            };
             if tile_words.is_empty() || tile_words.len() > 2 {
-                return Err(ParseError::new(usage));
+                return Err(usage());
             }
             let mut tiles = tile_words.iter().map(|w| tile(w)).collect::<Result<Vec<_>, _>>()?;
             tiles.sort();
             Ok(Buy {
-                tiles: TileList::try_from_slice(&tiles).ok_or_else(|| ParseError::new(usage))?,
+                tiles: TileList::try_from_slice(&tiles).ok_or_else(usage)?,
                 pay: cards(pay_words)?,
             })
         }
@@ -197,16 +228,19 @@ pub fn parse(text: &str) -> Result<PalazzoAction, ParseError> {
                 tile: tile(t)?,
                 place: Place::On(palace(p)?),
             }),
-            _ => Err(ParseError::new(
+            _ => Err(refusal(
                 "Build a tile on top of a palace or as a new one: build marble-3-2w on B, build marble-3-2w new",
+                Phrase::new("palazzo-parse-build-usage"),
             )),
         },
         "discard" | "drop" => match rest {
             [t] => Ok(Discard(tile(t)?)),
-            _ => Err(ParseError::new("Name the tile to put out of the game: discard marble-3-2w")),
+            _ => Err(refusal(
+                "Name the tile to put out of the game: discard marble-3-2w",
+                Phrase::new("palazzo-parse-discard-usage"),
+            )),
         },
         "reconstruct" | "recon" | "rc" => {
-            let usage = "Reconstruct costs one card: reconstruct lift <tile> pay R5 | reconstruct insert <tile> into B pay R5 | reconstruct remove <tile> pay R5";
             match rest {
                 ["lift", t, "pay", c] => Ok(Lift {
                     tile: tile(t)?,
@@ -221,13 +255,19 @@ pub fn parse(text: &str) -> Result<PalazzoAction, ParseError> {
                     tile: tile(t)?,
                     pay: card(c)?,
                 }),
-                _ => Err(ParseError::new(usage)),
+                _ => Err(refusal(
+                    "Reconstruct costs one card: reconstruct lift <tile> pay R5 | reconstruct insert <tile> into B pay R5 | reconstruct remove <tile> pay R5",
+                    Phrase::new("palazzo-parse-reconstruct-usage"),
+                )),
             }
         }
-        other => Err(ParseError::new(format!(
-            "`{}` is not a Palazzo command. Try: money, draw, buy <tiles> pay <cards>, auction, raise <cards>, pass, pick <cards>, build <tile> on <palace>|new, discard <tile>, reconstruct …",
-            echo(other)
-        ))),
+        other => Err(refusal(
+            format!(
+                "`{}` is not a Palazzo command. Try: money, draw, buy <tiles> pay <cards>, auction, raise <cards>, pass, pick <cards>, build <tile> on <palace>|new, discard <tile>, reconstruct …",
+                echo(other)
+            ),
+            Phrase::new("palazzo-parse-unknown").text("word", echo(other)),
+        )),
     }
 }
 

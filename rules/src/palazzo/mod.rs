@@ -281,35 +281,34 @@ impl Game for Palazzo {
 
     fn render_public(
         view: &PalazzoPublic,
-        names: &[String],
-        _say: &dyn crate::phrase::Say,
+        _names: &[String],
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        views::render_public(view, names)
+        views::render_public(view, say)
     }
 
     fn render_headline(
         view: &PalazzoPublic,
-        names: &[String],
-        _say: &dyn crate::phrase::Say,
+        _names: &[String],
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        views::headline(view, names)
+        views::headline(view, say)
     }
 
     fn render_private(
         view: &PalazzoPrivate,
-        names: &[String],
-        _say: &dyn crate::phrase::Say,
+        _names: &[String],
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        views::render_private(view, names)
+        views::render_private(view, say)
     }
 
     fn render_decision_note(
         view: &PalazzoPrivate,
         _names: &[String],
-        _say: &dyn crate::phrase::Say,
+        say: &dyn crate::phrase::Say,
     ) -> Option<String> {
-        view.auction_reach
-            .map(|r| format!("In this auction your bid can reach {r}."))
+        views::decision_note(view, say)
     }
 
     fn rules_text() -> &'static str {

@@ -4,6 +4,7 @@
 use super::data::Tile;
 use super::{money, views, Palazzo};
 use crate::engine::{Outcome, PlayerResult, ScoreLine};
+use crate::phrase::Phrase;
 
 /// Points of one palace (tiles bottom to top).
 pub fn palace_score(palace: &[Tile]) -> i64 {
@@ -70,17 +71,23 @@ pub fn outcome(g: &Palazzo) -> Outcome {
             let breakdown = palaces
                 .iter()
                 .enumerate()
-                .map(|(i, p)| ScoreLine::new(views::palace_label(i, p), palace_score(p)))
+                .map(|(i, p)| {
+                    ScoreLine::new(views::palace_label(i, p), palace_score(p))
+                        .with_phrase(views::palace_phrase(i, p))
+                })
                 .collect();
             let hand = g.hands.get(seat).copied().unwrap_or_default();
             PlayerResult {
                 seat,
                 total: player_score(palaces),
                 breakdown,
-                tiebreak: Some(ScoreLine::new(
-                    "best single bid from hand",
-                    i64::from(money::best_bid_set(hand)),
-                )),
+                tiebreak: Some(
+                    ScoreLine::new(
+                        "best single bid from hand",
+                        i64::from(money::best_bid_set(hand)),
+                    )
+                    .with_phrase(Phrase::new("palazzo-score-tiebreak")),
+                ),
             }
         })
         .collect();
@@ -88,6 +95,7 @@ pub fn outcome(g: &Palazzo) -> Outcome {
         results,
         Some("The game ended when the 5th rider was drawn.".into()),
     )
+    .with_note_phrase(Phrase::new("palazzo-score-note"))
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 use super::data::{cards_text, palace_letter, Card, Tile, STACK_NAMES};
 use super::{money, scoring, Palazzo, Phase};
 use crate::engine::Seat;
+use crate::phrase::{Phrase, Say};
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -46,8 +47,11 @@ pub struct PalazzoPublic {
     pub players: usize,
     pub active: Seat,
     pub awaiting: Vec<Seat>,
-    /// What the awaited player is asked to do.
+    /// What the awaited player is asked to do, in English (the picture's legend is checked
+    /// against it); the text board says [`PalazzoPublic::ask`] in the reader's language.
     pub prompt: String,
+    /// What the awaited player is asked to do, as data.
+    pub ask: Ask,
     /// Face-down items left in stacks I, II, III (riders included).
     pub stacks: Vec<usize>,
     pub riders_drawn: u8,
@@ -80,6 +84,41 @@ pub struct PalazzoPrivate {
     pub auction_reach: Option<u32>,
 }
 
+/// What the awaited players are asked to do: one per phase of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Ask {
+    /// Choose money, draw or reconstruct.
+    Turn,
+    /// Pick revealed money.
+    Pick,
+    /// Buy from the supply or auction.
+    BuyOrAuction,
+    /// Raise or pass.
+    Auction,
+    /// Take one tile of the lot handed out.
+    Handout,
+    /// Build or discard the tiles won or bought.
+    Building,
+    /// Nothing: the game is over.
+    Over,
+}
+
+impl Ask {
+    fn of(phase: &Phase) -> Ask {
+        match phase {
+            Phase::Turn => Ask::Turn,
+            Phase::Picking { .. } => Ask::Pick,
+            Phase::BuyOrAuction => Ask::BuyOrAuction,
+            Phase::Auction { .. } => Ask::Auction,
+            Phase::Handout { .. } => Ask::Handout,
+            Phase::Building { .. } => Ask::Building,
+            Phase::Over => Ask::Over,
+        }
+    }
+}
+
+/// A palace's score line label in English (what archived results keep); see
+/// [`palace_phrase`] for the same in the reader's language.
 pub fn palace_label(index: usize, palace: &[Tile]) -> String {
     let windows: u32 = palace.iter().map(|t| u32::from(t.windows)).sum();
     let mut label = format!(
@@ -152,6 +191,7 @@ pub fn public_view(g: &Palazzo) -> PalazzoPublic {
         players: g.players,
         active: g.active,
         prompt: prompt(g),
+        ask: Ask::of(&g.phase),
         awaiting,
         stacks: g.stacks.iter().map(|s| s.len()).collect(),
         riders_drawn: g.riders_drawn,
@@ -193,11 +233,30 @@ pub fn private_view(g: &Palazzo, seat: Seat) -> PalazzoPrivate {
     }
 }
 
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("Seat {}", seat + 1))
+/// A palace's score line label as a phrase: its letter, floors and windows, and the
+/// single-material bonus when it has one (English equal to [`palace_label`]).
+pub fn palace_phrase(index: usize, palace: &[Tile]) -> Phrase {
+    let windows: u32 = palace.iter().map(|t| u32::from(t.windows)).sum();
+    let bonus = scoring::material_bonus(palace);
+    let key = if bonus > 0 {
+        "palazzo-score-palace-bonus"
+    } else {
+        "palazzo-score-palace"
+    };
+    let phrase = Phrase::new(key)
+        .text("palace", palace_letter(index))
+        .count("floors", palace.len())
+        .number("windows", windows);
+    if bonus > 0 {
+        phrase.number("bonus", bonus)
+    } else {
+        phrase
+    }
+}
+
+/// A seat's name as the speaker writes it (the name, or `#n` without one).
+fn name(say: &dyn Say, seat: Seat) -> String {
+    say.say(&Phrase::new("palazzo-board-name").player("name", seat))
 }
 
 fn tiles_text(tiles: &[Tile]) -> String {
@@ -208,22 +267,38 @@ fn tiles_text(tiles: &[Tile]) -> String {
     v.join(", ")
 }
 
+/// What the awaited players are asked, in the reader's language.
+fn ask_text(v: &PalazzoPublic, say: &dyn Say) -> String {
+    let phrase = match v.ask {
+        Ask::Turn => Phrase::new("palazzo-board-ask-turn"),
+        Ask::Pick => Phrase::new("palazzo-board-ask-pick"),
+        Ask::BuyOrAuction => Phrase::new("palazzo-board-ask-buy").number("price", v.price),
+        Ask::Auction => Phrase::new("palazzo-board-ask-auction"),
+        Ask::Handout => Phrase::new("palazzo-board-ask-handout"),
+        Ask::Building => Phrase::new("palazzo-board-ask-building"),
+        Ask::Over => Phrase::new("palazzo-board-ask-over"),
+    };
+    say.say(&phrase)
+}
+
 /// The board's first line: whose turn and what they are asked.
-pub fn headline(v: &PalazzoPublic, names: &[String]) -> String {
+pub fn headline(v: &PalazzoPublic, say: &dyn Say) -> String {
     if v.over {
-        return "**Palazzo** — game over (5 riders drawn)".to_string();
+        return say.say(&Phrase::new("palazzo-board-over"));
     }
-    let who: Vec<String> = v.awaiting.iter().map(|s| name(names, *s)).collect();
-    format!(
-        "**Palazzo** — {}'s turn · waiting for {}: {}",
-        name(names, v.active),
-        who.join(", "),
-        v.prompt
+    let who: Vec<String> = v.awaiting.iter().map(|s| name(say, *s)).collect();
+    say.say(
+        &Phrase::new("palazzo-board-headline")
+            .player("active", v.active)
+            .text("waiting", who.join(", "))
+            .text("ask", ask_text(v, say)),
     )
 }
 
-pub fn render_public(v: &PalazzoPublic, names: &[String]) -> String {
-    let mut out = headline(v, names);
+/// The board as text: stacks, supply, quarries, money, the running auction or handout,
+/// and each seat's hand size and palaces.
+pub fn render_public(v: &PalazzoPublic, say: &dyn Say) -> String {
+    let mut out = headline(v, say);
     out.push('\n');
     let stacks: Vec<String> = v
         .stacks
@@ -231,38 +306,56 @@ pub fn render_public(v: &PalazzoPublic, names: &[String]) -> String {
         .zip(STACK_NAMES)
         .map(|(n, s)| format!("{s} {n}"))
         .collect();
-    out.push_str(&format!(
-        "Stacks: {} · riders {}/5\n",
-        stacks.join(" · "),
-        v.riders_drawn
-    ));
-    out.push_str(&format!(
-        "Supply (price {} each): {}\n",
-        v.price,
-        tiles_text(&v.supply)
-    ));
-    out.push_str("Quarries (🔨 master builder):\n");
+    out.push_str(
+        &say.say(
+            &Phrase::new("palazzo-board-stacks")
+                .text("stacks", stacks.join(" · "))
+                .number("riders", v.riders_drawn),
+        ),
+    );
+    out.push('\n');
+    out.push_str(
+        &say.say(
+            &Phrase::new("palazzo-board-supply")
+                .number("price", v.price)
+                .text("tiles", tiles_text(&v.supply)),
+        ),
+    );
+    out.push('\n');
+    out.push_str(&say.say(&Phrase::new("palazzo-board-quarries")));
+    out.push('\n');
     for (i, q) in v.quarries.iter().enumerate() {
         let mark = if i == v.master { " 🔨" } else { "" };
-        out.push_str(&format!("  Q{}{}: {}\n", i + 1, mark, tiles_text(q)));
+        let quarry = say.say(&Phrase::new("palazzo-board-quarry").count("number", i + 1));
+        out.push_str(&format!("  {quarry}{mark}: {}\n", tiles_text(q)));
     }
-    out.push_str(&format!(
-        "Money: draw pile {} · discards {} · tiles out of game {}\n",
-        v.pile,
-        v.discard.len(),
-        v.boxed
-    ));
+    out.push_str(
+        &say.say(
+            &Phrase::new("palazzo-board-money")
+                .count("pile", v.pile)
+                .count("discards", v.discard.len())
+                .count("boxed", v.boxed),
+        ),
+    );
+    out.push('\n');
     if !v.revealed.is_empty() {
-        out.push_str(&format!("Revealed money: {}\n", cards_text(&v.revealed)));
+        out.push_str(
+            &say.say(&Phrase::new("palazzo-board-revealed").text("cards", cards_text(&v.revealed))),
+        );
+        out.push('\n');
     }
     if let Some(a) = &v.auction {
-        out.push_str(&format!(
-            "Auction of Q{} ({}) — high bid {} by {}\n",
-            a.quarry + 1,
-            tiles_text(&a.tiles),
-            a.high,
-            name(names, a.leader)
-        ));
+        out.push_str(
+            &say.say(
+                &Phrase::new("palazzo-board-auction")
+                    .count("quarry", a.quarry + 1)
+                    .text("tiles", tiles_text(&a.tiles))
+                    .number("high", a.high)
+                    .player("leader", a.leader),
+            ),
+        );
+        out.push('\n');
+        let mut no_bid: Option<String> = None;
         for b in &a.bids {
             let mut cards = cards_text(&b.cards);
             if b.opener {
@@ -273,34 +366,42 @@ pub fn render_public(v: &PalazzoPublic, names: &[String]) -> String {
                 };
             }
             if cards.is_empty() {
-                cards = "no bid yet".into();
+                cards = no_bid
+                    .get_or_insert_with(|| say.say(&Phrase::new("palazzo-board-no-bid")))
+                    .clone();
             }
             out.push_str(&format!(
                 "  {}: {} = {}\n",
-                name(names, b.seat),
+                name(say, b.seat),
                 cards,
                 b.total
             ));
         }
     }
     if let Some((seat, tiles)) = &v.pending {
-        out.push_str(&format!(
-            "{} builds: {}\n",
-            name(names, *seat),
-            tiles_text(tiles)
-        ));
+        out.push_str(
+            &say.say(
+                &Phrase::new("palazzo-board-builds")
+                    .player("name", *seat)
+                    .text("tiles", tiles_text(tiles)),
+            ),
+        );
+        out.push('\n');
     }
     if !v.lot.is_empty() {
-        out.push_str(&format!("Lot handed out: {}\n", tiles_text(&v.lot)));
+        out.push_str(&say.say(&Phrase::new("palazzo-board-lot").text("tiles", tiles_text(&v.lot))));
+        out.push('\n');
     }
     for (s, seat) in v.seats.iter().enumerate() {
-        out.push_str(&format!(
-            "**{}** — {} card{} · {} pts\n",
-            name(names, s),
-            seat.hand_count,
-            if seat.hand_count == 1 { "" } else { "s" },
-            seat.score
-        ));
+        out.push_str(
+            &say.say(
+                &Phrase::new("palazzo-board-seat")
+                    .player("name", s)
+                    .count("cards", seat.hand_count)
+                    .number("score", seat.score),
+            ),
+        );
+        out.push('\n');
         for p in &seat.palaces {
             let floors: Vec<String> = p.tiles.iter().map(|t| t.id()).collect();
             out.push_str(&format!(
@@ -315,17 +416,24 @@ pub fn render_public(v: &PalazzoPublic, names: &[String]) -> String {
 }
 
 /// The hand: what lasts between decisions (the auction's reach goes with the move panel,
-/// see `render_decision_note`).
-pub fn render_private(v: &PalazzoPrivate, _names: &[String]) -> String {
+/// see [`decision_note`]).
+pub fn render_private(v: &PalazzoPrivate, say: &dyn Say) -> String {
+    let hand = if v.hand.is_empty() {
+        Phrase::new("palazzo-hand-empty")
+    } else {
+        Phrase::new("palazzo-hand-cards")
+            .count("count", v.hand.len())
+            .text("cards", cards_text(&v.hand))
+    };
     format!(
-        "Your hand ({} card{}): {}\nBest single bid: {}",
-        v.hand.len(),
-        if v.hand.len() == 1 { "" } else { "s" },
-        if v.hand.is_empty() {
-            "empty".to_string()
-        } else {
-            cards_text(&v.hand)
-        },
-        v.best_bid
+        "{}\n{}",
+        say.say(&hand),
+        say.say(&Phrase::new("palazzo-hand-best-bid").number("best", v.best_bid))
     )
+}
+
+/// In a running auction, how high this seat's bid can still go.
+pub fn decision_note(v: &PalazzoPrivate, say: &dyn Say) -> Option<String> {
+    v.auction_reach
+        .map(|r| say.say(&Phrase::new("palazzo-note-reach").number("reach", r)))
 }
