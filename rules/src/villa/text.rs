@@ -122,11 +122,15 @@ pub enum VillaParseError {
     NotAPoint(String),
     #[error("Name one grid point, like d4.")]
     OnePoint,
-    #[error("`{0}` is not a grid point; write a letter and a number, like d4. Example: `place d4`.")]
+    #[error(
+        "`{0}` is not a grid point; write a letter and a number, like d4. Example: `place d4`."
+    )]
     PlaceNotAPoint(String),
     #[error("Name one grid point, like d4. Example: `place d4`.")]
     PlaceOnePoint,
-    #[error("`{0}` is not a grid point; write a letter and a number, like d4. Example: `floor k7`.")]
+    #[error(
+        "`{0}` is not a grid point; write a letter and a number, like d4. Example: `floor k7`."
+    )]
     FloorNotAPoint(String),
     #[error("Name one grid point, like d4. Example: `floor k7`.")]
     FloorOnePoint,
@@ -550,8 +554,9 @@ impl Phrased for VillaEvent {
             VillaEvent::FloorPlaced { seat, floor, at } => p("villa-event-floor-placed", seat)
                 .term("floor", floor_term(*floor))
                 .text("at", at),
-            VillaEvent::PlaysColour { seat, colour } => p("villa-event-plays-colour", seat)
-                .term("colour", colour_term(*colour as usize)),
+            VillaEvent::PlaysColour { seat, colour } => {
+                p("villa-event-plays-colour", seat).term("colour", colour_term(*colour as usize))
+            }
             VillaEvent::Pulled { seat, col, feel } => p("villa-event-pulled", seat)
                 .text("column", column_name(*col))
                 .term("feel", feel_term(*feel as usize)),
@@ -978,8 +983,9 @@ pub fn waiting_line(v: &VillaView, say: &dyn Say) -> String {
             Stage::Begin if v.players == 2 => who("villa-board-wait-turn-two", seat),
             Stage::Begin if v.players == 3 => who("villa-board-wait-turn-three", seat),
             Stage::Begin => who("villa-board-wait-turn", seat),
-            Stage::Colour(k) => who("villa-board-wait-plays-colour", seat)
-                .term("colour", colour_term(*k as usize)),
+            Stage::Colour(k) => {
+                who("villa-board-wait-plays-colour", seat).term("colour", colour_term(*k as usize))
+            }
             Stage::Own => who("villa-board-wait-own", seat),
         },
         Phase::Pick { seat, why } => match why {
@@ -1042,11 +1048,13 @@ pub fn render(v: &VillaView, say: &dyn Say) -> String {
     let mut out = headline(v, say);
     out.push('\n');
     let (seal, scores) = seal_and_points(v, say);
-    out.push_str(&say.say(
-        &Phrase::new("villa-board-seal")
-            .text("seal", seal)
-            .text("scores", scores.join(", ")),
-    ));
+    out.push_str(
+        &say.say(
+            &Phrase::new("villa-board-seal")
+                .text("seal", seal)
+                .text("scores", scores.join(", ")),
+        ),
+    );
     out.push('\n');
     out.push_str(&waiting_line(v, say));
     out.push('\n');
@@ -1078,11 +1086,13 @@ pub fn render(v: &VillaView, say: &dyn Say) -> String {
         } else {
             cols.join(", ")
         };
-        out.push_str(&say.say(
-            &Phrase::new("villa-board-on-level")
-                .text("level", level(k))
-                .text("columns", list),
-        ));
+        out.push_str(
+            &say.say(
+                &Phrase::new("villa-board-on-level")
+                    .text("level", level(k))
+                    .text("columns", list),
+            ),
+        );
         out.push('\n');
     }
     let gone = v.gone();
@@ -1093,11 +1103,13 @@ pub fn render(v: &VillaView, say: &dyn Say) -> String {
     out.push_str(&say.say(&Phrase::new("villa-board-marks").text("frozen", &marks.frozen)));
     out.push('\n');
     out.push_str("```\n");
-    out.push_str(&say.say(
-        &Phrase::new("villa-board-top-view")
-            .text("level", level(top))
-            .text("range", v.grid.range()),
-    ));
+    out.push_str(
+        &say.say(
+            &Phrase::new("villa-board-top-view")
+                .text("level", level(top))
+                .text("range", v.grid.range()),
+        ),
+    );
     out.push('\n');
     out.push_str(&top_view(v, top, v.grid));
     // Every level below, down to the base plate, with `+` where the floor above covers it.
@@ -1112,11 +1124,13 @@ pub fn render(v: &VillaView, say: &dyn Say) -> String {
             "villa-board-further-down"
         };
         out.push('\n');
-        out.push_str(&say.say(
-            &Phrase::new(lead)
-                .text("level", level(k))
-                .term("floor", floor_term(k + 1)),
-        ));
+        out.push_str(
+            &say.say(
+                &Phrase::new(lead)
+                    .text("level", level(k))
+                    .term("floor", floor_term(k + 1)),
+            ),
+        );
         out.push('\n');
         out.push_str(&top_view(v, k, below));
     }
@@ -1213,6 +1227,7 @@ pub const COMMANDS: &[CommandHelp] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Game;
     use crate::villa::data::column_type;
 
     #[test]

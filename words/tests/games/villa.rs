@@ -54,7 +54,11 @@ fn hands(lang: Lang) -> Vec<String> {
         let names = seat_names(v.public_view().players);
         let speaker = Speaker::new(lang, &names);
         for seat in 0..names.len() {
-            out.push(Villa::render_private(&v.private_view(seat), &names, &speaker));
+            out.push(Villa::render_private(
+                &v.private_view(seat),
+                &names,
+                &speaker,
+            ));
         }
     }
     out
@@ -71,8 +75,7 @@ fn hands_in_english_are_unchanged() {
     if std::env::var("VILLA_RECORD_HANDS").is_ok() {
         std::fs::write(&path, serde_json::to_string_pretty(&texts).unwrap()).unwrap();
     }
-    let then: Vec<String> =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let then: Vec<String> = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert!(then.len() >= 30, "only {} hands recorded", then.len());
     assert_eq!(then, texts);
 }
@@ -238,7 +241,12 @@ fn english_boards_of_the_render_digest_batch_are_unchanged() {
 /// no braces, names every player it is given and differs from the English.
 fn check(english: &str, phrase: &Phrase, names: &[String]) {
     for lang in Lang::ALL {
-        assert!(words::has(lang, phrase.key), "{}: {} missing", lang.code(), phrase.key);
+        assert!(
+            words::has(lang, phrase.key),
+            "{}: {} missing",
+            lang.code(),
+            phrase.key
+        );
     }
     let en = words::phrase(Lang::En, phrase, names);
     assert_eq!(en, english, "{}", phrase.key);
@@ -358,8 +366,17 @@ fn every_villa_event_reads_in_both_languages() {
             });
         }
     }
-    for ending in [Ending::Collapse { by: 1 }, Ending::Stalled, Ending::NoFoundation] {
-        for (holder, previous) in [(None, None), (Some(1), None), (Some(1), Some(3)), (Some(2), None)] {
+    for ending in [
+        Ending::Collapse { by: 1 },
+        Ending::Stalled,
+        Ending::NoFoundation,
+    ] {
+        for (holder, previous) in [
+            (None, None),
+            (Some(1), None),
+            (Some(1), Some(3)),
+            (Some(2), None),
+        ] {
             samples.push(E::GameOver {
                 ending,
                 holder,
@@ -455,14 +472,20 @@ fn spanish_boards_and_hands_have_no_raw_key_and_are_not_english() {
             Speaker::new(Lang::Es, &names),
         );
         let board = Villa::render_public(&view, &names, &es);
-        assert!(!board.contains("villa-") && !board.contains(['{', '}']), "{board}");
+        assert!(
+            !board.contains("villa-") && !board.contains(['{', '}']),
+            "{board}"
+        );
         assert_ne!(board, Villa::render_public(&view, &names, &en));
         let headline = Villa::render_headline(&view, &names, &es);
         assert!(board.starts_with(&headline), "{headline}");
         for seat in 0..view.players {
             let private = v.private_view(seat);
             let hand = Villa::render_private(&private, &names, &es);
-            assert!(!hand.contains("villa-") && !hand.contains(['{', '}']), "{hand}");
+            assert!(
+                !hand.contains("villa-") && !hand.contains(['{', '}']),
+                "{hand}"
+            );
             assert_ne!(hand, Villa::render_private(&private, &names, &en));
             assert!(Villa::render_decision_note(&private, &names, &es).is_none());
         }
@@ -559,7 +582,10 @@ fn every_villa_parse_error_reads_in_both_languages() {
         seen[index(e)] = true;
         check(&e.to_string(), &e.phrase(), &[]);
     }
-    assert!(seen.iter().all(|s| *s), "variants without a sample: {seen:?}");
+    assert!(
+        seen.iter().all(|s| *s),
+        "variants without a sample: {seen:?}"
+    );
     // Through the engine: a typed slip carries the same phrase.
     let v = Villa::new(2, &VillaOptions::default(), 1).unwrap();
     let e = v.parse_action(0, "place zz").unwrap_err();
