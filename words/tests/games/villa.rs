@@ -5,6 +5,7 @@
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rules::engine::Game;
+use rules::villa::geom::P;
 use rules::villa::{Villa, VillaOptions};
 use rules::{Arg, Phrase, Phrased};
 use words::{Lang, Speaker};
@@ -135,10 +136,10 @@ const MEDIUM: u8 = 1;
 
 /// The rules tests' five-floor tower (`red_tower` there): every floor on four thin or
 /// medium columns around its middle, thick columns on the red floor.
-fn red_tower() -> (Vec<(f64, f64)>, Vec<Option<(u8, (f64, f64))>>) {
+fn red_tower() -> (Vec<P>, Vec<Option<(u8, P)>>) {
     let floors = vec![(0.0, 0.0); 5];
-    let sup: [(f64, f64); 4] = [(-2.0, 0.0), (0.0, -3.0), (1.5, -2.5), (-1.5, 2.0)];
-    let mut l: Vec<Option<(u8, (f64, f64))>> = vec![None; 20];
+    let sup: [P; 4] = [(-2.0, 0.0), (0.0, -3.0), (1.5, -2.5), (-1.5, 2.0)];
+    let mut l: Vec<Option<(u8, P)>> = vec![None; 20];
     let thins: Vec<u8> = (0..4u8)
         .flat_map(|c| [c * 5 + 2, c * 5 + 3, c * 5 + 4])
         .collect();
