@@ -1,17 +1,147 @@
 # villa: the engine's own texts (rules/src/villa/) — its board and hand as text, its
 # decision notes, score lines and (except Palazzo, in events.ftl) its events. Keys
 # `villa-…`; see locales/en/events.ftl for how phrases are written.
+# Glosario: locales/es/rules/villa.md (retirar, colocar, anular, congelada, sello…).
 
 ## `/game help`: what each typed move does (CommandHelp::meaning_key).
-# TRANSLATE: still the English.
 
-villa-help-pull-column = start pulling a column (you then feel the villa)
-villa-help-place-point = put the pulled column on the top floor at a grid point
-villa-help-abort = put the pulled column back; it freezes for the game; your turn ends
-villa-help-propose = propose the next floor (start of your turn)
-villa-help-object-allow = object to a proposed floor, or let it be built
-villa-help-floor-point = place the new floor with its origin at a grid point
-villa-help-remove-column = after a failed objection: remove one of the objector's columns
-villa-help-play-colour = 2 players: choose the colour you play this turn
-villa-help-challenge-allow = 3 players: claim an aborted neutral pull was possible
-villa-help-set-column-point = custom setup: stand a column on the base plate
+villa-help-pull-column = empezar a retirar una columna (luego notas la villa)
+villa-help-place-point = colocar la columna retirada en el piso superior, en un punto de la cuadrícula
+villa-help-abort = devolver la columna retirada; queda congelada toda la partida; tu turno termina
+villa-help-propose = proponer el siguiente piso (al empezar tu turno)
+villa-help-object-allow = objetar a un piso propuesto, o dejar que se construya
+villa-help-floor-point = colocar el piso nuevo con su origen en un punto de la cuadrícula
+villa-help-remove-column = tras una objeción fallida: quitar una de las columnas de quien objetó
+villa-help-play-colour = 2 jugadores: elegir el color con el que juegas este turno
+villa-help-challenge-allow = 3 jugadores: afirmar que la retirada neutral anulada era posible
+villa-help-set-column-point = preparación libre: poner una columna en la placa base
+
+## Game words (terms): the floors and the colours are `villa-colour-…` in errors.ftl.
+
+villa-feel-solid = firme como una roca
+villa-feel-wobble = se tambalea un poco
+villa-feel-creaks = cruje
+villa-feel-sways = se balancea peligrosamente
+
+## Events (VillaEvent). Los nombres de las columnas (`blue-thin-1`) y los puntos (`d4`)
+## son lo que escriben los jugadores: no se traducen.
+
+villa-event-set-column = { $name } pone { $column } en { $at }.
+villa-event-floor-placed = { $name } coloca el piso { $floor } en { $at }. Se sostiene.
+villa-event-plays-colour = { $name } juega el { $colour } este turno.
+villa-event-pulled = { $name } empieza a retirar { $column }… la mano nota: **{ $feel }**. ¿Colocarla o anular la retirada?
+villa-event-aborted = { $name } devuelve { $column } a su sitio; queda congelada el resto de la partida.
+villa-event-placed = { $name } coloca { $column } en { $at }. La villa se sostiene.
+villa-event-placed-on = { $name } coloca { $column } en { $at } encima de { $on }. La villa se sostiene.
+villa-event-placed-lands = { $name } coloca { $column } en { $at } (cae más cerca de { $landed }). La villa se sostiene.
+villa-event-placed-on-lands = { $name } coloca { $column } en { $at } encima de { $on } (cae más cerca de { $landed }). La villa se sostiene.
+villa-event-collapse-pulling = 💥 ¡La villa se derrumba mientras { $name } retira { $column }!
+villa-event-collapse-placing = 💥 ¡La villa se derrumba mientras { $name } coloca { $column }!
+villa-event-collapse-removing = 💥 ¡La villa se derrumba mientras { $name } quita { $column }!
+villa-event-collapse-floor = 💥 ¡La villa se derrumba mientras { $name } coloca el piso { $floor }!
+villa-event-proposed = { $name } propone el piso { $floor }. Cada uno de los demás, por turno, puede objetar o aceptar.
+villa-event-objected = { $name } objeta y debe retirar una columna de { $proposer } y colocarla arriba.
+villa-event-allowed = { $name } acepta.
+villa-event-objection-succeeded = La objeción de { $name } sale bien: { $column } sale de la partida y el turno de { $proposer } termina sin piso.
+villa-event-removed = { $name } quita { $column } de la villa y de la partida.
+villa-event-no-floor-position = Ya no sirve ninguna posición para el piso { $floor }; termina el turno de { $name }.
+villa-event-challenged = { $name } desafía: demostrará que se podía mover una columna neutral. { $original } espera.
+villa-event-challenge-succeeded = { $name } lo ha demostrado: { $original } pierde el turno.
+villa-event-seal-taken = 🏅 { $name } se queda el sello de maestro constructor ({ $score ->
+    [one] { $score } punto
+   *[other] { $score } puntos
+    }).
+villa-event-seal-taken-from = 🏅 { $name } le quita el sello de maestro constructor a { $from } ({ $score ->
+    [one] { $score } punto
+   *[other] { $score } puntos
+    }).
+villa-event-skipped = { $name } no puede construir y pasa.
+villa-event-over-collapse-wins = La partida termina: { $by } ha derrumbado la villa. Gana { $winner } con el sello.
+villa-event-over-collapse-nobody = La partida termina: { $by } ha derrumbado la villa. No gana nadie.
+villa-event-over-stalled-wins = La partida termina: nadie puede mover una columna ni colocar un piso. Gana { $winner } con el sello.
+villa-event-over-stalled-nobody = La partida termina: nadie puede mover una columna ni colocar un piso. No gana nadie.
+villa-event-over-no-foundation-wins = La partida termina: el piso azul no se sostiene en ningún sitio sobre 3 columnas. Gana { $winner } con el sello.
+villa-event-over-no-foundation-nobody = La partida termina: el piso azul no se sostiene en ningún sitio sobre 3 columnas. No gana nadie.
+
+## The board as text (render_public, render_headline). Los nombres de las columnas, sus
+## códigos (`YT`, `b1`), los puntos y las marcas de los dibujos (`^`, `*`, `::`, `+`) no
+## se traducen. Los niveles llevan su artículo («la placa base», «el piso azul»).
+
+villa-board-headline = **Villa Paletti** · turno { $turn } · { $colours }
+villa-board-owner = { $colour } { $name }
+villa-board-owner-neutral = { $colour } neutral
+villa-board-seal = Sello: { $seal } · Puntos en el nivel superior: { $scores }
+villa-board-seal-holder = { $holder }
+villa-board-seal-before = { $holder } (antes: { $previous })
+villa-board-seal-none = aún sin dueño
+villa-board-score = { $name } { $points }
+villa-board-side-view = Vista lateral (1 carácter = 1 cm; minúscula = congelada)
+villa-board-base = base
+villa-board-base-plate = la placa base
+villa-board-floor = el piso { $colour }
+villa-board-level-top = { $level } (superior)
+villa-board-on-level = **En { $level }**: { $columns }
+villa-board-in-hand = (en la mano)
+villa-board-frozen = congelada
+villa-board-on = sobre
+villa-board-gone = Fuera de la partida: { $columns }
+villa-board-marks = (^ sostiene el piso de arriba · *{ $frozen } = no puede volver a moverse)
+villa-board-top-view = Vista desde arriba: { $level } — puntos de la cuadrícula { $range }
+villa-board-below-it = Debajo: { $level } (+ = bajo el piso { $floor })
+villa-board-further-down = Más abajo: { $level } (+ = bajo el piso { $floor })
+villa-board-codes = Códigos: color B/R/Y/G + T gruesa, M mediana, 1-3 delgada (minúscula = congelada); :: huella de la columna
+
+## Who must do what now (waiting_line: the board's third line).
+
+villa-board-wait-over = La partida ha terminado.
+villa-board-wait-setup-columns = { $name } pone una columna en la placa base.
+villa-board-wait-setup-floor = { $name } coloca el piso azul (dónde va su origen).
+villa-board-wait-turn-two = Turno de { $name }: juega un color o propón un piso.
+villa-board-wait-turn-three = Turno de { $name }: primero retira una columna neutral (verde), o propón un piso.
+villa-board-wait-turn = Turno de { $name }: retira una columna o propón un piso.
+villa-board-wait-plays-colour = { $name } juega el { $colour }: retira una de sus columnas.
+villa-board-wait-own = { $name } mueve ahora una de sus propias columnas.
+villa-board-wait-pick-objector = { $name } debe retirar una columna de { $proposer }.
+villa-board-wait-pick-neutral = { $name } debe retirar una columna neutral.
+villa-board-wait-feel = { $name } tiene { $column } a medio retirar y nota: **{ $feel }**. Colócala o anula la retirada.
+villa-board-wait-objections = { $proposer } ha propuesto el piso { $floor }; { $next } puede objetar o aceptar.
+villa-board-wait-challenges = { $name } ha anulado la retirada de una neutral; { $next } puede desafiar o aceptar.
+villa-board-wait-removal = { $proposer } quita una columna de { $objector }.
+villa-board-wait-place-floor = { $name } coloca el piso { $floor } (dónde va su origen).
+
+## A player's hand (render_private).
+
+villa-hand-you-play = Juegas con el { $colour }. Villa Paletti no tiene secretos: todo, también lo que nota cada mano, se dice en el canal.
+villa-hand-you-play-two = Juegas con el { $first } y el { $second }. Villa Paletti no tiene secretos: todo, también lo que nota cada mano, se dice en el canal.
+villa-hand-no-secrets = Villa Paletti no tiene secretos: todo, también lo que nota cada mano, se dice en el canal.
+villa-hand-green-neutral = El verde es neutral.
+
+## Final scores (ScoreLine labels) and the outcome's note.
+
+villa-score-top-level = puntos en el nivel superior
+villa-score-seal = tiene el sello de maestro constructor
+villa-note-collapse = La villa se derrumbó.
+villa-note-stalled = Nadie podía mover una columna ni colocar un piso.
+villa-note-no-foundation = El piso azul no podía sostenerse en ningún sitio sobre 3 columnas.
+villa-note-never-taken = { $cause } Nadie tomó nunca el sello: no gana nadie.
+villa-note-previous-wins = { $cause } El poseedor del sello causó el derrumbe: gana el poseedor anterior.
+villa-note-first-holder-collapsed = { $cause } El primer poseedor del sello causó el derrumbe y no había poseedor anterior: no gana nadie.
+villa-note-holder-wins = { $cause } Gana el poseedor del sello.
+
+## Typed moves that do not read (ParseError). Las jugadas se escriben en inglés.
+
+villa-parse-empty = Escribe una jugada, p. ej. `pull blue-thin-1`, `place d4`, `abort` o `propose`.
+villa-parse-unknown = Jugada desconocida. Prueba `pull blue-thin-1`, `place d4`, `abort`, `propose`, `object`, `allow`, `floor k7`, `play red`, `challenge`, `remove red-thin-2`.
+villa-parse-not-a-column = `{ $typed }` no es una columna. Las columnas se llaman color-tipo: blue-thick, red-medium, green-thin-2.
+villa-parse-not-a-column-thin = `{ $typed }` no es una columna. Las columnas se llaman color-tipo: blue-thick, red-medium, green-thin-2. Nombra una columna delgada con su número: blue-thin-1, blue-thin-2 o blue-thin-3.
+villa-parse-not-a-point = `{ $typed }` no es un punto de la cuadrícula; escribe una letra y un número, como d4.
+villa-parse-one-point = Indica un solo punto de la cuadrícula, como d4.
+villa-parse-place-not-a-point = `{ $typed }` no es un punto de la cuadrícula; escribe una letra y un número, como d4. Ejemplo: `place d4`.
+villa-parse-place-one-point = Indica un solo punto de la cuadrícula, como d4. Ejemplo: `place d4`.
+villa-parse-floor-not-a-point = `{ $typed }` no es un punto de la cuadrícula; escribe una letra y un número, como d4. Ejemplo: `floor k7`.
+villa-parse-floor-one-point = Indica un solo punto de la cuadrícula, como d4. Ejemplo: `floor k7`.
+villa-parse-pull-which = ¿Qué columna? P. ej. `pull blue-thin-1`.
+villa-parse-remove-which = ¿Qué columna? P. ej. `remove red-thin-2`.
+villa-parse-set-how = Escribe `set <columna> <punto>`, p. ej. `set blue-thin-1 d4`.
+villa-parse-play-which = ¿Con qué color juegas? P. ej. `play blue` (blue, red, yellow, green).
+villa-parse-play-one = ¿Con qué color juegas? P. ej. `play blue`.

@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use rules::engine::Game;
 use rules::playout::random_action;
 use rules::villa::policy::careful_action;
-use rules::villa::{Ending, Villa, VillaEvent, VillaOptions};
+use rules::villa::{Doing, Ending, Villa, VillaEvent, VillaOptions};
 
 #[derive(Default)]
 struct Stats {
@@ -49,12 +49,14 @@ fn play(players: usize, careful: bool, seed: u64, st: &mut Stats) {
         match g.apply(seat, &a) {
             Ok(events) => {
                 for e in events {
-                    if let VillaEvent::Collapse { what, .. } = e {
-                        let key = if what.starts_with("placing the") {
-                            "floor".to_string()
-                        } else {
-                            what.split_whitespace().next().unwrap_or("?").to_string()
-                        };
+                    if let VillaEvent::Collapse { doing, .. } = e {
+                        let key = match doing {
+                            Doing::PlacingFloor(_) => "floor",
+                            Doing::Pulling(_) => "pulling",
+                            Doing::Placing(_) => "placing",
+                            Doing::Removing(_) => "removing",
+                        }
+                        .to_string();
                         *st.causes.entry(key).or_default() += 1;
                     }
                 }

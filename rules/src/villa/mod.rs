@@ -20,6 +20,7 @@ use crate::engine::{
     rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,
     ScoreLine, Seat, SetupError,
 };
+use crate::phrase::Phrase;
 use crate::seating::Responders;
 use data::{column_type, ColumnType, COLOURS, COLUMNS, FAIR_LAYOUT, PER_COLOUR};
 use geom::P;
@@ -27,7 +28,7 @@ use model::{Grid, GridPt};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-pub use text::{column_name, seal_and_points, waiting_line, VillaEvent};
+pub use text::{column_name, seal_and_points, waiting_line, Doing, VillaEvent, VillaParseError};
 
 crate::register_game!(Villa, VILLA);
 
@@ -932,20 +933,25 @@ impl Game for Villa {
                     seat,
                     total: self.score(seat),
                     breakdown: vec![
-                        ScoreLine::new("points on the top level", self.score(seat)),
-                        ScoreLine::new("holds the Master Builder seal", seal),
+                        ScoreLine::new("points on the top level", self.score(seat))
+                            .with_phrase(Phrase::new("villa-score-top-level")),
+                        ScoreLine::new("holds the Master Builder seal", seal)
+                            .with_phrase(Phrase::new("villa-score-seal")),
                     ],
                     tiebreak: None,
                 }
             })
             .collect();
-        let note = text::ending_note(ending, self.seal, winner);
-        Some(Outcome {
-            results,
-            winners: winner.into_iter().collect(),
-            note: Some(note),
-            note_phrase: None,
-        })
+        let (note, note_phrase) = text::ending_note(ending, self.seal, winner);
+        Some(
+            Outcome {
+                results,
+                winners: winner.into_iter().collect(),
+                note: Some(note),
+                note_phrase: None,
+            }
+            .with_note_phrase(note_phrase),
+        )
     }
 
     fn absent_move(
@@ -958,24 +964,24 @@ impl Game for Villa {
         absent::absent_move(public, private, seat, legal, absent)
     }
 
-    fn render_public(view: &VillaView, names: &[String], _say: &dyn crate::phrase::Say) -> String {
-        text::render(view, names)
+    fn render_public(view: &VillaView, _names: &[String], say: &dyn crate::phrase::Say) -> String {
+        text::render(view, say)
     }
 
     fn render_headline(
         view: &VillaView,
-        names: &[String],
-        _say: &dyn crate::phrase::Say,
+        _names: &[String],
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        text::headline(view, names)
+        text::headline(view, say)
     }
 
     fn render_private(
         view: &VillaPrivate,
-        names: &[String],
-        _say: &dyn crate::phrase::Say,
+        _names: &[String],
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        text::render_private(view, names)
+        text::render_private(view, say)
     }
 
     fn rules_text() -> &'static str {

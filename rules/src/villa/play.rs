@@ -2,7 +2,7 @@
 
 use super::data::{FEEL_WORDS, FLOOR_NAMES, RED_FLOOR, TUNING};
 use super::model::{self, GridPt, PlaceProblem, Standing, Target};
-use super::text::VillaEvent as Ev;
+use super::text::{Doing, VillaEvent as Ev};
 use super::*;
 use crate::seating::{next_seat, others_after};
 use rand::Rng;
@@ -530,8 +530,8 @@ impl Villa {
         });
     }
 
-    fn collapse(&mut self, by: Seat, what: String, ev: &mut Vec<Ev>) {
-        ev.push(Ev::Collapse { seat: by, what });
+    fn collapse(&mut self, by: Seat, doing: Doing, ev: &mut Vec<Ev>) {
+        ev.push(Ev::Collapse { seat: by, doing });
         self.finish(Ending::Collapse { by }, ev);
     }
 
@@ -789,7 +789,7 @@ impl Villa {
                 let sigma = self.pull_sigma(*c);
                 let m = self.margin_of(&self.floors, &self.pieces(Some(*c)));
                 if !self.survives(m, sigma) {
-                    self.collapse(proposer, format!("removing {}", Self::name(*c)), &mut ev);
+                    self.collapse(proposer, Doing::Removing(*c), &mut ev);
                 } else {
                     if let Some(col) = self.columns.get_mut(*c as usize) {
                         col.gone = true;
@@ -805,11 +805,7 @@ impl Villa {
                 floors.push(pos);
                 let m = self.margin_of(&floors, &self.pieces(None));
                 if !self.survives(m, TUNING.sigma_place_floor) {
-                    self.collapse(
-                        proposer,
-                        format!("placing the {} floor", floor_name(k)),
-                        &mut ev,
-                    );
+                    self.collapse(proposer, Doing::PlacingFloor(k), &mut ev);
                 } else {
                     self.set_floors(floors);
                     self.seal.claimed = false;
@@ -933,7 +929,7 @@ impl Villa {
         let sigma = self.pull_sigma(c);
         let m = self.margin_of(&self.floors, &self.pieces(Some(c)));
         if !self.survives(m, sigma) {
-            self.collapse(seat, format!("pulling {}", Self::name(c)), ev);
+            self.collapse(seat, Doing::Pulling(c), ev);
             return Ok(());
         }
         // Landing noise, clamped so the column stays where it was aimed.
@@ -962,7 +958,7 @@ impl Villa {
         }
         let m = self.margin_of(&self.floors, &self.pieces(None));
         if !self.survives(m, TUNING.sigma_place_column) {
-            self.collapse(seat, format!("placing {}", Self::name(c)), ev);
+            self.collapse(seat, Doing::Placing(c), ev);
             return Ok(());
         }
         let landed = self.grid().nearest(q).to_string();

@@ -1,4 +1,6 @@
 //! Text: column names, parsing typed commands, narrating events, drawing the villa.
+//! Every word a player reads is a [`Phrase`] said through the reader's [`Say`]; column
+//! names (`blue-thin-1`), their codes and grid points are what players type, so they stay.
 
 use super::data::{COLOURS, FEEL_WORDS, FLOOR_NAMES, PER_COLOUR};
 use super::geom::{self, P};
@@ -7,6 +9,7 @@ use super::{
     ColId, ColumnView, Ending, Phase, Seal, Stage, Villa, VillaAction, VillaPrivate, VillaView, Why,
 };
 use crate::engine::{Audience, CommandHelp, GameEvent, ParseError, Seat};
+use crate::phrase::{Phrase, Phrased, Say};
 use std::fmt::{self, Write as _};
 
 /// `blue-thick`, `red-medium`, `green-thin-2`.
@@ -42,6 +45,49 @@ fn floor_name(k: usize) -> &'static str {
     FLOOR_NAMES.get(k.wrapping_sub(1)).copied().unwrap_or("?")
 }
 
+/// The term keys of the column colours, in [`COLOURS`]' order.
+const COLOUR_TERMS: [&str; 4] = [
+    "villa-colour-blue",
+    "villa-colour-red",
+    "villa-colour-yellow",
+    "villa-colour-green",
+];
+
+/// The term keys of the floors' colours, in [`FLOOR_NAMES`]' order (floor k is index k−1).
+const FLOOR_TERMS: [&str; 5] = [
+    "villa-colour-blue",
+    "villa-colour-green",
+    "villa-colour-yellow",
+    "villa-colour-orange",
+    "villa-colour-red",
+];
+
+/// The term keys of the feel words, in [`FEEL_WORDS`]' order.
+const FEEL_TERMS: [&str; 4] = [
+    "villa-feel-solid",
+    "villa-feel-wobble",
+    "villa-feel-creaks",
+    "villa-feel-sways",
+];
+
+/// The reader's word for column colour `k` (the engine only makes 0–3).
+fn colour_term(k: usize) -> &'static str {
+    COLOUR_TERMS.get(k).copied().unwrap_or("villa-colour-green")
+}
+
+/// The reader's word for floor `k` (1 blue … 5 red; the engine only makes 1–5).
+fn floor_term(k: usize) -> &'static str {
+    FLOOR_TERMS
+        .get(k.wrapping_sub(1))
+        .copied()
+        .unwrap_or("villa-colour-red")
+}
+
+/// The reader's words for feel `k` (0 best … 3 worst; the engine only makes 0–3).
+fn feel_term(k: usize) -> &'static str {
+    FEEL_TERMS.get(k).copied().unwrap_or("villa-feel-sways")
+}
+
 impl fmt::Display for VillaAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -60,6 +106,70 @@ impl fmt::Display for VillaAction {
     }
 }
 
+/// Why a typed command does not read as a move: its `Display` is the English the player
+/// reads, its phrase the same in the reader's language. Typed words are quoted as typed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VillaParseError {
+    #[error("Type a command, e.g. `pull blue-thin-1`, `place d4`, `abort` or `propose`.")]
+    Empty,
+    #[error("Unknown command. Try `pull blue-thin-1`, `place d4`, `abort`, `propose`, `object`, `allow`, `floor k7`, `play red`, `challenge`, `remove red-thin-2`.")]
+    Unknown,
+    #[error("`{0}` is not a column. Columns are named colour-type: blue-thick, red-medium, green-thin-2.")]
+    NotAColumn(String),
+    #[error("`{0}` is not a column. Columns are named colour-type: blue-thick, red-medium, green-thin-2. Name a thin column with its number: blue-thin-1, blue-thin-2 or blue-thin-3.")]
+    NotAColumnThin(String),
+    #[error("`{0}` is not a grid point; write a letter and a number, like d4.")]
+    NotAPoint(String),
+    #[error("Name one grid point, like d4.")]
+    OnePoint,
+    #[error(
+        "`{0}` is not a grid point; write a letter and a number, like d4. Example: `place d4`."
+    )]
+    PlaceNotAPoint(String),
+    #[error("Name one grid point, like d4. Example: `place d4`.")]
+    PlaceOnePoint,
+    #[error(
+        "`{0}` is not a grid point; write a letter and a number, like d4. Example: `floor k7`."
+    )]
+    FloorNotAPoint(String),
+    #[error("Name one grid point, like d4. Example: `floor k7`.")]
+    FloorOnePoint,
+    #[error("Which column? e.g. `pull blue-thin-1`.")]
+    PullWhich,
+    #[error("Which column? e.g. `remove red-thin-2`.")]
+    RemoveWhich,
+    #[error("Write `set <column> <point>`, e.g. `set blue-thin-1 d4`.")]
+    SetHow,
+    #[error("Play which colour? e.g. `play blue` (blue, red, yellow, green).")]
+    PlayWhich,
+    #[error("Play which colour? e.g. `play blue`.")]
+    PlayOne,
+}
+
+impl Phrased for VillaParseError {
+    fn phrase(&self) -> Phrase {
+        use VillaParseError as E;
+        let typed = |key, t: &String| Phrase::new(key).text("typed", t);
+        match self {
+            E::Empty => Phrase::new("villa-parse-empty"),
+            E::Unknown => Phrase::new("villa-parse-unknown"),
+            E::NotAColumn(t) => typed("villa-parse-not-a-column", t),
+            E::NotAColumnThin(t) => typed("villa-parse-not-a-column-thin", t),
+            E::NotAPoint(t) => typed("villa-parse-not-a-point", t),
+            E::OnePoint => Phrase::new("villa-parse-one-point"),
+            E::PlaceNotAPoint(t) => typed("villa-parse-place-not-a-point", t),
+            E::PlaceOnePoint => Phrase::new("villa-parse-place-one-point"),
+            E::FloorNotAPoint(t) => typed("villa-parse-floor-not-a-point", t),
+            E::FloorOnePoint => Phrase::new("villa-parse-floor-one-point"),
+            E::PullWhich => Phrase::new("villa-parse-pull-which"),
+            E::RemoveWhich => Phrase::new("villa-parse-remove-which"),
+            E::SetHow => Phrase::new("villa-parse-set-how"),
+            E::PlayWhich => Phrase::new("villa-parse-play-which"),
+            E::PlayOne => Phrase::new("villa-parse-play-one"),
+        }
+    }
+}
+
 fn parse_colour(word: &str) -> Option<u8> {
     let w = word.to_lowercase();
     COLOURS
@@ -68,7 +178,7 @@ fn parse_colour(word: &str) -> Option<u8> {
         .map(|i| i as u8)
 }
 
-fn parse_column(words: &[&str]) -> Result<ColId, ParseError> {
+fn parse_column(words: &[&str]) -> Result<ColId, VillaParseError> {
     let joined: String = words
         .join("")
         .to_lowercase()
@@ -78,25 +188,18 @@ fn parse_column(words: &[&str]) -> Result<ColId, ParseError> {
     if let Some(c) = (0..20u8).find(|&c| column_name(c).replace('-', "") == joined) {
         return Ok(c);
     }
-    let thin_hint = if joined.ends_with("thin") {
-        " Name a thin column with its number: blue-thin-1, blue-thin-2 or blue-thin-3."
+    let typed = words.join(" ");
+    Err(if joined.ends_with("thin") {
+        VillaParseError::NotAColumnThin(typed)
     } else {
-        ""
-    };
-    Err(ParseError::new(format!(
-        "`{}` is not a column. Columns are named colour-type: blue-thick, red-medium, green-thin-2.{thin_hint}",
-        words.join(" ")
-    )))
+        VillaParseError::NotAColumn(typed)
+    })
 }
 
-fn parse_point(word: &str) -> Result<GridPt, ParseError> {
+fn parse_point(word: &str) -> Result<GridPt, VillaParseError> {
     let w = word.trim().to_lowercase();
     let mut chars = w.chars();
-    let bad = || {
-        ParseError::new(format!(
-            "`{word}` is not a grid point; write a letter and a number, like d4."
-        ))
-    };
+    let bad = || VillaParseError::NotAPoint(word.to_string());
     let letter = chars.next().ok_or_else(bad)?;
     if !letter.is_ascii_lowercase() {
         return Err(bad());
@@ -113,55 +216,79 @@ fn parse_point(word: &str) -> Result<GridPt, ParseError> {
 
 /// Reads a typed command.
 pub fn parse(_villa: &Villa, _seat: Seat, text: &str) -> Result<VillaAction, ParseError> {
+    parse_typed(text).map_err(|e| ParseError::phrased(&e))
+}
+
+fn parse_typed(text: &str) -> Result<VillaAction, VillaParseError> {
+    use VillaParseError as E;
     let lower = text.trim().to_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     let Some((verb, rest)) = words.split_first() else {
-        return Err(ParseError::new(
-            "Type a command, e.g. `pull blue-thin-1`, `place d4`, `abort` or `propose`.",
-        ));
+        return Err(E::Empty);
     };
     // "d 4" → "d4"
-    let point_of = |rest: &[&str]| -> Result<GridPt, ParseError> {
+    let point_of = |rest: &[&str]| -> Result<GridPt, E> {
         match rest {
             [p] => parse_point(p),
             [l, n] => parse_point(&format!("{l}{n}")),
-            _ => Err(ParseError::new("Name one grid point, like d4.")),
+            _ => Err(E::OnePoint),
         }
+    };
+    // The point error with the verb's example.
+    let example = |e: E, not_a_point: fn(String) -> E, one_point: E| match e {
+        E::NotAPoint(t) => not_a_point(t),
+        _ => one_point,
     };
     match *verb {
         "pull" | "take" => {
             if rest.is_empty() {
-                return Err(ParseError::new("Which column? e.g. `pull blue-thin-1`."));
+                return Err(E::PullWhich);
             }
             parse_column(rest).map(VillaAction::Pull)
         }
         "remove" => {
             if rest.is_empty() {
-                return Err(ParseError::new("Which column? e.g. `remove red-thin-2`."));
+                return Err(E::RemoveWhich);
             }
             parse_column(rest).map(VillaAction::Remove)
         }
-        "place" | "put" => point_of(rest).map(VillaAction::Place).map_err(|e| ParseError::new(format!("{e} Example: `place d4`."))),
-        "floor" => point_of(rest).map(VillaAction::Floor).map_err(|e| ParseError::new(format!("{e} Example: `floor k7`."))),
+        "place" | "put" => point_of(rest)
+            .map(VillaAction::Place)
+            .map_err(|e| example(e, E::PlaceNotAPoint, E::PlaceOnePoint)),
+        "floor" => point_of(rest)
+            .map(VillaAction::Floor)
+            .map_err(|e| example(e, E::FloorNotAPoint, E::FloorOnePoint)),
         "set" => match rest.split_last() {
-            Some((p, col)) if !col.is_empty() => Ok(VillaAction::Set { col: parse_column(col)?, at: parse_point(p)? }),
-            _ => Err(ParseError::new("Write `set <column> <point>`, e.g. `set blue-thin-1 d4`.")),
+            Some((p, col)) if !col.is_empty() => Ok(VillaAction::Set {
+                col: parse_column(col)?,
+                at: parse_point(p)?,
+            }),
+            _ => Err(E::SetHow),
         },
         "play" => match rest {
-            [c] => parse_colour(c)
-                .map(VillaAction::Play)
-                .ok_or_else(|| ParseError::new("Play which colour? e.g. `play blue` (blue, red, yellow, green).")),
-            _ => Err(ParseError::new("Play which colour? e.g. `play blue`.")),
+            [c] => parse_colour(c).map(VillaAction::Play).ok_or(E::PlayWhich),
+            _ => Err(E::PlayOne),
         },
         "abort" | "back" if rest.is_empty() => Ok(VillaAction::Abort),
         "propose" if rest.is_empty() || rest == ["floor"] => Ok(VillaAction::Propose),
         "object" if rest.is_empty() => Ok(VillaAction::Object),
         "allow" | "pass" | "ok" if rest.is_empty() => Ok(VillaAction::Allow),
         "challenge" if rest.is_empty() => Ok(VillaAction::Challenge),
-        _ => Err(ParseError::new(
-            "Unknown command. Try `pull blue-thin-1`, `place d4`, `abort`, `propose`, `object`, `allow`, `floor k7`, `play red`, `challenge`, `remove red-thin-2`.",
-        )),
+        _ => Err(E::Unknown),
     }
+}
+
+/// What a player was doing when the villa fell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Doing {
+    /// Pulling this column (checked when it is placed).
+    Pulling(ColId),
+    /// Placing this column on the top floor.
+    Placing(ColId),
+    /// Removing this column after a failed objection.
+    Removing(ColId),
+    /// Placing floor `k` (1 blue … 5 red).
+    PlacingFloor(usize),
 }
 
 /// A fact narrated after an action. All facts are public: even the feel is said aloud.
@@ -199,7 +326,7 @@ pub enum VillaEvent {
     },
     Collapse {
         seat: Seat,
-        what: String,
+        doing: Doing,
     },
     Proposed {
         seat: Seat,
@@ -253,6 +380,15 @@ fn nm(names: &[String], s: Seat) -> String {
         .get(s)
         .cloned()
         .unwrap_or_else(|| format!("seat {}", s + 1))
+}
+
+/// Who wins a finished game: the seal holder, or the previous holder when the holder
+/// brought the villa down.
+fn winner_of(ending: Ending, holder: Option<Seat>, previous: Option<Seat>) -> Option<Seat> {
+    match (ending, holder) {
+        (Ending::Collapse { by }, Some(h)) if by == h => previous,
+        _ => holder,
+    }
 }
 
 impl GameEvent for VillaEvent {
@@ -314,7 +450,13 @@ impl GameEvent for VillaEvent {
                     column_name(*col)
                 )
             }
-            VillaEvent::Collapse { seat, what } => {
+            VillaEvent::Collapse { seat, doing } => {
+                let what = match doing {
+                    Doing::Pulling(c) => format!("pulling {}", column_name(*c)),
+                    Doing::Placing(c) => format!("placing {}", column_name(*c)),
+                    Doing::Removing(c) => format!("removing {}", column_name(*c)),
+                    Doing::PlacingFloor(k) => format!("placing the {} floor", floor_name(*k)),
+                };
                 format!("💥 The villa collapses as {} is {what}!", n(seat))
             }
             VillaEvent::Proposed { seat, floor } => format!(
@@ -358,17 +500,20 @@ impl GameEvent for VillaEvent {
             VillaEvent::ChallengeSucceeded { seat, original } => {
                 format!("{} proved it: {} loses the turn.", n(seat), n(original))
             }
-            VillaEvent::SealTaken { seat, from, score } => match from {
-                Some(f) => format!(
-                    "🏅 {} takes the Master Builder seal from {} ({score} points).",
-                    n(seat),
-                    n(f)
-                ),
-                None => format!(
-                    "🏅 {} takes the Master Builder seal ({score} points).",
-                    n(seat)
-                ),
-            },
+            VillaEvent::SealTaken { seat, from, score } => {
+                let points = if *score == 1 { "point" } else { "points" };
+                match from {
+                    Some(f) => format!(
+                        "🏅 {} takes the Master Builder seal from {} ({score} {points}).",
+                        n(seat),
+                        n(f)
+                    ),
+                    None => format!(
+                        "🏅 {} takes the Master Builder seal ({score} {points}).",
+                        n(seat)
+                    ),
+                }
+            }
             VillaEvent::Skipped { seat } => format!("{} cannot build and passes.", n(seat)),
             VillaEvent::GameOver {
                 ending,
@@ -386,57 +531,196 @@ impl GameEvent for VillaEvent {
                         "The game ends: the blue floor cannot stand anywhere over 3 columns.".into()
                     }
                 };
-                let winner = match (ending, holder) {
-                    (Ending::Collapse { by }, Some(h)) if by == h => *previous,
-                    _ => *holder,
-                };
-                match winner {
+                match winner_of(*ending, *holder, *previous) {
                     Some(w) => format!("{why} {} wins with the seal.", n(&w)),
                     None => format!("{why} Nobody wins."),
                 }
             }
         }
     }
+
+    fn phrased(&self) -> Option<Phrase> {
+        Some(self.phrase())
+    }
 }
 
-/// The outcome's note (no names: the winners list names the winner).
-pub fn ending_note(ending: Ending, seal: Seal, winner: Option<Seat>) -> String {
-    let cause = match ending {
-        Ending::Collapse { .. } => "The villa collapsed.",
-        Ending::Stalled => "Nobody could move a column or place a floor.",
-        Ending::NoFoundation => "The blue floor could not stand anywhere over 3 columns.",
-    };
-    let how = match (ending, seal.holder, winner) {
-        (_, None, _) => "The seal was never taken: nobody wins.",
-        (Ending::Collapse { by }, Some(h), Some(_)) if by == h => {
-            "The seal holder caused the collapse: the previous holder wins."
+impl Phrased for VillaEvent {
+    fn phrase(&self) -> Phrase {
+        let p = |key, seat: &Seat| Phrase::new(key).player("name", *seat);
+        match self {
+            VillaEvent::SetColumn { seat, col, at } => p("villa-event-set-column", seat)
+                .text("column", column_name(*col))
+                .text("at", at),
+            VillaEvent::FloorPlaced { seat, floor, at } => p("villa-event-floor-placed", seat)
+                .term("floor", floor_term(*floor))
+                .text("at", at),
+            VillaEvent::PlaysColour { seat, colour } => {
+                p("villa-event-plays-colour", seat).term("colour", colour_term(*colour as usize))
+            }
+            VillaEvent::Pulled { seat, col, feel } => p("villa-event-pulled", seat)
+                .text("column", column_name(*col))
+                .term("feel", feel_term(*feel as usize)),
+            VillaEvent::Aborted { seat, col } => {
+                p("villa-event-aborted", seat).text("column", column_name(*col))
+            }
+            VillaEvent::Placed {
+                seat,
+                col,
+                at,
+                landed,
+                on,
+            } => {
+                let key = match (on, landed == at) {
+                    (None, true) => "villa-event-placed",
+                    (Some(_), true) => "villa-event-placed-on",
+                    (None, false) => "villa-event-placed-lands",
+                    (Some(_), false) => "villa-event-placed-on-lands",
+                };
+                let mut phrase = p(key, seat)
+                    .text("column", column_name(*col))
+                    .text("at", at);
+                if let Some(o) = on {
+                    phrase = phrase.text("on", column_name(*o));
+                }
+                if landed != at {
+                    phrase = phrase.text("landed", landed);
+                }
+                phrase
+            }
+            VillaEvent::Collapse { seat, doing } => match doing {
+                Doing::Pulling(c) => {
+                    p("villa-event-collapse-pulling", seat).text("column", column_name(*c))
+                }
+                Doing::Placing(c) => {
+                    p("villa-event-collapse-placing", seat).text("column", column_name(*c))
+                }
+                Doing::Removing(c) => {
+                    p("villa-event-collapse-removing", seat).text("column", column_name(*c))
+                }
+                Doing::PlacingFloor(k) => {
+                    p("villa-event-collapse-floor", seat).term("floor", floor_term(*k))
+                }
+            },
+            VillaEvent::Proposed { seat, floor } => {
+                p("villa-event-proposed", seat).term("floor", floor_term(*floor))
+            }
+            VillaEvent::Objected { seat, proposer } => {
+                p("villa-event-objected", seat).player("proposer", *proposer)
+            }
+            VillaEvent::Allowed { seat } => p("villa-event-allowed", seat),
+            VillaEvent::ObjectionSucceeded {
+                seat,
+                proposer,
+                col,
+            } => p("villa-event-objection-succeeded", seat)
+                .text("column", column_name(*col))
+                .player("proposer", *proposer),
+            VillaEvent::Removed { seat, col } => {
+                p("villa-event-removed", seat).text("column", column_name(*col))
+            }
+            VillaEvent::NoFloorPosition { seat, floor } => {
+                p("villa-event-no-floor-position", seat).term("floor", floor_term(*floor))
+            }
+            VillaEvent::Challenged { seat, original } => {
+                p("villa-event-challenged", seat).player("original", *original)
+            }
+            VillaEvent::ChallengeSucceeded { seat, original } => {
+                p("villa-event-challenge-succeeded", seat).player("original", *original)
+            }
+            VillaEvent::SealTaken { seat, from, score } => match from {
+                Some(f) => p("villa-event-seal-taken-from", seat)
+                    .player("from", *f)
+                    .number("score", *score),
+                None => p("villa-event-seal-taken", seat).number("score", *score),
+            },
+            VillaEvent::Skipped { seat } => p("villa-event-skipped", seat),
+            VillaEvent::GameOver {
+                ending,
+                holder,
+                previous,
+            } => {
+                let winner = winner_of(*ending, *holder, *previous);
+                let key = match (ending, winner.is_some()) {
+                    (Ending::Collapse { .. }, true) => "villa-event-over-collapse-wins",
+                    (Ending::Collapse { .. }, false) => "villa-event-over-collapse-nobody",
+                    (Ending::Stalled, true) => "villa-event-over-stalled-wins",
+                    (Ending::Stalled, false) => "villa-event-over-stalled-nobody",
+                    (Ending::NoFoundation, true) => "villa-event-over-no-foundation-wins",
+                    (Ending::NoFoundation, false) => "villa-event-over-no-foundation-nobody",
+                };
+                let mut phrase = Phrase::new(key);
+                if let Ending::Collapse { by } = ending {
+                    phrase = phrase.player("by", *by);
+                }
+                if let Some(w) = winner {
+                    phrase = phrase.player("winner", w);
+                }
+                phrase
+            }
         }
-        (Ending::Collapse { .. }, Some(_), None) => {
-            "The seal's first holder caused the collapse and there was no previous holder: nobody wins."
-        }
-        _ => "The seal holder wins.",
+    }
+}
+
+/// The outcome's note in English (what archived results keep) and as a phrase (no names:
+/// the winners list names the winner).
+pub fn ending_note(ending: Ending, seal: Seal, winner: Option<Seat>) -> (String, Phrase) {
+    let (cause, cause_key) = match ending {
+        Ending::Collapse { .. } => ("The villa collapsed.", "villa-note-collapse"),
+        Ending::Stalled => (
+            "Nobody could move a column or place a floor.",
+            "villa-note-stalled",
+        ),
+        Ending::NoFoundation => (
+            "The blue floor could not stand anywhere over 3 columns.",
+            "villa-note-no-foundation",
+        ),
     };
-    format!("{cause} {how}")
+    let (how, how_key) = match (ending, seal.holder, winner) {
+        (_, None, _) => (
+            "The seal was never taken: nobody wins.",
+            "villa-note-never-taken",
+        ),
+        (Ending::Collapse { by }, Some(h), Some(_)) if by == h => (
+            "The seal holder caused the collapse: the previous holder wins.",
+            "villa-note-previous-wins",
+        ),
+        (Ending::Collapse { .. }, Some(_), None) => (
+            "The seal's first holder caused the collapse and there was no previous holder: nobody wins.",
+            "villa-note-first-holder-collapsed",
+        ),
+        _ => ("The seal holder wins.", "villa-note-holder-wins"),
+    };
+    (
+        format!("{cause} {how}"),
+        Phrase::new(how_key).term("cause", cause_key),
+    )
 }
 
 // ----- drawing ---------------------------------------------------------------------------
 
-fn level_name(level: usize, top: usize) -> String {
-    let base = if level == 0 {
-        "base plate".to_string()
-    } else {
-        format!("{} floor", floor_name(level))
-    };
-    if level == top {
-        format!("{base} (top)")
-    } else {
-        base
-    }
+/// Each level's name, from the base plate (0) up to the top, the top one marked as such:
+/// said once per board.
+fn level_names(top: usize, say: &dyn Say) -> Vec<String> {
+    (0..=top)
+        .map(|level| {
+            let base = if level == 0 {
+                say.say(&Phrase::new("villa-board-base-plate"))
+            } else {
+                say.say(&Phrase::new("villa-board-floor").term("colour", floor_term(level)))
+            };
+            if level == top {
+                say.say(&Phrase::new("villa-board-level-top").text("level", base))
+            } else {
+                base
+            }
+        })
+        .collect()
 }
 
 /// Side view: x from −15 to 15, one character per cm; each level's columns above its
-/// floor bar. Column glyphs: colour letter (lower case when frozen).
-fn side_view(v: &VillaView) -> String {
+/// floor bar, labelled with `labels[level]`. Column glyphs: colour letter (lower case when
+/// frozen).
+fn side_view(v: &VillaView, labels: &[String]) -> String {
     const W: usize = 31;
     let col_x = |x: f64| ((x + 15.0).round() as i64).clamp(0, W as i64 - 1) as usize;
     let mut rows: Vec<String> = vec![];
@@ -471,19 +755,18 @@ fn side_view(v: &VillaView) -> String {
             rows.push(format!("{} |", row.iter().collect::<String>()));
         }
         let mut bar = vec![' '; W];
-        let label;
-        if level == 0 {
-            bar = vec!['_'; W];
-            label = "base".to_string();
-        } else {
-            let poly = model::floor_poly(level, v.floors[level - 1]);
-            let minx = poly.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
-            let maxx = poly.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
-            for b in bar.iter_mut().take(col_x(maxx) + 1).skip(col_x(minx)) {
-                *b = '=';
+        match level.checked_sub(1).and_then(|i| v.floors.get(i)) {
+            Some(&pos) => {
+                let poly = model::floor_poly(level, pos);
+                let minx = poly.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+                let maxx = poly.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+                for b in bar.iter_mut().take(col_x(maxx) + 1).skip(col_x(minx)) {
+                    *b = '=';
+                }
             }
-            label = floor_name(level).to_string();
+            None => bar = vec!['_'; W],
         }
+        let label = labels.get(level).map(String::as_str).unwrap_or("");
         rows.push(format!("{} | {label}", bar.iter().collect::<String>()));
     }
     rows.join("\n")
@@ -629,209 +912,251 @@ fn top_view(v: &VillaView, level: usize, grid: Grid) -> String {
     out
 }
 
-fn describe_column(c: &ColumnView, top: usize) -> String {
+/// The words a column's line may carry, said once per board: `(in hand)`, `frozen`, `on`.
+struct Marks {
+    in_hand: String,
+    frozen: String,
+    on: String,
+}
+
+fn describe_column(c: &ColumnView, top: usize, marks: &Marks) -> String {
     let mut s = c.name.clone();
     if c.in_hand {
-        s.push_str(" (in hand)");
+        s.push(' ');
+        s.push_str(&marks.in_hand);
     }
     if (c.level as usize) < top {
         if c.supporting {
             s.push_str(" ^");
         }
         if c.frozen {
-            s.push_str(" *frozen");
+            s.push_str(" *");
+            s.push_str(&marks.frozen);
         }
     }
     if let Some(o) = c.on {
-        s.push_str(&format!(" on {}", column_name(o)));
+        // Writing into a String cannot fail.
+        let _ = write!(s, " {} {}", marks.on, column_name(o));
     }
     s
 }
 
-fn whose(v: &VillaView, colour: usize, names: &[String]) -> String {
-    match v.owners.get(colour).copied().flatten() {
-        Some(s) => nm(names, s),
-        None => "neutral".into(),
-    }
-}
-
 /// Who holds the seal (and who held it before), and each player's points on top
-/// ("Ana 3"): the board's seal line, in words.
-pub fn seal_and_points(v: &VillaView, names: &[String]) -> (String, Vec<String>) {
+/// ("Ana 3"): the board's seal line, in the reader's words.
+pub fn seal_and_points(v: &VillaView, say: &dyn Say) -> (String, Vec<String>) {
     let seal = match (v.seal.holder, v.seal.previous) {
-        (Some(h), Some(p)) => format!("{} (before: {})", nm(names, h), nm(names, p)),
-        (Some(h), None) => nm(names, h),
-        _ => "not taken yet".into(),
+        (Some(h), Some(p)) => Phrase::new("villa-board-seal-before")
+            .player("holder", h)
+            .player("previous", p),
+        (Some(h), None) => Phrase::new("villa-board-seal-holder").player("holder", h),
+        _ => Phrase::new("villa-board-seal-none"),
     };
     let scores = v
         .scores
         .iter()
         .enumerate()
-        .map(|(s, p)| format!("{} {p}", nm(names, s)))
+        .map(|(s, p)| {
+            say.say(
+                &Phrase::new("villa-board-score")
+                    .player("name", s)
+                    .number("points", *p),
+            )
+        })
         .collect();
-    (seal, scores)
+    (say.say(&seal), scores)
 }
 
 /// Who must do what now, in one sentence (the turn message's state line; the picture's
 /// status line without the bold).
-pub fn waiting_line(v: &VillaView, names: &[String]) -> String {
-    let who = |s: &Seat| nm(names, *s);
-    match &v.phase {
-        Phase::Over => "The game is over.".into(),
-        Phase::SetupColumns { placer } => {
-            format!("{} stands a column on the base plate.", who(placer))
-        }
-        Phase::SetupFloor { placer } => format!(
-            "{} places the blue floor (where its origin goes).",
-            who(placer)
-        ),
+pub fn waiting_line(v: &VillaView, say: &dyn Say) -> String {
+    let who = |key, s: &Seat| Phrase::new(key).player("name", *s);
+    // The next seat to answer; nobody (never while the phase lasts) reads as nothing.
+    let next = |p: Phrase, s: Option<Seat>| match s {
+        Some(s) => p.player("next", s),
+        None => p.text("next", ""),
+    };
+    let phrase = match &v.phase {
+        Phase::Over => Phrase::new("villa-board-wait-over"),
+        Phase::SetupColumns { placer } => who("villa-board-wait-setup-columns", placer),
+        Phase::SetupFloor { placer } => who("villa-board-wait-setup-floor", placer),
         Phase::Turn { seat, stage } => match stage {
-            Stage::Begin if v.players == 2 => {
-                format!("{}'s turn: play a colour, or propose a floor.", who(seat))
-            }
-            Stage::Begin if v.players == 3 => {
-                format!(
-                    "{}'s turn: pull a neutral (green) column first, or propose a floor.",
-                    who(seat)
-                )
-            }
-            Stage::Begin => format!("{}'s turn: pull a column, or propose a floor.", who(seat)),
+            Stage::Begin if v.players == 2 => who("villa-board-wait-turn-two", seat),
+            Stage::Begin if v.players == 3 => who("villa-board-wait-turn-three", seat),
+            Stage::Begin => who("villa-board-wait-turn", seat),
             Stage::Colour(k) => {
-                format!(
-                    "{} plays {}: pull one of its columns.",
-                    who(seat),
-                    COLOURS.get(*k as usize).unwrap_or(&"?")
-                )
+                who("villa-board-wait-plays-colour", seat).term("colour", colour_term(*k as usize))
             }
-            Stage::Own => format!("{} now moves one of their own columns.", who(seat)),
+            Stage::Own => who("villa-board-wait-own", seat),
         },
         Phase::Pick { seat, why } => match why {
-            Why::ObjectFloor { proposer } => format!(
-                "{} must pull one of {}'s columns.",
-                who(seat),
-                who(proposer)
-            ),
-            _ => format!("{} must pull a neutral column.", who(seat)),
+            Why::ObjectFloor { proposer } => {
+                who("villa-board-wait-pick-objector", seat).player("proposer", *proposer)
+            }
+            _ => who("villa-board-wait-pick-neutral", seat),
         },
-        Phase::Feel { seat, col, .. } => format!(
-            "{} holds {} half-pulled — it feels: **{}**. Place it, or abort the pull.",
-            who(seat),
-            column_name(*col),
-            v.feel.clone().unwrap_or_default()
+        Phase::Feel {
+            seat, col, feel, ..
+        } => who("villa-board-wait-feel", seat)
+            .text("column", column_name(*col))
+            .term("feel", feel_term(*feel as usize)),
+        Phase::Objections { proposer, answers } => next(
+            Phrase::new("villa-board-wait-objections")
+                .player("proposer", *proposer)
+                .term("floor", floor_term(v.floors.len() + 1)),
+            answers.current(),
         ),
-        Phase::Objections { proposer, answers } => format!(
-            "{} proposed the {} floor; {} may object or allow.",
-            who(proposer),
-            floor_name(v.floors.len() + 1),
-            answers.current().map(|s| who(&s)).unwrap_or_default()
+        Phase::Challenges { original, answers } => next(
+            who("villa-board-wait-challenges", original),
+            answers.current(),
         ),
-        Phase::Challenges { original, answers } => format!(
-            "{} aborted a neutral pull; {} may challenge or allow.",
-            who(original),
-            answers.current().map(|s| who(&s)).unwrap_or_default()
-        ),
-        Phase::Removal { proposer, objector } => format!(
-            "{} removes one of {}'s columns.",
-            who(proposer),
-            who(objector)
-        ),
-        Phase::PlaceFloor { proposer } => format!(
-            "{} places the {} floor (where its origin goes).",
-            who(proposer),
-            floor_name(v.floors.len() + 1)
-        ),
-    }
+        Phase::Removal { proposer, objector } => Phrase::new("villa-board-wait-removal")
+            .player("proposer", *proposer)
+            .player("objector", *objector),
+        Phase::PlaceFloor { proposer } => who("villa-board-wait-place-floor", proposer)
+            .term("floor", floor_term(v.floors.len() + 1)),
+    };
+    say.say(&phrase)
+}
+
+/// The board's first line: the turn and who owns each colour.
+pub fn headline(v: &VillaView, say: &dyn Say) -> String {
+    let colours: Vec<String> = (0..COLOUR_TERMS.len())
+        .map(|k| {
+            let colour = colour_term(k);
+            let phrase = match v.owners.get(k).copied().flatten() {
+                Some(s) => Phrase::new("villa-board-owner")
+                    .term("colour", colour)
+                    .player("name", s),
+                None => Phrase::new("villa-board-owner-neutral").term("colour", colour),
+            };
+            say.say(&phrase)
+        })
+        .collect();
+    say.say(
+        &Phrase::new("villa-board-headline")
+            .number("turn", i64::from(v.turns) + 1)
+            .text("colours", colours.join(" · ")),
+    )
 }
 
 /// The channel picture: status, side view, the levels with their columns, and top views
 /// of the top floor (with its grid) and of every level below it.
-/// The board's first line: the turn and who owns each colour.
-pub fn headline(v: &VillaView, names: &[String]) -> String {
-    let colours: Vec<String> = (0..4)
-        .map(|k| format!("{} {}", COLOURS[k], whose(v, k, names)))
-        .collect();
-    format!(
-        "**Villa Paletti** · turn {} · {}",
-        v.turns + 1,
-        colours.join(" · ")
-    )
-}
-
-pub fn render(v: &VillaView, names: &[String]) -> String {
+pub fn render(v: &VillaView, say: &dyn Say) -> String {
     let top = v.floors.len();
-    let mut out = headline(v, names);
+    let levels = level_names(top, say);
+    let level = |k: usize| levels.get(k).map(String::as_str).unwrap_or("");
+    let mut out = headline(v, say);
     out.push('\n');
-    let (seal, scores) = seal_and_points(v, names);
-    out.push_str(&format!(
-        "Seal: {seal} · Points on top: {}\n",
-        scores.join(", ")
-    ));
-    out.push_str(&waiting_line(v, names));
+    let (seal, scores) = seal_and_points(v, say);
+    out.push_str(
+        &say.say(
+            &Phrase::new("villa-board-seal")
+                .text("seal", seal)
+                .text("scores", scores.join(", ")),
+        ),
+    );
     out.push('\n');
-    out.push_str("```\nSide view (1 char = 1 cm; lower-case = frozen)\n");
-    out.push_str(&side_view(v));
+    out.push_str(&waiting_line(v, say));
+    out.push('\n');
+    out.push_str("```\n");
+    out.push_str(&say.say(&Phrase::new("villa-board-side-view")));
+    out.push('\n');
+    // The side view's labels: `base`, then each floor's colour.
+    let labels: Vec<String> = (0..=top)
+        .map(|k| match k {
+            0 => say.say(&Phrase::new("villa-board-base")),
+            k => say.say(&Phrase::new(floor_term(k))),
+        })
+        .collect();
+    out.push_str(&side_view(v, &labels));
     out.push_str("\n```\n");
-    for level in (0..=top).rev() {
+    let marks = Marks {
+        in_hand: say.say(&Phrase::new("villa-board-in-hand")),
+        frozen: say.say(&Phrase::new("villa-board-frozen")),
+        on: say.say(&Phrase::new("villa-board-on")),
+    };
+    for k in (0..=top).rev() {
         let cols: Vec<String> = v
             .present()
-            .filter(|c| c.level as usize == level)
-            .map(|c| describe_column(c, top))
+            .filter(|c| c.level as usize == k)
+            .map(|c| describe_column(c, top, &marks))
             .collect();
         let list = if cols.is_empty() {
             "—".to_string()
         } else {
             cols.join(", ")
         };
-        out.push_str(&format!("**On the {}**: {list}\n", level_name(level, top)));
+        out.push_str(
+            &say.say(
+                &Phrase::new("villa-board-on-level")
+                    .text("level", level(k))
+                    .text("columns", list),
+            ),
+        );
+        out.push('\n');
     }
     let gone = v.gone();
     if !gone.is_empty() {
-        out.push_str(&format!("Out of the game: {}\n", gone.join(", ")));
+        out.push_str(&say.say(&Phrase::new("villa-board-gone").text("columns", gone.join(", "))));
+        out.push('\n');
     }
-    out.push_str("(^ holds up the floor above · *frozen = may not move again)\n");
-    out.push_str(&format!(
-        "```\nTop view: {} — grid points {}\n",
-        level_name(top, top),
-        v.grid.range()
-    ));
+    out.push_str(&say.say(&Phrase::new("villa-board-marks").text("frozen", &marks.frozen)));
+    out.push('\n');
+    out.push_str("```\n");
+    out.push_str(
+        &say.say(
+            &Phrase::new("villa-board-top-view")
+                .text("level", level(top))
+                .text("range", v.grid.range()),
+        ),
+    );
+    out.push('\n');
     out.push_str(&top_view(v, top, v.grid));
     // Every level below, down to the base plate, with `+` where the floor above covers it.
-    for level in (0..top).rev() {
-        let below = if level >= 1 {
-            Grid::over(&model::floor_poly(level, v.floors[level - 1]))
-        } else {
-            Grid::base()
+    for k in (0..top).rev() {
+        let below = match k.checked_sub(1).and_then(|i| v.floors.get(i)) {
+            Some(&pos) => Grid::over(&model::floor_poly(k, pos)),
+            None => Grid::base(),
         };
-        let lead = if level + 1 == top {
-            "Below it"
+        let lead = if k + 1 == top {
+            "villa-board-below-it"
         } else {
-            "Further down"
+            "villa-board-further-down"
         };
-        out.push_str(&format!(
-            "\n{lead}: {} (+ = under the {} floor)\n",
-            level_name(level, top),
-            floor_name(level + 1)
-        ));
-        out.push_str(&top_view(v, level, below));
+        out.push('\n');
+        out.push_str(
+            &say.say(
+                &Phrase::new(lead)
+                    .text("level", level(k))
+                    .term("floor", floor_term(k + 1)),
+            ),
+        );
+        out.push('\n');
+        out.push_str(&top_view(v, k, below));
     }
-    out.push_str("Codes: colour B/R/Y/G + T thick, M medium, 1-3 thin (lower-case = frozen); :: footprint\n```");
+    out.push_str(&say.say(&Phrase::new("villa-board-codes")));
+    out.push_str("\n```");
     out
 }
 
 /// A player's message: the same picture (nothing is hidden), plus their colours.
-pub fn render_private(p: &VillaPrivate, names: &[String]) -> String {
-    let mine: Vec<&str> = (0..4)
+pub fn render_private(p: &VillaPrivate, say: &dyn Say) -> String {
+    let mine: Vec<&'static str> = (0..COLOUR_TERMS.len())
         .filter(|&k| p.view.owners.get(k).copied().flatten() == Some(p.seat))
-        .map(|k| COLOURS[k])
+        .map(colour_term)
         .collect();
-    let mut s = format!(
-        "You play {}. Villa Paletti has no secrets: everything, including every feel, is said in the channel.",
-        mine.join(" and ")
-    );
+    let phrase = match mine.as_slice() {
+        [] => Phrase::new("villa-hand-no-secrets"),
+        [colour] => Phrase::new("villa-hand-you-play").term("colour", colour),
+        [first, second, ..] => Phrase::new("villa-hand-you-play-two")
+            .term("first", first)
+            .term("second", second),
+    };
+    let mut s = say.say(&phrase);
     if p.view.players == 3 {
-        s.push_str(" Green is neutral.");
+        s.push(' ');
+        s.push_str(&say.say(&Phrase::new("villa-hand-green-neutral")));
     }
-    let _ = names;
     s
 }
 
@@ -902,6 +1227,7 @@ pub const COMMANDS: &[CommandHelp] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Game;
     use crate::villa::data::column_type;
 
     #[test]
@@ -914,9 +1240,41 @@ mod tests {
         assert_eq!(parse_column(&["red-thin-2"]), Ok(8));
         assert!(parse_column(&["red-thin"])
             .unwrap_err()
-            .0
+            .to_string()
             .contains("number"));
         assert_eq!(parse_point("D4"), Ok(GridPt { x: 3, y: 3 }));
         assert!(parse_point("44").is_err());
+    }
+
+    /// The term keys name the same colours and feels as the engine's own words.
+    #[test]
+    fn term_keys_follow_the_engine_words() {
+        for (k, colour) in COLOURS.iter().enumerate() {
+            assert_eq!(colour_term(k), format!("villa-colour-{colour}"));
+        }
+        for (i, floor) in FLOOR_NAMES.iter().enumerate() {
+            assert_eq!(floor_term(i + 1), format!("villa-colour-{floor}"));
+        }
+        assert_eq!(FEEL_TERMS.len(), FEEL_WORDS.len());
+    }
+
+    /// Typed moves that do not read carry their phrase (the English stays the sentence).
+    #[test]
+    fn parse_errors_carry_their_phrase() {
+        let v = Villa::new(2, &super::super::VillaOptions::default(), 1).unwrap();
+        for (text, key) in [
+            ("", "villa-parse-empty"),
+            ("dance", "villa-parse-unknown"),
+            ("pull", "villa-parse-pull-which"),
+            ("pull red-thin", "villa-parse-not-a-column-thin"),
+            ("remove purple", "villa-parse-not-a-column"),
+            ("place 44", "villa-parse-place-not-a-point"),
+            ("floor a b c", "villa-parse-floor-one-point"),
+            ("set d4", "villa-parse-set-how"),
+            ("play purple", "villa-parse-play-which"),
+        ] {
+            let e = parse(&v, 0, text).unwrap_err();
+            assert_eq!(e.1.map(|p| p.key), Some(key), "{text}");
+        }
     }
 }
