@@ -901,11 +901,17 @@ fn tokens(text: &str) -> Vec<String> {
         if raw.starts_with('<') || raw.contains("://") || raw.starts_with('/') {
             continue;
         }
-        for word in raw.split(|c: char| !c.is_alphabetic()) {
-            // A word with digits around it (`R4`, `A12`) or any non-ASCII letter is an id
-            // or not English.
-            if word.chars().count() >= 3 && word.chars().all(|c| c.is_ascii_alphabetic()) {
-                out.push(word.to_lowercase());
+        for id in raw.split(|c: char| !(c.is_alphanumeric() || c == '-')) {
+            // An id holds a digit (`R4`, `A12`, `sandstone-2-2w`, `blue-thin-1`): it is
+            // typed as it is in every language.
+            if id.chars().any(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            for word in id.split(|c: char| !c.is_alphabetic()) {
+                // A word with a non-ASCII letter is not English.
+                if word.chars().count() >= 3 && word.chars().all(|c| c.is_ascii_alphabetic()) {
+                    out.push(word.to_lowercase());
+                }
             }
         }
     }

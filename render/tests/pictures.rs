@@ -405,9 +405,11 @@ fn palazzo_legends_say_what_the_engine_says() {
 fn villa_legends_say_what_the_engine_says() {
     legends_match_the_engine::<Villa>((2, 4), 40, |g, en| {
         let v = g.public_view();
-        let line = rules::villa::waiting_line(&v, &names()).replace("**", "");
+        let names = names();
+        let english = words::Speaker::new(words::Lang::En, &names);
+        let line = rules::villa::waiting_line(&v, &english).replace("**", "");
         assert_eq!(en[1], line);
-        let (seal, scores) = rules::villa::seal_and_points(&v, &names());
+        let (seal, scores) = rules::villa::seal_and_points(&v, &english);
         let seal_line = format!(
             "Seal: {seal} · points on the top level: {}",
             scores.join(", ")
