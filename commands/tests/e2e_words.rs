@@ -890,6 +890,7 @@ fn tokens(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for raw in text.split(|c: char| {
         !(c.is_alphanumeric()
+            || c == '-'
             || c == '<'
             || c == '>'
             || c == '@'
