@@ -211,6 +211,16 @@ fn names(n: usize) -> Vec<String> {
         .collect()
 }
 
+/// An event as the log keeps it (English, with names) and as its phrase's keys and
+/// arguments: a secret in either shows.
+fn text(e: &PrincesEvent) -> String {
+    format!(
+        "{} {}",
+        e.narrate(&names(5)),
+        rules::Say::say(&rules::Keys, &rules::Phrased::phrase(e))
+    )
+}
+
 fn act(g: &mut Princes, seat: Seat, text: &str) -> Vec<PrincesEvent> {
     let a = g
         .parse_action(seat, text)
@@ -340,8 +350,8 @@ fn setup_deals_four_keeps_three_privately_and_simultaneously() {
         let ev = g.apply(1, &A::KeepThree(keep.clone())).unwrap();
         assert!(ev
             .iter()
-            .any(|e| e.to == Audience::Seat(1) && e.text.contains("You keep")));
-        for e in ev.iter().filter(|e| e.to == Audience::Everyone) {
+            .any(|e| e.audience() == Audience::Seat(1) && text(e).contains("You keep")));
+        for e in ev.iter().filter(|e| e.audience() == Audience::Everyone) {
             for c in &dealt[1] {
                 let name = profession(*c).unwrap().name;
                 assert!(
@@ -431,7 +441,7 @@ fn auction_opens_at_200_and_raises_are_exactly_100_in_seat_order() {
     let ev = act(&mut g, next(3), "pass");
     assert!(ev
         .iter()
-        .any(|e| e.text.contains("buys the jester for 500")));
+        .any(|e| text(e).contains("buys the jester for 500")));
     assert_eq!(g.players[next(1)].jesters, 1);
     assert_eq!(g.players[next(1)].florins, 3000);
     assert_eq!(g.players[next(3)].florins, 3500, "losers pay nothing");
@@ -475,7 +485,7 @@ fn opener_who_wins_passes_the_opening_and_last_player_buys_for_200() {
     );
     // Next opener declines: buys nothing this round.
     let ev = act(&mut g, (o + 1) % 3, "decline");
-    assert!(ev[0].text.contains("declines"));
+    assert!(text(&ev[0]).contains("declines"));
     // The last player without an item buys any available item for 200, no bidding.
     let last = (o + 2) % 3;
     assert_eq!(g.awaiting(), vec![last]);
@@ -485,7 +495,7 @@ fn opener_who_wins_passes_the_opening_and_last_player_buys_for_200() {
     let ev = act(&mut g, last, "open builder");
     assert!(ev
         .iter()
-        .any(|e| e.text.contains("buys the builder for 200")));
+        .any(|e| text(e).contains("buys the builder for 200")));
     assert_eq!(g.players[last].builders, 1);
     assert_eq!(g.players[last].florins, 3300);
     assert!(
@@ -705,12 +715,12 @@ fn prestige_card_auction_looks_at_five_keeps_one_privately() {
     act(&mut g, (o + 1) % 3, "pass");
     let ev = act(&mut g, (o + 2) % 3, "pass");
     // The five cards go to the buyer only.
-    let private: Vec<&PrincesEvent> = ev.iter().filter(|e| e.to == Audience::Seat(o)).collect();
+    let private: Vec<&PrincesEvent> = ev.iter().filter(|e| e.audience() == Audience::Seat(o)).collect();
     assert!(!private.is_empty());
-    for e in ev.iter().filter(|e| e.to == Audience::Everyone) {
+    for e in ev.iter().filter(|e| e.audience() == Audience::Everyone) {
         for c in &top5 {
             assert!(
-                !e.text.contains(&format!("P{c:02}")),
+                !text(e).contains(&format!("P{c:02}")),
                 "public event names a card"
             );
         }
@@ -1020,11 +1030,9 @@ fn seed_example_poet_in_round_3() {
     let bank = g.bank;
     let ev = act(&mut g, s, "work poet prestige 7");
     assert!(
-        ev[0]
-            .text
-            .contains("value 15 → 1500 florins; returns 1400 for 7 prestige"),
+        text(&ev[0]).contains("value 15 → 1500 florins; returns 1400 for 7 prestige"),
         "{}",
-        ev[0].text
+        text(&ev[0])
     );
     let p = &g.players[s];
     assert_eq!(p.florins, 1000 + 1500 - 1400);
@@ -1144,7 +1152,7 @@ fn selling_prestige_is_possible_whenever_you_are_awaited() {
     g.players[(o + 1) % 3].prestige = 5;
     assert!(g.legal_actions(o).contains(&A::Sell(1)));
     let ev = act(&mut g, o, "sell 2");
-    assert!(ev[0].text.contains("200 florins"));
+    assert!(text(&ev[0]).contains("200 florins"));
     assert_eq!(g.players[o].prestige, 3);
     assert_eq!(g.players[o].florins, 3700);
     assert_eq!(opener(&g), o, "selling does not use the turn");
@@ -1462,17 +1470,17 @@ fn public_view_does_not_depend_on_secrets() {
             // Public narration never names a card that only one seat saw.
             for e in ev.iter().filter(|e| e.audience() == Audience::Everyone) {
                 if let A::Keep(CardRef::Prestige(c)) | A::Keep(CardRef::Bonus(c)) = a {
-                    assert!(!e.text.contains(&format!("P{c:02}")), "{}", e.text);
-                    assert!(!e.text.contains(&format!("B{c:02}")), "{}", e.text);
+                    assert!(!text(e).contains(&format!("P{c:02}")), "{}", text(e));
+                    assert!(!text(e).contains(&format!("B{c:02}")), "{}", text(e));
                     let text = match a {
                         A::Keep(CardRef::Prestige(_)) => prestige_card(*c).unwrap().text,
                         _ => bonus_card(*c).unwrap().text,
                     };
-                    assert!(!e.text.contains(text), "{}", e.text);
+                    assert!(!text(e).contains(text), "{}", text(e));
                 }
                 if matches!(a, A::Keep(CardRef::Profession(_)) | A::KeepThree(_)) {
                     for h in &g.players[*seat].hand {
-                        assert!(!e.text.contains(profession(*h).unwrap().name), "{}", e.text);
+                        assert!(!text(e).contains(profession(*h).unwrap().name), "{}", text(e));
                     }
                 }
             }

@@ -16,16 +16,19 @@ pub mod board;
 pub mod data;
 mod determinize;
 mod estimate;
+mod events;
 mod legal;
 pub mod scoring;
 mod setup;
 pub mod state;
 mod step;
+pub mod terms;
 mod turn;
 mod undo;
 mod views;
 
 pub use actions::{CardRef, PrincesAction, TrailingWords};
+pub use events::PrincesEvent;
 pub use state::{
     Auction, DeckKind, DeckMemory, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes,
     PrincesOptions, Used,
@@ -33,7 +36,7 @@ pub use state::{
 pub use views::{HandCard, PrincesPrivate, PrincesPublic, PublicPlayer};
 
 use crate::engine::{
-    Absent, Audience, CommandHelp, Game, GameEvent, Outcome, ParseError, PlayerResult, ScoreLine,
+    Absent, CommandHelp, Game, Outcome, ParseError, PlayerResult, ScoreLine,
     Seat, SetupError,
 };
 use actions::KeepContext;
@@ -264,28 +267,6 @@ impl crate::phrase::Phrased for PrincesError {
     }
 }
 
-/// A narrated fact. `{S0}`…`{S4}` in the text become player names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PrincesEvent {
-    pub to: Audience,
-    pub text: String,
-}
-
-impl PrincesEvent {
-    fn all(text: impl Into<String>) -> Self {
-        PrincesEvent {
-            to: Audience::Everyone,
-            text: text.into(),
-        }
-    }
-    fn to(seat: Seat, text: impl Into<String>) -> Self {
-        PrincesEvent {
-            to: Audience::Seat(seat),
-            text: text.into(),
-        }
-    }
-}
-
 /// Replaces `{S0}`… with names.
 pub fn fill_names(text: &str, names: &[String]) -> String {
     let mut out = text.to_string();
@@ -300,21 +281,6 @@ pub fn fill_names(text: &str, names: &[String]) -> String {
         }
     }
     out
-}
-
-impl GameEvent for PrincesEvent {
-    fn audience(&self) -> Audience {
-        self.to
-    }
-    fn narrate(&self, names: &[String]) -> String {
-        fill_names(&self.text, names)
-    }
-}
-
-/// The placeholder for a seat's name in event texts (`{S2}`).
-fn s(seat: Seat) -> &'static str {
-    const PLACEHOLDERS: [&str; 5] = ["{S0}", "{S1}", "{S2}", "{S3}", "{S4}"];
-    PLACEHOLDERS.get(seat).copied().unwrap_or("{S?}")
 }
 
 fn prof_name(p: u8) -> &'static str {
