@@ -183,3 +183,87 @@ princes-event-work-bonus-prestige = { $name } completes a work with the { $profe
 princes-event-built = { $name }: { $action } for { $cost } florins (+3 prestige).
 princes-event-freedom = { $name } introduces freedom of { $freedom } for { $cost }.
 princes-event-recruits = { $name } recruits the { $profession } from { $from }'s display with a recruiting card.
+
+## The board as text (rules/src/princes/views.rs, render_public and headline).
+
+princes-board-headline = **The Princes of Florence** — round { $round }/{ $rounds }, minimum work { $min }. Start player: { $start }.
+princes-board-setup = Setup: everyone keeps 3 of 4 professions (secretly).
+princes-board-auctions = Phase A — auctions.
+princes-board-bought = Bought: { $list }.
+princes-board-bought-item = { $name } { $stack }
+princes-board-declined = Declined: { $list }.
+princes-board-auction = Auction: **{ $stack }**, high bid { $high } by { $leader }; in: { $bidders }.
+princes-board-to-bid = { $name } to bid { $bid } or pass.
+princes-board-opens-next = { $name } opens next.
+princes-board-actions = Phase B — actions: { $name }'s turn ({ $used }/2 actions used).
+princes-board-over = The game is over.
+princes-board-waiting-place = Waiting: { $name } places a { $landscape }.
+princes-board-waiting-look = Waiting: { $name } is choosing 1 of { $count } { $deck } cards.
+princes-board-waiting-recruit = Waiting: { $name } may play the recruiting card now or keep it.
+princes-board-supply = Supply: forest { $forest } · lake { $lake } · park { $park } · jester { $jester } · builder { $builder } · prestige { $prestige } · recruiting { $recruiting }
+princes-board-left = Buildings left: { $buildings } · freedoms left: Opi { $opinion } Rel { $religion } Tra { $travel } · decks: professions { $professions }, bonus { $bonus }
+princes-board-none = none
+princes-board-recruiting-card = (recruiting)
+princes-board-player = **{ $name }** — prestige { $prestige } · jesters { $jesters } · builders { $builders } · freedoms: { $freedoms } · hand { $hand } ({ $recruiting } recruiting) · bonus { $bonus } · prestige cards { $cards } · works { $works }
+princes-board-best-work = best work this round { $best }
+princes-board-display = display: { $list }
+princes-board-legend = # palazzo · U univ · L lab · W workshop · B library · O opera · S studio · H hospital · T theatre · I tower · C chapel · f forest · l lake · p park
+princes-board-waiting-for = Waiting for: { $list }
+# Auction stacks on the board, as typed after `open`.
+princes-stack-forest = forest
+princes-stack-lake = lake
+princes-stack-park = park
+princes-stack-jester = jester
+princes-stack-builder = builder
+princes-stack-prestige = prestige
+princes-stack-recruiting = recruiting
+
+## A hand as text (render_private).
+
+princes-hand-headline = **{ $name }** — { $florins } florins · prestige { $prestige } · round { $round } (work minimum { $min })
+princes-hand-dealt = Dealt: { $list } — keep three of them.
+princes-hand-no-professions = Professions: none
+princes-hand-professions = Professions (work value now, before bonus cards):
+princes-hand-profession = { $name } #{ $number } [{ $building }, { $landscape }, { $freedom }] — { $value }
+princes-hand-profession-below = { $name } #{ $number } [{ $building }, { $landscape }, { $freedom }] — { $value } (below minimum)
+princes-hand-recruiting = Recruiting cards: { $count }
+princes-hand-bonus-cards = Bonus cards:
+princes-hand-bonus = { $card } (+{ $now } now)
+princes-hand-prestige-cards = Prestige cards:
+princes-hand-looking = Looking at the top { $deck } cards — keep one:
+
+## Final scores (Game::outcome): English as the score lines' labels.
+
+princes-score-during-game = prestige during the game
+princes-score-card = { $card }
+princes-score-florins = florins
+princes-score-note = Most prestige wins; ties go to the most florins; still tied: a shared win.
+
+## Typed moves that do not parse (rules/src/princes/actions.rs, BadCommand).
+
+princes-parse-rot-needs-value = `rot` needs 0, 90, 180 or 270, e.g. `{ $example }`.
+princes-parse-bad-rotation = Rotation must be 0, 90, 180 or 270, not `{ $value }`.
+princes-parse-not-a-square = `{ $word }` is not a square (A1–G7) or option; write e.g. `{ $example }`.
+princes-parse-two-squares = Two squares given ({ $first } and { $second }): name only the top-left square, e.g. `{ $example }`.
+princes-parse-say-where = Say where, e.g. `{ $example }`.
+princes-parse-help = Commands: keep, open, bid, pass, decline, place, recruit, later, work, build, draw profession, draw bonus, freedom, done, sell. Example: `build opera at C4 rot 90 flip`.
+princes-parse-return-instead = Name the three professions you keep instead, e.g. `keep poet jurist organist`.
+princes-parse-open-which = Open which stack? forest, lake, park, jester, builder, prestige or recruiting — e.g. `open jester`.
+princes-parse-no-auction = There is no auction to bid in.
+princes-parse-bid-amount = Bid an amount, e.g. `bid 300` (or just `bid` to raise by 100).
+princes-parse-place-which = Place which landscape? e.g. `place lake at B2 rot 90`.
+princes-parse-build-what = Build what? university, laboratory, workshop, library, opera, studio, hospital, theatre, tower or chapel — e.g. `build opera at C4 rot 90 flip`.
+princes-parse-recruit-which = Recruit which face-up profession? e.g. `recruit poet`.
+princes-parse-draw-what = Draw what? `draw profession` or `draw bonus`.
+princes-parse-freedom-which = Which freedom? `freedom opinion`, `freedom religion` or `freedom travel`.
+princes-parse-sell-how-many = Sell how many prestige points? e.g. `sell 2` (+100 florins each).
+princes-parse-not-a-command = `{ $word }` is not a command here. { princes-parse-help }
+princes-parse-not-a-profession = `{ $word }` is not a profession; e.g. `keep poet jurist organist`.
+princes-parse-keep-which-profession = Keep which profession? e.g. `keep poet`.
+princes-parse-keep-which-bonus = Keep which bonus card? e.g. `keep B07`.
+princes-parse-keep-which-prestige = Keep which prestige card? e.g. `keep P03`.
+princes-parse-nothing-to-keep = There is nothing to keep right now.
+princes-parse-given-twice = `{ $word }` is given twice: name the prestige to buy once; e.g. `work poet bonus B12 B07 prestige 7`.
+princes-parse-not-a-bonus-card = `{ $word }` is not a bonus card (B01–B20); e.g. `work poet bonus B12 B07 prestige 7`.
+princes-parse-prestige-number = `prestige` takes a number of points; e.g. `work poet bonus B12 B07 prestige 7`.
+princes-parse-work-which = Work with which profession? e.g. `work poet bonus B12 B07 prestige 7`.

@@ -3,24 +3,23 @@
 # `princes-…`; see locales/en/events.ftl for how phrases are written.
 
 ## `/game help`: what each typed move does (CommandHelp::meaning_key).
-# TRANSLATE: still the English.
 
-princes-help-keep-profession-profession-profession = setup: keep three of your four dealt professions
-princes-help-open-forest-lake-park-jester-builder-pre = Phase A: open an auction at 200 (the last player buys at 200)
-princes-help-bid-amount = Phase A: raise the high bid by exactly 100
-princes-help-pass = Phase A: drop out of this auction (final)
-princes-help-decline = Phase A: as opener, buy nothing this round
-princes-help-place-landscape-at-square-rot-90-180-270 = place the landscape you just bought
-princes-help-keep-card = keep one of the cards you are looking at
-princes-help-recruit-profession = swap a recruiting card for a face-up profession in another display (not an action)
-princes-help-later = keep a recruiting card just bought for later
-princes-help-work-profession-bonus-b-prestige-n = Phase B: complete a work; return 200 of the payout per prestige point
-princes-help-build-building-at-square-rot-90-180-270 = Phase B: build (700, 300 with a builder, 0 with three); square = top-left of the piece
-princes-help-draw-profession = Phase B: pay 300, look at the top 5 professions, keep 1
-princes-help-draw-bonus = Phase B: pay 300, look at the top 5 bonus cards, keep 1
-princes-help-freedom-opinion-religion-travel = Phase B: pay 300 and introduce a freedom
-princes-help-done = Phase B: end your turn
-princes-help-sell-n = whenever you are awaited: move back n on the prestige track for 100 florins each
+princes-help-keep-profession-profession-profession = preparación: quédate tres de los cuatro personajes que te han repartido
+princes-help-open-forest-lake-park-jester-builder-pre = fase A: abre una subasta a 200 (el último jugador compra a 200)
+princes-help-bid-amount = fase A: sube la puja más alta exactamente 100
+princes-help-pass = fase A: retírate de esta subasta (no puedes volver)
+princes-help-decline = fase A: si te toca abrir, no compras nada esta ronda
+princes-help-place-landscape-at-square-rot-90-180-270 = coloca el paisaje que acabas de comprar
+princes-help-keep-card = quédate una de las cartas que estás mirando
+princes-help-recruit-profession = cambia una carta de reclutamiento por un personaje boca arriba de otro jugador (no es una acción)
+princes-help-later = guarda para más tarde la carta de reclutamiento que acabas de comprar
+princes-help-work-profession-bonus-b-prestige-n = fase B: completa una obra; devuelve 200 del pago por cada punto de prestigio
+princes-help-build-building-at-square-rot-90-180-270 = fase B: construye (700, 300 con un arquitecto, 0 con tres); la casilla es la esquina superior izquierda de la pieza
+princes-help-draw-profession = fase B: paga 300, mira los 5 primeros personajes y quédate 1
+princes-help-draw-bonus = fase B: paga 300, mira las 5 primeras cartas de bonus y quédate 1
+princes-help-freedom-opinion-religion-travel = fase B: paga 300 e introduce una libertad
+princes-help-done = fase B: termina tu turno
+princes-help-sell-n = siempre que te toque: retrocede n en la escala de prestigio a 100 florines cada uno
 
 ## Game words (rules/src/princes/terms.rs): one key per piece, card and deck.
 
@@ -190,3 +189,87 @@ princes-event-work-bonus-prestige = { $name } completa una obra con el { $profes
 princes-event-built = { $name } construye: { $action } por { $cost } florines (+3 de prestigio).
 princes-event-freedom = { $name } introduce la libertad de { $freedom } por { $cost }.
 princes-event-recruits = { $name } recluta al { $profession } de la zona de { $from } con una carta de reclutamiento.
+
+## The board as text (rules/src/princes/views.rs, render_public and headline).
+
+princes-board-headline = **Los Príncipes de Florencia** — ronda { $round }/{ $rounds }, obra mínima { $min }. Jugador inicial: { $start }.
+princes-board-setup = Preparación: cada uno se queda 3 de sus 4 personajes (en secreto).
+princes-board-auctions = Fase A — subastas.
+princes-board-bought = Comprado: { $list }.
+princes-board-bought-item = { $stack } ({ $name })
+princes-board-declined = Renuncian: { $list }.
+princes-board-auction = Subasta: **{ $stack }**, puja más alta { $high } de { $leader }; siguen: { $bidders }.
+princes-board-to-bid = { $name } puja { $bid } o pasa.
+princes-board-opens-next = { $name } abre la siguiente.
+princes-board-actions = Fase B — acciones: turno de { $name } ({ $used }/2 acciones hechas).
+princes-board-over = La partida ha terminado.
+princes-board-waiting-place = Esperando: { $name } coloca un { $landscape }.
+princes-board-waiting-look = Esperando: { $name } elige 1 de { $count } cartas de { $deck }.
+princes-board-waiting-recruit = Esperando: { $name } puede jugar ya la carta de reclutamiento o guardarla.
+princes-board-supply = Reserva: bosque { $forest } · lago { $lake } · parque { $park } · bufón { $jester } · arquitecto { $builder } · prestigio { $prestige } · reclutamiento { $recruiting }
+princes-board-left = Edificios: { $buildings } · libertades: Opi { $opinion } Rel { $religion } Via { $travel } · mazos: personajes { $professions }, bonus { $bonus }
+princes-board-none = ninguna
+princes-board-recruiting-card = (reclutamiento)
+princes-board-player = **{ $name }** — prestigio { $prestige } · bufones { $jesters } · arquitectos { $builders } · libertades: { $freedoms } · mano { $hand } ({ $recruiting } de reclutamiento) · bonus { $bonus } · cartas de prestigio { $cards } · obras { $works }
+princes-board-best-work = mejor obra de la ronda { $best }
+princes-board-display = a la vista: { $list }
+princes-board-legend = # palacio · U univ. · L lab. · W taller · B biblioteca · O ópera · S estudio · H hospital · T teatro · I torre · C capilla · f bosque · l lago · p parque
+princes-board-waiting-for = Esperando a: { $list }
+# Montones de subasta en el tablero (se escribe `open` con la palabra inglesa).
+princes-stack-forest = bosque
+princes-stack-lake = lago
+princes-stack-park = parque
+princes-stack-jester = bufón
+princes-stack-builder = arquitecto
+princes-stack-prestige = prestigio
+princes-stack-recruiting = reclutamiento
+
+## A hand as text (render_private).
+
+princes-hand-headline = **{ $name }** — { $florins } florines · prestigio { $prestige } · ronda { $round } (obra mínima { $min })
+princes-hand-dealt = Repartidos: { $list } — quédate tres.
+princes-hand-no-professions = Personajes: ninguno
+princes-hand-professions = Personajes (valor de obra ahora, sin cartas de bonus):
+princes-hand-profession = { $name } #{ $number } [{ $building }, { $landscape }, { $freedom }] — { $value }
+princes-hand-profession-below = { $name } #{ $number } [{ $building }, { $landscape }, { $freedom }] — { $value } (por debajo del mínimo)
+princes-hand-recruiting = Cartas de reclutamiento: { $count }
+princes-hand-bonus-cards = Cartas de bonus:
+princes-hand-bonus = { $card } (+{ $now } ahora)
+princes-hand-prestige-cards = Cartas de prestigio:
+princes-hand-looking = Miras las primeras cartas de { $deck } — quédate una:
+
+## Final scores (Game::outcome).
+
+princes-score-during-game = prestigio durante la partida
+princes-score-card = { $card }
+princes-score-florins = florines
+princes-score-note = Gana quien tenga más prestigio; en caso de empate, quien tenga más florines; si sigue el empate, comparten la victoria.
+
+## Typed moves that do not parse (rules/src/princes/actions.rs, BadCommand).
+
+princes-parse-rot-needs-value = `rot` necesita 0, 90, 180 o 270, p. ej. `{ $example }`.
+princes-parse-bad-rotation = El giro debe ser 0, 90, 180 o 270, no `{ $value }`.
+princes-parse-not-a-square = `{ $word }` no es una casilla (A1–G7) ni una opción; escribe p. ej. `{ $example }`.
+princes-parse-two-squares = Has dado dos casillas ({ $first } y { $second }): indica solo la casilla superior izquierda, p. ej. `{ $example }`.
+princes-parse-say-where = Di dónde, p. ej. `{ $example }`.
+princes-parse-help = Comandos: keep, open, bid, pass, decline, place, recruit, later, work, build, draw profession, draw bonus, freedom, done, sell. Ejemplo: `build opera at C4 rot 90 flip`.
+princes-parse-return-instead = Mejor di los tres personajes que te quedas, p. ej. `keep poet jurist organist`.
+princes-parse-open-which = ¿Qué montón abres? forest, lake, park, jester, builder, prestige o recruiting; p. ej. `open jester`.
+princes-parse-no-auction = No hay ninguna subasta en la que pujar.
+princes-parse-bid-amount = Puja una cantidad, p. ej. `bid 300` (o solo `bid` para subir 100).
+princes-parse-place-which = ¿Qué paisaje colocas? P. ej. `place lake at B2 rot 90`.
+princes-parse-build-what = ¿Qué construyes? university, laboratory, workshop, library, opera, studio, hospital, theatre, tower o chapel; p. ej. `build opera at C4 rot 90 flip`.
+princes-parse-recruit-which = ¿Qué personaje boca arriba reclutas? P. ej. `recruit poet`.
+princes-parse-draw-what = ¿Qué robas? `draw profession` o `draw bonus`.
+princes-parse-freedom-which = ¿Qué libertad? `freedom opinion`, `freedom religion` o `freedom travel`.
+princes-parse-sell-how-many = ¿Cuántos puntos de prestigio vendes? P. ej. `sell 2` (+100 florines cada uno).
+princes-parse-not-a-command = `{ $word }` no es un comando aquí. { princes-parse-help }
+princes-parse-not-a-profession = `{ $word }` no es un personaje; p. ej. `keep poet jurist organist`.
+princes-parse-keep-which-profession = ¿Qué personaje te quedas? P. ej. `keep poet`.
+princes-parse-keep-which-bonus = ¿Qué carta de bonus te quedas? P. ej. `keep B07`.
+princes-parse-keep-which-prestige = ¿Qué carta de prestigio te quedas? P. ej. `keep P03`.
+princes-parse-nothing-to-keep = Ahora no hay nada que quedarse.
+princes-parse-given-twice = `{ $word }` aparece dos veces: indica una sola vez el prestigio que compras; p. ej. `work poet bonus B12 B07 prestige 7`.
+princes-parse-not-a-bonus-card = `{ $word }` no es una carta de bonus (B01–B20); p. ej. `work poet bonus B12 B07 prestige 7`.
+princes-parse-prestige-number = `prestige` lleva un número de puntos; p. ej. `work poet bonus B12 B07 prestige 7`.
+princes-parse-work-which = ¿Con qué personaje haces la obra? P. ej. `work poet bonus B12 B07 prestige 7`.

@@ -27,18 +27,19 @@ mod turn;
 mod undo;
 mod views;
 
-pub use actions::{CardRef, PrincesAction, TrailingWords};
+pub use actions::{BadCommand, CardRef, PrincesAction, TrailingWords};
 pub use events::PrincesEvent;
 pub use state::{
     Auction, DeckKind, DeckMemory, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes,
     PrincesOptions, Used,
 };
-pub use views::{HandCard, PrincesPrivate, PrincesPublic, PublicPlayer};
+pub use views::{HandCard, PrincesPrivate, PrincesPublic, PublicPlayer, Waiting};
 
 use crate::engine::{
     Absent, CommandHelp, Game, Outcome, ParseError, PlayerResult, ScoreLine,
     Seat, SetupError,
 };
+use crate::phrase::Phrase;
 use actions::KeepContext;
 use board::{Piece, PlaceProblem};
 use data::*;
@@ -201,7 +202,6 @@ fn sentence_arg(phrase: crate::phrase::Phrase, text: &str) -> crate::phrase::Phr
 
 impl crate::phrase::Phrased for PrincesError {
     fn phrase(&self) -> crate::phrase::Phrase {
-        use crate::phrase::Phrase;
         use PrincesError as E;
         match self {
             E::GameOver => Phrase::new("princes-error-game-over"),
@@ -385,6 +385,10 @@ impl Princes {
     }
 }
 
+/// The outcome's note under the final scores (English; `princes-score-note`).
+pub const OUTCOME_NOTE: &str =
+    "Most prestige wins; ties go to the most florins; still tied: a shared win.";
+
 /// The refusal a player reads for a placement problem of `piece`.
 fn place_error(e: PlaceProblem, piece: &'static str) -> PrincesError {
     match e {
@@ -492,24 +496,31 @@ impl Game for Princes {
                     .get(i)
                     .copied()
                     .unwrap_or(p.prestige);
-                let mut breakdown = vec![ScoreLine::new("prestige during the game", before)];
+                let mut breakdown = vec![ScoreLine::new("prestige during the game", before)
+                    .with_phrase(Phrase::new("princes-score-during-game"))];
                 for (c, pts) in self.final_cards.get(i).into_iter().flatten() {
-                    breakdown.push(ScoreLine::new(card_label(DeckKind::Prestige, *c), *pts));
+                    breakdown.push(
+                        ScoreLine::new(card_label(DeckKind::Prestige, *c), *pts).with_phrase(
+                            Phrase::new("princes-score-card")
+                                .term("card", terms::card(DeckKind::Prestige, *c)),
+                        ),
+                    );
                 }
                 PlayerResult {
                     seat: i,
                     total: p.prestige,
                     breakdown,
-                    tiebreak: Some(ScoreLine::new("florins", p.florins)),
+                    tiebreak: Some(
+                        ScoreLine::new("florins", p.florins)
+                            .with_phrase(Phrase::new("princes-score-florins")),
+                    ),
                 }
             })
             .collect();
-        Some(Outcome::by_total_then_tiebreak(
-            results,
-            Some(
-                "Most prestige wins; ties go to the most florins; still tied: a shared win.".into(),
-            ),
-        ))
+        Some(
+            Outcome::by_total_then_tiebreak(results, Some(OUTCOME_NOTE.into()))
+                .with_note_phrase(Phrase::new("princes-score-note")),
+        )
     }
 
     fn absent_move(
@@ -525,25 +536,25 @@ impl Game for Princes {
     fn render_public(
         view: &PrincesPublic,
         names: &[String],
-        _say: &dyn crate::phrase::Say,
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        views::render_public(view, names)
+        views::render_public(view, names, say)
     }
 
     fn render_headline(
         view: &PrincesPublic,
         names: &[String],
-        _say: &dyn crate::phrase::Say,
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        views::headline(view, names)
+        views::headline(view, names, say)
     }
 
     fn render_private(
         view: &PrincesPrivate,
         names: &[String],
-        _say: &dyn crate::phrase::Say,
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        views::render_private(view, names)
+        views::render_private(view, names, say)
     }
 
     fn rules_text() -> &'static str {

@@ -278,3 +278,288 @@ fn princes_narrations_of_random_games_read_in_both_languages() {
     }
     assert!(told > 100 * games(), "only {told} narrations");
 }
+
+// ---------------------------------------------------------------------------
+// The board and hands as text
+// ---------------------------------------------------------------------------
+
+/// The stored v1 fixtures of `rules/tests/princes.rs`: (file, players, seed).
+const FIXTURES: [(&str, usize, u64); 5] = [
+    ("princes_v1_1.json", 3, 11),
+    ("princes_v1_2.json", 4, 22),
+    ("princes_v1_3.json", 5, 33),
+    ("princes_v1_4.json", 4, 44),
+    ("princes_v1_5.json", 3, 55),
+];
+
+/// The public and private texts of `game` in `lang`.
+fn texts(game: &dyn rules::dynamic::DynGame, names: &[String], lang: Lang) -> (String, Vec<String>) {
+    let say = words::Speaker::new(lang, names);
+    let private = (0..names.len())
+        .map(|s| game.private_text(s, names, &say))
+        .collect();
+    (game.public_text(names, &say), private)
+}
+
+/// Compares the English of `game` with the texts a fixture stored (`texts` object).
+fn assert_english_as_stored(
+    game: &dyn rules::dynamic::DynGame,
+    names: &[String],
+    stored: &serde_json::Value,
+    what: &str,
+) {
+    let (public, private) = texts(game, names, Lang::En);
+    assert_eq!(
+        public,
+        stored["public_text"].as_str().unwrap_or_default(),
+        "{what}: public text"
+    );
+    let stored_private: Vec<String> = stored["private_texts"]
+        .as_array()
+        .map(|v| {
+            v.iter()
+                .map(|t| t.as_str().unwrap_or_default().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(private, stored_private, "{what}: private texts");
+}
+
+/// The fixtures' stored English (written before the texts moved to Fluent) reads byte
+/// for byte the same through the English speaker: the states, then the 30 actions each
+/// fixture plays on (same choices), with their narrations and texts.
+#[test]
+fn princes_fixture_texts_read_as_before_in_english() {
+    use rand::Rng;
+    let kind = rules::catalog::find("princes").expect("princes is registered");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../rules/tests/fixtures");
+    let mut compared = 0;
+    for (file, players, seed) in FIXTURES {
+        let path = format!("{dir}/{file}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let fixture: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let bytes = serde_json::to_vec(&fixture["state"]).unwrap();
+        let mut game = (kind.restore)(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let names = names(players);
+        assert_english_as_stored(game.as_ref(), &names, &fixture["texts"], file);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let steps = fixture["continuation"].as_array().cloned().unwrap_or_default();
+        for (i, step) in steps.iter().enumerate() {
+            let seat = *game.awaiting().first().expect("someone is awaited");
+            let legal = game.legal_texts(seat);
+            let line = &legal[rng.gen_range(0..legal.len())];
+            let applied = game.apply_text(seat, line, &names).unwrap();
+            let what = format!("{file} step {i}");
+            let narrated: Vec<String> = applied
+                .narrations
+                .iter()
+                .map(|n| {
+                    let phrase = n.phrase.clone().expect("phrased");
+                    words::phrase(Lang::En, &phrase, &names)
+                })
+                .collect();
+            assert_eq!(
+                serde_json::Value::from(narrated),
+                step["narrated"],
+                "{what}: narrations"
+            );
+            assert_english_as_stored(game.as_ref(), &names, &step["texts"], &what);
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 150, "30 steps per fixture");
+}
+
+/// Spanish boards and hands of random states of many games: no raw key, no braces,
+/// not the English.
+#[test]
+fn princes_texts_of_random_states_read_in_spanish() {
+    let kind = rules::catalog::find("princes").expect("princes is registered");
+    let mut checked = 0;
+    for seed in 0..games() {
+        let players = 3 + (seed as usize) % 3;
+        let names = names(players);
+        let mut game = (kind.new)(players, &serde_json::Value::Null, seed + 100).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed + 100);
+        let mut step = 0u64;
+        loop {
+            // Every 7th state, and the last.
+            if step % 7 == 0 || game.is_over() {
+                let (en_public, en_private) = texts(game.as_ref(), &names, Lang::En);
+                let (es_public, es_private) = texts(game.as_ref(), &names, Lang::Es);
+                assert_spanish_clean(&es_public, "public");
+                assert_ne!(es_public, en_public);
+                for (es, en) in es_private.iter().zip(&en_private) {
+                    assert_spanish_clean(es, "private");
+                    assert_ne!(es, en);
+                }
+                checked += 1;
+            }
+            if game.is_over() {
+                break;
+            }
+            let Some(&seat) = game.awaiting().choose(&mut rng) else {
+                break;
+            };
+            let Some(line) = game.legal_texts(seat).choose(&mut rng).cloned() else {
+                break;
+            };
+            game.apply_text(seat, &line, &names).unwrap();
+            step += 1;
+        }
+    }
+    assert!(checked > 20 * games(), "only {checked} states");
+}
+
+/// The opening board and the first hand in both languages, and a hand with every kind
+/// of card (fixture 5 at its end), as snapshots.
+#[test]
+fn princes_opening_board_and_hand_snapshots() {
+    use rules::Game;
+    let names = names(3);
+    let g = rules::princes::Princes::new(3, &Default::default(), 7).unwrap();
+    for lang in Lang::ALL {
+        let say = words::Speaker::new(lang, &names);
+        let public = rules::princes::Princes::render_public(&g.public_view(), &names, &say);
+        let private = rules::princes::Princes::render_private(&g.private_view(0), &names, &say);
+        insta::assert_snapshot!(format!("princes_opening_board_{}", lang.code()), public);
+        insta::assert_snapshot!(format!("princes_opening_hand_{}", lang.code()), private);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Final scores
+// ---------------------------------------------------------------------------
+
+/// Every score line of finished random games has a phrase whose English is its label,
+/// the note's phrase reads as the note, and the Spanish of each is its own.
+#[test]
+fn princes_score_lines_read_as_their_labels() {
+    use rules::Game;
+    let mut lines = 0;
+    for seed in 0..games().min(8) {
+        let players = 3 + (seed as usize) % 3;
+        let names = names(players);
+        let p = rules::playout::random_playout::<rules::princes::Princes>(
+            players,
+            &Default::default(),
+            seed,
+            100_000,
+        )
+        .unwrap();
+        let outcome = p.game.outcome().expect("the playout ends the game");
+        let note = outcome.note_phrase.clone().expect("a note phrase");
+        assert_eq!(
+            words::phrase(Lang::En, &note, &names),
+            outcome.note.clone().unwrap_or_default()
+        );
+        assert_spanish_clean(&words::phrase(Lang::Es, &note, &names), note.key);
+        for r in &outcome.results {
+            for line in r.breakdown.iter().chain(r.tiebreak.iter()) {
+                let phrase = line.phrase.clone().expect("every score line has a phrase");
+                assert_keys_exist(&phrase);
+                assert_eq!(words::phrase(Lang::En, &phrase, &names), line.label);
+                let es = words::phrase(Lang::Es, &phrase, &names);
+                assert_spanish_clean(&es, phrase.key);
+                assert_ne!(es, line.label, "{}", phrase.key);
+                lines += 1;
+            }
+        }
+    }
+    assert!(lines > 30, "only {lines} score lines");
+}
+
+// ---------------------------------------------------------------------------
+// Parse errors
+// ---------------------------------------------------------------------------
+
+#[test]
+fn every_princes_parse_error_reads_in_both_languages() {
+    use rules::princes::BadCommand as B;
+    fn index(e: &B) -> usize {
+        match e {
+            B::RotNeedsValue { .. } => 0,
+            B::BadRotation(_) => 1,
+            B::NotASquare { .. } => 2,
+            B::TwoSquares { .. } => 3,
+            B::SayWhere { .. } => 4,
+            B::Help => 5,
+            B::ReturnInstead => 6,
+            B::OpenWhich => 7,
+            B::NoAuction => 8,
+            B::BidAmount => 9,
+            B::PlaceWhich => 10,
+            B::BuildWhat => 11,
+            B::RecruitWhich => 12,
+            B::DrawWhat => 13,
+            B::FreedomWhich => 14,
+            B::SellHowMany => 15,
+            B::NotACommand(_) => 16,
+            B::NotAProfession(_) => 17,
+            B::KeepWhichProfession => 18,
+            B::KeepWhichBonus => 19,
+            B::KeepWhichPrestige => 20,
+            B::NothingToKeep => 21,
+            B::GivenTwice(_) => 22,
+            B::NotABonusCard(_) => 23,
+            B::PrestigeNumber => 24,
+            B::WorkWhich => 25,
+        }
+    }
+    let ex = "place lake at B2 rot 90";
+    let samples = [
+        B::RotNeedsValue { example: ex },
+        B::BadRotation("45".into()),
+        B::NotASquare {
+            word: "z9".into(),
+            example: ex,
+        },
+        B::TwoSquares {
+            first: "B2".into(),
+            second: "C3".into(),
+            example: ex,
+        },
+        B::SayWhere { example: ex },
+        B::Help,
+        B::ReturnInstead,
+        B::OpenWhich,
+        B::NoAuction,
+        B::BidAmount,
+        B::PlaceWhich,
+        B::BuildWhat,
+        B::RecruitWhich,
+        B::DrawWhat,
+        B::FreedomWhich,
+        B::SellHowMany,
+        B::NotACommand("frobnicate".into()),
+        B::NotAProfession("baker".into()),
+        B::KeepWhichProfession,
+        B::KeepWhichBonus,
+        B::KeepWhichPrestige,
+        B::NothingToKeep,
+        B::GivenTwice("prestige".into()),
+        B::NotABonusCard("b99".into()),
+        B::PrestigeNumber,
+        B::WorkWhich,
+    ];
+    let names = names(3);
+    let mut seen = [false; 26];
+    for e in &samples {
+        if let Some(s) = seen.get_mut(index(e)) {
+            *s = true;
+        }
+        let phrase = e.phrase();
+        assert_keys_exist(&phrase);
+        let en = words::phrase(Lang::En, &phrase, &names);
+        assert_eq!(en, e.to_string(), "{}: English differs", phrase.key);
+        let es = words::phrase(Lang::Es, &phrase, &names);
+        assert_spanish_clean(&es, phrase.key);
+        assert_ne!(es, en, "{}: the Spanish is the English", phrase.key);
+        // What the parser returns carries the same phrase.
+        let parsed: rules::engine::ParseError = e.clone().into();
+        assert_eq!(parsed.1.as_ref(), Some(&phrase));
+        assert_eq!(parsed.0, en);
+    }
+    let missing: Vec<usize> = (0..seen.len()).filter(|i| !seen[*i]).collect();
+    assert!(missing.is_empty(), "variants without a sample: {missing:?}");
+}
