@@ -392,7 +392,7 @@ fn parse_placement(
     words: &[String],
     example: &'static str,
 ) -> Result<(Square, u16, bool), ParseError> {
-    let mut at = None;
+    let mut at: Option<Square> = None;
     let mut rot = 0u16;
     let mut flip = false;
     let mut i = 0;
