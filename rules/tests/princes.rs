@@ -715,7 +715,10 @@ fn prestige_card_auction_looks_at_five_keeps_one_privately() {
     act(&mut g, (o + 1) % 3, "pass");
     let ev = act(&mut g, (o + 2) % 3, "pass");
     // The five cards go to the buyer only.
-    let private: Vec<&PrincesEvent> = ev.iter().filter(|e| e.audience() == Audience::Seat(o)).collect();
+    let private: Vec<&PrincesEvent> = ev
+        .iter()
+        .filter(|e| e.audience() == Audience::Seat(o))
+        .collect();
     assert!(!private.is_empty());
     for e in ev.iter().filter(|e| e.audience() == Audience::Everyone) {
         for c in &top5 {
@@ -1480,7 +1483,11 @@ fn public_view_does_not_depend_on_secrets() {
                 }
                 if matches!(a, A::Keep(CardRef::Profession(_)) | A::KeepThree(_)) {
                     for h in &g.players[*seat].hand {
-                        assert!(!told(e).contains(profession(*h).unwrap().name), "{}", told(e));
+                        assert!(
+                            !told(e).contains(profession(*h).unwrap().name),
+                            "{}",
+                            told(e)
+                        );
                     }
                 }
             }

@@ -403,12 +403,11 @@ fn parse_placement(
             "flip" | "flipped" | "mirror" | "mirrored" => flip = true,
             "rot" | "rotate" | "rotated" | "rotation" => {
                 i += 1;
-                let n = words.get(i).ok_or_else(|| {
-                    ParseError::from(BadCommand::RotNeedsValue { example })
-                })?;
-                rot = parse_rot(n).ok_or_else(|| {
-                    ParseError::from(BadCommand::BadRotation(n.clone()))
-                })?;
+                let n = words
+                    .get(i)
+                    .ok_or_else(|| ParseError::from(BadCommand::RotNeedsValue { example }))?;
+                rot = parse_rot(n)
+                    .ok_or_else(|| ParseError::from(BadCommand::BadRotation(n.clone())))?;
             }
             _ if w.starts_with('r') && parse_rot(&w[1..]).is_some() => {
                 rot = parse_rot(&w[1..]).unwrap_or(0);
@@ -476,9 +475,7 @@ pub fn parse(
         "return" if keep == KeepContext::Setup => Err(BadCommand::ReturnInstead.into()),
         "open" | "buy" | "auction" => {
             let w = rest.concat();
-            let s = stack_by_word(&w).ok_or_else(|| {
-                ParseError::from(BadCommand::OpenWhich)
-            })?;
+            let s = stack_by_word(&w).ok_or_else(|| ParseError::from(BadCommand::OpenWhich))?;
             Ok(A::Open(s))
         }
         "bid" | "raise" => {
@@ -487,9 +484,10 @@ pub fn parse(
                 None => high
                     .map(|h| A::Bid(h + super::data::RAISE))
                     .ok_or_else(|| ParseError::from(BadCommand::NoAuction)),
-                Some(n) => n.parse().map(A::Bid).map_err(|_| {
-                    ParseError::from(BadCommand::BidAmount)
-                }),
+                Some(n) => n
+                    .parse()
+                    .map(A::Bid)
+                    .map_err(|_| ParseError::from(BadCommand::BidAmount)),
             }
         }
         "pass" => nothing_more(rest, "pass").map(|_| A::Pass),
@@ -509,9 +507,9 @@ pub fn parse(
             })
         }
         "build" => {
-            let b = arg.and_then(building_by_word).ok_or_else(|| {
-                ParseError::from(BadCommand::BuildWhat)
-            })?;
+            let b = arg
+                .and_then(building_by_word)
+                .ok_or_else(|| ParseError::from(BadCommand::BuildWhat))?;
             let (at, rot, flip) = parse_placement(&rest[1..], "build opera at C4 rot 90 flip")?;
             Ok(A::Build {
                 building: b,
@@ -542,9 +540,7 @@ pub fn parse(
                 .next()
                 .and_then(|w| freedom_by_word(w))
                 .map(A::Freedom)
-                .ok_or_else(|| {
-                    ParseError::from(BadCommand::FreedomWhich)
-                })?;
+                .ok_or_else(|| ParseError::from(BadCommand::FreedomWhich))?;
             match names.next() {
                 Some(w) => Err(extra_word(w, "freedom travel")),
                 None => Ok(f),
@@ -559,9 +555,7 @@ pub fn parse(
             let n = words
                 .next()
                 .and_then(|w| w.parse::<u32>().ok())
-                .ok_or_else(|| {
-                    ParseError::from(BadCommand::SellHowMany)
-                })?;
+                .ok_or_else(|| ParseError::from(BadCommand::SellHowMany))?;
             match words.next() {
                 Some(w) => Err(extra_word(w, EX)),
                 None => Ok(A::Sell(n)),

@@ -44,23 +44,39 @@ pub enum PrincesEvent {
     /// An auction opens at the opening bid.
     Opens { seat: Seat, stack: Stack },
     /// A raise.
-    Bids { seat: Seat, amount: u32, stack: Stack },
+    Bids {
+        seat: Seat,
+        amount: u32,
+        stack: Stack,
+    },
     /// A seat drops out of the auction.
     Passes { seat: Seat },
     /// The opener buys nothing this round.
     Declines { seat: Seat },
     /// The auction is won.
-    Buys { seat: Seat, stack: Stack, price: u32 },
+    Buys {
+        seat: Seat,
+        stack: Stack,
+        price: u32,
+    },
     /// What a builder bought gives: `count` is the buyer's builders now.
     Builders { seat: Seat, count: u8 },
     /// A recruiting card bought is kept for later.
     KeepsForLater { seat: Seat },
     /// `sell n`.
-    Sells { seat: Seat, points: u32, florins: i64 },
+    Sells {
+        seat: Seat,
+        points: u32,
+        florins: i64,
+    },
     /// A seat pays to draw from a deck.
     Draws { seat: Seat, deck: DeckKind },
     /// A seat takes the top cards of a deck to look at.
-    LooksAt { seat: Seat, deck: DeckKind, count: usize },
+    LooksAt {
+        seat: Seat,
+        deck: DeckKind,
+        count: usize,
+    },
     /// To `seat` only: the cards looked at.
     YouLookAt {
         seat: Seat,
@@ -74,7 +90,11 @@ pub enum PrincesEvent {
         back: usize,
     },
     /// To `seat` only: the card kept.
-    YouKeep { seat: Seat, deck: DeckKind, card: u8 },
+    YouKeep {
+        seat: Seat,
+        deck: DeckKind,
+        card: u8,
+    },
     /// A landscape placed (`action` is the typed command); `repeat`: +3 prestige.
     Placed {
         seat: Seat,
@@ -100,7 +120,11 @@ pub enum PrincesEvent {
     /// A freedom introduced.
     Freedom { seat: Seat, freedom: u8 },
     /// A profession recruited from another seat's display.
-    Recruits { seat: Seat, profession: u8, from: Seat },
+    Recruits {
+        seat: Seat,
+        profession: u8,
+        from: Seat,
+    },
 }
 
 /// Argument names for lists of up to five cards, names or professions.
@@ -114,7 +138,11 @@ fn name(names: &[String], seat: Seat) -> String {
 }
 
 /// Adds `n` (the count) and one argument per item (`a`, `b`, …; at most five).
-fn list<T: Copy>(mut p: Phrase, items: &[T], add: impl Fn(Phrase, &'static str, T) -> Phrase) -> Phrase {
+fn list<T: Copy>(
+    mut p: Phrase,
+    items: &[T],
+    add: impl Fn(Phrase, &'static str, T) -> Phrase,
+) -> Phrase {
     p = p.count("n", items.len());
     for (arg, item) in ITEMS.iter().zip(items) {
         p = add(p, arg, *item);
@@ -123,11 +151,18 @@ fn list<T: Copy>(mut p: Phrase, items: &[T], add: impl Fn(Phrase, &'static str, 
 }
 
 fn profession_list(ps: &[u8]) -> String {
-    ps.iter().map(|p| prof_name(*p)).collect::<Vec<_>>().join(", ")
+    ps.iter()
+        .map(|p| prof_name(*p))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn bonus_codes(bonus: &[u8]) -> String {
-    bonus.iter().map(|b| format!("B{b:02}")).collect::<Vec<_>>().join(", ")
+    bonus
+        .iter()
+        .map(|b| format!("B{b:02}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl GameEvent for PrincesEvent {
@@ -300,14 +335,18 @@ impl Phrased for PrincesEvent {
         use PrincesEvent::*;
         let p = Phrase::new;
         match self {
-            ProfessionsChosen { seat } => p("princes-event-professions-chosen").player("name", *seat),
+            ProfessionsChosen { seat } => {
+                p("princes-event-professions-chosen").player("name", *seat)
+            }
             YouKeepProfessions { kept, returned, .. } => {
                 let q = list(p("princes-event-you-keep-professions"), kept, |q, a, x| {
                     q.term(a, terms::profession(x))
                 });
                 // The one profession returned (four dealt, three kept); more read as a
                 // list of codes would, but setup never returns more than one.
-                let back = returned.first().map_or(terms::UNKNOWN, |x| terms::profession(*x));
+                let back = returned
+                    .first()
+                    .map_or(terms::UNKNOWN, |x| terms::profession(*x));
                 q.term("returned", back)
             }
             RoundBegins { round, start, min } => p("princes-event-round-begins")
@@ -316,14 +355,18 @@ impl Phrased for PrincesEvent {
                 .player("start", *start)
                 .number("min", *min),
             ActionsBegin { start } => p("princes-event-actions-begin").player("start", *start),
-            TurnEndsTwoActions { seat } => p("princes-event-turn-ends-two-actions").player("name", *seat),
+            TurnEndsTwoActions { seat } => {
+                p("princes-event-turn-ends-two-actions").player("name", *seat)
+            }
             EndsTurn { seat } => p("princes-event-ends-turn").player("name", *seat),
             BestWork {
                 round,
                 winners,
                 best,
             } => list(
-                p("princes-event-best-work").number("round", *round).number("best", *best),
+                p("princes-event-best-work")
+                    .number("round", *round)
+                    .number("best", *best),
                 winners,
                 |q, a, w| q.player(a, w),
             ),
@@ -374,14 +417,18 @@ impl Phrased for PrincesEvent {
                 .player("name", *seat)
                 .count("count", *count)
                 .term("deck", terms::deck(*deck)),
-            YouLookAt { deck, cards, .. } => list(p("princes-event-you-look-at"), cards, |q, a, c| {
-                q.term(a, terms::card(*deck, c))
-            }),
+            YouLookAt { deck, cards, .. } => {
+                list(p("princes-event-you-look-at"), cards, |q, a, c| {
+                    q.term(a, terms::card(*deck, c))
+                })
+            }
             KeepsOne { seat, deck, back } => p("princes-event-keeps-one")
                 .player("name", *seat)
                 .term("deck", terms::deck(*deck))
                 .count("back", *back),
-            YouKeep { deck, card, .. } => p("princes-event-you-keep").term("card", terms::card(*deck, *card)),
+            YouKeep { deck, card, .. } => {
+                p("princes-event-you-keep").term("card", terms::card(*deck, *card))
+            }
             Placed {
                 seat,
                 action,

@@ -36,8 +36,7 @@ pub use state::{
 pub use views::{HandCard, PrincesPrivate, PrincesPublic, PublicPlayer, Waiting};
 
 use crate::engine::{
-    Absent, CommandHelp, Game, Outcome, ParseError, PlayerResult, ScoreLine,
-    Seat, SetupError,
+    Absent, CommandHelp, Game, Outcome, ParseError, PlayerResult, ScoreLine, Seat, SetupError,
 };
 use crate::phrase::Phrase;
 use actions::KeepContext;

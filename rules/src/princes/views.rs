@@ -406,7 +406,9 @@ pub fn render_public(v: &PrincesPublic, names: &[String], say: &dyn Say) -> Stri
                         .collect();
                     out.push(' ');
                     out.push_str(
-                        &w.phrase(Phrase::new("princes-board-bought").text("list", list.join(", "))),
+                        &w.phrase(
+                            Phrase::new("princes-board-bought").text("list", list.join(", ")),
+                        ),
                     );
                 }
                 if !a.declined.is_empty() {
@@ -448,9 +450,12 @@ pub fn render_public(v: &PrincesPublic, names: &[String], say: &dyn Say) -> Stri
                     }
                     None => {
                         out.push(' ');
-                        out.push_str(&w.phrase(
-                            Phrase::new("princes-board-opens-next").text("name", name(names, a.opener)),
-                        ));
+                        out.push_str(
+                            &w.phrase(
+                                Phrase::new("princes-board-opens-next")
+                                    .text("name", name(names, a.opener)),
+                            ),
+                        );
                     }
                 }
             }
@@ -564,9 +569,9 @@ pub fn render_public(v: &PrincesPublic, names: &[String], say: &dyn Say) -> Stri
         out.push_str(&w.phrase(line));
         if p.best_work_this_round > 0 {
             out.push_str(" · ");
-            out.push_str(
-                &w.phrase(Phrase::new("princes-board-best-work").number("best", p.best_work_this_round)),
-            );
+            out.push_str(&w.phrase(
+                Phrase::new("princes-board-best-work").number("best", p.best_work_this_round),
+            ));
         }
         out.push('\n');
         if !display.is_empty() {
@@ -607,7 +612,9 @@ pub fn render_public(v: &PrincesPublic, names: &[String], say: &dyn Say) -> Stri
     out.push('\n');
     if !v.awaiting.is_empty() && v.phase != "over" {
         let list: Vec<String> = v.awaiting.iter().map(|s| name(names, *s)).collect();
-        out.push_str(&w.phrase(Phrase::new("princes-board-waiting-for").text("list", list.join(", "))));
+        out.push_str(
+            &w.phrase(Phrase::new("princes-board-waiting-for").text("list", list.join(", "))),
+        );
         out.push('\n');
     }
     out
@@ -664,7 +671,9 @@ pub fn render_private(v: &PrincesPrivate, names: &[String], say: &dyn Say) -> St
         }
     }
     if v.recruiting > 0 {
-        out.push_str(&w.phrase(Phrase::new("princes-hand-recruiting").number("count", v.recruiting)));
+        out.push_str(
+            &w.phrase(Phrase::new("princes-hand-recruiting").number("count", v.recruiting)),
+        );
         out.push('\n');
     }
     if !v.bonus.is_empty() {
@@ -692,7 +701,9 @@ pub fn render_private(v: &PrincesPrivate, names: &[String], say: &dyn Say) -> St
         }
     }
     if let Some((deck, cards)) = &v.looking_cards {
-        out.push_str(&w.phrase(Phrase::new("princes-hand-looking").term("deck", terms::deck(*deck))));
+        out.push_str(
+            &w.phrase(Phrase::new("princes-hand-looking").term("deck", terms::deck(*deck))),
+        );
         out.push('\n');
         for c in cards {
             out.push_str(" · ");

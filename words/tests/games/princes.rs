@@ -176,7 +176,11 @@ fn every_princes_event_reads_in_both_languages() {
             });
         }
         for back in [0, 1, 4] {
-            samples.push(E::KeepsOne { seat: 1, deck, back });
+            samples.push(E::KeepsOne {
+                seat: 1,
+                deck,
+                back,
+            });
         }
         for n in 1..=5 {
             samples.push(E::YouLookAt {
@@ -293,7 +297,11 @@ const FIXTURES: [(&str, usize, u64); 5] = [
 ];
 
 /// The public and private texts of `game` in `lang`.
-fn texts(game: &dyn rules::dynamic::DynGame, names: &[String], lang: Lang) -> (String, Vec<String>) {
+fn texts(
+    game: &dyn rules::dynamic::DynGame,
+    names: &[String],
+    lang: Lang,
+) -> (String, Vec<String>) {
     let say = words::Speaker::new(lang, names);
     let private = (0..names.len())
         .map(|s| game.private_text(s, names, &say))
@@ -343,7 +351,10 @@ fn princes_fixture_texts_read_as_before_in_english() {
         let names = names(players);
         assert_english_as_stored(game.as_ref(), &names, &fixture["texts"], file);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let steps = fixture["continuation"].as_array().cloned().unwrap_or_default();
+        let steps = fixture["continuation"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         for (i, step) in steps.iter().enumerate() {
             let seat = *game.awaiting().first().expect("someone is awaited");
             let legal = game.legal_texts(seat);
@@ -385,7 +396,7 @@ fn princes_texts_of_random_states_read_in_spanish() {
         let mut step = 0u64;
         loop {
             // Every 7th state, and the last.
-            if step % 7 == 0 || game.is_over() {
+            if step.is_multiple_of(7) || game.is_over() {
                 let (en_public, en_private) = texts(game.as_ref(), &names, Lang::En);
                 let (es_public, es_private) = texts(game.as_ref(), &names, Lang::Es);
                 assert_spanish_clean(&es_public, "public");
