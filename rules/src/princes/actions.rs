@@ -164,8 +164,122 @@ impl fmt::Display for PrincesAction {
 pub const HELP_LINE: &str = "Commands: keep, open, bid, pass, decline, place, recruit, later, \
 work, build, draw profession, draw bonus, freedom, done, sell. Example: `build opera at C4 rot 90 flip`.";
 
-fn err(msg: impl Into<String>) -> ParseError {
-    ParseError::new(msg)
+/// A typed move that does not parse: the sentence the player reads (each with its
+/// `princes-parse-…` phrase, so the reader gets it in their language).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadCommand {
+    #[error("`rot` needs 0, 90, 180 or 270, e.g. `{example}`.")]
+    RotNeedsValue { example: &'static str },
+    #[error("Rotation must be 0, 90, 180 or 270, not `{0}`.")]
+    BadRotation(String),
+    #[error("`{word}` is not a square (A1–G7) or option; write e.g. `{example}`.")]
+    NotASquare { word: String, example: &'static str },
+    #[error("Two squares given ({first} and {second}): name only the top-left square, e.g. `{example}`.")]
+    TwoSquares {
+        first: String,
+        second: String,
+        example: &'static str,
+    },
+    #[error("Say where, e.g. `{example}`.")]
+    SayWhere { example: &'static str },
+    #[error("{HELP_LINE}")]
+    Help,
+    #[error("Name the three professions you keep instead, e.g. `keep poet jurist organist`.")]
+    ReturnInstead,
+    #[error("Open which stack? forest, lake, park, jester, builder, prestige or recruiting — e.g. `open jester`.")]
+    OpenWhich,
+    #[error("There is no auction to bid in.")]
+    NoAuction,
+    #[error("Bid an amount, e.g. `bid 300` (or just `bid` to raise by 100).")]
+    BidAmount,
+    #[error("Place which landscape? e.g. `place lake at B2 rot 90`.")]
+    PlaceWhich,
+    #[error("Build what? university, laboratory, workshop, library, opera, studio, hospital, theatre, tower or chapel — e.g. `build opera at C4 rot 90 flip`.")]
+    BuildWhat,
+    #[error("Recruit which face-up profession? e.g. `recruit poet`.")]
+    RecruitWhich,
+    #[error("Draw what? `draw profession` or `draw bonus`.")]
+    DrawWhat,
+    #[error("Which freedom? `freedom opinion`, `freedom religion` or `freedom travel`.")]
+    FreedomWhich,
+    #[error("Sell how many prestige points? e.g. `sell 2` (+100 florins each).")]
+    SellHowMany,
+    #[error("`{0}` is not a command here. {HELP_LINE}")]
+    NotACommand(String),
+    #[error("`{0}` is not a profession; e.g. `keep poet jurist organist`.")]
+    NotAProfession(String),
+    #[error("Keep which profession? e.g. `keep poet`.")]
+    KeepWhichProfession,
+    #[error("Keep which bonus card? e.g. `keep B07`.")]
+    KeepWhichBonus,
+    #[error("Keep which prestige card? e.g. `keep P03`.")]
+    KeepWhichPrestige,
+    #[error("There is nothing to keep right now.")]
+    NothingToKeep,
+    #[error("`{0}` is given twice: name the prestige to buy once; {WORK_EXAMPLE}.")]
+    GivenTwice(String),
+    #[error("`{0}` is not a bonus card (B01–B20); {WORK_EXAMPLE}.")]
+    NotABonusCard(String),
+    #[error("`prestige` takes a number of points; {WORK_EXAMPLE}.")]
+    PrestigeNumber,
+    #[error("Work with which profession? {WORK_EXAMPLE}.")]
+    WorkWhich,
+}
+
+/// The example a work's parse errors end with.
+const WORK_EXAMPLE: &str = "e.g. `work poet bonus B12 B07 prestige 7`";
+
+impl From<BadCommand> for ParseError {
+    fn from(e: BadCommand) -> Self {
+        ParseError::phrased(&e)
+    }
+}
+
+impl crate::phrase::Phrased for BadCommand {
+    fn phrase(&self) -> crate::phrase::Phrase {
+        use crate::phrase::Phrase;
+        use BadCommand as B;
+        let p = Phrase::new;
+        match self {
+            B::RotNeedsValue { example } => {
+                p("princes-parse-rot-needs-value").text("example", example)
+            }
+            B::BadRotation(v) => p("princes-parse-bad-rotation").text("value", v),
+            B::NotASquare { word, example } => p("princes-parse-not-a-square")
+                .text("word", word)
+                .text("example", example),
+            B::TwoSquares {
+                first,
+                second,
+                example,
+            } => p("princes-parse-two-squares")
+                .text("first", first)
+                .text("second", second)
+                .text("example", example),
+            B::SayWhere { example } => p("princes-parse-say-where").text("example", example),
+            B::Help => p("princes-parse-help"),
+            B::ReturnInstead => p("princes-parse-return-instead"),
+            B::OpenWhich => p("princes-parse-open-which"),
+            B::NoAuction => p("princes-parse-no-auction"),
+            B::BidAmount => p("princes-parse-bid-amount"),
+            B::PlaceWhich => p("princes-parse-place-which"),
+            B::BuildWhat => p("princes-parse-build-what"),
+            B::RecruitWhich => p("princes-parse-recruit-which"),
+            B::DrawWhat => p("princes-parse-draw-what"),
+            B::FreedomWhich => p("princes-parse-freedom-which"),
+            B::SellHowMany => p("princes-parse-sell-how-many"),
+            B::NotACommand(w) => p("princes-parse-not-a-command").text("word", w),
+            B::NotAProfession(w) => p("princes-parse-not-a-profession").text("word", w),
+            B::KeepWhichProfession => p("princes-parse-keep-which-profession"),
+            B::KeepWhichBonus => p("princes-parse-keep-which-bonus"),
+            B::KeepWhichPrestige => p("princes-parse-keep-which-prestige"),
+            B::NothingToKeep => p("princes-parse-nothing-to-keep"),
+            B::GivenTwice(w) => p("princes-parse-given-twice").text("word", w),
+            B::NotABonusCard(w) => p("princes-parse-not-a-bonus-card").text("word", w),
+            B::PrestigeNumber => p("princes-parse-prestige-number"),
+            B::WorkWhich => p("princes-parse-work-which"),
+        }
+    }
 }
 
 /// Words left over after a complete command: refused, never silently dropped. The text
@@ -278,7 +392,7 @@ fn parse_placement(
     words: &[String],
     example: &'static str,
 ) -> Result<(Square, u16, bool), ParseError> {
-    let mut at = None;
+    let mut at: Option<Square> = None;
     let mut rot = 0u16;
     let mut flip = false;
     let mut i = 0;
@@ -289,33 +403,36 @@ fn parse_placement(
             "flip" | "flipped" | "mirror" | "mirrored" => flip = true,
             "rot" | "rotate" | "rotated" | "rotation" => {
                 i += 1;
-                let n = words.get(i).ok_or_else(|| {
-                    err(format!("`rot` needs 0, 90, 180 or 270, e.g. `{example}`."))
-                })?;
-                rot = parse_rot(n).ok_or_else(|| {
-                    err(format!("Rotation must be 0, 90, 180 or 270, not `{n}`."))
-                })?;
+                let n = words
+                    .get(i)
+                    .ok_or_else(|| ParseError::from(BadCommand::RotNeedsValue { example }))?;
+                rot = parse_rot(n)
+                    .ok_or_else(|| ParseError::from(BadCommand::BadRotation(n.clone())))?;
             }
             _ if w.starts_with('r') && parse_rot(&w[1..]).is_some() => {
                 rot = parse_rot(&w[1..]).unwrap_or(0);
             }
             _ => {
                 let sq = Square::parse(w).ok_or_else(|| {
-                    err(format!(
-                        "`{w}` is not a square (A1–G7) or option; write e.g. `{example}`."
-                    ))
+                    ParseError::from(BadCommand::NotASquare {
+                        word: w.to_string(),
+                        example,
+                    })
                 })?;
                 if let Some(first) = at {
-                    return Err(err(format!(
-                        "Two squares given ({first} and {sq}): name only the top-left square, e.g. `{example}`."
-                    )));
+                    return Err(BadCommand::TwoSquares {
+                        first: first.to_string(),
+                        second: sq.to_string(),
+                        example,
+                    }
+                    .into());
                 }
                 at = Some(sq);
             }
         }
         i += 1;
     }
-    let at = at.ok_or_else(|| err(format!("Say where, e.g. `{example}`.")))?;
+    let at = at.ok_or_else(|| ParseError::from(BadCommand::SayWhere { example }))?;
     Ok((at, rot, flip))
 }
 
@@ -348,21 +465,17 @@ pub fn parse(
         .map(str::to_string)
         .collect();
     let Some(verb) = words.first() else {
-        return Err(err(HELP_LINE));
+        return Err(BadCommand::Help.into());
     };
     let rest = &words[1..];
     let arg = rest.first().map(String::as_str);
     use PrincesAction as A;
     match verb.as_str() {
         "keep" => parse_keep(rest, keep),
-        "return" if keep == KeepContext::Setup => Err(err(
-            "Name the three professions you keep instead, e.g. `keep poet jurist organist`.",
-        )),
+        "return" if keep == KeepContext::Setup => Err(BadCommand::ReturnInstead.into()),
         "open" | "buy" | "auction" => {
             let w = rest.concat();
-            let s = stack_by_word(&w).ok_or_else(|| {
-                err("Open which stack? forest, lake, park, jester, builder, prestige or recruiting — e.g. `open jester`.")
-            })?;
+            let s = stack_by_word(&w).ok_or_else(|| ParseError::from(BadCommand::OpenWhich))?;
             Ok(A::Open(s))
         }
         "bid" | "raise" => {
@@ -370,10 +483,11 @@ pub fn parse(
             match arg {
                 None => high
                     .map(|h| A::Bid(h + super::data::RAISE))
-                    .ok_or_else(|| err("There is no auction to bid in.")),
-                Some(n) => n.parse().map(A::Bid).map_err(|_| {
-                    err("Bid an amount, e.g. `bid 300` (or just `bid` to raise by 100).")
-                }),
+                    .ok_or_else(|| ParseError::from(BadCommand::NoAuction)),
+                Some(n) => n
+                    .parse()
+                    .map(A::Bid)
+                    .map_err(|_| ParseError::from(BadCommand::BidAmount)),
             }
         }
         "pass" => nothing_more(rest, "pass").map(|_| A::Pass),
@@ -383,7 +497,7 @@ pub fn parse(
         "place" => {
             let l = arg
                 .and_then(landscape_by_word)
-                .ok_or_else(|| err("Place which landscape? e.g. `place lake at B2 rot 90`."))?;
+                .ok_or_else(|| ParseError::from(BadCommand::PlaceWhich))?;
             let (at, rot, flip) = parse_placement(&rest[1..], "place lake at B2 rot 90")?;
             Ok(A::Place {
                 landscape: l,
@@ -393,9 +507,9 @@ pub fn parse(
             })
         }
         "build" => {
-            let b = arg.and_then(building_by_word).ok_or_else(|| {
-                err("Build what? university, laboratory, workshop, library, opera, studio, hospital, theatre, tower or chapel — e.g. `build opera at C4 rot 90 flip`.")
-            })?;
+            let b = arg
+                .and_then(building_by_word)
+                .ok_or_else(|| ParseError::from(BadCommand::BuildWhat))?;
             let (at, rot, flip) = parse_placement(&rest[1..], "build opera at C4 rot 90 flip")?;
             Ok(A::Build {
                 building: b,
@@ -408,14 +522,14 @@ pub fn parse(
             let w = rest.concat();
             profession_by_word(&w)
                 .map(A::Recruit)
-                .ok_or_else(|| err("Recruit which face-up profession? e.g. `recruit poet`."))
+                .ok_or_else(|| ParseError::from(BadCommand::RecruitWhich))
         }
         "work" => parse_work(rest),
         "draw" => {
             let action = match arg {
                 Some("profession" | "professions" | "character" | "p") => A::DrawProfession,
                 Some("bonus" | "b") => A::DrawBonus,
-                _ => return Err(err("Draw what? `draw profession` or `draw bonus`.")),
+                _ => return Err(BadCommand::DrawWhat.into()),
             };
             nothing_more(rest.get(1..).unwrap_or_default(), "draw bonus")?;
             Ok(action)
@@ -426,9 +540,7 @@ pub fn parse(
                 .next()
                 .and_then(|w| freedom_by_word(w))
                 .map(A::Freedom)
-                .ok_or_else(|| {
-                    err("Which freedom? `freedom opinion`, `freedom religion` or `freedom travel`.")
-                })?;
+                .ok_or_else(|| ParseError::from(BadCommand::FreedomWhich))?;
             match names.next() {
                 Some(w) => Err(extra_word(w, "freedom travel")),
                 None => Ok(f),
@@ -443,15 +555,13 @@ pub fn parse(
             let n = words
                 .next()
                 .and_then(|w| w.parse::<u32>().ok())
-                .ok_or_else(|| {
-                    err("Sell how many prestige points? e.g. `sell 2` (+100 florins each).")
-                })?;
+                .ok_or_else(|| ParseError::from(BadCommand::SellHowMany))?;
             match words.next() {
                 Some(w) => Err(extra_word(w, EX)),
                 None => Ok(A::Sell(n)),
             }
         }
-        other => Err(err(format!("`{other}` is not a command here. {HELP_LINE}"))),
+        other => Err(BadCommand::NotACommand(other.to_string()).into()),
     }
 }
 
@@ -474,22 +584,22 @@ fn parse_keep(rest: &[String], keep: KeepContext) -> Result<PrincesAction, Parse
                     out.push(p);
                     i += 1;
                 } else {
-                    return Err(err(format!(
-                        "`{}` is not a profession; e.g. `keep poet jurist organist`.",
-                        rest.get(i).map_or("", |s| s.as_str())
-                    )));
+                    return Err(BadCommand::NotAProfession(
+                        rest.get(i).map_or("", |s| s.as_str()).to_string(),
+                    )
+                    .into());
                 }
             }
             Ok(A::KeepThree(out))
         }
         KeepContext::Profession => profession_by_word(&rest.concat())
             .map(|p| A::Keep(CardRef::Profession(p)))
-            .ok_or_else(|| err("Keep which profession? e.g. `keep poet`.")),
+            .ok_or_else(|| ParseError::from(BadCommand::KeepWhichProfession)),
         KeepContext::Bonus => {
             let b = rest
                 .first()
                 .and_then(|w| bonus_by_word(w))
-                .ok_or_else(|| err("Keep which bonus card? e.g. `keep B07`."))?;
+                .ok_or_else(|| ParseError::from(BadCommand::KeepWhichBonus))?;
             nothing_more(rest.get(1..).unwrap_or_default(), "keep B07")?;
             Ok(A::Keep(CardRef::Bonus(b)))
         }
@@ -497,16 +607,16 @@ fn parse_keep(rest: &[String], keep: KeepContext) -> Result<PrincesAction, Parse
             let p = rest
                 .first()
                 .and_then(|w| prestige_by_word(w))
-                .ok_or_else(|| err("Keep which prestige card? e.g. `keep P03`."))?;
+                .ok_or_else(|| ParseError::from(BadCommand::KeepWhichPrestige))?;
             nothing_more(rest.get(1..).unwrap_or_default(), "keep P03")?;
             Ok(A::Keep(CardRef::Prestige(p)))
         }
-        KeepContext::None => Err(err("There is nothing to keep right now.")),
+        KeepContext::None => Err(BadCommand::NothingToKeep.into()),
     }
 }
 
 fn parse_work(rest: &[String]) -> Result<PrincesAction, ParseError> {
-    const EX: &str = "e.g. `work poet bonus B12 B07 prestige 7`";
+    const EX: &str = WORK_EXAMPLE;
     let mut profession = None;
     let mut bonus = Vec::new();
     let mut prestige = None;
@@ -520,9 +630,7 @@ fn parse_work(rest: &[String]) -> Result<PrincesAction, ParseError> {
             }
             "prestige" | "convert" => {
                 if prestige.is_some() {
-                    return Err(err(format!(
-                        "`{w}` is given twice: name the prestige to buy once; {EX}."
-                    )));
+                    return Err(BadCommand::GivenTwice(w.to_string()).into());
                 }
                 mode = 2;
                 continue;
@@ -536,7 +644,7 @@ fn parse_work(rest: &[String]) -> Result<PrincesAction, ParseError> {
             }
             1 => bonus.push(
                 bonus_by_word(w)
-                    .ok_or_else(|| err(format!("`{w}` is not a bonus card (B01–B20); {EX}.")))?,
+                    .ok_or_else(|| ParseError::from(BadCommand::NotABonusCard(w.to_string())))?,
             ),
             _ => {
                 if let Some(n) = prestige {
@@ -549,16 +657,16 @@ fn parse_work(rest: &[String]) -> Result<PrincesAction, ParseError> {
                 }
                 prestige = Some(
                     w.parse()
-                        .map_err(|_| err(format!("`prestige` takes a number of points; {EX}.")))?,
+                        .map_err(|_| ParseError::from(BadCommand::PrestigeNumber))?,
                 );
             }
         }
     }
     if mode == 2 && prestige.is_none() {
-        return Err(err(format!("`prestige` takes a number of points; {EX}.")));
+        return Err(ParseError::from(BadCommand::PrestigeNumber));
     }
     let prestige = prestige.unwrap_or(0);
-    let profession = profession.ok_or_else(|| err(format!("Work with which profession? {EX}.")))?;
+    let profession = profession.ok_or_else(|| ParseError::from(BadCommand::WorkWhich))?;
     Ok(PrincesAction::Work {
         profession,
         bonus,

@@ -4,7 +4,7 @@
 use super::board::{self, Piece};
 use super::data::*;
 use super::state::{Auction, DeckKind, Pending, Phase, PhaseA, Princes, Res};
-use super::{s, PrincesError, PrincesEvent};
+use super::{PrincesError, PrincesEvent};
 use crate::engine::Seat;
 use crate::seating::{others_after, seats_from, OpenAuction};
 
@@ -78,11 +78,7 @@ impl Princes {
         let alone = order.len() == 1;
         let bidding = OpenAuction::open(order);
         if !alone {
-            ev.push(PrincesEvent::all(format!(
-                "{} opens the {} auction at {OPENING_BID}.",
-                s(seat),
-                stack.noun()
-            )));
+            ev.push(PrincesEvent::Opens { seat, stack });
         }
         if let Phase::Auction(a) = &mut self.phase {
             a.live = Some(Auction {
@@ -122,11 +118,11 @@ impl Princes {
             live.high = n;
             live.bidding.raise();
         }
-        ev.push(PrincesEvent::all(format!(
-            "{} bids {n} for the {}.",
-            s(seat),
-            stack.noun()
-        )));
+        ev.push(PrincesEvent::Bids {
+            seat,
+            amount: n,
+            stack,
+        });
         self.resolve_if_decided(ev);
         Ok(())
     }
@@ -141,7 +137,7 @@ impl Princes {
         if let Some(live) = self.live_mut() {
             live.bidding.pass();
         }
-        ev.push(PrincesEvent::all(format!("{} passes.", s(seat))));
+        ev.push(PrincesEvent::Passes { seat });
         self.resolve_if_decided(ev);
         Ok(())
     }
@@ -160,10 +156,7 @@ impl Princes {
             }
             a.opener = next_open(a, seat, players);
         }
-        ev.push(PrincesEvent::all(format!(
-            "{} declines and buys nothing this round.",
-            s(seat)
-        )));
+        ev.push(PrincesEvent::Declines { seat });
         Ok(())
     }
 
@@ -188,11 +181,11 @@ impl Princes {
             a.opener = next_open(a, w, players);
         }
         self.pay_bank(w, i64::from(price));
-        ev.push(PrincesEvent::all(format!(
-            "{} buys the {} for {price}.",
-            s(w),
-            stack.noun()
-        )));
+        ev.push(PrincesEvent::Buys {
+            seat: w,
+            stack,
+            price,
+        });
         match stack {
             Stack::Forest | Stack::Lake | Stack::Park => {
                 let l = stack.landscape().unwrap_or(0);
@@ -220,14 +213,7 @@ impl Princes {
                 if n >= 2 {
                     p.prestige += BUILDER_PRESTIGE;
                 }
-                ev.push(PrincesEvent::all(match n {
-                    1 => format!("{}'s buildings now cost 300.", s(w)),
-                    2 => format!(
-                        "{} may now build buildings touching each other (+3 prestige).",
-                        s(w)
-                    ),
-                    _ => format!("{} now builds for free (+3 prestige).", s(w)),
-                }));
+                ev.push(PrincesEvent::Builders { seat: w, count: n });
             }
             Stack::Prestige => self.start_look(w, DeckKind::Prestige, ev),
             Stack::Recruiting => {

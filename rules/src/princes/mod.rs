@@ -16,26 +16,29 @@ pub mod board;
 pub mod data;
 mod determinize;
 mod estimate;
+mod events;
 mod legal;
 pub mod scoring;
 mod setup;
 pub mod state;
 mod step;
+pub mod terms;
 mod turn;
 mod undo;
 mod views;
 
-pub use actions::{CardRef, PrincesAction, TrailingWords};
+pub use actions::{BadCommand, CardRef, PrincesAction, TrailingWords};
+pub use events::PrincesEvent;
 pub use state::{
     Auction, DeckKind, DeckMemory, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes,
     PrincesOptions, Used,
 };
-pub use views::{HandCard, PrincesPrivate, PrincesPublic, PublicPlayer};
+pub use views::{HandCard, PrincesPrivate, PrincesPublic, PublicPlayer, Waiting};
 
 use crate::engine::{
-    Absent, Audience, CommandHelp, Game, GameEvent, Outcome, ParseError, PlayerResult, ScoreLine,
-    Seat, SetupError,
+    Absent, CommandHelp, Game, Outcome, ParseError, PlayerResult, ScoreLine, Seat, SetupError,
 };
+use crate::phrase::Phrase;
 use actions::KeepContext;
 use board::{Piece, PlaceProblem};
 use data::*;
@@ -198,7 +201,6 @@ fn sentence_arg(phrase: crate::phrase::Phrase, text: &str) -> crate::phrase::Phr
 
 impl crate::phrase::Phrased for PrincesError {
     fn phrase(&self) -> crate::phrase::Phrase {
-        use crate::phrase::Phrase;
         use PrincesError as E;
         match self {
             E::GameOver => Phrase::new("princes-error-game-over"),
@@ -264,28 +266,6 @@ impl crate::phrase::Phrased for PrincesError {
     }
 }
 
-/// A narrated fact. `{S0}`…`{S4}` in the text become player names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PrincesEvent {
-    pub to: Audience,
-    pub text: String,
-}
-
-impl PrincesEvent {
-    fn all(text: impl Into<String>) -> Self {
-        PrincesEvent {
-            to: Audience::Everyone,
-            text: text.into(),
-        }
-    }
-    fn to(seat: Seat, text: impl Into<String>) -> Self {
-        PrincesEvent {
-            to: Audience::Seat(seat),
-            text: text.into(),
-        }
-    }
-}
-
 /// Replaces `{S0}`… with names.
 pub fn fill_names(text: &str, names: &[String]) -> String {
     let mut out = text.to_string();
@@ -300,21 +280,6 @@ pub fn fill_names(text: &str, names: &[String]) -> String {
         }
     }
     out
-}
-
-impl GameEvent for PrincesEvent {
-    fn audience(&self) -> Audience {
-        self.to
-    }
-    fn narrate(&self, names: &[String]) -> String {
-        fill_names(&self.text, names)
-    }
-}
-
-/// The placeholder for a seat's name in event texts (`{S2}`).
-fn s(seat: Seat) -> &'static str {
-    const PLACEHOLDERS: [&str; 5] = ["{S0}", "{S1}", "{S2}", "{S3}", "{S4}"];
-    PLACEHOLDERS.get(seat).copied().unwrap_or("{S?}")
 }
 
 fn prof_name(p: u8) -> &'static str {
@@ -418,6 +383,10 @@ impl Princes {
         PrincesError::NotNow(self.expected())
     }
 }
+
+/// The outcome's note under the final scores (English; `princes-score-note`).
+pub const OUTCOME_NOTE: &str =
+    "Most prestige wins; ties go to the most florins; still tied: a shared win.";
 
 /// The refusal a player reads for a placement problem of `piece`.
 fn place_error(e: PlaceProblem, piece: &'static str) -> PrincesError {
@@ -526,24 +495,31 @@ impl Game for Princes {
                     .get(i)
                     .copied()
                     .unwrap_or(p.prestige);
-                let mut breakdown = vec![ScoreLine::new("prestige during the game", before)];
+                let mut breakdown = vec![ScoreLine::new("prestige during the game", before)
+                    .with_phrase(Phrase::new("princes-score-during-game"))];
                 for (c, pts) in self.final_cards.get(i).into_iter().flatten() {
-                    breakdown.push(ScoreLine::new(card_label(DeckKind::Prestige, *c), *pts));
+                    breakdown.push(
+                        ScoreLine::new(card_label(DeckKind::Prestige, *c), *pts).with_phrase(
+                            Phrase::new("princes-score-card")
+                                .term("card", terms::card(DeckKind::Prestige, *c)),
+                        ),
+                    );
                 }
                 PlayerResult {
                     seat: i,
                     total: p.prestige,
                     breakdown,
-                    tiebreak: Some(ScoreLine::new("florins", p.florins)),
+                    tiebreak: Some(
+                        ScoreLine::new("florins", p.florins)
+                            .with_phrase(Phrase::new("princes-score-florins")),
+                    ),
                 }
             })
             .collect();
-        Some(Outcome::by_total_then_tiebreak(
-            results,
-            Some(
-                "Most prestige wins; ties go to the most florins; still tied: a shared win.".into(),
-            ),
-        ))
+        Some(
+            Outcome::by_total_then_tiebreak(results, Some(OUTCOME_NOTE.into()))
+                .with_note_phrase(Phrase::new("princes-score-note")),
+        )
     }
 
     fn absent_move(
@@ -559,25 +535,25 @@ impl Game for Princes {
     fn render_public(
         view: &PrincesPublic,
         names: &[String],
-        _say: &dyn crate::phrase::Say,
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        views::render_public(view, names)
+        views::render_public(view, names, say)
     }
 
     fn render_headline(
         view: &PrincesPublic,
         names: &[String],
-        _say: &dyn crate::phrase::Say,
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        views::headline(view, names)
+        views::headline(view, names, say)
     }
 
     fn render_private(
         view: &PrincesPrivate,
         names: &[String],
-        _say: &dyn crate::phrase::Say,
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        views::render_private(view, names)
+        views::render_private(view, names, say)
     }
 
     fn rules_text() -> &'static str {

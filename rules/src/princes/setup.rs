@@ -3,7 +3,7 @@
 
 use super::data::*;
 use super::state::{Phase, PhaseA, PhaseB, Player, Princes, Res, Used};
-use super::{card_label, prof_name, s, scoring, DeckKind, PrincesError, PrincesEvent};
+use super::{prof_name, scoring, DeckKind, PrincesError, PrincesEvent};
 use crate::engine::{rng_from_seed, Seat, SetupError};
 use crate::seating::{next_seat, seats_from, Responders};
 use rand::seq::SliceRandom;
@@ -83,25 +83,12 @@ impl Princes {
         if let Some(p) = self.players.get_mut(seat) {
             p.hand = ps.to_vec();
         }
-        ev.push(PrincesEvent::all(format!(
-            "{} has chosen their professions.",
-            s(seat)
-        )));
-        ev.push(PrincesEvent::to(
+        ev.push(PrincesEvent::ProfessionsChosen { seat });
+        ev.push(PrincesEvent::YouKeepProfessions {
             seat,
-            format!(
-                "You keep {} and return {}.",
-                ps.iter()
-                    .map(|p| prof_name(*p))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                returned
-                    .iter()
-                    .map(|p| prof_name(*p))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ));
+            kept: ps.to_vec(),
+            returned,
+        });
         Ok(())
     }
 
@@ -127,10 +114,7 @@ impl Princes {
                     if a.live.is_some() || (0..n).any(|x| !a.done(x)) {
                         return;
                     }
-                    ev.push(PrincesEvent::all(format!(
-                        "Phase B: actions, starting with {}.",
-                        s(self.start)
-                    )));
+                    ev.push(PrincesEvent::ActionsBegin { start: self.start });
                     self.phase = Phase::Actions(PhaseB {
                         order: Responders::new(seats_from(self.start, n)),
                         used: Used::default(),
@@ -140,10 +124,7 @@ impl Princes {
                     None => self.end_round(ev),
                     Some(x) => {
                         if b.used.actions >= 2 && !self.can_recruit(x) {
-                            ev.push(PrincesEvent::all(format!(
-                                "{}'s turn ends (two actions taken).",
-                                s(x)
-                            )));
+                            ev.push(PrincesEvent::TurnEndsTwoActions { seat: x });
                             self.end_turn();
                         } else {
                             return;
@@ -157,12 +138,11 @@ impl Princes {
 
     pub(super) fn start_round(&mut self, ev: &mut Vec<PrincesEvent>) {
         let n = self.players.len();
-        ev.push(PrincesEvent::all(format!(
-            "Round {} of {ROUNDS} begins; {} is the start player. Minimum work value: {}. Phase A: auctions.",
-            self.round,
-            s(self.start),
-            self.min_work()
-        )));
+        ev.push(PrincesEvent::RoundBegins {
+            round: self.round,
+            start: self.start,
+            min: self.min_work(),
+        });
         self.phase = Phase::Auction(PhaseA {
             bought: vec![None; n],
             declined: vec![false; n],
@@ -183,17 +163,13 @@ impl Princes {
                     p.prestige += BEST_WORK_PRESTIGE;
                 }
             }
-            let names: Vec<&str> = winners.iter().map(|w| s(*w)).collect();
-            ev.push(PrincesEvent::all(format!(
-                "Best work of round {}: {} with {best} (+3 prestige).",
-                self.round,
-                names.join(", ")
-            )));
+            ev.push(PrincesEvent::BestWork {
+                round: self.round,
+                winners,
+                best,
+            });
         } else {
-            ev.push(PrincesEvent::all(format!(
-                "No work was completed in round {}: no best-work award.",
-                self.round
-            )));
+            ev.push(PrincesEvent::NoBestWork { round: self.round });
         }
         for p in &mut self.players {
             p.best_work = 0;
@@ -228,17 +204,15 @@ impl Princes {
                 p.prestige += total;
             }
             for (c, pts) in cards {
-                ev.push(PrincesEvent::all(format!(
-                    "{} reveals {}: {pts} prestige.",
-                    s(i),
-                    card_label(DeckKind::Prestige, *c)
-                )));
+                ev.push(PrincesEvent::Reveals {
+                    seat: i,
+                    card: *c,
+                    points: *pts,
+                });
             }
         }
         self.final_cards = scored;
         self.phase = Phase::Over;
-        ev.push(PrincesEvent::all(
-            "The seventh round is over: the game ends.",
-        ));
+        ev.push(PrincesEvent::GameEnds);
     }
 }

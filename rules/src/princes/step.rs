@@ -8,7 +8,7 @@ use super::board::{self, Piece, Square};
 use super::data::*;
 use super::state::{DeckKind, Pending, Phase, Princes, Res};
 use super::PrincesEvent;
-use super::{actions, card_label, place_error, s, CardRef, PrincesAction, PrincesError};
+use super::{actions, place_error, CardRef, PrincesAction, PrincesError};
 use crate::engine::Seat;
 
 impl Princes {
@@ -41,10 +41,7 @@ impl Princes {
             }
             (Some(Pending::RecruitNow { .. }), A::Later) => {
                 self.pending = None;
-                ev.push(PrincesEvent::all(format!(
-                    "{} keeps the recruiting card for later.",
-                    s(seat)
-                )));
+                ev.push(PrincesEvent::KeepsForLater { seat });
             }
             _ => return Err(self.not_now()),
         }
@@ -88,7 +85,7 @@ impl Princes {
             (Phase::Actions(_), A::Freedom(f)) => self.freedom(seat, *f, ev),
             (Phase::Actions(_), A::Recruit(p)) => self.recruit(seat, *p, ev),
             (Phase::Actions(_), A::Done) => {
-                ev.push(PrincesEvent::all(format!("{} ends their turn.", s(seat))));
+                ev.push(PrincesEvent::EndsTurn { seat });
                 self.end_turn();
                 Ok(())
             }
@@ -109,11 +106,11 @@ impl Princes {
             p.prestige -= i64::from(n);
         }
         self.pay_bank(seat, -(i64::from(n) * SELL_PRICE));
-        ev.push(PrincesEvent::all(format!(
-            "{} moves back {n} on the prestige track for {} florins.",
-            s(seat),
-            i64::from(n) * SELL_PRICE
-        )));
+        ev.push(PrincesEvent::Sells {
+            seat,
+            points: n,
+            florins: i64::from(n) * SELL_PRICE,
+        });
         Ok(())
     }
 
@@ -123,21 +120,16 @@ impl Princes {
         self.remember_look(deck, seat, n);
         let d = self.deck_mut(deck);
         let cards: Vec<u8> = d.drain(..n).collect();
-        ev.push(PrincesEvent::all(format!(
-            "{} looks at the top {n} {} cards.",
-            s(seat),
-            deck.name()
-        )));
-        let mut text = String::with_capacity(256);
-        text.push_str("You look at: ");
-        for (i, c) in cards.iter().enumerate() {
-            if i > 0 {
-                text.push_str("; ");
-            }
-            text.push_str(card_label(deck, *c));
-        }
-        text.push_str(". Keep one with `keep …`.");
-        ev.push(PrincesEvent::to(seat, text));
+        ev.push(PrincesEvent::LooksAt {
+            seat,
+            deck,
+            count: n,
+        });
+        ev.push(PrincesEvent::YouLookAt {
+            seat,
+            deck,
+            cards: cards.clone(),
+        });
         self.pending = Some(Pending::Look { seat, deck, cards });
     }
 
@@ -180,16 +172,16 @@ impl Princes {
                 DeckKind::Prestige => p.prestige_cards.push(id),
             }
         }
-        ev.push(PrincesEvent::all(format!(
-            "{} keeps one {} card; {} go to the bottom of the deck.",
-            s(seat),
-            deck.name(),
-            back.len()
-        )));
-        ev.push(PrincesEvent::to(
+        ev.push(PrincesEvent::KeepsOne {
             seat,
-            ["You keep ", card_label(deck, id), "."].concat(),
-        ));
+            deck,
+            back: back.len(),
+        });
+        ev.push(PrincesEvent::YouKeep {
+            seat,
+            deck,
+            card: id,
+        });
         Ok(())
     }
 
@@ -235,15 +227,11 @@ impl Princes {
             flip,
         }
         .to_string();
-        ev.push(PrincesEvent::all(format!(
-            "{}: {text}{}.",
-            s(seat),
-            if repeat {
-                " (+3 prestige: another of that type)"
-            } else {
-                ""
-            }
-        )));
+        ev.push(PrincesEvent::Placed {
+            seat,
+            action: text,
+            repeat,
+        });
         Ok(())
     }
 }

@@ -6,7 +6,7 @@ use super::board::{self, Piece, Square};
 use super::data::*;
 use super::state::{DeckKind, Face, Phase, PhaseB, Princes, Res, Used};
 use super::PrincesEvent;
-use super::{freedom_name, place_error, prof_name, s, scoring, PrincesAction, PrincesError};
+use super::{freedom_name, place_error, prof_name, scoring, PrincesAction, PrincesError};
 use crate::engine::Seat;
 
 impl Princes {
@@ -99,17 +99,15 @@ impl Princes {
         self.bonus_played.extend(bonus.iter().copied());
         self.pay_bank(seat, returned - payout);
         self.use_action(|u| u.works += 1);
-        let mut text = format!("{} completes a work with the {}", s(seat), prof_name(prof));
-        if !bonus.is_empty() {
-            let list: Vec<String> = bonus.iter().map(|b| format!("B{b:02}")).collect();
-            text.push_str(&format!(" (bonus {})", list.join(", ")));
-        }
-        text.push_str(&format!(": value {value} → {payout} florins"));
-        if prestige > 0 {
-            text.push_str(&format!("; returns {returned} for {prestige} prestige"));
-        }
-        text.push('.');
-        ev.push(PrincesEvent::all(text));
+        ev.push(PrincesEvent::Work {
+            seat,
+            profession: prof,
+            bonus: bonus.to_vec(),
+            value,
+            payout,
+            prestige,
+            returned,
+        });
         Ok(())
     }
 
@@ -186,10 +184,11 @@ impl Princes {
             flip,
         }
         .to_string();
-        ev.push(PrincesEvent::all(format!(
-            "{}: {text} for {cost} florins (+3 prestige).",
-            s(seat)
-        )));
+        ev.push(PrincesEvent::Built {
+            seat,
+            action: text,
+            cost,
+        });
         Ok(())
     }
 
@@ -229,11 +228,7 @@ impl Princes {
             DeckKind::Profession => u.profession += 1,
             _ => u.bonus += 1,
         });
-        ev.push(PrincesEvent::all(format!(
-            "{} pays {DRAW_COST} to draw a {} card.",
-            s(seat),
-            deck.name()
-        )));
+        ev.push(PrincesEvent::Draws { seat, deck });
         self.start_look(seat, deck, ev);
         Ok(())
     }
@@ -277,11 +272,7 @@ impl Princes {
             *n = n.saturating_sub(1);
         }
         self.use_action(|u| u.freedom += 1);
-        ev.push(PrincesEvent::all(format!(
-            "{} introduces freedom of {} for {FREEDOM_COST}.",
-            s(seat),
-            freedom_name(f)
-        )));
+        ev.push(PrincesEvent::Freedom { seat, freedom: f });
         Ok(())
     }
 
@@ -308,12 +299,11 @@ impl Princes {
             me.recruits -= 1;
             me.hand.push(prof);
         }
-        ev.push(PrincesEvent::all(format!(
-            "{} recruits the {} from {}'s display with a recruiting card.",
-            s(seat),
-            prof_name(prof),
-            s(from)
-        )));
+        ev.push(PrincesEvent::Recruits {
+            seat,
+            profession: prof,
+            from,
+        });
         Ok(())
     }
 

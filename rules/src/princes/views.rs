@@ -2,10 +2,11 @@
 
 use super::board;
 use super::data::{
-    bonus_card, prestige_card, profession, Stack, BUILDINGS, FREEDOMS, LANDSCAPES, ROUNDS,
+    bonus_card, prestige_card, profession, Stack, BUILDINGS, LANDSCAPES, PROFESSIONS, ROUNDS,
 };
-use super::{fill_names, scoring, Face, Pending, Phase, Princes};
+use super::{scoring, terms, DeckKind, Face, Pending, Phase, Princes};
 use crate::engine::{CommandHelp, Seat};
+use crate::phrase::{Phrase, Say};
 use serde::Serialize;
 
 /// What everyone sees of one player.
@@ -40,6 +41,21 @@ pub struct LiveView {
     pub bidders: Vec<Seat>,
 }
 
+/// A step one player must finish before the game goes on, as everyone sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Waiting {
+    /// Placing the landscape just bought.
+    Place { seat: Seat, landscape: u8 },
+    /// Choosing one of `count` cards looked at.
+    Look {
+        seat: Seat,
+        deck: DeckKind,
+        count: usize,
+    },
+    /// May play the recruiting card just bought now, or keep it.
+    RecruitNow { seat: Seat },
+}
+
 /// Phase A as everyone sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct AuctionView {
@@ -64,8 +80,10 @@ pub struct PrincesPublic {
     pub auction: Option<AuctionView>,
     /// Phase B: whose turn and actions used.
     pub turn: Option<(Seat, u8)>,
-    /// A step someone must finish, in words (`{S1} places a lake`).
+    /// A step someone must finish, in words (`{S1} places a lake`; see `fill_names`).
     pub pending: Option<String>,
+    /// The same step as data, for texts in the reader's language.
+    pub waiting: Option<Waiting>,
     pub landscape_supply: [u8; 3],
     pub jester_supply: u8,
     pub builder_supply: u8,
@@ -100,6 +118,8 @@ pub struct PrincesPrivate {
     pub prestige_cards: Vec<(u8, &'static str)>,
     /// Cards being looked at (keep one): the deck and the labels.
     pub looking: Option<(&'static str, Vec<String>)>,
+    /// The same cards as data: the deck and the card ids.
+    pub looking_cards: Option<(DeckKind, Vec<u8>)>,
     /// Setup: the four professions dealt.
     pub dealt: Vec<u8>,
 }
@@ -176,6 +196,18 @@ pub fn public(g: &Princes) -> PrincesPublic {
             format!("{{S{seat}}} may play the recruiting card now or keep it")
         }
     });
+    let waiting = g.pending.as_ref().map(|p| match p {
+        Pending::Place { seat, landscape } => Waiting::Place {
+            seat: *seat,
+            landscape: *landscape,
+        },
+        Pending::Look { seat, deck, cards } => Waiting::Look {
+            seat: *seat,
+            deck: *deck,
+            count: cards.len(),
+        },
+        Pending::RecruitNow { seat } => Waiting::RecruitNow { seat: *seat },
+    });
     PrincesPublic {
         round: g.round,
         rounds: ROUNDS,
@@ -192,6 +224,7 @@ pub fn public(g: &Princes) -> PrincesPublic {
         auction,
         turn,
         pending,
+        waiting,
         landscape_supply: g.landscape_supply,
         jester_supply: g.jester_supply,
         builder_supply: g.builder_supply,
@@ -217,6 +250,7 @@ pub fn private(g: &Princes, seat: Seat) -> PrincesPrivate {
             bonus: vec![],
             prestige_cards: vec![],
             looking: None,
+            looking_cards: None,
             dealt: vec![],
         };
     };
@@ -253,6 +287,14 @@ pub fn private(g: &Princes, seat: Seat) -> PrincesPrivate {
         )),
         _ => None,
     };
+    let looking_cards = match &g.pending {
+        Some(Pending::Look {
+            seat: s,
+            deck,
+            cards,
+        }) if *s == seat => Some((*deck, cards.clone())),
+        _ => None,
+    };
     let dealt = match &g.phase {
         Phase::Setup { dealt } => dealt.get(seat).cloned().unwrap_or_default(),
         _ => vec![],
@@ -268,6 +310,7 @@ pub fn private(g: &Princes, seat: Seat) -> PrincesPrivate {
         bonus,
         prestige_cards,
         looking,
+        looking_cards,
         dealt,
     }
 }
@@ -279,133 +322,264 @@ fn name(names: &[String], s: Seat) -> String {
         .unwrap_or_else(|| format!("seat {}", s + 1))
 }
 
-pub const LEGEND: &str = "# palazzo · U univ · L lab · W workshop · B library · O opera · S studio · H hospital · T theatre · I tower · C chapel · f forest · l lake · p park";
+/// An auction stack's word on the board (`prestige`, `recruiting`), as typed.
+fn stack_term(s: Stack) -> &'static str {
+    match s {
+        Stack::Forest => "princes-stack-forest",
+        Stack::Lake => "princes-stack-lake",
+        Stack::Park => "princes-stack-park",
+        Stack::Jester => "princes-stack-jester",
+        Stack::Builder => "princes-stack-builder",
+        Stack::Prestige => "princes-stack-prestige",
+        Stack::Recruiting => "princes-stack-recruiting",
+    }
+}
+
+/// Game words said once per text, then reused on every line that names them.
+struct Said<'a> {
+    say: &'a dyn Say,
+    /// Profession names by number (0 unused), said on first use.
+    professions: Vec<Option<String>>,
+}
+
+impl<'a> Said<'a> {
+    fn new(say: &'a dyn Say) -> Self {
+        Said {
+            say,
+            professions: vec![None; PROFESSIONS.len() + 1],
+        }
+    }
+
+    fn key(&self, key: &'static str) -> String {
+        self.say.say(&Phrase::new(key))
+    }
+
+    fn phrase(&self, p: Phrase) -> String {
+        self.say.say(&p)
+    }
+
+    fn profession(&mut self, n: u8) -> String {
+        let say = self.say;
+        match self.professions.get_mut(usize::from(n)) {
+            Some(slot) => slot
+                .get_or_insert_with(|| say.say(&Phrase::new(terms::profession(n))))
+                .clone(),
+            None => say.say(&Phrase::new(terms::UNKNOWN)),
+        }
+    }
+}
 
 /// The board's first line: the round, the minimum work value and the start player.
-pub fn headline(v: &PrincesPublic, names: &[String]) -> String {
-    format!(
-        "**The Princes of Florence** — round {}/{}, minimum work {}. Start player: {}.",
-        v.round,
-        v.rounds,
-        v.min_work,
-        name(names, v.start)
+pub fn headline(v: &PrincesPublic, names: &[String], say: &dyn Say) -> String {
+    say.say(
+        &Phrase::new("princes-board-headline")
+            .number("round", v.round)
+            .number("rounds", v.rounds)
+            .number("min", v.min_work)
+            .text("start", name(names, v.start)),
     )
 }
 
-pub fn render_public(v: &PrincesPublic, names: &[String]) -> String {
-    let mut out = headline(v, names);
+pub fn render_public(v: &PrincesPublic, names: &[String], say: &dyn Say) -> String {
+    let mut w = Said::new(say);
+    let mut out = headline(v, names, say);
     out.push('\n');
     match v.phase {
-        "setup" => out.push_str("Setup: everyone keeps 3 of 4 professions (secretly).\n"),
+        "setup" => {
+            out.push_str(&w.key("princes-board-setup"));
+            out.push('\n');
+        }
         "auctions" => {
-            out.push_str("Phase A — auctions.");
+            out.push_str(&w.key("princes-board-auctions"));
             if let Some(a) = &v.auction {
                 if !a.bought.is_empty() {
                     let list: Vec<String> = a
                         .bought
                         .iter()
-                        .map(|(s, st)| format!("{} {}", name(names, *s), st.slug()))
+                        .map(|(s, st)| {
+                            w.phrase(
+                                Phrase::new("princes-board-bought-item")
+                                    .text("name", name(names, *s))
+                                    .term("stack", stack_term(*st)),
+                            )
+                        })
                         .collect();
-                    out.push_str(&format!(" Bought: {}.", list.join(", ")));
+                    out.push(' ');
+                    out.push_str(
+                        &w.phrase(
+                            Phrase::new("princes-board-bought").text("list", list.join(", ")),
+                        ),
+                    );
                 }
                 if !a.declined.is_empty() {
                     let list: Vec<String> = a.declined.iter().map(|s| name(names, *s)).collect();
-                    out.push_str(&format!(" Declined: {}.", list.join(", ")));
+                    out.push(' ');
+                    out.push_str(&w.phrase(
+                        Phrase::new("princes-board-declined").text("list", list.join(", ")),
+                    ));
                 }
                 match &a.live {
-                    Some(l) => out.push_str(&format!(
-                        "\nAuction: **{}**, high bid {} by {}; in: {}.{}",
-                        l.stack.slug(),
-                        l.high,
-                        name(names, l.leader),
-                        l.bidders
-                            .iter()
-                            .map(|s| name(names, *s))
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        l.to_act
-                            .map(|s| format!(
-                                " {} to bid {} or pass.",
-                                name(names, s),
-                                l.high + 100
-                            ))
-                            .unwrap_or_default()
-                    )),
-                    None => out.push_str(&format!(" {} opens next.", name(names, a.opener))),
+                    Some(l) => {
+                        out.push('\n');
+                        out.push_str(
+                            &w.phrase(
+                                Phrase::new("princes-board-auction")
+                                    .term("stack", stack_term(l.stack))
+                                    .text("high", l.high)
+                                    .text("leader", name(names, l.leader))
+                                    .text(
+                                        "bidders",
+                                        l.bidders
+                                            .iter()
+                                            .map(|s| name(names, *s))
+                                            .collect::<Vec<_>>()
+                                            .join(", "),
+                                    ),
+                            ),
+                        );
+                        if let Some(s) = l.to_act {
+                            out.push(' ');
+                            out.push_str(
+                                &w.phrase(
+                                    Phrase::new("princes-board-to-bid")
+                                        .text("name", name(names, s))
+                                        .text("bid", l.high + 100),
+                                ),
+                            );
+                        }
+                    }
+                    None => {
+                        out.push(' ');
+                        out.push_str(
+                            &w.phrase(
+                                Phrase::new("princes-board-opens-next")
+                                    .text("name", name(names, a.opener)),
+                            ),
+                        );
+                    }
                 }
             }
             out.push('\n');
         }
         "actions" => {
             if let Some((s, used)) = v.turn {
-                out.push_str(&format!(
-                    "Phase B — actions: {}'s turn ({used}/2 actions used).\n",
-                    name(names, s)
-                ));
+                out.push_str(
+                    &w.phrase(
+                        Phrase::new("princes-board-actions")
+                            .text("name", name(names, s))
+                            .number("used", used),
+                    ),
+                );
+                out.push('\n');
             }
         }
-        _ => out.push_str("The game is over.\n"),
+        _ => {
+            out.push_str(&w.key("princes-board-over"));
+            out.push('\n');
+        }
     }
-    if let Some(p) = &v.pending {
-        out.push_str(&format!("Waiting: {}.\n", fill_names(p, names)));
+    if let Some(p) = &v.waiting {
+        let step = match p {
+            Waiting::Place { seat, landscape } => Phrase::new("princes-board-waiting-place")
+                .text("name", name(names, *seat))
+                .term("landscape", terms::landscape(*landscape)),
+            Waiting::Look { seat, deck, count } => Phrase::new("princes-board-waiting-look")
+                .text("name", name(names, *seat))
+                .count("count", *count)
+                .term("deck", terms::deck(*deck)),
+            Waiting::RecruitNow { seat } => {
+                Phrase::new("princes-board-waiting-recruit").text("name", name(names, *seat))
+            }
+        };
+        out.push_str(&w.phrase(step));
+        out.push('\n');
     }
     let ls = v.landscape_supply;
-    out.push_str(&format!(
-        "Supply: forest {} · lake {} · park {} · jester {} · builder {} · prestige {} · recruiting {}\n",
-        ls[0], ls[1], ls[2], v.jester_supply, v.builder_supply, v.prestige_deck, v.recruiting_supply
-    ));
+    out.push_str(
+        &w.phrase(
+            Phrase::new("princes-board-supply")
+                .number("forest", ls[0])
+                .number("lake", ls[1])
+                .number("park", ls[2])
+                .number("jester", v.jester_supply)
+                .number("builder", v.builder_supply)
+                .count("prestige", v.prestige_deck)
+                .number("recruiting", v.recruiting_supply),
+        ),
+    );
+    out.push('\n');
     let blds: Vec<String> = BUILDINGS
         .iter()
         .zip(v.building_supply.iter())
         .map(|(b, n)| format!("{}{}", b.letter, n))
         .collect();
-    out.push_str(&format!(
-        "Buildings left: {} · freedoms left: Opi {} Rel {} Tra {} · decks: professions {}, bonus {}\n",
-        blds.join(" "),
-        v.freedom_supply[0],
-        v.freedom_supply[1],
-        v.freedom_supply[2],
-        v.profession_deck,
-        v.bonus_deck
-    ));
+    out.push_str(
+        &w.phrase(
+            Phrase::new("princes-board-left")
+                .text("buildings", blds.join(" "))
+                .number("opinion", v.freedom_supply[0])
+                .number("religion", v.freedom_supply[1])
+                .number("travel", v.freedom_supply[2])
+                .count("professions", v.profession_deck)
+                .count("bonus", v.bonus_deck),
+        ),
+    );
+    out.push('\n');
+    let freedom_names: Vec<String> = terms::FREEDOMS.iter().map(|k| w.key(k)).collect();
+    let none = w.key("princes-board-none");
+    let mut recruiting: Option<String> = None;
     for p in &v.players {
-        let freedoms: Vec<&str> = FREEDOMS
+        let freedoms: Vec<&str> = freedom_names
             .iter()
             .zip(p.freedoms.iter())
             .filter(|(_, h)| **h)
-            .map(|(f, _)| *f)
+            .map(|(f, _)| f.as_str())
             .collect();
         let display: Vec<String> = p
             .display
             .iter()
             .map(|&d| {
                 if d == 0 {
-                    "(recruiting)".to_string()
+                    recruiting
+                        .get_or_insert_with(|| w.key("princes-board-recruiting-card"))
+                        .clone()
                 } else {
-                    profession(d).map_or("?".into(), |x| x.name.to_string())
+                    w.profession(d)
                 }
             })
             .collect();
-        out.push_str(&format!(
-            "**{}** — prestige {} · jesters {} · builders {} · freedoms: {} · hand {} ({} recruiting) · bonus {} · prestige cards {} · works {}{}\n",
-            name(names, p.seat),
-            p.prestige,
-            p.jesters,
-            p.builders,
-            if freedoms.is_empty() { "none".into() } else { freedoms.join(", ") },
-            p.hand_cards,
-            p.recruiting_in_hand,
-            p.bonus_cards,
-            p.prestige_cards,
-            p.works,
-            if p.best_work_this_round > 0 {
-                format!(" · best work this round {}", p.best_work_this_round)
-            } else {
-                String::new()
-            }
-        ));
+        let line = Phrase::new("princes-board-player")
+            .text("name", name(names, p.seat))
+            .number("prestige", p.prestige)
+            .number("jesters", p.jesters)
+            .number("builders", p.builders)
+            .text(
+                "freedoms",
+                if freedoms.is_empty() {
+                    none.clone()
+                } else {
+                    freedoms.join(", ")
+                },
+            )
+            .count("hand", p.hand_cards)
+            .number("recruiting", p.recruiting_in_hand)
+            .count("bonus", p.bonus_cards)
+            .count("cards", p.prestige_cards)
+            .number("works", p.works);
+        out.push_str(&w.phrase(line));
+        if p.best_work_this_round > 0 {
+            out.push_str(" · ");
+            out.push_str(&w.phrase(
+                Phrase::new("princes-board-best-work").number("best", p.best_work_this_round),
+            ));
+        }
+        out.push('\n');
         if !display.is_empty() {
-            out.push_str(&format!("  display: {}\n", display.join(", ")));
+            out.push_str("  ");
+            out.push_str(
+                &w.phrase(Phrase::new("princes-board-display").text("list", display.join(", "))),
+            );
+            out.push('\n');
         }
     }
     // Grids side by side, three per row.
@@ -434,82 +608,107 @@ pub fn render_public(v: &PrincesPublic, names: &[String]) -> String {
         }
     }
     out.push_str("```\n");
-    out.push_str(LEGEND);
+    out.push_str(&w.key("princes-board-legend"));
     out.push('\n');
     if !v.awaiting.is_empty() && v.phase != "over" {
         let list: Vec<String> = v.awaiting.iter().map(|s| name(names, *s)).collect();
-        out.push_str(&format!("Waiting for: {}\n", list.join(", ")));
+        out.push_str(
+            &w.phrase(Phrase::new("princes-board-waiting-for").text("list", list.join(", "))),
+        );
+        out.push('\n');
     }
     out
 }
 
-pub fn render_private(v: &PrincesPrivate, names: &[String]) -> String {
-    let mut out = format!(
-        "**{}** — {} florins · prestige {} · round {} (work minimum {})\n",
-        name(names, v.seat),
-        v.florins,
-        v.prestige,
-        v.round,
-        v.min_work
+pub fn render_private(v: &PrincesPrivate, names: &[String], say: &dyn Say) -> String {
+    let mut w = Said::new(say);
+    let mut out = w.phrase(
+        Phrase::new("princes-hand-headline")
+            .text("name", name(names, v.seat))
+            .text("florins", v.florins)
+            .number("prestige", v.prestige)
+            .number("round", v.round)
+            .number("min", v.min_work),
     );
+    out.push('\n');
     if !v.dealt.is_empty() {
         let list: Vec<String> = v
             .dealt
             .iter()
             .map(|d| profession(*d).map_or("?".into(), |p| p.slug.to_string()))
             .collect();
-        out.push_str(&format!(
-            "Dealt: {} — keep three of them.\n",
-            list.join(", ")
-        ));
+        out.push_str(&w.phrase(Phrase::new("princes-hand-dealt").text("list", list.join(", "))));
+        out.push('\n');
     }
     if v.hand.is_empty() {
-        out.push_str("Professions: none\n");
+        out.push_str(&w.key("princes-hand-no-professions"));
+        out.push('\n');
     } else {
-        out.push_str("Professions (work value now, before bonus cards):\n");
+        out.push_str(&w.key("princes-hand-professions"));
+        out.push('\n');
         for h in &v.hand {
-            let detail = profession(h.number).map_or(String::new(), |p| {
-                format!(
-                    "{}, {}, {}",
-                    BUILDINGS
-                        .get(usize::from(p.building))
-                        .map_or("?", |b| b.name),
-                    LANDSCAPES
-                        .get(usize::from(p.landscape))
-                        .map_or("?", |l| l.name),
-                    FREEDOMS.get(usize::from(p.freedom)).copied().unwrap_or("?")
-                )
-            });
-            let ok = if h.value_now >= v.min_work {
-                ""
+            let key = if h.value_now >= v.min_work {
+                "princes-hand-profession"
             } else {
-                " (below minimum)"
+                "princes-hand-profession-below"
             };
-            out.push_str(&format!(
-                " · {} #{} [{}] — {}{}\n",
-                h.name, h.number, detail, h.value_now, ok
-            ));
+            let mut line = Phrase::new(key)
+                .text("name", w.profession(h.number))
+                .number("number", h.number);
+            line = match profession(h.number) {
+                Some(p) => line
+                    .term("building", terms::building(p.building))
+                    .term("landscape", terms::landscape(p.landscape))
+                    .term("freedom", terms::freedom(p.freedom)),
+                None => line
+                    .term("building", terms::UNKNOWN)
+                    .term("landscape", terms::UNKNOWN)
+                    .term("freedom", terms::UNKNOWN),
+            };
+            out.push_str(" · ");
+            out.push_str(&w.phrase(line.number("value", h.value_now)));
+            out.push('\n');
         }
     }
     if v.recruiting > 0 {
-        out.push_str(&format!("Recruiting cards: {}\n", v.recruiting));
+        out.push_str(
+            &w.phrase(Phrase::new("princes-hand-recruiting").number("count", v.recruiting)),
+        );
+        out.push('\n');
     }
     if !v.bonus.is_empty() {
-        out.push_str("Bonus cards:\n");
-        for (id, text, now) in &v.bonus {
-            out.push_str(&format!(" · B{id:02} {text} (+{now} now)\n"));
+        out.push_str(&w.key("princes-hand-bonus-cards"));
+        out.push('\n');
+        for (id, _, now) in &v.bonus {
+            out.push_str(" · ");
+            out.push_str(
+                &w.phrase(
+                    Phrase::new("princes-hand-bonus")
+                        .term("card", terms::card(DeckKind::Bonus, *id))
+                        .number("now", *now),
+                ),
+            );
+            out.push('\n');
         }
     }
     if !v.prestige_cards.is_empty() {
-        out.push_str("Prestige cards:\n");
-        for (id, text) in &v.prestige_cards {
-            out.push_str(&format!(" · P{id:02} {text}\n"));
+        out.push_str(&w.key("princes-hand-prestige-cards"));
+        out.push('\n');
+        for (id, _) in &v.prestige_cards {
+            out.push_str(" · ");
+            out.push_str(&w.key(terms::card(DeckKind::Prestige, *id)));
+            out.push('\n');
         }
     }
-    if let Some((deck, cards)) = &v.looking {
-        out.push_str(&format!("Looking at the top {deck} cards — keep one:\n"));
+    if let Some((deck, cards)) = &v.looking_cards {
+        out.push_str(
+            &w.phrase(Phrase::new("princes-hand-looking").term("deck", terms::deck(*deck))),
+        );
+        out.push('\n');
         for c in cards {
-            out.push_str(&format!(" · {c}\n"));
+            out.push_str(" · ");
+            out.push_str(&w.key(terms::card(*deck, *c)));
+            out.push('\n');
         }
     }
     out
