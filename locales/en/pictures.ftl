@@ -212,7 +212,7 @@ picture-princes-actions-turn = Actions: { $name }'s turn ({ $used }/2 actions us
 picture-princes-actions = Actions.
 picture-princes-over = The game is over.
 # $pending is the engine's sentence for a choice someone must make.
-picture-princes-waiting = { $status } Waiting: { $pending }.
+picture-princes-waiting = { $status } { $pending }
 picture-princes-min-work = Minimum work { $work } · start player { $start }
 picture-princes-items-now = Auction items this round
 picture-princes-items-next = Auction items (next round)

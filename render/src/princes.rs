@@ -6,7 +6,24 @@ use crate::canvas::{picture, Align, Canvas, Rgb};
 use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
 use rules::princes::board::{BUILDING_BASE, EMPTY, LANDSCAPE_BASE, PALAZZO_CELL};
 use rules::princes::data::{Stack, BUILDINGS, FREEDOMS, GRID, LANDSCAPES};
-use rules::princes::{fill_names, PrincesPrivate, PrincesPublic, PublicPlayer};
+use rules::princes::{terms, PrincesPrivate, PrincesPublic, PublicPlayer, Waiting};
+use rules::Phrase;
+
+/// The step the game waits for, as the engine's board says it.
+fn waiting_phrase(w: &Waiting) -> Phrase {
+    match w {
+        Waiting::Place { seat, landscape } => Phrase::new("princes-board-waiting-place")
+            .player("name", *seat)
+            .term("landscape", terms::landscape(*landscape)),
+        Waiting::Look { seat, deck, count } => Phrase::new("princes-board-waiting-look")
+            .player("name", *seat)
+            .count("count", *count)
+            .term("deck", terms::deck(*deck)),
+        Waiting::RecruitNow { seat } => {
+            Phrase::new("princes-board-waiting-recruit").player("name", *seat)
+        }
+    }
+}
 use words::Lang;
 
 const FOREST: Rgb = Rgb::hex(0x2f6b35);
@@ -295,14 +312,14 @@ fn status(v: &PrincesPublic, names: &[String], lang: Lang) -> String {
         },
         _ => words::text(lang, "picture-princes-over", &[]),
     };
-    match &v.pending {
-        // The pending choice is the engine's sentence (English for now).
-        Some(p) => words::text(
+    match &v.waiting {
+        // The pending step, in the engine's words for it (`princes.ftl`).
+        Some(w) => words::text(
             lang,
             "picture-princes-waiting",
             &[
                 ("status", s.into()),
-                ("pending", fill_names(p, names).into()),
+                ("pending", words::phrase(lang, &waiting_phrase(w), names).into()),
             ],
         ),
         None => s,
@@ -773,11 +790,18 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
         }
         y += 8.0;
     }
-    if let Some((deck, labels)) = &v.looking {
-        let heading = words::text(lang, "picture-princes-choose", &[("deck", (*deck).into())]);
+    if let Some((deck, cards)) = &v.looking_cards {
+        let deck_word = words::text(lang, terms::deck(*deck), &[]);
+        let heading = words::text(
+            lang,
+            "picture-princes-choose",
+            &[("deck", deck_word.as_str().into())],
+        );
         y = section(c, y, &heading);
-        for l in labels {
-            y = c.paragraph(MARGIN + 16.0, y + BODY, BODY, INK, l, inner - 16.0) - BODY + 8.0;
+        for card in cards {
+            let label = words::text(lang, terms::card(*deck, *card), &[]);
+            y = c.paragraph(MARGIN + 16.0, y + BODY, BODY, INK, &label, inner - 16.0) - BODY
+                + 8.0;
         }
     }
 }
