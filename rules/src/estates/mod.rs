@@ -1051,25 +1051,25 @@ impl Game for Estates {
     fn render_public(
         view: &EstatesPublic,
         names: &[String],
-        _say: &dyn crate::phrase::Say,
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        text::render_public(view, names)
+        text::render_public(view, names, say)
     }
 
     fn render_headline(
         view: &EstatesPublic,
         _names: &[String],
-        _say: &dyn crate::phrase::Say,
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        text::headline(view)
+        text::headline(view, say)
     }
 
     fn render_private(
         view: &EstatesPrivate,
-        names: &[String],
-        _say: &dyn crate::phrase::Say,
+        _names: &[String],
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        text::render_private(view, names)
+        text::render_private(view, say)
     }
 
     fn rules_text() -> &'static str {
