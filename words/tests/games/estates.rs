@@ -331,3 +331,48 @@ fn a_row_is_a_word_of_the_readers_language() {
     assert_eq!(words::phrase(Lang::En, &phrase, &names), "in middle row");
     assert_eq!(words::phrase(Lang::Es, &phrase, &names), "en la fila central");
 }
+
+/// The board excerpt in `docs/estates.md` is what the engine writes in English for that
+/// position (the mayor doubles every building of the row, roofed or not).
+#[test]
+fn docs_board_example_reads_as_the_english_board() {
+    use rules::estates::board::{Board, Building, PieceState};
+    let building = |cubes: &[Cube], roof| Building {
+        cubes: cubes.to_vec(),
+        roof,
+    };
+    let mut game = Estates::new(3, &EstatesOptions::default(), 7).unwrap();
+    let mut board = Board {
+        rows: vec![
+            vec![
+                building(&[Cube::new(Colour::Green, 6)], Some(2)),
+                building(
+                    &[Cube::new(Colour::Blue, 5), Cube::new(Colour::Red, 3)],
+                    None,
+                ),
+            ],
+            vec![],
+            vec![],
+        ],
+        ..Board::default()
+    };
+    board.mayor = PieceState::Placed {
+        row: RowId::Top,
+        effect: 0,
+    };
+    game.set_board(board);
+    game.set_certificate(Colour::Green, Some(1));
+    game.set_certificate(Colour::Red, Some(0));
+    let names = names(3);
+    let text = Estates::render_public(&game.public_view(), &names, &Speaker::new(Lang::En, &names));
+    let docs = include_str!("../../../docs/estates.md");
+    let excerpt = [
+        "TOP row · needs 4 · MAYOR x2\n",
+        "  1w green-6 ^roof 2 → Bruno -16\n",
+        "  2  blue-5 red-3 → Ana -16\n",
+        "  lots 3-4 empty\n",
+    ]
+    .concat();
+    assert!(text.contains(&excerpt), "{text}");
+    assert!(docs.contains(&excerpt), "docs/estates.md example is stale");
+}
