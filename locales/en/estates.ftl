@@ -123,3 +123,25 @@ estates-board-over = The game is over.
 
 estates-hand-cash = Cash on hand: ${ $cash }M · cash box: ${ $cash_box }M (1 point per check at the end; never spendable).
 estates-hand-may-stash = You may stash $1M in your cash box before choosing a piece.
+
+## Final scores (ScoreLine phrases, the outcome's note): the same as their English labels.
+
+estates-score-building = { $lot } ({ $cubes } + { $roof ->
+        [0] no roof
+       *[other] roof { $roof }
+    }, { $complete ->
+        [yes] complete
+       *[no] incomplete
+    }{ $mayor ->
+        [yes] , mayor ×2
+       *[no] {""}
+    })
+estates-score-cash-box = cash box
+estates-score-round = round { $round }{ $won ->
+        [yes] {" "}(won)
+       *[no] {""}
+    }
+estates-score-checks = checks held (cash + cash box)
+estates-score-note-two-wins = Round { $round } ended: { estates-reason }. Two round wins end the match.
+estates-score-note-game = The game ended because { estates-reason }.
+estates-score-note-all-rounds = All { $rounds } rounds played; the last ended because { estates-reason }.

@@ -127,3 +127,25 @@ estates-board-over = La partida ha terminado.
 
 estates-hand-cash = Efectivo en mano: { $cash } M$ · caja personal: { $cash_box } M$ (1 punto por cheque al final; nunca se puede gastar).
 estates-hand-may-stash = Puedes meter 1 M$ en tu caja personal antes de elegir una pieza.
+
+## Puntuación final (frases de ScoreLine, la nota del resultado).
+
+estates-score-building = { $lot } ({ $cubes } + { $roof ->
+        [0] sin tejado
+       *[other] tejado { $roof }
+    }, { $complete ->
+        [yes] completa
+       *[no] incompleta
+    }{ $mayor ->
+        [yes] , alcalde ×2
+       *[no] {""}
+    })
+estates-score-cash-box = caja personal
+estates-score-round = ronda { $round }{ $won ->
+        [yes] {" "}(ganada)
+       *[no] {""}
+    }
+estates-score-checks = cheques (efectivo + caja personal)
+estates-score-note-two-wins = Terminó la ronda { $round }: { estates-reason }. Dos rondas ganadas terminan la partida.
+estates-score-note-game = La partida terminó porque { estates-reason }.
+estates-score-note-all-rounds = Se han jugado las { $rounds } rondas; la última terminó porque { estates-reason }.

@@ -298,7 +298,7 @@ impl Colour {
 
 impl EndReason {
     /// The argument `reason` that the message `estates-reason` reads from its caller.
-    fn code(self) -> &'static str {
+    pub(crate) fn code(self) -> &'static str {
         match self {
             EndReason::TwoRowsComplete => "two-rows",
             EndReason::RoofsGone => "roofs-gone",

@@ -193,11 +193,14 @@ fn random_games() -> u64 {
 
 /// In random games (one and three rounds, 2–5 players) every narration reads in English
 /// as `narrate` and in Spanish on its own; every few moves the board and each hand in
-/// Spanish have no raw key or brace and are not the English.
+/// Spanish have no raw key or brace and are not the English; at the end every score line
+/// and the note read as their English labels (also once the game is stored and read
+/// back).
 #[test]
 fn narrations_boards_and_hands_of_random_games_read_in_both_languages() {
     let mut told = 0;
     let mut boards = 0;
+    let mut outcomes = 0;
     for seed in 0..random_games() {
         let players = 2 + (seed as usize) % 4;
         let names = names(players);
@@ -238,9 +241,34 @@ fn narrations_boards_and_hands_of_random_games_read_in_both_languages() {
             }
         }
         assert!(game.is_over(), "seed {seed}: the game did not end");
+        check_outcome(&game, &names);
+        // A stored game (its history keeps only English labels) reads the same.
+        let stored: Estates = serde_json::from_slice(&serde_json::to_vec(&game).unwrap()).unwrap();
+        check_outcome(&stored, &names);
+        outcomes += 1;
     }
+    assert!(outcomes > 10, "only {outcomes} outcomes");
     assert!(told > 100, "only {told} narrations");
     assert!(boards > 20, "only {boards} boards");
+}
+
+/// Every line of a finished game's result (breakdown and tie-break) and its note carry a
+/// phrase that reads in English as the stored label and in Spanish on its own.
+fn check_outcome(game: &Estates, names: &[String]) {
+    let outcome = game.outcome().expect("a finished game has an outcome");
+    let check = |english: &str, phrase: &Option<Phrase>| {
+        let phrase = phrase
+            .as_ref()
+            .unwrap_or_else(|| panic!("no phrase for {english:?}"));
+        assert_eq!(words::phrase(Lang::En, phrase, names), english, "{}", phrase.key);
+        check_spanish(english, &words::phrase(Lang::Es, phrase, names));
+    };
+    for r in &outcome.results {
+        for line in r.breakdown.iter().chain(&r.tiebreak) {
+            check(&line.label, &line.phrase);
+        }
+    }
+    check(outcome.note.as_deref().unwrap_or_default(), &outcome.note_phrase);
 }
 
 /// (file, players, seed) of each v1 fixture (as in `rules/tests/estates.rs`).
