@@ -145,3 +145,35 @@ estates-score-checks = checks held (cash + cash box)
 estates-score-note-two-wins = Round { $round } ended: { estates-reason }. Two round wins end the match.
 estates-score-note-game = The game ended because { estates-reason }.
 estates-score-note-all-rounds = All { $rounds } rounds played; the last ended because { estates-reason }.
+
+## Typed commands that do not read as a move (EstatesParseError): the same as its
+## `Display`. Commands stay in the players' typed syntax.
+
+estates-parse-hint = { $phase ->
+    [turn] Now: `stash` (optional), then choose a piece: `cube red-5`, `roof`, `permit 2`, `mayor` or `cancel`.
+    [auction] Now: `bid 3` (or just `3`) or `pass`.
+    [decide] Now: `sell` or `keep`.
+    [place] Now: `place top-3` (cube, roof, permit), `place middle` (mayor), `remove permit 2` (cancel cube) or `discard`.
+   *[over] The game is over.
+}
+estates-parse-all = Commands: `stash`, `cube red-5`, `roof`, `permit 2`, `mayor`, `cancel`, `bid 3`, `pass`, `sell`, `keep`, `place top-3`, `place middle`, `remove permit 2`, `discard`.
+estates-parse-empty = Type a command. { estates-parse-hint }
+estates-parse-unknown = Unknown command `{ $text }`. { estates-parse-hint } { estates-parse-all }
+estates-parse-takes-nothing = `{ $word }` takes nothing after it.
+estates-parse-not-an-amount = `{ $word }` is not a whole number of $M; bid like `bid 3`.
+estates-parse-not-a-permit = `{ $word }` is not a permit: the permits are 1, 2 and 3, e.g. `permit 2`.
+estates-parse-cube-usage = Name a cube like `cube red-5`, or an offer row end like `cube 2 left`.
+estates-parse-not-a-cube = `{ $word }` is not a cube. { estates-parse-cube-usage }
+estates-parse-no-such-offer-row = There are offer rows 1, 2 and 3, not { $row }. { estates-parse-cube-usage }
+estates-parse-cube-elsewhere = { $cube } lies at { $side ->
+    [left] the left end
+    [right] the right end
+   *[middle] the middle
+} of offer row { $row }; `cube { $cube }` is enough.
+estates-parse-offer-row-empty = Offer row { $row } is empty.
+estates-parse-lot-usage = Name a lot like `place top-3` (rows top, middle, bottom; lots 1-10), or a row for the mayor: `place middle`.
+estates-parse-not-a-lot = `{ $word }` is not a lot. { estates-parse-lot-usage }
+estates-parse-mayor-needs-row = Put the mayor in front of a row: `place middle`.
+estates-parse-remove-which = Name the permit the cancel cube removes: `remove permit 2`.
+estates-parse-permit-which = Choose a permit by its value: `permit 2`.
+estates-parse-bid-which = Bid a whole number of $M: `bid 3`.

@@ -149,3 +149,35 @@ estates-score-checks = cheques (efectivo + caja personal)
 estates-score-note-two-wins = Terminó la ronda { $round }: { estates-reason }. Dos rondas ganadas terminan la partida.
 estates-score-note-game = La partida terminó porque { estates-reason }.
 estates-score-note-all-rounds = Se han jugado las { $rounds } rondas; la última terminó porque { estates-reason }.
+
+## Órdenes escritas que no se leen como una jugada (EstatesParseError). Las órdenes se
+## quedan como se escriben.
+
+estates-parse-hint = { $phase ->
+    [turn] Ahora: `stash` (opcional) y luego elige una pieza: `cube red-5`, `roof`, `permit 2`, `mayor` o `cancel`.
+    [auction] Ahora: `bid 3` (o solo `3`) o `pass`.
+    [decide] Ahora: `sell` o `keep`.
+    [place] Ahora: `place top-3` (cubo, tejado, permiso), `place middle` (alcalde), `remove permit 2` (cubo de cancelación) o `discard`.
+   *[over] La partida ha terminado.
+}
+estates-parse-all = Órdenes: `stash`, `cube red-5`, `roof`, `permit 2`, `mayor`, `cancel`, `bid 3`, `pass`, `sell`, `keep`, `place top-3`, `place middle`, `remove permit 2`, `discard`.
+estates-parse-empty = Escribe una orden. { estates-parse-hint }
+estates-parse-unknown = No conozco la orden `{ $text }`. { estates-parse-hint } { estates-parse-all }
+estates-parse-takes-nothing = `{ $word }` no lleva nada detrás.
+estates-parse-not-an-amount = `{ $word }` no es un número entero de M$; puja así: `bid 3`.
+estates-parse-not-a-permit = `{ $word }` no es un permiso: los permisos son 1, 2 y 3, p. ej. `permit 2`.
+estates-parse-cube-usage = Nombra un cubo así: `cube red-5`, o el extremo de una fila de oferta así: `cube 2 left`.
+estates-parse-not-a-cube = `{ $word }` no es un cubo. { estates-parse-cube-usage }
+estates-parse-no-such-offer-row = Las filas de oferta son la 1, la 2 y la 3, no la { $row }. { estates-parse-cube-usage }
+estates-parse-cube-elsewhere = { $cube } está { $side ->
+    [left] en el extremo izquierdo
+    [right] en el extremo derecho
+   *[middle] en el medio
+} de la fila de oferta { $row }; basta con `cube { $cube }`.
+estates-parse-offer-row-empty = La fila de oferta { $row } está vacía.
+estates-parse-lot-usage = Nombra un lote así: `place top-3` (filas top, middle, bottom; lotes 1-10), o una fila para el alcalde: `place middle`.
+estates-parse-not-a-lot = `{ $word }` no es un lote. { estates-parse-lot-usage }
+estates-parse-mayor-needs-row = Pon el alcalde delante de una fila: `place middle`.
+estates-parse-remove-which = Di qué permiso retira el cubo de cancelación: `remove permit 2`.
+estates-parse-permit-which = Elige un permiso por su valor: `permit 2`.
+estates-parse-bid-which = Puja un número entero de M$: `bid 3`.

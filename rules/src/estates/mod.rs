@@ -28,6 +28,7 @@ use data::{
 };
 pub use determinize::StashBound;
 pub use error::EstatesError;
+pub use parse::{EstatesParseError, HintPhase};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};

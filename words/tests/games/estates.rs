@@ -404,3 +404,103 @@ fn docs_board_example_reads_as_the_english_board() {
     assert!(text.contains(&excerpt), "{text}");
     assert!(docs.contains(&excerpt), "docs/estates.md example is stale");
 }
+
+/// Every typed-command error (and each of its wordings) reads in English as its
+/// `Display` and has its own Spanish; the errors `parse_action` gives for slips in every
+/// phase of a random game carry that phrase.
+#[test]
+fn every_estates_parse_error_reads_in_both_languages() {
+    use rules::estates::{EstatesParseError as E, HintPhase};
+    fn index(e: &E) -> usize {
+        match e {
+            E::Empty(_) => 0,
+            E::Unknown { .. } => 1,
+            E::TakesNothing(_) => 2,
+            E::NotAnAmount(_) => 3,
+            E::NotAPermit(_) => 4,
+            E::NotACube(_) => 5,
+            E::NoSuchOfferRow(_) => 6,
+            E::CubeLiesElsewhere { .. } => 7,
+            E::CubeUsage => 8,
+            E::OfferRowEmpty(_) => 9,
+            E::NotALot(_) => 10,
+            E::LotUsage => 11,
+            E::MayorNeedsRow => 12,
+            E::RemoveWhich => 13,
+            E::PermitWhich => 14,
+            E::BidWhich => 15,
+        }
+    }
+    let names = names(3);
+    let phases = [
+        HintPhase::Turn,
+        HintPhase::Auction,
+        HintPhase::Decide,
+        HintPhase::Place,
+        HintPhase::Over,
+    ];
+    let mut samples = vec![
+        E::TakesNothing("pass".into()),
+        E::NotAnAmount("lots".into()),
+        E::NotAPermit("7".into()),
+        E::NotACube("red 9".into()),
+        E::NoSuchOfferRow(1000),
+        E::CubeUsage,
+        E::OfferRowEmpty(2),
+        E::NotALot("top-12".into()),
+        E::LotUsage,
+        E::MayorNeedsRow,
+        E::RemoveWhich,
+        E::PermitWhich,
+        E::BidWhich,
+    ];
+    for phase in phases {
+        samples.push(E::Empty(phase));
+        samples.push(E::Unknown {
+            text: "fly {away}".into(),
+            phase,
+        });
+    }
+    for end in 0..3 {
+        samples.push(E::CubeLiesElsewhere {
+            cube: Cube::new(Colour::Grey, 2),
+            end,
+            row: 1,
+        });
+    }
+    let mut seen = [false; 16];
+    for e in &samples {
+        seen[index(e)] = true;
+        let phrase = rules::Phrased::phrase(e);
+        let en = words::phrase(Lang::En, &phrase, &names);
+        assert_eq!(en, e.to_string(), "{}", phrase.key);
+        let es = words::phrase(Lang::Es, &phrase, &names);
+        assert!(!es.contains("estates-"), "raw key in {es:?}");
+        assert_ne!(es, en, "{}: the Spanish is the English", phrase.key);
+    }
+    assert!(seen.iter().all(|s| *s), "variants without a sample: {seen:?}");
+    // Slips typed in every phase of random games.
+    let slips = [
+        "", "fly", "pass now", "bid", "bid lots", "permit", "permit 7", "cube", "cube 9 left",
+        "cube red 9", "cube purple-7", "place", "place nowhere", "place top 12", "mayor top-3x",
+        "remove", "red-1 2 right",
+    ];
+    let mut refused = 0;
+    for seed in 0..4 {
+        let mut game = Estates::new(3, &EstatesOptions::default(), seed).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        while let Some((seat, action)) = rules::playout::random_action(&game, &mut rng) {
+            for slip in slips {
+                if let Err(e) = game.parse_action(seat, slip) {
+                    let phrase = e.1.unwrap_or_else(|| panic!("no phrase for {:?}", e.0));
+                    assert_eq!(words::phrase(Lang::En, &phrase, &names), e.0);
+                    let es = words::phrase(Lang::Es, &phrase, &names);
+                    assert!(!es.contains("estates-") && es != e.0, "{es}");
+                    refused += 1;
+                }
+            }
+            game.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(refused > 1000, "only {refused} refusals");
+}
