@@ -294,7 +294,9 @@ fn roofs_only_with_an_unroofed_building_and_drawn_face_up() {
     );
     assert!(ev[0].narrate(&names(3)).contains("it is a 4"));
     assert_eq!(g.roofs_left(), 3);
-    assert!(g.public_text(&names(3), &rules::Keys).contains("item=roof, code=4"));
+    assert!(g
+        .public_text(&names(3), &rules::Keys)
+        .contains("item=roof, code=4"));
     // Roof bag empty.
     let mut g = game(3);
     g.set_board(board_with([
@@ -431,7 +433,10 @@ fn once_around_auction_from_the_left_with_rising_bids() {
     );
     assert_eq!(refuse(&mut g, 2, A::Pass), E::NoAuction);
     let text = g.public_text(&names(4), &rules::Keys);
-    assert!(text.contains("estates-board-deciding(bidder=#2, amount=6"), "{text}");
+    assert!(
+        text.contains("estates-board-deciding(bidder=#2, amount=6"),
+        "{text}"
+    );
 }
 
 #[test]

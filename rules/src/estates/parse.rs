@@ -66,7 +66,10 @@ pub enum EstatesParseError {
     /// Nothing typed.
     Empty(HintPhase),
     /// A word the game does not know (the whole line as typed).
-    Unknown { text: String, phase: HintPhase },
+    Unknown {
+        text: String,
+        phase: HintPhase,
+    },
     /// A command without arguments got some.
     TakesNothing(String),
     NotAnAmount(String),
@@ -74,7 +77,11 @@ pub enum EstatesParseError {
     NotACube(String),
     NoSuchOfferRow(usize),
     /// A cube named with a row or end where it does not lie.
-    CubeLiesElsewhere { cube: Cube, end: usize, row: usize },
+    CubeLiesElsewhere {
+        cube: Cube,
+        end: usize,
+        row: usize,
+    },
     CubeUsage,
     OfferRowEmpty(usize),
     NotALot(String),

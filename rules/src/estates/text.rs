@@ -315,7 +315,11 @@ const BEST_ARGS: [&str; 5] = ["w1", "w2", "w3", "w4", "w5"];
 /// Adds every seat's total (`players`, `p1`…, `s1`…) and the best seats (`best`, `w1`…).
 fn round_args(mut p: Phrase, totals: &[i64], winners: &[Seat]) -> Phrase {
     p = p.count("players", totals.len());
-    for ((seat, total), (pn, sn)) in totals.iter().enumerate().zip(SEAT_ARGS.iter().zip(SCORE_ARGS)) {
+    for ((seat, total), (pn, sn)) in totals
+        .iter()
+        .enumerate()
+        .zip(SEAT_ARGS.iter().zip(SCORE_ARGS))
+    {
         p = p.player(pn, seat).number(sn, *total);
     }
     p = p.count("best", winners.len());
@@ -619,9 +623,8 @@ struct BoardWords {
 
 impl BoardWords {
     fn new(say: &dyn Say) -> BoardWords {
-        let in_row = RowId::ALL.map(|r| {
-            say.say(&Phrase::new("estates-board-in-row").term("row", r.term()))
-        });
+        let in_row =
+            RowId::ALL.map(|r| say.say(&Phrase::new("estates-board-in-row").term("row", r.term())));
         BoardWords {
             roof: say.say(&Phrase::new("estates-board-roof")),
             nobody: say.say(&Phrase::new("estates-board-nobody")),
@@ -691,11 +694,13 @@ pub fn render_public(v: &EstatesPublic, names: &[String], say: &dyn Say) -> Stri
                 .map(|(v, e)| format!("{v}({e:+})"))
                 .collect();
             head.push_str(" · ");
-            head.push_str(&say.say(
-                &Phrase::new("estates-board-permit")
-                    .text("permits", p.join("+"))
-                    .number("lot", r.permit_lot.unwrap_or(0)),
-            ));
+            head.push_str(
+                &say.say(
+                    &Phrase::new("estates-board-permit")
+                        .text("permits", p.join("+"))
+                        .number("lot", r.permit_lot.unwrap_or(0)),
+                ),
+            );
         }
         if r.mayor {
             head.push_str(" · ");
@@ -765,13 +770,15 @@ pub fn render_public(v: &EstatesPublic, names: &[String], say: &dyn Say) -> Stri
         .iter()
         .map(|(p, s)| format!("{p} {}", words.state(s)))
         .collect();
-    out.push_str(&say.say(
-        &Phrase::new("estates-board-pieces")
-            .count("roofs", v.roofs_left)
-            .text("permits", permits.join(", "))
-            .text("mayor", words.state(&v.mayor))
-            .text("cancel", words.state(&v.cancel)),
-    ));
+    out.push_str(
+        &say.say(
+            &Phrase::new("estates-board-pieces")
+                .count("roofs", v.roofs_left)
+                .text("permits", permits.join(", "))
+                .text("mayor", words.state(&v.mayor))
+                .text("cancel", words.state(&v.cancel)),
+        ),
+    );
     out.push('\n');
     let certs: Vec<String> = v
         .certificates
@@ -803,11 +810,13 @@ pub fn render_public(v: &EstatesPublic, names: &[String], say: &dyn Say) -> Stri
                 .enumerate()
                 .map(|(seat, p)| format!("{} {p}", name(names, seat)))
                 .collect();
-            out.push_str(&say.say(
-                &Phrase::new("estates-board-round-totals")
-                    .count("round", i + 1)
-                    .text("list", s.join(", ")),
-            ));
+            out.push_str(
+                &say.say(
+                    &Phrase::new("estates-board-round-totals")
+                        .count("round", i + 1)
+                        .text("list", s.join(", ")),
+                ),
+            );
             out.push('\n');
         }
         let w: Vec<String> = v

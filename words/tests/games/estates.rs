@@ -80,10 +80,7 @@ fn every_estates_event_reads_in_both_languages() {
             seat: 1,
             cash_box: 3,
         },
-        E::Bid {
-            seat: 2,
-            amount: 7,
-        },
+        E::Bid { seat: 2, amount: 7 },
         E::Passed { seat: 0 },
         E::CubePlaced {
             seat: 0,
@@ -260,7 +257,12 @@ fn check_outcome(game: &Estates, names: &[String]) {
         let phrase = phrase
             .as_ref()
             .unwrap_or_else(|| panic!("no phrase for {english:?}"));
-        assert_eq!(words::phrase(Lang::En, phrase, names), english, "{}", phrase.key);
+        assert_eq!(
+            words::phrase(Lang::En, phrase, names),
+            english,
+            "{}",
+            phrase.key
+        );
         check_spanish(english, &words::phrase(Lang::Es, phrase, names));
     };
     for r in &outcome.results {
@@ -268,7 +270,10 @@ fn check_outcome(game: &Estates, names: &[String]) {
             check(&line.label, &line.phrase);
         }
     }
-    check(outcome.note.as_deref().unwrap_or_default(), &outcome.note_phrase);
+    check(
+        outcome.note.as_deref().unwrap_or_default(),
+        &outcome.note_phrase,
+    );
 }
 
 /// (file, players, seed) of each v1 fixture (as in `rules/tests/estates.rs`).
@@ -323,7 +328,12 @@ fn english_boards_and_hands_are_those_of_the_stored_fixtures() {
             let legal = game.legal_texts(seat);
             let line = &legal[rng.gen_range(0..legal.len())];
             game.apply_text(seat, line, &names).unwrap();
-            same_english(game.as_ref(), stored, players, &format!("{file} +{}", i + 1));
+            same_english(
+                game.as_ref(),
+                stored,
+                players,
+                &format!("{file} +{}", i + 1),
+            );
             compared += 1;
         }
     }
@@ -357,7 +367,10 @@ fn a_row_is_a_word_of_the_readers_language() {
     let names = names(3);
     let phrase = Phrase::new("estates-board-in-row").term("row", RowId::Middle.term());
     assert_eq!(words::phrase(Lang::En, &phrase, &names), "in middle row");
-    assert_eq!(words::phrase(Lang::Es, &phrase, &names), "en la fila central");
+    assert_eq!(
+        words::phrase(Lang::Es, &phrase, &names),
+        "en la fila central"
+    );
 }
 
 /// The board excerpt in `docs/estates.md` is what the engine writes in English for that
@@ -478,12 +491,29 @@ fn every_estates_parse_error_reads_in_both_languages() {
         assert!(!es.contains("estates-"), "raw key in {es:?}");
         assert_ne!(es, en, "{}: the Spanish is the English", phrase.key);
     }
-    assert!(seen.iter().all(|s| *s), "variants without a sample: {seen:?}");
+    assert!(
+        seen.iter().all(|s| *s),
+        "variants without a sample: {seen:?}"
+    );
     // Slips typed in every phase of random games.
     let slips = [
-        "", "fly", "pass now", "bid", "bid lots", "permit", "permit 7", "cube", "cube 9 left",
-        "cube red 9", "cube purple-7", "place", "place nowhere", "place top 12", "mayor top-3x",
-        "remove", "red-1 2 right",
+        "",
+        "fly",
+        "pass now",
+        "bid",
+        "bid lots",
+        "permit",
+        "permit 7",
+        "cube",
+        "cube 9 left",
+        "cube red 9",
+        "cube purple-7",
+        "place",
+        "place nowhere",
+        "place top 12",
+        "mayor top-3x",
+        "remove",
+        "red-1 2 right",
     ];
     let mut refused = 0;
     for seed in 0..4 {
