@@ -18,6 +18,7 @@ use crate::engine::{
     rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,
     ScoreLine, Seat, SetupError,
 };
+use crate::phrase::Phrase;
 use crate::seating::next_seat;
 use auction::{AnswerOrder, Bids};
 use board::{permit_index, Board, PieceState};
@@ -27,6 +28,7 @@ use data::{
 };
 pub use determinize::StashBound;
 pub use error::EstatesError;
+pub use parse::{EstatesParseError, HintPhase};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -965,6 +967,14 @@ impl Game for Estates {
         let checks = self.checks();
         let single = self.history.len() == 1 && self.options.rounds == 1;
         let wins = self.round_wins();
+        // The last round's lines again, with their phrases (a stored history keeps only
+        // the English labels); the board and cash boxes are still those of its end.
+        let phrased = if single {
+            let cash_boxes: Vec<u32> = (0..self.players).map(|s| self.cash_box(s)).collect();
+            scoring::phrased_breakdowns(&self.board, &self.certificates, &cash_boxes)
+        } else {
+            Vec::new()
+        };
         let results: Vec<PlayerResult> = (0..self.players)
             .map(|seat| {
                 let total: i64 = self
@@ -973,7 +983,15 @@ impl Game for Estates {
                     .map(|r| r.totals.get(seat).copied().unwrap_or(0))
                     .sum();
                 let breakdown = if single {
-                    last.breakdowns.get(seat).cloned().unwrap_or_default()
+                    let mut lines = last.breakdowns.get(seat).cloned().unwrap_or_default();
+                    if let Some(again) = phrased.get(seat) {
+                        for (line, said) in lines.iter_mut().zip(again) {
+                            if line.label == said.label && line.points == said.points {
+                                line.phrase.clone_from(&said.phrase);
+                            }
+                        }
+                    }
+                    lines
                 } else {
                     self.history
                         .iter()
@@ -988,6 +1006,11 @@ impl Game for Estates {
                                 format!("round {}{won}", i + 1),
                                 r.totals.get(seat).copied().unwrap_or(0),
                             )
+                            .with_phrase(
+                                Phrase::new("estates-score-round")
+                                    .count("round", i + 1)
+                                    .text("won", if won.is_empty() { "no" } else { "yes" }),
+                            )
                         })
                         .collect()
                 };
@@ -995,10 +1018,13 @@ impl Game for Estates {
                     seat,
                     total,
                     breakdown,
-                    tiebreak: Some(ScoreLine::new(
-                        "checks held (cash + cash box)",
-                        i64::from(checks.get(seat).copied().unwrap_or(0)),
-                    )),
+                    tiebreak: Some(
+                        ScoreLine::new(
+                            "checks held (cash + cash box)",
+                            i64::from(checks.get(seat).copied().unwrap_or(0)),
+                        )
+                        .with_phrase(Phrase::new("estates-score-checks")),
+                    ),
                 }
             })
             .collect();
@@ -1006,7 +1032,7 @@ impl Game for Estates {
         let two: Vec<Seat> = (0..self.players)
             .filter(|&s| wins.get(s).copied().unwrap_or(0) >= 2)
             .collect();
-        let (winners, note) = if !single && !two.is_empty() {
+        let (winners, note, note_phrase) = if !single && !two.is_empty() {
             (
                 best_of(&totals, &checks, two),
                 format!(
@@ -1014,11 +1040,13 @@ impl Game for Estates {
                     self.round,
                     last.reason.text()
                 ),
+                Phrase::new("estates-score-note-two-wins").number("round", self.round),
             )
         } else if single {
             (
                 best_of(&totals, &checks, (0..self.players).collect()),
                 format!("The game ended because {}.", last.reason.text()),
+                Phrase::new("estates-score-note-game"),
             )
         } else {
             (
@@ -1028,14 +1056,19 @@ impl Game for Estates {
                     self.history.len(),
                     last.reason.text()
                 ),
+                Phrase::new("estates-score-note-all-rounds").count("rounds", self.history.len()),
             )
         };
-        Some(Outcome {
-            results,
-            winners,
-            note: Some(note),
-            note_phrase: None,
-        })
+        let note_phrase = note_phrase.text("reason", last.reason.code());
+        Some(
+            Outcome {
+                results,
+                winners,
+                note: Some(note),
+                note_phrase: None,
+            }
+            .with_note_phrase(note_phrase),
+        )
     }
 
     fn absent_move(
@@ -1051,25 +1084,25 @@ impl Game for Estates {
     fn render_public(
         view: &EstatesPublic,
         names: &[String],
-        _say: &dyn crate::phrase::Say,
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        text::render_public(view, names)
+        text::render_public(view, names, say)
     }
 
     fn render_headline(
         view: &EstatesPublic,
         _names: &[String],
-        _say: &dyn crate::phrase::Say,
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        text::headline(view)
+        text::headline(view, say)
     }
 
     fn render_private(
         view: &EstatesPrivate,
-        names: &[String],
-        _say: &dyn crate::phrase::Say,
+        _names: &[String],
+        say: &dyn crate::phrase::Say,
     ) -> String {
-        text::render_private(view, names)
+        text::render_private(view, say)
     }
 
     fn rules_text() -> &'static str {

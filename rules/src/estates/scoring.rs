@@ -3,6 +3,7 @@
 use super::board::{Board, Building};
 use super::data::{Lot, RowId};
 use crate::engine::{ScoreLine, Seat};
+use crate::phrase::Phrase;
 
 /// What one building is worth and to whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +84,52 @@ pub fn breakdowns(
         .collect()
 }
 
+/// Every seat's breakdown as [`breakdowns`] writes it, each line with its phrase (the
+/// final result, read in the reader's language; round ends keep the plain lines, which
+/// are faster to build).
+pub fn phrased_breakdowns(
+    board: &Board,
+    certificates: &[Option<Seat>],
+    cash_boxes: &[u32],
+) -> Vec<Vec<ScoreLine>> {
+    let scores = building_scores(board, certificates);
+    cash_boxes
+        .iter()
+        .enumerate()
+        .map(|(seat, &cash_box)| {
+            let mut lines = Vec::new();
+            for s in scores.iter().filter(|s| s.owner == Some(seat)) {
+                let Some(b) = board.building(s.lot) else {
+                    continue;
+                };
+                lines.push(
+                    ScoreLine::new(building_line(s, b), s.points)
+                        .with_phrase(building_phrase(s, b)),
+                );
+            }
+            lines.push(cash_box_line(cash_box).with_phrase(Phrase::new("estates-score-cash-box")));
+            lines
+        })
+        .collect()
+}
+
+fn cash_box_line(cash_box: u32) -> ScoreLine {
+    ScoreLine::new("cash box", i64::from(cash_box))
+}
+
+/// A building's line as a phrase (`estates-score-building`), in English the same as
+/// [`building_line`].
+fn building_phrase(s: &BuildingScore, b: &Building) -> Phrase {
+    let cubes: Vec<String> = b.cubes.iter().map(|c| c.to_string()).collect();
+    let yes = |on: bool| if on { "yes" } else { "no" };
+    Phrase::new("estates-score-building")
+        .text("lot", s.lot)
+        .text("cubes", cubes.join(" "))
+        .number("roof", b.roof.unwrap_or(0))
+        .text("complete", yes(s.complete))
+        .text("mayor", yes(s.mayor))
+}
+
 /// One seat's breakdown from the board's building scores.
 fn seat_breakdown(
     board: &Board,
@@ -100,7 +147,7 @@ fn seat_breakdown(
         };
         lines.push(ScoreLine::new(building_line(s, b), s.points));
     }
-    lines.push(ScoreLine::new("cash box", i64::from(cash_box)));
+    lines.push(cash_box_line(cash_box));
     lines
 }
 

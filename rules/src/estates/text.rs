@@ -4,6 +4,7 @@ use super::board::PieceState;
 use super::data::{Colour, Cube, Lot, RowId, PERMITS, RIVER_AFTER};
 use super::{EndReason, Estates, EstatesAction, Item, Phase, Piece};
 use crate::engine::{Audience, CommandHelp, GameEvent, Seat};
+use crate::phrase::{Phrase, Phrased, Say};
 use serde::Serialize;
 use std::fmt;
 
@@ -146,6 +147,10 @@ impl GameEvent for EstatesEvent {
         }
     }
 
+    fn phrased(&self) -> Option<Phrase> {
+        Some(Phrased::phrase(self))
+    }
+
     fn narrate(&self, names: &[String]) -> String {
         let n = |s: &Seat| name(names, *s);
         match self {
@@ -248,6 +253,187 @@ impl GameEvent for EstatesEvent {
             EstatesEvent::NewRound { round, starter } => {
                 format!("Round {round} is set up afresh. {} starts.", n(starter))
             }
+        }
+    }
+}
+
+impl Item {
+    /// Adds this item as the arguments `item` (its kind) and `code` (its cube, roof or
+    /// permit code) that the message `estates-item` reads from its caller.
+    fn args(self, p: Phrase) -> Phrase {
+        match self {
+            Item::Cube(c) => p.text("item", "cube").text("code", c),
+            Item::Roof(v) => p.text("item", "roof").text("code", v),
+            Item::Permit(v) => p.text("item", "permit").text("code", v),
+            Item::Mayor => p.text("item", "mayor").text("code", ""),
+            Item::Cancel => p.text("item", "cancel").text("code", ""),
+        }
+    }
+}
+
+impl RowId {
+    /// The row's name as a game word (`estates-row-top` …, in `errors.ftl`).
+    pub fn term(self) -> &'static str {
+        match self {
+            RowId::Top => "estates-row-top",
+            RowId::Middle => "estates-row-middle",
+            RowId::Bottom => "estates-row-bottom",
+        }
+    }
+}
+
+impl Colour {
+    /// The colour's name as a game word (`estates-colour-blue` …).
+    pub fn term(self) -> &'static str {
+        match self {
+            Colour::Blue => "estates-colour-blue",
+            Colour::Red => "estates-colour-red",
+            Colour::Yellow => "estates-colour-yellow",
+            Colour::Green => "estates-colour-green",
+            Colour::Purple => "estates-colour-purple",
+            Colour::Grey => "estates-colour-grey",
+        }
+    }
+}
+
+impl EndReason {
+    /// The argument `reason` that the message `estates-reason` reads from its caller.
+    pub(crate) fn code(self) -> &'static str {
+        match self {
+            EndReason::TwoRowsComplete => "two-rows",
+            EndReason::RoofsGone => "roofs-gone",
+            EndReason::NoPieceLeft => "no-piece",
+        }
+    }
+}
+
+/// Argument names of the seat lists (`estates-scores`, `estates-best`): up to five seats.
+const SEAT_ARGS: [&str; 5] = ["p1", "p2", "p3", "p4", "p5"];
+const SCORE_ARGS: [&str; 5] = ["s1", "s2", "s3", "s4", "s5"];
+const BEST_ARGS: [&str; 5] = ["w1", "w2", "w3", "w4", "w5"];
+
+/// Adds every seat's total (`players`, `p1`…, `s1`…) and the best seats (`best`, `w1`…).
+fn round_args(mut p: Phrase, totals: &[i64], winners: &[Seat]) -> Phrase {
+    p = p.count("players", totals.len());
+    for ((seat, total), (pn, sn)) in totals
+        .iter()
+        .enumerate()
+        .zip(SEAT_ARGS.iter().zip(SCORE_ARGS))
+    {
+        p = p.player(pn, seat).number(sn, *total);
+    }
+    p = p.count("best", winners.len());
+    for (seat, wn) in winners.iter().zip(BEST_ARGS) {
+        p = p.player(wn, *seat);
+    }
+    p
+}
+
+impl Phrased for EstatesEvent {
+    fn phrase(&self) -> Phrase {
+        use EstatesEvent as E;
+        match self {
+            E::Stashed { cash_box, .. } => {
+                Phrase::new("estates-event-stashed").number("cash_box", *cash_box)
+            }
+            E::Chose { seat, item } => match item {
+                Item::Roof(v) => Phrase::new("estates-event-chose-roof")
+                    .player("name", *seat)
+                    .number("roof", *v),
+                _ => item.args(Phrase::new("estates-event-chose").player("name", *seat)),
+            },
+            E::Bid { seat, amount } => Phrase::new("estates-event-bid")
+                .player("name", *seat)
+                .number("amount", *amount),
+            E::Passed { seat } => Phrase::new("estates-event-passed").player("name", *seat),
+            E::AllPassed { auctioneer, item } => {
+                item.args(Phrase::new("estates-event-all-passed").player("name", *auctioneer))
+            }
+            E::Sold {
+                auctioneer,
+                buyer,
+                amount,
+                item,
+            } => item.args(
+                Phrase::new("estates-event-sold")
+                    .player("name", *auctioneer)
+                    .player("buyer", *buyer)
+                    .number("amount", *amount),
+            ),
+            E::Kept {
+                auctioneer,
+                bidder,
+                amount,
+                item,
+            } => item.args(
+                Phrase::new("estates-event-kept")
+                    .player("name", *auctioneer)
+                    .player("bidder", *bidder)
+                    .number("amount", *amount),
+            ),
+            E::CubePlaced { seat, cube, lot } => Phrase::new("estates-event-cube-placed")
+                .player("name", *seat)
+                .text("cube", cube)
+                .text("lot", lot),
+            E::Certificate { seat, colour } => Phrase::new("estates-event-certificate")
+                .player("name", *seat)
+                .term("colour", colour.term())
+                .text("company", colour.company()),
+            E::RoofPlaced { seat, roof, lot } => Phrase::new("estates-event-roof-placed")
+                .player("name", *seat)
+                .number("roof", *roof)
+                .text("lot", lot),
+            E::PermitPlaced {
+                seat,
+                value,
+                lot,
+                requirement,
+            } => Phrase::new("estates-event-permit-placed")
+                .player("name", *seat)
+                .number("permit", *value)
+                .text("lot", lot)
+                .term("row", lot.row.term())
+                .number("needs", *requirement),
+            E::MayorPlaced { seat, row } => Phrase::new("estates-event-mayor-placed")
+                .player("name", *seat)
+                .term("row", row.term()),
+            E::PermitRemoved {
+                seat,
+                value,
+                row,
+                requirement,
+            } => Phrase::new("estates-event-permit-removed")
+                .player("name", *seat)
+                .number("permit", *value)
+                .term("row", row.term())
+                .number("needs", *requirement),
+            E::Discarded { seat, item } => {
+                item.args(Phrase::new("estates-event-discarded").player("name", *seat))
+            }
+            E::RoundOver {
+                round,
+                rounds,
+                reason,
+                totals,
+                winners,
+                match_over,
+            } => {
+                let key = if *rounds == 1 {
+                    "estates-event-game-over"
+                } else if *match_over {
+                    "estates-event-last-round-over"
+                } else {
+                    "estates-event-round-over"
+                };
+                let p = Phrase::new(key)
+                    .number("round", *round)
+                    .number("rounds", *rounds)
+                    .text("reason", reason.code());
+                round_args(p, totals, winners)
+            }
+            E::NewRound { round, starter } => Phrase::new("estates-event-new-round")
+                .number("round", *round)
+                .player("name", *starter),
         }
     }
 }
@@ -425,10 +611,48 @@ pub fn private_view(g: &Estates, seat: Seat) -> EstatesPrivate {
     }
 }
 
-fn building_text(b: &BuildingView, white: bool, names: &[String]) -> String {
+/// The words a board repeats on many lines, said once per board.
+struct BoardWords {
+    roof: String,
+    nobody: String,
+    river: String,
+    available: String,
+    gone: String,
+    in_row: [String; 3],
+}
+
+impl BoardWords {
+    fn new(say: &dyn Say) -> BoardWords {
+        let in_row =
+            RowId::ALL.map(|r| say.say(&Phrase::new("estates-board-in-row").term("row", r.term())));
+        BoardWords {
+            roof: say.say(&Phrase::new("estates-board-roof")),
+            nobody: say.say(&Phrase::new("estates-board-nobody")),
+            river: say.say(&Phrase::new("estates-board-river")),
+            available: say.say(&Phrase::new("estates-board-available")),
+            gone: say.say(&Phrase::new("estates-board-gone")),
+            in_row,
+        }
+    }
+
+    fn state(&self, s: &PieceState) -> &str {
+        match s {
+            PieceState::Available => &self.available,
+            PieceState::Placed { row, .. } => {
+                let i = RowId::ALL.iter().position(|r| r == row).unwrap_or(0);
+                self.in_row.get(i).map_or("", String::as_str)
+            }
+            PieceState::Gone => &self.gone,
+        }
+    }
+}
+
+fn building_text(b: &BuildingView, white: bool, names: &[String], words: &BoardWords) -> String {
     let cubes: Vec<String> = b.cubes.iter().map(|c| c.to_string()).collect();
-    let roof = b.roof.map_or(String::new(), |r| format!(" ^roof {r}"));
-    let owner = b.owner.map_or("nobody".to_string(), |o| name(names, o));
+    let roof = b
+        .roof
+        .map_or(String::new(), |r| format!(" ^{} {r}", words.roof));
+    let owner = b.owner.map_or(words.nobody.clone(), |o| name(names, o));
     format!(
         " {:>2}{} {}{roof} → {owner} {:+}",
         b.lot,
@@ -438,32 +662,30 @@ fn building_text(b: &BuildingView, white: bool, names: &[String]) -> String {
     )
 }
 
-fn state_text(s: &PieceState) -> String {
-    match s {
-        PieceState::Available => "available".into(),
-        PieceState::Placed { row, .. } => format!("in {row} row"),
-        PieceState::Gone => "gone".into(),
-    }
-}
-
 /// The board's first line: the title and the round.
-pub fn headline(v: &EstatesPublic) -> String {
+pub fn headline(v: &EstatesPublic, say: &dyn Say) -> String {
     if v.rounds > 1 {
-        format!("**The Estates** — round {} of {}", v.round, v.rounds)
+        say.say(
+            &Phrase::new("estates-board-title-round")
+                .number("round", v.round)
+                .number("rounds", v.rounds),
+        )
     } else {
-        "**The Estates**".to_string()
+        say.say(&Phrase::new("estates-board-title"))
     }
 }
 
-pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
-    let mut out = headline(v);
+/// The board as text: the three rows, the offer, the pieces, the scores and the turn.
+pub fn render_public(v: &EstatesPublic, names: &[String], say: &dyn Say) -> String {
+    let words = BoardWords::new(say);
+    let mut out = headline(v, say);
     out.push('\n');
     out.push_str("```\n");
     for r in &v.rows {
-        let mut head = format!(
-            "{} row · needs {}",
-            r.row.name().to_uppercase(),
-            r.requirement
+        let mut head = say.say(
+            &Phrase::new("estates-board-row")
+                .text("row", r.row.name())
+                .number("needs", r.requirement),
         );
         if !r.permits.is_empty() {
             let p: Vec<String> = r
@@ -471,25 +693,32 @@ pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
                 .iter()
                 .map(|(v, e)| format!("{v}({e:+})"))
                 .collect();
-            head.push_str(&format!(
-                " · permit {} @lot {}",
-                p.join("+"),
-                r.permit_lot.unwrap_or(0)
-            ));
+            head.push_str(" · ");
+            head.push_str(
+                &say.say(
+                    &Phrase::new("estates-board-permit")
+                        .text("permits", p.join("+"))
+                        .number("lot", r.permit_lot.unwrap_or(0)),
+                ),
+            );
         }
         if r.mayor {
-            head.push_str(" · MAYOR x2");
+            head.push_str(" · ");
+            head.push_str(&say.say(&Phrase::new("estates-board-mayor")));
         }
         if r.complete {
-            head.push_str(" · COMPLETE");
+            head.push_str(" · ");
+            head.push_str(&say.say(&Phrase::new("estates-board-complete")));
         }
         out.push_str(&head);
         out.push('\n');
         for b in &r.buildings {
-            out.push_str(&building_text(b, r.row.is_white(b.lot), names));
+            out.push_str(&building_text(b, r.row.is_white(b.lot), names, &words));
             out.push('\n');
             if b.lot == RIVER_AFTER && usize::from(b.lot) < r.buildings.len() {
-                out.push_str("    ~~ river ~~\n");
+                out.push_str("    ");
+                out.push_str(&words.river);
+                out.push('\n');
             }
         }
         let next = r.buildings.len() + 1;
@@ -502,61 +731,78 @@ pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
                 .filter(|&&l| usize::from(l) >= next && usize::from(l) <= req)
                 .map(|l| l.to_string())
                 .collect();
-            let w = if whites.is_empty() {
-                String::new()
+            let empty = if next == req {
+                Phrase::new("estates-board-empty-lot").count("lot", next)
             } else {
-                format!(" (white: {})", whites.join(","))
+                Phrase::new("estates-board-empty-lots")
+                    .count("from", next)
+                    .count("to", req)
             };
-            if next == req {
-                out.push_str(&format!("  lot {next} empty{w}\n"));
-            } else {
-                out.push_str(&format!("  lots {next}-{req} empty{w}\n"));
+            out.push_str("  ");
+            out.push_str(&say.say(&empty));
+            if !whites.is_empty() {
+                out.push(' ');
+                out.push_str(
+                    &say.say(&Phrase::new("estates-board-white").text("lots", whites.join(","))),
+                );
             }
+            out.push('\n');
         }
     }
     out.push_str("```\n");
-    out.push_str("**Offer rows** (only the end cubes can be chosen)\n```\n");
+    out.push_str(&say.say(&Phrase::new("estates-board-offer")));
+    out.push_str("\n```\n");
+    let mut empty_offer: Option<String> = None;
     for (i, row) in v.offer.iter().enumerate() {
         let cubes: Vec<String> = row.iter().map(|c| c.to_string()).collect();
-        out.push_str(&format!(
-            "{}: {}\n",
-            i + 1,
-            if cubes.is_empty() {
-                "(empty)".into()
-            } else {
-                cubes.join(" ")
-            }
-        ));
+        let line = if cubes.is_empty() {
+            empty_offer
+                .get_or_insert_with(|| say.say(&Phrase::new("estates-board-offer-empty")))
+                .clone()
+        } else {
+            cubes.join(" ")
+        };
+        out.push_str(&format!("{}: {line}\n", i + 1));
     }
     out.push_str("```\n");
     let permits: Vec<String> = v
         .permits
         .iter()
-        .map(|(p, s)| format!("{p} {}", state_text(s)))
+        .map(|(p, s)| format!("{p} {}", words.state(s)))
         .collect();
-    out.push_str(&format!(
-        "Roofs in the bag: {} · Permits: {} · Mayor: {} · Cancel cube: {}\n",
-        v.roofs_left,
-        permits.join(", "),
-        state_text(&v.mayor),
-        state_text(&v.cancel)
-    ));
+    out.push_str(
+        &say.say(
+            &Phrase::new("estates-board-pieces")
+                .count("roofs", v.roofs_left)
+                .text("permits", permits.join(", "))
+                .text("mayor", words.state(&v.mayor))
+                .text("cancel", words.state(&v.cancel)),
+        ),
+    );
+    out.push('\n');
     let certs: Vec<String> = v
         .certificates
         .iter()
-        .map(|(c, s)| format!("{c} {}", s.map_or("—".to_string(), |s| name(names, s))))
+        .map(|(c, s)| {
+            format!(
+                "{} {}",
+                say.say(&Phrase::new(c.term())),
+                s.map_or("—".to_string(), |s| name(names, s))
+            )
+        })
         .collect();
-    out.push_str(&format!("Certificates: {}\n", certs.join(", ")));
+    out.push_str(
+        &say.say(&Phrase::new("estates-board-certificates").text("list", certs.join(", "))),
+    );
+    out.push('\n');
     let live: Vec<String> = v
         .live_scores
         .iter()
         .enumerate()
         .map(|(s, p)| format!("{} {p:+}", name(names, s)))
         .collect();
-    out.push_str(&format!(
-        "Score if it ended now (cash boxes not shown): {}\n",
-        live.join(", ")
-    ));
+    out.push_str(&say.say(&Phrase::new("estates-board-live").text("list", live.join(", "))));
+    out.push('\n');
     if !v.round_totals.is_empty() {
         for (i, t) in v.round_totals.iter().enumerate() {
             let s: Vec<String> = t
@@ -564,7 +810,14 @@ pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
                 .enumerate()
                 .map(|(seat, p)| format!("{} {p}", name(names, seat)))
                 .collect();
-            out.push_str(&format!("Round {}: {}\n", i + 1, s.join(", ")));
+            out.push_str(
+                &say.say(
+                    &Phrase::new("estates-board-round-totals")
+                        .count("round", i + 1)
+                        .text("list", s.join(", ")),
+                ),
+            );
+            out.push('\n');
         }
         let w: Vec<String> = v
             .round_wins
@@ -572,58 +825,70 @@ pub fn render_public(v: &EstatesPublic, names: &[String]) -> String {
             .enumerate()
             .map(|(s, w)| format!("{} {w}", name(names, s)))
             .collect();
-        out.push_str(&format!("Round wins: {}\n", w.join(", ")));
+        out.push_str(&say.say(&Phrase::new("estates-board-round-wins").text("list", w.join(", "))));
+        out.push('\n');
     }
-    match &v.phase {
-        PhaseView::Choosing { auctioneer } => out.push_str(&format!(
-            "{} is the auctioneer: choose a piece to auction.\n",
-            name(names, *auctioneer)
-        )),
+    let turn = match &v.phase {
+        PhaseView::Choosing { auctioneer } => {
+            say.say(&Phrase::new("estates-board-choosing").player("name", *auctioneer))
+        }
         PhaseView::Auction {
             auctioneer,
             item,
             bids,
             to_answer,
         } => {
-            let b = bid_list(bids, names);
-            out.push_str(&format!(
-                "Auction by {} of {item}. Bids: {}.",
-                name(names, *auctioneer),
-                if b.is_empty() {
-                    "none yet".into()
-                } else {
-                    b.join(", ")
-                }
-            ));
+            let b = said_bids(bids, say);
+            let bids = if b.is_empty() {
+                say.say(&Phrase::new("estates-board-no-bids"))
+            } else {
+                b.join(", ")
+            };
+            let mut line = say.say(
+                &item.args(
+                    Phrase::new("estates-board-auction")
+                        .player("name", *auctioneer)
+                        .text("bids", bids),
+                ),
+            );
             if let Some(s) = to_answer {
-                out.push_str(&format!(" {} to bid or pass.", name(names, *s)));
+                line.push(' ');
+                line.push_str(&say.say(&Phrase::new("estates-board-to-answer").player("name", *s)));
             }
-            out.push('\n');
+            line
         }
         PhaseView::Deciding {
             auctioneer,
             item,
             high: (s, a),
-        } => out.push_str(&format!(
-            "{} bid ${a}M for {item}. {} decides: sell or keep.\n",
-            name(names, *s),
-            name(names, *auctioneer)
-        )),
+        } => say.say(
+            &item.args(
+                Phrase::new("estates-board-deciding")
+                    .player("bidder", *s)
+                    .number("amount", *a)
+                    .player("name", *auctioneer),
+            ),
+        ),
         PhaseView::Placing { item, owner } => {
-            out.push_str(&format!("{} must place {item}.\n", name(names, *owner)))
+            say.say(&item.args(Phrase::new("estates-board-placing").player("name", *owner)))
         }
-        PhaseView::Over => out.push_str("The game is over.\n"),
-    }
+        PhaseView::Over => say.say(&Phrase::new("estates-board-over")),
+    };
+    out.push_str(&turn);
+    out.push('\n');
     out
 }
 
-pub fn render_private(v: &EstatesPrivate, _names: &[String]) -> String {
-    let mut out = format!(
-        "Cash on hand: ${}M · cash box: ${}M (1 point per check at the end; never spendable).",
-        v.cash, v.cash_box
+/// A seat's hand as text: its cash, its cash box, and whether it may stash now.
+pub fn render_private(v: &EstatesPrivate, say: &dyn Say) -> String {
+    let mut out = say.say(
+        &Phrase::new("estates-hand-cash")
+            .number("cash", v.cash)
+            .number("cash_box", v.cash_box),
     );
     if v.may_stash {
-        out.push_str(" You may stash $1M in your cash box before choosing a piece.");
+        out.push(' ');
+        out.push_str(&say.say(&Phrase::new("estates-hand-may-stash")));
     }
     out
 }
@@ -715,7 +980,22 @@ pub const COMMANDS: &[CommandHelp] = &[
     },
 ];
 
-/// The bids of an auction in words: "Ana $3M", "Bruno pass".
+/// The bids of an auction in the reader's words (`estates-board-bid`, `…-bid-pass`).
+fn said_bids(bids: &[(Seat, Option<u32>)], say: &dyn Say) -> Vec<String> {
+    bids.iter()
+        .map(|(s, a)| match a {
+            Some(a) => say.say(
+                &Phrase::new("estates-board-bid")
+                    .player("name", *s)
+                    .number("amount", *a),
+            ),
+            None => say.say(&Phrase::new("estates-board-bid-pass").player("name", *s)),
+        })
+        .collect()
+}
+
+/// The bids of an auction in English: "Ana $3M", "Bruno pass" (the pictures' tests
+/// compare with it; the board says its bids through the reader's speaker).
 pub fn bid_list(bids: &[(Seat, Option<u32>)], names: &[String]) -> Vec<String> {
     bids.iter()
         .map(|(s, a)| match a {
