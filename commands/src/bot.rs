@@ -977,6 +977,8 @@ async fn on_component(
         return show_panel(ctx, data, c, lang, &id, PanelPath::root(), Some(notice)).await;
     }
     let played = actions.get(index).cloned();
+    // The game's id before the move: a move that ends the game archives it.
+    let game = data.table.game_in(channel).unwrap_or_default();
     let deliveries = data
         .table
         .handle_async(channel, caller, Command::Choose { index, at })
@@ -995,7 +997,6 @@ async fn on_component(
     let moved = after.as_ref().map(|(s, _)| *s) != Some(state);
     if moved {
         if let Some(text) = played {
-            let game = data.table.game_in(channel).unwrap_or_default();
             let label = panel::action_label_in(lang, &game, &text);
             replies.insert(
                 0,

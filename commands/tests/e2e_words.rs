@@ -818,13 +818,22 @@ fn english_only_words() -> std::collections::BTreeSet<String> {
                 continue;
             }
             for line in source.lines() {
-                let line = line.trim_start();
+                let mut line = line.trim_start();
                 if line.starts_with('#') {
                     continue;
                 }
+                // A selector's variant key (`[one]`, `*[other]`) is not text.
+                if let Some(rest) = line.strip_prefix('*').unwrap_or(line).strip_prefix('[') {
+                    line = rest.split_once(']').map_or("", |(_, text)| text);
+                }
                 // The message's text: after `key =` on its first line, whole on the next.
-                let text = match line.split_once(" = ") {
-                    Some((key, rest)) if !key.contains(' ') => rest,
+                let is_key = |k: &str| {
+                    !k.is_empty()
+                        && k.chars()
+                            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_'))
+                };
+                let text = match line.split_once('=') {
+                    Some((key, rest)) if is_key(key.trim()) => rest,
                     _ => line,
                 };
                 out.extend(tokens(&strip_placeables(text)));

@@ -118,9 +118,9 @@ picture-estates-money-title = { -estates } · dinero de { $name }
 picture-estates-cash = Efectivo
 picture-estates-cash-note = gástalo en subastas
 picture-estates-cash-box = Caja
-picture-estates-cash-box-note = 1 punto por cada $1M al final; no se puede gastar
+picture-estates-cash-box-note = 1 punto por cada 1 M$ al final; no se puede gastar
 # `stash` es la jugada que se escribe: se queda así.
-picture-estates-may-stash = Puedes guardar $1M en tu caja (`stash`) antes de elegir una pieza.
+picture-estates-may-stash = Puedes guardar 1 M$ en tu caja personal (`stash`) antes de elegir una pieza.
 
 ## Villa Paletti (render/src/villa.rs). Los nombres de las columnas (blue-thick) y sus
 ## códigos (B1, RT) son lo que escriben los jugadores: no se traducen.

@@ -180,8 +180,8 @@ princes-event-keeps-one = { $name } se queda una carta de { $deck }; { $back ->
        *[other] { $back } van
     } debajo del mazo.
 princes-event-you-keep = Te quedas { $card }.
-princes-event-placed = { $name } coloca: { $action }.
-princes-event-placed-repeat = { $name } coloca: { $action } (+3 de prestigio: otro del mismo tipo).
+princes-event-placed = { $name } coloca un paisaje: `{ $action }`.
+princes-event-placed-repeat = { $name } coloca un paisaje: `{ $action }` (+3 de prestigio: otro del mismo tipo).
 princes-event-work = { $name } completa una obra con el { $profession }: valor { $value } → { $payout } florines.
 princes-event-work-bonus = { $name } completa una obra con el { $profession } (bonus { $bonus }): valor { $value } → { $payout } florines.
 princes-event-work-prestige = { $name } completa una obra con el { $profession }: valor { $value } → { $payout } florines; devuelve { $returned } por { $prestige } de prestigio.
@@ -252,7 +252,7 @@ princes-parse-bad-rotation = El giro debe ser 0, 90, 180 o 270, no `{ $value }`.
 princes-parse-not-a-square = `{ $word }` no es una casilla (A1–G7) ni una opción; escribe p. ej. `{ $example }`.
 princes-parse-two-squares = Has dado dos casillas ({ $first } y { $second }): indica solo la casilla superior izquierda, p. ej. `{ $example }`.
 princes-parse-say-where = Di dónde, p. ej. `{ $example }`.
-princes-parse-help = Comandos: keep, open, bid, pass, decline, place, recruit, later, work, build, draw profession, draw bonus, freedom, done, sell. Ejemplo: `build opera at C4 rot 90 flip`.
+princes-parse-help = Comandos: `keep`, `open`, `bid`, `pass`, `decline`, `place`, `recruit`, `later`, `work`, `build`, `draw profession`, `draw bonus`, `freedom`, `done`, `sell`. Ejemplo: `build opera at C4 rot 90 flip`.
 princes-parse-return-instead = Mejor di los tres personajes que te quedas, p. ej. `keep poet jurist organist`.
 princes-parse-open-which = ¿Qué montón abres? forest, lake, park, jester, builder, prestige o recruiting; p. ej. `open jester`.
 princes-parse-no-auction = No hay ninguna subasta en la que pujar.

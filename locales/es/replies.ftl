@@ -44,7 +44,7 @@ seat-dm-hidden = **{ $title }** en { $channel }: tienes asiento. Lo que solo tú
 seat-dm-open = **{ $title }** en { $channel }: tienes asiento. { $title } no oculta nada, así que todo se dice en el canal.
 seat-dm-unknown = Tienes asiento en la partida de { $channel }. Lo que solo tú puedes ver te llegará aquí.
 seat-dm-hidden-palazzo = tu mano de cartas de dinero
-seat-dm-hidden-estates = tu efectivo en mano y tu caja de efectivo
+seat-dm-hidden-estates = tu dinero en mano y tu caja personal
 seat-dm-hidden-princes = tus florines, las cartas de tu mano (personajes, bonus, reclutamiento) y las cartas de prestigio que tienes o miras
 
 # La primera línea de cada MD y de la mano en vivo (commands/src/dispatch.rs), en el idioma

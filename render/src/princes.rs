@@ -319,7 +319,10 @@ fn status(v: &PrincesPublic, names: &[String], lang: Lang) -> String {
             "picture-princes-waiting",
             &[
                 ("status", s.into()),
-                ("pending", words::phrase(lang, &waiting_phrase(w), names).into()),
+                (
+                    "pending",
+                    words::phrase(lang, &waiting_phrase(w), names).into(),
+                ),
             ],
         ),
         None => s,
@@ -800,8 +803,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
         y = section(c, y, &heading);
         for card in cards {
             let label = words::text(lang, terms::card(*deck, *card), &[]);
-            y = c.paragraph(MARGIN + 16.0, y + BODY, BODY, INK, &label, inner - 16.0) - BODY
-                + 8.0;
+            y = c.paragraph(MARGIN + 16.0, y + BODY, BODY, INK, &label, inner - 16.0) - BODY + 8.0;
         }
     }
 }

@@ -94,9 +94,23 @@ fn fill(lang: Lang, rule: &Rule, caps: &[String]) -> String {
         .split_whitespace()
         .filter_map(capture)
         .zip(caps)
-        .map(|(name, value)| (name, value.as_str().into()))
+        .map(|(name, value)| (name, shown_word(lang, rule.game, value).into()))
         .collect();
     words::text(lang, rule.label, &args)
+}
+
+/// A captured word as a label shows it: a piece The Princes names by a typed word
+/// (`poet`, `jester`) reads in `lang`'s word for it, except in English, whose labels keep
+/// the typed word; anything else as typed.
+fn shown_word(lang: Lang, game: &str, value: &str) -> String {
+    match (lang, game) {
+        (Lang::En, _) => value.to_string(),
+        (_, "princes") => match rules::princes::terms::typed(value) {
+            Some(key) => words::text(lang, key, &[]),
+            None => value.to_string(),
+        },
+        _ => value.to_string(),
+    }
 }
 
 fn capitalized(text: &str) -> String {

@@ -184,3 +184,58 @@ pub fn deck(d: DeckKind) -> &'static str {
         DeckKind::Prestige => "princes-deck-prestige",
     }
 }
+
+/// Auction item keys, in [`item`]'s order.
+const ITEMS: [&str; 7] = [
+    "princes-item-forest",
+    "princes-item-lake",
+    "princes-item-park",
+    "princes-item-jester",
+    "princes-item-builder",
+    "princes-item-prestige",
+    "princes-item-recruiting",
+];
+
+/// The game word a typed command word names (`poet`, `chapel`, `travel`, `jester`), so
+/// a move's label can name the piece in the reader's language; `None` for anything
+/// else (squares, card codes, numbers).
+pub fn typed(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    [
+        &PROFESSIONS[..],
+        &BUILDINGS[..],
+        &FREEDOMS[..],
+        &ITEMS[..],
+        &LANDSCAPES[..],
+    ]
+    .into_iter()
+    .flatten()
+    .find(|key| key.rsplit('-').next() == Some(word.as_str()))
+    .copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_words_name_their_game_word() {
+        assert_eq!(typed("poet"), Some("princes-profession-poet"));
+        assert_eq!(typed("Chapel"), Some("princes-building-chapel"));
+        assert_eq!(typed("jester"), Some("princes-item-jester"));
+        assert_eq!(typed("forest"), Some("princes-item-forest"));
+        assert_eq!(typed("b7"), None);
+        for (i, key) in ITEMS.iter().enumerate() {
+            let stack = [
+                Stack::Forest,
+                Stack::Lake,
+                Stack::Park,
+                Stack::Jester,
+                Stack::Builder,
+                Stack::Prestige,
+                Stack::Recruiting,
+            ][i];
+            assert_eq!(item(stack), *key);
+        }
+    }
+}
