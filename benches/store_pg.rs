@@ -94,7 +94,7 @@ fn ms(d: Duration) -> f64 {
 /// One move of `channel`'s game, at version `v`, as the table commits it.
 fn commit_move(store: &PgStore, channel: u64, v: u64) -> Duration {
     let m = meta(channel, channel + 1, v, Status::Running);
-    let snapshot = (v % 8 == 0).then(|| state(channel, v));
+    let snapshot = v.is_multiple_of(8).then(|| state(channel, v));
     let row = NewOutbox {
         channel,
         due_ms: 0,

@@ -1650,7 +1650,7 @@ impl Table {
         // A snapshot every few actions (and of the final state); the log entries after
         // the last one rebuild the state at load.
         let snapshot = (over || meta.version % SNAPSHOT_EVERY == 0).then(|| next.snapshot());
-        let before = self.hand_texts(&active);
+        let before = self.hand_texts(active);
         let (was_awaiting, was_awaited_players) = batch
             .was_awaiting
             .get_or_insert_with(|| (game.awaiting(), active.awaited_players()))

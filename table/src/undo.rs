@@ -463,7 +463,7 @@ impl Table {
         meta.updated = now_ms / 1000;
         let snapshot = plan.game.snapshot();
         let entry = LogEntry::undo(seat, plan.from, vec![headline.clone()], meta.updated);
-        let before = self.hand_texts(&active);
+        let before = self.hand_texts(active);
         let mut next = Active::new(meta, Some(plan.game));
         let private = self.hand_texts(&next);
         let mut out = vec![turn_message(&next, headline, post)];
