@@ -463,9 +463,9 @@ fn spanish_labels_and_panels_read_in_spanish() {
     use words::Lang;
     assert_eq!(
         action_label_in(Lang::Es, "princes", "build opera at C4 rot 90 flip"),
-        "Construir opera en C4, girado 90°, volteado"
+        "Construir Ópera en C4, girado 90°, volteado"
     );
-    assert_eq!(action_label_in(Lang::Es, "estates", "bid 3"), "Pujar $3M");
+    assert_eq!(action_label_in(Lang::Es, "estates", "bid 3"), "Pujar 3 M$");
     let tree = PanelTree::build_in(Lang::Es, "princes", &princes_turn());
     let root = tree.root_view();
     assert_eq!(root.title, "Tus jugadas");
