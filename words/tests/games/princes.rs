@@ -253,34 +253,13 @@ fn every_princes_event_reads_in_both_languages() {
 
 #[test]
 fn princes_narrations_of_random_games_read_in_both_languages() {
-    let kind = rules::catalog::find("princes").expect("princes is registered");
-    let mut told = 0;
-    for seed in 0..games() {
-        let players = 3 + (seed as usize) % 3;
-        let names = names(players);
-        let mut game = (kind.new)(players, &serde_json::Value::Null, seed).unwrap();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        while !game.is_over() {
-            let Some(&seat) = game.awaiting().choose(&mut rng) else {
-                break;
-            };
-            let Some(line) = game.legal_texts(seat).choose(&mut rng).cloned() else {
-                break;
-            };
-            let applied = game.apply_text(seat, &line, &names).unwrap();
-            for n in applied.narrations {
-                let phrase = n
-                    .phrase
-                    .unwrap_or_else(|| panic!("no phrase for {}", n.text));
-                assert_eq!(words::phrase(Lang::En, &phrase, &names), n.text);
-                let es = words::phrase(Lang::Es, &phrase, &names);
-                assert_spanish_clean(&es, phrase.key);
-                assert_ne!(es, n.text, "{}", phrase.key);
-                told += 1;
-            }
-        }
-    }
-    assert!(told > 100 * games(), "only {told} narrations");
+    let told = super::narrations_read_in_both_languages(
+        "princes",
+        games(),
+        |s| 3 + (s as usize) % 3,
+        usize::MAX,
+    );
+    assert!(told > 100 * games() as usize, "only {told} narrations");
 }
 
 // ---------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 //! as text (English byte for byte as before it was phrased), its score lines, outcome
 //! notes and parse errors.
 
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rules::engine::Game;
 use rules::villa::geom::P;
@@ -424,37 +423,8 @@ fn games() -> u64 {
 /// as the narration and in Spanish without a raw key or brace.
 #[test]
 fn villa_narrations_of_random_games_read_in_both_languages() {
-    let names: Vec<String> = ["Ana", "Bruno", "Carla", "Dario"]
-        .map(String::from)
-        .to_vec();
-    let kind = rules::catalog::find("villa").unwrap();
-    let mut told = 0;
-    for seed in 0..games() {
-        let players = 2 + (seed as usize) % 3;
-        let mut game = (kind.new)(players, &serde_json::Value::Null, seed).unwrap();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut moves = 0;
-        while !game.is_over() && moves < 2000 {
-            let Some(&seat) = game.awaiting().choose(&mut rng) else {
-                break;
-            };
-            let Some(line) = game.legal_texts(seat).choose(&mut rng).cloned() else {
-                break;
-            };
-            let applied = game.apply_text(seat, &line, &names).unwrap();
-            for n in applied.narrations {
-                let phrase = n
-                    .phrase
-                    .unwrap_or_else(|| panic!("no phrase for {}", n.text));
-                assert_eq!(words::phrase(Lang::En, &phrase, &names), n.text);
-                let es = words::phrase(Lang::Es, &phrase, &names);
-                assert!(!es.contains(['{', '}']) && !es.contains("villa-"), "{es}");
-                assert_ne!(es, n.text);
-                told += 1;
-            }
-            moves += 1;
-        }
-    }
+    let told =
+        super::narrations_read_in_both_languages("villa", games(), |s| 2 + (s as usize) % 3, 2000);
     assert!(told > 100, "only {told} narrations");
 }
 
