@@ -200,7 +200,9 @@ impl Outcome {
         }
     }
 
-    /// A plain-text table of the result, for the channel.
+    /// A plain-text table of the result in English: what the engines' tests and fixtures
+    /// record. The bot writes final scores in the reader's language from the phrases
+    /// (`table::text::outcome`, whose English equals this word for word).
     pub fn render(&self, names: &[String]) -> String {
         let name = |s: Seat| {
             names
