@@ -6,24 +6,8 @@ use crate::canvas::{picture, Align, Canvas, Rgb};
 use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
 use rules::princes::board::{BUILDING_BASE, EMPTY, LANDSCAPE_BASE, PALAZZO_CELL};
 use rules::princes::data::{Stack, BUILDINGS, FREEDOMS, GRID, LANDSCAPES};
-use rules::princes::{terms, PrincesPrivate, PrincesPublic, PublicPlayer, Waiting};
-use rules::Phrase;
+use rules::princes::{terms, waiting_phrase, PrincesPrivate, PrincesPublic, PublicPlayer};
 
-/// The step the game waits for, as the engine's board says it.
-fn waiting_phrase(w: &Waiting) -> Phrase {
-    match w {
-        Waiting::Place { seat, landscape } => Phrase::new("princes-board-waiting-place")
-            .player("name", *seat)
-            .term("landscape", terms::landscape(*landscape)),
-        Waiting::Look { seat, deck, count } => Phrase::new("princes-board-waiting-look")
-            .player("name", *seat)
-            .count("count", *count)
-            .term("deck", terms::deck(*deck)),
-        Waiting::RecruitNow { seat } => {
-            Phrase::new("princes-board-waiting-recruit").player("name", *seat)
-        }
-    }
-}
 use words::Lang;
 
 const FOREST: Rgb = Rgb::hex(0x2f6b35);

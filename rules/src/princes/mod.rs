@@ -33,7 +33,7 @@ pub use state::{
     Auction, DeckKind, DeckMemory, Face, Pending, Phase, PhaseA, PhaseB, Player, Princes,
     PrincesOptions, Used,
 };
-pub use views::{HandCard, PrincesPrivate, PrincesPublic, PublicPlayer, Waiting};
+pub use views::{waiting_phrase, HandCard, PrincesPrivate, PrincesPublic, PublicPlayer, Waiting};
 
 use crate::engine::{
     Absent, CommandHelp, Game, Outcome, ParseError, PlayerResult, ScoreLine, Seat, SetupError,

@@ -315,6 +315,22 @@ pub fn private(g: &Princes, seat: Seat) -> PrincesPrivate {
     }
 }
 
+/// The step the game waits for, as the board and the pictures say it.
+pub fn waiting_phrase(w: &Waiting) -> Phrase {
+    match w {
+        Waiting::Place { seat, landscape } => Phrase::new("princes-board-waiting-place")
+            .player("name", *seat)
+            .term("landscape", terms::landscape(*landscape)),
+        Waiting::Look { seat, deck, count } => Phrase::new("princes-board-waiting-look")
+            .player("name", *seat)
+            .count("count", *count)
+            .term("deck", terms::deck(*deck)),
+        Waiting::RecruitNow { seat } => {
+            Phrase::new("princes-board-waiting-recruit").player("name", *seat)
+        }
+    }
+}
+
 fn name(names: &[String], s: Seat) -> String {
     names
         .get(s)
@@ -479,19 +495,7 @@ pub fn render_public(v: &PrincesPublic, names: &[String], say: &dyn Say) -> Stri
         }
     }
     if let Some(p) = &v.waiting {
-        let step = match p {
-            Waiting::Place { seat, landscape } => Phrase::new("princes-board-waiting-place")
-                .text("name", name(names, *seat))
-                .term("landscape", terms::landscape(*landscape)),
-            Waiting::Look { seat, deck, count } => Phrase::new("princes-board-waiting-look")
-                .text("name", name(names, *seat))
-                .count("count", *count)
-                .term("deck", terms::deck(*deck)),
-            Waiting::RecruitNow { seat } => {
-                Phrase::new("princes-board-waiting-recruit").text("name", name(names, *seat))
-            }
-        };
-        out.push_str(&w.phrase(step));
+        out.push_str(&w.phrase(waiting_phrase(p)));
         out.push('\n');
     }
     let ls = v.landscape_supply;
