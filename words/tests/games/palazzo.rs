@@ -320,3 +320,16 @@ fn an_auction_board_reads_in_spanish() {
     }
     panic!("no auction in {} games", random_games() * 4);
 }
+
+/// In random Palazzo games every narration carries its phrase, which reads in English
+/// exactly as the narration and in Spanish without a raw key or brace.
+#[test]
+fn palazzo_narrations_of_random_games_read_in_both_languages() {
+    let told = super::narrations_read_in_both_languages(
+        "palazzo",
+        random_games(),
+        |s| 2 + (s as usize) % 3,
+        usize::MAX,
+    );
+    assert!(told > 100, "only {told} narrations");
+}
