@@ -1272,6 +1272,7 @@ pub async fn serve_with_store(
             minimums: settings.minimums,
             bot_delay_ms: settings.bot_delay_ms,
             thinker: settings.thinker.clone(),
+            move_names: panel::move_names(),
             ..table::TableOptions::default()
         },
     ));

@@ -422,7 +422,9 @@ async fn skip_passes_for_the_absent_bidder_tells_only_them_and_pings_the_next() 
     );
     assert!(
         told.content
-            .ends_with("\n**Latest:** ⏱️ Your time ran out, so I played **pass** for you."),
+            .ends_with(
+                "\n**Latest:** ⏱️ Your time ran out, so I played **Pass (take your bid back)** for you."
+            ),
         "{}",
         told.content
     );
@@ -624,12 +626,31 @@ async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
     // A hint: only for the awaited player, only they see it, the channel gets nothing.
     let before = public_messages(&fake, channel).len();
     let hint = slash(&fake, away, channel, "game hint", json!({})).await;
+    assert!(hint[0].flags & 64 != 0, "privately");
+    // It names the move as its panel button does (`**Take money**`), never as the
+    // typed syntax of `/palazzo move` (`money`).
+    let typed: Vec<String> = fake
+        .autocomplete(away, channel, "palazzo move", json!({"move": ""}), "move")
+        .choices()
+        .await
+        .iter()
+        .filter_map(|c| c["value"].as_str().map(str::to_string))
+        .collect();
+    let label_of = |t: &String| commands::panel::action_label("palazzo", t);
     assert!(
-        hint[0].content.starts_with("💡 Hint: **"),
+        typed.iter().any(|t| hint[0]
+            .content
+            .starts_with(&format!("💡 Hint: **{}**", label_of(t)))),
+        "{} names none of {typed:?}",
+        hint[0].content
+    );
+    assert!(
+        typed
+            .iter()
+            .all(|t| label_of(t) == *t || !hint[0].content.contains(&format!("**{t}**"))),
         "{}",
         hint[0].content
     );
-    assert!(hint[0].flags & 64 != 0, "privately");
     let refused = slash(&fake, here, channel, "game hint", json!({})).await;
     assert!(
         refused[0].content.starts_with("It is not your turn"),

@@ -1053,6 +1053,17 @@ async fn a_whole_game_of_each_title_in_spanish() {
             })
             .collect();
         open_table(&fake, channel, title, &seats).await;
+        // A hint names its move as the Spanish move buttons do, never as typed syntax.
+        let turn = turn_message(&fake, channel).expect("a turn message");
+        let asker = awaited(&turn, &seats)[0].0;
+        let hint = slash(&fake, asker, channel, "game hint", json!({})).await;
+        assert!(
+            hint[0].content.starts_with("💡 Pista: **"),
+            "{}",
+            hint[0].content
+        );
+        let who: Vec<&str> = names.iter().map(String::as_str).collect();
+        assert_no_english(&english, &hint[0].content, &who, title);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(280 + i as u64);
         let moves = play_to_the_end(&fake, channel, &seats, &mut rng).await;
         let end = posted(&fake, channel, "**Puntuación final**").await;

@@ -162,8 +162,9 @@ table-hand-game-over =
 
 table-hint-off = Hints are off for this game; the host ({ $host }) can turn them on with /game settings.
 table-hint-none = The bot has no suggestion here, sorry.
-table-hint-only-move = 💡 Hint: **{ $move }** — it is your only move.
-table-hint-best = 💡 Hint: **{ $move }**. Why: in { $games } games the bot played on from what you can see, this move did best, rating your chances at about { $chance }%.
+# $move: the move as the reader's move buttons name it, its emphasis included.
+table-hint-only-move = 💡 Hint: { $move } — it is your only move.
+table-hint-best = 💡 Hint: { $move }. Why: in { $games } games the bot played on from what you can see, this move did best, rating your chances at about { $chance }%.
 
 ## Turn notifications (notify.rs)
 

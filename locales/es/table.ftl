@@ -170,8 +170,9 @@ table-hand-game-over =
 
 table-hint-off = Las pistas están desactivadas en esta partida; el anfitrión ({ $host }) puede activarlas con /partida ajustes.
 table-hint-none = El bot no tiene ninguna sugerencia aquí, lo siento.
-table-hint-only-move = 💡 Pista: `{ $move }`: es tu única jugada.
-table-hint-best = 💡 Pista: `{ $move }`. Por qué: en { $games } partidas que el bot siguió jugando a partir de lo que tú ves, esta jugada fue la mejor, con unas posibilidades de alrededor del { $chance } %.
+# $move: the move as the reader's move buttons name it, its emphasis included.
+table-hint-only-move = 💡 Pista: { $move }: es tu única jugada.
+table-hint-best = 💡 Pista: { $move }. Por qué: en { $games } partidas que el bot siguió jugando a partir de lo que tú ves, esta jugada fue la mejor, con unas posibilidades de alrededor del { $chance } %.
 
 ## Avisos de turno (notify.rs)
 

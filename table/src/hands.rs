@@ -54,8 +54,12 @@ impl Batch {
     }
 
     /// What the bot played for timed-out seats, one sentence per seat, each in the
-    /// language of that seat's player (`lang_of`).
-    pub fn timed_out_news(&self, lang_of: impl Fn(Seat) -> Lang) -> Vec<(Seat, String)> {
+    /// language of that seat's player (`lang_of`), each move as `named` reads it.
+    pub fn timed_out_news(
+        &self,
+        lang_of: impl Fn(Seat) -> Lang,
+        named: impl Fn(Lang, &str) -> String,
+    ) -> Vec<(Seat, String)> {
         let mut seats: Vec<Seat> = Vec::new();
         for (s, _) in &self.played {
             if !seats.contains(s) {
@@ -65,13 +69,13 @@ impl Batch {
         seats
             .into_iter()
             .map(|seat| {
+                let lang = lang_of(seat);
                 let moves: Vec<String> = self
                     .played
                     .iter()
                     .filter(|(s, _)| *s == seat)
-                    .map(|(_, m)| format!("**{m}**"))
+                    .map(|(_, m)| named(lang, m))
                     .collect();
-                let lang = lang_of(seat);
                 let then = words::text(lang, "timer-played-then", &[]);
                 (
                     seat,
@@ -315,7 +319,7 @@ mod tests {
         assert!(b.events);
         b.played = vec![(0, "pull".into()), (1, "pass".into()), (0, "stop".into())];
         assert_eq!(
-            b.timed_out_news(|_| Lang::En),
+            b.timed_out_news(|_| Lang::En, |_, m| format!("**{m}**")),
             vec![
                 (
                     0,

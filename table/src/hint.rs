@@ -24,6 +24,8 @@ pub(crate) struct HintJob {
     /// The caller's language (the answer's).
     lang: Lang,
     channel: u64,
+    /// The game's id, for naming the move.
+    game_id: String,
     game: Box<dyn DynGame>,
     seat: Seat,
     seed: u64,
@@ -66,6 +68,7 @@ impl Table {
         Ok(HintJob {
             lang,
             channel: m.channel,
+            game_id: m.game.clone(),
             game: game.box_clone(),
             seat,
             seed: search_seed(m.seed, m.version, seat),
@@ -78,6 +81,7 @@ impl Table {
         let HintJob {
             lang,
             channel,
+            game_id,
             game,
             seat,
             seed,
@@ -93,6 +97,7 @@ impl Table {
         let Some((line, decision)) = found else {
             return Delivery::ephemeral(words::text(lang, "table-hint-none", &[]));
         };
+        let line = (self.move_names)(lang, &game_id, &line);
         let text = if legal <= 1 {
             words::text(lang, "table-hint-only-move", &[("move", line.into())])
         } else {

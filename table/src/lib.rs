@@ -135,6 +135,20 @@ pub struct TableOptions {
     /// Where bot searches run (stand-in moves): inline by default (tests, the local
     /// table); the Discord bot uses a pool ([`Thinker::for_machine`]).
     pub thinker: Thinker,
+    /// How a move reads in a hint or a timeout notice (see [`MoveNamer`]).
+    pub move_names: MoveNamer,
+}
+
+/// How a move the bot chose reads to a player, in their language: `(lang, game id,
+/// action text) -> shown text`, with its own emphasis. The Discord layer gives its move
+/// panel's labels (`**Take money**`), so a hint or a timeout notice names a move the
+/// way the buttons do; the default ([`typed_move_names`]) shows the text as typed, bold,
+/// for the terminal, where that is what a player types.
+pub type MoveNamer = Arc<dyn Fn(Lang, &str, &str) -> String + Send + Sync>;
+
+/// The default [`MoveNamer`]: the action text as typed, in bold.
+pub fn typed_move_names() -> MoveNamer {
+    Arc::new(|_, _, text| format!("**{text}**"))
 }
 
 impl Default for TableOptions {
@@ -146,6 +160,7 @@ impl Default for TableOptions {
             minimums: Minimums::default(),
             bot_delay_ms: bots::DEFAULT_BOT_DELAY_MS,
             thinker: Thinker::inline(),
+            move_names: typed_move_names(),
         }
     }
 }
@@ -426,6 +441,8 @@ pub struct Table {
     bot_delay_ms: u64,
     /// Bot searches (see `think.rs`).
     thinker: Thinker,
+    /// How a move reads in a hint or a timeout notice.
+    move_names: MoveNamer,
     /// Each channel's language, once read (see [`Table::post_lang`]).
     channel_langs: Mutex<HashMap<ChannelId, Lang>>,
     /// The client language recorded for each user lately (see
@@ -473,6 +490,7 @@ impl Table {
             replays: Mutex::default(),
             bot_delay_ms: options.bot_delay_ms,
             thinker: options.thinker,
+            move_names: options.move_names,
             channel_langs: Mutex::default(),
             client_langs: Mutex::default(),
         };
@@ -1684,7 +1702,9 @@ impl Table {
         let told = over || batch.last;
         if told {
             let mut news = std::mem::take(&mut batch.news);
-            for (s, text) in batch.timed_out_news(|seat| self.seat_lang(&next, seat)) {
+            let game_id = next.meta.game.clone();
+            let named = |lang: Lang, text: &str| (self.move_names)(lang, &game_id, text);
+            for (s, text) in batch.timed_out_news(|seat| self.seat_lang(&next, seat), named) {
                 self.tell_privately(&next, s, |_| text, &mut news, &mut out);
             }
             next.add_news(news);

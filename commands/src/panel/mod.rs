@@ -22,6 +22,12 @@ mod rules;
 
 pub use path::{PanelPath, Target};
 pub use reading::{action_label, action_label_in};
+
+/// The table's [`table::MoveNamer`]: a move a hint or a timeout notice names reads as its
+/// panel button does, in bold (`**Take money**`), never as typed syntax.
+pub fn move_names() -> table::MoveNamer {
+    std::sync::Arc::new(|lang, game, text| format!("**{}**", action_label_in(lang, game, text)))
+}
 use reading::{read_move, Move, Names};
 pub use rules::{Facet, Rule, Style, RULES};
 use Style::*;
