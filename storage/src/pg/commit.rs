@@ -7,7 +7,7 @@
 //!
 //! Group commit. The server is CPU bound on a small machine, and a move alone is one
 //! transaction: one backend woken, one commit, one WAL flush waited for. So a move is
-//! not sent by its caller: [`PgStore::commit_over`] queues it and waits for its answer,
+//! not sent by its caller: `PgStore::commit_over` queues it and waits for its answer,
 //! and [`COMMIT_LANES`] lanes on the store's runtime commit what is queued. A lane takes
 //! one queued move and whatever else is queued at that moment (at most
 //! [`COMMIT_BATCH_CAP`]; never two moves of one channel, nor one of a channel another
@@ -16,10 +16,13 @@
 //! deadlock on game rows), and commits them:
 //! - a batch of one as before: the call as one statement outside any explicit
 //!   transaction, one implicit transaction, one round trip (a quiet bot's latency);
-//! - a batch of several in ONE transaction on one connection: BEGIN, the calls
-//!   pipelined, COMMIT — one wake-up and one WAL flush for all of them. Every caller is
-//!   answered once that COMMIT returned, so each move is durable when its commit
-//!   returns (`synchronous_commit` on), as before.
+//! - a batch of several in ONE transaction on one connection, in one round trip:
+//!   `BEGIN`, the calls and `COMMIT` sent together (pipelined, in channel order) — one
+//!   wake-up and one WAL flush for all of them. Every caller is answered once that
+//!   `COMMIT` returned, so each move is durable when its commit returns
+//!   (`synchronous_commit` on), as before. A failed call aborts the transaction, and
+//!   the pipelined `COMMIT` then ends it as a rollback (PostgreSQL never commits an
+//!   aborted transaction).
 //!
 //! If a call of the batch is refused (SQLSTATE CM001–CM003) or the transaction hit a
 //! deadlock or serialization failure, the whole transaction rolled back, nothing of it
@@ -36,10 +39,12 @@ use super::sql::query_one_raw;
 use super::{big, db_message, pool_error, unbig, PgStore};
 use crate::{codec, Commit, NewOutbox, Status, StoreError, TimerChange};
 use deadpool_postgres::Pool;
-use futures_util::future::join_all;
 use std::collections::{HashSet, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::task::Poll;
 use tokio::sync::Notify;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
@@ -51,9 +56,11 @@ const REFUSALS: [&str; 3] = [MOVED, "CM002", "CM003"];
 /// A deadlock, a serialization failure: the transaction rolled back, a retry may pass.
 const RETRYABLE: [&str; 2] = ["40P01", "40001"];
 
-/// Lanes committing queued moves at once (at most the pool's size). Measured with the
-/// bench `store_pg` on 2 cores: see the README, "PostgreSQL figures".
-pub const COMMIT_LANES: usize = 2;
+/// Lanes committing queued moves at once (at most the pool's size). One: on the 2-core
+/// machine, with 16 writers, 1 lane beat 2 and 4 (fewer, larger batches: less server
+/// CPU per move, lower p99; README, "PostgreSQL figures"). A lane waits for its batch's
+/// flush, and the moves queued meanwhile make the next batch.
+pub const COMMIT_LANES: usize = 1;
 
 /// The most moves one batch commits.
 pub const COMMIT_BATCH_CAP: usize = 64;
@@ -238,7 +245,7 @@ struct Queue {
     waiting: VecDeque<Queued>,
     /// The channels of the moves the lanes are committing now.
     busy: HashSet<i64>,
-    /// No batch is taken while set ([`PgStore::hold_commits`], tests).
+    /// No batch is taken while set (`PgStore::hold_commits`, tests).
     held: bool,
 }
 
@@ -414,68 +421,107 @@ async fn commit_each_alone(pool: &Pool, batch: &[Queued]) -> Vec<Answer> {
         Ok(statement) => statement,
         Err(e) => return failed(commit_error(&e)),
     };
-    let (client, statement) = (&client, &statement);
-    join_all(batch.iter().map(|q| async move {
-        let row = client
-            .query_one(statement, &q.commit.params())
-            .await
-            .map_err(|e| commit_error(&e))?;
-        Ok(answer_of(&row))
-    }))
-    .await
+    let (client, statement) = (&**client, &statement);
+    let calls = batch
+        .iter()
+        .map(|q| {
+            Box::pin(async move {
+                let row = client
+                    .query_one(statement, &q.commit.params())
+                    .await
+                    .map_err(|e| commit_error(&e))?;
+                Ok(answer_of(&row))
+            })
+        })
+        .collect();
+    in_order(calls).await
 }
 
-/// A batch of several in one transaction: BEGIN, the calls pipelined, COMMIT.
+/// One step of a batch's transaction: `BEGIN`, a call (its row), `COMMIT`.
+type Step<'a> =
+    Pin<Box<dyn Future<Output = Result<Option<Row>, tokio_postgres::Error>> + Send + 'a>>;
+
+/// A batch of several in ONE transaction, in one round trip: `BEGIN`, the calls in the
+/// batch's order and `COMMIT`, sent at once (pipelined). A failed call aborts the
+/// transaction: the calls after it fail too (SQLSTATE 25P02) and the `COMMIT` ends it
+/// as a rollback (PostgreSQL never commits an aborted transaction), so nothing of the
+/// batch is stored; the first failure says why.
 async fn commit_together(pool: &Pool, batch: &[Queued]) -> Together {
     let failed =
         |e: &tokio_postgres::Error| Together::Failed(format!("PostgreSQL: {}", db_message(e)));
-    let mut client = match pool.get().await {
+    let client = match pool.get().await {
         Ok(client) => client,
         Err(e) => return Together::Failed(pool_error(e).to_string()),
     };
-    let tx = match client.transaction().await {
-        Ok(tx) => tx,
-        Err(e) => return failed(&e),
-    };
-    let statement = match tx.prepare_cached(COMMIT_SQL).await {
+    let statement = match client.prepare_cached(COMMIT_SQL).await {
         Ok(statement) => statement,
         Err(e) => return failed(&e),
     };
-    let rows = {
-        let (tx, statement) = (&tx, &statement);
-        join_all(
-            batch
-                .iter()
-                .map(|q| async move { tx.query_one(statement, &q.commit.params()).await }),
-        )
-        .await
-    };
-    let mut answers = Vec::with_capacity(rows.len());
-    let mut first_error = None;
-    for row in rows {
-        match row {
-            Ok(row) => answers.push(answer_of(&row)),
-            // The first error is the cause: the calls after it fail because the
-            // transaction is aborted.
+    let (c, statement) = (&**client, &statement);
+    let mut steps: Vec<Step<'_>> = Vec::with_capacity(batch.len() + 2);
+    steps.push(Box::pin(async move {
+        c.batch_execute("BEGIN").await.map(|()| None)
+    }));
+    for q in batch {
+        steps.push(Box::pin(async move {
+            c.query_one(statement, &q.commit.params()).await.map(Some)
+        }));
+    }
+    steps.push(Box::pin(async move {
+        c.batch_execute("COMMIT").await.map(|()| None)
+    }));
+    let mut done = in_order(steps).await.into_iter();
+    let (begin, commit) = (done.next(), done.next_back());
+    if let Some(Err(e)) = begin {
+        return failed(&e);
+    }
+    let mut answers = Vec::with_capacity(batch.len());
+    for call in done {
+        match call {
+            Ok(row) => answers.extend(row.as_ref().map(answer_of)),
+            // The cause: the transaction rolled back (the calls after it failed for
+            // that, and the COMMIT ended it as a rollback). An error of the driver's
+            // own (no SQLSTATE: nothing sent, or the connection lost) may leave the
+            // others committed: every caller's error, the outcome unknown.
             Err(e) => {
-                first_error.get_or_insert(e);
+                return match sqlstate(&e) {
+                    Some(code) if REFUSALS.contains(&code) || RETRYABLE.contains(&code) => {
+                        Together::Refused
+                    }
+                    _ => failed(&e),
+                }
             }
         }
     }
-    if let Some(e) = first_error {
-        // COMMIT would roll back too, and say nothing: roll back, and say why.
-        let _ = tx.rollback().await;
-        return match sqlstate(&e) {
-            Some(code) if REFUSALS.contains(&code) || RETRYABLE.contains(&code) => {
-                Together::Refused
+    match commit {
+        Some(Ok(_)) if answers.len() == batch.len() => Together::Done(answers),
+        Some(Err(e)) => failed(&e),
+        _ => Together::Failed("PostgreSQL: a batch's call returned no row".into()),
+    }
+}
+
+/// Runs `steps` to their ends, polling them in order: the driver sends a query when it
+/// is first polled, so they go out pipelined in this order (a batch's lock order).
+async fn in_order<F: Future + ?Sized>(mut steps: Vec<Pin<Box<F>>>) -> Vec<F::Output> {
+    let mut outputs: Vec<Option<F::Output>> = steps.iter().map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut pending = false;
+        for (step, output) in steps.iter_mut().zip(outputs.iter_mut()) {
+            if output.is_none() {
+                match step.as_mut().poll(cx) {
+                    Poll::Ready(v) => *output = Some(v),
+                    Poll::Pending => pending = true,
+                }
             }
-            _ => failed(&e),
-        };
-    }
-    match tx.commit().await {
-        Ok(()) => Together::Done(answers),
-        Err(e) => failed(&e),
-    }
+        }
+        if pending {
+            Poll::Pending
+        } else {
+            Poll::Ready(())
+        }
+    })
+    .await;
+    outputs.into_iter().flatten().collect()
 }
 
 impl PgStore {

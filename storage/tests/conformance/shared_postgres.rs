@@ -306,6 +306,24 @@ fn until_queued(store: &PgStore, n: usize) {
     }
 }
 
+/// Commits `moves` (channel, version, base stamp), a thread each, queued while `store`'s
+/// lanes are held: they go as one batch. Their answers, in `moves`' order.
+fn in_one_batch(
+    store: &PgStore,
+    moves: &[(u64, u64, u64)],
+) -> Vec<Result<(Vec<u64>, u64), StoreError>> {
+    let held = store.hold_commits();
+    std::thread::scope(|scope| {
+        let threads: Vec<_> = moves
+            .iter()
+            .map(|&(c, v, base)| scope.spawn(move || grouped_move(store, c, v, Some(base))))
+            .collect();
+        until_queued(store, moves.len());
+        drop(held);
+        threads.into_iter().map(|t| t.join().unwrap()).collect()
+    })
+}
+
 /// Moves of different channels waiting at the same moment commit together, in one
 /// transaction (their rows share its stamp), and every one lands whole: the game, its
 /// log, its outbox rows in order, its timer; a stamp answered in a batch is the row's.
@@ -320,21 +338,11 @@ fn many_threads_moves_commit_in_batches_and_every_one_lands() {
     let store = PgStore::open(url, 16).unwrap();
     let before = store.commit_stats();
     // Every thread's first move queued while the lanes are held: one batch.
-    let held = store.hold_commits();
-    let firsts = std::thread::scope(|scope| {
-        let threads: Vec<_> = (0..THREADS)
-            .map(|c| {
-                let store = &store;
-                scope.spawn(move || grouped_move(store, c, 1, Some(0)).unwrap().1)
-            })
-            .collect();
-        until_queued(&store, THREADS as usize);
-        drop(held);
-        threads
-            .into_iter()
-            .map(|t| t.join().unwrap())
-            .collect::<Vec<u64>>()
-    });
+    let moves: Vec<(u64, u64, u64)> = (0..THREADS).map(|c| (c, 1, 0)).collect();
+    let firsts: Vec<u64> = in_one_batch(&store, &moves)
+        .into_iter()
+        .map(|answer| answer.unwrap().1)
+        .collect();
     let first = store.commit_stats().since(before);
     assert_eq!(
         (first.batches, first.commits, first.retried),
@@ -399,7 +407,12 @@ fn a_stale_stamp_in_a_batch_refuses_only_its_own_move() {
     const CHANNELS: u64 = 8;
     const STALE: u64 = 3;
     let place = Place::pg();
-    let (a, b) = two(&place);
+    let Place::Pg(url) = &place else {
+        unreachable!()
+    };
+    // One connection: the refused batch's must come back out of its transaction.
+    let a = PgStore::open(url, 1).unwrap();
+    let b = PgStore::open(url, 1).unwrap();
     let stamps: Vec<u64> = (0..CHANNELS)
         .map(|c| grouped_move(&a, c, 1, Some(0)).unwrap().1)
         .collect();
@@ -409,26 +422,14 @@ fn a_stale_stamp_in_a_batch_refuses_only_its_own_move() {
         .commit_at(stamps[STALE as usize], Commit::meta(&m))
         .unwrap();
     let before = a.commit_stats();
-    let held = a.hold_commits();
-    let answers = std::thread::scope(|scope| {
-        let threads: Vec<_> = (0..CHANNELS)
-            .map(|c| {
-                let (a, base) = (&a, stamps[c as usize]);
-                scope.spawn(move || grouped_move(a, c, 2, Some(base)))
-            })
-            .collect();
-        until_queued(&a, CHANNELS as usize);
-        drop(held);
-        threads
-            .into_iter()
-            .map(|t| t.join().unwrap())
-            .collect::<Vec<_>>()
-    });
+    let moves: Vec<(u64, u64, u64)> = (0..CHANNELS).map(|c| (c, 2, stamps[c as usize])).collect();
+    let answers = in_one_batch(&a, &moves);
     let stats = a.commit_stats().since(before);
     assert_eq!(
         (stats.batches, stats.commits, stats.retried),
         (1, CHANNELS, 1)
     );
+    let mut stamps = stamps;
     for (c, answer) in (0..CHANNELS).zip(answers) {
         if c == STALE {
             assert!(matches!(answer, Err(StoreError::Moved)), "{answer:?}");
@@ -436,6 +437,7 @@ fn a_stale_stamp_in_a_batch_refuses_only_its_own_move() {
             assert_eq!(a.log(100 + c).unwrap().len(), 1);
             assert_eq!(a.channel_outbox(c).unwrap().len(), 1);
             assert_eq!(a.timer(c, TimerKind::Remind).unwrap().unwrap().version, 1);
+            stamps[c as usize] = moved;
             continue;
         }
         let (ids, stamp) = answer.unwrap();
@@ -445,10 +447,18 @@ fn a_stale_stamp_in_a_batch_refuses_only_its_own_move() {
         assert_eq!(a.log(100 + c).unwrap().len(), 2);
         assert_eq!(a.channel_outbox(c).unwrap().len(), 2);
         assert_eq!(a.timer(c, TimerKind::Remind).unwrap().unwrap().version, 2);
+        stamps[c as usize] = stamp;
     }
-    // Over the current stamp the refused move lands.
-    let (_, stamp) = grouped_move(&a, STALE, 3, Some(moved)).unwrap();
-    assert_eq!(b.stamp(STALE).unwrap(), Some(stamp));
+    // Over the current stamps, the refused move included, the next batch lands whole,
+    // in one transaction, on the same connection.
+    let moves: Vec<(u64, u64, u64)> = (0..CHANNELS).map(|c| (c, 3, stamps[c as usize])).collect();
+    let answers: Vec<u64> = in_one_batch(&a, &moves)
+        .into_iter()
+        .map(|answer| answer.unwrap().1)
+        .collect();
+    assert!(answers.iter().all(|s| *s == answers[0]), "{answers:?}");
+    assert_eq!(b.stamp(STALE).unwrap(), Some(answers[0]));
+    assert_eq!(a.channel_outbox(STALE).unwrap().len(), 2);
 }
 
 /// Two moves of one channel never go in one batch: the second waits for the next one,
