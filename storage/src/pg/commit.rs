@@ -200,6 +200,15 @@ fn commit_error(e: &tokio_postgres::Error) -> StoreError {
     }
 }
 
+/// A backend error's message, to be given to each caller of a batch (as
+/// `StoreError::Backend` again).
+fn message(e: StoreError) -> String {
+    match e {
+        StoreError::Backend(why) => why,
+        other => other.to_string(),
+    }
+}
+
 /// How the group commit went since the store opened ([`PgStore::commit_stats`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CommitStats {
@@ -316,7 +325,10 @@ impl Committer {
         loop {
             let batch = self.next_batch().await;
             let channels: Vec<i64> = batch.iter().map(|q| q.commit.channel).collect();
-            self.commit_batch(&pool, batch).await;
+            // A task of its own: should it panic, its callers get an error (their reply
+            // dropped) and the lane goes on.
+            let (committer, pool) = (self.clone(), pool.clone());
+            let _ = tokio::spawn(async move { committer.commit_batch(&pool, batch).await }).await;
             let mut queue = self.queue();
             for channel in channels {
                 queue.busy.remove(&channel);
@@ -407,7 +419,7 @@ async fn commit_alone(pool: &Pool, c: &OwnedCommit) -> Answer {
 /// each is bound, run and synced apart), pipelined on one connection.
 async fn commit_each_alone(pool: &Pool, batch: &[Queued]) -> Vec<Answer> {
     let failed = |e: StoreError| -> Vec<Answer> {
-        let why = e.to_string();
+        let why = message(e);
         batch
             .iter()
             .map(|_| Err(StoreError::Backend(why.clone())))
@@ -451,7 +463,7 @@ async fn commit_together(pool: &Pool, batch: &[Queued]) -> Together {
         |e: &tokio_postgres::Error| Together::Failed(format!("PostgreSQL: {}", db_message(e)));
     let client = match pool.get().await {
         Ok(client) => client,
-        Err(e) => return Together::Failed(pool_error(e).to_string()),
+        Err(e) => return Together::Failed(message(pool_error(e))),
     };
     let statement = match client.prepare_cached(COMMIT_SQL).await {
         Ok(statement) => statement,
