@@ -17,7 +17,9 @@
 //!   over that (goal ≥ 2/3), meaningful even on a loaded machine;
 //! - `pg_client_cpu_us_per_action`, `pg_server_cpu_us_per_action`: where the CPU of the
 //!   writers' phase went (this process; the server's processes), per action, beside
-//!   `pgbench_server_cpu_us_per_tx`, the server's for one of pgbench's transactions.
+//!   `pgbench_server_cpu_us_per_tx`, the server's for one of pgbench's transactions;
+//! - `pg_mean_batch`: the moves per transaction of the writers' phase (the store's group
+//!   commit, `PgStore::commit_stats`).
 //!
 //! `cargo bench --bench store_pg`. Smaller runs: `STORE_PG_GAMES=2000
 //! STORE_PG_ACTIONS=2000 STORE_PG_PGBENCH_S=2` (also `STORE_PG_CHANNELS`,
@@ -195,6 +197,7 @@ fn durable(server: &PgServer) -> f64 {
         ms(percentile(&alone, 0.5))
     );
     let per_writer = actions / writers;
+    let batches_before = store.commit_stats();
     let cpu_before = (cpu_ticks_self(), cpu_ticks_server());
     let t = Instant::now();
     let handles: Vec<_> = (0..writers)
@@ -241,6 +244,15 @@ fn durable(server: &PgServer) -> f64 {
     let per_action = |ticks: u64| ticks as f64 * 1e6 / TICKS_PER_S / lat.len() as f64;
     println!("pg_client_cpu_us_per_action={:.0}", per_action(cpu.0));
     println!("pg_server_cpu_us_per_action={:.0}", per_action(cpu.1));
+    // Group commit: the moves per transaction of the writers' phase.
+    let batches = store.commit_stats().since(batches_before);
+    println!(
+        "pg_mean_batch={:.2} ({} moves in {} batches, {} retried one by one)",
+        batches.mean_batch(),
+        batches.commits,
+        batches.batches,
+        batches.retried
+    );
     per_s
 }
 

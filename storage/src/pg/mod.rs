@@ -19,9 +19,11 @@
 //! cannot be decoded is quarantined, one written by a newer build refused. Moves of a
 //! channel are serialized across processes by the game row's lock (its upsert
 //! in the commit's transaction); a commit that would take a game back (a
-//! stored newer version of the same game) is refused. A move is ONE round trip: one
-//! call of the database function `capomaestro_commit` ([`commit`]). The schema is created and
-//! upgraded by versioned migrations ([`migrate`]) under an advisory lock at open.
+//! stored newer version of the same game) is refused. A move is one call of the
+//! database function `capomaestro_commit` ([`commit`]); moves of different channels
+//! waiting at the same moment are group committed: their calls in ONE transaction, one
+//! WAL flush for all, each caller answered once it is durable. The schema is created
+//! and upgraded by versioned migrations ([`migrate`]) under an advisory lock at open.
 
 mod commit;
 mod copy;
@@ -31,6 +33,9 @@ mod store_impl;
 #[cfg(feature = "pg-testing")]
 pub mod testing;
 
+#[cfg(feature = "pg-testing")]
+pub use commit::HeldCommits;
+pub use commit::{CommitStats, COMMIT_BATCH_CAP, COMMIT_LANES};
 pub use migrate::{Migration, MIGRATIONS};
 
 #[cfg(doc)]
@@ -58,6 +63,8 @@ pub struct PgStore {
     owner: String,
     /// How long a claim lasts ([`DEFAULT_LEASE_MS`]).
     lease_ms: u64,
+    /// The group committer: moves are queued to its lanes ([`commit`]).
+    committer: std::sync::Arc<commit::Committer>,
 }
 
 /// A database error as the store reports it: PostgreSQL's own message when it sent one.
@@ -147,7 +154,10 @@ impl PgStore {
             .enable_all()
             .build()
             .map_err(|e| StoreError::Backend(format!("the database runtime: {e}")))?;
+        let lanes = COMMIT_LANES.min(pool_size.max(1));
+        let committer = commit::Committer::start(&runtime, &pool, lanes);
         Ok(PgStore {
+            committer,
             pool,
             runtime: Some(runtime),
             config: lock_config,

@@ -266,3 +266,233 @@ fn work_that_runs_once_at_a_time_waits_for_no_one_and_is_skipped_while_held() {
     assert!(b.exclusively("sweep", &mut || again = true).unwrap());
     assert!(again, "released when a's work ended");
 }
+
+/// Group commit (`storage/src/pg/commit.rs`) helpers: move `v` of channel `c`'s game
+/// (game `100 + c`), with its snapshot, log entry, one outbox row and the reminder; over
+/// the stamp `base` (its new stamp answered), or over any (`commit`: stamp 0 answered).
+fn grouped_move(
+    store: &PgStore,
+    c: u64,
+    v: u64,
+    base: Option<u64>,
+) -> Result<(Vec<u64>, u64), StoreError> {
+    let m = meta(c, 100 + c, v);
+    let e = entry(v);
+    let state = format!("{c}:{v}");
+    let commit = Commit {
+        meta: &m,
+        snapshot: Some(state.as_bytes()),
+        entry: Some(&e),
+        outbox: &[row(c, 1, &state)],
+        timers: &[timer(TimerKind::Remind, 1_000 + v, v)],
+        seats: None,
+    };
+    match base {
+        Some(base) => store.commit_at(base, commit),
+        None => store.commit(commit).map(|ids| (ids, 0)),
+    }
+}
+
+/// Waits until `n` moves are queued in `store` (its lanes held).
+fn until_queued(store: &PgStore, n: usize) {
+    let start = std::time::Instant::now();
+    while store.queued_commits() < n {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "{} of {n} moves queued",
+            store.queued_commits()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+/// Commits `moves` (channel, version, base stamp), a thread each, queued while `store`'s
+/// lanes are held: they go as one batch. Their answers, in `moves`' order.
+fn in_one_batch(
+    store: &PgStore,
+    moves: &[(u64, u64, u64)],
+) -> Vec<Result<(Vec<u64>, u64), StoreError>> {
+    let held = store.hold_commits();
+    std::thread::scope(|scope| {
+        let threads: Vec<_> = moves
+            .iter()
+            .map(|&(c, v, base)| scope.spawn(move || grouped_move(store, c, v, Some(base))))
+            .collect();
+        until_queued(store, moves.len());
+        drop(held);
+        threads.into_iter().map(|t| t.join().unwrap()).collect()
+    })
+}
+
+/// Moves of different channels waiting at the same moment commit together, in one
+/// transaction (their rows share its stamp), and every one lands whole: the game, its
+/// log, its outbox rows in order, its timer; a stamp answered in a batch is the row's.
+#[test]
+fn many_threads_moves_commit_in_batches_and_every_one_lands() {
+    const THREADS: u64 = 16;
+    const MOVES: u64 = 25;
+    let place = Place::pg();
+    let Place::Pg(url) = &place else {
+        unreachable!()
+    };
+    let store = PgStore::open(url, 16).unwrap();
+    let before = store.commit_stats();
+    // Every thread's first move queued while the lanes are held: one batch.
+    let moves: Vec<(u64, u64, u64)> = (0..THREADS).map(|c| (c, 1, 0)).collect();
+    let firsts: Vec<u64> = in_one_batch(&store, &moves)
+        .into_iter()
+        .map(|answer| answer.unwrap().1)
+        .collect();
+    let first = store.commit_stats().since(before);
+    assert_eq!(
+        (first.batches, first.commits, first.retried),
+        (1, THREADS, 0)
+    );
+    assert!(
+        firsts.iter().all(|s| *s == firsts[0]),
+        "one transaction: {firsts:?}"
+    );
+    // Then all at once, each over the stamp its last move was answered.
+    let before = store.commit_stats();
+    let barrier = std::sync::Barrier::new(THREADS as usize);
+    let lasts: Vec<u64> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..THREADS)
+            .map(|c| {
+                let (store, barrier, mut stamp) = (&store, &barrier, firsts[c as usize]);
+                scope.spawn(move || {
+                    barrier.wait();
+                    for v in 2..=MOVES {
+                        stamp = grouped_move(store, c, v, Some(stamp)).unwrap().1;
+                    }
+                    stamp
+                })
+            })
+            .collect();
+        threads.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    let rest = store.commit_stats().since(before);
+    assert_eq!(rest.commits, THREADS * (MOVES - 1));
+    assert_eq!(rest.retried, 0);
+    assert!(
+        rest.batches < rest.commits,
+        "no batch formed: {rest:?} (mean {:.2})",
+        rest.mean_batch()
+    );
+    drop(store);
+    let store = PgStore::open(url, 4).unwrap();
+    for c in 0..THREADS {
+        let r = found(store.load(c).unwrap());
+        assert_eq!(r.meta.version, MOVES);
+        assert_eq!(r.snapshot.unwrap(), format!("{c}:{MOVES}").into_bytes());
+        assert_eq!(store.stamp(c).unwrap(), Some(lasts[c as usize]));
+        let log = store.log(100 + c).unwrap();
+        assert_eq!(log, (1..=MOVES).map(entry).collect::<Vec<_>>());
+        let rows = store.channel_outbox(c).unwrap();
+        let payloads: Vec<Vec<u8>> = rows.iter().map(|r| r.payload.clone()).collect();
+        let expected: Vec<Vec<u8>> = (1..=MOVES)
+            .map(|v| format!("{c}:{v}").into_bytes())
+            .collect();
+        assert_eq!(payloads, expected, "channel {c}'s rows in order");
+        assert!(rows.windows(2).all(|w| w[0].id < w[1].id));
+        let t = store.timer(c, TimerKind::Remind).unwrap().unwrap();
+        assert_eq!((t.due_ms, t.version), (1_000 + MOVES, MOVES));
+    }
+}
+
+/// In a batch, a move over a stale stamp is refused (`StoreError::Moved`), with nothing
+/// of it stored, and every other move of the batch lands (the batch rolled back and ran
+/// again one by one).
+#[test]
+fn a_stale_stamp_in_a_batch_refuses_only_its_own_move() {
+    const CHANNELS: u64 = 8;
+    const STALE: u64 = 3;
+    let place = Place::pg();
+    let Place::Pg(url) = &place else {
+        unreachable!()
+    };
+    // One connection: the refused batch's must come back out of its transaction.
+    let a = PgStore::open(url, 1).unwrap();
+    let b = PgStore::open(url, 1).unwrap();
+    let stamps: Vec<u64> = (0..CHANNELS)
+        .map(|c| grouped_move(&a, c, 1, Some(0)).unwrap().1)
+        .collect();
+    // Another process moves one game: a's stamp of it is stale.
+    let m = meta(STALE, 100 + STALE, 2);
+    let (_, moved) = b
+        .commit_at(stamps[STALE as usize], Commit::meta(&m))
+        .unwrap();
+    let before = a.commit_stats();
+    let moves: Vec<(u64, u64, u64)> = (0..CHANNELS).map(|c| (c, 2, stamps[c as usize])).collect();
+    let answers = in_one_batch(&a, &moves);
+    let stats = a.commit_stats().since(before);
+    assert_eq!(
+        (stats.batches, stats.commits, stats.retried),
+        (1, CHANNELS, 1)
+    );
+    let mut stamps = stamps;
+    for (c, answer) in (0..CHANNELS).zip(answers) {
+        if c == STALE {
+            assert!(matches!(answer, Err(StoreError::Moved)), "{answer:?}");
+            assert_eq!(a.stamp(c).unwrap(), Some(moved));
+            assert_eq!(a.log(100 + c).unwrap().len(), 1);
+            assert_eq!(a.channel_outbox(c).unwrap().len(), 1);
+            assert_eq!(a.timer(c, TimerKind::Remind).unwrap().unwrap().version, 1);
+            stamps[c as usize] = moved;
+            continue;
+        }
+        let (ids, stamp) = answer.unwrap();
+        assert_eq!(ids.len(), 1);
+        assert_eq!(a.stamp(c).unwrap(), Some(stamp));
+        assert_eq!(found(a.load(c).unwrap()).meta.version, 2);
+        assert_eq!(a.log(100 + c).unwrap().len(), 2);
+        assert_eq!(a.channel_outbox(c).unwrap().len(), 2);
+        assert_eq!(a.timer(c, TimerKind::Remind).unwrap().unwrap().version, 2);
+        stamps[c as usize] = stamp;
+    }
+    // Over the current stamps, the refused move included, the next batch lands whole,
+    // in one transaction, on the same connection.
+    let moves: Vec<(u64, u64, u64)> = (0..CHANNELS).map(|c| (c, 3, stamps[c as usize])).collect();
+    let answers: Vec<u64> = in_one_batch(&a, &moves)
+        .into_iter()
+        .map(|answer| answer.unwrap().1)
+        .collect();
+    assert!(answers.iter().all(|s| *s == answers[0]), "{answers:?}");
+    assert_eq!(b.stamp(STALE).unwrap(), Some(answers[0]));
+    assert_eq!(a.channel_outbox(STALE).unwrap().len(), 2);
+}
+
+/// Two moves of one channel never go in one batch: the second waits for the next one,
+/// after the first (the channel's order kept); the other channel's goes with the first.
+#[test]
+fn a_channels_second_move_waits_for_the_next_batch() {
+    let place = Place::pg();
+    let (a, _) = two(&place);
+    let s1 = grouped_move(&a, 1, 1, Some(0)).unwrap().1;
+    let s2 = grouped_move(&a, 2, 1, Some(0)).unwrap().1;
+    let before = a.commit_stats();
+    let held = a.hold_commits();
+    std::thread::scope(|scope| {
+        let a = &a;
+        // Channel 1's move 2, then (queued after it) its move 3 with no base, and
+        // channel 2's move 2.
+        let first = scope.spawn(move || grouped_move(a, 1, 2, Some(s1)).unwrap());
+        until_queued(a, 1);
+        let second = scope.spawn(move || grouped_move(a, 1, 3, None).unwrap());
+        until_queued(a, 2);
+        let other = scope.spawn(move || grouped_move(a, 2, 2, Some(s2)).unwrap());
+        until_queued(a, 3);
+        drop(held);
+        let (first, second, other) = (
+            first.join().unwrap(),
+            second.join().unwrap(),
+            other.join().unwrap(),
+        );
+        assert_eq!(first.1, other.1, "one batch, one transaction");
+        assert_ne!(a.stamp(1).unwrap(), Some(first.1), "the next batch");
+        assert!(second.0[0] > first.0[0], "in order");
+    });
+    let stats = a.commit_stats().since(before);
+    assert_eq!((stats.batches, stats.commits, stats.retried), (2, 3, 0));
+    assert_eq!(found(a.load(1).unwrap()).meta.version, 3);
+    assert_eq!(a.log(101).unwrap().len(), 3);
+}
