@@ -85,6 +85,10 @@ impl OutboxArrays {
             payloads: rows.iter().map(|r| r.payload.clone()).collect(),
         }
     }
+    /// The arrays as `capomaestro_add_outbox` takes them (also the commit's, in place).
+    pub(crate) fn params(&self) -> [&(dyn ToSql + Sync); 3] {
+        [&self.channels, &self.dues, &self.payloads]
+    }
 }
 
 /// A channel's timer changes as the arrays `capomaestro_set_timers` takes: the kinds set
@@ -119,6 +123,19 @@ impl TimerArrays {
         }
         a
     }
+    /// The arrays as `capomaestro_set_timers` takes them after its channel (also the
+    /// commit's, in place).
+    pub(crate) fn params(&self) -> [&(dyn ToSql + Sync); 7] {
+        [
+            &self.kinds,
+            &self.dues,
+            &self.games,
+            &self.versions,
+            &self.counts,
+            &self.held,
+            &self.cancel,
+        ]
+    }
 }
 
 /// `Store::set_timers`'s call.
@@ -147,9 +164,8 @@ struct OwnedCommit {
 
 impl OwnedCommit {
     /// The call's parameters, in `COMMIT_SQL`'s order.
-    fn params(&self) -> [&(dyn ToSql + Sync); 22] {
-        let (o, t) = (&self.outbox, &self.timers);
-        [
+    fn params(&self) -> Vec<&(dyn ToSql + Sync)> {
+        let mut p: Vec<&(dyn ToSql + Sync)> = vec![
             &self.channel,
             &self.game_id,
             &self.version,
@@ -160,19 +176,11 @@ impl OwnedCommit {
             &self.base,
             &self.log_index,
             &self.log_entry,
-            &o.channels,
-            &o.dues,
-            &o.payloads,
-            &t.kinds,
-            &t.dues,
-            &t.games,
-            &t.versions,
-            &t.counts,
-            &t.held,
-            &t.cancel,
-            &self.seats_left,
-            &self.seated,
-        ]
+        ];
+        p.extend(self.outbox.params());
+        p.extend(self.timers.params());
+        p.extend([&self.seats_left as &(dyn ToSql + Sync), &self.seated]);
+        p
     }
 }
 
@@ -514,6 +522,8 @@ async fn commit_together(pool: &Pool, batch: &[Queued]) -> Together {
 
 /// Runs `steps` to their ends, polling them in order: the driver sends a query when it
 /// is first polled, so they go out pipelined in this order (a batch's lock order).
+/// Not `futures`' `join_all`: past 30 futures it polls them through `FuturesOrdered`,
+/// whose first polls are in no promised order, and `BEGIN` must go first.
 async fn in_order<F: Future + ?Sized>(mut steps: Vec<Pin<Box<F>>>) -> Vec<F::Output> {
     let mut outputs: Vec<Option<F::Output>> = steps.iter().map(|_| None).collect();
     std::future::poll_fn(|cx| {

@@ -13,6 +13,7 @@ use crate::{
     PlayerStats, Quarantined, Standing, Store, StoreError, Timer, TimerChange, TimerKind, UserId,
 };
 use deadpool_postgres::GenericClient;
+use tokio_postgres::types::ToSql;
 use tokio_postgres::IsolationLevel;
 
 /// A game's row as read for a load: metadata bytes, snapshot bytes.
@@ -413,14 +414,10 @@ impl Store for PgStore {
     fn enqueue(&self, rows: &[NewOutbox]) -> Result<Vec<u64>, StoreError> {
         let o = OutboxArrays::of(rows);
         self.with_client(move |client| async move {
-            let ids: Vec<i64> = query(
-                &client,
-                ADD_OUTBOX_SQL,
-                &[&o.channels, &o.dues, &o.payloads],
-            )
-            .await?
-            .first()
-            .map_or_else(Vec::new, |row| row.get(0));
+            let ids: Vec<i64> = query(&client, ADD_OUTBOX_SQL, &o.params())
+                .await?
+                .first()
+                .map_or_else(Vec::new, |row| row.get(0));
             Ok(ids.into_iter().map(unbig).collect())
         })
     }
@@ -617,21 +614,10 @@ impl Store for PgStore {
     fn set_timers(&self, channel: ChannelId, changes: &[TimerChange]) -> Result<(), StoreError> {
         let t = TimerArrays::of(changes);
         self.with_client(move |client| async move {
-            query(
-                &client,
-                SET_TIMERS_SQL,
-                &[
-                    &big(channel),
-                    &t.kinds,
-                    &t.dues,
-                    &t.games,
-                    &t.versions,
-                    &t.counts,
-                    &t.held,
-                    &t.cancel,
-                ],
-            )
-            .await?;
+            let channel = big(channel);
+            let mut params: Vec<&(dyn ToSql + Sync)> = vec![&channel];
+            params.extend(t.params());
+            query(&client, SET_TIMERS_SQL, &params).await?;
             Ok(())
         })
     }

@@ -3,10 +3,16 @@
 
 use super::*;
 
-fn two(place: &Place) -> (PgStore, PgStore) {
+/// The database of a PostgreSQL place.
+fn pg_url(place: &Place) -> &str {
     let Place::Pg(url) = place else {
         unreachable!("a PostgreSQL place")
     };
+    url
+}
+
+fn two(place: &Place) -> (PgStore, PgStore) {
+    let url = pg_url(place);
     (
         PgStore::open(url, 4).unwrap(),
         PgStore::open(url, 4).unwrap(),
@@ -214,9 +220,7 @@ fn a_refused_commit_writes_nothing_and_a_good_one_moves_the_stamp() {
 #[test]
 fn stores_claiming_at_once_each_get_a_row_once() {
     let place = Place::pg();
-    let Place::Pg(url) = &place else {
-        unreachable!()
-    };
+    let url = pg_url(&place);
     let first = PgStore::open(url, 4).unwrap();
     let rows: Vec<NewOutbox> = (0..300).map(|i| row(i % 7, 1, "x")).collect();
     let mut ids = first.enqueue(&rows).unwrap();
@@ -332,9 +336,7 @@ fn many_threads_moves_commit_in_batches_and_every_one_lands() {
     const THREADS: u64 = 16;
     const MOVES: u64 = 25;
     let place = Place::pg();
-    let Place::Pg(url) = &place else {
-        unreachable!()
-    };
+    let url = pg_url(&place);
     let store = PgStore::open(url, 16).unwrap();
     let before = store.commit_stats();
     // Every thread's first move queued while the lanes are held: one batch.
@@ -407,9 +409,7 @@ fn a_stale_stamp_in_a_batch_refuses_only_its_own_move() {
     const CHANNELS: u64 = 8;
     const STALE: u64 = 3;
     let place = Place::pg();
-    let Place::Pg(url) = &place else {
-        unreachable!()
-    };
+    let url = pg_url(&place);
     // One connection: the refused batch's must come back out of its transaction.
     let a = PgStore::open(url, 1).unwrap();
     let b = PgStore::open(url, 1).unwrap();
