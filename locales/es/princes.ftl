@@ -180,13 +180,31 @@ princes-event-keeps-one = { $name } se queda una carta de { $deck }; { $back ->
        *[other] { $back } van
     } debajo del mazo.
 princes-event-you-keep = Te quedas { $card }.
-princes-event-placed = { $name } coloca un paisaje: `{ $action }`.
-princes-event-placed-repeat = { $name } coloca un paisaje: `{ $action }` (+3 de prestigio: otro del mismo tipo).
+princes-event-placed = { $name } coloca el { $piece } en { $at }{ $rot ->
+        [0] {""}
+       *[other] {", girado "}{ $rot }°
+    }{ $flip ->
+        [yes] {", volteado"}
+       *[no] {""}
+    }.
+princes-event-placed-repeat = { $name } coloca el { $piece } en { $at }{ $rot ->
+        [0] {""}
+       *[other] {", girado "}{ $rot }°
+    }{ $flip ->
+        [yes] {", volteado"}
+       *[no] {""}
+    } (+3 de prestigio: otro del mismo tipo).
 princes-event-work = { $name } completa una obra con el { $profession }: valor { $value } → { $payout } florines.
 princes-event-work-bonus = { $name } completa una obra con el { $profession } (bonus { $bonus }): valor { $value } → { $payout } florines.
 princes-event-work-prestige = { $name } completa una obra con el { $profession }: valor { $value } → { $payout } florines; devuelve { $returned } por { $prestige } de prestigio.
 princes-event-work-bonus-prestige = { $name } completa una obra con el { $profession } (bonus { $bonus }): valor { $value } → { $payout } florines; devuelve { $returned } por { $prestige } de prestigio.
-princes-event-built = { $name } construye: { $action } por { $cost } florines (+3 de prestigio).
+princes-event-built = { $name } construye: { $piece } en { $at }{ $rot ->
+        [0] {""}
+       *[other] {", girado "}{ $rot }°
+    }{ $flip ->
+        [yes] {", volteado"}
+       *[no] {""}
+    }, por { $cost } florines (+3 de prestigio).
 princes-event-freedom = { $name } introduce la libertad de { $freedom } por { $cost }.
 princes-event-recruits = { $name } recluta al { $profession } de la zona de { $from } con una carta de reclutamiento.
 

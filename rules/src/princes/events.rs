@@ -4,8 +4,10 @@
 //! [`Phrased::phrase`] the same sentence as a Fluent key (`princes-event-…`) for the
 //! reader's language.
 
+use super::board::Square;
 use super::data::{Stack, BUILD_PRESTIGE, DRAW_COST, FREEDOM_COST, OPENING_BID, ROUNDS};
 use super::state::DeckKind;
+use super::PrincesAction;
 use super::{card_label, freedom_name, prof_name, terms};
 use crate::engine::{Audience, GameEvent, Seat};
 use crate::phrase::{Phrase, Phrased};
@@ -95,10 +97,13 @@ pub enum PrincesEvent {
         deck: DeckKind,
         card: u8,
     },
-    /// A landscape placed (`action` is the typed command); `repeat`: +3 prestige.
+    /// A landscape placed at a square, turned and flipped; `repeat`: +3 prestige.
     Placed {
         seat: Seat,
-        action: String,
+        landscape: u8,
+        at: Square,
+        rot: u16,
+        flip: bool,
         repeat: bool,
     },
     /// A work completed.
@@ -111,10 +116,13 @@ pub enum PrincesEvent {
         prestige: u32,
         returned: i64,
     },
-    /// A building built (`action` is the typed command).
+    /// A building built at a square, turned and flipped, for `cost` florins.
     Built {
         seat: Seat,
-        action: String,
+        building: u8,
+        at: Square,
+        rot: u16,
+        flip: bool,
         cost: i64,
     },
     /// A freedom introduced.
@@ -125,6 +133,55 @@ pub enum PrincesEvent {
         profession: u8,
         from: Seat,
     },
+}
+
+/// A placement's square, quarter turns (degrees) and flip as a phrase's arguments
+/// (`at`, `rot`, `flip` = `yes`/`no`), for each language to say in its own words.
+fn placement(phrase: Phrase, at: Square, rot: u16, flip: bool) -> Phrase {
+    phrase
+        .text("at", at)
+        .number("rot", rot)
+        .text("flip", if flip { "yes" } else { "no" })
+}
+
+impl PrincesEvent {
+    /// A placement's move as typed (`place lake at F4 rot 270`): the English sentence
+    /// the log keeps quotes it. `None` for the other events.
+    fn typed(&self) -> Option<String> {
+        match *self {
+            PrincesEvent::Placed {
+                landscape,
+                at,
+                rot,
+                flip,
+                ..
+            } => Some(
+                PrincesAction::Place {
+                    landscape,
+                    at,
+                    rot,
+                    flip,
+                }
+                .to_string(),
+            ),
+            PrincesEvent::Built {
+                building,
+                at,
+                rot,
+                flip,
+                ..
+            } => Some(
+                PrincesAction::Build {
+                    building,
+                    at,
+                    rot,
+                    flip,
+                }
+                .to_string(),
+            ),
+            _ => None,
+        }
+    }
 }
 
 /// Argument names for lists of up to five cards, names or professions.
@@ -275,11 +332,12 @@ impl GameEvent for PrincesEvent {
             YouKeep { deck, card, .. } => format!("You keep {}.", card_label(*deck, *card)),
             Placed {
                 seat,
-                action,
                 repeat,
+                ..
             } => format!(
-                "{}: {action}{}.",
+                "{}: {}{}.",
                 n(seat),
+                self.typed().unwrap_or_default(),
                 if *repeat {
                     " (+3 prestige: another of that type)"
                 } else {
@@ -307,9 +365,10 @@ impl GameEvent for PrincesEvent {
                 text.push('.');
                 text
             }
-            Built { seat, action, cost } => format!(
-                "{}: {action} for {cost} florins (+{BUILD_PRESTIGE} prestige).",
-                n(seat)
+            Built { seat, cost, .. } => format!(
+                "{}: {} for {cost} florins (+{BUILD_PRESTIGE} prestige).",
+                n(seat),
+                self.typed().unwrap_or_default()
             ),
             Freedom { seat, freedom } => format!(
                 "{} introduces freedom of {} for {FREEDOM_COST}.",
@@ -431,15 +490,24 @@ impl Phrased for PrincesEvent {
             }
             Placed {
                 seat,
-                action,
+                landscape,
+                at,
+                rot,
+                flip,
                 repeat,
-            } => p(if *repeat {
-                "princes-event-placed-repeat"
-            } else {
-                "princes-event-placed"
-            })
-            .player("name", *seat)
-            .text("action", action),
+            } => placement(
+                p(if *repeat {
+                    "princes-event-placed-repeat"
+                } else {
+                    "princes-event-placed"
+                })
+                .player("name", *seat)
+                .term("piece", terms::landscape(*landscape)),
+                *at,
+                *rot,
+                *flip,
+            )
+            .text("action", self.typed().unwrap_or_default()),
             Work {
                 seat,
                 profession,
@@ -467,10 +535,23 @@ impl Phrased for PrincesEvent {
                 }
                 q
             }
-            Built { seat, action, cost } => p("princes-event-built")
-                .player("name", *seat)
-                .text("action", action)
-                .text("cost", cost),
+            Built {
+                seat,
+                building,
+                at,
+                rot,
+                flip,
+                cost,
+            } => placement(
+                p("princes-event-built")
+                    .player("name", *seat)
+                    .term("piece", terms::building(*building)),
+                *at,
+                *rot,
+                *flip,
+            )
+            .text("action", self.typed().unwrap_or_default())
+            .text("cost", cost),
             Freedom { seat, freedom } => p("princes-event-freedom")
                 .player("name", *seat)
                 .term("freedom", terms::freedom(*freedom))

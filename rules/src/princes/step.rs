@@ -220,16 +220,12 @@ impl Princes {
             p.prestige += REPEAT_LANDSCAPE_PRESTIGE;
         }
         self.pending = None;
-        let text = PrincesAction::Place {
+        ev.push(PrincesEvent::Placed {
+            seat,
             landscape: want,
             at,
             rot,
             flip,
-        }
-        .to_string();
-        ev.push(PrincesEvent::Placed {
-            seat,
-            action: text,
             repeat,
         });
         Ok(())

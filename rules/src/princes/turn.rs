@@ -6,7 +6,7 @@ use super::board::{self, Piece, Square};
 use super::data::*;
 use super::state::{DeckKind, Face, Phase, PhaseB, Princes, Res, Used};
 use super::PrincesEvent;
-use super::{freedom_name, place_error, prof_name, scoring, PrincesAction, PrincesError};
+use super::{freedom_name, place_error, prof_name, scoring, PrincesError};
 use crate::engine::Seat;
 
 impl Princes {
@@ -177,16 +177,12 @@ impl Princes {
             *n = n.saturating_sub(1);
         }
         self.use_action(|u| u.builds += 1);
-        let text = PrincesAction::Build {
+        ev.push(PrincesEvent::Built {
+            seat,
             building: b,
             at,
             rot,
             flip,
-        }
-        .to_string();
-        ev.push(PrincesEvent::Built {
-            seat,
-            action: text,
             cost,
         });
         Ok(())

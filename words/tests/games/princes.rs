@@ -4,10 +4,16 @@
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use rules::princes::board::Square;
 use rules::princes::data::Stack;
 use rules::princes::{DeckKind, PrincesEvent as E};
 use rules::{Arg, GameEvent, Phrase, Phrased};
 use words::Lang;
+
+/// A board square by its label (`B2`).
+fn square(label: &str) -> Square {
+    Square::parse(label).expect("a square on the board")
+}
 
 fn names(n: usize) -> Vec<String> {
     ["Ana", "Bruno", "Carla", "David", "Eva"]
@@ -105,18 +111,35 @@ fn every_princes_event_reads_in_both_languages() {
         },
         E::Placed {
             seat: 1,
-            action: "place forest at B2 rot 90".into(),
+            landscape: 0,
+            at: square("B2"),
+            rot: 90,
+            flip: false,
             repeat: false,
         },
         E::Placed {
             seat: 1,
-            action: "place lake at E5 flip".into(),
+            landscape: 1,
+            at: square("E5"),
+            rot: 0,
+            flip: true,
             repeat: true,
         },
         E::Built {
             seat: 2,
-            action: "build university at E1 rot 90".into(),
+            building: 0,
+            at: square("E1"),
+            rot: 90,
+            flip: false,
             cost: 700,
+        },
+        E::Built {
+            seat: 2,
+            building: 9,
+            at: square("A1"),
+            rot: 270,
+            flip: true,
+            cost: 400,
         },
         E::Recruits {
             seat: 0,
@@ -214,6 +237,27 @@ fn every_princes_event_reads_in_both_languages() {
     for freedom in 0..3 {
         samples.push(E::Freedom { seat: 2, freedom });
     }
+    // Every landscape and building by name.
+    for landscape in 0..3 {
+        samples.push(E::Placed {
+            seat: 0,
+            landscape,
+            at: square("C3"),
+            rot: 180,
+            flip: false,
+            repeat: false,
+        });
+    }
+    for building in 0..10 {
+        samples.push(E::Built {
+            seat: 0,
+            building,
+            at: square("D4"),
+            rot: 0,
+            flip: false,
+            cost: 300,
+        });
+    }
     let names = names(5);
     let mut seen = [false; 28];
     for e in &samples {
@@ -248,6 +292,45 @@ fn every_princes_event_reads_in_both_languages() {
             card: 19
         }),
         "Te quedas Poeta (#19: Teatro, lago, viaje)."
+    );
+    // A placement reads as a sentence, not as the typed move.
+    let placed = E::Placed {
+        seat: 1,
+        landscape: 1,
+        at: square("F4"),
+        rot: 270,
+        flip: false,
+        repeat: false,
+    };
+    assert_eq!(placed.narrate(&names), "Bruno: place lake at F4 rot 270.");
+    assert_eq!(es(&placed), "Bruno coloca el lago en F4, girado 270°.");
+    let again = E::Placed {
+        seat: 1,
+        landscape: 2,
+        at: square("E5"),
+        rot: 0,
+        flip: true,
+        repeat: true,
+    };
+    assert_eq!(
+        es(&again),
+        "Bruno coloca el parque en E5, volteado (+3 de prestigio: otro del mismo tipo)."
+    );
+    let built = E::Built {
+        seat: 2,
+        building: 2,
+        at: square("E1"),
+        rot: 90,
+        flip: true,
+        cost: 700,
+    };
+    assert_eq!(
+        built.narrate(&names),
+        "Carla: build workshop at E1 rot 90 flip for 700 florins (+3 prestige)."
+    );
+    assert_eq!(
+        es(&built),
+        "Carla construye: Taller en E1, girado 90°, volteado, por 700 florines (+3 de prestigio)."
     );
 }
 
