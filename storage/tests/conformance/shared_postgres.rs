@@ -496,3 +496,136 @@ fn a_channels_second_move_waits_for_the_next_batch() {
     assert_eq!(found(a.load(1).unwrap()).meta.version, 3);
     assert_eq!(a.log(101).unwrap().len(), 3);
 }
+
+/// A plain connection of its own to the test's database (not the store's), on a small
+/// runtime: for a test that must hold a row lock in an open transaction, or end another
+/// connection's backend.
+struct Side {
+    runtime: tokio::runtime::Runtime,
+    client: tokio_postgres::Client,
+}
+
+impl Side {
+    fn connect(url: &str) -> Side {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let client = runtime.block_on(async {
+            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                .await
+                .unwrap();
+            tokio::spawn(connection);
+            client
+        });
+        Side { runtime, client }
+    }
+
+    fn run(&self, sql: &str) {
+        self.runtime
+            .block_on(self.client.batch_execute(sql))
+            .unwrap();
+    }
+
+    /// This connection's backend.
+    fn pid(&self) -> i32 {
+        let row = self
+            .runtime
+            .block_on(self.client.query_one("SELECT pg_backend_pid()", &[]))
+            .unwrap();
+        row.get(0)
+    }
+
+    /// The backends waiting on a lock `holder` holds (other tests' are not among them).
+    fn blocked_by(&self, holder: i32) -> Vec<i32> {
+        let rows = self
+            .runtime
+            .block_on(self.client.query(
+                "SELECT pid FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))",
+                &[&holder],
+            ))
+            .unwrap();
+        rows.iter().map(|r| r.get(0)).collect()
+    }
+}
+
+/// The connection lost in the middle of a batch (its backend ended while the batch waits
+/// on a row lock): every caller of the batch is answered with an error, not a success and
+/// not a refusal; nothing of the batch is stored (the server rolled it back); and the
+/// store carries on over a new connection, the same moves landing whole when sent again.
+#[test]
+fn a_connection_lost_in_the_middle_of_a_batch_fails_every_move_and_stores_none() {
+    const CHANNELS: u64 = 4;
+    const LOCKED: u64 = 2;
+    let place = Place::pg();
+    let url = pg_url(&place);
+    let a = PgStore::open(url, 1).unwrap();
+    let stamps: Vec<u64> = (0..CHANNELS)
+        .map(|c| grouped_move(&a, c, 1, Some(0)).unwrap().1)
+        .collect();
+    // Another connection locks one game's row: the batch will wait on it, mid-way.
+    let locker = Side::connect(url);
+    locker.run(&format!(
+        "BEGIN; SELECT channel FROM games WHERE channel = {LOCKED} FOR UPDATE"
+    ));
+    let killer = Side::connect(url);
+    let before = a.commit_stats();
+    let moves: Vec<(u64, u64, u64)> = (0..CHANNELS).map(|c| (c, 2, stamps[c as usize])).collect();
+    let held = a.hold_commits();
+    let answers = std::thread::scope(|scope| {
+        let threads: Vec<_> = moves
+            .iter()
+            .map(|&(c, v, base)| {
+                let a = &a;
+                scope.spawn(move || grouped_move(a, c, v, Some(base)))
+            })
+            .collect();
+        until_queued(&a, moves.len());
+        drop(held);
+        // The batch's connection, waiting on the lock: end it.
+        let start = std::time::Instant::now();
+        let waiting = loop {
+            let pids = killer.blocked_by(locker.pid());
+            if !pids.is_empty() {
+                break pids;
+            }
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(30),
+                "the batch never waited on the lock"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        assert_eq!(waiting.len(), 1, "one batch, one connection: {waiting:?}");
+        killer.run(&format!("SELECT pg_terminate_backend({})", waiting[0]));
+        threads
+            .into_iter()
+            .map(|t| t.join().unwrap())
+            .collect::<Vec<_>>()
+    });
+    locker.run("ROLLBACK");
+    for (c, answer) in (0..CHANNELS).zip(&answers) {
+        assert!(
+            matches!(answer, Err(StoreError::Backend(_))),
+            "channel {c}: {answer:?}"
+        );
+    }
+    let stats = a.commit_stats().since(before);
+    assert_eq!((stats.batches, stats.commits), (1, CHANNELS), "{stats:?}");
+    // Nothing of the batch stored, and the store works again (a new connection).
+    for c in 0..CHANNELS {
+        assert_eq!(a.stamp(c).unwrap(), Some(stamps[c as usize]));
+        assert_eq!(found(a.load(c).unwrap()).meta.version, 1);
+        assert_eq!(a.log(100 + c).unwrap().len(), 1);
+        assert_eq!(a.channel_outbox(c).unwrap().len(), 1);
+        assert_eq!(a.timer(c, TimerKind::Remind).unwrap().unwrap().version, 1);
+    }
+    let again: Vec<u64> = in_one_batch(&a, &moves)
+        .into_iter()
+        .map(|answer| answer.unwrap().1)
+        .collect();
+    assert!(again.iter().all(|s| *s == again[0]), "{again:?}");
+    for c in 0..CHANNELS {
+        assert_eq!(found(a.load(c).unwrap()).meta.version, 2);
+        assert_eq!(a.channel_outbox(c).unwrap().len(), 2);
+    }
+}
