@@ -4,7 +4,7 @@
 use crate::canvas::{picture, Align, Canvas, Rgb};
 use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
 use rules::palazzo::data::{Card, Currency, Material, Tile, RIDERS, STACK_NAMES};
-use rules::palazzo::{PalazzoPrivate, PalazzoPublic};
+use rules::palazzo::{Ask, PalazzoPrivate, PalazzoPublic};
 use words::Lang;
 
 /// Material fills with the word written on every tile (colour is never the only cue).
@@ -211,7 +211,7 @@ pub(crate) fn prompt(v: &PalazzoPublic, lang: Lang) -> String {
         return words::text(lang, "picture-palazzo-prompt-lot", &[]);
     }
     // A turn's start and the choice after drawing differ only in what is asked.
-    if v.prompt.starts_with("buy") {
+    if v.ask == Ask::BuyOrAuction {
         return words::text(
             lang,
             "picture-palazzo-prompt-buy",

@@ -391,12 +391,8 @@ fn palazzo_legends_say_what_the_engine_says() {
         if v.over {
             assert_eq!(en[1], "Game over: the fifth rider was drawn.");
         } else {
-            assert!(
-                en[1].ends_with(&format!(": {}.", v.prompt)),
-                "{} / {}",
-                en[1],
-                v.prompt
-            );
+            let ask = words::phrase(Lang::En, &rules::palazzo::ask_phrase(&v), &[]);
+            assert!(en[1].ends_with(&format!(": {ask}.")), "{} / {ask}", en[1]);
         }
     });
 }

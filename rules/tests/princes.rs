@@ -729,8 +729,8 @@ fn prestige_card_auction_looks_at_five_keeps_one_privately() {
         }
     }
     let pv = g.private_view(o);
-    assert_eq!(pv.looking.as_ref().unwrap().1.len(), 5);
-    assert!(g.private_view((o + 1) % 3).looking.is_none());
+    assert_eq!(pv.looking_cards.as_ref().unwrap().1.len(), 5);
+    assert!(g.private_view((o + 1) % 3).looking_cards.is_none());
     assert_eq!(g.awaiting(), vec![o]);
     let not_seen = (1..=14).find(|c| !top5.contains(c)).unwrap();
     assert!(refuse(&mut g, o, &format!("keep P{not_seen:02}")).contains("Keep one of the cards"));

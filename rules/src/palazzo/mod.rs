@@ -31,7 +31,7 @@ pub use determinize::SeenMoney;
 pub use errors::{Attempt, Moment, PalazzoError};
 pub use events::PalazzoEvent;
 pub use sets::{Cards, TileList};
-pub use views::{PalazzoPrivate, PalazzoPublic};
+pub use views::{ask_phrase, Ask, PalazzoPrivate, PalazzoPublic};
 
 use crate::engine::{Absent, CommandHelp, Game, GameRng, Outcome, ParseError, Seat, SetupError};
 use crate::seating::{OpenAuction, Responders};

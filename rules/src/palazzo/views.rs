@@ -47,9 +47,6 @@ pub struct PalazzoPublic {
     pub players: usize,
     pub active: Seat,
     pub awaiting: Vec<Seat>,
-    /// What the awaited player is asked to do, in English (the picture's legend is checked
-    /// against it); the text board says [`PalazzoPublic::ask`] in the reader's language.
-    pub prompt: String,
     /// What the awaited player is asked to do, as data.
     pub ask: Ask,
     /// Face-down items left in stacks I, II, III (riders included).
@@ -190,7 +187,6 @@ pub fn public_view(g: &Palazzo) -> PalazzoPublic {
     PalazzoPublic {
         players: g.players,
         active: g.active,
-        prompt: prompt(g),
         ask: Ask::of(&g.phase),
         awaiting,
         stacks: g.stacks.iter().map(|s| s.len()).collect(),
@@ -208,18 +204,6 @@ pub fn public_view(g: &Palazzo) -> PalazzoPublic {
         auction,
         seats,
         over: super::Game::is_over(g),
-    }
-}
-
-fn prompt(g: &Palazzo) -> String {
-    match &g.phase {
-        Phase::Turn => "choose: money, draw or reconstruct".into(),
-        Phase::Picking { .. } => "pick revealed money".into(),
-        Phase::BuyOrAuction => format!("buy from the supply (price {} each) or auction", g.price()),
-        Phase::Auction { .. } => "raise or pass".into(),
-        Phase::Handout { .. } => "take one tile of the lot: build or discard it".into(),
-        Phase::Building { .. } => "build or discard the tiles won/bought".into(),
-        Phase::Over => "game over".into(),
     }
 }
 
@@ -269,7 +253,12 @@ fn tiles_text(tiles: &[Tile]) -> String {
 
 /// What the awaited players are asked, in the reader's language.
 fn ask_text(v: &PalazzoPublic, say: &dyn Say) -> String {
-    let phrase = match v.ask {
+    say.say(&ask_phrase(v))
+}
+
+/// What the awaited players are asked, as a phrase (`palazzo-board-ask-…`).
+pub fn ask_phrase(v: &PalazzoPublic) -> Phrase {
+    match v.ask {
         Ask::Turn => Phrase::new("palazzo-board-ask-turn"),
         Ask::Pick => Phrase::new("palazzo-board-ask-pick"),
         Ask::BuyOrAuction => Phrase::new("palazzo-board-ask-buy").number("price", v.price),
@@ -277,8 +266,7 @@ fn ask_text(v: &PalazzoPublic, say: &dyn Say) -> String {
         Ask::Handout => Phrase::new("palazzo-board-ask-handout"),
         Ask::Building => Phrase::new("palazzo-board-ask-building"),
         Ask::Over => Phrase::new("palazzo-board-ask-over"),
-    };
-    say.say(&phrase)
+    }
 }
 
 /// The board's first line: whose turn and what they are asked.

@@ -1,9 +1,7 @@
 //! Public and private views and their chat text.
 
 use super::board;
-use super::data::{
-    bonus_card, prestige_card, profession, Stack, BUILDINGS, LANDSCAPES, PROFESSIONS, ROUNDS,
-};
+use super::data::{bonus_card, prestige_card, profession, Stack, BUILDINGS, PROFESSIONS, ROUNDS};
 use super::{scoring, terms, DeckKind, Face, Pending, Phase, Princes};
 use crate::engine::{CommandHelp, Seat};
 use crate::phrase::{Phrase, Say};
@@ -80,9 +78,8 @@ pub struct PrincesPublic {
     pub auction: Option<AuctionView>,
     /// Phase B: whose turn and actions used.
     pub turn: Option<(Seat, u8)>,
-    /// A step someone must finish, in words (`{S1} places a lake`; see `fill_names`).
-    pub pending: Option<String>,
-    /// The same step as data, for texts in the reader's language.
+    /// A step someone must finish (a landscape to place, cards to choose from, the
+    /// recruiting card), for texts in the reader's language ([`waiting_phrase`]).
     pub waiting: Option<Waiting>,
     pub landscape_supply: [u8; 3],
     pub jester_supply: u8,
@@ -116,9 +113,7 @@ pub struct PrincesPrivate {
     /// Bonus cards in hand: (id, text, value it would add now).
     pub bonus: Vec<(u8, &'static str, u32)>,
     pub prestige_cards: Vec<(u8, &'static str)>,
-    /// Cards being looked at (keep one): the deck and the labels.
-    pub looking: Option<(&'static str, Vec<String>)>,
-    /// The same cards as data: the deck and the card ids.
+    /// Cards being looked at (keep one): the deck and the card ids.
     pub looking_cards: Option<(DeckKind, Vec<u8>)>,
     /// Setup: the four professions dealt.
     pub dealt: Vec<u8>,
@@ -180,22 +175,6 @@ pub fn public(g: &Princes) -> PrincesPublic {
         Phase::Actions(b) => b.order.current().map(|s| (s, b.used.actions)),
         _ => None,
     };
-    let pending = g.pending.as_ref().map(|p| match p {
-        Pending::Place { seat, landscape } => format!(
-            "{{S{seat}}} places a {}",
-            LANDSCAPES
-                .get(usize::from(*landscape))
-                .map_or("?", |l| l.name)
-        ),
-        Pending::Look { seat, deck, cards } => format!(
-            "{{S{seat}}} is choosing 1 of {} {} cards",
-            cards.len(),
-            deck.name()
-        ),
-        Pending::RecruitNow { seat } => {
-            format!("{{S{seat}}} may play the recruiting card now or keep it")
-        }
-    });
     let waiting = g.pending.as_ref().map(|p| match p {
         Pending::Place { seat, landscape } => Waiting::Place {
             seat: *seat,
@@ -223,7 +202,6 @@ pub fn public(g: &Princes) -> PrincesPublic {
         players,
         auction,
         turn,
-        pending,
         waiting,
         landscape_supply: g.landscape_supply,
         jester_supply: g.jester_supply,
@@ -249,7 +227,6 @@ pub fn private(g: &Princes, seat: Seat) -> PrincesPrivate {
             recruiting: 0,
             bonus: vec![],
             prestige_cards: vec![],
-            looking: None,
             looking_cards: None,
             dealt: vec![],
         };
@@ -273,20 +250,6 @@ pub fn private(g: &Princes, seat: Seat) -> PrincesPrivate {
         .iter()
         .filter_map(|&c| prestige_card(c).map(|x| (c, x.text)))
         .collect();
-    let looking = match &g.pending {
-        Some(Pending::Look {
-            seat: s,
-            deck,
-            cards,
-        }) if *s == seat => Some((
-            deck.name(),
-            cards
-                .iter()
-                .map(|c| super::card_label(*deck, *c).to_string())
-                .collect(),
-        )),
-        _ => None,
-    };
     let looking_cards = match &g.pending {
         Some(Pending::Look {
             seat: s,
@@ -309,7 +272,6 @@ pub fn private(g: &Princes, seat: Seat) -> PrincesPrivate {
         recruiting: p.recruits,
         bonus,
         prestige_cards,
-        looking,
         looking_cards,
         dealt,
     }
