@@ -20,8 +20,31 @@ pub struct ArenaOptions {
     pub seed: u64,
     /// Games played at once (threads).
     pub jobs: usize,
-    /// Draw a progress bar on stderr (only meaningful on a terminal).
-    pub progress: bool,
+    /// How finished games are reported on stderr while the run goes on.
+    pub progress: Progress,
+}
+
+/// How an arena run reports its progress on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// Nothing (tests, `--json` into a pipe…).
+    Quiet,
+    /// A bar redrawn in place: stderr is a terminal.
+    Bar,
+    /// A line at every tenth of the games (`palazzo: 20/200 games`): stderr is a file or
+    /// a pipe, where a long run (hours at `hard`) still shows how far it is.
+    Lines,
+}
+
+impl Progress {
+    /// The bar on a terminal, lines elsewhere.
+    pub fn for_stderr() -> Progress {
+        if stderr_is_terminal() {
+            Progress::Bar
+        } else {
+            Progress::Lines
+        }
+    }
 }
 
 /// One player's standing over all games.
@@ -168,8 +191,16 @@ fn run_typed<G: Game>(options: &ArenaOptions) -> Result<Report, String> {
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<GameResult, String>>>> =
         Mutex::new((0..options.games).map(|_| None).collect());
-    let progress = |finished: usize| {
-        if options.progress {
+    let progress = |finished: usize| match options.progress {
+        Progress::Quiet => {}
+        Progress::Lines => {
+            let games = options.games.max(1);
+            // One line each time another tenth of the games is done (and at the end).
+            if finished * 10 / games != (finished - 1) * 10 / games || finished == games {
+                eprintln!("{}: {finished}/{} games", G::ID, options.games);
+            }
+        }
+        Progress::Bar => {
             let width = 30;
             let filled = finished * width / options.games.max(1);
             let mut err = std::io::stderr().lock();
@@ -199,7 +230,7 @@ fn run_typed<G: Game>(options: &ArenaOptions) -> Result<Report, String> {
             });
         }
     });
-    if options.progress {
+    if options.progress == Progress::Bar {
         eprintln!();
     }
     let results = results.into_inner().map_err(|e| e.to_string())?;

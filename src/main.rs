@@ -215,7 +215,7 @@ fn main() -> ExitCode {
                 games,
                 seed,
                 jobs,
-                progress: arena::stderr_is_terminal(),
+                progress: arena::Progress::for_stderr(),
             };
             match arena::run(&options) {
                 Ok(report) if json => {
