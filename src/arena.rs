@@ -27,8 +27,6 @@ pub struct ArenaOptions {
 /// How an arena run reports its progress on stderr.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Progress {
-    /// Nothing (tests, `--json` into a pipe…).
-    Quiet,
     /// A bar redrawn in place: stderr is a terminal.
     Bar,
     /// A line at every tenth of the games (`palazzo: 20/200 games`): stderr is a file or
@@ -192,7 +190,6 @@ fn run_typed<G: Game>(options: &ArenaOptions) -> Result<Report, String> {
     let results: Mutex<Vec<Option<Result<GameResult, String>>>> =
         Mutex::new((0..options.games).map(|_| None).collect());
     let progress = |finished: usize| match options.progress {
-        Progress::Quiet => {}
         Progress::Lines => {
             let games = options.games.max(1);
             // One line each time another tenth of the games is done (and at the end).
