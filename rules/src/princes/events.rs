@@ -135,7 +135,7 @@ pub enum PrincesEvent {
     },
 }
 
-/// A placement's square, quarter turns (degrees) and flip as a phrase's arguments
+/// A placement's square, turn (degrees) and flip as a phrase's arguments
 /// (`at`, `rot`, `flip` = `yes`/`no`), for each language to say in its own words.
 fn placement(phrase: Phrase, at: Square, rot: u16, flip: bool) -> Phrase {
     phrase
