@@ -174,13 +174,31 @@ princes-event-you-look-at = You look at: { $n ->
     }. Keep one with `keep …`.
 princes-event-keeps-one = { $name } keeps one { $deck } card; { $back } go to the bottom of the deck.
 princes-event-you-keep = You keep { $card }.
-princes-event-placed = { $name }: { $action }.
-princes-event-placed-repeat = { $name }: { $action } (+3 prestige: another of that type).
+princes-event-placed = { $name }: place { $piece } at { $at }{ $rot ->
+        [0] {""}
+       *[other] {" rot "}{ $rot }
+    }{ $flip ->
+        [yes] {" flip"}
+       *[no] {""}
+    }.
+princes-event-placed-repeat = { $name }: place { $piece } at { $at }{ $rot ->
+        [0] {""}
+       *[other] {" rot "}{ $rot }
+    }{ $flip ->
+        [yes] {" flip"}
+       *[no] {""}
+    } (+3 prestige: another of that type).
 princes-event-work = { $name } completes a work with the { $profession }: value { $value } → { $payout } florins.
 princes-event-work-bonus = { $name } completes a work with the { $profession } (bonus { $bonus }): value { $value } → { $payout } florins.
 princes-event-work-prestige = { $name } completes a work with the { $profession }: value { $value } → { $payout } florins; returns { $returned } for { $prestige } prestige.
 princes-event-work-bonus-prestige = { $name } completes a work with the { $profession } (bonus { $bonus }): value { $value } → { $payout } florins; returns { $returned } for { $prestige } prestige.
-princes-event-built = { $name }: { $action } for { $cost } florins (+3 prestige).
+princes-event-built = { $name }: build { $piece } at { $at }{ $rot ->
+        [0] {""}
+       *[other] {" rot "}{ $rot }
+    }{ $flip ->
+        [yes] {" flip"}
+       *[no] {""}
+    } for { $cost } florins (+3 prestige).
 princes-event-freedom = { $name } introduces freedom of { $freedom } for { $cost }.
 princes-event-recruits = { $name } recruits the { $profession } from { $from }'s display with a recruiting card.
 

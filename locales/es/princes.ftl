@@ -180,14 +180,22 @@ princes-event-keeps-one = { $name } se queda una carta de { $deck }; { $back ->
        *[other] { $back } van
     } debajo del mazo.
 princes-event-you-keep = Te quedas { $card }.
-princes-event-placed = { $name } coloca el { $piece } en { $at }{ $rot ->
+princes-event-placed = { $name } coloca el { $piece ->
+        [forest] { princes-landscape-forest }
+        [lake] { princes-landscape-lake }
+       *[park] { princes-landscape-park }
+    } en { $at }{ $rot ->
         [0] {""}
        *[other] {", girado "}{ $rot }°
     }{ $flip ->
         [yes] {", volteado"}
        *[no] {""}
     }.
-princes-event-placed-repeat = { $name } coloca el { $piece } en { $at }{ $rot ->
+princes-event-placed-repeat = { $name } coloca el { $piece ->
+        [forest] { princes-landscape-forest }
+        [lake] { princes-landscape-lake }
+       *[park] { princes-landscape-park }
+    } en { $at }{ $rot ->
         [0] {""}
        *[other] {", girado "}{ $rot }°
     }{ $flip ->
@@ -198,7 +206,18 @@ princes-event-work = { $name } completa una obra con el { $profession }: valor {
 princes-event-work-bonus = { $name } completa una obra con el { $profession } (bonus { $bonus }): valor { $value } → { $payout } florines.
 princes-event-work-prestige = { $name } completa una obra con el { $profession }: valor { $value } → { $payout } florines; devuelve { $returned } por { $prestige } de prestigio.
 princes-event-work-bonus-prestige = { $name } completa una obra con el { $profession } (bonus { $bonus }): valor { $value } → { $payout } florines; devuelve { $returned } por { $prestige } de prestigio.
-princes-event-built = { $name } construye: { $piece } en { $at }{ $rot ->
+princes-event-built = { $name } construye: { $piece ->
+        [university] { princes-building-university }
+        [laboratory] { princes-building-laboratory }
+        [workshop] { princes-building-workshop }
+        [library] { princes-building-library }
+        [opera] { princes-building-opera }
+        [studio] { princes-building-studio }
+        [hospital] { princes-building-hospital }
+        [theatre] { princes-building-theatre }
+        [tower] { princes-building-tower }
+       *[chapel] { princes-building-chapel }
+    } en { $at }{ $rot ->
         [0] {""}
        *[other] {", girado "}{ $rot }°
     }{ $flip ->

@@ -4,7 +4,7 @@
 //! [`Phrased::phrase`] the same sentence as a Fluent key (`princes-event-…`) for the
 //! reader's language.
 
-use super::board::Square;
+use super::board::{Piece, Square};
 use super::data::{Stack, BUILD_PRESTIGE, DRAW_COST, FREEDOM_COST, OPENING_BID, ROUNDS};
 use super::state::DeckKind;
 use super::PrincesAction;
@@ -135,10 +135,11 @@ pub enum PrincesEvent {
     },
 }
 
-/// A placement's square, turn (degrees) and flip as a phrase's arguments
-/// (`at`, `rot`, `flip` = `yes`/`no`), for each language to say in its own words.
-fn placement(phrase: Phrase, at: Square, rot: u16, flip: bool) -> Phrase {
+/// A placement's piece (its typed word: each language names it from that), square, turn
+/// (degrees) and flip as a phrase's arguments (`piece`, `at`, `rot`, `flip` = `yes`/`no`).
+fn placement(phrase: Phrase, piece: Piece, at: Square, rot: u16, flip: bool) -> Phrase {
     phrase
+        .text("piece", piece.slug())
         .text("at", at)
         .number("rot", rot)
         .text("flip", if flip { "yes" } else { "no" })
@@ -501,13 +502,12 @@ impl Phrased for PrincesEvent {
                 } else {
                     "princes-event-placed"
                 })
-                .player("name", *seat)
-                .term("piece", terms::landscape(*landscape)),
+                .player("name", *seat),
+                Piece::Landscape(*landscape),
                 *at,
                 *rot,
                 *flip,
-            )
-            .text("action", self.typed().unwrap_or_default()),
+            ),
             Work {
                 seat,
                 profession,
@@ -543,14 +543,12 @@ impl Phrased for PrincesEvent {
                 flip,
                 cost,
             } => placement(
-                p("princes-event-built")
-                    .player("name", *seat)
-                    .term("piece", terms::building(*building)),
+                p("princes-event-built").player("name", *seat),
+                Piece::Building(*building),
                 *at,
                 *rot,
                 *flip,
             )
-            .text("action", self.typed().unwrap_or_default())
             .text("cost", cost),
             Freedom { seat, freedom } => p("princes-event-freedom")
                 .player("name", *seat)
