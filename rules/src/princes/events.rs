@@ -145,46 +145,6 @@ fn placement(phrase: Phrase, piece: Piece, at: Square, rot: u16, flip: bool) -> 
         .text("flip", if flip { "yes" } else { "no" })
 }
 
-impl PrincesEvent {
-    /// A placement's move as typed (`place lake at F4 rot 270`): the English sentence
-    /// the log keeps quotes it. `None` for the other events.
-    fn typed(&self) -> Option<String> {
-        match *self {
-            PrincesEvent::Placed {
-                landscape,
-                at,
-                rot,
-                flip,
-                ..
-            } => Some(
-                PrincesAction::Place {
-                    landscape,
-                    at,
-                    rot,
-                    flip,
-                }
-                .to_string(),
-            ),
-            PrincesEvent::Built {
-                building,
-                at,
-                rot,
-                flip,
-                ..
-            } => Some(
-                PrincesAction::Build {
-                    building,
-                    at,
-                    rot,
-                    flip,
-                }
-                .to_string(),
-            ),
-            _ => None,
-        }
-    }
-}
-
 /// Argument names for lists of up to five cards, names or professions.
 const ITEMS: [&str; 5] = ["a", "b", "c", "d", "e"];
 
@@ -333,12 +293,20 @@ impl GameEvent for PrincesEvent {
             YouKeep { deck, card, .. } => format!("You keep {}.", card_label(*deck, *card)),
             Placed {
                 seat,
+                landscape,
+                at,
+                rot,
+                flip,
                 repeat,
-                ..
             } => format!(
                 "{}: {}{}.",
                 n(seat),
-                self.typed().unwrap_or_default(),
+                PrincesAction::Place {
+                    landscape: *landscape,
+                    at: *at,
+                    rot: *rot,
+                    flip: *flip,
+                },
                 if *repeat {
                     " (+3 prestige: another of that type)"
                 } else {
@@ -366,10 +334,22 @@ impl GameEvent for PrincesEvent {
                 text.push('.');
                 text
             }
-            Built { seat, cost, .. } => format!(
+            Built {
+                seat,
+                building,
+                at,
+                rot,
+                flip,
+                cost,
+            } => format!(
                 "{}: {} for {cost} florins (+{BUILD_PRESTIGE} prestige).",
                 n(seat),
-                self.typed().unwrap_or_default()
+                PrincesAction::Build {
+                    building: *building,
+                    at: *at,
+                    rot: *rot,
+                    flip: *flip,
+                }
             ),
             Freedom { seat, freedom } => format!(
                 "{} introduces freedom of {} for {FREEDOM_COST}.",

@@ -266,22 +266,6 @@ impl crate::phrase::Phrased for PrincesError {
     }
 }
 
-/// Replaces `{S0}`… with names.
-pub fn fill_names(text: &str, names: &[String]) -> String {
-    let mut out = text.to_string();
-    for i in 0..5 {
-        let key = format!("{{S{i}}}");
-        if out.contains(&key) {
-            let name = names
-                .get(i)
-                .cloned()
-                .unwrap_or_else(|| format!("seat {}", i + 1));
-            out = out.replace(&key, &name);
-        }
-    }
-    out
-}
-
 fn prof_name(p: u8) -> &'static str {
     profession(p).map_or("?", |x| x.name)
 }
