@@ -6,6 +6,9 @@
 //! cap; the search never reads a clock itself. Same state, seat, level and seed give the
 //! same move whenever `stop` does not fire.
 //!
+//! Where a game names a rule of thumb for the spot (`Game::rule_of_thumb`: Villa
+//! Paletti's seal and floors), the searching levels play it without searching.
+//!
 //! Typed callers use [`choose`]; the table, which holds a `Box<dyn DynGame>`, uses
 //! [`choose_dyn`], which finds the engine by the game's id.
 
@@ -179,6 +182,7 @@ pub fn decide_capped<G: Game>(
         iterations: 0,
         stopped: false,
         expected: 0.5,
+        rule: None,
     };
     match level.budget_for(G::ID) {
         None if level == Level::Random => {
@@ -197,6 +201,14 @@ pub fn decide_capped<G: Game>(
             Some(quick(index))
         }
         Some(budget) => {
+            // The game's rule of thumb, where it has one, goes before the search.
+            let thumb = state.rule_of_thumb(seat, &legal);
+            if let Some(thumb) = thumb.filter(|t| t.index < legal.len()) {
+                return Some(Decision {
+                    rule: Some(thumb.why),
+                    ..quick(thumb.index)
+                });
+            }
             let budget = match cap {
                 Some(cap) => Budget {
                     iterations: budget.iterations.min(cap.iterations),

@@ -12,7 +12,7 @@ use crate::reward::{reward_from_estimate, reward_from_outcome};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rules::engine::{rng_from_seed, GameRng};
-use rules::{Game, Seat};
+use rules::{Game, Phrase, Seat};
 
 /// How much a search may do: its iterations and how deep each playout goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +40,9 @@ pub struct Decision {
     /// The chosen move's mean reward for the seat, in `0..=1` (0.5 with no visits):
     /// roughly its win share, for a hint's "why".
     pub expected: f64,
+    /// Why, when the move came from the game's rule of thumb ([`Game::rule_of_thumb`])
+    /// instead of the search (`iterations` is then 0).
+    pub rule: Option<Phrase>,
 }
 
 /// The UCB exploration constant (rewards are in `0..=1`).
@@ -114,6 +117,7 @@ pub fn search<G: Game>(
             iterations: 0,
             stopped: false,
             expected: 0.5,
+            rule: None,
         });
     }
     let mut rng = rng_from_seed(seed);
@@ -147,6 +151,7 @@ pub fn search<G: Game>(
         iterations,
         stopped,
         expected,
+        rule: None,
     })
 }
 

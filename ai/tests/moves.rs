@@ -188,3 +188,46 @@ fn guided_playouts_keep_moves_legal_and_seeded() {
         assert!(a.index < state.legal_actions(seat).len());
     }
 }
+
+/// A game's rule of thumb reads only what the seat may know: on states the seat cannot
+/// tell from the real one (`determinize`) it names the same move for the same reason. The
+/// move is legal, and `decide` plays it at every searching level without searching.
+/// Returns how many of the states had a rule of thumb.
+fn check_rule_of_thumb<G: Game>(players: usize, states: usize) -> usize {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let mut fired = 0;
+    for (state, seat) in sample_states::<G>(players, states, 21) {
+        let legal = state.legal_actions(seat);
+        let thumb = state.rule_of_thumb(seat, &legal);
+        for _ in 0..3 {
+            let mut r = rules::engine::rng_from_seed(rng.gen());
+            let sampled = state.determinize(seat, &mut r);
+            let again = sampled.rule_of_thumb(seat, &sampled.legal_actions(seat));
+            assert_eq!(again, thumb, "{}: the rule read a hidden fact", G::ID);
+        }
+        let Some(thumb) = thumb else { continue };
+        fired += 1;
+        state
+            .clone()
+            .apply(seat, &legal[thumb.index])
+            .unwrap_or_else(|e| panic!("{}: `{}` refused: {e}", G::ID, legal[thumb.index]));
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
+            let d = decide(&state, seat, level, 1, &never).unwrap();
+            assert_eq!(
+                (d.index, d.iterations, d.rule.as_ref()),
+                (thumb.index, 0, Some(&thumb.why))
+            );
+        }
+    }
+    fired
+}
+
+#[test]
+fn rules_of_thumb_read_only_the_seats_knowledge() {
+    assert!(check_rule_of_thumb::<rules::villa::Villa>(2, 60) > 0);
+    assert!(check_rule_of_thumb::<rules::villa::Villa>(3, 30) > 0);
+    // The other games leave every move to the search.
+    assert_eq!(check_rule_of_thumb::<rules::palazzo::Palazzo>(3, 4), 0);
+    assert_eq!(check_rule_of_thumb::<rules::estates::Estates>(3, 4), 0);
+    assert_eq!(check_rule_of_thumb::<rules::princes::Princes>(3, 4), 0);
+}

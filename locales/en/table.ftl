@@ -165,6 +165,8 @@ table-hint-none = The bot has no suggestion here, sorry.
 # $move: the move as the reader's move buttons name it, its emphasis included.
 table-hint-only-move = 💡 Hint: { $move } — it is your only move.
 table-hint-best = 💡 Hint: { $move }. Why: in { $games } games the bot played on from what you can see, this move did best, rating your chances at about { $chance }%.
+# $why: the game's rule of thumb, a clause (the bot played it without searching).
+table-hint-rule = 💡 Hint: { $move }. Why: { $why }
 
 ## Turn notifications (notify.rs)
 

@@ -143,3 +143,9 @@ villa-parse-remove-which = Which column? e.g. `remove red-thin-2`.
 villa-parse-set-how = Write `set <column> <point>`, e.g. `set blue-thin-1 d4`.
 villa-parse-play-which = Play which colour? e.g. `play blue` (blue, red, yellow, green).
 villa-parse-play-one = Play which colour? e.g. `play blue`.
+
+## Bots' rules of thumb: the "why" of a /game hint (after "Why: ").
+
+villa-thumb-hold = you hold the Master Builder seal, and putting a pulled column back is the one move without risk (a new floor would put the seal up for grabs): you win if someone else brings the villa down or nobody can move.
+villa-thumb-propose = nobody holds the seal yet and the next floor has a steady spot; whoever first builds on a new floor takes the seal.
+villa-thumb-floor = this spot leaves the villa standing steadiest.

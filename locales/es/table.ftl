@@ -173,6 +173,8 @@ table-hint-none = El bot no tiene ninguna sugerencia aquí, lo siento.
 # $move: the move as the reader's move buttons name it, its emphasis included.
 table-hint-only-move = 💡 Pista: { $move }: es tu única jugada.
 table-hint-best = 💡 Pista: { $move }. Por qué: en { $games } partidas que el bot siguió jugando a partir de lo que tú ves, esta jugada fue la mejor, con unas posibilidades de alrededor del { $chance } %.
+# $why: the game's rule of thumb, a clause (the bot played it without searching).
+table-hint-rule = 💡 Pista: { $move }. Por qué: { $why }
 
 ## Avisos de turno (notify.rs)
 

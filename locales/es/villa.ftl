@@ -145,3 +145,9 @@ villa-parse-remove-which = ¿Qué columna? P. ej. `remove red-thin-2`.
 villa-parse-set-how = Escribe `set <columna> <punto>`, p. ej. `set blue-thin-1 d4`.
 villa-parse-play-which = ¿Con qué color juegas? P. ej. `play blue` (blue, red, yellow, green).
 villa-parse-play-one = ¿Con qué color juegas? P. ej. `play blue`.
+
+## Reglas prácticas de los bots: el «por qué» de una /partida pista (tras «Por qué: »).
+
+villa-thumb-hold = tienes el sello de maestro constructor, y devolver la columna que sacas es la única jugada sin riesgo (un piso nuevo dejaría el sello en juego): ganas si otro derriba la villa o si nadie puede mover.
+villa-thumb-propose = nadie tiene todavía el sello y el siguiente piso tiene un sitio firme; quien construya primero sobre un piso nuevo se lleva el sello.
+villa-thumb-floor = este sitio deja la villa lo más firme posible.

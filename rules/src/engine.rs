@@ -283,6 +283,16 @@ pub struct CommandHelp {
     pub example: &'static str,
 }
 
+/// A bot's move by rule of thumb ([`Game::rule_of_thumb`]): which legal move, and the
+/// sentence that says why (a hint shows it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thumb {
+    /// Index into `legal_actions(seat)`.
+    pub index: usize,
+    /// Why this move, in the reader's words once rendered.
+    pub why: crate::phrase::Phrase,
+}
+
 /// A game engine. Implementors are pure values: no I/O, no clocks, no global RNG.
 pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Short id used in commands and storage (`palazzo`).
@@ -346,6 +356,15 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
             legal,
             Absent::Auto,
         )
+    }
+
+    /// A move a bot plays without searching, where the search is known to misjudge the
+    /// spot (a rule of thumb, with why), decided only from what `seat` may know: its
+    /// result must not change when [`Game::determinize`] resamples the hidden parts.
+    /// `None` (the default) leaves the move to the search.
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Self::Action]) -> Option<Thumb> {
+        let _ = (seat, legal);
+        None
     }
 
     /// A full state `seat` cannot tell apart from this one: everything the seat cannot see

@@ -1940,3 +1940,100 @@ fn render_digest_is_unchanged() {
 
 /// [`render_digest`] through `rules::Keys`.
 const RENDER_DIGEST: u64 = 0xd24a_97ca_d8d9_fbfc;
+
+/// The bots' rules of thumb (`Game::rule_of_thumb`), spot by spot.
+#[test]
+fn bots_hold_the_seal_propose_early_and_lay_floors_where_they_stand_steadiest() {
+    use rules::villa::STEADY_FLOOR_MARGIN;
+    let thumb = |v: &Villa, seat: Seat| {
+        let legal = v.legal_actions(seat);
+        v.rule_of_thumb(seat, &legal)
+            .map(|t| (legal[t.index].clone(), t.why.key))
+    };
+
+    // Holding the seal on the top floor: no proposal, and a pulled column goes back.
+    let mut v = fig7(4, 1, 11);
+    v.tweak(|_, seal| {
+        seal.holder = Some(1);
+        seal.claimed = true;
+    });
+    assert!(v.legal_actions(1).contains(&A::Propose));
+    let (move_, why) = thumb(&v, 1).expect("the holder's rule");
+    assert!(matches!(move_, A::Pull(_)), "{move_}");
+    assert_eq!(why, "villa-thumb-hold");
+    assert_eq!(thumb(&v, 2), None, "not seat 2's turn");
+    ok(&mut v, 1, A::Pull(RED + THIN2));
+    assert_eq!(thumb(&v, 1), Some((A::Abort, "villa-thumb-hold")));
+    // Another seat's seal: the search decides.
+    v.tweak(|_, seal| seal.holder = Some(2));
+    assert_eq!(thumb(&v, 1), None);
+    // A new floor, not built on yet: the holder must build to keep the seal.
+    v.tweak(|_, seal| {
+        seal.holder = Some(1);
+        seal.claimed = false;
+    });
+    assert_eq!(thumb(&v, 1), None);
+
+    // Nobody holds the seal: propose when some spot for the next floor stands steady.
+    let mut v = fig7(4, 1, 11);
+    v.tweak(|_, seal| *seal = Default::default());
+    let margins = v.floor_margins();
+    let best = margins
+        .iter()
+        .map(|m| m.1)
+        .fold(f64::NEG_INFINITY, f64::max);
+    assert!(best >= STEADY_FLOOR_MARGIN, "fig7's yellow floor: {best}");
+    assert_eq!(thumb(&v, 1), Some((A::Propose, "villa-thumb-propose")));
+    // With someone else's seal, proposing is the search's call.
+    v.tweak(|_, seal| {
+        seal.holder = Some(2);
+        seal.claimed = true;
+    });
+    assert_eq!(thumb(&v, 1), None);
+    // A villa whose every spot for the next floor is shaky: no proposal (found by random
+    // play from a few seeds).
+    let shaky = (0..300u64).find_map(|seed| {
+        let mut v = Villa::new(2, &opts(), seed).unwrap();
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        while !v.is_over() {
+            let seat = v.awaiting()[0];
+            let best = v
+                .floor_margins()
+                .iter()
+                .map(|m| m.1)
+                .fold(f64::MIN, f64::max);
+            if v.seal().holder.is_none()
+                && v.legal_actions(seat).contains(&A::Propose)
+                && best < STEADY_FLOOR_MARGIN
+            {
+                return Some((v, seat));
+            }
+            let (s, a) = rules::playout::random_action(&v, &mut rng)?;
+            v.apply(s, &a).ok()?;
+        }
+        None
+    });
+    let (v, seat) = shaky.expect("a shaky villa within 300 random games");
+    assert_eq!(thumb(&v, seat), None);
+
+    // Laying one's floor: the spot with the greatest margin, which the margins list gives
+    // for exactly the legal spots.
+    let mut v = fig7(4, 1, 3);
+    propose_all_allow(&mut v, 1);
+    let legal = v.legal_actions(1);
+    let margins = v.floor_margins();
+    assert_eq!(margins.len(), legal.len());
+    assert!(margins.iter().all(|(g, _)| legal.contains(&A::Floor(*g))));
+    let (move_, why) = thumb(&v, 1).expect("the floor rule");
+    assert_eq!(why, "villa-thumb-floor");
+    let A::Floor(chosen) = move_ else {
+        panic!("{move_}")
+    };
+    let chosen_margin = margins.iter().find(|(g, _)| *g == chosen).unwrap().1;
+    assert!(margins.iter().all(|(_, m)| *m <= chosen_margin));
+    assert_eq!(thumb(&v, 2), None);
+    // The hidden noise plays no part.
+    let mut w = v.clone();
+    w.reseed_noise(99);
+    assert_eq!(thumb(&w, 1), thumb(&v, 1));
+}

@@ -100,6 +100,15 @@ impl Table {
         let line = (self.move_names)(lang, &game_id, &line);
         let text = if legal <= 1 {
             words::text(lang, "table-hint-only-move", &[("move", line.into())])
+        } else if let Some(why) = &decision.rule {
+            words::text(
+                lang,
+                "table-hint-rule",
+                &[
+                    ("move", line.into()),
+                    ("why", words::phrase(lang, why, &[]).into()),
+                ],
+            )
         } else {
             words::text(
                 lang,

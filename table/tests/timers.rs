@@ -1607,6 +1607,52 @@ fn a_hint_is_private_to_its_caller_and_refused_when_off_or_not_their_turn() {
     assert!(ephemeral(&run(&table, CH, awaited, "hint")).starts_with("💡 Hint: **"));
 }
 
+/// Where Villa Paletti's bots follow a rule of thumb, the hint says the rule instead of
+/// the search's figures.
+#[test]
+fn a_villa_hint_at_a_rule_of_thumb_says_the_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(dir.path(), &clock, defaults(60, 0, 0, TimeoutPolicy::Auto));
+    run(&table, CH, 1, "new villa seed=3");
+    run(&table, CH, 2, "join");
+    run(&table, CH, 1, "start");
+    flush(&table, CH);
+    let rules = [
+        "nobody holds the seal yet and the next floor has a steady spot",
+        "this spot leaves the villa standing steadiest",
+        "you hold the Master Builder seal",
+    ];
+    let mut said = None;
+    for _ in 0..200 {
+        let Some(p) = table.prompts(CH).first().cloned() else {
+            break;
+        };
+        let legal = table.legal_actions(CH, p.user);
+        let hint = ephemeral(&run(&table, CH, p.user, "hint"));
+        let (suggested, why) = hint
+            .strip_prefix("💡 Hint: **")
+            .and_then(|h| h.split_once("**"))
+            .map(|(m, w)| (m.to_string(), w.to_string()))
+            .unwrap_or_else(|| panic!("{hint}"));
+        if rules.iter().any(|r| why.contains(r)) {
+            assert!(legal.contains(&suggested), "{suggested} in {legal:?}");
+            assert!(why.starts_with(". Why: "), "{hint}");
+            assert!(!why.contains("rating your chances"), "{hint}");
+            said = Some(hint);
+            break;
+        }
+        let play = if legal.contains(&suggested) {
+            suggested
+        } else {
+            legal[0].clone()
+        };
+        run(&table, CH, p.user, &play);
+        flush(&table, CH);
+    }
+    said.expect("a hint by rule of thumb within 200 moves");
+}
+
 #[test]
 fn a_pooled_auto_timeout_is_searched_off_the_lock_and_void_once_the_player_moved() {
     let waiting_table = |dir: &std::path::Path, clock: &Arc<ManualClock>| {

@@ -14,6 +14,8 @@ pub mod model;
 mod play;
 pub mod policy;
 mod text;
+mod thumb;
+pub use thumb::STEADY_FLOOR_MARGIN;
 mod undo;
 
 use crate::engine::{
@@ -910,6 +912,10 @@ impl Game for Villa {
 
     fn score_estimate(&self) -> Option<Vec<f64>> {
         Some(estimate::score_estimate(self))
+    }
+
+    fn rule_of_thumb(&self, seat: Seat, legal: &[VillaAction]) -> Option<crate::engine::Thumb> {
+        thumb::rule_of_thumb(self, seat, legal)
     }
 
     fn is_over(&self) -> bool {

@@ -271,6 +271,25 @@ impl Villa {
         }
     }
 
+    /// The floors with the next one placed at `at`, and the villa's margin then (from
+    /// the standing geometry alone; refused like the move itself).
+    fn with_next_floor(&self, at: GridPt) -> Result<(Vec<P>, f64), VillaError> {
+        let pos = self.floor_check(at, self.need_supports(self.top() + 1), false)?;
+        let mut floors = self.floors.clone();
+        floors.push(pos);
+        let m = self.margin_of(&floors, &self.pieces(None));
+        Ok((floors, m))
+    }
+
+    /// Every position where the next floor may go, with the villa's margin once it stands
+    /// there: public geometry by the published model, no noise (the bots' floor choice).
+    pub fn floor_margins(&self) -> Vec<(GridPt, f64)> {
+        self.floor_positions()
+            .into_iter()
+            .filter_map(|at| self.with_next_floor(at).ok().map(|(_, m)| (at, m)))
+            .collect()
+    }
+
     /// Grid points where the next floor may go.
     pub(super) fn floor_positions(&self) -> Vec<GridPt> {
         if self.top() >= RED_FLOOR {
@@ -800,10 +819,7 @@ impl Villa {
             }
             (Phase::PlaceFloor { proposer }, VillaAction::Floor(at)) => {
                 let k = self.top() + 1;
-                let pos = self.floor_check(*at, self.need_supports(k), false)?;
-                let mut floors = self.floors.clone();
-                floors.push(pos);
-                let m = self.margin_of(&floors, &self.pieces(None));
+                let (floors, m) = self.with_next_floor(*at)?;
                 if !self.survives(m, TUNING.sigma_place_floor) {
                     self.collapse(proposer, Doing::PlacingFloor(k), &mut ev);
                 } else {
