@@ -1,9 +1,10 @@
-//! The bots' rules of thumb ([`Game::rule_of_thumb`]) where the search misjudges Villa:
-//! it meets each of a proposal's dozens of floor positions about once, and it weighs a
-//! column put on top by what the points are worth, not by the seal it risks. Measured in
-//! `docs/ai.md`. Everything here reads only what every player sees: where the floors and
-//! columns stand, the seal, whose turn it is. The margins come from that geometry by the
-//! published model; the noise (the hidden RNG) is never read.
+//! The bots' rules of thumb ([`crate::engine::Game::rule_of_thumb`]) for the spots where
+//! the search alone misjudged Villa (measured in `docs/ai.md`): it let the villa wait
+//! until careless hands brought it down, proposed floors on shaky columns, and, holding
+//! the seal, kept building until it brought the villa down itself. Everything here reads
+//! only what every player sees: where the floors and columns stand, the seal, whose turn
+//! it is. The margins come from that geometry by the published model; the noise (the
+//! hidden RNG) is never read.
 
 use super::{Phase, Stage, Villa, VillaAction};
 use crate::engine::{Seat, Thumb};
