@@ -2037,3 +2037,26 @@ fn bots_hold_the_seal_propose_early_and_lay_floors_where_they_stand_steadiest() 
     w.reseed_noise(99);
     assert_eq!(thumb(&w, 1), thumb(&v, 1));
 }
+
+/// A bot's cut-off estimate counts the seal's holder as the leader, whatever the points.
+#[test]
+fn the_cut_off_estimate_puts_the_seal_holder_first() {
+    let mut v = fig7(4, 1, 11);
+    v.tweak(|_, seal| *seal = Default::default());
+    let points: Vec<f64> = (0..4).map(|s| v.score(s) as f64).collect();
+    assert_eq!(
+        v.score_estimate(),
+        Some(points.clone()),
+        "no seal: the points"
+    );
+    let least = (0..4).min_by_key(|&s| v.score(s)).unwrap();
+    v.tweak(|_, seal| {
+        seal.holder = Some(least);
+        seal.claimed = true;
+    });
+    let estimate = v.score_estimate().unwrap();
+    for s in (0..4).filter(|&s| s != least) {
+        assert!(estimate[least] > estimate[s], "{estimate:?}");
+        assert_eq!(estimate[s], points[s]);
+    }
+}
