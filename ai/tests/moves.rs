@@ -167,6 +167,12 @@ fn each_game_gets_its_playout_style_at_every_searching_level() {
         assert_eq!(level.budget_for("villa"), Some(own));
     }
     assert_eq!(Level::Auto.budget_for("palazzo"), None);
+    // The Princes' hard seat thinks longer; its easy and normal seats do not.
+    assert_eq!(Level::Hard.budget_for("princes").unwrap().iterations, 9_000);
+    for level in [Level::Easy, Level::Normal] {
+        let own = level.budget().unwrap().iterations;
+        assert_eq!(level.budget_for("princes").unwrap().iterations, own);
+    }
     for style in PLAYOUT_STYLES {
         assert!(rules::catalog::find(style.game).is_some(), "{}", style.game);
         assert!(style.guided_percent <= 100);

@@ -721,6 +721,74 @@ async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
     bot.stop().await;
 }
 
+/// A Villa Paletti hint given by a bot's rule of thumb (holding the seal, proposing a
+/// floor early, laying it steadiest) says the rule in words, privately, instead of the
+/// search's figures; the players follow the hints, typing the moves, until one does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_villa_hint_by_a_rule_of_thumb_says_the_rule_privately() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("villa-hints");
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    open_table(&fake, channel, "Villa Paletti", &seats).await;
+    let rules = [
+        "nobody holds the seal yet and the next floor has a steady spot",
+        "this spot leaves the villa standing steadiest",
+        "you hold the Master Builder seal",
+    ];
+    let mut said = None;
+    for _ in 0..120 {
+        let Some(turn) = turn_message(&fake, channel) else {
+            break;
+        };
+        let user = awaited(&turn, &seats)[0].0;
+        let before = public_messages(&fake, channel).len();
+        let hint = slash(&fake, user, channel, "game hint", json!({})).await;
+        assert!(hint[0].flags & 64 != 0, "privately: {}", hint[0].content);
+        let (suggested, why) = hint[0]
+            .content
+            .strip_prefix("💡 Hint: **")
+            .and_then(|h| h.split_once("**"))
+            .unwrap_or_else(|| panic!("{}", hint[0].content));
+        let (suggested, why) = (suggested.to_string(), why.to_string());
+        assert_eq!(
+            public_messages(&fake, channel).len(),
+            before,
+            "nothing public"
+        );
+        // The move as the player would type it: the autocomplete choice whose button
+        // label the hint shows.
+        let typed: Vec<String> = fake
+            .autocomplete(user, channel, "villa move", json!({"move": ""}), "move")
+            .choices()
+            .await
+            .iter()
+            .filter_map(|c| c["value"].as_str().map(str::to_string))
+            .collect();
+        let matching = typed
+            .iter()
+            .find(|t| commands::panel::action_label("villa", t) == suggested);
+        if rules.iter().any(|r| why.contains(r)) {
+            assert!(why.starts_with(". Why: "), "{}", hint[0].content);
+            assert!(!why.contains("rating your chances"), "{}", hint[0].content);
+            assert!(matching.is_some(), "{suggested} is none of {typed:?}");
+            said = Some(hint[0].content.clone());
+            break;
+        }
+        let line = matching.unwrap_or(&typed[0]).clone();
+        slash(&fake, user, channel, "villa move", json!({ "move": line })).await;
+        fake.wait_for("the typed move in the channel", |f| {
+            (public_messages(f, channel).len() > before).then_some(())
+        })
+        .await;
+    }
+    said.expect("a hint by a rule of thumb within 120 moves");
+    assert_no_private_line_in(&fake, channel, &seats);
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
 /// The custom id ending with `action` on `message` (`:sa` Approve, `:sr` Refuse, `:h` My
 /// hand).
 fn button(message: &RecordedMessage, action: &str) -> String {
