@@ -75,6 +75,22 @@ async fn type_move(fake: &FakeDiscord, channel: u64, user: u64, line: &str) {
     .await;
 }
 
+/// `user`'s moves as `/<group> move`'s autocomplete offers them to type (`money`).
+async fn typed_moves(fake: &FakeDiscord, user: u64, channel: u64, group: &str) -> Vec<String> {
+    fake.autocomplete(
+        user,
+        channel,
+        &format!("{group} move"),
+        json!({"move": ""}),
+        "move",
+    )
+    .choices()
+    .await
+    .iter()
+    .filter_map(|c| c["value"].as_str().map(str::to_string))
+    .collect()
+}
+
 /// The first public message after the first `after` that contains `text`.
 async fn wait_public(
     fake: &FakeDiscord,
@@ -629,13 +645,7 @@ async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
     assert!(hint[0].flags & 64 != 0, "privately");
     // It names the move as its panel button does (`**Take money**`), never as the
     // typed syntax of `/palazzo move` (`money`).
-    let typed: Vec<String> = fake
-        .autocomplete(away, channel, "palazzo move", json!({"move": ""}), "move")
-        .choices()
-        .await
-        .iter()
-        .filter_map(|c| c["value"].as_str().map(str::to_string))
-        .collect();
+    let typed = typed_moves(&fake, away, channel, "palazzo").await;
     let label_of = |t: &String| commands::panel::action_label("palazzo", t);
     assert!(
         typed.iter().any(|t| hint[0]
@@ -759,13 +769,7 @@ async fn a_villa_hint_by_a_rule_of_thumb_says_the_rule_privately() {
         );
         // The move as the player would type it: the autocomplete choice whose button
         // label the hint shows.
-        let typed: Vec<String> = fake
-            .autocomplete(user, channel, "villa move", json!({"move": ""}), "move")
-            .choices()
-            .await
-            .iter()
-            .filter_map(|c| c["value"].as_str().map(str::to_string))
-            .collect();
+        let typed = typed_moves(&fake, user, channel, "villa").await;
         let matching = typed
             .iter()
             .find(|t| commands::panel::action_label("villa", t) == suggested);
