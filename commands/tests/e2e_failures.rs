@@ -199,14 +199,10 @@ async fn command(
 
 /// The first legal move of `user` in `channel`, from the move autocomplete.
 async fn a_legal_move(fake: &FakeDiscord, channel: u64, user: u64) -> Option<String> {
-    let choices = fake
-        .autocomplete(user, channel, "palazzo move", json!({"move": ""}), "move")
-        .choices()
-        .await;
-    choices
-        .first()
-        .and_then(|c| c["value"].as_str())
-        .map(String::from)
+    typed_moves(fake, user, channel, "palazzo")
+        .await
+        .into_iter()
+        .next()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -176,16 +176,7 @@ async fn type_moves(fake: &FakeDiscord, title: &str, n: usize) {
     for _ in 0..n {
         let turn = turn_message(fake, channel).expect("a turn message");
         let (user, _) = awaited(&turn, &seats)[0].clone();
-        let choices = fake
-            .autocomplete(
-                user,
-                channel,
-                &format!("{group} move"),
-                json!({"move": ""}),
-                "move",
-            )
-            .choices()
-            .await;
+        let choices = typed_moves(fake, user, channel, group).await;
         assert!(!choices.is_empty() && choices.len() <= 25);
         let pick = choices.choose(&mut rng).unwrap();
         let before = public(&fake.channel_messages(channel)).len();
@@ -194,7 +185,7 @@ async fn type_moves(fake: &FakeDiscord, title: &str, n: usize) {
             user,
             channel,
             &format!("{group} move"),
-            json!({"move": pick["value"]}),
+            json!({ "move": pick }),
         )
         .await;
         fake.wait_for("the typed move's turn message", |f| {
@@ -640,14 +631,11 @@ async fn undo_is_refused_lapses_and_is_cancelled_by_a_move() {
     let (request, approve, _) = ask(&fake, channel, active).await;
     let before = public_messages(&fake, channel).len();
     let mover = next(&fake);
-    let choices = fake
-        .autocomplete(mover, channel, "palazzo move", json!({"move": ""}), "move")
-        .choices()
-        .await;
-    let line = choices[0]["value"]
-        .as_str()
-        .expect("a move to make")
-        .to_string();
+    let line = typed_moves(&fake, mover, channel, "palazzo")
+        .await
+        .into_iter()
+        .next()
+        .expect("a move to make");
     typed(&fake, channel, mover, &line).await;
     let notice = wait_public(&fake, channel, before, "undo request is cancelled").await;
     assert!(notice.components.is_empty(), "{notice:#?}");

@@ -75,22 +75,6 @@ async fn type_move(fake: &FakeDiscord, channel: u64, user: u64, line: &str) {
     .await;
 }
 
-/// `user`'s moves as `/<group> move`'s autocomplete offers them to type (`money`).
-async fn typed_moves(fake: &FakeDiscord, user: u64, channel: u64, group: &str) -> Vec<String> {
-    fake.autocomplete(
-        user,
-        channel,
-        &format!("{group} move"),
-        json!({"move": ""}),
-        "move",
-    )
-    .choices()
-    .await
-    .iter()
-    .filter_map(|c| c["value"].as_str().map(str::to_string))
-    .collect()
-}
-
 /// The first public message after the first `after` that contains `text`.
 async fn wait_public(
     fake: &FakeDiscord,
@@ -529,11 +513,7 @@ async fn drop_lets_the_bot_play_the_leavers_seat_without_them() {
         let turn = settled_turn(&fake, channel).await;
         let (user, _) = awaited(&turn, &seats)[0].clone();
         assert_ne!(user, gone, "the leaver is asked to move: {}", turn.content);
-        let choices = fake
-            .autocomplete(user, channel, "palazzo move", json!({"move": ""}), "move")
-            .choices()
-            .await;
-        let line = choices[0]["value"].as_str().unwrap().to_string();
+        let line = typed_moves(&fake, user, channel, "palazzo").await[0].clone();
         type_move(&fake, channel, user, &line).await;
         moves += 1;
         assert!(moves < 20, "the leaver's seat never came round");
@@ -700,11 +680,7 @@ async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
     // Their turn comes round again and is theirs: they are asked.
     let mut moves = 0;
     while awaited_now(&fake, channel, &seats) != away {
-        let choices = fake
-            .autocomplete(here, channel, "palazzo move", json!({"move": ""}), "move")
-            .choices()
-            .await;
-        let line = choices[0]["value"].as_str().unwrap().to_string();
+        let line = typed_moves(&fake, here, channel, "palazzo").await[0].clone();
         type_move(&fake, channel, here, &line).await;
         moves += 1;
         assert!(moves < 10, "their turn never came round");

@@ -376,6 +376,22 @@ pub async fn tap_a_move_from(
     panic!("no move played after 8 taps; panel now: {panel:#?}")
 }
 
+/// `user`'s moves as `/<group> move`'s autocomplete offers them to type (`money`).
+pub async fn typed_moves(fake: &FakeDiscord, user: u64, channel: u64, group: &str) -> Vec<String> {
+    fake.autocomplete(
+        user,
+        channel,
+        &format!("{group} move"),
+        json!({"move": ""}),
+        "move",
+    )
+    .choices()
+    .await
+    .iter()
+    .filter_map(|c| c["value"].as_str().map(str::to_string))
+    .collect()
+}
+
 /// Lines of private texts long enough to be telling (shorter ones can occur anywhere).
 pub fn secret_lines(private: &[RecordedMessage]) -> Vec<String> {
     private
