@@ -707,8 +707,8 @@ async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
     bot.stop().await;
 }
 
-/// A Villa Paletti hint given by a bot's rule of thumb (holding the seal, proposing a
-/// floor early, laying it steadiest) says the rule in words, privately, instead of the
+/// A Villa Paletti hint given by a bot's rule of thumb (holding the seal, objecting to a
+/// floor, proposing one, laying it) says the rule in words, privately, instead of the
 /// search's figures; the players follow the hints, typing the moves, until one does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_villa_hint_by_a_rule_of_thumb_says_the_rule_privately() {
@@ -718,11 +718,9 @@ async fn a_villa_hint_by_a_rule_of_thumb_says_the_rule_privately() {
     let channel = fake.add_channel("villa-hints");
     let seats = [fake.add_user("ana"), fake.add_user("bruno")];
     open_table(&fake, channel, "Villa Paletti", &seats).await;
-    let rules = [
-        "nobody holds the seal yet and the next floor has a steady spot",
-        "this spot leaves the villa standing steadiest",
-        "you hold the Master Builder seal",
-    ];
+    // Each rule's sentence, in English as the players read it.
+    let sentences = rules::villa::THUMB_PHRASES
+        .map(|key| words::phrase(words::Lang::En, &rules::Phrase::new(key), &[]));
     let mut said = None;
     for _ in 0..120 {
         let Some(turn) = turn_message(&fake, channel) else {
@@ -749,7 +747,7 @@ async fn a_villa_hint_by_a_rule_of_thumb_says_the_rule_privately() {
         let matching = typed
             .iter()
             .find(|t| commands::panel::action_label("villa", t) == suggested);
-        if rules.iter().any(|r| why.contains(r)) {
+        if sentences.iter().any(|r| why.contains(r.as_str())) {
             assert!(why.starts_with(". Why: "), "{}", hint[0].content);
             assert!(!why.contains("rating your chances"), "{}", hint[0].content);
             assert!(matching.is_some(), "{suggested} is none of {typed:?}");

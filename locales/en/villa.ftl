@@ -147,5 +147,9 @@ villa-parse-play-one = Play which colour? e.g. `play blue`.
 ## Bots' rules of thumb: the "why" of a /game hint (after "Why: ").
 
 villa-thumb-hold = you hold the Master Builder seal, and putting a pulled column back is the one move without risk (a new floor would put the seal up for grabs): you win if someone else brings the villa down or nobody can move.
-villa-thumb-propose = nobody holds the seal yet and the next floor has a steady spot; whoever first builds on a new floor takes the seal.
-villa-thumb-floor = this spot leaves the villa standing steadiest.
+villa-thumb-propose = nobody holds the seal yet, and the next floor has a steady spot where no column the others could pull next would bring the villa down; whoever first builds on a new floor takes the seal.
+villa-thumb-floor = this spot is the likeliest to hold the floor and then to bear any pull of the others' columns.
+villa-thumb-object = nobody holds the seal yet: if their floor fell, nobody would win, and your pull of one of their columns is the surer step.
+villa-thumb-surest = this is the surest column, and the surest point to set it down.
+villa-thumb-retake = this takes the Master Builder seal back, at the surest point.
+villa-thumb-wait = you held the seal before the holder, so you win if they bring the villa down; wait, and take it back only with a sure move.

@@ -149,5 +149,9 @@ villa-parse-play-one = ¿Con qué color juegas? P. ej. `play blue`.
 ## Reglas prácticas de los bots: el «por qué» de una /partida pista (tras «Por qué: »).
 
 villa-thumb-hold = tienes el sello de maestro constructor, y devolver la columna que sacas es la única jugada sin riesgo (un piso nuevo dejaría el sello en juego): ganas si otro derriba la villa o si nadie puede mover.
-villa-thumb-propose = nadie tiene todavía el sello y el siguiente piso tiene un sitio firme; quien construya primero sobre un piso nuevo se lleva el sello.
-villa-thumb-floor = este sitio deja la villa lo más firme posible.
+villa-thumb-propose = nadie tiene todavía el sello, y el siguiente piso tiene un sitio firme donde ninguna columna que los demás puedan sacar después derribaría la villa; quien construya primero sobre un piso nuevo se lleva el sello.
+villa-thumb-floor = este sitio es el que mejor sostiene el piso y después aguanta que los demás saquen cualquiera de sus columnas.
+villa-thumb-object = nadie tiene todavía el sello: si su piso cayera, nadie ganaría, y sacar tú una de sus columnas es el paso más seguro.
+villa-thumb-surest = es la columna más segura, y el punto más seguro donde ponerla.
+villa-thumb-retake = así recuperas el sello de maestro constructor, en el punto más seguro.
+villa-thumb-wait = tenías el sello antes que quien lo tiene, así que ganas si derriba la villa; espera, y recupéralo solo con una jugada segura.

@@ -1941,16 +1941,24 @@ fn render_digest_is_unchanged() {
 /// [`render_digest`] through `rules::Keys`.
 const RENDER_DIGEST: u64 = 0xd24a_97ca_d8d9_fbfc;
 
-/// The bots' rules of thumb (`Game::rule_of_thumb`), spot by spot.
-#[test]
-fn bots_hold_the_seal_propose_early_and_lay_floors_where_they_stand_steadiest() {
-    use rules::villa::STEADY_FLOOR_MARGIN;
-    let thumb = |v: &Villa, seat: Seat| {
-        let legal = v.legal_actions(seat);
-        v.rule_of_thumb(seat, &legal)
-            .map(|t| (legal[t.index].clone(), t.why.key))
-    };
+/// A rule of thumb's move and phrase key at this spot, if one applies.
+fn thumb(v: &Villa, seat: Seat) -> Option<(A, &'static str)> {
+    let legal = v.legal_actions(seat);
+    v.rule_of_thumb(seat, &legal)
+        .map(|t| (legal[t.index].clone(), t.why.key))
+}
 
+/// The surest chance of pulling each of these columns and setting it down.
+fn surest(v: &Villa, cols: impl IntoIterator<Item = u8>) -> Vec<(u8, f64)> {
+    cols.into_iter()
+        .filter_map(|c| Some((c, v.surest_place(c)?.1)))
+        .collect()
+}
+
+/// The bots' rules of thumb (`Game::rule_of_thumb`) about the seal, spot by spot.
+#[test]
+fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() {
+    use rules::villa::SURE_TOUCH_CHANCE;
     // Holding the seal on the top floor: no proposal, and a pulled column goes back.
     let mut v = fig7(4, 1, 11);
     v.tweak(|_, seal| {
@@ -1964,32 +1972,189 @@ fn bots_hold_the_seal_propose_early_and_lay_floors_where_they_stand_steadiest() 
     assert_eq!(thumb(&v, 2), None, "not seat 2's turn");
     ok(&mut v, 1, A::Pull(RED + THIN2));
     assert_eq!(thumb(&v, 1), Some((A::Abort, "villa-thumb-hold")));
-    // Another seat's seal: the search decides.
+    // Another seat's seal, and this column cannot beat its holder (1 + 1 against 3): the
+    // search decides.
     v.tweak(|_, seal| seal.holder = Some(2));
+    assert_eq!((v.score(1), v.score(2)), (1, 3));
     assert_eq!(thumb(&v, 1), None);
-    // A new floor, not built on yet: the holder must build to keep the seal.
+    // A new floor, not built on yet, the seal held from below: build first on it only at
+    // the surest point, and only when that is sure.
     v.tweak(|_, seal| {
         seal.holder = Some(1);
         seal.claimed = false;
     });
-    assert_eq!(thumb(&v, 1), None);
+    let (at, chance) = v.surest_place(RED + THIN2).unwrap();
+    assert!(chance >= SURE_TOUCH_CHANCE, "{chance}");
+    assert_eq!(thumb(&v, 1), Some((A::Place(at), "villa-thumb-surest")));
+    // Yellow's thin column holds up the green floor: pulling it brings the villa down.
+    let mut v = fig7(4, 2, 11);
+    v.tweak(|_, seal| seal.holder = Some(2));
+    ok(&mut v, 2, A::Pull(YELLOW + THIN1));
+    assert_eq!(v.surest_place(YELLOW + THIN1).unwrap().1, 0.0);
+    assert_eq!(thumb(&v, 2), Some((A::Abort, "villa-thumb-hold")));
 
-    // Nobody holds the seal: propose when some spot for the next floor stands steady.
-    let mut v = fig7(4, 1, 11);
-    v.tweak(|_, seal| *seal = Default::default());
-    let margins = v.floor_margins();
-    let best = margins
-        .iter()
-        .map(|m| m.1)
-        .fold(f64::NEG_INFINITY, f64::max);
-    assert!(best >= STEADY_FLOOR_MARGIN, "fig7's yellow floor: {best}");
-    assert_eq!(thumb(&v, 1), Some((A::Propose, "villa-thumb-propose")));
-    // With someone else's seal, proposing is the search's call.
+    // Two players (seat 0 blue and yellow, 5 points on top; seat 1 red and green, 2),
+    // seat 1 the previous holder: the holder's fall is its win, so it waits — plays a
+    // colour, puts the column back — while no column takes the seal back.
+    let mut v = fig7(2, 1, 11);
     v.tweak(|_, seal| {
-        seal.holder = Some(2);
+        seal.holder = Some(0);
+        seal.previous = Some(1);
         seal.claimed = true;
     });
-    assert_eq!(thumb(&v, 1), None);
+    assert_eq!((v.score(0), v.score(1)), (5, 2));
+    let (move_, why) = thumb(&v, 1).expect("the previous holder's rule");
+    assert!(matches!(move_, A::Play(_)), "{move_}");
+    assert_eq!(why, "villa-thumb-wait");
+    ok(&mut v, 1, move_);
+    let (move_, _) = thumb(&v, 1).unwrap();
+    ok(&mut v, 1, move_);
+    assert_eq!(thumb(&v, 1), Some((A::Abort, "villa-thumb-wait")));
+    // Without yellow's thick column on top, seat 0 has 2 points, and any of seat 1's
+    // columns takes the seal back: the surest, if sure enough, at its surest point.
+    let mut v = fig7(2, 1, 11);
+    v.tweak(|cols, seal| {
+        cols[(YELLOW + THICK) as usize].gone = true;
+        seal.holder = Some(0);
+        seal.previous = Some(1);
+        seal.claimed = true;
+    });
+    let own: Vec<u8> = (0..20)
+        .filter(|&c| matches!(c / 5, 1 | 3))
+        .filter(|&c| v.legal_actions(1).len() > 1 && movable_by(&v, 1, c))
+        .collect();
+    let odds = surest(&v, own);
+    let best = odds.iter().map(|o| o.1).fold(0.0, f64::max);
+    assert!(best >= SURE_TOUCH_CHANCE, "{odds:?}");
+    let (move_, why) = thumb(&v, 1).expect("the retake");
+    assert_eq!(why, "villa-thumb-retake");
+    let A::Play(colour) = move_ else {
+        panic!("{move_}")
+    };
+    ok(&mut v, 1, A::Play(colour));
+    let (A::Pull(c), "villa-thumb-retake") = thumb(&v, 1).unwrap() else {
+        panic!("{:?}", thumb(&v, 1))
+    };
+    assert_eq!(c / 5, colour);
+    let mine = odds.iter().find(|o| o.0 == c).unwrap().1;
+    assert_eq!(mine, best, "{c}: {odds:?}");
+    ok(&mut v, 1, A::Pull(c));
+    let (at, _) = v.surest_place(c).unwrap();
+    assert_eq!(thumb(&v, 1), Some((A::Place(at), "villa-thumb-retake")));
+    // The same chasing a first holder (no previous one): the retake too.
+    let mut w = fig7(2, 1, 11);
+    w.tweak(|cols, seal| {
+        cols[(YELLOW + THICK) as usize].gone = true;
+        seal.holder = Some(0);
+        seal.claimed = true;
+    });
+    assert_eq!(thumb(&w, 1).map(|t| t.1), Some("villa-thumb-retake"));
+}
+
+/// Can `seat` pull `c` now, or on its next pull (its own, not frozen, below the top)?
+fn movable_by(v: &Villa, seat: Seat, c: u8) -> bool {
+    let mut w = v.clone();
+    let colour = A::Play(c / 5);
+    if w.legal_actions(seat).contains(&colour) {
+        ok(&mut w, seat, colour);
+    }
+    w.legal_actions(seat).contains(&A::Pull(c))
+}
+
+/// The bots' rules of thumb about floors while nobody holds the seal, spot by spot.
+#[test]
+fn bots_object_and_propose_floors_that_a_careless_pull_cannot_bring_down() {
+    use rules::villa::{SAFE_PULL_CHANCE, STEADY_FLOOR_MARGIN};
+    // Fig. 7, nobody holding the seal. Every spot for the yellow floor stands by 1 cm or
+    // more; yellow's two thin columns on blue hold up the green floor, so for everyone
+    // but yellow's owner some pull would bring the villa down.
+    let open = |players, turn| {
+        let mut v = fig7(players, turn, 11);
+        v.tweak(|_, seal| *seal = Default::default());
+        v
+    };
+    let v = open(4, 1);
+    let margins = v.floor_margins();
+    assert!(margins.iter().any(|m| m.1 >= STEADY_FLOOR_MARGIN));
+    for seat in [0, 1, 3] {
+        let odds = v.floor_odds(seat, STEADY_FLOOR_MARGIN);
+        assert!(!odds.is_empty());
+        assert!(odds.iter().all(|o| o.worst_pull < 0.01), "{seat}: {odds:?}");
+    }
+    assert_eq!(thumb(&v, 1), None, "a careless pull would bring it down");
+    // Yellow's owner (seat 2) has a spot no other player's pull can bring down.
+    let v = open(4, 2);
+    let odds = v.floor_odds(2, STEADY_FLOOR_MARGIN);
+    assert!(
+        odds.iter().any(|o| o.worst_pull >= SAFE_PULL_CHANCE),
+        "{odds:?}"
+    );
+    assert_eq!(thumb(&v, 2), Some((A::Propose, "villa-thumb-propose")));
+    // With someone else's seal, proposing is the search's call.
+    let mut w = v.clone();
+    w.tweak(|_, seal| {
+        seal.holder = Some(3);
+        seal.claimed = true;
+    });
+    assert_eq!(thumb(&w, 2), None);
+
+    // Laying one's floor: the spot likeliest to stand and then bear the worst pull, among
+    // exactly the legal spots where the floor would stand at all.
+    let mut v = open(4, 2);
+    propose_all_allow(&mut v, 2);
+    let legal = v.legal_actions(2);
+    let odds = v.floor_odds(2, 0.0);
+    let standing = v.floor_margins().iter().filter(|m| m.1 >= 0.0).count();
+    assert_eq!(v.floor_margins().len(), legal.len());
+    assert_eq!(odds.len(), standing);
+    assert!(odds.iter().all(|o| legal.contains(&A::Floor(o.at))));
+    let (move_, why) = thumb(&v, 2).expect("the floor rule");
+    assert_eq!(why, "villa-thumb-floor");
+    let A::Floor(chosen) = move_ else {
+        panic!("{move_}")
+    };
+    let bears = |o: &rules::villa::FloorOdds| o.stands * o.worst_pull;
+    let chosen = odds.iter().find(|o| o.at == chosen).unwrap();
+    assert!(bears(chosen) >= SAFE_PULL_CHANCE * 0.99, "{chosen:?}");
+    assert!(odds.iter().all(|o| bears(o) <= bears(chosen)));
+    assert_eq!(thumb(&v, 3), None);
+    // The hidden noise plays no part.
+    let mut w = v.clone();
+    w.reseed_noise(99);
+    assert_eq!(thumb(&w, 2), thumb(&v, 2));
+
+    // Two players: object to the other's floor, pull the proposer's surest column and set
+    // it down at its surest point. With a seal held, objecting is the search's call.
+    let mut v = open(2, 0);
+    ok(&mut v, 0, A::Propose);
+    let mut held = v.clone();
+    held.tweak(|_, seal| {
+        seal.holder = Some(0);
+        seal.claimed = true;
+    });
+    assert_eq!(thumb(&held, 1), None);
+    assert_eq!(thumb(&v, 1), Some((A::Object, "villa-thumb-object")));
+    ok(&mut v, 1, A::Object);
+    let (A::Pull(c), "villa-thumb-surest") = thumb(&v, 1).unwrap() else {
+        panic!("{:?}", thumb(&v, 1))
+    };
+    let pullable: Vec<u8> = v
+        .legal_actions(1)
+        .iter()
+        .filter_map(|a| match a {
+            A::Pull(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    let odds = surest(&v, pullable);
+    let best = odds.iter().map(|o| o.1).fold(0.0, f64::max);
+    assert_eq!(odds.iter().find(|o| o.0 == c).unwrap().1, best);
+    // Yellow's thin columns under the green floor are the proposer's, and fatal to pull.
+    assert!(odds.iter().any(|o| o.1 == 0.0), "{odds:?}");
+    ok(&mut v, 1, A::Pull(c));
+    let (at, _) = v.surest_place(c).unwrap();
+    assert_eq!(thumb(&v, 1), Some((A::Place(at), "villa-thumb-surest")));
+
     // A villa whose every spot for the next floor is shaky: no proposal (found by random
     // play from a few seeds).
     let shaky = (0..300u64).find_map(|seed| {
@@ -2015,27 +2180,6 @@ fn bots_hold_the_seal_propose_early_and_lay_floors_where_they_stand_steadiest() 
     });
     let (v, seat) = shaky.expect("a shaky villa within 300 random games");
     assert_eq!(thumb(&v, seat), None);
-
-    // Laying one's floor: the spot with the greatest margin, which the margins list gives
-    // for exactly the legal spots.
-    let mut v = fig7(4, 1, 3);
-    propose_all_allow(&mut v, 1);
-    let legal = v.legal_actions(1);
-    let margins = v.floor_margins();
-    assert_eq!(margins.len(), legal.len());
-    assert!(margins.iter().all(|(g, _)| legal.contains(&A::Floor(*g))));
-    let (move_, why) = thumb(&v, 1).expect("the floor rule");
-    assert_eq!(why, "villa-thumb-floor");
-    let A::Floor(chosen) = move_ else {
-        panic!("{move_}")
-    };
-    let chosen_margin = margins.iter().find(|(g, _)| *g == chosen).unwrap().1;
-    assert!(margins.iter().all(|(_, m)| *m <= chosen_margin));
-    assert_eq!(thumb(&v, 2), None);
-    // The hidden noise plays no part.
-    let mut w = v.clone();
-    w.reseed_noise(99);
-    assert_eq!(thumb(&w, 1), thumb(&v, 1));
 }
 
 /// A bot's cut-off estimate counts the seal's holder as the leader, whatever the points.

@@ -1618,11 +1618,9 @@ fn a_villa_hint_at_a_rule_of_thumb_says_the_rule() {
     run(&table, CH, 2, "join");
     run(&table, CH, 1, "start");
     flush(&table, CH);
-    let rules = [
-        "nobody holds the seal yet and the next floor has a steady spot",
-        "this spot leaves the villa standing steadiest",
-        "you hold the Master Builder seal",
-    ];
+    // Each rule's sentence, in English as the players read it.
+    let sentences = rules::villa::THUMB_PHRASES
+        .map(|key| words::phrase(words::Lang::En, &rules::Phrase::new(key), &[]));
     let mut said = None;
     for _ in 0..200 {
         let Some(p) = table.prompts(CH).first().cloned() else {
@@ -1635,7 +1633,7 @@ fn a_villa_hint_at_a_rule_of_thumb_says_the_rule() {
             .and_then(|h| h.split_once("**"))
             .map(|(m, w)| (m.to_string(), w.to_string()))
             .unwrap_or_else(|| panic!("{hint}"));
-        if rules.iter().any(|r| why.contains(r)) {
+        if sentences.iter().any(|r| why.contains(r.as_str())) {
             assert!(legal.contains(&suggested), "{suggested} in {legal:?}");
             assert!(why.starts_with(". Why: "), "{hint}");
             assert!(!why.contains("rating your chances"), "{hint}");

@@ -8,6 +8,8 @@
 mod absent;
 pub mod data;
 mod determinize;
+mod odds;
+pub use odds::FloorOdds;
 mod estimate;
 pub mod geom;
 pub mod model;
@@ -15,7 +17,9 @@ mod play;
 pub mod policy;
 mod text;
 mod thumb;
-pub use thumb::STEADY_FLOOR_MARGIN;
+pub use thumb::{
+    RETAKE_CHANCE, SAFE_PULL_CHANCE, STEADY_FLOOR_MARGIN, SURE_TOUCH_CHANCE, THUMB_PHRASES,
+};
 mod undo;
 
 use crate::engine::{

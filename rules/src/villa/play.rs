@@ -97,7 +97,7 @@ impl Villa {
         })
     }
 
-    fn ids() -> impl Iterator<Item = ColId> {
+    pub(super) fn ids() -> impl Iterator<Item = ColId> {
         0..COLUMNS as ColId
     }
 
@@ -273,7 +273,7 @@ impl Villa {
 
     /// The floors with the next one placed at `at`, and the villa's margin then (from
     /// the standing geometry alone; refused like the move itself).
-    fn with_next_floor(&self, at: GridPt) -> Result<(Vec<P>, f64), VillaError> {
+    pub(super) fn with_next_floor(&self, at: GridPt) -> Result<(Vec<P>, f64), VillaError> {
         let pos = self.floor_check(at, self.need_supports(self.top() + 1), false)?;
         let mut floors = self.floors.clone();
         floors.push(pos);
@@ -515,7 +515,7 @@ impl Villa {
         margin - d.abs() >= 0.0
     }
 
-    fn pull_sigma(&self, c: ColId) -> f64 {
+    pub(super) fn pull_sigma(&self, c: ColId) -> f64 {
         let base = if self.is_supporting(c) {
             TUNING.sigma_pull_supporting
         } else {

@@ -1,12 +1,13 @@
 //! The bots' rules of thumb ([`crate::engine::Game::rule_of_thumb`]) for the spots where
-//! the search alone misjudged Villa (measured in `docs/ai.md`): it let the villa wait
-//! until careless hands brought it down, proposed floors on shaky columns, and, holding
-//! the seal, kept building until it brought the villa down itself. Everything here reads
-//! only what every player sees: where the floors and columns stand, the seal, whose turn
-//! it is. The margins come from that geometry by the published model; the noise (the
+//! the search alone misjudged Villa (measured in `docs/ai.md`): it let careless hands
+//! bring the villa down before anyone held the seal, built floors that a careless pull
+//! undermined, and gambled the seal on risky touches. Everything here reads only what
+//! every player sees: where the floors and columns stand, the seal, whose turn it is. The
+//! odds come from that geometry by the published model ([`super::odds`]); the noise (the
 //! hidden RNG) is never read.
 
-use super::{Phase, Stage, Villa, VillaAction};
+use super::odds::FloorOdds;
+use super::{ColId, Phase, Stage, Villa, VillaAction, Why};
 use crate::engine::{Seat, Thumb};
 use crate::phrase::Phrase;
 
@@ -15,52 +16,220 @@ use crate::phrase::Phrase;
 /// σ 0.4, so the floor then holds about 99 times in 100.
 pub const STEADY_FLOOR_MARGIN: f64 = 1.0;
 
+/// …and only when, with the floor there, every column another player could pull next
+/// leaves the villa standing at least this surely: the next player, careless or not,
+/// cannot bring it down before anyone holds the seal (nobody would win).
+pub const SAFE_PULL_CHANCE: f64 = 0.9;
+
+/// A seat that wins if someone else brings the villa down (the seal's holder, or its
+/// previous holder while another holds it) touches the villa only at these odds: to build
+/// first on a new floor, or to take the seal back.
+pub const SURE_TOUCH_CHANCE: f64 = 0.9;
+
+/// Two players: take the seal back from a first holder (who leaves nobody a winner if they
+/// bring the villa down) with the surest column that beats them, when it is at least this
+/// sure.
+pub const RETAKE_CHANCE: f64 = 0.5;
+
+/// Every phrase a rule of thumb gives as its why (`locales/*/villa.ftl`), for the tests
+/// that look for a hint by rule.
+pub const THUMB_PHRASES: [&str; 7] = [
+    "villa-thumb-hold",
+    "villa-thumb-wait",
+    "villa-thumb-retake",
+    "villa-thumb-object",
+    "villa-thumb-surest",
+    "villa-thumb-propose",
+    "villa-thumb-floor",
+];
+
+/// Where `seat` stands towards the seal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Standing {
+    /// Holds it, and somebody has built on the top floor.
+    Holds,
+    /// Holds it from the floor below; nobody has built on the new top floor yet.
+    HoldsBelow,
+    /// Two players: the other holds it and `seat` held it before, so `seat` wins if the
+    /// holder brings the villa down.
+    Previous,
+    /// Someone else holds it.
+    Chasing,
+    /// Nobody holds it yet: a collapse now leaves nobody a winner.
+    Open,
+}
+
 /// `seat`'s move by rule of thumb, if one applies:
 /// - holding the seal on the top floor: put every pulled column back (aborting is the one
 ///   move without risk, and the holder wins when the others bring the villa down or run
-///   out of moves) and propose no floor (a new floor puts the seal up for grabs);
-/// - nobody holding the seal: propose a floor as soon as a steady position for it exists
-///   (the seal goes to whoever first builds on a new floor; waiting leaves the villa to
-///   careless hands);
-/// - placing one's own floor: the position that leaves the villa steadiest.
+///   out of moves) and propose no floor (a new floor puts the seal up for grabs); holding
+///   it from the floor below, build first on the new floor only at the surest point when
+///   that is sure ([`SURE_TOUCH_CHANCE`]), else put the column back;
+/// - two players, the seal's previous holder: take it back only surely, else wait (put
+///   columns back, propose nothing): the holder's collapse is the previous holder's win;
+/// - two players, chasing a first holder: take the seal back with the surest column that
+///   beats the holder ([`RETAKE_CHANCE`]), set down at its surest point;
+/// - nobody holding the seal: object to the other player's floor (two players), pulling
+///   the proposer's surest column to its surest point; propose a floor once a position
+///   for it stands steady and leaves no careless pull a real risk ([`SAFE_PULL_CHANCE`]);
+/// - laying one's own floor: the position likeliest to stand and then bear the worst
+///   pull.
 pub(super) fn rule_of_thumb(v: &Villa, seat: Seat, legal: &[VillaAction]) -> Option<Thumb> {
-    let find = |wanted: &VillaAction| legal.iter().position(|a| a == wanted);
-    let holding = v.seal.holder == Some(seat) && v.seal.claimed;
-    let thumb = |index: usize, key: &'static str| {
+    let rule = Rule { v, seat, legal };
+    match &v.phase {
+        Phase::Feel {
+            seat: s, col, why, ..
+        } if *s == seat => rule.feel(*col, *why),
+        Phase::Turn { seat: s, stage } if *s == seat => rule.turn(*stage),
+        Phase::Objections { proposer, .. }
+            if v.players == 2 && *proposer != seat && rule.standing() == Standing::Open =>
+        {
+            rule.pick(&VillaAction::Object, "villa-thumb-object")
+        }
+        Phase::Pick {
+            seat: s,
+            why: Why::ObjectFloor { proposer },
+        } if *s == seat => {
+            let (c, _) = v
+                .own_movable(*proposer)
+                .into_iter()
+                .filter_map(|c| Some((c, v.surest_place(c)?.1)))
+                .max_by(|a, b| a.1.total_cmp(&b.1))?;
+            rule.pick(&VillaAction::Pull(c), "villa-thumb-surest")
+        }
+        Phase::PlaceFloor { proposer } if *proposer == seat => {
+            let best = v
+                .floor_odds(seat, 0.0)
+                .into_iter()
+                .max_by(|a, b| bears(a).total_cmp(&bears(b)))?;
+            rule.pick(&VillaAction::Floor(best.at), "villa-thumb-floor")
+        }
+        _ => None,
+    }
+}
+
+/// How likely a floor position is to stand and then bear the worst pull.
+fn bears(odds: &FloorOdds) -> f64 {
+    odds.stands * odds.worst_pull
+}
+
+/// One seat's spot: the state, the seat, its legal moves.
+struct Rule<'a> {
+    v: &'a Villa,
+    seat: Seat,
+    legal: &'a [VillaAction],
+}
+
+impl Rule<'_> {
+    /// `wanted`, if legal, with the rule's phrase.
+    fn pick(&self, wanted: &VillaAction, key: &'static str) -> Option<Thumb> {
+        let index = self.legal.iter().position(|a| a == wanted)?;
         Some(Thumb {
             index,
             why: Phrase::new(key),
         })
-    };
-    match &v.phase {
-        Phase::Feel { seat: s, .. } if *s == seat && holding => {
-            thumb(find(&VillaAction::Abort)?, "villa-thumb-hold")
-        }
-        Phase::Turn {
-            seat: s,
-            stage: Stage::Begin,
-        } if *s == seat => {
-            let propose = find(&VillaAction::Propose)?;
-            if holding {
-                let other = legal.iter().position(|a| *a != VillaAction::Propose)?;
-                thumb(other, "villa-thumb-hold")
-            } else if v.seal.holder.is_none()
-                && v.floor_margins()
-                    .iter()
-                    .any(|(_, m)| *m >= STEADY_FLOOR_MARGIN)
-            {
-                thumb(propose, "villa-thumb-propose")
-            } else {
-                None
+    }
+
+    /// Any legal move but a proposal (a pull to put back, or a colour to play).
+    fn no_proposal(&self, key: &'static str) -> Option<Thumb> {
+        let index = self.legal.iter().position(|a| *a != VillaAction::Propose)?;
+        Some(Thumb {
+            index,
+            why: Phrase::new(key),
+        })
+    }
+
+    fn standing(&self) -> Standing {
+        let seal = self.v.seal;
+        match seal.holder {
+            None => Standing::Open,
+            Some(h) if h == self.seat && seal.claimed => Standing::Holds,
+            Some(h) if h == self.seat => Standing::HoldsBelow,
+            Some(_) if self.v.players == 2 && seal.claimed && seal.previous == Some(self.seat) => {
+                Standing::Previous
             }
+            Some(_) => Standing::Chasing,
         }
-        Phase::PlaceFloor { proposer } if *proposer == seat => {
-            let (at, _) = v
-                .floor_margins()
-                .into_iter()
-                .max_by(|a, b| a.1.total_cmp(&b.1))?;
-            thumb(find(&VillaAction::Floor(at))?, "villa-thumb-floor")
+    }
+
+    /// Would setting `c` down on the top floor take the seal from its holder?
+    fn retakes(&self, c: ColId) -> bool {
+        let (v, seal) = (self.v, self.v.seal);
+        seal.claimed
+            && seal.holder.is_some_and(|h| {
+                h != self.seat && v.score(self.seat) + Villa::kind_of(c).points > v.score(h)
+            })
+    }
+
+    /// The column pulled, held up: set it down or put it back.
+    fn feel(&self, col: ColId, why: Why) -> Option<Thumb> {
+        let standing = self.standing();
+        if standing == Standing::Holds {
+            return self.pick(&VillaAction::Abort, "villa-thumb-hold");
         }
-        _ => None,
+        let (at, chance) = self.v.surest_place(col)?;
+        let place = |key| self.pick(&VillaAction::Place(at), key);
+        match (why, standing) {
+            (Why::ObjectFloor { .. }, _) => place("villa-thumb-surest"),
+            (Why::Move, Standing::HoldsBelow) if chance >= SURE_TOUCH_CHANCE => {
+                place("villa-thumb-surest")
+            }
+            (Why::Move, Standing::HoldsBelow) => self.pick(&VillaAction::Abort, "villa-thumb-hold"),
+            (Why::Move, Standing::Previous) if self.retakes(col) && chance >= SURE_TOUCH_CHANCE => {
+                place("villa-thumb-retake")
+            }
+            (Why::Move, Standing::Previous) => self.pick(&VillaAction::Abort, "villa-thumb-wait"),
+            (Why::Move, Standing::Chasing) if self.retakes(col) => place("villa-thumb-retake"),
+            _ => None,
+        }
+    }
+
+    /// The start of a turn, or (two players) the colour chosen.
+    fn turn(&self, stage: Stage) -> Option<Thumb> {
+        let v = self.v;
+        match (self.standing(), stage) {
+            (Standing::Holds, Stage::Begin) => self.no_proposal("villa-thumb-hold"),
+            (Standing::Previous, Stage::Begin | Stage::Colour(_)) => self
+                .retake(stage, SURE_TOUCH_CHANCE)
+                .or_else(|| self.no_proposal("villa-thumb-wait")),
+            (Standing::Chasing, Stage::Begin | Stage::Colour(_)) if v.players == 2 => {
+                self.retake(stage, RETAKE_CHANCE)
+            }
+            (Standing::Open, Stage::Begin) => {
+                let safe = v
+                    .floor_odds(self.seat, STEADY_FLOOR_MARGIN)
+                    .iter()
+                    .any(|odds| odds.worst_pull >= SAFE_PULL_CHANCE);
+                if safe {
+                    self.pick(&VillaAction::Propose, "villa-thumb-propose")
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Two players: the colour, then the column, that takes the seal back most surely, if
+    /// that is at least `at_least` sure.
+    fn retake(&self, stage: Stage, at_least: f64) -> Option<Thumb> {
+        let colour = match stage {
+            Stage::Colour(k) => Some(k),
+            _ => None,
+        };
+        let (c, _) = self
+            .v
+            .own_movable(self.seat)
+            .into_iter()
+            .filter(|&c| colour.is_none_or(|k| Villa::colour_of(c) == k))
+            .filter(|&c| self.retakes(c))
+            .filter_map(|c| Some((c, self.v.surest_place(c)?.1)))
+            .filter(|(_, chance)| *chance >= at_least)
+            .max_by(|a, b| a.1.total_cmp(&b.1))?;
+        let action = match stage {
+            Stage::Colour(_) => VillaAction::Pull(c),
+            _ => VillaAction::Play(Villa::colour_of(c)),
+        };
+        self.pick(&action, "villa-thumb-retake")
     }
 }
