@@ -25,6 +25,15 @@ fn timed(
     timed_within(dir, clock, defaults, Minimums::LOCAL)
 }
 
+/// `new` (e.g. "new villa seed=3") opened in `CH` by user 1, joined by user 2 and
+/// started, its first messages flushed: the two-player game many tests here begin with.
+fn start_two(table: &Table, new: &str) {
+    run(table, CH, 1, new);
+    run(table, CH, 2, "join");
+    run(table, CH, 1, "start");
+    flush(table, CH);
+}
+
 fn timed_within(
     dir: &std::path::Path,
     clock: &Arc<ManualClock>,
@@ -1456,10 +1465,7 @@ fn bot_policy_hands_the_seat_to_a_bot_until_its_player_is_back() {
     let (away_user, other, seat);
     {
         let (store, table) = timed(dir.path(), &clock, policy);
-        run(&table, CH, 1, "new palazzo seed=3");
-        run(&table, CH, 2, "join");
-        run(&table, CH, 1, "start");
-        flush(&table, CH);
+        start_two(&table, "new palazzo seed=3");
         let p = table.prompts(CH).remove(0);
         (away_user, seat) = (p.user, p.seat);
         other = 3 - away_user;
@@ -1564,10 +1570,7 @@ fn a_hint_is_private_to_its_caller_and_refused_when_off_or_not_their_turn() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let (_store, table) = timed(dir.path(), &clock, defaults(60, 0, 0, TimeoutPolicy::Auto));
-    run(&table, CH, 1, "new estates seed=2");
-    run(&table, CH, 2, "join");
-    run(&table, CH, 1, "start");
-    flush(&table, CH);
+    start_two(&table, "new estates seed=2");
     let awaited = table.prompts(CH)[0].user;
     let waiting = 3 - awaited;
     let version = table.state_version(CH);
@@ -1614,10 +1617,7 @@ fn a_villa_hint_at_a_rule_of_thumb_says_the_rule() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let (_store, table) = timed(dir.path(), &clock, defaults(60, 0, 0, TimeoutPolicy::Auto));
-    run(&table, CH, 1, "new villa seed=3");
-    run(&table, CH, 2, "join");
-    run(&table, CH, 1, "start");
-    flush(&table, CH);
+    start_two(&table, "new villa seed=3");
     // Each rule's sentence, in English as the players read it.
     let sentences = rules::villa::THUMB_PHRASES
         .map(|key| words::phrase(words::Lang::En, &rules::Phrase::new(key), &[]));
@@ -1670,10 +1670,7 @@ fn a_pooled_auto_timeout_is_searched_off_the_lock_and_void_once_the_player_moved
         table.thinker().set_waker(Arc::new(move || {
             let _ = tx.lock().unwrap().send(());
         }));
-        run(&table, CH, 1, "new villa seed=5");
-        run(&table, CH, 2, "join");
-        run(&table, CH, 1, "start");
-        flush(&table, CH);
+        start_two(&table, "new villa seed=5");
         (store, table, rx)
     };
     let wait = |rx: &std::sync::mpsc::Receiver<()>| {
@@ -1729,10 +1726,7 @@ fn when_everyone_is_away_the_game_waits_for_someone_to_come_back() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let (_store, table) = timed(dir.path(), &clock, defaults(0, 0, 10, TimeoutPolicy::Bot));
-    run(&table, CH, 1, "new palazzo seed=9");
-    run(&table, CH, 2, "join");
-    run(&table, CH, 1, "start");
-    flush(&table, CH);
+    start_two(&table, "new palazzo seed=9");
     let mut told = Vec::new();
     for _ in 0..6 {
         clock.advance(10 * MIN);
