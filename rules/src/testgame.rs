@@ -245,7 +245,9 @@ impl Game for Countdown {
     }
 
     fn determinize(&self, _seat: Seat, rng: &mut crate::engine::GameRng) -> Self {
-        // PROVISIONAL (being replaced on branch det*): only the future chance is resampled.
+        // Only the future chance is resampled: the other seats' lucky numbers and hits are
+        // kept, so a bot in this test game sees them (a known leak, harmless here: the
+        // real games' determinizations are tested in rules/tests/determinize.rs).
         use rand::RngCore;
         let mut state = self.clone();
         state.rng = crate::engine::rng_from_seed(rng.next_u64());
