@@ -2019,9 +2019,9 @@ fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() 
         seal.previous = Some(1);
         seal.claimed = true;
     });
+    // Seat 1's colours are red (1) and green (3).
     let own: Vec<u8> = (0..20)
-        .filter(|&c| matches!(c / 5, 1 | 3))
-        .filter(|&c| v.legal_actions(1).len() > 1 && movable_by(&v, 1, c))
+        .filter(|&c| matches!(c / 5, 1 | 3) && movable_by(&v, 1, c))
         .collect();
     let odds = surest(&v, own);
     let best = odds.iter().map(|o| o.1).fold(0.0, f64::max);

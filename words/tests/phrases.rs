@@ -915,3 +915,18 @@ fn every_palazzo_event_reads_in_both_languages() {
     );
     assert_eq!(es, "Carla construye marble-3-2w como nuevo palacio A.");
 }
+
+/// Every why a Villa Paletti rule of thumb gives a hint reads in both languages.
+#[test]
+fn every_villa_rule_of_thumb_reads_in_both_languages() {
+    for key in rules::villa::THUMB_PHRASES {
+        for lang in Lang::ALL {
+            assert!(words::has(lang, key), "{}: {key} missing", lang.code());
+        }
+        let phrase = Phrase::new(key);
+        let en = words::phrase(Lang::En, &phrase, &[]);
+        let es = words::phrase(Lang::Es, &phrase, &[]);
+        assert!(!en.contains(key) && !es.contains(key), "{key}: raw key");
+        assert_ne!(en, es, "{key}: the Spanish is the English");
+    }
+}

@@ -5,6 +5,7 @@
 
 use super::data::TUNING;
 use super::model::{self, GridPt};
+use super::play::pull_sigma_at;
 use super::{ColId, Seat, Villa};
 
 impl Villa {
@@ -50,22 +51,14 @@ impl Villa {
                 let (floors, _) = self.with_next_floor(at).ok()?;
                 let k = floors.len();
                 let worst_pull = Self::ids()
-                    .filter(|&c| self.owner(c) != Some(seat))
+                    .filter(|&c| self.owner(c) != Some(seat) && self.movable_below(c, k))
                     .filter_map(|c| {
                         let col = self.col(c)?;
                         let level = col.level as usize;
-                        if col.gone || !col.placed || col.frozen || level >= k {
-                            return None;
-                        }
-                        let base = if model::supports(level + 1, floors[level], col.pos) {
-                            TUNING.sigma_pull_supporting
-                        } else {
-                            TUNING.sigma_pull_free
-                        };
-                        let sigma = base * (1.0 + TUNING.height_factor * (k - level) as f64);
+                        let supporting = model::supports(level + 1, floors[level], col.pos);
                         Some(stand_chance(
                             self.margin_of(&floors, &self.pieces(Some(c))),
-                            sigma,
+                            pull_sigma_at(k, level, supporting),
                         ))
                     })
                     .fold(1.0, f64::min);

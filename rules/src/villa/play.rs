@@ -92,9 +92,14 @@ impl Villa {
 
     /// [`Self::immovable`] is `None` (the same tests, without naming the column).
     fn movable(&self, c: ColId) -> bool {
-        self.col(c).is_some_and(|col| {
-            !col.gone && col.placed && (col.level as usize) < self.top() && !col.frozen
-        })
+        self.movable_below(c, self.top())
+    }
+
+    /// Could column `c` be pulled were the top floor `top` (the tower now, or with the next
+    /// floor on it): standing, not frozen, below that floor.
+    pub(super) fn movable_below(&self, c: ColId, top: usize) -> bool {
+        self.col(c)
+            .is_some_and(|col| !col.gone && col.placed && (col.level as usize) < top && !col.frozen)
     }
 
     pub(super) fn ids() -> impl Iterator<Item = ColId> {
@@ -516,13 +521,8 @@ impl Villa {
     }
 
     pub(super) fn pull_sigma(&self, c: ColId) -> f64 {
-        let base = if self.is_supporting(c) {
-            TUNING.sigma_pull_supporting
-        } else {
-            TUNING.sigma_pull_free
-        };
         let level = self.col(c).map_or(0, |col| col.level as usize);
-        base * (1.0 + TUNING.height_factor * self.top().saturating_sub(level) as f64)
+        pull_sigma_at(self.top(), level, self.is_supporting(c))
     }
 
     fn feel_index(reading: f64) -> u8 {
@@ -1147,4 +1147,16 @@ impl Villa {
         }
         out
     }
+}
+
+/// σ of pulling a column standing on `level` out of a tower whose top floor is `top`: the
+/// rules' base (a column holding up the floor above, or a free one) grows with the
+/// floors above it.
+pub(super) fn pull_sigma_at(top: usize, level: usize, supporting: bool) -> f64 {
+    let base = if supporting {
+        TUNING.sigma_pull_supporting
+    } else {
+        TUNING.sigma_pull_free
+    };
+    base * (1.0 + TUNING.height_factor * top.saturating_sub(level) as f64)
 }

@@ -31,17 +31,17 @@ pub const SURE_TOUCH_CHANCE: f64 = 0.9;
 /// sure.
 pub const RETAKE_CHANCE: f64 = 0.5;
 
-/// Every phrase a rule of thumb gives as its why (`locales/*/villa.ftl`), for the tests
-/// that look for a hint by rule.
-pub const THUMB_PHRASES: [&str; 7] = [
-    "villa-thumb-hold",
-    "villa-thumb-wait",
-    "villa-thumb-retake",
-    "villa-thumb-object",
-    "villa-thumb-surest",
-    "villa-thumb-propose",
-    "villa-thumb-floor",
-];
+// The rules' whys, one phrase each (`locales/*/villa.ftl`).
+const HOLD: &str = "villa-thumb-hold";
+const WAIT: &str = "villa-thumb-wait";
+const RETAKE: &str = "villa-thumb-retake";
+const OBJECT: &str = "villa-thumb-object";
+const SUREST: &str = "villa-thumb-surest";
+const PROPOSE: &str = "villa-thumb-propose";
+const FLOOR: &str = "villa-thumb-floor";
+
+/// Every phrase a rule of thumb gives as its why, for the tests that read them.
+pub const THUMB_PHRASES: [&str; 7] = [HOLD, WAIT, RETAKE, OBJECT, SUREST, PROPOSE, FLOOR];
 
 /// Where `seat` stands towards the seal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,28 +84,31 @@ pub(super) fn rule_of_thumb(v: &Villa, seat: Seat, legal: &[VillaAction]) -> Opt
         Phase::Objections { proposer, .. }
             if v.players == 2 && *proposer != seat && rule.standing() == Standing::Open =>
         {
-            rule.pick(&VillaAction::Object, "villa-thumb-object")
+            rule.pick(&VillaAction::Object, OBJECT)
         }
         Phase::Pick {
             seat: s,
             why: Why::ObjectFloor { proposer },
         } if *s == seat => {
-            let (c, _) = v
-                .own_movable(*proposer)
-                .into_iter()
-                .filter_map(|c| Some((c, v.surest_place(c)?.1)))
-                .max_by(|a, b| a.1.total_cmp(&b.1))?;
-            rule.pick(&VillaAction::Pull(c), "villa-thumb-surest")
+            let (c, _) = surest_column(v, v.own_movable(*proposer))?;
+            rule.pick(&VillaAction::Pull(c), SUREST)
         }
         Phase::PlaceFloor { proposer } if *proposer == seat => {
             let best = v
                 .floor_odds(seat, 0.0)
                 .into_iter()
                 .max_by(|a, b| bears(a).total_cmp(&bears(b)))?;
-            rule.pick(&VillaAction::Floor(best.at), "villa-thumb-floor")
+            rule.pick(&VillaAction::Floor(best.at), FLOOR)
         }
         _ => None,
     }
+}
+
+/// Of these columns, the one surest to be pulled and set down, with that chance.
+fn surest_column(v: &Villa, cols: impl IntoIterator<Item = ColId>) -> Option<(ColId, f64)> {
+    cols.into_iter()
+        .filter_map(|c| Some((c, v.surest_place(c)?.1)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
 }
 
 /// How likely a floor position is to stand and then bear the worst pull.
@@ -121,22 +124,23 @@ struct Rule<'a> {
 }
 
 impl Rule<'_> {
-    /// `wanted`, if legal, with the rule's phrase.
-    fn pick(&self, wanted: &VillaAction, key: &'static str) -> Option<Thumb> {
-        let index = self.legal.iter().position(|a| a == wanted)?;
+    /// The first legal move that `fits`, with the rule's phrase.
+    fn first(&self, fits: impl Fn(&VillaAction) -> bool, key: &'static str) -> Option<Thumb> {
+        let index = self.legal.iter().position(fits)?;
         Some(Thumb {
             index,
             why: Phrase::new(key),
         })
     }
 
+    /// `wanted`, if legal, with the rule's phrase.
+    fn pick(&self, wanted: &VillaAction, key: &'static str) -> Option<Thumb> {
+        self.first(|a| a == wanted, key)
+    }
+
     /// Any legal move but a proposal (a pull to put back, or a colour to play).
     fn no_proposal(&self, key: &'static str) -> Option<Thumb> {
-        let index = self.legal.iter().position(|a| *a != VillaAction::Propose)?;
-        Some(Thumb {
-            index,
-            why: Phrase::new(key),
-        })
+        self.first(|a| *a != VillaAction::Propose, key)
     }
 
     fn standing(&self) -> Standing {
@@ -165,21 +169,19 @@ impl Rule<'_> {
     fn feel(&self, col: ColId, why: Why) -> Option<Thumb> {
         let standing = self.standing();
         if standing == Standing::Holds {
-            return self.pick(&VillaAction::Abort, "villa-thumb-hold");
+            return self.pick(&VillaAction::Abort, HOLD);
         }
         let (at, chance) = self.v.surest_place(col)?;
         let place = |key| self.pick(&VillaAction::Place(at), key);
         match (why, standing) {
-            (Why::ObjectFloor { .. }, _) => place("villa-thumb-surest"),
-            (Why::Move, Standing::HoldsBelow) if chance >= SURE_TOUCH_CHANCE => {
-                place("villa-thumb-surest")
-            }
-            (Why::Move, Standing::HoldsBelow) => self.pick(&VillaAction::Abort, "villa-thumb-hold"),
+            (Why::ObjectFloor { .. }, _) => place(SUREST),
+            (Why::Move, Standing::HoldsBelow) if chance >= SURE_TOUCH_CHANCE => place(SUREST),
+            (Why::Move, Standing::HoldsBelow) => self.pick(&VillaAction::Abort, HOLD),
             (Why::Move, Standing::Previous) if self.retakes(col) && chance >= SURE_TOUCH_CHANCE => {
-                place("villa-thumb-retake")
+                place(RETAKE)
             }
-            (Why::Move, Standing::Previous) => self.pick(&VillaAction::Abort, "villa-thumb-wait"),
-            (Why::Move, Standing::Chasing) if self.retakes(col) => place("villa-thumb-retake"),
+            (Why::Move, Standing::Previous) => self.pick(&VillaAction::Abort, WAIT),
+            (Why::Move, Standing::Chasing) if self.retakes(col) => place(RETAKE),
             _ => None,
         }
     }
@@ -188,10 +190,10 @@ impl Rule<'_> {
     fn turn(&self, stage: Stage) -> Option<Thumb> {
         let v = self.v;
         match (self.standing(), stage) {
-            (Standing::Holds, Stage::Begin) => self.no_proposal("villa-thumb-hold"),
+            (Standing::Holds, Stage::Begin) => self.no_proposal(HOLD),
             (Standing::Previous, Stage::Begin | Stage::Colour(_)) => self
                 .retake(stage, SURE_TOUCH_CHANCE)
-                .or_else(|| self.no_proposal("villa-thumb-wait")),
+                .or_else(|| self.no_proposal(WAIT)),
             (Standing::Chasing, Stage::Begin | Stage::Colour(_)) if v.players == 2 => {
                 self.retake(stage, RETAKE_CHANCE)
             }
@@ -201,7 +203,7 @@ impl Rule<'_> {
                     .iter()
                     .any(|odds| odds.worst_pull >= SAFE_PULL_CHANCE);
                 if safe {
-                    self.pick(&VillaAction::Propose, "villa-thumb-propose")
+                    self.pick(&VillaAction::Propose, PROPOSE)
                 } else {
                     None
                 }
@@ -217,19 +219,16 @@ impl Rule<'_> {
             Stage::Colour(k) => Some(k),
             _ => None,
         };
-        let (c, _) = self
+        let retaking = self
             .v
             .own_movable(self.seat)
             .into_iter()
-            .filter(|&c| colour.is_none_or(|k| Villa::colour_of(c) == k))
-            .filter(|&c| self.retakes(c))
-            .filter_map(|c| Some((c, self.v.surest_place(c)?.1)))
-            .filter(|(_, chance)| *chance >= at_least)
-            .max_by(|a, b| a.1.total_cmp(&b.1))?;
+            .filter(|&c| colour.is_none_or(|k| Villa::colour_of(c) == k) && self.retakes(c));
+        let (c, _) = surest_column(self.v, retaking).filter(|(_, chance)| *chance >= at_least)?;
         let action = match stage {
             Stage::Colour(_) => VillaAction::Pull(c),
             _ => VillaAction::Play(Villa::colour_of(c)),
         };
-        self.pick(&action, "villa-thumb-retake")
+        self.pick(&action, RETAKE)
     }
 }
