@@ -153,3 +153,7 @@ villa-thumb-object = nobody holds the seal yet: if their floor fell, nobody woul
 villa-thumb-surest = this is the surest column, and the surest point to set it down.
 villa-thumb-retake = this takes the Master Builder seal back, at the surest point.
 villa-thumb-wait = you held the seal before the holder, so you win if they bring the villa down; wait, and take it back only with a sure move.
+villa-thumb-allow = their floor, even at a spot picked at random, is likelier to stand than your pull of one of their columns; once it stands, your first column on it takes the seal.
+villa-thumb-unsure = this column cannot be set down surely enough, and a fall now would leave nobody a winner or hand the win to the other player: put it back, the one move without risk.
+villa-thumb-build = the other player took the seal first, and this column does not take it back yet: set it down at its surest point to build towards beating them.
+villa-thumb-steady = nobody holds the seal yet, so a fall would leave nobody a winner: moving this column keeps the villa steadiest against any column the other player could pull next.

@@ -155,3 +155,7 @@ villa-thumb-object = nadie tiene todavía el sello: si su piso cayera, nadie gan
 villa-thumb-surest = es la columna más segura, y el punto más seguro donde ponerla.
 villa-thumb-retake = así recuperas el sello de maestro constructor, en el punto más seguro.
 villa-thumb-wait = tenías el sello antes que quien lo tiene, así que ganas si derriba la villa; espera, y recupéralo solo con una jugada segura.
+villa-thumb-allow = su piso, aunque lo pongan en un sitio cualquiera, tiene más probabilidades de aguantar que sacar tú una de sus columnas; si aguanta, tu primera columna sobre él se lleva el sello.
+villa-thumb-unsure = esta columna no se puede colocar con suficiente seguridad, y una caída ahora no dejaría ganador o daría la victoria al otro jugador: devuélvela, la única jugada sin riesgo.
+villa-thumb-build = el otro jugador se llevó el sello primero, y esta columna todavía no lo recupera: colócala en su punto más seguro para acercarte a superarlo.
+villa-thumb-steady = nadie tiene todavía el sello, así que una caída no dejaría ganador: mover esta columna deja la villa lo más firme posible ante cualquier columna que el otro jugador pueda sacar después.

@@ -2051,6 +2051,138 @@ fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() 
     assert_eq!(thumb(&w, 1).map(|t| t.1), Some("villa-thumb-retake"));
 }
 
+/// Two players: the rules of thumb for spots where a fall would leave nobody the winner,
+/// or hand it to the other player, checked column by column on Fig. 7 (seat 0 blue and
+/// yellow, 5 points on top; seat 1 red and green, 2).
+#[test]
+fn two_player_bots_touch_the_villa_only_surely_while_a_fall_would_not_be_their_win() {
+    use rules::villa::{RETAKE_CHANCE, SAFE_BUILD_CHANCE, SURE_TOUCH_CHANCE};
+    let with_seal = |turn, holder: Option<Seat>, previous, claimed| {
+        let mut v = fig7(2, turn, 11);
+        v.tweak(|_, seal| {
+            *seal = rules::villa::Seal {
+                holder,
+                previous,
+                claimed,
+            }
+        });
+        v
+    };
+    let colours = |seat: Seat| {
+        if seat == 0 {
+            [BLUE, YELLOW]
+        } else {
+            [RED, GREEN]
+        }
+    };
+    // `seat`'s move once it has pulled `c` (choosing its colour first).
+    let pulled = |v: &Villa, seat: Seat, c: u8| {
+        let mut w = v.clone();
+        ok(&mut w, seat, A::Play(c / 5));
+        ok(&mut w, seat, A::Pull(c));
+        (thumb(&w, seat), w.surest_place(c).expect("a point on top"))
+    };
+    let own = |v: &Villa, seat: Seat| -> Vec<u8> {
+        colours(seat)
+            .into_iter()
+            .flat_map(|k| k..k + 5)
+            .filter(|&c| movable_by(v, seat, c))
+            .collect()
+    };
+    let mut seen = std::collections::BTreeSet::new();
+
+    // Chasing a first holder: seat 1 (2 points) cannot beat 5 with one column, so the
+    // search picks the column; set down at its surest point when sure, else put back.
+    let v = with_seal(1, Some(0), None, true);
+    assert_eq!(thumb(&v, 1), None);
+    for c in own(&v, 1) {
+        let (got, (at, chance)) = pulled(&v, 1, c);
+        let want = if chance >= SAFE_BUILD_CHANCE {
+            (A::Place(at), "villa-thumb-build")
+        } else {
+            (A::Abort, "villa-thumb-unsure")
+        };
+        assert_eq!(got, Some(want.clone()), "{c}: {chance}");
+        seen.insert(want.1);
+    }
+    // Seat 0 chasing seat 1 (2 points): every column of seat 0 takes the seal back, but
+    // only when the move is at least an even chance; else it goes back.
+    let v = with_seal(0, Some(1), None, true);
+    for c in own(&v, 0) {
+        let (got, (at, chance)) = pulled(&v, 0, c);
+        let want = if chance >= RETAKE_CHANCE {
+            (A::Place(at), "villa-thumb-retake")
+        } else {
+            (A::Abort, "villa-thumb-unsure")
+        };
+        assert_eq!(got, Some(want.clone()), "{c}: {chance}");
+        seen.insert(want.1);
+    }
+    // Nobody holding the seal: a pull that cannot be set down surely goes back; a sure
+    // one is the search's to place.
+    let v = with_seal(0, None, None, false);
+    for c in own(&v, 0) {
+        let (got, (_, chance)) = pulled(&v, 0, c);
+        if chance < SAFE_BUILD_CHANCE {
+            assert_eq!(got, Some((A::Abort, "villa-thumb-unsure")), "{c}: {chance}");
+        } else {
+            assert_eq!(got, None, "{c}: {chance}");
+        }
+    }
+    // The previous holder on a new floor nobody has built on: any column set down takes
+    // the seal back, so it does so only surely, else waits.
+    let v = with_seal(0, Some(1), Some(0), false);
+    for c in own(&v, 0) {
+        let (got, (at, chance)) = pulled(&v, 0, c);
+        let want = if chance >= SURE_TOUCH_CHANCE {
+            (A::Place(at), "villa-thumb-retake")
+        } else {
+            (A::Abort, "villa-thumb-wait")
+        };
+        assert_eq!(got, Some(want.clone()), "{c}: {chance}");
+        seen.insert(want.1);
+    }
+    let (A::Play(_), "villa-thumb-retake") = thumb(&v, 0).unwrap() else {
+        panic!("{:?}", thumb(&v, 0))
+    };
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        [
+            "villa-thumb-build",
+            "villa-thumb-retake",
+            "villa-thumb-unsure",
+            "villa-thumb-wait"
+        ],
+        "every branch met"
+    );
+
+    // Nobody holding the seal, and seat 1 cannot propose safely (yellow's thin columns,
+    // seat 0's, hold up the green floor): it moves the column whose surest move leaves
+    // seat 0's next pull steadiest, the move's own chance breaking ties.
+    let v = with_seal(1, None, None, true);
+    let (A::Play(colour), "villa-thumb-steady") = thumb(&v, 1).unwrap() else {
+        panic!("{:?}", thumb(&v, 1))
+    };
+    let mut w = v.clone();
+    ok(&mut w, 1, A::Play(colour));
+    let (A::Pull(c), "villa-thumb-steady") = thumb(&w, 1).unwrap() else {
+        panic!("{:?}", thumb(&w, 1))
+    };
+    assert_eq!(c / 5, colour);
+    let best = w.steadiest_move(c, 1);
+    for other in own(&v, 1) {
+        let theirs = w.steadiest_move(other, 1);
+        assert!(
+            !rules::villa::steadier(theirs, best),
+            "{other}: {theirs:?} > {best:?}"
+        );
+    }
+    // The hidden noise plays no part.
+    let mut r = v.clone();
+    r.reseed_noise(7);
+    assert_eq!(thumb(&r, 1), thumb(&v, 1));
+}
+
 /// Can `seat` pull `c` now, or on its next pull (its own, not frozen, below the top)?
 fn movable_by(v: &Villa, seat: Seat, c: u8) -> bool {
     let mut w = v.clone();
@@ -2123,16 +2255,44 @@ fn bots_object_and_propose_floors_that_a_careless_pull_cannot_bring_down() {
     w.reseed_noise(99);
     assert_eq!(thumb(&w, 2), thumb(&v, 2));
 
-    // Two players: object to the other's floor, pull the proposer's surest column and set
-    // it down at its surest point. With a seal held, objecting is the search's call.
+    // Two players: object to the other's floor when pulling the proposer's surest column
+    // is surer than their floor at a spot picked at random; pull that column and set it
+    // down at its surest point. Holding the seal oneself, objecting is the search's call;
+    // chasing the proposer as its first holder, the rule holds.
     let mut v = open(2, 0);
     ok(&mut v, 0, A::Propose);
     let mut held = v.clone();
     held.tweak(|_, seal| {
-        seal.holder = Some(0);
+        seal.holder = Some(1);
         seal.claimed = true;
     });
     assert_eq!(thumb(&held, 1), None);
+    let proposers: Vec<u8> = (0..20)
+        .filter(|&c| matches!(c / 5, 0 | 2) && movable_by(&open(2, 0), 0, c))
+        .collect();
+    let objection = surest(&v, proposers)
+        .iter()
+        .map(|o| o.1)
+        .fold(0.0, f64::max);
+    let anywhere = v.floor_chance_anywhere();
+    assert!(objection > anywhere, "{objection} against {anywhere}");
+    assert!(anywhere > 0.0 && anywhere < 1.0, "{anywhere}");
+    let mut first = v.clone();
+    first.tweak(|_, seal| {
+        seal.holder = Some(0);
+        seal.claimed = true;
+    });
+    assert_eq!(thumb(&first, 1), Some((A::Object, "villa-thumb-object")));
+    // With only columns fatal to pull left to the proposer, its floor is the surer bet.
+    let mut fatal = v.clone();
+    fatal.tweak(|cols, _| {
+        for c in [BLUE, YELLOW].into_iter().flat_map(|k| k..k + 5) {
+            if ![YELLOW + THIN1, YELLOW + THIN2].contains(&c) {
+                cols[c as usize].frozen = true;
+            }
+        }
+    });
+    assert_eq!(thumb(&fatal, 1), Some((A::Allow, "villa-thumb-allow")));
     assert_eq!(thumb(&v, 1), Some((A::Object, "villa-thumb-object")));
     ok(&mut v, 1, A::Object);
     let (A::Pull(c), "villa-thumb-surest") = thumb(&v, 1).unwrap() else {
@@ -2179,7 +2339,10 @@ fn bots_object_and_propose_floors_that_a_careless_pull_cannot_bring_down() {
         None
     });
     let (v, seat) = shaky.expect("a shaky villa within 300 random games");
-    assert_eq!(thumb(&v, seat), None);
+    // Two players: no proposal, but the steadiest column instead.
+    let (A::Play(_), "villa-thumb-steady") = thumb(&v, seat).unwrap() else {
+        panic!("{:?}", thumb(&v, seat))
+    };
 }
 
 /// A bot's cut-off estimate counts the seal's holder as the leader, whatever the points.

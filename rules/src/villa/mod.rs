@@ -9,7 +9,7 @@ mod absent;
 pub mod data;
 mod determinize;
 mod odds;
-pub use odds::FloorOdds;
+pub use odds::{steadier, FloorOdds};
 mod estimate;
 pub mod geom;
 pub mod model;
@@ -18,7 +18,8 @@ pub mod policy;
 mod text;
 mod thumb;
 pub use thumb::{
-    RETAKE_CHANCE, SAFE_PULL_CHANCE, STEADY_FLOOR_MARGIN, SURE_TOUCH_CHANCE, THUMB_PHRASES,
+    RETAKE_CHANCE, SAFE_BUILD_CHANCE, SAFE_PULL_CHANCE, STEADY_FLOOR_MARGIN, SURE_TOUCH_CHANCE,
+    THUMB_PHRASES,
 };
 mod undo;
 
@@ -678,10 +679,15 @@ impl Villa {
 
     /// The pieces the model sees, leaving out `without`.
     fn pieces(&self, without: Option<ColId>) -> Vec<model::Piece> {
+        self.pieces_without(without.as_slice())
+    }
+
+    /// The pieces standing, but for these columns.
+    fn pieces_without(&self, without: &[ColId]) -> Vec<model::Piece> {
         self.columns
             .iter()
             .enumerate()
-            .filter(|(i, c)| c.placed && !c.gone && Some(*i as ColId) != without)
+            .filter(|(i, c)| c.placed && !c.gone && !without.contains(&(*i as ColId)))
             .map(|(i, c)| model::Piece {
                 kind: Self::kind_of(i as ColId),
                 level: c.level as usize,

@@ -39,6 +39,65 @@ impl Villa {
             .max_by(|a, b| a.1.total_cmp(&b.1))
     }
 
+    /// The chance that the next floor stands at a legal position picked at random: what
+    /// a proposer who does not weigh the spots risks.
+    pub fn floor_chance_anywhere(&self) -> f64 {
+        let all = self.floor_margins();
+        if all.is_empty() {
+            return 0.0;
+        }
+        let sum: f64 = all
+            .iter()
+            .map(|(_, m)| stand_chance(*m, TUNING.sigma_place_floor))
+            .sum();
+        sum / all.len() as f64
+    }
+
+    /// How steady pulling `c` and setting it down leaves the villa for the others, at its
+    /// best point: that move's chance times the worst chance that a column not `seat`'s,
+    /// pulled next, then leaves the villa standing — and, to break ties (a column of
+    /// theirs already fatal to pull makes every such product 0), the move's own chance.
+    pub fn steadiest_move(&self, c: ColId, seat: Seat) -> (f64, f64) {
+        let Some(top) = self.top_geometry() else {
+            return (0.0, 0.0);
+        };
+        let k = self.floors.len();
+        // Each other column's pull: the pieces left without it (and without `c`), its σ.
+        let others: Vec<(Vec<model::Piece>, f64)> = Self::ids()
+            .filter(|&o| o != c && self.owner(o) != Some(seat) && self.movable_below(o, k))
+            .map(|o| (self.pieces_without(&[c, o]), self.pull_sigma(o)))
+            .collect();
+        let (kind, level) = (Self::kind_of(c), self.top());
+        self.place_chances(c)
+            .into_iter()
+            .filter_map(|(at, chance)| {
+                let placed = model::Piece {
+                    kind,
+                    level,
+                    pos: top.grid.point(at)?,
+                };
+                let worst_pull = others
+                    .iter()
+                    .map(|(pieces, sigma)| {
+                        let mut pieces = pieces.clone();
+                        pieces.push(placed);
+                        stand_chance(self.margin_of(&self.floors, &pieces), *sigma)
+                    })
+                    .fold(1.0, f64::min);
+                Some((chance * worst_pull, chance))
+            })
+            .fold(
+                (0.0, 0.0),
+                |best, move_| {
+                    if steadier(move_, best) {
+                        move_
+                    } else {
+                        best
+                    }
+                },
+            )
+    }
+
     /// Every position where the next floor may go with a margin of at least
     /// `min_margin`, as [`FloorOdds`]: the chance that the floor itself stands there, and
     /// the worst chance that another player's pull of a column not `seat`'s then leaves
@@ -70,6 +129,11 @@ impl Villa {
             })
             .collect()
     }
+}
+
+/// Is `a` (steadiness, chance) steadier than `b`, the chance breaking ties?
+pub fn steadier(a: (f64, f64), b: (f64, f64)) -> bool {
+    a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)).is_gt()
 }
 
 /// One position for the next floor, weighed ([`Villa::floor_odds`]).

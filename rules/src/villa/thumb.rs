@@ -6,7 +6,7 @@
 //! odds come from that geometry by the published model ([`super::odds`]); the noise (the
 //! hidden RNG) is never read.
 
-use super::odds::FloorOdds;
+use super::odds::{steadier, FloorOdds};
 use super::{ColId, Phase, Stage, Villa, VillaAction, Why};
 use crate::engine::{Seat, Thumb};
 use crate::phrase::Phrase;
@@ -31,6 +31,11 @@ pub const SURE_TOUCH_CHANCE: f64 = 0.9;
 /// sure.
 pub const RETAKE_CHANCE: f64 = 0.5;
 
+/// Two players, while a fall would leave nobody a winner or hand it to the other (nobody
+/// holds the seal, or the other holds it first): a pulled column that does not take the
+/// seal is set down only when some point for it is at least this sure, else put back.
+pub const SAFE_BUILD_CHANCE: f64 = 0.8;
+
 // The rules' whys, one phrase each (`locales/*/villa.ftl`).
 const HOLD: &str = "villa-thumb-hold";
 const WAIT: &str = "villa-thumb-wait";
@@ -39,9 +44,15 @@ const OBJECT: &str = "villa-thumb-object";
 const SUREST: &str = "villa-thumb-surest";
 const PROPOSE: &str = "villa-thumb-propose";
 const FLOOR: &str = "villa-thumb-floor";
+const ALLOW: &str = "villa-thumb-allow";
+const UNSURE: &str = "villa-thumb-unsure";
+const BUILD: &str = "villa-thumb-build";
+const STEADY: &str = "villa-thumb-steady";
 
 /// Every phrase a rule of thumb gives as its why, for the tests that read them.
-pub const THUMB_PHRASES: [&str; 7] = [HOLD, WAIT, RETAKE, OBJECT, SUREST, PROPOSE, FLOOR];
+pub const THUMB_PHRASES: [&str; 11] = [
+    HOLD, WAIT, RETAKE, OBJECT, SUREST, PROPOSE, FLOOR, ALLOW, UNSURE, BUILD, STEADY,
+];
 
 /// Where `seat` stands towards the seal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,9 +62,9 @@ enum Standing {
     /// Holds it from the floor below; nobody has built on the new top floor yet.
     HoldsBelow,
     /// Two players: the other holds it and `seat` held it before, so `seat` wins if the
-    /// holder brings the villa down.
+    /// holder brings the villa down (built on the top floor or not).
     Previous,
-    /// Someone else holds it.
+    /// Someone else holds it (two players: the other, as its first holder).
     Chasing,
     /// Nobody holds it yet: a collapse now leaves nobody a winner.
     Open,
@@ -68,10 +79,17 @@ enum Standing {
 /// - two players, the seal's previous holder: take it back only surely, else wait (put
 ///   columns back, propose nothing): the holder's collapse is the previous holder's win;
 /// - two players, chasing a first holder: take the seal back with the surest column that
-///   beats the holder ([`RETAKE_CHANCE`]), set down at its surest point;
-/// - nobody holding the seal: object to the other player's floor (two players), pulling
-///   the proposer's surest column to its surest point; propose a floor once a position
-///   for it stands steady and leaves no careless pull a real risk ([`SAFE_PULL_CHANCE`]);
+///   beats the holder ([`RETAKE_CHANCE`]), set down at its surest point; set a column that
+///   does not take it down at its surest point only when that is sure
+///   ([`SAFE_BUILD_CHANCE`]), else put it back;
+/// - two players, nobody holding the seal, or the other holding it first: object to the
+///   other's floor, pulling the proposer's surest column to its surest point, unless a
+///   floor at a spot picked at random would stand more surely; then let it through;
+/// - two players, nobody holding the seal: put back a pulled column that cannot be set
+///   down surely ([`SAFE_BUILD_CHANCE`]); when not proposing, move the column whose
+///   surest move leaves the other's next pull steadiest;
+/// - nobody holding the seal: propose a floor once a position for it stands steady and
+///   leaves no careless pull a real risk ([`SAFE_PULL_CHANCE`]);
 /// - laying one's own floor: the position likeliest to stand and then bear the worst
 ///   pull.
 pub(super) fn rule_of_thumb(v: &Villa, seat: Seat, legal: &[VillaAction]) -> Option<Thumb> {
@@ -82,9 +100,16 @@ pub(super) fn rule_of_thumb(v: &Villa, seat: Seat, legal: &[VillaAction]) -> Opt
         } if *s == seat => rule.feel(*col, *why),
         Phase::Turn { seat: s, stage } if *s == seat => rule.turn(*stage),
         Phase::Objections { proposer, .. }
-            if v.players == 2 && *proposer != seat && rule.standing() == Standing::Open =>
+            if v.players == 2
+                && *proposer != seat
+                && matches!(rule.standing(), Standing::Open | Standing::Chasing) =>
         {
-            rule.pick(&VillaAction::Object, OBJECT)
+            let objection = surest_column(v, v.own_movable(*proposer)).map_or(0.0, |(_, p)| p);
+            if objection > v.floor_chance_anywhere() {
+                rule.pick(&VillaAction::Object, OBJECT)
+            } else {
+                rule.pick(&VillaAction::Allow, ALLOW)
+            }
         }
         Phase::Pick {
             seat: s,
@@ -149,16 +174,20 @@ impl Rule<'_> {
             None => Standing::Open,
             Some(h) if h == self.seat && seal.claimed => Standing::Holds,
             Some(h) if h == self.seat => Standing::HoldsBelow,
-            Some(_) if self.v.players == 2 && seal.claimed && seal.previous == Some(self.seat) => {
+            Some(_) if self.v.players == 2 && seal.previous == Some(self.seat) => {
                 Standing::Previous
             }
             Some(_) => Standing::Chasing,
         }
     }
 
-    /// Would setting `c` down on the top floor take the seal from its holder?
+    /// Would setting `c` down on the top floor take the seal from its holder? Two players:
+    /// on a new floor nobody has built on, any column does (the first to build on it).
     fn retakes(&self, c: ColId) -> bool {
         let (v, seal) = (self.v, self.v.seal);
+        if !seal.claimed && v.players == 2 {
+            return seal.holder.is_some_and(|h| h != self.seat);
+        }
         seal.claimed
             && seal.holder.is_some_and(|h| {
                 h != self.seat && v.score(self.seat) + Villa::kind_of(c).points > v.score(h)
@@ -181,7 +210,18 @@ impl Rule<'_> {
                 place(RETAKE)
             }
             (Why::Move, Standing::Previous) => self.pick(&VillaAction::Abort, WAIT),
-            (Why::Move, Standing::Chasing) if self.retakes(col) => place(RETAKE),
+            (Why::Move, Standing::Chasing) if self.v.players > 2 && self.retakes(col) => {
+                place(RETAKE)
+            }
+            (Why::Move, Standing::Chasing) if self.retakes(col) && chance >= RETAKE_CHANCE => {
+                place(RETAKE)
+            }
+            (Why::Move, Standing::Open | Standing::Chasing)
+                if self.v.players == 2 && chance < SAFE_BUILD_CHANCE =>
+            {
+                self.pick(&VillaAction::Abort, UNSURE)
+            }
+            (Why::Move, Standing::Chasing) if self.v.players == 2 => place(BUILD),
             _ => None,
         }
     }
@@ -204,12 +244,37 @@ impl Rule<'_> {
                     .any(|odds| odds.worst_pull >= SAFE_PULL_CHANCE);
                 if safe {
                     self.pick(&VillaAction::Propose, PROPOSE)
+                } else if v.players == 2 {
+                    self.steadiest(stage)
                 } else {
                     None
                 }
             }
+            (Standing::Open, Stage::Colour(_)) if v.players == 2 => self.steadiest(stage),
             _ => None,
         }
+    }
+
+    /// Two players, nobody holding the seal: the colour, then the column, whose surest
+    /// move leaves the villa steadiest for the other's next pull (a fall now leaves nobody
+    /// a winner, and a careless hand pulls anything).
+    fn steadiest(&self, stage: Stage) -> Option<Thumb> {
+        let colour = match stage {
+            Stage::Colour(k) => Some(k),
+            _ => None,
+        };
+        let (c, _) = self
+            .v
+            .own_movable(self.seat)
+            .into_iter()
+            .filter(|&c| colour.is_none_or(|k| Villa::colour_of(c) == k))
+            .map(|c| (c, self.v.steadiest_move(c, self.seat)))
+            .reduce(|best, next| if steadier(best.1, next.1) { best } else { next })?;
+        let action = match stage {
+            Stage::Colour(_) => VillaAction::Pull(c),
+            _ => VillaAction::Play(Villa::colour_of(c)),
+        };
+        self.pick(&action, STEADY)
     }
 
     /// Two players: the colour, then the column, that takes the seal back most surely, if
