@@ -2090,34 +2090,42 @@ fn two_player_bots_touch_the_villa_only_surely_while_a_fall_would_not_be_their_w
             .collect()
     };
     let mut seen = std::collections::BTreeSet::new();
+    // Every column `seat` may pull: set down at its surest point under `placed` when at
+    // least `sure`, else put back under `back`.
+    let mut each_pull = |v: &Villa, seat, sure: f64, placed, back| {
+        for c in own(v, seat) {
+            let (got, (at, chance)) = pulled(v, seat, c);
+            let want = if chance >= sure {
+                (A::Place(at), placed)
+            } else {
+                (A::Abort, back)
+            };
+            assert_eq!(got, Some(want.clone()), "{c}: {chance}");
+            seen.insert(want.1);
+        }
+    };
 
     // Chasing a first holder: seat 1 (2 points) cannot beat 5 with one column, so the
     // search picks the column; set down at its surest point when sure, else put back.
     let v = with_seal(1, Some(0), None, true);
     assert_eq!(thumb(&v, 1), None);
-    for c in own(&v, 1) {
-        let (got, (at, chance)) = pulled(&v, 1, c);
-        let want = if chance >= SAFE_BUILD_CHANCE {
-            (A::Place(at), "villa-thumb-build")
-        } else {
-            (A::Abort, "villa-thumb-unsure")
-        };
-        assert_eq!(got, Some(want.clone()), "{c}: {chance}");
-        seen.insert(want.1);
-    }
+    each_pull(
+        &v,
+        1,
+        SAFE_BUILD_CHANCE,
+        "villa-thumb-build",
+        "villa-thumb-unsure",
+    );
     // Seat 0 chasing seat 1 (2 points): every column of seat 0 takes the seal back, but
     // only when the move is at least an even chance; else it goes back.
     let v = with_seal(0, Some(1), None, true);
-    for c in own(&v, 0) {
-        let (got, (at, chance)) = pulled(&v, 0, c);
-        let want = if chance >= RETAKE_CHANCE {
-            (A::Place(at), "villa-thumb-retake")
-        } else {
-            (A::Abort, "villa-thumb-unsure")
-        };
-        assert_eq!(got, Some(want.clone()), "{c}: {chance}");
-        seen.insert(want.1);
-    }
+    each_pull(
+        &v,
+        0,
+        RETAKE_CHANCE,
+        "villa-thumb-retake",
+        "villa-thumb-unsure",
+    );
     // Nobody holding the seal: a pull that cannot be set down surely goes back; a sure
     // one is the search's to place.
     let v = with_seal(0, None, None, false);
@@ -2132,16 +2140,13 @@ fn two_player_bots_touch_the_villa_only_surely_while_a_fall_would_not_be_their_w
     // The previous holder on a new floor nobody has built on: any column set down takes
     // the seal back, so it does so only surely, else waits.
     let v = with_seal(0, Some(1), Some(0), false);
-    for c in own(&v, 0) {
-        let (got, (at, chance)) = pulled(&v, 0, c);
-        let want = if chance >= SURE_TOUCH_CHANCE {
-            (A::Place(at), "villa-thumb-retake")
-        } else {
-            (A::Abort, "villa-thumb-wait")
-        };
-        assert_eq!(got, Some(want.clone()), "{c}: {chance}");
-        seen.insert(want.1);
-    }
+    each_pull(
+        &v,
+        0,
+        SURE_TOUCH_CHANCE,
+        "villa-thumb-retake",
+        "villa-thumb-wait",
+    );
     let (A::Play(_), "villa-thumb-retake") = thumb(&v, 0).unwrap() else {
         panic!("{:?}", thumb(&v, 0))
     };
