@@ -9,7 +9,7 @@ mod absent;
 pub mod data;
 mod determinize;
 mod odds;
-pub use odds::{steadier, FloorOdds};
+pub use odds::{by_steadiness, FloorOdds};
 mod estimate;
 pub mod geom;
 pub mod model;

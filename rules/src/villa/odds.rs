@@ -61,10 +61,10 @@ impl Villa {
         let Some(top) = self.top_geometry() else {
             return (0.0, 0.0);
         };
-        let k = self.floors.len();
         // Each other column's pull: the pieces left without it (and without `c`), its σ.
-        let others: Vec<(Vec<model::Piece>, f64)> = Self::ids()
-            .filter(|&o| o != c && self.owner(o) != Some(seat) && self.movable_below(o, k))
+        let others: Vec<(Vec<model::Piece>, f64)> = self
+            .others_movable(seat, self.floors.len())
+            .filter(|&o| o != c)
             .map(|o| (self.pieces_without(&[c, o]), self.pull_sigma(o)))
             .collect();
         let (kind, level) = (Self::kind_of(c), self.top());
@@ -86,16 +86,14 @@ impl Villa {
                     .fold(1.0, f64::min);
                 Some((chance * worst_pull, chance))
             })
-            .fold(
-                (0.0, 0.0),
-                |best, move_| {
-                    if steadier(move_, best) {
-                        move_
-                    } else {
-                        best
-                    }
-                },
-            )
+            .max_by(|a, b| by_steadiness(*a, *b))
+            .unwrap_or((0.0, 0.0))
+    }
+
+    /// The columns not `seat`'s that could be pulled were the top floor `top`: what a
+    /// careless hand among the others might pull next.
+    fn others_movable(&self, seat: Seat, top: usize) -> impl Iterator<Item = ColId> + '_ {
+        Self::ids().filter(move |&c| self.owner(c) != Some(seat) && self.movable_below(c, top))
     }
 
     /// Every position where the next floor may go with a margin of at least
@@ -109,8 +107,8 @@ impl Villa {
             .filter_map(|(at, m)| {
                 let (floors, _) = self.with_next_floor(at).ok()?;
                 let k = floors.len();
-                let worst_pull = Self::ids()
-                    .filter(|&c| self.owner(c) != Some(seat) && self.movable_below(c, k))
+                let worst_pull = self
+                    .others_movable(seat, k)
                     .filter_map(|c| {
                         let col = self.col(c)?;
                         let level = col.level as usize;
@@ -131,9 +129,10 @@ impl Villa {
     }
 }
 
-/// Is `a` (steadiness, chance) steadier than `b`, the chance breaking ties?
-pub fn steadier(a: (f64, f64), b: (f64, f64)) -> bool {
-    a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)).is_gt()
+/// Orders two (steadiness, chance) pairs of [`Villa::steadiest_move`]: steadiness
+/// first, the move's own chance breaking ties.
+pub fn by_steadiness(a: (f64, f64), b: (f64, f64)) -> std::cmp::Ordering {
+    a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1))
 }
 
 /// One position for the next floor, weighed ([`Villa::floor_odds`]).

@@ -6,7 +6,7 @@
 //! odds come from that geometry by the published model ([`super::odds`]); the noise (the
 //! hidden RNG) is never read.
 
-use super::odds::{steadier, FloorOdds};
+use super::odds::{by_steadiness, FloorOdds};
 use super::{ColId, Phase, Stage, Villa, VillaAction, Why};
 use crate::engine::{Seat, Thumb};
 use crate::phrase::Phrase;
@@ -259,41 +259,39 @@ impl Rule<'_> {
     /// move leaves the villa steadiest for the other's next pull (a fall now leaves nobody
     /// a winner, and a careless hand pulls anything).
     fn steadiest(&self, stage: Stage) -> Option<Thumb> {
-        let colour = match stage {
-            Stage::Colour(k) => Some(k),
-            _ => None,
-        };
         let (c, _) = self
-            .v
+            .playable(stage)
+            .map(|c| (c, self.v.steadiest_move(c, self.seat)))
+            .max_by(|a, b| by_steadiness(a.1, b.1))?;
+        self.pick(&towards_pull(stage, c), STEADY)
+    }
+
+    /// `seat`'s columns it may pull at this stage (two players: once a colour is chosen,
+    /// that colour's only).
+    fn playable(&self, stage: Stage) -> impl Iterator<Item = ColId> + '_ {
+        self.v
             .own_movable(self.seat)
             .into_iter()
-            .filter(|&c| colour.is_none_or(|k| Villa::colour_of(c) == k))
-            .map(|c| (c, self.v.steadiest_move(c, self.seat)))
-            .reduce(|best, next| if steadier(best.1, next.1) { best } else { next })?;
-        let action = match stage {
-            Stage::Colour(_) => VillaAction::Pull(c),
-            _ => VillaAction::Play(Villa::colour_of(c)),
-        };
-        self.pick(&action, STEADY)
+            .filter(move |&c| match stage {
+                Stage::Colour(k) => Villa::colour_of(c) == k,
+                _ => true,
+            })
     }
 
     /// Two players: the colour, then the column, that takes the seal back most surely, if
     /// that is at least `at_least` sure.
     fn retake(&self, stage: Stage, at_least: f64) -> Option<Thumb> {
-        let colour = match stage {
-            Stage::Colour(k) => Some(k),
-            _ => None,
-        };
-        let retaking = self
-            .v
-            .own_movable(self.seat)
-            .into_iter()
-            .filter(|&c| colour.is_none_or(|k| Villa::colour_of(c) == k) && self.retakes(c));
+        let retaking = self.playable(stage).filter(|&c| self.retakes(c));
         let (c, _) = surest_column(self.v, retaking).filter(|(_, chance)| *chance >= at_least)?;
-        let action = match stage {
-            Stage::Colour(_) => VillaAction::Pull(c),
-            _ => VillaAction::Play(Villa::colour_of(c)),
-        };
-        self.pick(&action, RETAKE)
+        self.pick(&towards_pull(stage, c), RETAKE)
+    }
+}
+
+/// Two players: the step towards pulling `c` — its colour at the start of the turn, the
+/// pull once the colour is chosen.
+fn towards_pull(stage: Stage, c: ColId) -> VillaAction {
+    match stage {
+        Stage::Colour(_) => VillaAction::Pull(c),
+        _ => VillaAction::Play(Villa::colour_of(c)),
     }
 }
