@@ -21,6 +21,10 @@ use rules::engine::rng_from_seed;
 use rules::{Absent, Game, Seat};
 pub use search::{search, Budget, Decision};
 
+/// Mixed into the seed for the hidden parts a rule of thumb reads, so that drawing them
+/// leaves the search's own draws as they were.
+const THUMB_DRAW: u64 = 0x7475_6d62_5f64_7261;
+
 /// A playout depth long enough to reach the end of any game of these titles.
 pub const TO_THE_END: u32 = 400;
 
@@ -211,8 +215,11 @@ pub fn decide_capped<G: Game>(
             Some(quick(index))
         }
         Some(budget) => {
-            // The game's rule of thumb, where it has one, goes before the search.
-            let thumb = state.rule_of_thumb(seat, &legal);
+            // The game's rule of thumb, where it has one, goes before the search. It reads a
+            // state the seat cannot tell from this one (its own draw of the hidden parts,
+            // apart from the search's), so even a careless rule cannot read a secret.
+            let seen = state.determinize(seat, &mut rng_from_seed(seed ^ THUMB_DRAW));
+            let thumb = seen.rule_of_thumb(seat, &legal);
             if let Some(thumb) = thumb.filter(|t| t.index < legal.len()) {
                 return Some(Decision {
                     rule: Some(thumb.why),

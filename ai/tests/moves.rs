@@ -237,3 +237,130 @@ fn rules_of_thumb_read_only_the_seats_knowledge() {
     assert_eq!(check_rule_of_thumb::<rules::estates::Estates>(3, 4), 0);
     assert_eq!(check_rule_of_thumb::<rules::princes::Princes>(3, 4), 0);
 }
+
+/// Villa with one more hidden fact, a number only the game knows, and a careless rule of
+/// thumb that reads it: the rule must never see the real number, only one drawn from
+/// what the seat knows ([`Game::determinize`]), so it cannot change the bot's move.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+struct Peeking {
+    villa: rules::villa::Villa,
+    secret: u64,
+}
+
+type V = rules::villa::Villa;
+
+impl Game for Peeking {
+    const ID: &'static str = "peeking";
+    const TITLE: &'static str = "Villa with a secret (test)";
+    const PLAYERS: (usize, usize) = V::PLAYERS;
+    type Options = <V as Game>::Options;
+    type Action = <V as Game>::Action;
+    type Event = <V as Game>::Event;
+    type Error = <V as Game>::Error;
+    type PublicView = <V as Game>::PublicView;
+    type PrivateView = <V as Game>::PrivateView;
+
+    fn new(
+        players: usize,
+        options: &Self::Options,
+        seed: u64,
+    ) -> Result<Self, rules::engine::SetupError> {
+        let villa = V::new(players, options, seed)?;
+        Ok(Peeking { villa, secret: 0 })
+    }
+    fn apply(&mut self, seat: Seat, a: &Self::Action) -> Result<Vec<Self::Event>, Self::Error> {
+        self.villa.apply(seat, a)
+    }
+    fn awaiting(&self) -> Vec<Seat> {
+        self.villa.awaiting()
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        self.villa.legal_actions(seat)
+    }
+    fn parse_action(
+        &self,
+        seat: Seat,
+        text: &str,
+    ) -> Result<Self::Action, rules::engine::ParseError> {
+        self.villa.parse_action(seat, text)
+    }
+    fn public_view(&self) -> Self::PublicView {
+        self.villa.public_view()
+    }
+    fn private_view(&self, seat: Seat) -> Self::PrivateView {
+        self.villa.private_view(seat)
+    }
+    fn is_over(&self) -> bool {
+        self.villa.is_over()
+    }
+    fn outcome(&self) -> Option<rules::Outcome> {
+        self.villa.outcome()
+    }
+    fn absent_move(
+        public: &Self::PublicView,
+        private: &Self::PrivateView,
+        seat: Seat,
+        legal: &[Self::Action],
+        absent: rules::Absent,
+    ) -> Option<usize> {
+        V::absent_move(public, private, seat, legal, absent)
+    }
+    /// Careless on purpose: the move is picked by the hidden number.
+    fn rule_of_thumb(&self, _seat: Seat, legal: &[Self::Action]) -> Option<rules::Thumb> {
+        Some(rules::Thumb {
+            index: (self.secret as usize) % legal.len().max(1),
+            why: rules::Phrase::new("peeking"),
+        })
+    }
+    fn determinize(&self, seat: Seat, rng: &mut rules::engine::GameRng) -> Self {
+        Peeking {
+            villa: self.villa.determinize(seat, rng),
+            secret: rng.gen(),
+        }
+    }
+    fn undoable(before: &Self, seat: Seat, action: &Self::Action, after: &Self) -> bool {
+        V::undoable(&before.villa, seat, action, &after.villa)
+    }
+    fn render_public(view: &Self::PublicView, names: &[String], say: &dyn rules::Say) -> String {
+        V::render_public(view, names, say)
+    }
+    fn render_private(view: &Self::PrivateView, names: &[String], say: &dyn rules::Say) -> String {
+        V::render_private(view, names, say)
+    }
+    fn rules_text() -> &'static str {
+        V::rules_text()
+    }
+    fn command_help() -> &'static [rules::engine::CommandHelp] {
+        V::command_help()
+    }
+}
+
+#[test]
+fn a_rule_of_thumb_sees_the_seats_knowledge_not_the_real_state() {
+    let mut moves_seen = std::collections::BTreeSet::new();
+    for seed in 0..16 {
+        let villa = V::new(2, &Default::default(), seed).unwrap();
+        let seat = villa.awaiting()[0];
+        assert!(villa.legal_actions(seat).len() >= 2);
+        let moves: Vec<_> = (0..4)
+            .map(|secret| {
+                let game = Peeking {
+                    villa: villa.clone(),
+                    secret,
+                };
+                decide(&game, seat, Level::Normal, seed, &never).unwrap()
+            })
+            .collect();
+        for d in &moves {
+            assert_eq!(d.rule, Some(rules::Phrase::new("peeking")));
+            // Whatever the hidden number, the same move: the rule never read it.
+            assert_eq!(
+                d.index, moves[0].index,
+                "seed {seed}: the rule read a secret"
+            );
+        }
+        moves_seen.insert(moves[0].index);
+    }
+    // The rule does follow the number it is handed (one drawn per seed).
+    assert!(moves_seen.len() > 1, "{moves_seen:?}");
+}
