@@ -1,6 +1,7 @@
 //! The bots stay pure like the engines: the `ai` library depends on `rules` and `rand`
-//! alone (its manifest), its dependency tree (from Cargo.lock) holds no async runtime, no Discord library and no database, and its
-//! source reads no clock, file, network or thread.
+//! alone (its manifest), its dependency tree (from Cargo.lock) holds no async runtime,
+//! no Discord library and no database, and its source reads no clock, file, network or
+//! thread.
 
 use std::collections::{BTreeMap, BTreeSet};
 
