@@ -10,6 +10,9 @@
 //! - The channel was deleted (10003): the pending delivery is dropped after one more try,
 //!   never retried, and the bot goes on serving other channels.
 //! - A player's live hand was deleted (10008): it is sent again once, then edited.
+//! - Discord asks the bot to reconnect (op 7), or drops its connection: it resumes the
+//!   same session, the command sent meanwhile is replayed and answered, and every event
+//!   the gateway dispatched parses in serenity.
 
 mod common;
 use common::*;
@@ -473,5 +476,52 @@ async fn a_deleted_live_hand_is_sent_again_once_then_edited() {
     assert_eq!(gone.len(), 1, "one edit of the deleted hand: {gone:#?}");
     assert_eq!(gone[0].method, "PATCH");
     fake.assert_no_errors_except(&[10008]);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reconnect_or_a_dropped_connection_resumes_and_replays_what_was_missed() {
+    use poise::serenity_prelude as serenity;
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    let first = fake.add_channel("first-table");
+    open_table(&fake, first, "Palazzo", &seats).await;
+
+    // Discord asks for a reconnect (op 7); a table opened meanwhile is dispatched while
+    // the bot is away and must be replayed on RESUME, then answered.
+    fake.reconnect();
+    let during = fake.add_channel("during-reconnect");
+    open_table(&fake, during, "Villa Paletti", &seats).await;
+    assert!(turn_message(&fake, during).is_some(), "answered after RESUME");
+    fake.wait_for("a RESUME", |f| (f.gateway_stats().resumes == 1).then_some(()))
+        .await;
+
+    // The connection drops (close 4000): resumed again, and moves go on.
+    fake.disconnect();
+    fake.wait_for("a second RESUME", |f| {
+        let stats = f.gateway_stats();
+        (stats.resumes == 2 && stats.connected).then_some(())
+    })
+    .await;
+    let before = public_messages(&fake, first).len();
+    first_move(&fake, first, &seats).await;
+    fake.wait_for("the turn message", |f| {
+        (public_messages(f, first).len() > before).then_some(())
+    })
+    .await;
+
+    let stats = fake.gateway_stats();
+    assert_eq!(stats.identifies, 1, "resumed, never identified again");
+    assert_eq!(stats.connections, 3);
+    for frame in fake.dispatched_frames() {
+        let parsed: serenity::GatewayEvent =
+            serde_json::from_value(frame.clone()).expect("a gateway frame");
+        if let serenity::GatewayEvent::Dispatch(_, serenity::Event::Unknown(unknown)) = parsed {
+            panic!("serenity did not understand {frame}: {unknown:?}");
+        }
+    }
+    fake.assert_no_errors();
     bot.stop().await;
 }
