@@ -18,7 +18,7 @@ pub mod search;
 use rand::Rng;
 use rules::dynamic::{decode_snapshot, DynGame};
 use rules::engine::rng_from_seed;
-use rules::{Absent, Game, Seat};
+use rules::{Absent, Craft, Game, Seat};
 pub use search::{search, Budget, Decision};
 
 /// Mixed into the seed for the hidden parts a rule of thumb reads, so that drawing them
@@ -140,6 +140,14 @@ impl Level {
         )
     }
 
+    /// Which rules of thumb the level plays: hard knows a few more (`docs/ai.md`).
+    pub fn craft(self) -> Craft {
+        match self {
+            Level::Hard => Craft::Expert,
+            _ => Craft::Common,
+        }
+    }
+
     /// The level's word (`normal`), as [`Level::parse`] reads it.
     pub fn name(self) -> &'static str {
         match self {
@@ -219,7 +227,7 @@ pub fn decide_capped<G: Game>(
             // state the seat cannot tell from this one (its own draw of the hidden parts,
             // apart from the search's), so even a careless rule cannot read a secret.
             let seen = state.determinize(seat, &mut rng_from_seed(seed ^ THUMB_DRAW));
-            let thumb = seen.rule_of_thumb(seat, &legal);
+            let thumb = seen.rule_of_thumb(seat, &legal, level.craft());
             if let Some(thumb) = thumb.filter(|t| t.index < legal.len()) {
                 return Some(Decision {
                     rule: Some(thumb.why),

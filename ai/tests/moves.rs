@@ -204,25 +204,30 @@ fn check_rule_of_thumb<G: Game>(players: usize, states: usize) -> usize {
     let mut fired = 0;
     for (state, seat) in sample_states::<G>(players, states, 21) {
         let legal = state.legal_actions(seat);
-        let thumb = state.rule_of_thumb(seat, &legal);
-        for _ in 0..3 {
-            let mut r = rules::engine::rng_from_seed(rng.gen());
-            let sampled = state.determinize(seat, &mut r);
-            let again = sampled.rule_of_thumb(seat, &sampled.legal_actions(seat));
-            assert_eq!(again, thumb, "{}: the rule read a hidden fact", G::ID);
-        }
-        let Some(thumb) = thumb else { continue };
-        fired += 1;
-        state
-            .clone()
-            .apply(seat, &legal[thumb.index])
-            .unwrap_or_else(|e| panic!("{}: `{}` refused: {e}", G::ID, legal[thumb.index]));
-        for level in [Level::Easy, Level::Normal, Level::Hard] {
-            let d = decide(&state, seat, level, 1, &never).unwrap();
-            assert_eq!(
-                (d.index, d.iterations, d.rule.as_ref()),
-                (thumb.index, 0, Some(&thumb.why))
-            );
+        for craft in [rules::Craft::Common, rules::Craft::Expert] {
+            let thumb = state.rule_of_thumb(seat, &legal, craft);
+            for _ in 0..3 {
+                let mut r = rules::engine::rng_from_seed(rng.gen());
+                let sampled = state.determinize(seat, &mut r);
+                let again = sampled.rule_of_thumb(seat, &sampled.legal_actions(seat), craft);
+                assert_eq!(again, thumb, "{}: the rule read a hidden fact", G::ID);
+            }
+            let Some(thumb) = thumb else { continue };
+            fired += 1;
+            state
+                .clone()
+                .apply(seat, &legal[thumb.index])
+                .unwrap_or_else(|e| panic!("{}: `{}` refused: {e}", G::ID, legal[thumb.index]));
+            for level in [Level::Easy, Level::Normal, Level::Hard] {
+                if level.craft() != craft {
+                    continue;
+                }
+                let d = decide(&state, seat, level, 1, &never).unwrap();
+                assert_eq!(
+                    (d.index, d.iterations, d.rule.as_ref()),
+                    (thumb.index, 0, Some(&thumb.why))
+                );
+            }
         }
     }
     fired
@@ -306,7 +311,12 @@ impl Game for Peeking {
         V::absent_move(public, private, seat, legal, absent)
     }
     /// Careless on purpose: the move is picked by the hidden number.
-    fn rule_of_thumb(&self, _seat: Seat, legal: &[Self::Action]) -> Option<rules::Thumb> {
+    fn rule_of_thumb(
+        &self,
+        _seat: Seat,
+        legal: &[Self::Action],
+        _craft: rules::Craft,
+    ) -> Option<rules::Thumb> {
         Some(rules::Thumb {
             index: (self.secret as usize) % legal.len().max(1),
             why: rules::Phrase::new("peeking"),

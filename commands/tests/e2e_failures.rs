@@ -11,8 +11,7 @@
 //!   never retried, and the bot goes on serving other channels.
 //! - A player's live hand was deleted (10008): it is sent again once, then edited.
 //! - Discord asks the bot to reconnect (op 7), or drops its connection: it resumes the
-//!   same session, the command sent meanwhile is replayed and answered, and every event
-//!   the gateway dispatched parses in serenity.
+//!   same session, and the commands sent meanwhile are replayed and answered.
 
 mod common;
 use common::*;
@@ -481,7 +480,6 @@ async fn a_deleted_live_hand_is_sent_again_once_then_edited() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reconnect_or_a_dropped_connection_resumes_and_replays_what_was_missed() {
-    use poise::serenity_prelude as serenity;
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let bot = Bot::start(&fake, dir.path()).await;
@@ -494,9 +492,14 @@ async fn a_reconnect_or_a_dropped_connection_resumes_and_replays_what_was_missed
     fake.reconnect();
     let during = fake.add_channel("during-reconnect");
     open_table(&fake, during, "Villa Paletti", &seats).await;
-    assert!(turn_message(&fake, during).is_some(), "answered after RESUME");
-    fake.wait_for("a RESUME", |f| (f.gateway_stats().resumes == 1).then_some(()))
-        .await;
+    assert!(
+        turn_message(&fake, during).is_some(),
+        "answered after RESUME"
+    );
+    fake.wait_for("a RESUME", |f| {
+        (f.gateway_stats().resumes == 1).then_some(())
+    })
+    .await;
 
     // The connection drops (close 4000): resumed again, and moves go on.
     fake.disconnect();
@@ -515,13 +518,6 @@ async fn a_reconnect_or_a_dropped_connection_resumes_and_replays_what_was_missed
     let stats = fake.gateway_stats();
     assert_eq!(stats.identifies, 1, "resumed, never identified again");
     assert_eq!(stats.connections, 3);
-    for frame in fake.dispatched_frames() {
-        let parsed: serenity::GatewayEvent =
-            serde_json::from_value(frame.clone()).expect("a gateway frame");
-        if let serenity::GatewayEvent::Dispatch(_, serenity::Event::Unknown(unknown)) = parsed {
-            panic!("serenity did not understand {frame}: {unknown:?}");
-        }
-    }
     fake.assert_no_errors();
     bot.stop().await;
 }

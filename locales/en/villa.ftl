@@ -156,4 +156,5 @@ villa-thumb-wait = you held the seal before the holder, so you win if they bring
 villa-thumb-allow = their floor, even at a spot picked at random, is likelier to stand than your pull of one of their columns; once it stands, your first column on it takes the seal.
 villa-thumb-unsure = this column cannot be set down surely enough, and a fall now would leave nobody a winner or hand the win to the other player: put it back, the one move without risk.
 villa-thumb-build = the other player took the seal first, and this column does not take it back yet: set it down at its surest point to build towards beating them.
+villa-thumb-raise = you hold the seal, and this column can be set down surely: it raises your points on the top floor, so the others need more to take the seal from you.
 villa-thumb-steady = nobody holds the seal yet, so a fall would leave nobody a winner: moving this column keeps the villa steadiest against any column the other player could pull next.

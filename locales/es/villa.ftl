@@ -158,4 +158,5 @@ villa-thumb-wait = tenías el sello antes que quien lo tiene, así que ganas si 
 villa-thumb-allow = su piso, aunque lo pongan en un sitio cualquiera, tiene más probabilidades de aguantar que sacar tú una de sus columnas; si aguanta, tu primera columna sobre él se lleva el sello.
 villa-thumb-unsure = esta columna no se puede colocar con suficiente seguridad, y una caída ahora no dejaría ganador o daría la victoria al otro jugador: devuélvela, la única jugada sin riesgo.
 villa-thumb-build = el otro jugador se llevó el sello primero, y esta columna todavía no lo recupera: colócala en su punto más seguro para acercarte a superarlo.
+villa-thumb-raise = tienes el sello, y esta columna se puede colocar con seguridad: sube tus puntos en el piso de arriba, así que los demás necesitarán más para quitarte el sello.
 villa-thumb-steady = nadie tiene todavía el sello, así que una caída no dejaría ganador: mover esta columna deja la villa lo más firme posible ante cualquier columna que el otro jugador pueda sacar después.

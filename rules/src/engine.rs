@@ -283,6 +283,18 @@ pub struct CommandHelp {
     pub example: &'static str,
 }
 
+/// Which rules of thumb a bot knows ([`Game::rule_of_thumb`]): the common ones every
+/// searching level plays, or those plus the ones only the hard level plays (measured
+/// against the common set, so that a stronger level is stronger in play, not only in
+/// thinking time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Craft {
+    /// Easy and normal bots.
+    Common,
+    /// Hard bots: the common rules and a few more.
+    Expert,
+}
+
 /// A bot's move by rule of thumb ([`Game::rule_of_thumb`]): which legal move, and the
 /// sentence that says why (a hint shows it).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -361,9 +373,10 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// A move a bot plays without searching, where the search is known to misjudge the
     /// spot (a rule of thumb, with why), decided only from what `seat` may know: its
     /// result must not change when [`Game::determinize`] resamples the hidden parts.
-    /// `None` (the default) leaves the move to the search.
-    fn rule_of_thumb(&self, seat: Seat, legal: &[Self::Action]) -> Option<Thumb> {
-        let _ = (seat, legal);
+    /// `craft` says which rules the bot knows. `None` (the default) leaves the move to
+    /// the search.
+    fn rule_of_thumb(&self, seat: Seat, legal: &[Self::Action], craft: Craft) -> Option<Thumb> {
+        let _ = (seat, legal, craft);
         None
     }
 

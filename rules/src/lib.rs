@@ -21,6 +21,6 @@ pub mod views;
 pub mod villa;
 
 pub use dynamic::{DynGame, GameKind};
-pub use engine::{Absent, Audience, Game, GameEvent, Outcome, Seat, Thumb};
+pub use engine::{Absent, Audience, Craft, Game, GameEvent, Outcome, Seat, Thumb};
 pub use phrase::{Arg, Keys, Phrase, Phrased, Say};
 pub use views::{PrivatePicture, PublicPicture};

@@ -1,7 +1,7 @@
 //! Villa Paletti: scenarios for every rule, every refusal, the rulebook's seal example,
 //! stability cases, and property tests over random playouts.
 
-use rules::engine::{Audience, Game, GameEvent, Seat};
+use rules::engine::{Audience, Craft, Game, GameEvent, Seat};
 use rules::playout::check_random_game;
 use rules::villa::data::{BUILD_RADIUS, COLUMNS, FAIR_LAYOUT};
 use rules::villa::geom::{self, P};
@@ -1941,10 +1941,16 @@ fn render_digest_is_unchanged() {
 /// [`render_digest`] through `rules::Keys`.
 const RENDER_DIGEST: u64 = 0xd24a_97ca_d8d9_fbfc;
 
-/// A rule of thumb's move and phrase key at this spot, if one applies.
+/// A common rule of thumb's move and phrase key at this spot, if one applies.
 fn thumb(v: &Villa, seat: Seat) -> Option<(A, &'static str)> {
+    thumb_of(v, seat, Craft::Common)
+}
+
+/// The move and phrase key of a rule of thumb that a bot of this craft knows, if one
+/// applies.
+fn thumb_of(v: &Villa, seat: Seat, craft: Craft) -> Option<(A, &'static str)> {
     let legal = v.legal_actions(seat);
-    v.rule_of_thumb(seat, &legal)
+    v.rule_of_thumb(seat, &legal, craft)
         .map(|t| (legal[t.index].clone(), t.why.key))
 }
 
@@ -1972,6 +1978,14 @@ fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() 
     assert_eq!(thumb(&v, 2), None, "not seat 2's turn");
     ok(&mut v, 1, A::Pull(RED + THIN2));
     assert_eq!(thumb(&v, 1), Some((A::Abort, "villa-thumb-hold")));
+    // A hard bot (three or more players) sets it down where that is sure: the others then
+    // need more points to take the seal from it.
+    let (at, chance) = v.surest_place(RED + THIN2).unwrap();
+    assert!(chance >= SURE_TOUCH_CHANCE, "{chance}");
+    assert_eq!(
+        thumb_of(&v, 1, Craft::Expert),
+        Some((A::Place(at), "villa-thumb-raise"))
+    );
     // Another seat's seal, and this column cannot beat its holder (1 + 1 against 3): the
     // search decides.
     v.tweak(|_, seal| seal.holder = Some(2));
@@ -1992,6 +2006,10 @@ fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() 
     ok(&mut v, 2, A::Pull(YELLOW + THIN1));
     assert_eq!(v.surest_place(YELLOW + THIN1).unwrap().1, 0.0);
     assert_eq!(thumb(&v, 2), Some((A::Abort, "villa-thumb-hold")));
+    assert_eq!(
+        thumb_of(&v, 2, Craft::Expert),
+        Some((A::Abort, "villa-thumb-hold"))
+    );
 
     // Two players (seat 0 blue and yellow, 5 points on top; seat 1 red and green, 2),
     // seat 1 the previous holder: the holder's fall is its win, so it waits — plays a

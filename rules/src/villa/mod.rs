@@ -924,8 +924,13 @@ impl Game for Villa {
         Some(estimate::score_estimate(self))
     }
 
-    fn rule_of_thumb(&self, seat: Seat, legal: &[VillaAction]) -> Option<crate::engine::Thumb> {
-        thumb::rule_of_thumb(self, seat, legal)
+    fn rule_of_thumb(
+        &self,
+        seat: Seat,
+        legal: &[VillaAction],
+        craft: crate::engine::Craft,
+    ) -> Option<crate::engine::Thumb> {
+        thumb::rule_of_thumb(self, seat, legal, craft)
     }
 
     fn is_over(&self) -> bool {

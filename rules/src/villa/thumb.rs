@@ -8,7 +8,7 @@
 
 use super::odds::{by_steadiness, FloorOdds};
 use super::{ColId, Phase, Stage, Villa, VillaAction, Why};
-use crate::engine::{Seat, Thumb};
+use crate::engine::{Craft, Seat, Thumb};
 use crate::phrase::Phrase;
 
 /// Propose a floor while nobody holds the seal only when some position for it would leave
@@ -48,10 +48,11 @@ const ALLOW: &str = "villa-thumb-allow";
 const UNSURE: &str = "villa-thumb-unsure";
 const BUILD: &str = "villa-thumb-build";
 const STEADY: &str = "villa-thumb-steady";
+const RAISE: &str = "villa-thumb-raise";
 
 /// Every phrase a rule of thumb gives as its why, for the tests that read them.
-pub const THUMB_PHRASES: [&str; 11] = [
-    HOLD, WAIT, RETAKE, OBJECT, SUREST, PROPOSE, FLOOR, ALLOW, UNSURE, BUILD, STEADY,
+pub const THUMB_PHRASES: [&str; 12] = [
+    HOLD, WAIT, RETAKE, OBJECT, SUREST, PROPOSE, FLOOR, ALLOW, UNSURE, BUILD, STEADY, RAISE,
 ];
 
 /// Where `seat` stands towards the seal.
@@ -92,8 +93,25 @@ enum Standing {
 ///   leaves no careless pull a real risk ([`SAFE_PULL_CHANCE`]);
 /// - laying one's own floor: the position likeliest to stand and then bear the worst
 ///   pull.
-pub(super) fn rule_of_thumb(v: &Villa, seat: Seat, legal: &[VillaAction]) -> Option<Thumb> {
-    let rule = Rule { v, seat, legal };
+///
+/// Hard bots ([`Craft::Expert`]) also know:
+/// - three or more players, holding the seal on the top floor: set one's own pulled
+///   column down at its surest point when that is sure ([`SURE_TOUCH_CHANCE`]), raising
+///   the score the others must beat; else put it back. (A holder who only puts columns
+///   back keeps the score it took the seal with, often 0 with a neutral column, and
+///   any column of the next player takes the seal from it.)
+pub(super) fn rule_of_thumb(
+    v: &Villa,
+    seat: Seat,
+    legal: &[VillaAction],
+    craft: Craft,
+) -> Option<Thumb> {
+    let rule = Rule {
+        v,
+        seat,
+        legal,
+        craft,
+    };
     match &v.phase {
         Phase::Feel {
             seat: s, col, why, ..
@@ -141,11 +159,12 @@ fn bears(odds: &FloorOdds) -> f64 {
     odds.stands * odds.worst_pull
 }
 
-/// One seat's spot: the state, the seat, its legal moves.
+/// One seat's spot: the state, the seat, its legal moves, the rules the bot knows.
 struct Rule<'a> {
     v: &'a Villa,
     seat: Seat,
     legal: &'a [VillaAction],
+    craft: Craft,
 }
 
 impl Rule<'_> {
@@ -198,7 +217,13 @@ impl Rule<'_> {
     fn feel(&self, col: ColId, why: Why) -> Option<Thumb> {
         let standing = self.standing();
         if standing == Standing::Holds {
-            return self.pick(&VillaAction::Abort, HOLD);
+            let raise = self.craft == Craft::Expert && self.v.players > 2 && why == Why::Move;
+            return match self.v.surest_place(col) {
+                Some((at, chance)) if raise && chance >= SURE_TOUCH_CHANCE => {
+                    self.pick(&VillaAction::Place(at), RAISE)
+                }
+                _ => self.pick(&VillaAction::Abort, HOLD),
+            };
         }
         let (at, chance) = self.v.surest_place(col)?;
         let place = |key| self.pick(&VillaAction::Place(at), key);
