@@ -487,19 +487,31 @@ async fn a_reconnect_or_a_dropped_connection_resumes_and_replays_what_was_missed
     let first = fake.add_channel("first-table");
     open_table(&fake, first, "Palazzo", &seats).await;
 
-    // Discord asks for a reconnect (op 7); a table opened meanwhile is dispatched while
-    // the bot is away and must be replayed on RESUME, then answered.
+    // Discord asks for a reconnect (op 7) and is slow to greet the new connection: a
+    // table opened meanwhile is dispatched while the bot is away, waits in the session's
+    // log, and must be replayed on RESUME, then answered.
+    fake.hold_gateway(true);
     fake.reconnect();
     let during = fake.add_channel("during-reconnect");
-    open_table(&fake, during, "Villa Paletti", &seats).await;
-    assert!(
-        turn_message(&fake, during).is_some(),
-        "answered after RESUME"
-    );
-    fake.wait_for("a RESUME", |f| {
-        (f.gateway_stats().resumes == 1).then_some(())
+    let choice = game_choice(&fake, "Villa Paletti");
+    let new_game = fake.slash(seats[0], during, "game new", json!({ "game": choice }));
+    fake.wait_for("the bot's new connection", |f| {
+        (f.gateway_stats().connections == 2).then_some(())
     })
     .await;
+    assert!(new_game.ack().is_none(), "nobody answers while away");
+    assert_eq!(fake.gateway_stats().replayed, 0);
+    fake.hold_gateway(false);
+    assert!(
+        !new_game.replies().await.is_empty(),
+        "answered after RESUME"
+    );
+    let stats = fake.gateway_stats();
+    assert_eq!(stats.resumes, 1);
+    assert!(stats.replayed >= 1, "the command was replayed: {stats:?}");
+    slash(&fake, seats[1], during, "game join", json!({})).await;
+    slash(&fake, seats[0], during, "game start", json!({})).await;
+    assert!(turn_message(&fake, during).is_some(), "the table goes on");
 
     // The connection drops (close 4000): resumed again, and moves go on.
     fake.disconnect();

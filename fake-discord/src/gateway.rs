@@ -64,6 +64,8 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
         s.gateway.connections += 1;
         s.config.heartbeat_interval.as_millis() as u64
     });
+    // A held gateway greets nobody yet: the bot stays away and dispatches wait in the log.
+    shared.until(|s| !s.gateway.held).await;
     let hello =
         json!({"op": op::HELLO, "s": null, "t": null, "d": {"heartbeat_interval": interval}});
     if sink.send(Message::Text(hello.to_string())).await.is_err() {
@@ -186,6 +188,7 @@ fn client_frame(state: &mut State, text: &str, tx: &UnboundedSender<Outgoing>) -
             if let Some(session) = state.gateway.sessions.get_mut(&shard) {
                 for (_, frame) in session.log.iter().filter(|(seq, _)| *seq > after) {
                     let _ = tx.send(Outgoing::Text(frame.clone()));
+                    state.gateway.replayed += 1;
                 }
                 session.live = Some(tx.clone());
             }

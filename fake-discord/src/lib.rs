@@ -97,6 +97,17 @@ impl Shared {
         f(&self.state.lock().unwrap_or_else(PoisonError::into_inner))
     }
 
+    /// Waits, without a deadline, until `ready` holds, re-checking on every state change.
+    pub(crate) async fn until(&self, ready: impl Fn(&State) -> bool) {
+        let mut changes = self.changed.subscribe();
+        loop {
+            changes.borrow_and_update();
+            if self.read(&ready) || changes.changed().await.is_err() {
+                return;
+            }
+        }
+    }
+
     /// Waits until `probe` answers `Some`, re-checking on every state change; panics after
     /// `timeout` with what it waited for and the last requests and errors.
     async fn wait<T>(
@@ -162,6 +173,8 @@ pub struct GatewayStats {
     pub identifies: u32,
     /// RESUME payloads accepted.
     pub resumes: u32,
+    /// Dispatches sent again on a RESUME: those the bot missed while away.
+    pub replayed: u32,
     /// Heartbeats received.
     pub heartbeats: u32,
     /// Last dispatch sequence number (summed over the shards' sessions).
@@ -803,6 +816,13 @@ impl FakeDiscord {
         });
     }
 
+    /// Holds the gateway (`true`): a new connection gets no HELLO until it is released
+    /// (`false`), as when Discord is slow to answer, so that whatever is dispatched
+    /// meanwhile waits in the session's log for the RESUME to replay.
+    pub fn hold_gateway(&self, held: bool) {
+        self.shared.update(|s| s.gateway.held = held);
+    }
+
     /// Closes the gateway connection with code 4000 (unknown error, resumable).
     pub fn disconnect(&self) {
         self.shared.update(|s| {
@@ -833,6 +853,7 @@ impl FakeDiscord {
             connections: s.gateway.connections,
             identifies: s.gateway.identifies,
             resumes: s.gateway.resumes,
+            replayed: s.gateway.replayed,
             heartbeats: s.gateway.heartbeats,
             seq: s.gateway.sessions.values().map(|x| x.seq).sum(),
             connected: s.gateway.sessions.values().any(|x| x.live.is_some()),

@@ -142,7 +142,11 @@ pub struct GatewayState {
     pub connections: u32,
     pub identifies: u32,
     pub resumes: u32,
+    /// Dispatches sent again on RESUME (missed while the bot was away).
+    pub replayed: u32,
     pub heartbeats: u32,
+    /// While set, new connections get no HELLO yet (see `FakeDiscord::hold_gateway`).
+    pub held: bool,
     /// Close codes the fake sent (4004, 4010, 4011…), in order.
     pub closes: Vec<u16>,
 }

@@ -291,7 +291,8 @@ pub struct CommandHelp {
 pub enum Craft {
     /// Easy and normal bots.
     Common,
-    /// Hard bots: the common rules and a few more.
+    /// Hard bots: the common rules and the expert ones (Villa Paletti's holder, at three or
+    /// more players, raises its score).
     Expert,
 }
 

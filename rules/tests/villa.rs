@@ -2011,6 +2011,22 @@ fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() 
         Some((A::Abort, "villa-thumb-hold"))
     );
 
+    // At two players the hard bot's holder puts a column back even where it would stand
+    // surely: only measured at three players (docs/ai.md), so the expert rule stops there.
+    let mut v = fig7(2, 1, 11);
+    v.tweak(|_, seal| {
+        seal.holder = Some(1);
+        seal.claimed = true;
+    });
+    ok(&mut v, 1, A::Play(RED / 5));
+    ok(&mut v, 1, A::Pull(RED + THIN2));
+    let (_, chance) = v.surest_place(RED + THIN2).unwrap();
+    assert!(chance >= SURE_TOUCH_CHANCE, "{chance}");
+    assert_eq!(
+        thumb_of(&v, 1, Craft::Expert),
+        Some((A::Abort, "villa-thumb-hold"))
+    );
+
     // Two players (seat 0 blue and yellow, 5 points on top; seat 1 red and green, 2),
     // seat 1 the previous holder: the holder's fall is its win, so it waits — plays a
     // colour, puts the column back — while no column takes the seal back.

@@ -218,11 +218,13 @@ impl Rule<'_> {
         let standing = self.standing();
         if standing == Standing::Holds {
             let raise = self.craft == Craft::Expert && self.v.players > 2 && why == Why::Move;
-            return match self.v.surest_place(col) {
-                Some((at, chance)) if raise && chance >= SURE_TOUCH_CHANCE => {
-                    self.pick(&VillaAction::Place(at), RAISE)
-                }
-                _ => self.pick(&VillaAction::Abort, HOLD),
+            let sure_point = raise
+                .then(|| self.v.surest_place(col))
+                .flatten()
+                .filter(|(_, chance)| *chance >= SURE_TOUCH_CHANCE);
+            return match sure_point {
+                Some((at, _)) => self.pick(&VillaAction::Place(at), RAISE),
+                None => self.pick(&VillaAction::Abort, HOLD),
             };
         }
         let (at, chance) = self.v.surest_place(col)?;
