@@ -140,7 +140,8 @@ impl Level {
         )
     }
 
-    /// Which rules of thumb the level plays: hard knows a few more (`docs/ai.md`).
+    /// Which rules of thumb the level plays: hard knows one more, Villa's holder raising
+    /// its score at three or more players (`docs/ai.md`).
     pub fn craft(self) -> Craft {
         match self {
             Level::Hard => Craft::Expert,

@@ -1961,16 +1961,23 @@ fn surest(v: &Villa, cols: impl IntoIterator<Item = u8>) -> Vec<(u8, f64)> {
         .collect()
 }
 
+/// Fig. 7 at `players` players, seat 1 to move and holding the seal on the top floor,
+/// already built on.
+fn seat_1_holding(players: usize) -> Villa {
+    let mut v = fig7(players, 1, 11);
+    v.tweak(|_, seal| {
+        seal.holder = Some(1);
+        seal.claimed = true;
+    });
+    v
+}
+
 /// The bots' rules of thumb (`Game::rule_of_thumb`) about the seal, spot by spot.
 #[test]
 fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() {
     use rules::villa::SURE_TOUCH_CHANCE;
     // Holding the seal on the top floor: no proposal, and a pulled column goes back.
-    let mut v = fig7(4, 1, 11);
-    v.tweak(|_, seal| {
-        seal.holder = Some(1);
-        seal.claimed = true;
-    });
+    let mut v = seat_1_holding(4);
     assert!(v.legal_actions(1).contains(&A::Propose));
     let (move_, why) = thumb(&v, 1).expect("the holder's rule");
     assert!(matches!(move_, A::Pull(_)), "{move_}");
@@ -2013,11 +2020,7 @@ fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() 
 
     // At two players the hard bot's holder puts a column back even where it would stand
     // surely: only measured at three players (docs/ai.md), so the expert rule stops there.
-    let mut v = fig7(2, 1, 11);
-    v.tweak(|_, seal| {
-        seal.holder = Some(1);
-        seal.claimed = true;
-    });
+    let mut v = seat_1_holding(2);
     ok(&mut v, 1, A::Play(RED / 5));
     ok(&mut v, 1, A::Pull(RED + THIN2));
     let (_, chance) = v.surest_place(RED + THIN2).unwrap();
