@@ -1,6 +1,8 @@
 //! `capomaestro`: run the Discord bot, or play any game in a terminal.
 
 mod arena;
+#[cfg(test)]
+mod build_profile;
 mod config;
 mod local;
 mod picture;
