@@ -34,7 +34,14 @@ fn build_only_crates() -> BTreeSet<String> {
     let meta: Value = serde_json::from_str(&run(
         "CARGO",
         "cargo",
-        &["metadata", "--format-version", "1", "--locked", "--filter-platform", host],
+        &[
+            "metadata",
+            "--format-version",
+            "1",
+            "--locked",
+            "--filter-platform",
+            host,
+        ],
     ))
     .expect("cargo metadata prints JSON");
     let packages: HashMap<&str, &Value> = meta["packages"]
@@ -48,7 +55,13 @@ fn build_only_crates() -> BTreeSet<String> {
             .as_array()
             .expect("targets")
             .iter()
-            .any(|t| t["kind"].as_array().expect("kind").iter().any(|k| k == "proc-macro"))
+            .any(|t| {
+                t["kind"]
+                    .as_array()
+                    .expect("kind")
+                    .iter()
+                    .any(|k| k == "proc-macro")
+            })
     };
     let nodes: HashMap<&str, &Value> = meta["resolve"]["nodes"]
         .as_array()
@@ -70,7 +83,10 @@ fn build_only_crates() -> BTreeSet<String> {
         }
         for dep in nodes[id]["deps"].as_array().expect("deps") {
             let kinds = dep["dep_kinds"].as_array().expect("dep kinds");
-            if kinds.iter().any(|k| k["kind"].is_null() || k["kind"] == "dev") {
+            if kinds
+                .iter()
+                .any(|k| k["kind"].is_null() || k["kind"] == "dev")
+            {
                 stack.push(dep["pkg"].as_str().expect("dep id"));
             }
         }
@@ -102,7 +118,10 @@ fn listed_unoptimized() -> BTreeSet<String> {
 fn the_crates_built_unoptimized_are_the_build_only_ones() {
     let build_only = build_only_crates();
     let listed = listed_unoptimized();
-    assert!(build_only.contains("syn"), "the walk found no proc macro helper");
+    assert!(
+        build_only.contains("syn"),
+        "the walk found no proc macro helper"
+    );
     let missing: Vec<_> = build_only.difference(&listed).collect();
     let extra: Vec<_> = listed.difference(&build_only).collect();
     assert!(
