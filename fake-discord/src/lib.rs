@@ -823,6 +823,13 @@ impl FakeDiscord {
         self.shared.update(|s| s.gateway.held = held);
     }
 
+    /// Dispatches `event` with `data` as given, in the default guild: no check that
+    /// Discord would send it (to test how the bot meets a frame it cannot read).
+    pub fn dispatch_as_is(&self, event: &str, data: Value) {
+        let guild = self.guild_id();
+        self.shared.update(|s| s.dispatch_guild(guild, event, data));
+    }
+
     /// Closes the gateway connection with code 4000 (unknown error, resumable).
     pub fn disconnect(&self) {
         self.shared.update(|s| {

@@ -7,7 +7,80 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use serde_json::{json, Value};
 use std::path::Path;
+use std::sync::Mutex;
 use std::time::Duration;
+use tracing::subscriber::Interest;
+use tracing::{Level, Metadata, Subscriber};
+use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
+use tracing_subscriber::util::SubscriberInitExt;
+
+/// What the fake says in a frame sent unreadable on purpose ([`unreadable_frames`]).
+pub const UNREADABLE_ON_PURPOSE: &str = "unreadable-on-purpose";
+
+/// Gateway frames serenity could not read, as its logs quote them. Serenity does not fail
+/// on such a frame: one that is not a gateway event at all is dropped with a warning, and
+/// a known event it cannot read (a field missing or of the wrong type) becomes an
+/// "unknown event", logged and ignored. So a fake that sends what Discord would not could
+/// pass unnoticed: [`Bot::stop`] fails on any of them.
+static UNREADABLE: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Hears what serenity logs about gateway frames it could not read, and nothing else.
+struct UnreadableFrames;
+
+fn about_frames(m: &Metadata<'_>) -> bool {
+    (m.target().starts_with("serenity::gateway") && *m.level() <= Level::WARN)
+        || m.target() == "serenity::client::dispatch"
+}
+
+impl<S: Subscriber> Layer<S> for UnreadableFrames {
+    fn register_callsite(&self, m: &'static Metadata<'static>) -> Interest {
+        if about_frames(m) {
+            Interest::always()
+        } else {
+            Interest::never()
+        }
+    }
+
+    fn enabled(&self, m: &Metadata<'_>, _: Context<'_, S>) -> bool {
+        about_frames(m)
+    }
+
+    fn on_event(&self, event: &tracing::Event<'_>, _: Context<'_, S>) {
+        struct Message(String);
+        impl tracing::field::Visit for Message {
+            fn record_debug(&mut self, f: &tracing::field::Field, v: &dyn std::fmt::Debug) {
+                if f.name() == "message" {
+                    self.0 = format!("{v:?}");
+                }
+            }
+        }
+        let mut message = Message(String::new());
+        event.record(&mut message);
+        let heard = ["Err deserializing", "An unknown event was received"];
+        if heard.iter().any(|h| message.0.contains(h)) {
+            UNREADABLE.lock().unwrap().push(message.0);
+        }
+    }
+}
+
+/// Starts hearing what serenity logs about frames (once per test binary).
+fn hear_the_gateway() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        tracing_subscriber::registry()
+            .with(UnreadableFrames)
+            .try_init()
+            .expect("the only tracing subscriber of the tests");
+    });
+}
+
+/// Takes the frames serenity could not read that quote `marker`, leaving the others.
+pub fn unreadable_frames(marker: &str) -> Vec<String> {
+    let mut all = UNREADABLE.lock().unwrap();
+    let (taken, kept) = all.drain(..).partition(|f: &String| f.contains(marker));
+    *all = kept;
+    taken
+}
 
 /// A running bot and how to stop it.
 pub struct Bot {
@@ -74,6 +147,7 @@ impl Bot {
             archive_keep_days: 365,
             shards: None,
         };
+        hear_the_gateway();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(commands::serve_until(settings, async {
             let _ = stopped.await;
@@ -111,6 +185,7 @@ impl Bot {
             bot_delay_ms: 0,
             shards: Some(shards),
         };
+        hear_the_gateway();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let mut task = tokio::spawn(commands::serve_with_store(settings, store, async {
             let _ = stopped.await;
@@ -141,7 +216,8 @@ impl Bot {
         }
     }
 
-    /// Graceful stop (what SIGTERM does); returns how long it took.
+    /// Graceful stop (what SIGTERM does); returns how long it took. Fails if serenity
+    /// met a gateway frame it could not read (but those a test sent so on purpose).
     pub async fn stop(mut self) -> Duration {
         let started = std::time::Instant::now();
         if let Some(stop) = self.stop.take() {
@@ -151,6 +227,17 @@ impl Bot {
             .await
             .expect("bot task")
             .expect("bot stopped cleanly");
+        let unreadable: Vec<_> = UNREADABLE
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|f| !f.contains(UNREADABLE_ON_PURPOSE))
+            .cloned()
+            .collect();
+        assert!(
+            unreadable.is_empty(),
+            "serenity could not read these gateway frames: {unreadable:#?}"
+        );
         started.elapsed()
     }
 }
