@@ -21,13 +21,63 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 /// The bot process; killed when dropped, so a failing test leaves no bot behind.
-struct BotProcess(Child);
+struct BotProcess {
+    child: Child,
+    /// Passes the process's log on to the test's stderr, keeping what serenity logged
+    /// about gateway frames it could not read ([`FRAME_LOGS`]).
+    log: Option<std::thread::JoinHandle<Vec<String>>>,
+}
+
+/// What serenity logs, in a process, about a gateway frame it could not read: a frame
+/// that is no gateway event (a warning), or a known event with a field missing or
+/// mistyped, which it reads as an "unknown event" (at debug level, turned on for
+/// `serenity::client::dispatch` alone). The in-process tests hear the same through
+/// `common`'s tracing layer.
+const FRAME_LOGS: [&str; 3] = [
+    "Err deserializing",
+    "Err decompressing",
+    "An unknown event was received",
+];
 
 impl BotProcess {
-    /// SIGKILL (what `Child::kill` sends on Unix): no shutdown code runs. Then reaped.
+    fn new(mut child: Child) -> BotProcess {
+        let stderr = child.stderr.take().expect("stderr piped");
+        let log = std::thread::spawn(move || {
+            use std::io::BufRead;
+            let mut unreadable = Vec::new();
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if FRAME_LOGS.iter().any(|f| line.contains(f)) {
+                    unreadable.push(line.clone());
+                }
+                eprintln!("{line}");
+            }
+            unreadable
+        });
+        BotProcess {
+            child,
+            log: Some(log),
+        }
+    }
+
+    /// SIGKILL (what `Child::kill` sends on Unix): no shutdown code runs. Then reaped,
+    /// and fails if serenity in it met a gateway frame it could not read.
     fn kill(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let unreadable = self
+            .log
+            .take()
+            .map(|log| log.join().unwrap_or_default())
+            .unwrap_or_default();
+        if !std::thread::panicking() {
+            assert!(
+                unreadable.is_empty(),
+                "serenity could not read these gateway frames: {unreadable:#?}"
+            );
+        }
     }
 }
 
@@ -59,8 +109,12 @@ fn spawn_with(
         format!(
             "data_dir = {:?}\nlog_level = {:?}\n{extra}\n",
             dir.join(name),
-            // E2E_LOG=info (a tracing filter) shows what the processes do.
-            std::env::var("E2E_LOG").unwrap_or_else(|_| "warn".into())
+            // E2E_LOG=info (a tracing filter) shows what the processes do; the frames
+            // serenity reads as unknown events are always heard (`FRAME_LOGS`).
+            format!(
+                "{},serenity::client::dispatch=debug",
+                std::env::var("E2E_LOG").unwrap_or_else(|_| "warn".into())
+            )
         ),
     )
     .unwrap();
@@ -74,9 +128,9 @@ fn spawn_with(
         .env_remove("RUST_LOG")
         .env_remove("CAPOMAESTRO_DATABASE_URL")
         .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
+        .stderr(Stdio::piped())
         .spawn()
-        .map(BotProcess)
+        .map(BotProcess::new)
         .expect("start capomaestro run")
 }
 
@@ -483,7 +537,7 @@ const LEASE_MS: u64 = 2_500;
 /// Sends `signal` (`-STOP`, `-CONT`) to a bot process.
 fn signal(process: &BotProcess, signal: &str) {
     let status = Command::new("kill")
-        .args([signal, &process.0.id().to_string()])
+        .args([signal, &process.child.id().to_string()])
         .status()
         .expect("run kill");
     assert!(status.success(), "kill {signal}");
