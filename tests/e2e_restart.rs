@@ -12,7 +12,7 @@ mod common;
 use common::{
     awaited, clickables, first_move_on, game_choice, is_news_dm, level_choice, logged_moves,
     open_panel, public_messages, secret_lines, slash, tap_a_move, tap_a_move_from, tap_panel,
-    turn_message, MAX_PANEL_TAPS,
+    turn_message, FRAME_LOGS, MAX_PANEL_TAPS,
 };
 use fake_discord::{Failure, FakeDiscord};
 use rand::SeedableRng;
@@ -24,20 +24,9 @@ use std::time::Duration;
 struct BotProcess {
     child: Child,
     /// Passes the process's log on to the test's stderr, keeping what serenity logged
-    /// about gateway frames it could not read ([`FRAME_LOGS`]).
+    /// about gateway frames it could not read (`common::FRAME_LOGS`).
     log: Option<std::thread::JoinHandle<Vec<String>>>,
 }
-
-/// What serenity logs, in a process, about a gateway frame it could not read: a frame
-/// that is no gateway event (a warning), or a known event with a field missing or
-/// mistyped, which it reads as an "unknown event" (at debug level, turned on for
-/// `serenity::client::dispatch` alone). The in-process tests hear the same through
-/// `common`'s tracing layer.
-const FRAME_LOGS: [&str; 3] = [
-    "Err deserializing",
-    "Err decompressing",
-    "An unknown event was received",
-];
 
 impl BotProcess {
     fn new(mut child: Child) -> BotProcess {

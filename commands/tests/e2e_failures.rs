@@ -531,9 +531,10 @@ async fn a_reconnect_or_a_dropped_connection_resumes_and_replays_what_was_missed
     assert_eq!(stats.identifies, 1, "resumed, never identified again");
     assert_eq!(stats.connections, 3);
 
-    // A frame serenity cannot read is dropped with a warning, which the tests hear (every
-    // `Bot::stop` fails on one); the bot goes on. The command after it is answered once
-    // the frame before it was read.
+    // A known event serenity cannot read (a message with only an id) becomes an "unknown
+    // event", logged and ignored; the tests hear it (a `Bot::stop` fails on one sent not
+    // on purpose) and the bot goes on. The command after it is answered once the frame
+    // before it was read.
     fake.dispatch_as_is("MESSAGE_CREATE", json!({ "id": UNREADABLE_ON_PURPOSE }));
     slash(&fake, seats[0], first, "game mine", json!({})).await;
     let unreadable = unreadable_frames(UNREADABLE_ON_PURPOSE);

@@ -17,6 +17,16 @@ use tracing_subscriber::util::SubscriberInitExt;
 /// What the fake says in a frame sent unreadable on purpose ([`unreadable_frames`]).
 pub const UNREADABLE_ON_PURPOSE: &str = "unreadable-on-purpose";
 
+/// What serenity logs about a gateway frame it could not read: a frame that is no gateway
+/// event (a warning), or a known event with a field missing or mistyped, which it reads as
+/// an "unknown event" (at debug level, from `serenity::client::dispatch`). Heard here by a
+/// tracing layer, and in `tests/e2e_restart.rs` in each bot process's log.
+pub const FRAME_LOGS: [&str; 3] = [
+    "Err deserializing",
+    "Err decompressing",
+    "An unknown event was received",
+];
+
 /// Gateway frames serenity could not read, as its logs quote them. Serenity does not fail
 /// on such a frame: one that is not a gateway event at all is dropped with a warning, and
 /// a known event it cannot read (a field missing or of the wrong type) becomes an
@@ -56,8 +66,7 @@ impl<S: Subscriber> Layer<S> for UnreadableFrames {
         }
         let mut message = Message(String::new());
         event.record(&mut message);
-        let heard = ["Err deserializing", "An unknown event was received"];
-        if heard.iter().any(|h| message.0.contains(h)) {
+        if FRAME_LOGS.iter().any(|h| message.0.contains(h)) {
             UNREADABLE.lock().unwrap().push(message.0);
         }
     }
