@@ -158,3 +158,5 @@ villa-thumb-unsure = this column cannot be set down surely enough, and a fall no
 villa-thumb-build = the other player took the seal first, and this column does not take it back yet: set it down at its surest point to build towards beating them.
 villa-thumb-raise = you hold the seal, and this column can be set down surely: it raises your points on the top floor, so the others need more to take the seal from you.
 villa-thumb-steady = nobody holds the seal yet, so a fall would leave nobody a winner: moving this column keeps the villa steadiest against any column the other player could pull next.
+villa-thumb-heavy = of the other player's columns, this one is as sure as any to pull and set down, and worth the most points: it leaves the game, so they keep less to take the seal with.
+villa-thumb-light = nobody holds the seal yet, so a fall would leave nobody a winner: moving this column keeps the villa about as steady as the steadiest move against any column the other player could pull next, and it is worth fewer points, so your heavier columns stay below to take the seal back with.

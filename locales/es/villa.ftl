@@ -160,3 +160,5 @@ villa-thumb-unsure = esta columna no se puede colocar con suficiente seguridad, 
 villa-thumb-build = el otro jugador se llevó el sello primero, y esta columna todavía no lo recupera: colócala en su punto más seguro para acercarte a superarlo.
 villa-thumb-raise = tienes el sello, y esta columna se puede colocar con seguridad: sube tus puntos en el piso de arriba, así que los demás necesitarán más para quitarte el sello.
 villa-thumb-steady = nadie tiene todavía el sello, así que una caída no dejaría ganador: mover esta columna deja la villa lo más firme posible ante cualquier columna que el otro jugador pueda sacar después.
+villa-thumb-heavy = de las columnas del otro jugador, esta se saca y se coloca tan segura como cualquiera, y es la que más puntos vale: sale del juego, así que le quedan menos para llevarse el sello.
+villa-thumb-light = nadie tiene todavía el sello, así que una caída no dejaría ganador: mover esta columna deja la villa casi tan firme como el movimiento más firme ante cualquier columna que el otro jugador pueda sacar después, y vale menos puntos, así que tus columnas más pesadas quedan abajo para recuperar el sello.

@@ -8,7 +8,7 @@ use rules::villa::geom::{self, P};
 use rules::villa::model::{self, GridPt};
 use rules::villa::{
     Ending, Phase, SetupMode, Stage, Villa, VillaAction as A, VillaError as E, VillaEvent,
-    VillaOptions, Why,
+    VillaOptions, Why, LIGHT_MOVE_CHANCE, SAME_CHANCE,
 };
 
 // Column ids: colour × 5 + slot (0 thick, 1 medium, 2–4 thin-1..3).
@@ -2200,25 +2200,20 @@ fn two_player_bots_touch_the_villa_only_surely_while_a_fall_would_not_be_their_w
 
     // Nobody holding the seal, and seat 1 cannot propose safely (yellow's thin columns,
     // seat 0's, hold up the green floor): it moves the column whose surest move leaves
-    // seat 0's next pull steadiest, the move's own chance breaking ties.
+    // seat 0's next pull steadiest, the move's own chance breaking ties — or one about as
+    // steady worth fewer points.
     let v = with_seal(1, None, None, true);
-    let (A::Play(colour), "villa-thumb-steady") = thumb(&v, 1).unwrap() else {
+    let (A::Play(colour), STEADY | LIGHT) = thumb(&v, 1).unwrap() else {
         panic!("{:?}", thumb(&v, 1))
     };
     let mut w = v.clone();
     ok(&mut w, 1, A::Play(colour));
-    let (A::Pull(c), "villa-thumb-steady") = thumb(&w, 1).unwrap() else {
+    let (A::Pull(c), why @ (STEADY | LIGHT)) = thumb(&w, 1).unwrap() else {
         panic!("{:?}", thumb(&w, 1))
     };
     assert_eq!(c / 5, colour);
-    let best = w.steadiest_move(c, 1);
-    for other in own(&v, 1) {
-        let theirs = w.steadiest_move(other, 1);
-        assert!(
-            rules::villa::by_steadiness(theirs, best).is_le(),
-            "{other}: {theirs:?} > {best:?}"
-        );
-    }
+    let of_colour: Vec<u8> = own(&v, 1).into_iter().filter(|o| o / 5 == colour).collect();
+    assert_eq!(check_steady_move(&w, 1, &of_colour, c), why == LIGHT);
     // The hidden noise plays no part.
     let mut r = v.clone();
     r.reseed_noise(7);
@@ -2233,6 +2228,168 @@ fn movable_by(v: &Villa, seat: Seat, c: u8) -> bool {
         ok(&mut w, seat, colour);
     }
     w.legal_actions(seat).contains(&A::Pull(c))
+}
+
+/// The points of column `c`.
+fn points(c: u8) -> i64 {
+    Villa::kind_of(c).points
+}
+
+// The whys of the rules of thumb that choose a column by its points, and of the rules
+// they refine.
+const STEADY: &str = "villa-thumb-steady";
+const LIGHT: &str = "villa-thumb-light";
+const SUREST: &str = "villa-thumb-surest";
+const HEAVY: &str = "villa-thumb-heavy";
+
+/// A two-player bot's move while nobody holds the seal, column `c` of `cols` (what it may
+/// pull): the steadiest move ([`Villa::steadiest_move`]), or one whose steadiness is within
+/// [`SAME_CHANCE`] of it and whose own chance is at least [`LIGHT_MOVE_CHANCE`], worth
+/// fewer points; none such is worth fewer than `c`. Returns whether `c` is worth fewer
+/// points than the steadiest.
+fn check_steady_move(v: &Villa, seat: Seat, cols: &[u8], c: u8) -> bool {
+    use rules::villa::by_steadiness;
+    let moves: Vec<(u8, (f64, f64))> = cols
+        .iter()
+        .map(|&o| (o, v.steadiest_move(o, seat)))
+        .collect();
+    let &(steadiest, top) = moves
+        .iter()
+        .max_by(|a, b| by_steadiness(a.1, b.1))
+        .expect("a column to move");
+    let as_steady = |m: &(f64, f64)| m.0 >= top.0 - SAME_CHANCE && m.1 >= LIGHT_MOVE_CHANCE;
+    let mine = v.steadiest_move(c, seat);
+    if by_steadiness(mine, top).is_lt() {
+        assert!(
+            as_steady(&mine),
+            "{c}: {mine:?}, the steadiest {steadiest}: {top:?}"
+        );
+        assert!(
+            points(c) < points(steadiest),
+            "{c} is no lighter than {steadiest}"
+        );
+    }
+    for (o, m) in &moves {
+        if as_steady(m) {
+            assert!(
+                points(*o) >= points(c),
+                "{o} ({m:?}) is lighter than {c} ({mine:?})"
+            );
+        }
+    }
+    points(c) < points(steadiest)
+}
+
+/// A two-player bot's objection pulls column `c` of `cols` (the proposer's movable ones):
+/// as sure as the surest within [`SAME_CHANCE`], and worth the most points of those.
+/// Returns whether it is worth more than the surest column.
+fn check_objection_pull(v: &Villa, cols: &[u8], c: u8) -> bool {
+    let odds = surest(v, cols.iter().copied());
+    let (surest_col, best) = odds
+        .iter()
+        .copied()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("a column to pull");
+    let mine = odds
+        .iter()
+        .find(|o| o.0 == c)
+        .expect("pulls a movable column")
+        .1;
+    assert!(mine >= best - SAME_CHANCE, "{c} at {mine} against {best}");
+    for (o, chance) in &odds {
+        if *chance >= best - SAME_CHANCE {
+            assert!(
+                points(*o) <= points(c),
+                "{o} ({chance}) is worth more than {c}"
+            );
+        }
+    }
+    points(c) > points(surest_col)
+}
+
+/// Two players, over random games: wherever the rules of thumb move a column while nobody
+/// holds the seal, or pull the proposer's column for an objection, they follow the points
+/// as above; and the points change the pick in some of those spots.
+#[test]
+fn two_player_bots_keep_their_heavy_columns_and_pull_the_others() {
+    let (mut moves, mut lighter, mut objections, mut heavier) = (0, 0, 0, 0);
+    // Random games until each rule has changed a pick twice and left one (a few games; 40
+    // at most).
+    for seed in 0..40u64 {
+        if lighter >= 2 && moves > lighter && heavier >= 2 && objections > heavier {
+            break;
+        }
+        let mut v = Villa::new(2, &opts(), seed).unwrap();
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        while !v.is_over() {
+            let seat = v.awaiting()[0];
+            // Only where these rules may apply: the rules of thumb weigh many pulls.
+            let spot = match v.phase() {
+                Phase::Turn {
+                    stage: Stage::Colour(_),
+                    ..
+                } => v.seal().holder.is_none(),
+                Phase::Pick { why, .. } => matches!(why, Why::ObjectFloor { .. }),
+                _ => false,
+            };
+            let rule = if spot { thumb(&v, seat) } else { None };
+            match (v.phase().clone(), rule) {
+                (
+                    Phase::Turn {
+                        stage: Stage::Colour(k),
+                        ..
+                    },
+                    Some((A::Pull(c), why @ (STEADY | LIGHT))),
+                ) => {
+                    let cols: Vec<u8> = v
+                        .legal_actions(seat)
+                        .iter()
+                        .filter_map(|a| match a {
+                            A::Pull(c) if c / 5 == k => Some(*c),
+                            _ => None,
+                        })
+                        .collect();
+                    moves += 1;
+                    let light = check_steady_move(&v, seat, &cols, c);
+                    assert_eq!(light, why == LIGHT, "{why} for {c}");
+                    lighter += usize::from(light);
+                }
+                (
+                    Phase::Pick {
+                        why: Why::ObjectFloor { .. },
+                        ..
+                    },
+                    Some((A::Pull(c), why @ (SUREST | HEAVY))),
+                ) => {
+                    let cols: Vec<u8> = v
+                        .legal_actions(seat)
+                        .iter()
+                        .filter_map(|a| match a {
+                            A::Pull(c) => Some(*c),
+                            _ => None,
+                        })
+                        .collect();
+                    objections += 1;
+                    let heavy = check_objection_pull(&v, &cols, c);
+                    assert_eq!(heavy, why == HEAVY, "{why} for {c}");
+                    heavier += usize::from(heavy);
+                }
+                _ => {}
+            }
+            let Some((s, a)) = rules::playout::random_action(&v, &mut rng) else {
+                break;
+            };
+            v.apply(s, &a).unwrap();
+        }
+    }
+    assert!(
+        lighter >= 2 && lighter < moves,
+        "{lighter} lighter of {moves} moves"
+    );
+    assert!(
+        heavier >= 2 && heavier < objections,
+        "{heavier} heavier of {objections} objections"
+    );
 }
 
 /// The bots' rules of thumb about floors while nobody holds the seal, spot by spot.
@@ -2337,7 +2494,7 @@ fn bots_object_and_propose_floors_that_a_careless_pull_cannot_bring_down() {
     assert_eq!(thumb(&fatal, 1), Some((A::Allow, "villa-thumb-allow")));
     assert_eq!(thumb(&v, 1), Some((A::Object, "villa-thumb-object")));
     ok(&mut v, 1, A::Object);
-    let (A::Pull(c), "villa-thumb-surest") = thumb(&v, 1).unwrap() else {
+    let (A::Pull(c), why @ (SUREST | HEAVY)) = thumb(&v, 1).unwrap() else {
         panic!("{:?}", thumb(&v, 1))
     };
     let pullable: Vec<u8> = v
@@ -2348,9 +2505,8 @@ fn bots_object_and_propose_floors_that_a_careless_pull_cannot_bring_down() {
             _ => None,
         })
         .collect();
-    let odds = surest(&v, pullable);
-    let best = odds.iter().map(|o| o.1).fold(0.0, f64::max);
-    assert_eq!(odds.iter().find(|o| o.0 == c).unwrap().1, best);
+    let odds = surest(&v, pullable.iter().copied());
+    assert_eq!(check_objection_pull(&v, &pullable, c), why == HEAVY);
     // Yellow's thin columns under the green floor are the proposer's, and fatal to pull.
     assert!(odds.iter().any(|o| o.1 == 0.0), "{odds:?}");
     ok(&mut v, 1, A::Pull(c));
@@ -2382,7 +2538,7 @@ fn bots_object_and_propose_floors_that_a_careless_pull_cannot_bring_down() {
     });
     let (v, seat) = shaky.expect("a shaky villa within 300 random games");
     // Two players: no proposal, but the steadiest column instead.
-    let (A::Play(_), "villa-thumb-steady") = thumb(&v, seat).unwrap() else {
+    let (A::Play(_), STEADY | LIGHT) = thumb(&v, seat).unwrap() else {
         panic!("{:?}", thumb(&v, seat))
     };
 }

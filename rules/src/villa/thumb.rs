@@ -36,6 +36,15 @@ pub const RETAKE_CHANCE: f64 = 0.5;
 /// seal is set down only when some point for it is at least this sure, else put back.
 pub const SAFE_BUILD_CHANCE: f64 = 0.8;
 
+/// Two players: choices this close (in chance, or in steadiness) count as equally sure,
+/// and the columns' points decide between them: an objection pulls the other's column
+/// worth most, and a move while nobody holds the seal lifts the own column worth least.
+pub const SAME_CHANCE: f64 = 0.02;
+
+/// Two players, nobody holding the seal: the own column worth least is lifted in place
+/// of the steadiest one only when its own move is at least this sure.
+pub const LIGHT_MOVE_CHANCE: f64 = 0.95;
+
 // The rules' whys, one phrase each (`locales/*/villa.ftl`).
 const HOLD: &str = "villa-thumb-hold";
 const WAIT: &str = "villa-thumb-wait";
@@ -49,10 +58,13 @@ const UNSURE: &str = "villa-thumb-unsure";
 const BUILD: &str = "villa-thumb-build";
 const STEADY: &str = "villa-thumb-steady";
 const RAISE: &str = "villa-thumb-raise";
+const HEAVY: &str = "villa-thumb-heavy";
+const LIGHT: &str = "villa-thumb-light";
 
 /// Every phrase a rule of thumb gives as its why, for the tests that read them.
-pub const THUMB_PHRASES: [&str; 12] = [
-    HOLD, WAIT, RETAKE, OBJECT, SUREST, PROPOSE, FLOOR, ALLOW, UNSURE, BUILD, STEADY, RAISE,
+pub const THUMB_PHRASES: [&str; 14] = [
+    HOLD, WAIT, RETAKE, OBJECT, SUREST, PROPOSE, FLOOR, ALLOW, UNSURE, BUILD, STEADY, RAISE, HEAVY,
+    LIGHT,
 ];
 
 /// Where `seat` stands towards the seal.
@@ -84,11 +96,15 @@ enum Standing {
 ///   does not take it down at its surest point only when that is sure
 ///   ([`SAFE_BUILD_CHANCE`]), else put it back;
 /// - two players, nobody holding the seal, or the other holding it first: object to the
-///   other's floor, pulling the proposer's surest column to its surest point, unless a
-///   floor at a spot picked at random would stand more surely; then let it through;
+///   other's floor, pulling the proposer's surest column to its surest point (of columns
+///   as sure within [`SAME_CHANCE`], the one worth most points: the other then has less to
+///   take the seal with, and to beat the bot's score), unless a floor at a spot picked at
+///   random would stand more surely; then let it through;
 /// - two players, nobody holding the seal: put back a pulled column that cannot be set
 ///   down surely ([`SAFE_BUILD_CHANCE`]); when not proposing, move the column whose
-///   surest move leaves the other's next pull steadiest;
+///   surest move leaves the other's next pull steadiest — of the columns as steady within
+///   [`SAME_CHANCE`] whose move is sure ([`LIGHT_MOVE_CHANCE`]), the one worth fewest
+///   points, keeping the heavy ones to take the seal back with;
 /// - nobody holding the seal: propose a floor once a position for it stands steady and
 ///   leaves no careless pull a real risk ([`SAFE_PULL_CHANCE`]);
 /// - laying one's own floor: the position likeliest to stand and then bear the worst
@@ -133,8 +149,18 @@ pub(super) fn rule_of_thumb(
             seat: s,
             why: Why::ObjectFloor { proposer },
         } if *s == seat => {
-            let (c, _) = surest_column(v, v.own_movable(*proposer))?;
-            rule.pick(&VillaAction::Pull(c), SUREST)
+            let (c, surest) = surest_column(v, v.own_movable(*proposer))?;
+            let pull = if v.players == 2 {
+                heaviest_as_sure(v, v.own_movable(*proposer), surest).unwrap_or(c)
+            } else {
+                c
+            };
+            let why = if points(pull) > points(c) {
+                HEAVY
+            } else {
+                SUREST
+            };
+            rule.pick(&VillaAction::Pull(pull), why)
         }
         Phase::PlaceFloor { proposer } if *proposer == seat => {
             let best = v
@@ -152,6 +178,25 @@ fn surest_column(v: &Villa, cols: impl IntoIterator<Item = ColId>) -> Option<(Co
     cols.into_iter()
         .filter_map(|c| Some((c, v.surest_place(c)?.1)))
         .max_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// Of these columns, those whose surest move is within [`SAME_CHANCE`] of `surest`: the
+/// one worth most points (the surer breaking ties).
+fn heaviest_as_sure(
+    v: &Villa,
+    cols: impl IntoIterator<Item = ColId>,
+    surest: f64,
+) -> Option<ColId> {
+    cols.into_iter()
+        .filter_map(|c| Some((c, v.surest_place(c)?.1)))
+        .filter(|(_, chance)| *chance >= surest - SAME_CHANCE)
+        .max_by(|a, b| points(a.0).cmp(&points(b.0)).then(a.1.total_cmp(&b.1)))
+        .map(|(c, _)| c)
+}
+
+/// What column `c` scores on the top floor.
+fn points(c: ColId) -> i64 {
+    Villa::kind_of(c).points
 }
 
 /// How likely a floor position is to stand and then bear the worst pull.
@@ -208,9 +253,9 @@ impl Rule<'_> {
             return seal.holder.is_some_and(|h| h != self.seat);
         }
         seal.claimed
-            && seal.holder.is_some_and(|h| {
-                h != self.seat && v.score(self.seat) + Villa::kind_of(c).points > v.score(h)
-            })
+            && seal
+                .holder
+                .is_some_and(|h| h != self.seat && v.score(self.seat) + points(c) > v.score(h))
     }
 
     /// The column pulled, held up: set it down or put it back.
@@ -284,13 +329,28 @@ impl Rule<'_> {
 
     /// Two players, nobody holding the seal: the colour, then the column, whose surest
     /// move leaves the villa steadiest for the other's next pull (a fall now leaves nobody
-    /// a winner, and a careless hand pulls anything).
+    /// a winner, and a careless hand pulls anything); of the columns about as steady whose
+    /// move is sure, the one worth fewest points (the heavy ones stay below, to take the
+    /// seal back with once the other takes it on the next floor).
     fn steadiest(&self, stage: Stage) -> Option<Thumb> {
-        let (c, _) = self
+        let moves: Vec<(ColId, (f64, f64))> = self
             .playable(stage)
             .map(|c| (c, self.v.steadiest_move(c, self.seat)))
-            .max_by(|a, b| by_steadiness(a.1, b.1))?;
-        self.pick(&towards_pull(stage, c), STEADY)
+            .collect();
+        let &(steadiest, (steadiness, _)) = moves.iter().max_by(|a, b| by_steadiness(a.1, b.1))?;
+        let c = moves
+            .iter()
+            .filter(|(_, (steady, chance))| {
+                *steady >= steadiness - SAME_CHANCE && *chance >= LIGHT_MOVE_CHANCE
+            })
+            .min_by(|a, b| points(a.0).cmp(&points(b.0)).then(by_steadiness(b.1, a.1)))
+            .map_or(steadiest, |(c, _)| *c);
+        let why = if points(c) < points(steadiest) {
+            LIGHT
+        } else {
+            STEADY
+        };
+        self.pick(&towards_pull(stage, c), why)
     }
 
     /// `seat`'s columns it may pull at this stage (two players: once a colour is chosen,
