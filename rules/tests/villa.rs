@@ -2230,6 +2230,17 @@ fn movable_by(v: &Villa, seat: Seat, c: u8) -> bool {
     w.legal_actions(seat).contains(&A::Pull(c))
 }
 
+/// The columns `seat` may pull now (two players, once a colour is chosen: that colour's).
+fn pulls(v: &Villa, seat: Seat) -> Vec<u8> {
+    v.legal_actions(seat)
+        .iter()
+        .filter_map(|a| match a {
+            A::Pull(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The points of column `c`.
 fn points(c: u8) -> i64 {
     Villa::kind_of(c).points
@@ -2336,21 +2347,13 @@ fn two_player_bots_keep_their_heavy_columns_and_pull_the_others() {
             match (v.phase().clone(), rule) {
                 (
                     Phase::Turn {
-                        stage: Stage::Colour(k),
+                        stage: Stage::Colour(_),
                         ..
                     },
                     Some((A::Pull(c), why @ (STEADY | LIGHT))),
                 ) => {
-                    let cols: Vec<u8> = v
-                        .legal_actions(seat)
-                        .iter()
-                        .filter_map(|a| match a {
-                            A::Pull(c) if c / 5 == k => Some(*c),
-                            _ => None,
-                        })
-                        .collect();
                     moves += 1;
-                    let light = check_steady_move(&v, seat, &cols, c);
+                    let light = check_steady_move(&v, seat, &pulls(&v, seat), c);
                     assert_eq!(light, why == LIGHT, "{why} for {c}");
                     lighter += usize::from(light);
                 }
@@ -2361,16 +2364,8 @@ fn two_player_bots_keep_their_heavy_columns_and_pull_the_others() {
                     },
                     Some((A::Pull(c), why @ (SUREST | HEAVY))),
                 ) => {
-                    let cols: Vec<u8> = v
-                        .legal_actions(seat)
-                        .iter()
-                        .filter_map(|a| match a {
-                            A::Pull(c) => Some(*c),
-                            _ => None,
-                        })
-                        .collect();
                     objections += 1;
-                    let heavy = check_objection_pull(&v, &cols, c);
+                    let heavy = check_objection_pull(&v, &pulls(&v, seat), c);
                     assert_eq!(heavy, why == HEAVY, "{why} for {c}");
                     heavier += usize::from(heavy);
                 }
@@ -2497,14 +2492,7 @@ fn bots_object_and_propose_floors_that_a_careless_pull_cannot_bring_down() {
     let (A::Pull(c), why @ (SUREST | HEAVY)) = thumb(&v, 1).unwrap() else {
         panic!("{:?}", thumb(&v, 1))
     };
-    let pullable: Vec<u8> = v
-        .legal_actions(1)
-        .iter()
-        .filter_map(|a| match a {
-            A::Pull(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
+    let pullable = pulls(&v, 1);
     let odds = surest(&v, pullable.iter().copied());
     assert_eq!(check_objection_pull(&v, &pullable, c), why == HEAVY);
     // Yellow's thin columns under the green floor are the proposer's, and fatal to pull.
