@@ -329,9 +329,9 @@ impl Rule<'_> {
 
     /// Two players, nobody holding the seal: the colour, then the column, whose surest
     /// move leaves the villa steadiest for the other's next pull (a fall now leaves nobody
-    /// a winner, and a careless hand pulls anything); of the columns about as steady whose
-    /// move is sure, the one worth fewest points (the heavy ones stay below, to take the
-    /// seal back with once the other takes it on the next floor).
+    /// a winner, and a careless hand pulls anything) — or, lighter than it, the column
+    /// worth fewest points of those about as steady whose move is sure (the heavy ones stay
+    /// below, to take the seal back with once the other takes it on the next floor).
     fn steadiest(&self, stage: Stage) -> Option<Thumb> {
         let moves: Vec<(ColId, (f64, f64))> = self
             .playable(stage)
@@ -340,8 +340,9 @@ impl Rule<'_> {
         let &(steadiest, (steadiness, _)) = moves.iter().max_by(|a, b| by_steadiness(a.1, b.1))?;
         let c = moves
             .iter()
-            .filter(|(_, (steady, chance))| {
-                *steady >= steadiness - SAME_CHANCE && *chance >= LIGHT_MOVE_CHANCE
+            .filter(|(c, (steady, chance))| {
+                *c == steadiest
+                    || (*steady >= steadiness - SAME_CHANCE && *chance >= LIGHT_MOVE_CHANCE)
             })
             .min_by(|a, b| points(a.0).cmp(&points(b.0)).then(by_steadiness(b.1, a.1)))
             .map_or(steadiest, |(c, _)| *c);
