@@ -189,13 +189,7 @@ impl PgStore {
         // Every move durable when its commit returns, whatever the server's default; every
         // wait bounded.
         let options = config.get_options().unwrap_or("").to_string();
-        config.options(
-            format!(
-                "{options} -c synchronous_commit=on {}",
-                timeouts.options()
-            )
-            .trim(),
-        );
+        config.options(format!("{options} -c synchronous_commit=on {}", timeouts.options()).trim());
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(10));
         }
@@ -255,7 +249,9 @@ impl PgStore {
     pub fn as_instance(mut self, name: &str) -> Result<PgStore, StoreError> {
         let name = name.trim().to_string();
         if name.is_empty() {
-            return Err(StoreError::Backend("an instance name cannot be empty".into()));
+            return Err(StoreError::Backend(
+                "an instance name cannot be empty".into(),
+            ));
         }
         let pool = self.pool();
         let owner = name.clone();
