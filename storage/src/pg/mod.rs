@@ -87,6 +87,17 @@ impl Default for Timeouts {
 }
 
 impl Timeouts {
+    /// For an operator's tool moving a whole store (`capomaestro store copy`): long
+    /// statements and pauses between batches are expected; a locked row still ends.
+    pub fn for_tools() -> Timeouts {
+        Timeouts {
+            lock_ms: 30_000,
+            statement_ms: 3_600_000,
+            idle_in_transaction_ms: 3_600_000,
+            ..Timeouts::default()
+        }
+    }
+
     /// The session settings, as `-c name=value` options of the connection.
     fn options(&self) -> String {
         format!(
