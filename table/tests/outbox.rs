@@ -143,11 +143,7 @@ fn a_finished_game_left_unarchived_is_archived_at_open() {
     let (store, table) = open(dir.path());
     assert_eq!(store.finished_unarchived().unwrap(), Vec::<u64>::new());
     assert_eq!(store.load(CH).unwrap(), Loaded::Empty);
-    assert_eq!(
-        store.archived(CH).unwrap().len(),
-        1,
-        "archived once"
-    );
+    assert_eq!(store.archived(CH).unwrap().len(), 1, "archived once");
     assert!(store.archived(CH).unwrap()[0].outcome.is_some());
     // The channel is free for a new game, and the scores are kept.
     let d = run(&table, CH, 1, "new countdown");
