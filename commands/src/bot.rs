@@ -336,6 +336,30 @@ async fn execute_with(
     test_dm: bool,
     work: impl FnOnce(&Table, u64, &Caller) -> Vec<Delivery> + Send + 'static,
 ) -> Result<(), Error> {
+    execute_async(ctx, test_dm, move |table, channel, caller| async move {
+        let lang = caller.lang;
+        match tokio::task::spawn_blocking(move || work(&table, channel, &caller)).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(channel, error = %e, "command task failed");
+                vec![Delivery::ephemeral(words::text(
+                    lang,
+                    "reply-command-failed",
+                    &[],
+                ))]
+            }
+        }
+    })
+    .await
+}
+
+/// [`execute_with`] for work that awaits (a hint waits for its search without holding
+/// a thread).
+async fn execute_async<F, Fut>(ctx: Context<'_>, test_dm: bool, work: F) -> Result<(), Error>
+where
+    F: FnOnce(Arc<Table>, u64, Caller) -> Fut + Send,
+    Fut: std::future::Future<Output = Vec<Delivery>> + Send,
+{
     if slowed_down(ctx).await? {
         return Ok(());
     }
@@ -354,20 +378,7 @@ async fn execute_with(
     let caller = caller.with_lang(lang);
     let actor = Actor::new(caller.user, app_permissions(ctx), channel_kind(ctx));
     data.sender.note_permissions(channel, &actor);
-    let table = Arc::clone(&data.table);
-    let worker = caller.clone();
-    let deliveries = match tokio::task::spawn_blocking(move || work(&table, channel, &worker)).await
-    {
-        Ok(d) => d,
-        Err(e) => {
-            tracing::error!(channel, error = %e, "command task failed");
-            vec![Delivery::ephemeral(words::text(
-                caller.lang,
-                "reply-command-failed",
-                &[],
-            ))]
-        }
-    };
+    let deliveries = work(Arc::clone(&data.table), channel, caller.clone()).await;
     let seated = test_dm
         && deliveries
             .iter()
@@ -616,7 +627,11 @@ async fn nudge(ctx: Context<'_>) -> Result<(), Error> {
 /// The bot's suggestion for your move, with why (only you see it).
 #[poise::command(slash_command, guild_only)]
 async fn hint(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Hint).await
+    // The search runs on the bot's search pool; no thread waits for it.
+    execute_async(ctx, false, |table, channel, caller| async move {
+        table.hint_async(channel, caller).await
+    })
+    .await
 }
 
 /// Take your seat back from the bot that played it while you were away.
