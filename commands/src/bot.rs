@@ -43,6 +43,14 @@ impl Data {
             .map(|wait| limiter.slow_down(lang, wait))
     }
 
+    /// Takes one of `user`'s autocomplete tokens: false when they have none left (the
+    /// autocomplete then answers an empty list and reads nothing).
+    pub(crate) fn lookup_allowed(&self, user: u64) -> bool {
+        let now = self.table.now_ms();
+        let mut limiter = self.limiter.lock().unwrap_or_else(|e| e.into_inner());
+        limiter.check_lookup(user, now)
+    }
+
     /// Records server `guild`'s preferred locale (from its GUILD_CREATE or an
     /// interaction's `guild_locale`) in the store when this process has not yet.
     async fn note_guild_locale(&self, guild: u64, locale: &str) {
@@ -769,6 +777,9 @@ async fn autocomplete_move(
 ) -> serenity::CreateAutocompleteResponse {
     let table = ctx.data().table.clone();
     let (channel, user) = (ctx.channel_id().get(), ctx.author().id.get());
+    if !ctx.data().lookup_allowed(user) {
+        return serenity::CreateAutocompleteResponse::new();
+    }
     let actions = tokio::task::spawn_blocking(move || table.legal_actions(channel, user))
         .await
         .unwrap_or_default();

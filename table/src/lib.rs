@@ -17,6 +17,7 @@ mod hint;
 mod history;
 mod language;
 mod notify;
+mod picker;
 mod proposal;
 mod searchcap;
 mod social;
@@ -440,6 +441,8 @@ pub struct Table {
     replays: Mutex<history::Replays>,
     /// Hints answered lately and hints being searched (see `hint.rs`).
     hints: Arc<hint::Hints>,
+    /// The `/game history` picker's index of archived games (see `picker.rs`).
+    picker: picker::Picker,
     /// The pause before a bot's move (see [`TableOptions::bot_delay_ms`]).
     bot_delay_ms: u64,
     /// Bot searches (see `think.rs`).
@@ -492,6 +495,7 @@ impl Table {
             minimums: options.minimums,
             replays: Mutex::default(),
             hints: Arc::default(),
+            picker: picker::Picker::default(),
             bot_delay_ms: options.bot_delay_ms,
             thinker: options.thinker,
             move_names: options.move_names,
@@ -1545,14 +1549,17 @@ impl Table {
                 .collect(),
             _ => vec![],
         };
-        self.store.archive(
-            &ArchiveEntry {
-                meta: active.meta.clone(),
-                outcome,
-                snapshot: game.map(|g| g.snapshot()).unwrap_or_default(),
-            },
-            &standings,
-        )
+        let entry = ArchiveEntry {
+            meta: active.meta.clone(),
+            outcome,
+            snapshot: game.map(|g| g.snapshot()).unwrap_or_default(),
+        };
+        let archived = self.store.archive(&entry, &standings);
+        if archived.is_ok() {
+            // The picker lists it at once, without reading it back.
+            self.picker.archived(&entry);
+        }
+        archived
     }
 
     fn choose(
