@@ -67,6 +67,9 @@ pub struct BotsConfig {
     pub threads: usize,
     /// Every search stops after this many iterations whatever its level; 0: no cap.
     pub max_iterations: u32,
+    /// Searches (bot moves, hints) one server may have queued or running at once; 0: no
+    /// cap. Past it a hint is refused with a sentence and a bot's move waits its turn.
+    pub server_searches: usize,
 }
 
 impl Default for BotsConfig {
@@ -75,6 +78,7 @@ impl Default for BotsConfig {
             delay_ms: table::DEFAULT_BOT_DELAY_MS,
             threads: 0,
             max_iterations: 0,
+            server_searches: table::think::DEFAULT_SERVER_SEARCHES,
         }
     }
 }
@@ -86,10 +90,11 @@ impl BotsConfig {
             0 => table::Thinker::for_machine(),
             n => table::Thinker::with_threads(n),
         };
-        match self.max_iterations {
+        let thinker = match self.max_iterations {
             0 => thinker,
             n => thinker.capped(n, u32::MAX),
-        }
+        };
+        thinker.server_searches(self.server_searches)
     }
 }
 
@@ -583,6 +588,16 @@ mod tests {
         assert_eq!(c.log_level, "info");
         assert_eq!(c.cache_games, 1_000);
         assert_eq!(c.discord.api_base, None);
+        // Each server's searches in flight are capped (0: no cap).
+        assert_eq!(
+            c.bots.server_searches,
+            table::think::DEFAULT_SERVER_SEARCHES
+        );
+        let bots = Config::parse("[bots]\nserver_searches = 2").unwrap().bots;
+        assert_eq!(bots.server_searches, 2);
+        let thinker = bots.thinker();
+        let held = [thinker.admit(1), thinker.admit(1)];
+        assert!(held.iter().all(Option::is_some) && thinker.admit(1).is_none());
         // The per-user interaction limit is on unless turned off (test doubles only).
         assert!(c.discord.rate_limit);
         assert!(
