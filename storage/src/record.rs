@@ -152,6 +152,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_mark_moves_forward_only() {
+        let ours = written_by_this_build();
+        let mut newer = ours;
+        newer[7] += 1;
+        assert!(mark_moves_forward(None, &ours));
+        assert!(mark_moves_forward(Some(&[0; 8]), &ours));
+        assert!(!mark_moves_forward(Some(&ours), &ours));
+        assert!(!mark_moves_forward(Some(&newer), &ours));
+    }
+
+    #[test]
     fn a_mark_of_this_build_or_older_is_read_a_newer_or_unreadable_one_refused() {
         assert_eq!(newer_than_this_build(&written_by_this_build()), None);
         assert_eq!(newer_than_this_build(&[0; 8]), None);
