@@ -475,11 +475,12 @@ impl Store for PgStore {
     fn exclusively(&self, name: &str, work: &mut dyn FnMut()) -> Result<bool, StoreError> {
         let key = super::work_lock_key(name);
         let config = self.config.clone();
+        let tls = self.tls.clone();
         // A connection of its own, outside the pool: the lock is its session's, and the
         // work may use every pooled connection meanwhile. Should this process die, the
         // server ends the session and the lock with it.
         let held = self.run(async move {
-            let (client, connection) = config.connect(tokio_postgres::NoTls).await.map_err(db)?;
+            let (client, connection) = config.connect(tls).await.map_err(db)?;
             tokio::spawn(connection);
             let row = client
                 .query_one("SELECT pg_try_advisory_lock($1)", &[&key])
