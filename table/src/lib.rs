@@ -638,7 +638,9 @@ impl Table {
                         // The last move is stored but a crash stopped the archiving:
                         // archive now, so the channel is free and the scores are kept.
                         if let Err(e) = self.put_away(&active) {
+                            // Not loaded: the caller is told, the next command retries.
                             tracing::error!(channel, error = %e, "archiving a finished game failed");
+                            slot.notice = Some(Notice::Unreadable(e.to_string()));
                             return;
                         }
                         tracing::info!(channel, "archived a finished game left by a crash");
@@ -1472,8 +1474,11 @@ impl Table {
         let game = slot.active.take().and_then(|a| a.game);
         let closed = Active::new(meta, game);
         if let Err(e) = self.put_away(&closed) {
-            // Stored as abandoned: the next load of this channel archives it.
+            // Stored as abandoned: the channel is not free until it is archived (a new
+            // table would overwrite the game). The next command here loads it again,
+            // which archives it first.
             tracing::error!(channel = closed.meta.channel, error = %e, "archive failed; will retry at load");
+            *slot = Slot::default();
         }
         out
     }
