@@ -35,6 +35,7 @@ pub use command::{parse_bots, Command, ParseRefusal, TABLE_WORDS};
 pub use delivery::{Approval, Delivery, LobbyButtons, PictureOf, StateVersion, TurnPrompt};
 pub use hands::{hand_body, hand_body_in};
 pub use history::{HistoryGame, HistoryMove, HistoryPage};
+pub use language::POST_LANG_FOR_MS;
 pub use notify::Notify;
 pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
@@ -443,8 +444,9 @@ pub struct Table {
     thinker: Thinker,
     /// How a move reads in a hint or a timeout notice.
     move_names: MoveNamer,
-    /// Each channel's language, once read (see [`Table::post_lang`]).
-    channel_langs: Mutex<HashMap<ChannelId, Lang>>,
+    /// Each channel's language and when it was read, table clock ms (see
+    /// [`Table::post_lang`]).
+    channel_langs: Mutex<HashMap<ChannelId, (Lang, u64)>>,
     /// The client language recorded for each user lately (see
     /// [`Table::remember_client_locale`]).
     client_langs: Mutex<HashMap<UserId, Lang>>,
