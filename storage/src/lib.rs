@@ -398,6 +398,16 @@ pub struct Timer {
     pub held_up: bool,
 }
 
+impl Timer {
+    /// Whether `other` is this same deadline (kind, game, version and due time): what a
+    /// timer written outside a move must still be to be replaced or removed
+    /// ([`Store::replace_timer`]).
+    pub fn same_deadline(&self, other: &Timer) -> bool {
+        (self.kind, self.game_id, self.version, self.due_ms)
+            == (other.kind, other.game_id, other.version, other.due_ms)
+    }
+}
+
 /// Sets (`Some`) or cancels (`None`) a channel's timer of one kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimerChange {
@@ -427,6 +437,21 @@ impl Standing {
             self.against.iter().map(|l| Some(l.stats_key())).collect()
         }
     }
+}
+
+/// The stats rows an archive adds `standings` to (user, key: `None` is every game), in
+/// one fixed order, by user id then key: archives finishing at once on one server take
+/// the row locks they share in the same order, so they never deadlock (PostgreSQL).
+pub(crate) fn stats_updates<'a>(
+    standings: &'a [Standing],
+    game: &str,
+) -> Vec<(UserId, Option<String>, &'a Standing)> {
+    let mut rows: Vec<_> = standings
+        .iter()
+        .flat_map(|s| s.stat_keys(game).into_iter().map(move |k| (s.user, k, s)))
+        .collect();
+    rows.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    rows
 }
 
 /// A player's record on one server, for one game or all of them.
@@ -565,6 +590,16 @@ pub trait Store: Send + Sync {
 
     /// Sets or cancels timers of a channel alone (a stale timer removed), durably.
     fn set_timers(&self, channel: ChannelId, changes: &[TimerChange]) -> Result<(), StoreError>;
+    /// Replaces (`with: Some`) or removes (`None`) the channel's timer of `fired.kind`
+    /// only while the stored one is still `fired` ([`Timer::same_deadline`]), in one
+    /// durable step: a timer another process (or a move) wrote since is kept. Returns
+    /// whether the stored timer was changed.
+    fn replace_timer(
+        &self,
+        channel: ChannelId,
+        fired: &Timer,
+        with: Option<Timer>,
+    ) -> Result<bool, StoreError>;
     /// A channel's timer of one kind.
     fn timer(&self, channel: ChannelId, kind: TimerKind) -> Result<Option<Timer>, StoreError>;
     /// Timers due at `now_ms` or earlier, earliest first, at most `limit`. Read from the
@@ -666,6 +701,62 @@ pub fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod undo_tests {
     use super::*;
+
+    #[test]
+    fn stats_rows_are_updated_in_one_order_by_user_then_key() {
+        let standing = |user: UserId, against: Vec<BotLevel>| Standing {
+            user,
+            name: format!("p{user}"),
+            won: user == 5,
+            score: 1,
+            against,
+        };
+        let people = [
+            standing(9, vec![]),
+            standing(3, vec![]),
+            standing(5, vec![]),
+        ];
+        let order: Vec<(UserId, Option<String>)> = stats_updates(&people, "villa")
+            .into_iter()
+            .map(|(u, k, s)| {
+                assert_eq!(s.user, u);
+                (u, k)
+            })
+            .collect();
+        let v = || Some("villa".to_string());
+        assert_eq!(
+            order,
+            [
+                (3, None),
+                (3, v()),
+                (5, None),
+                (5, v()),
+                (9, None),
+                (9, v())
+            ]
+        );
+        // Whatever order the seats came in, the same rows in the same order.
+        let mut reversed = people.clone();
+        reversed.reverse();
+        let again: Vec<_> = stats_updates(&reversed, "villa")
+            .into_iter()
+            .map(|(u, k, _)| (u, k))
+            .collect();
+        assert_eq!(again, order);
+        let bots = [
+            standing(8, vec![BotLevel::Hard, BotLevel::Easy]),
+            standing(2, vec![BotLevel::Easy]),
+        ];
+        let keys: Vec<_> = stats_updates(&bots, "villa")
+            .into_iter()
+            .map(|(u, k, _)| (u, k.unwrap()))
+            .collect();
+        let key = |u, k: &str| (u, k.to_string());
+        assert_eq!(
+            keys,
+            [key(2, "vs-easy"), key(8, "vs-easy"), key(8, "vs-hard")]
+        );
+    }
 
     fn mv(seat: usize, n: u64) -> LogEntry {
         LogEntry {

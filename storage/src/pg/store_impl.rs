@@ -263,12 +263,12 @@ impl Store for PgStore {
             if inserted == 1 {
                 cancel_timers(&tx, channel).await?;
                 forget_players(&tx, &meta).await?;
-                for standing in &standings {
-                    for game in standing.stat_keys(&meta.game) {
-                        let game = game.unwrap_or_else(|| "*".to_string());
-                        execute(
-                            &tx,
-                            "INSERT INTO stats (guild, game, user_id, name, played, won, \
+                // In one fixed order (by user id): no deadlock with another archive.
+                for (_, game, standing) in crate::stats_updates(&standings, &meta.game) {
+                    let game = game.unwrap_or_else(|| "*".to_string());
+                    execute(
+                        &tx,
+                        "INSERT INTO stats (guild, game, user_id, name, played, won, \
                              score_sum, best, streak) VALUES ($1, $2, $3, $4, 1, $5, $6, $6, \
                              CASE WHEN $5 = 1 THEN 1 ELSE -1 END) \
                              ON CONFLICT (guild, game, user_id) DO UPDATE SET \
@@ -279,17 +279,16 @@ impl Store for PgStore {
                              streak = CASE WHEN EXCLUDED.won = 1 \
                                  THEN GREATEST(stats.streak, 0) + 1 \
                                  ELSE LEAST(stats.streak, 0) - 1 END",
-                            &[
-                                &big(meta.guild),
-                                &game,
-                                &big(standing.user),
-                                &standing.name,
-                                &i32::from(standing.won),
-                                &standing.score,
-                            ],
-                        )
-                        .await?;
-                    }
+                        &[
+                            &big(meta.guild),
+                            &game,
+                            &big(standing.user),
+                            &standing.name,
+                            &i32::from(standing.won),
+                            &standing.score,
+                        ],
+                    )
+                    .await?;
                 }
             }
             tx.commit().await.map_err(db)
@@ -518,11 +517,12 @@ impl Store for PgStore {
     fn exclusively(&self, name: &str, work: &mut dyn FnMut()) -> Result<bool, StoreError> {
         let key = super::work_lock_key(name);
         let config = self.config.clone();
+        let tls = self.tls.clone();
         // A connection of its own, outside the pool: the lock is its session's, and the
         // work may use every pooled connection meanwhile. Should this process die, the
         // server ends the session and the lock with it.
         let held = self.run(async move {
-            let (client, connection) = config.connect(tokio_postgres::NoTls).await.map_err(db)?;
+            let (client, connection) = config.connect(tls).await.map_err(db)?;
             tokio::spawn(connection);
             let row = client
                 .query_one("SELECT pg_try_advisory_lock($1)", &[&key])
@@ -662,6 +662,55 @@ impl Store for PgStore {
             params.extend(t.params());
             query(&client, SET_TIMERS_SQL, &params).await?;
             Ok(())
+        })
+    }
+
+    fn replace_timer(
+        &self,
+        channel: ChannelId,
+        fired: &Timer,
+        with: Option<Timer>,
+    ) -> Result<bool, StoreError> {
+        let fired = *fired;
+        self.with_client(move |client| async move {
+            // One statement: the check and the change under the timer row's lock.
+            let (channel, kind) = (big(channel), fired.kind as i16);
+            let (game, version, due) = (big(fired.game_id), big(fired.version), big(fired.due_ms));
+            let changed = match with {
+                Some(t) => {
+                    let count = i32::try_from(t.count).unwrap_or(i32::MAX);
+                    execute(
+                        &client,
+                        "UPDATE timers SET due_ms = $6, game_id = $7, version = $8, \
+                         count = $9, held_up = $10, lease_owner = NULL, lease_until_ms = 0 \
+                         WHERE channel = $1 AND kind = $2 AND game_id = $3 AND version = $4 \
+                         AND due_ms = $5",
+                        &[
+                            &channel,
+                            &kind,
+                            &game,
+                            &version,
+                            &due,
+                            &big(t.due_ms),
+                            &big(t.game_id),
+                            &big(t.version),
+                            &count,
+                            &t.held_up,
+                        ],
+                    )
+                    .await?
+                }
+                None => {
+                    execute(
+                        &client,
+                        "DELETE FROM timers WHERE channel = $1 AND kind = $2 AND game_id = $3 \
+                         AND version = $4 AND due_ms = $5",
+                        &[&channel, &kind, &game, &version, &due],
+                    )
+                    .await?
+                }
+            };
+            Ok(changed == 1)
         })
     }
 
