@@ -938,6 +938,7 @@ fn the_history_picker_of_each_process_lists_every_archived_game_on_postgres() {
         (a.history_picker_decodes(), b.history_picker_decodes()),
         (1, 1)
     );
+}
 
 /// An abandoned game whose archive failed still holds the channel: a new table is
 /// refused (the store's failure said) until the archive goes through, and the game is
