@@ -892,6 +892,8 @@ fn a_locked_game_row_refuses_its_own_move_in_time_and_holds_up_no_other_channel(
             .map(|(_, t, _)| *t)
             .max()
             .unwrap()
+    );
+}
 
 /// Plays `table`'s game in `channel` to its end (two players), by one process.
 fn play_out(table: &table::Table, channel: u64, seed: u64) {

@@ -1,8 +1,8 @@
 //! A store that passes every call to another, with hooks for what the tests need to
 //! happen at one exact point: another process's write right after a timer was checked,
-//! an archive that fails.
+//! an archive that fails; and a count of the calls that decode archived games.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use storage::*;
 
@@ -14,6 +14,8 @@ pub struct Hooked {
     after_timer: Mutex<Option<AfterTimer>>,
     /// While set, [`Store::archive`] fails and writes nothing.
     pub fail_archive: AtomicBool,
+    /// Calls that decoded archived games ([`Store::archived`], [`Store::archived_game`]).
+    decodes: AtomicU64,
 }
 
 impl Hooked {
@@ -22,7 +24,13 @@ impl Hooked {
             inner,
             after_timer: Mutex::new(None),
             fail_archive: AtomicBool::new(false),
+            decodes: AtomicU64::new(0),
         })
+    }
+
+    /// How many calls decoded archived games so far.
+    pub fn decodes(&self) -> u64 {
+        self.decodes.load(Ordering::SeqCst)
     }
 
     /// `write` runs right after the next timer is read (as another process's move would).
@@ -48,6 +56,7 @@ impl Store for Hooked {
         self.inner.archive(entry, standings)
     }
     fn archived(&self, channel: ChannelId) -> Result<Vec<ArchiveEntry>, StoreError> {
+        self.decodes.fetch_add(1, Ordering::SeqCst);
         self.inner.archived(channel)
     }
     fn archived_ids(&self, channel: ChannelId) -> Result<Vec<u64>, StoreError> {
@@ -58,6 +67,7 @@ impl Store for Hooked {
         channel: ChannelId,
         id: u64,
     ) -> Result<Option<ArchiveEntry>, StoreError> {
+        self.decodes.fetch_add(1, Ordering::SeqCst);
         self.inner.archived_game(channel, id)
     }
     fn forget_archived(&self, before_s: u64, limit: usize) -> Result<usize, StoreError> {
