@@ -331,7 +331,12 @@ impl Table {
 /// The public lines of the `chain` log entries before `meta.version`, in `lang`. The log
 /// keeps the English; another language replays the log from the seed for the moves'
 /// phrases (as `/game log` does), and an entry without phrases keeps its English.
-fn chain_told(meta: &Meta, entries: &[storage::LogEntry], chain: u32, lang: Lang) -> Vec<Vec<String>> {
+fn chain_told(
+    meta: &Meta,
+    entries: &[storage::LogEntry],
+    chain: u32,
+    lang: Lang,
+) -> Vec<Vec<String>> {
     let end = usize::try_from(meta.version)
         .unwrap_or(usize::MAX)
         .min(entries.len());
