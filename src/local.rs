@@ -408,11 +408,9 @@ fn print_prompt(
 
 /// Makes the table speak `lang` at the terminal: the channel's language and each
 /// player's own (users 1…n, as seated here), stored as `/game settings language:` and
-/// `/game language` store them. English, the default, stores nothing.
+/// `/game language` store them. English is stored too: the data directory may hold
+/// another language from an earlier run.
 fn speak(table: &Table, lang: Lang, users: impl IntoIterator<Item = u64>) {
-    if lang == Lang::En {
-        return;
-    }
     let host = moderator(1, "local", lang);
     // Only private confirmations come back: nothing to show.
     let _ = table.set_channel_lang(LOCAL_CHANNEL, &host, lang, Some(lang));
