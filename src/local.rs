@@ -167,9 +167,10 @@ impl Session<'_> {
                 } => {
                     // The board Discord attaches as a picture, here as text under it.
                     let board = picture.and_then(|of| self.table.board_text(LOCAL_CHANNEL, of));
+                    let text = plain(text);
                     self.last_channel = match &board {
-                        Some(board) => format!("{text}\n\n{board}"),
-                        None => text.clone(),
+                        Some(board) => format!("{text}\n\n{}", plain(board)),
+                        None => text,
                     };
                     if let (Some(p), Some(of)) = (self.pictures.as_mut(), picture) {
                         p.write(&self.table, *of, self.lang)
@@ -188,14 +189,14 @@ impl Session<'_> {
                 Delivery::Private { user, text, .. } if !self.quiet => {
                     let who = self.name_of(*user);
                     let head = words::text(self.lang, "local-private", &[("name", who.into())]);
-                    writeln!(self.out, "{head}\n{text}")?;
+                    writeln!(self.out, "{head}\n{}", plain(text))?;
                 }
                 // The live hand Discord edits in place: here, its latest state.
                 Delivery::Hand {
                     user, text, news, ..
                 } if !self.quiet => {
                     let who = self.name_of(*user);
-                    let body = table::hand_body(text, news);
+                    let body = plain(&table::hand_body_in(self.lang, text, news));
                     let head = words::text(self.lang, "local-hand", &[("name", who.into())]);
                     writeln!(self.out, "{head}\n{body}")?;
                 }
@@ -205,7 +206,7 @@ impl Session<'_> {
                         "local-only-sees",
                         &[("name", caller.to_string().into())],
                     );
-                    writeln!(self.out, "{head}\n{text}")?;
+                    writeln!(self.out, "{head}\n{}", plain(text))?;
                 }
                 _ => {}
             }
@@ -358,6 +359,12 @@ impl Session<'_> {
     }
 }
 
+/// A text the table wrote for Discord as the terminal shows it: markdown stays (it reads
+/// well as it is), but names lose the backslashes that keep them from being markup.
+fn plain(text: &str) -> String {
+    table::unescape_user_text(text)
+}
+
 /// In the local table everyone may abandon (there is no channel moderator).
 fn moderator(user: u64, name: &str, lang: Lang) -> Caller {
     let mut caller = Caller::new(user, name).with_lang(lang);
@@ -401,11 +408,9 @@ fn print_prompt(
 
 /// Makes the table speak `lang` at the terminal: the channel's language and each
 /// player's own (users 1…n, as seated here), stored as `/game settings language:` and
-/// `/game language` store them. English, the default, stores nothing.
+/// `/game language` store them. English is stored too: the data directory may hold
+/// another language from an earlier run.
 fn speak(table: &Table, lang: Lang, users: impl IntoIterator<Item = u64>) {
-    if lang == Lang::En {
-        return;
-    }
     let host = moderator(1, "local", lang);
     // Only private confirmations come back: nothing to show.
     let _ = table.set_channel_lang(LOCAL_CHANNEL, &host, lang, Some(lang));

@@ -222,6 +222,74 @@ fn local_speaks_spanish_with_lang_es_and_refuses_other_languages() {
     assert_ne!(en, es);
 }
 
+/// The local Princes table with one person and two easy bots, `--lang` given, after
+/// `help` and 25 moves of the person's first choice.
+fn local_with_bots(dir: &std::path::Path, lang: &str) -> String {
+    let script = dir.join(format!("moves-{lang}.txt"));
+    let mut lines = String::from("help\n");
+    lines.push_str(&"ana: 1\n".repeat(25));
+    std::fs::write(&script, lines).unwrap();
+    let o = bin()
+        .args(["--data-dir", dir.to_str().unwrap(), "local", "princes"])
+        .args(["--players", "ana", "--bots", "easy,easy", "--seed", "3"])
+        .args(["--lang", lang, "--script", script.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// The terminal shows names as typed (no Discord escapes) and, at a Spanish table, no
+/// English line of its own or of the table: the prompts, the help, the bots' chains of
+/// moves with their round headers, the hand's news.
+#[test]
+fn local_with_bots_shows_plain_names_and_speaks_the_tables_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = local_with_bots(dir.path(), "es");
+    assert!(!out.contains('\\'), "an escape: {out}");
+    assert!(out.contains("Bot Lorenzo (fácil) pasa."), "{out}");
+    assert!(out.contains("Empieza la ronda 1 de 7"), "{out}");
+    assert!(out.contains("**Lo último:**"), "{out}");
+    assert!(out.contains("→ ana, te toca."), "{out}");
+    // What the players read, without the typed moves (code, choices, echoed lines) and
+    // the game's title.
+    let mut prose = String::new();
+    for (i, part) in out.split("```").enumerate() {
+        if i % 2 == 0 {
+            for (j, piece) in part.split('`').enumerate() {
+                if j % 2 == 0 {
+                    prose.push_str(piece);
+                }
+            }
+        }
+    }
+    let english = [
+        "the", "your", "move", "moves", "passes", "begins", "round", "latest", "waiting",
+        "commands", "and", "with", "for", "turn", "back", "easy", "you", "buys", "takes",
+    ];
+    for line in prose.lines() {
+        let choice = line
+            .trim_start()
+            .split_once(") ")
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        if choice || line.starts_with("> ") {
+            continue;
+        }
+        let line = line.replace("The Princes of Florence", "");
+        let found: Vec<&str> = line
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| english.contains(&w.to_lowercase().as_str()))
+            .collect();
+        assert!(found.is_empty(), "English {found:?} in `{line}`");
+    }
+
+    let out = local_with_bots(dir.path(), "en");
+    assert!(!out.contains('\\'), "an escape: {out}");
+    assert!(out.contains("Bot Lorenzo (easy) passes."), "{out}");
+    assert!(out.contains("**Latest:**"), "{out}");
+}
+
 #[test]
 fn the_bot_without_a_token_names_the_config_key_and_variable() {
     let dir = tempfile::tempdir().unwrap();

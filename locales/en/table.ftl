@@ -367,7 +367,9 @@ table-outcome-winner = { $name } wins!
 table-outcome-shared = Shared win: { $names }.
 table-outcome-seat = seat { $seat }
 
-## A bot level as a word in a sentence (`/game stats`).
+## A bot level as a word in a sentence (`/game stats`, a bot's name).
 table-bot-level-easy = easy
 table-bot-level-normal = normal
 table-bot-level-hard = hard
+# A bot's seat name, given once when it is seated, in the channel's language.
+table-bot-name = Bot { $name } ({ $level })

@@ -381,7 +381,9 @@ table-outcome-winner = ¡Gana { $name }!
 table-outcome-shared = Victoria compartida: { $names }.
 table-outcome-seat = asiento { $seat }
 
-## A bot level as a word in a sentence (`/game stats`).
+## A bot level as a word in a sentence (`/game stats`, a bot's name).
 table-bot-level-easy = fácil
 table-bot-level-normal = normal
 table-bot-level-hard = difícil
+# El nombre del asiento de un bot, que se le da al sentarlo, en el idioma del canal.
+table-bot-name = Bot { $name } ({ $level })

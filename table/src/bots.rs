@@ -35,9 +35,15 @@ pub const BOT_NAMES: &[&str] = &[
     "Contessina",
 ];
 
-/// How a bot's seat is named: "Bot Lorenzo (normal)".
-pub fn bot_name(name: &str, level: BotLevel) -> String {
-    format!("Bot {name} ({level})")
+/// How a bot's seat is named in `lang`: "Bot Lorenzo (normal)", "Bot Lorenzo (fácil)".
+/// The name is given once, when the bot is seated, in the language of the table's channel.
+pub fn bot_name(lang: Lang, name: &str, level: BotLevel) -> String {
+    let level = words::text(lang, &format!("table-bot-level-{}", level.name()), &[]);
+    words::text(
+        lang,
+        "table-bot-name",
+        &[("name", name.into()), ("level", level.into())],
+    )
 }
 
 /// The levels of the bots seated at `meta`'s table, each once, weakest first (empty
@@ -121,7 +127,7 @@ impl Table {
         };
         let mut meta = meta;
         let post = self.post_lang(&meta);
-        let line = match seat_bot(&mut meta, level, caller.lang) {
+        let line = match seat_bot(&mut meta, level, post, caller.lang) {
             Ok(name) => {
                 let max = rules::catalog::find(&meta.game).map_or(0, |k| k.players.1);
                 words::text(
@@ -277,16 +283,13 @@ impl Table {
         batch.quiet = goes_on;
         batch.chain = Some(chain);
         if !goes_on && chain > 0 {
-            // The chain's earlier moves, from the log (what was said of each in public).
-            let from = mv.version.saturating_sub(u64::from(chain));
+            // The chain's earlier moves, from the log (what was said of each in public),
+            // in the channel's language.
+            let post = self.post_lang(&active.meta);
             match self.store.log(mv.game_id) {
                 Ok(entries) => {
-                    for entry in entries
-                        .iter()
-                        .skip(usize::try_from(from).unwrap_or(usize::MAX))
-                        .take(chain as usize)
-                    {
-                        batch.tell(vec![], &entry.public);
+                    for lines in chain_told(&active.meta, &entries, chain, post) {
+                        batch.tell(vec![], &lines);
                     }
                 }
                 Err(e) => {
@@ -325,9 +328,49 @@ impl Table {
     }
 }
 
-/// Seats a bot at `level` in the lobby `meta`: the first free name, a bot id no seat
-/// has. `Err` is the refusal in `lang` (the table is full).
-pub(crate) fn seat_bot(meta: &mut Meta, level: BotLevel, lang: Lang) -> Result<String, String> {
+/// The public lines of the `chain` log entries before `meta.version`, in `lang`. The log
+/// keeps the English; another language replays the log from the seed for the moves'
+/// phrases (as `/game log` does), and an entry without phrases keeps its English.
+fn chain_told(
+    meta: &Meta,
+    entries: &[storage::LogEntry],
+    chain: u32,
+    lang: Lang,
+) -> Vec<Vec<String>> {
+    let end = usize::try_from(meta.version)
+        .unwrap_or(usize::MAX)
+        .min(entries.len());
+    let from = end.saturating_sub(chain as usize);
+    let entries = &entries[..end];
+    let phrases = if lang == Lang::En {
+        Vec::new()
+    } else {
+        crate::history::log_phrases(meta, entries)
+    };
+    let names = crate::shown_names(meta);
+    (from..end)
+        .map(|i| {
+            let entry = &entries[i];
+            match phrases.get(i) {
+                Some(said) if !said.is_empty() => said
+                    .iter()
+                    .map(|p| words::phrase(lang, p, &names))
+                    .collect(),
+                _ => entry.public.clone(),
+            }
+        })
+        .collect()
+}
+
+/// Seats a bot at `level` in the lobby `meta`: the first free name (said in `post`, the
+/// channel's language), a bot id no seat has. `Err` is the refusal in `lang` (the table
+/// is full).
+pub(crate) fn seat_bot(
+    meta: &mut Meta,
+    level: BotLevel,
+    post: Lang,
+    lang: Lang,
+) -> Result<String, String> {
     let kind = rules::catalog::find(&meta.game);
     let max = kind.map_or(0, |k| k.players.1);
     if meta.seats.len() >= max {
@@ -337,17 +380,21 @@ pub(crate) fn seat_bot(meta: &mut Meta, level: BotLevel, lang: Lang) -> Result<S
         };
         return Err(text::table_full(lang, &game, max));
     }
+    // A bot's seat name holds its Florentine name as a word, in any language.
     let taken = |name: &str| {
-        meta.seats
-            .iter()
-            .any(|s| s.is_bot() && s.name.starts_with(&format!("Bot {name} (")))
+        meta.seats.iter().any(|s| {
+            s.is_bot()
+                && s.name
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|w| w == name)
+        })
     };
     let first = BOT_NAMES
         .iter()
         .copied()
         .find(|n| !taken(n))
         .unwrap_or("Anonimo");
-    let name = bot_name(first, level);
+    let name = bot_name(post, first, level);
     let user: UserId = (1..)
         .map(storage::bot_user)
         .find(|u| !meta.seats.iter().any(|s| s.user == *u))
@@ -386,21 +433,25 @@ mod tests {
             away: vec![],
         };
         assert_eq!(
-            seat_bot(&mut meta, BotLevel::Normal, Lang::En),
+            seat_bot(&mut meta, BotLevel::Normal, Lang::En, Lang::En),
             Ok("Bot Lorenzo (normal)".into())
         );
         assert_eq!(
-            seat_bot(&mut meta, BotLevel::Hard, Lang::En),
+            seat_bot(&mut meta, BotLevel::Hard, Lang::En, Lang::En),
             Ok("Bot Lucrezia (hard)".into())
         );
         meta.seats.remove(1);
         assert_eq!(
-            seat_bot(&mut meta, BotLevel::Easy, Lang::En),
+            seat_bot(&mut meta, BotLevel::Easy, Lang::En, Lang::En),
             Ok("Bot Lorenzo (easy)".into())
         );
-        assert!(seat_bot(&mut meta, BotLevel::Easy, Lang::En).is_ok());
+        // At a Spanish table the level is said in Spanish; names taken stay taken.
+        assert_eq!(
+            seat_bot(&mut meta, BotLevel::Hard, Lang::Es, Lang::En),
+            Ok("Bot Cosimo (difícil)".into())
+        );
         // Palazzo seats four at most.
-        assert!(seat_bot(&mut meta, BotLevel::Easy, Lang::En)
+        assert!(seat_bot(&mut meta, BotLevel::Easy, Lang::En, Lang::En)
             .unwrap_err()
             .contains("full"));
         let ids: Vec<u64> = meta.seats.iter().map(|s| s.user).collect();

@@ -28,7 +28,8 @@ mod timers;
 pub mod timing;
 mod undo;
 pub use text::{
-    escape_name, escape_user_text, one_line, rules_pages, rules_text, rules_topics, NAME_CHARS,
+    escape_name, escape_user_text, one_line, rules_pages, rules_text, rules_topics,
+    unescape_user_text, NAME_CHARS,
 };
 
 pub use bots::{bot_name, BOT_NAMES, DEFAULT_BOT_DELAY_MS};
@@ -1246,14 +1247,14 @@ impl Table {
             nudged_ms: 0,
             away: vec![],
         };
+        let post = self.post_lang(&meta);
         let mut bot_names = Vec::new();
         for &level in bots {
-            match bots::seat_bot(&mut meta, level, lang) {
+            match bots::seat_bot(&mut meta, level, post, lang) {
                 Ok(name) => bot_names.push(escape_name(&name)),
                 Err(refusal) => return vec![Delivery::ephemeral(refusal)],
             }
         }
-        let post = self.post_lang(&meta);
         let ready = !bots.is_empty() && meta.seats.len() >= kind.players.0;
         let args = [
             ("name", caller.shown_name().into()),

@@ -124,6 +124,37 @@ pub fn escape_name(raw: &str) -> String {
     escape_user_text(raw, NAME_CHARS)
 }
 
+/// A text written for Discord as a reader without markdown sees it (the terminal): the
+/// backslashes [`escape_user_text`] put before markup characters, and the zero-width
+/// space it puts after an `@`, are taken out again, so names read as typed.
+pub fn unescape_user_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.peek() {
+                Some(&next)
+                    if MARKUP.contains(&next)
+                        || LEADING_MARKERS.contains(&next)
+                        || matches!(next, '.' | ')') =>
+                {
+                    out.push(next);
+                    chars.next();
+                }
+                _ => out.push(c),
+            },
+            '@' => {
+                out.push(c);
+                if chars.peek() == Some(&'\u{200b}') {
+                    chars.next();
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// User-provided text on one line, for places without markdown (a picture, a button):
 /// control characters (line breaks too) become a space, invisible direction and
 /// zero-width characters are dropped, the ends trimmed, and it is cut to `max_chars`
@@ -592,7 +623,17 @@ mod tests {
         ];
         for (raw, shown) in cases {
             assert_eq!(escape_name(raw), *shown, "{raw:?}");
+            // Without markdown (the terminal) the name reads as typed, on one line.
+            assert_eq!(
+                unescape_user_text(shown),
+                one_line(raw, NAME_CHARS),
+                "{raw:?}"
+            );
         }
+        assert_eq!(
+            unescape_user_text(r"ana ha sentado a Bot Lorenzo \(fácil\)."),
+            "ana ha sentado a Bot Lorenzo (fácil)."
+        );
         // Cut to the cap (Discord's display names fit), the ellipsis included.
         let long = "x".repeat(50);
         let cut = escape_name(&long);

@@ -1274,6 +1274,58 @@ fn a_restart_in_the_middle_of_a_bot_chain_loses_and_doubles_nothing() {
     assert_eq!(log.len() as u64, table.state_version(CH).unwrap().version);
 }
 
+/// At a Spanish table, a chain of bot moves is told in Spanish like every other move:
+/// its earlier moves are read back from the log (kept in English) as the moves' phrases,
+/// round headers included; the bots' names say their level in Spanish.
+#[test]
+fn a_chain_of_bot_moves_is_told_in_the_channels_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (store, table) = with_bots(dir.path(), &clock, 0);
+    let mut host = caller(1).with_lang(words::Lang::Es);
+    host.can_manage_channel = true;
+    table.set_channel_lang(CH, &host, words::Lang::Es, Some(words::Lang::Es));
+    let opened = channel_texts(&run(&table, CH, 1, "new princes bots=easy,easy seed=3"));
+    assert!(
+        opened.concat().contains(r"Bot Lorenzo \(fácil\)"),
+        "{opened:?}"
+    );
+    flush(&table, CH);
+    let game_id = table.state_version(CH).unwrap().game_id;
+    let mut chains = Vec::new();
+    for _ in 0..60 {
+        if table.state_version(CH).is_none() {
+            break;
+        }
+        if let Some(line) = table.legal_actions(CH, 1).first() {
+            run(&table, CH, 1, line);
+            flush(&table, CH);
+        }
+        let mut moves = 0;
+        let mut told = Vec::new();
+        while table.state_version(CH).is_some() && table.legal_actions(CH, 1).is_empty() {
+            told.extend(channel_texts(&fire(&table, CH)));
+            moves += 1;
+        }
+        if moves > 1 {
+            chains.extend(told);
+        }
+    }
+    let chains = chains.join("\n");
+    assert!(chains.contains("Empieza la ronda"), "{chains}");
+    for english in [" passes.", "begins", "Round ", "moves back", "(easy)"] {
+        assert!(!chains.contains(english), "`{english}` in:\n{chains}");
+    }
+    // The log keeps the English the chain was read back from.
+    let log = store.log(game_id).unwrap();
+    assert!(
+        log.iter()
+            .flat_map(|e| &e.public)
+            .any(|l| l.contains("begins")),
+        "{log:?}"
+    );
+}
+
 /// A table whose bots think on a one-thread pool (as the Discord bot's do), tiny budgets.
 fn pooled(store: &Arc<SledStore>, clock: &Arc<ManualClock>, thinker: table::Thinker) -> Table {
     Table::with_options(
