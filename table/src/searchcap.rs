@@ -6,7 +6,7 @@
 
 use crate::think::SearchPermit;
 use crate::{ChannelId, Table};
-use storage::{Timer, TimerChange};
+use storage::Timer;
 
 /// Delays before a due search is admitted over its server's cap.
 pub(crate) const FULL_RETRIES: u32 = 6;
@@ -52,12 +52,11 @@ impl Table {
             due_ms: self.now_ms().saturating_add(backoff_ms(tries)),
             ..timer
         };
-        let change = TimerChange {
-            kind: timer.kind,
-            timer: Some(delayed),
-        };
-        match self.store.set_timers(channel, &[change]) {
-            Ok(()) => self.thinker.note_full(channel, &delayed, tries + 1),
+        // Only while the stored timer is still this one: another process may have moved
+        // the game and set a newer timer since, which must not be replaced.
+        match self.store.replace_timer(channel, &timer, Some(delayed)) {
+            Ok(true) => self.thinker.note_full(channel, &delayed, tries + 1),
+            Ok(false) => self.thinker.forget_full(channel, &timer),
             Err(e) => {
                 tracing::error!(channel, error = %e, "cannot delay a bot's timer while its server is busy");
             }

@@ -423,9 +423,8 @@ fn the_history_picker_decodes_no_archived_game_per_keystroke() {
     use std::sync::Arc;
     use table::Lang::En;
     let dir = tempfile::tempdir().unwrap();
-    let store = common::hooked::Hooked::new(Arc::new(
-        storage::SledStore::open(dir.path()).unwrap(),
-    ));
+    let store =
+        common::hooked::Hooked::new(Arc::new(storage::SledStore::open(dir.path()).unwrap()));
     let here = table::Table::new(store.clone());
     for seed in 1..=3 {
         play_to_the_end(&here, CH, "countdown", 2, seed);

@@ -2021,8 +2021,8 @@ fn a_table_of_mixed_languages_speaks_to_each_reader_in_theirs() {
 
 /// A table over `store` whose bot seats answer at once, searching on `thinker`, which
 /// calls `waker` when a plan is ready.
-fn bots_on(
-    store: &Arc<SledStore>,
+fn bots_on<S: Store + 'static>(
+    store: &Arc<S>,
     clock: &Arc<ManualClock>,
     thinker: table::Thinker,
 ) -> (Table, std::sync::mpsc::Receiver<()>) {
@@ -2160,6 +2160,46 @@ fn a_full_server_refuses_hints_and_delays_bot_moves_without_dropping_them() {
         fire(&table, CH);
         assert!(table.state_version(CH).is_none_or(|s| s.version > at));
     }
+}
+
+/// A full server's delay moves the stored timer only while it is still the one that
+/// fired: a newer timer another process wrote meanwhile is kept.
+#[test]
+fn a_full_servers_delay_keeps_a_newer_timer_written_meanwhile() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let sled = Arc::new(SledStore::open(dir.path()).unwrap());
+    let store = common::hooked::Hooked::new(sled.clone());
+    let thinker = table::Thinker::with_threads(1)
+        .capped(16, 8)
+        .server_searches(1);
+    let (table, _woken) = bots_on(&store, &clock, thinker);
+    run(&table, CH, 1, "new countdown bots=easy seed=11");
+    flush(&table, CH);
+    let _held = table.thinker().admit(0).expect("a place");
+    until_the_bot_is_awaited(&table);
+    let fired = sled
+        .timer(CH, TimerKind::StandIn)
+        .unwrap()
+        .expect("the bot's timer");
+    let newer = Timer {
+        version: fired.version + 1,
+        due_ms: fired.due_ms + 1,
+        ..fired
+    };
+    store.after_next_timer_read(move |s: &dyn Store| {
+        let change = TimerChange {
+            kind: TimerKind::StandIn,
+            timer: Some(newer),
+        };
+        s.set_timers(CH, &[change]).unwrap();
+    });
+    assert!(fire(&table, CH).is_empty(), "the server is full");
+    assert_eq!(
+        sled.timer(CH, TimerKind::StandIn).unwrap(),
+        Some(newer),
+        "the newer timer survives the delay"
+    );
 }
 
 #[test]
