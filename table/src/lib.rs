@@ -18,6 +18,7 @@ mod history;
 mod language;
 mod notify;
 mod proposal;
+mod public;
 mod social;
 mod switch;
 mod text;
@@ -237,6 +238,11 @@ impl Active {
             game_id: self.meta.game_id,
             version: self.meta.version,
             seat,
+            view: if seat.is_none() {
+                self.public_digest()
+            } else {
+                0
+            },
         }
     }
 
@@ -889,7 +895,7 @@ impl Table {
                     .flatten()
                     .map(Arc::new);
             };
-            if active.meta.version != of.version {
+            if !active.shows(&of) {
                 return None;
             }
             let lang = self.picture_lang(&active.meta, of.seat);
@@ -939,7 +945,7 @@ impl Table {
                 .as_ref()
                 .filter(|a| a.meta.game_id == of.game_id)
             {
-                Some(active) if active.meta.version == of.version => {
+                Some(active) if active.shows(&of) => {
                     Some(text(active.game.as_deref()?, &active.meta))
                 }
                 Some(_) => None,
@@ -2034,7 +2040,7 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
                 seat,
                 user: user.user,
                 name: text::one_line(&user.name, NAME_CHARS),
-                state: active.state_version(),
+                state: active.public_version(),
             })
         })
         .collect()
