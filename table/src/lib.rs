@@ -17,6 +17,7 @@ mod hint;
 mod history;
 mod language;
 mod notify;
+mod pause;
 mod proposal;
 mod public;
 mod social;
@@ -131,7 +132,8 @@ pub struct TableOptions {
     /// The shortest reminders and timeouts `/game settings` accepts (Discord's by
     /// default; the local table and tests set them lower).
     pub minimums: Minimums,
-    /// The pause before a bot answers a move (`[bots] delay_ms`; tests use 0).
+    /// The pause before a bot's move is told (`[bots] delay_ms`; tests use 0): counted
+    /// from when the bot became awaited, whatever it searched or did quietly meanwhile.
     pub bot_delay_ms: u64,
     /// Where bot searches run (stand-in moves): inline by default (tests, the local
     /// table); the Discord bot uses a pool ([`Thinker::for_machine`]).
@@ -337,6 +339,8 @@ struct Slot {
     /// The store's stamp of what was loaded ([`Store::stamp`]), when the store is shared
     /// with other processes; `None` for a store this process owns.
     stamp: Option<u64>,
+    /// The pause of the bots' chain under way, with its told move once found (`pause.rs`).
+    bot_pause: Option<pause::BotPause>,
 }
 
 /// Something wrong with a channel's stored table, told once (in the reader's language).
