@@ -1761,6 +1761,13 @@ impl Table {
             && now_awaited.len() < was_awaited_players.len()
             && now_awaited.iter().all(|s| was_awaited_players.contains(s));
         let mut timers = self.timers_after(&next, held_up, now_ms);
+        if !batch.events
+            && !over
+            && next.game.as_ref().map(|g| g.awaiting()).as_ref() == Some(&was_awaiting)
+        {
+            // Nobody was told of this move: the awaited players' clocks run on.
+            self.keep_clocks(next.meta.channel, &mut timers);
+        }
         if batch.quiet {
             // A bot chain goes on: its next move is due now, counted in the chain.
             for t in timers.iter_mut().filter_map(|c| c.timer.as_mut()) {

@@ -1053,6 +1053,37 @@ fn notify_choices_shape_turn_pings_dms_and_reminders() {
     assert!(turns[1] > 0 && turns[2] > 0 && turns[3] > 0, "{turns:?}");
 }
 
+/// A move nobody is told of (an Estates stash) leaves the awaited player's reminder and
+/// timeout due when they were: a reminder's time does not tell that they stashed.
+#[test]
+fn a_stash_leaves_the_reminder_and_timeout_where_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (store, table) = timed(
+        dir.path(),
+        &clock,
+        defaults(60, 60, 120, TimeoutPolicy::Skip),
+    );
+    start_two(&table, "new estates seed=5");
+    let (user, legal) = (1..=2u64)
+        .map(|u| (u, table.legal_actions(CH, u)))
+        .find(|(_, l)| !l.is_empty())
+        .unwrap();
+    assert!(legal.iter().any(|l| l == "stash"), "{legal:?}");
+    let timer = |kind| store.timer(CH, kind).unwrap().unwrap();
+    let (remind, timeout) = (timer(TimerKind::Remind), timer(TimerKind::Timeout));
+    clock.advance(10 * MIN);
+    let out = run(&table, CH, user, "stash");
+    assert!(channel_texts(&out).is_empty(), "a stash posts nothing");
+    assert_eq!(timer(TimerKind::Remind).due_ms, remind.due_ms);
+    assert_eq!(timer(TimerKind::Timeout).due_ms, timeout.due_ms);
+    // The reminder comes when it would have without the stash, and pings the stasher.
+    flush(&table, CH);
+    clock.advance(50 * MIN);
+    let reminded = fire(&table, CH);
+    assert_eq!(mentions(&reminded), vec![user], "{reminded:?}");
+}
+
 // --- Bot seats --------------------------------------------------------------------
 
 /// A table whose bots answer `delay_ms` after the move that makes their turn.
