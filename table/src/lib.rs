@@ -17,8 +17,10 @@ mod hint;
 mod history;
 mod language;
 mod notify;
+mod pause;
 mod picker;
 mod proposal;
+mod public;
 mod searchcap;
 mod social;
 mod switch;
@@ -134,7 +136,8 @@ pub struct TableOptions {
     /// The shortest reminders and timeouts `/game settings` accepts (Discord's by
     /// default; the local table and tests set them lower).
     pub minimums: Minimums,
-    /// The pause before a bot answers a move (`[bots] delay_ms`; tests use 0).
+    /// The pause before a bot's move is told (`[bots] delay_ms`; tests use 0): counted
+    /// from when the bot became awaited, whatever it searched or did quietly meanwhile.
     pub bot_delay_ms: u64,
     /// Where bot searches run (stand-in moves): inline by default (tests, the local
     /// table); the Discord bot uses a pool ([`Thinker::for_machine`]).
@@ -241,6 +244,11 @@ impl Active {
             game_id: self.meta.game_id,
             version: self.meta.version,
             seat,
+            view: if seat.is_none() {
+                self.public_digest()
+            } else {
+                0
+            },
         }
     }
 
@@ -335,6 +343,8 @@ struct Slot {
     /// The store's stamp of what was loaded ([`Store::stamp`]), when the store is shared
     /// with other processes; `None` for a store this process owns.
     stamp: Option<u64>,
+    /// The pause of the bots' chain under way, with its told move once found (`pause.rs`).
+    bot_pause: Option<pause::BotPause>,
 }
 
 /// Something wrong with a channel's stored table, told once (in the reader's language).
@@ -922,7 +932,7 @@ impl Table {
                     .flatten()
                     .map(Arc::new);
             };
-            if active.meta.version != of.version {
+            if !active.shows(&of) {
                 return None;
             }
             let lang = self.picture_lang(&active.meta, of.seat);
@@ -972,7 +982,7 @@ impl Table {
                 .as_ref()
                 .filter(|a| a.meta.game_id == of.game_id)
             {
-                Some(active) if active.meta.version == of.version => {
+                Some(active) if active.shows(&of) => {
                     Some(text(active.game.as_deref()?, &active.meta))
                 }
                 Some(_) => None,
@@ -1803,6 +1813,13 @@ impl Table {
             && now_awaited.len() < was_awaited_players.len()
             && now_awaited.iter().all(|s| was_awaited_players.contains(s));
         let mut timers = self.timers_after(&next, held_up, now_ms);
+        if !batch.events
+            && !over
+            && next.game.as_ref().map(|g| g.awaiting()).as_ref() == Some(&was_awaiting)
+        {
+            // Nobody was told of this move: the awaited players' clocks run on.
+            self.keep_clocks(next.meta.channel, &mut timers);
+        }
         if batch.quiet {
             // A bot chain goes on: its next move is due now, counted in the chain.
             for t in timers.iter_mut().filter_map(|c| c.timer.as_mut()) {
@@ -2086,7 +2103,7 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
                 seat,
                 user: user.user,
                 name: text::one_line(&user.name, NAME_CHARS),
-                state: active.state_version(),
+                state: active.public_version(),
             })
         })
         .collect()
