@@ -534,6 +534,7 @@ fn open_dm(state: &mut State, body: &Value) -> Handled {
     if !state.users.contains_key(&recipient) {
         return Err(ApiError::new(404, 10013, "Unknown User"));
     }
+    *state.dm_opens.entry(recipient).or_default() += 1;
     let channel = state.dm_channel(recipient);
     Ok(Reply::json(200, payload::channel(state, channel)))
 }
@@ -1103,13 +1104,18 @@ fn followup(
         return Err(empty_message());
     }
     let ix = state.interactions[idx].clone();
-    // Discord: the first followup after a deferred response replaces the "thinking" message.
-    if let Some(original) = ix
+    // Discord once let the first followup complete a deferred response; that is
+    // deprecated: the deferred response is completed by editing `@original`.
+    if ix
         .original
-        .filter(|o| state.message(*o).is_some_and(RecordedMessage::is_loading))
+        .and_then(|o| state.message(o))
+        .is_some_and(RecordedMessage::is_loading)
     {
-        edit_message(state, original, "", body, uploads)?;
-        return message_reply(state, original);
+        return Err(ApiError::new(
+            400,
+            0,
+            "A deferred response is completed by editing @original, not by a followup",
+        ));
     }
     let flags =
         body.get("flags").and_then(Value::as_u64).unwrap_or(0) & (FLAG_EPHEMERAL | SETTABLE_FLAGS);

@@ -365,7 +365,7 @@ async fn interaction_must_be_acknowledged_once_within_the_window() {
 }
 
 #[tokio::test]
-async fn deferred_response_is_filled_by_the_first_followup_and_tokens_expire() {
+async fn deferred_response_is_completed_by_editing_the_original_and_tokens_expire() {
     let fake = FakeDiscord::start_with(Config {
         token_lifetime: Duration::from_millis(300),
         ..Config::default()
@@ -379,10 +379,24 @@ async fn deferred_response_is_filled_by_the_first_followup_and_tokens_expire() {
         .await
         .expect("defer");
     assert!(ix.original().expect("thinking message").is_loading());
+    // A first followup completing the deferral is deprecated: refused here.
+    let result = http
+        .create_followup_message(&ix.token, &json!({"content": "too soon"}), Vec::new())
+        .await;
+    assert_eq!(
+        failure(result).0,
+        400,
+        "a followup may not complete a deferral"
+    );
+    assert!(ix.original().expect("thinking message").is_loading());
     let first = http
-        .create_followup_message(&ix.token, &json!({"content": "table ready"}), Vec::new())
+        .edit_original_interaction_response(
+            &ix.token,
+            &json!({"content": "table ready"}),
+            Vec::new(),
+        )
         .await
-        .expect("followup");
+        .expect("edit @original");
     let second = http
         .create_followup_message(&ix.token, &json!({"content": "second"}), Vec::new())
         .await
@@ -391,7 +405,7 @@ async fn deferred_response_is_filled_by_the_first_followup_and_tokens_expire() {
     assert_eq!(
         first.id.get(),
         original.id,
-        "first followup after a defer replaces the thinking message"
+        "the edit completes the thinking message"
     );
     assert!(original.is_ephemeral() && !original.is_loading());
     assert_eq!(
@@ -420,7 +434,7 @@ async fn deferred_response_is_filled_by_the_first_followup_and_tokens_expire() {
         (401, 50027, vec![]),
         "interaction tokens expire"
     );
-    fake.assert_no_errors_except(&[50027]);
+    fake.assert_no_errors_except(&[0, 50027]);
 }
 
 #[tokio::test]
