@@ -701,3 +701,55 @@ async fn plain_http_proxy_route_works_with_the_ratelimiter_disabled() {
         .build();
     assert_eq!(failure(wrong.get_current_user().await), (401, 0, vec![]));
 }
+
+/// Flags a bot may not set on that endpoint, a nonce over 25 characters and more than
+/// 10 files are refused with a form error naming the field.
+#[tokio::test]
+async fn flags_nonces_and_files_are_checked_per_endpoint() {
+    let fake = FakeDiscord::start().await;
+    let http = with_game_command(&fake).await;
+    let channel = fake.channel();
+    // EPHEMERAL (64) is for interaction responses, not channel messages.
+    let result = send(&http, channel, json!({"content": "x", "flags": 64})).await;
+    assert_eq!(failure(result), (400, 50035, vec!["flags".to_owned()]));
+    send(&http, channel, json!({"content": "x", "flags": 4096}))
+        .await
+        .expect("SUPPRESS_NOTIFICATIONS may be set");
+    let result = send(
+        &http,
+        channel,
+        json!({"content": "x", "nonce": "n".repeat(26)}),
+    )
+    .await;
+    assert_eq!(failure(result), (400, 50035, vec!["nonce".to_owned()]));
+    let files: Vec<CreateAttachment> = (0..11)
+        .map(|i| CreateAttachment::bytes(vec![1, 2, 3], format!("f{i}.png")))
+        .collect();
+    let result = http
+        .send_message(ChannelId::new(channel), files, &json!({"content": "x"}))
+        .await;
+    assert_eq!(
+        failure(result),
+        (400, 50035, vec!["attachments".to_owned()])
+    );
+    // A deferred response may carry EPHEMERAL only.
+    let user = fake.add_user("ada");
+    let ix = fake.slash(user, channel, "game new", json!({"game": "palazzo"}));
+    let defer = json!({"type": 5, "data": {"flags": 64 | 4}});
+    let result = http
+        .create_interaction_response(InteractionId::new(ix.id), &ix.token, &defer, Vec::new())
+        .await;
+    assert_eq!(failure(result), (400, 50035, vec!["data.flags".to_owned()]));
+    let reply = json!({"type": 4, "data": {"content": "hi", "flags": 64 | 4}});
+    http.create_interaction_response(InteractionId::new(ix.id), &ix.token, &reply, Vec::new())
+        .await
+        .expect("a message response may suppress embeds");
+    let result = http
+        .create_followup_message(
+            &ix.token,
+            &json!({"content": "x", "flags": 1 << 13}),
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(failure(result), (400, 50035, vec!["flags".to_owned()]));
+}
