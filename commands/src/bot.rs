@@ -1241,6 +1241,25 @@ pub async fn serve_with_store(
     store: Arc<dyn storage::Store>,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
+    let mut http = serenity::HttpBuilder::new(&settings.token);
+    if let Some(base) = settings.api_base.as_deref() {
+        // serenity 0.12's rate limiter ignores the proxy (it would call discord.com), so it
+        // is off here; 429s are then retried by the outbox with backoff.
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    serve_with_http(settings, store, http.build(), stop).await
+}
+
+/// As [`serve_with_store`], through an HTTP client the caller made (a test's that reaches
+/// a test double at Discord's own address, serenity's rate limiter on).
+pub async fn serve_with_http(
+    settings: BotSettings,
+    store: Arc<dyn storage::Store>,
+    http: serenity::Http,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
     let table = Arc::new(Table::with_options(
         store,
         table::TableOptions {
@@ -1316,15 +1335,6 @@ pub async fn serve_with_store(
             })
         })
         .build();
-    let mut http = serenity::HttpBuilder::new(&settings.token);
-    if let Some(base) = settings.api_base.as_deref() {
-        // serenity 0.12's rate limiter ignores the proxy (it would call discord.com), so it
-        // is off here; 429s are then retried by the outbox with backoff.
-        http = http
-            .proxy(base.trim_end_matches('/'))
-            .ratelimiter_disabled(true);
-    }
-    let http = http.build();
     let mut client = serenity::ClientBuilder::new_with_http(http, INTENTS)
         .framework(framework)
         .await

@@ -19,6 +19,7 @@ pub mod limits;
 mod model;
 mod multipart;
 mod payload;
+mod ratelimits;
 mod rest;
 mod state;
 
@@ -38,6 +39,7 @@ pub use model::{
     Ack, AckKind, Author, ErrorRecord, Failure, InteractionKind, Permissions, RecordedFile,
     RecordedMessage, RequestRecord,
 };
+pub use ratelimits::RateLimit;
 use state::{ChannelKind, Injection, InteractionRec, Outgoing, State};
 
 /// The test CA that signs the fake's `discord.com` certificate (valid 2020–2120).
@@ -63,6 +65,10 @@ pub struct Config {
     /// Guilds one shard may hold; an IDENTIFY whose shard would hold more is closed with
     /// 4011 "sharding required" (Discord: 2,500).
     pub max_guilds_per_shard: usize,
+    /// What each route's bucket allows (a channel's messages, one message, a DM
+    /// channel…); every answer tells it in `X-RateLimit-*` headers, and a request over
+    /// it is answered 429. [`RateLimit::GENEROUS`] by default.
+    pub rate_limit: RateLimit,
 }
 
 impl Default for Config {
@@ -75,6 +81,7 @@ impl Default for Config {
             heartbeat_interval: Duration::from_millis(41_250),
             wait_timeout: Duration::from_secs(10),
             max_guilds_per_shard: 2_500,
+            rate_limit: RateLimit::GENEROUS,
         }
     }
 }
@@ -464,6 +471,12 @@ impl FakeDiscord {
                 })
                 .collect()
         })
+    }
+
+    /// (Answers that left their rate-limit bucket empty, requests answered 429 over their
+    /// bucket): a client that reads the headers waits instead of being refused.
+    pub fn rate_limit_stats(&self) -> (u32, u32) {
+        self.shared.read(|s| (s.buckets.emptied, s.buckets.limited))
     }
 
     /// The `intents` bitfield of every IDENTIFY accepted, in order (Discord sends only
