@@ -18,6 +18,7 @@ pub mod ids;
 pub mod localize;
 pub mod messages;
 pub mod panel;
+mod proxied;
 pub mod ratelimit;
 
 use std::path::PathBuf;
