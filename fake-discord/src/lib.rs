@@ -7,10 +7,12 @@
 //! Connecting a serenity 0.12 bot, two ways:
 //! - `HttpBuilder::new(fake.token()).proxy(fake.api_base()).ratelimiter_disabled(true)`: plain
 //!   HTTP. Serenity 0.12.5's ratelimiter ignores the proxy (it would call the real discord.com),
-//!   so the proxy only works with the ratelimiter disabled, and then nobody retries a 429.
+//!   so the proxy only works with the ratelimiter disabled, and then the client must read
+//!   a 429's `retry_after` itself.
 //! - `HttpBuilder::new(fake.token()).client(fake.http_client())`: the real `https://discord.com`
 //!   urls, resolved to the fake over TLS with a test CA. Serenity's ratelimiter stays on, so
-//!   injected 429s are retried exactly as against Discord. Prefer this one.
+//!   it reads the fake's `X-RateLimit-*` headers and retries 429s exactly as against
+//!   Discord. Prefer this one.
 //!
 //! Either way the gateway url comes from the fake's `GET /gateway` (`ws://127.0.0.1:<port>`).
 
