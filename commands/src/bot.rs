@@ -7,6 +7,7 @@ use crate::dispatch::{Actor, Replies, SendError, Sender, Transport};
 use crate::ids::{ComponentAction, ComponentId};
 use crate::messages::{self, private_pages, private_reply};
 use crate::panel::{self, PanelPath, PanelTree, Target};
+use crate::proxied::Proxied;
 use crate::ratelimit::RateLimiter;
 use crate::BotSettings;
 use poise::serenity_prelude as serenity;
@@ -135,7 +136,7 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 pub struct Discord<'a>(pub &'a serenity::Http);
 
 /// Sorts a serenity error into what the outbox does about it.
-fn classify(e: serenity::Error) -> SendError {
+pub(crate) fn classify(e: serenity::Error) -> SendError {
     match e {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
             let status = r.status_code.as_u16();
@@ -143,6 +144,8 @@ fn classify(e: serenity::Error) -> SendError {
                 50007 => SendError::DmClosed,
                 code @ (50001 | 50013) => SendError::Forbidden(code as u32),
                 code @ (10003 | 10008) => SendError::Gone(code as u32),
+                // Through serenity's rate limiter a 429 was waited out already; through a
+                // proxy, `Proxied` reads its Retry-After before this is reached.
                 _ if status == 429 => SendError::RateLimited { after_ms: 1_000 },
                 _ if status >= 500 => SendError::Transient {
                     after_ms: 1_000,
@@ -167,6 +170,9 @@ fn classify(e: serenity::Error) -> SendError {
 
 impl Transport for Discord<'_> {
     async fn post(&self, channel: u64, message: serenity::CreateMessage) -> Result<u64, SendError> {
+        if let Some(proxied) = Proxied::of(self.0) {
+            return proxied.post(channel, message, None).await;
+        }
         serenity::ChannelId::new(channel)
             .send_message(self.0, message)
             .await
@@ -174,18 +180,23 @@ impl Transport for Discord<'_> {
             .map_err(classify)
     }
 
-    async fn dm(&self, user: u64, message: serenity::CreateMessage) -> Result<u64, SendError> {
-        let dm = serenity::UserId::new(user)
-            .create_dm_channel(self.0)
+    async fn post_picture(
+        &self,
+        channel: u64,
+        message: serenity::CreateMessage,
+        png: &[u8],
+    ) -> Result<u64, SendError> {
+        if let Some(proxied) = Proxied::of(self.0) {
+            return proxied.post(channel, message, Some(png)).await;
+        }
+        self.post(channel, messages::with_picture(message, png))
             .await
-            .map_err(classify)?;
-        dm.send_message(self.0, message)
-            .await
-            .map(|m| m.id.get())
-            .map_err(classify)
     }
 
     async fn open_dm(&self, user: u64) -> Result<u64, SendError> {
+        if let Some(proxied) = Proxied::of(self.0) {
+            return proxied.open_dm(user).await;
+        }
         serenity::UserId::new(user)
             .create_dm_channel(self.0)
             .await
@@ -199,26 +210,26 @@ impl Transport for Discord<'_> {
         message: u64,
         content: String,
     ) -> Result<(), SendError> {
+        let edit = serenity::EditMessage::new()
+            .content(content)
+            .allowed_mentions(messages::pings_only(&[]));
+        if let Some(proxied) = Proxied::of(self.0) {
+            return proxied.edit(channel, message, edit).await;
+        }
         serenity::ChannelId::new(channel)
-            .edit_message(
-                self.0,
-                serenity::MessageId::new(message),
-                serenity::EditMessage::new()
-                    .content(content)
-                    .allowed_mentions(messages::pings_only(&[])),
-            )
+            .edit_message(self.0, serenity::MessageId::new(message), edit)
             .await
             .map(|_| ())
             .map_err(classify)
     }
 
     async fn unbutton(&self, channel: u64, message: u64) -> Result<(), SendError> {
+        let edit = serenity::EditMessage::new().components(vec![]);
+        if let Some(proxied) = Proxied::of(self.0) {
+            return proxied.edit(channel, message, edit).await;
+        }
         serenity::ChannelId::new(channel)
-            .edit_message(
-                self.0,
-                serenity::MessageId::new(message),
-                serenity::EditMessage::new().components(vec![]),
-            )
+            .edit_message(self.0, serenity::MessageId::new(message), edit)
             .await
             .map(|_| ())
             .map_err(classify)
@@ -266,7 +277,7 @@ async fn reply_private(
             Some(png) => messages::reply_with_picture(reply, &png),
             None => reply,
         };
-        ctx.send(reply).await?;
+        crate::deferred::send(ctx, reply).await?;
     }
     Ok(())
 }
@@ -372,7 +383,7 @@ where
         return Ok(());
     }
     let _busy = ctx.data().busy.enter();
-    ctx.defer_ephemeral().await?;
+    crate::deferred::defer_ephemeral(ctx).await?;
     let channel = ctx.channel_id().get();
     if let Some(guild) = ctx.guild_id() {
         ctx.data().sender.remember_guild(channel, guild.get()).await;
@@ -660,10 +671,9 @@ async fn history(
         return Ok(());
     }
     let _busy = ctx.data().busy.enter();
-    ctx.defer_ephemeral().await?;
-    ctx.send(crate::history::first_reply(ctx, game.as_deref()).await)
-        .await?;
-    Ok(())
+    crate::deferred::defer_ephemeral(ctx).await?;
+    let reply = crate::history::first_reply(ctx, game.as_deref()).await;
+    crate::deferred::send(ctx, reply).await
 }
 
 /// How you hear about your turn on this server: ping (default), dm or quiet.
@@ -810,7 +820,7 @@ async fn play_move(
         if slowed_down(ctx).await? {
             return Ok(());
         }
-        ctx.defer_ephemeral().await?;
+        crate::deferred::defer_ephemeral(ctx).await?;
         return reply_private(ctx, lang, vec![refusal]).await;
     }
     run(ctx, Command::Play(r#move)).await
@@ -1112,24 +1122,14 @@ async fn show_panel(
         &[("title", view.title.as_str().into())],
     ));
     let content = messages::cut(&content, messages::LIMIT);
-    if in_panel {
-        c.edit_response(
-            &ctx.http,
-            serenity::EditInteractionResponse::new()
-                .content(content)
-                .components(components),
-        )
-        .await?;
-    } else {
-        c.create_followup(
-            &ctx.http,
-            serenity::CreateInteractionResponseFollowup::new()
-                .content(content)
-                .components(components)
-                .ephemeral(true),
-        )
-        .await?;
-    }
+    // In place (a click in the panel), or completing the private deferred response.
+    c.edit_response(
+        &ctx.http,
+        serenity::EditInteractionResponse::new()
+            .content(content)
+            .components(components),
+    )
+    .await?;
     Ok(())
 }
 
@@ -1195,7 +1195,8 @@ async fn answer(
     Ok(())
 }
 
-/// Private follow-ups to a deferred component click; a picture goes with the first.
+/// Private answers to a component click deferred privately (the first completes the
+/// deferred response); a picture goes with the first.
 async fn followup(
     ctx: &serenity::Context,
     c: &serenity::ComponentInteraction,
@@ -1203,17 +1204,14 @@ async fn followup(
     replies: impl Into<Replies>,
 ) -> Result<(), Error> {
     let Replies { texts, mut picture } = replies.into();
-    for page in private_pages(lang, texts) {
+    let replies = private_pages(lang, texts).into_iter().map(|page| {
         let reply = private_reply(page);
-        let reply = match picture.take() {
+        match picture.take() {
             Some(png) => messages::reply_with_picture(reply, &png),
             None => reply,
-        };
-        let message =
-            reply.to_slash_followup_response(serenity::CreateInteractionResponseFollowup::new());
-        c.create_followup(&ctx.http, message).await?;
-    }
-    Ok(())
+        }
+    });
+    crate::deferred::component_replies(ctx, c, replies).await
 }
 
 async fn event_handler(
@@ -1245,13 +1243,10 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
             let lang = reader_lang(ctx).await;
-            let _ = ctx
-                .send(
-                    poise::CreateReply::default()
-                        .content(words::text(lang, "reply-command-error", &[]))
-                        .ephemeral(true),
-                )
-                .await;
+            let reply = poise::CreateReply::default()
+                .content(words::text(lang, "reply-command-error", &[]))
+                .ephemeral(true);
+            let _ = crate::deferred::send(ctx, reply).await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
@@ -1260,6 +1255,10 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         }
     }
 }
+
+/// The gateway events the bot asks for: GUILDS, for each server's GUILD_CREATE (its
+/// preferred locale). Interactions arrive whatever the intents; nothing else is read.
+pub const INTENTS: serenity::GatewayIntents = serenity::GatewayIntents::GUILDS;
 
 /// Connects to Discord and serves until SIGTERM / Ctrl-C, then flushes the store.
 pub async fn serve(settings: BotSettings) -> Result<(), String> {
@@ -1288,6 +1287,37 @@ pub async fn serve_until(
 pub async fn serve_with_store(
     settings: BotSettings,
     store: Arc<dyn storage::Store>,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    let mut http = serenity::HttpBuilder::new(&settings.token);
+    if let Some(base) = settings.api_base.as_deref() {
+        // serenity 0.12's rate limiter ignores the proxy (it would call discord.com), so it
+        // is off here; 429s are then retried by the outbox with backoff.
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    serve_with_http(settings, store, http.build(), stop).await
+}
+
+/// As [`serve_with_store`], through the caller's HTTP client at Discord's own address,
+/// serenity's rate limiter on (a test's client that reaches a test double there).
+pub async fn serve_with_client(
+    settings: BotSettings,
+    store: Arc<dyn storage::Store>,
+    client: reqwest::Client,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    let http = serenity::HttpBuilder::new(&settings.token)
+        .client(client)
+        .build();
+    serve_with_http(settings, store, http, stop).await
+}
+
+async fn serve_with_http(
+    settings: BotSettings,
+    store: Arc<dyn storage::Store>,
+    http: serenity::Http,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
     let table = Arc::new(Table::with_options(
@@ -1365,20 +1395,10 @@ pub async fn serve_with_store(
             })
         })
         .build();
-    let mut http = serenity::HttpBuilder::new(&settings.token);
-    if let Some(base) = settings.api_base.as_deref() {
-        // serenity 0.12's rate limiter ignores the proxy (it would call discord.com), so it
-        // is off here; 429s are then retried by the outbox with backoff.
-        http = http
-            .proxy(base.trim_end_matches('/'))
-            .ratelimiter_disabled(true);
-    }
-    let http = http.build();
-    let mut client =
-        serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
-            .framework(framework)
-            .await
-            .map_err(|e| format!("cannot create the Discord client: {e}"))?;
+    let mut client = serenity::ClientBuilder::new_with_http(http, INTENTS)
+        .framework(framework)
+        .await
+        .map_err(|e| format!("cannot create the Discord client: {e}"))?;
     // The outbox: what a crash left unsent goes out now, then retries and timers.
     let (stop_sender, sender_stopped) = tokio::sync::oneshot::channel::<()>();
     let outbox_http = client.http.clone();

@@ -10,18 +10,21 @@
 
 pub mod args;
 mod bot;
+mod deferred;
 pub mod dispatch;
+pub mod dm_channels;
 mod history;
 pub mod ids;
 pub mod localize;
 pub mod messages;
 mod nonce;
 pub mod panel;
+mod proxied;
 pub mod ratelimit;
 
 use std::path::PathBuf;
 
-pub use bot::{all_commands, serve_until, serve_with_store};
+pub use bot::{all_commands, serve_until, serve_with_client, serve_with_store};
 
 /// What the bot needs to start.
 pub struct BotSettings {

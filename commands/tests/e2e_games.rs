@@ -438,6 +438,11 @@ async fn an_unknown_button_gets_a_private_sentence() {
         );
         assert_no_markup(&answer.content, &[]);
     }
+    // The gateway was asked for guild events only: the bot reads nothing else.
+    assert_eq!(
+        fake.identify_intents(),
+        vec![serenity::GatewayIntents::GUILDS.bits()]
+    );
     fake.assert_no_errors();
     bot.stop().await;
 }
@@ -749,6 +754,14 @@ async fn players_who_choose_dm_also_get_one_dm_per_turn() {
             counts.iter().all(|c| c.1 > 0),
             "{title}: a player never told of a turn"
         );
+        // Each player's DM channel was opened once, however many DMs they got.
+        for &user in &played.seats {
+            assert_eq!(
+                fake.dm_channel_opens(user),
+                1,
+                "{title}: DM channel of {user}"
+            );
+        }
     }
     fake.assert_no_errors();
     bot.stop().await;
@@ -978,6 +991,36 @@ async fn the_lobby_buttons_seat_players_and_bots_and_start_the_game() {
         f.message(seated.id).filter(|m| m.components.is_empty())
     })
     .await;
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+/// A game through serenity's own rate limiter (as against Discord) on tight buckets: the
+/// fake's `X-RateLimit-*` headers empty buckets along the way, serenity waits each out,
+/// and no request is answered 429.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_plays_through_serenitys_rate_limiter_without_a_429() {
+    let fake = FakeDiscord::start_with(fake_discord::Config {
+        rate_limit: fake_discord::RateLimit {
+            requests: 3,
+            per: Duration::from_millis(500),
+        },
+        ..fake_discord::Config::default()
+    })
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start_with_serenity_rate_limiter(&fake, dir.path()).await;
+    let played = play_full_game(&fake, "Villa Paletti", 2, 11).await;
+    let (emptied, refused) = fake.rate_limit_stats();
+    println!(
+        "serenity_rate_limiter moves={} buckets_emptied={emptied} refused={refused}",
+        played.moves
+    );
+    assert!(
+        emptied > 0,
+        "no bucket was ever emptied: the test proves nothing"
+    );
+    assert_eq!(refused, 0, "a request was answered 429");
     fake.assert_no_errors();
     bot.stop().await;
 }
