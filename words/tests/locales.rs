@@ -339,6 +339,7 @@ const NOT_PLAYER_FACING: &[&str] = &[
     "cannot create the Discord client",
     "Discord connection failed",
     "HTTP {status}",
+    "no id in the answer: {answer}",
     // The move panel's grammar (commands/src/panel/rules.rs): each `rule(…)` holds an
     // action pattern in the engines' own syntax (`build *tile on *palace`) and Fluent
     // keys; its texts are in panels.ftl.
