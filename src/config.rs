@@ -67,6 +67,9 @@ pub struct BotsConfig {
     pub threads: usize,
     /// Every search stops after this many iterations whatever its level; 0: no cap.
     pub max_iterations: u32,
+    /// Searches (bot moves, hints) one server may have queued or running at once; 0: no
+    /// cap. Past it a hint is refused with a sentence and a bot's move waits its turn.
+    pub server_searches: usize,
 }
 
 impl Default for BotsConfig {
@@ -75,6 +78,7 @@ impl Default for BotsConfig {
             delay_ms: table::DEFAULT_BOT_DELAY_MS,
             threads: 0,
             max_iterations: 0,
+            server_searches: table::think::DEFAULT_SERVER_SEARCHES,
         }
     }
 }
@@ -86,10 +90,11 @@ impl BotsConfig {
             0 => table::Thinker::for_machine(),
             n => table::Thinker::with_threads(n),
         };
-        match self.max_iterations {
+        let thinker = match self.max_iterations {
             0 => thinker,
             n => thinker.capped(n, u32::MAX),
-        }
+        };
+        thinker.server_searches(self.server_searches)
     }
 }
 

@@ -43,6 +43,14 @@ impl Data {
             .map(|wait| limiter.slow_down(lang, wait))
     }
 
+    /// Takes one of `user`'s autocomplete tokens: false when they have none left (the
+    /// autocomplete then answers an empty list and reads nothing).
+    pub(crate) fn lookup_allowed(&self, user: u64) -> bool {
+        let now = self.table.now_ms();
+        let mut limiter = self.limiter.lock().unwrap_or_else(|e| e.into_inner());
+        limiter.check_lookup(user, now)
+    }
+
     /// Records server `guild`'s preferred locale (from its GUILD_CREATE or an
     /// interaction's `guild_locale`) in the store when this process has not yet.
     async fn note_guild_locale(&self, guild: u64, locale: &str) {
@@ -336,6 +344,30 @@ async fn execute_with(
     test_dm: bool,
     work: impl FnOnce(&Table, u64, &Caller) -> Vec<Delivery> + Send + 'static,
 ) -> Result<(), Error> {
+    execute_async(ctx, test_dm, move |table, channel, caller| async move {
+        let lang = caller.lang;
+        match tokio::task::spawn_blocking(move || work(&table, channel, &caller)).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(channel, error = %e, "command task failed");
+                vec![Delivery::ephemeral(words::text(
+                    lang,
+                    "reply-command-failed",
+                    &[],
+                ))]
+            }
+        }
+    })
+    .await
+}
+
+/// [`execute_with`] for work that awaits (a hint waits for its search without holding
+/// a thread).
+async fn execute_async<F, Fut>(ctx: Context<'_>, test_dm: bool, work: F) -> Result<(), Error>
+where
+    F: FnOnce(Arc<Table>, u64, Caller) -> Fut + Send,
+    Fut: std::future::Future<Output = Vec<Delivery>> + Send,
+{
     if slowed_down(ctx).await? {
         return Ok(());
     }
@@ -354,20 +386,7 @@ async fn execute_with(
     let caller = caller.with_lang(lang);
     let actor = Actor::new(caller.user, app_permissions(ctx), channel_kind(ctx));
     data.sender.note_permissions(channel, &actor);
-    let table = Arc::clone(&data.table);
-    let worker = caller.clone();
-    let deliveries = match tokio::task::spawn_blocking(move || work(&table, channel, &worker)).await
-    {
-        Ok(d) => d,
-        Err(e) => {
-            tracing::error!(channel, error = %e, "command task failed");
-            vec![Delivery::ephemeral(words::text(
-                caller.lang,
-                "reply-command-failed",
-                &[],
-            ))]
-        }
-    };
+    let deliveries = work(Arc::clone(&data.table), channel, caller.clone()).await;
     let seated = test_dm
         && deliveries
             .iter()
@@ -616,7 +635,11 @@ async fn nudge(ctx: Context<'_>) -> Result<(), Error> {
 /// The bot's suggestion for your move, with why (only you see it).
 #[poise::command(slash_command, guild_only)]
 async fn hint(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Hint).await
+    // The search runs on the bot's search pool; no thread waits for it.
+    execute_async(ctx, false, |table, channel, caller| async move {
+        table.hint_async(channel, caller).await
+    })
+    .await
 }
 
 /// Take your seat back from the bot that played it while you were away.
@@ -754,6 +777,9 @@ async fn autocomplete_move(
 ) -> serenity::CreateAutocompleteResponse {
     let table = ctx.data().table.clone();
     let (channel, user) = (ctx.channel_id().get(), ctx.author().id.get());
+    if !ctx.data().lookup_allowed(user) {
+        return serenity::CreateAutocompleteResponse::new();
+    }
     let actions = tokio::task::spawn_blocking(move || table.legal_actions(channel, user))
         .await
         .unwrap_or_default();

@@ -11,18 +11,30 @@ use table::{HistoryMove, HistoryPage, StateVersion, Table};
 use words::Lang;
 
 /// Suggests the running game and the caller's games archived in this channel, newest
-/// first, matching what they typed (a title, a name, a game number).
+/// first, matching what they typed (a title, a name, a game number). Counted in the
+/// caller's autocomplete rate limit; listed from the picker's index (no archived game is
+/// decoded on a keystroke: games not indexed yet are read once in the background).
 pub(crate) async fn autocomplete_game(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    let table = ctx.data().table.clone();
     let (channel, user) = (ctx.channel_id().get(), ctx.author().id.get());
+    if !ctx.data().lookup_allowed(user) {
+        return serenity::CreateAutocompleteResponse::new();
+    }
+    let table = ctx.data().table.clone();
     // The client's language: autocomplete runs on every keystroke, so no store read.
     let lang = Lang::from_discord_locale(ctx.locale().unwrap_or_default());
-    let games = tokio::task::spawn_blocking(move || table.history_games_in(lang, channel, user))
-        .await
-        .unwrap_or_default();
+    let (games, missing) =
+        tokio::task::spawn_blocking(move || table.history_picker(lang, channel, user))
+            .await
+            .unwrap_or_default();
+    if missing {
+        let table = ctx.data().table.clone();
+        drop(tokio::task::spawn_blocking(move || {
+            table.fill_history_picker(channel)
+        }));
+    }
     let partial = partial.trim().to_lowercase();
     let choices = games
         .into_iter()

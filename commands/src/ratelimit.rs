@@ -3,9 +3,10 @@
 //! by the panel costs two to four clicks, so a quick run of moves fits in the burst and
 //! no player keeps up 40 a minute; a spammer gets no more than that (about 120 Discord
 //! requests a minute). A user over it is answered privately with [`slow_down`] and
-//! nothing reaches the table. Autocomplete requests are not counted: Discord sends one
-//! per keystroke, they cannot be answered with a sentence, and they only read the
-//! caller's legal moves.
+//! nothing reaches the table. Autocomplete requests that read the table (a move's, a
+//! game in `/game history`) count in a second bucket of the same user, sized for typing
+//! ([`Limit::lookups`]: twice the burst, four a second); over it they get an empty list
+//! and nothing reaches the table (they cannot be answered with a sentence).
 //!
 //! Each bucket is kept as one number, the time at which it will be full again (the
 //! "generic cell rate" form of a token bucket). A full bucket carries no information, so
@@ -35,6 +36,15 @@ impl Limit {
         burst: u64::MAX,
         refill_ms: 0,
     };
+
+    /// The autocomplete bucket that goes with this limit: twice the burst, refilled six
+    /// times as fast (Discord's: 30 at once, one every 250 ms).
+    pub fn lookups(self) -> Limit {
+        Limit {
+            burst: self.burst.saturating_mul(2),
+            refill_ms: self.refill_ms / 6,
+        }
+    }
 }
 
 impl Default for Limit {
@@ -46,7 +56,7 @@ impl Default for Limit {
 /// Users remembered before the first sweep.
 const FIRST_SWEEP: usize = 1_024;
 
-/// The buckets of every user who acted recently.
+/// The buckets of every user who acted recently: interactions, and autocompletes.
 #[derive(Debug)]
 pub struct RateLimiter {
     limit: Limit,
@@ -54,15 +64,35 @@ pub struct RateLimiter {
     full_at: HashMap<UserId, u64>,
     /// Sweep out full buckets when the map reaches this size.
     sweep_at: usize,
+    /// The autocomplete buckets ([`Limit::lookups`]); none inside it.
+    lookups: Option<Box<RateLimiter>>,
 }
 
 impl RateLimiter {
     /// No user has spent anything yet.
     pub fn new(limit: Limit) -> Self {
         RateLimiter {
+            lookups: Some(Box::new(RateLimiter::bucket(limit.lookups()))),
+            ..RateLimiter::bucket(limit)
+        }
+    }
+
+    /// One kind of bucket, without the autocomplete ones.
+    fn bucket(limit: Limit) -> Self {
+        RateLimiter {
             limit,
             full_at: HashMap::new(),
             sweep_at: FIRST_SWEEP,
+            lookups: None,
+        }
+    }
+
+    /// Takes a token from `user`'s autocomplete bucket at `now_ms`: whether there was
+    /// one (without one, the autocomplete gets an empty list and does no work).
+    pub fn check_lookup(&mut self, user: UserId, now_ms: u64) -> bool {
+        match &mut self.lookups {
+            Some(lookups) => lookups.check(user, now_ms).is_ok(),
+            None => true,
         }
     }
 
@@ -154,6 +184,26 @@ mod tests {
         for _ in 0..10_000 {
             assert_eq!(off.check(7, T0), Ok(()));
         }
+    }
+
+    #[test]
+    fn autocompletes_have_their_own_bucket_sized_for_typing() {
+        let mut limiter = RateLimiter::new(Limit::default());
+        let lookups = Limit::DISCORD.lookups();
+        assert_eq!((lookups.burst, lookups.refill_ms), (30, 250));
+        for i in 0..lookups.burst {
+            assert!(limiter.check_lookup(7, T0), "keystroke {i} of the burst");
+        }
+        assert!(!limiter.check_lookup(7, T0), "over the limit");
+        assert!(
+            limiter.check_lookup(7, T0 + 250),
+            "one more after the refill"
+        );
+        // Commands keep their own burst.
+        assert_eq!(limiter.check(7, T0), Ok(()));
+        assert!(limiter.check_lookup(8, T0), "another user");
+        let mut off = RateLimiter::new(Limit::OFF);
+        assert!((0..10_000).all(|_| off.check_lookup(7, T0)));
     }
 
     #[test]

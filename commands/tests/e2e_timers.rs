@@ -982,6 +982,28 @@ async fn a_user_sending_commands_too_fast_is_told_to_slow_down_and_nothing_happe
         "{}",
         seats_now[0].content
     );
+    // Autocomplete keystrokes have their own bucket (30 at once, one every 250 ms): past
+    // it the picker answers an empty list and reads nothing.
+    let typed = std::time::Instant::now();
+    let mut listed = Vec::new();
+    for _ in 0..45 {
+        let choices = fake
+            .autocomplete(ana, game, "game history", json!({"game": ""}), "game")
+            .choices()
+            .await;
+        listed.push(choices.len());
+    }
+    let refilled = typed.elapsed().as_millis() as usize / 250 + 1;
+    assert!(
+        listed[..30].iter().all(|n| *n == 1),
+        "the running game: {listed:?}"
+    );
+    let empty = listed.iter().filter(|n| **n == 0).count();
+    assert!(
+        empty > 0 && empty >= 15_usize.saturating_sub(refilled),
+        "{empty} of 45 keystrokes over the limit in {:?}: {listed:?}",
+        typed.elapsed()
+    );
     // A button is held to the same bucket: My hand on the game's turn message.
     let click = fake.click(eve, &turn, &button(&turn, ":h")).replies().await;
     assert!(

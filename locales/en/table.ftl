@@ -162,6 +162,9 @@ table-hand-game-over =
 
 table-hint-off = Hints are off for this game; the host ({ $host }) can turn them on with /game settings.
 table-hint-none = The bot has no suggestion here, sorry.
+table-hint-busy = Your previous hint is still being worked out: wait for it before asking again.
+table-hint-server-busy = The bots of this server are busy thinking right now: ask for your hint again in a few seconds.
+table-hint-failed = The bot could not work out a hint this time, sorry. Your game goes on as before.
 # $move: the move as the reader's move buttons name it, its emphasis included.
 table-hint-only-move = 💡 Hint: { $move } — it is your only move.
 table-hint-best = 💡 Hint: { $move }. Why: in { $games } games the bot played on from what you can see, this move did best, rating your chances at about { $chance }%.

@@ -170,6 +170,9 @@ table-hand-game-over =
 
 table-hint-off = Las pistas están desactivadas en esta partida; el anfitrión ({ $host }) puede activarlas con /partida ajustes.
 table-hint-none = El bot no tiene ninguna sugerencia aquí, lo siento.
+table-hint-busy = Tu pista anterior todavía se está calculando: espérala antes de pedir otra.
+table-hint-server-busy = Los bots de este servidor están ocupados pensando ahora mismo: vuelve a pedir la pista dentro de unos segundos.
+table-hint-failed = El bot no ha podido calcular una pista esta vez, lo siento. Tu partida sigue como antes.
 # $move: the move as the reader's move buttons name it, its emphasis included.
 table-hint-only-move = 💡 Pista: { $move }: es tu única jugada.
 table-hint-best = 💡 Pista: { $move }. Por qué: en { $games } partidas que el bot siguió jugando a partir de lo que tú ves, esta jugada fue la mejor, con unas posibilidades de alrededor del { $chance } %.

@@ -74,6 +74,9 @@ impl Table {
         };
         let seats = active.awaited_players();
         let decisions = u64::try_from(seats.len() * TURN_DECISIONS).unwrap_or(u64::MAX);
+        let Some(permit) = self.admit_due(active.meta.guild, channel, timer) else {
+            return;
+        };
         let Some(postponed) = self.postpone(channel, timer, TIMEOUT_LEVEL, decisions) else {
             return;
         };
@@ -81,8 +84,11 @@ impl Table {
         let thinker = self.thinker.clone();
         let at = (active.meta.seed, active.meta.version);
         let names = active.names();
-        self.thinker.plan(channel, postponed, move || {
-            bot_turn_plan(&thinker, copy.as_ref(), at, &seats, &names)
-        });
+        // Should the search itself fail, the game's fixed moves (the `default` policy's).
+        let fallback = crate::timers::timeout_plan(active, &seats, storage::TimeoutPolicy::Default);
+        self.thinker
+            .plan(channel, postponed, permit, fallback, move || {
+                bot_turn_plan(&thinker, copy.as_ref(), at, &seats, &names)
+            });
     }
 }

@@ -30,7 +30,7 @@ pub const CHECKPOINT_EVERY: u64 = 16;
 pub const REPLAYS_KEPT: usize = 16;
 
 /// Archived games of a channel looked at when listing the caller's games (newest first).
-const GAMES_LOOKED_AT: usize = 50;
+pub(crate) const GAMES_LOOKED_AT: usize = 50;
 
 /// Games listed for the picker at most (Discord's autocomplete shows 25).
 pub const GAMES_LISTED: usize = 25;
@@ -547,59 +547,38 @@ impl Table {
         self.history_games_in(Lang::En, channel, user)
     }
 
-    /// [`Table::history_games`] labelled in `lang`.
+    /// [`Table::history_games`] labelled in `lang`: the picker's index, filled first
+    /// (see `picker.rs`; the autocomplete uses [`Table::history_picker`], which never
+    /// decodes an archived game).
     pub fn history_games_in(
         &self,
         lang: Lang,
         channel: ChannelId,
         user: UserId,
     ) -> Vec<HistoryGame> {
-        let now = self.now_s();
-        let mut out: Vec<HistoryGame> = self
-            .with_slot(channel, |slot| {
-                let active = slot.active.as_ref().filter(|a| a.game.is_some())?;
-                Some(HistoryGame {
-                    game_id: active.meta.game_id,
-                    label: label(
-                        lang,
-                        &active.meta,
-                        &words::text(lang, "table-history-running", &[]),
-                        None,
-                    ),
-                })
+        self.fill_history_picker(channel);
+        self.history_picker(lang, channel, user).0
+    }
+
+    /// The running game of `channel` as a picker choice, if one is running.
+    pub(crate) fn running_game_choice(
+        &self,
+        lang: Lang,
+        channel: ChannelId,
+    ) -> Option<HistoryGame> {
+        self.with_slot(channel, |slot| {
+            let active = slot.active.as_ref().filter(|a| a.game.is_some())?;
+            let m = &active.meta;
+            Some(HistoryGame {
+                game_id: m.game_id,
+                label: label(
+                    lang,
+                    (&m.game, m.game_id, &m.seats),
+                    &words::text(lang, "table-history-running", &[]),
+                    None,
+                ),
             })
-            .into_iter()
-            .collect();
-        let ids = self.store.archived_ids(channel).unwrap_or_else(|e| {
-            tracing::warn!(channel, error = %e, "cannot list archived games");
-            vec![]
-        });
-        for game_id in ids.into_iter().take(GAMES_LOOKED_AT) {
-            if out.len() >= GAMES_LISTED {
-                break;
-            }
-            let Ok(Some(entry)) = self.store.archived_game(channel, game_id) else {
-                continue;
-            };
-            if !entry.meta.seats.iter().any(|s| s.user == user) {
-                continue;
-            }
-            let when = ago(lang, now.saturating_sub(entry.meta.updated));
-            let winners: Option<Vec<Seat>> = entry
-                .outcome
-                .and_then(|o| serde_json::from_value::<rules::Outcome>(o).ok())
-                .map(|o| o.winners);
-            let key = match entry.meta.status {
-                Status::Abandoned => "table-history-abandoned",
-                _ => "table-history-ended",
-            };
-            let when = words::text(lang, key, &[("when", when.into())]);
-            out.push(HistoryGame {
-                game_id,
-                label: label(lang, &entry.meta, &when, winners.as_deref()),
-            });
-        }
-        out
+        })
     }
 
     /// The replay of the game asked for, from the cache when it is current.
@@ -684,19 +663,20 @@ fn moves_unreadable(lang: Lang, e: &dyn std::fmt::Display) -> String {
 }
 
 /// A picker label: title, game number, players, `when`, the winners.
-fn label(lang: Lang, meta: &Meta, when: &str, winners: Option<&[Seat]>) -> String {
-    let title = rules::catalog::find(&meta.game).map_or("Game", |k| k.title);
-    let names: Vec<String> = meta
-        .seats
-        .iter()
-        .map(|s| text::one_line(&s.name, 16))
-        .collect();
+pub(crate) fn label(
+    lang: Lang,
+    (game, game_id, seats): (&str, u64, &[storage::SeatedUser]),
+    when: &str,
+    winners: Option<&[Seat]>,
+) -> String {
+    let title = rules::catalog::find(game).map_or("Game", |k| k.title);
+    let names: Vec<String> = seats.iter().map(|s| text::one_line(&s.name, 16)).collect();
     let mut out = words::text(
         lang,
         "table-history-label",
         &[
             ("game", title.into()),
-            ("id", meta.game_id.to_string().into()),
+            ("id", game_id.to_string().into()),
             ("players", names.join(", ").into()),
             ("when", when.into()),
         ],
@@ -717,7 +697,7 @@ fn label(lang: Lang, meta: &Meta, when: &str, winners: Option<&[Seat]>) -> Strin
 }
 
 /// "today", "yesterday", "3 days ago" for an age in seconds, in `lang`.
-fn ago(lang: Lang, seconds: u64) -> String {
+pub(crate) fn ago(lang: Lang, seconds: u64) -> String {
     let days = seconds / 86_400;
     words::text(lang, "table-history-ago", &[("days", days.into())])
 }

@@ -17,7 +17,9 @@ mod hint;
 mod history;
 mod language;
 mod notify;
+mod picker;
 mod proposal;
+mod searchcap;
 mod social;
 mod switch;
 mod text;
@@ -438,6 +440,10 @@ pub struct Table {
     minimums: Minimums,
     /// Replays built for `/game history` lately (see `history.rs`).
     replays: Mutex<history::Replays>,
+    /// Hints answered lately and hints being searched (see `hint.rs`).
+    hints: Arc<hint::Hints>,
+    /// The `/game history` picker's index of archived games (see `picker.rs`).
+    picker: picker::Picker,
     /// The pause before a bot's move (see [`TableOptions::bot_delay_ms`]).
     bot_delay_ms: u64,
     /// Bot searches (see `think.rs`).
@@ -489,6 +495,8 @@ impl Table {
             defaults: options.defaults,
             minimums: options.minimums,
             replays: Mutex::default(),
+            hints: Arc::default(),
+            picker: picker::Picker::default(),
             bot_delay_ms: options.bot_delay_ms,
             thinker: options.thinker,
             move_names: options.move_names,
@@ -678,19 +686,39 @@ impl Table {
     /// Handles one command. Blocks on the channel lock and on the store's flush; use
     /// [`Table::handle_async`] from async code.
     pub fn handle(&self, channel: ChannelId, caller: &Caller, command: Command) -> Vec<Delivery> {
+        let (mut out, hint) = self.handle_parts(channel, caller, command);
+        if let Some(job) = hint {
+            out.push(self.answer_hint(job, caller.user));
+        }
+        out
+    }
+
+    /// [`Table::handle`], a hint's search not yet started: its position, read under the
+    /// channel lock, comes back with the other deliveries.
+    fn handle_parts(
+        &self,
+        channel: ChannelId,
+        caller: &Caller,
+        command: Command,
+    ) -> (Vec<Delivery>, Option<hint::HintJob>) {
         // Commands about other channels or the whole server take no channel lock (one
         // handler never holds two).
+        let done = |out| (out, None);
         match command {
-            Command::Mine => return self.mine(caller),
-            Command::Notify(choice) => return self.notify(caller, choice),
-            Command::Stats { user, game } => return self.stats(caller, user, game.as_deref()),
-            Command::Leaderboard { game } => return self.leaderboard(caller, game.as_deref()),
-            Command::Invalid(why) => return vec![Delivery::ephemeral(why.text(caller.lang))],
+            Command::Mine => return done(self.mine(caller)),
+            Command::Notify(choice) => return done(self.notify(caller, choice)),
+            Command::Stats { user, game } => {
+                return done(self.stats(caller, user, game.as_deref()))
+            }
+            Command::Leaderboard { game } => {
+                return done(self.leaderboard(caller, game.as_deref()))
+            }
+            Command::Invalid(why) => return done(vec![Delivery::ephemeral(why.text(caller.lang))]),
             _ => {}
         }
         // A hint's position is read under the channel lock, and searched after it.
         let mut hint = None;
-        let mut out = self.with_slot_retrying(channel, |slot| {
+        let out = self.with_slot_retrying(channel, |slot| {
             if !slot.loaded {
                 // The load failed (every command tries again): the caller alone is told,
                 // so a store that cannot be read never floods the channel.
@@ -765,10 +793,7 @@ impl Table {
             out.extend(replies);
             out
         });
-        if let Some(job) = hint {
-            out.push(self.answer_hint(job));
-        }
-        out
+        (out, hint)
     }
 
     /// [`Table::handle`] on the blocking pool, so async callers never stall.
@@ -778,6 +803,9 @@ impl Table {
         caller: Caller,
         command: Command,
     ) -> Vec<Delivery> {
+        if matches!(command, Command::Hint) {
+            return self.hint_async(channel, caller).await;
+        }
         let table = Arc::clone(self);
         let lang = caller.lang;
         match tokio::task::spawn_blocking(move || table.handle(channel, &caller, command)).await {
@@ -1522,14 +1550,17 @@ impl Table {
                 .collect(),
             _ => vec![],
         };
-        self.store.archive(
-            &ArchiveEntry {
-                meta: active.meta.clone(),
-                outcome,
-                snapshot: game.map(|g| g.snapshot()).unwrap_or_default(),
-            },
-            &standings,
-        )
+        let entry = ArchiveEntry {
+            meta: active.meta.clone(),
+            outcome,
+            snapshot: game.map(|g| g.snapshot()).unwrap_or_default(),
+        };
+        let archived = self.store.archive(&entry, &standings);
+        if archived.is_ok() {
+            // The picker lists it at once, without reading it back.
+            self.picker.archived(&entry);
+        }
+        archived
     }
 
     fn choose(

@@ -12,12 +12,26 @@
 //!
 //! The inline thinker (tests, the local table) runs each job at once on the caller's
 //! thread, so a game advances deterministically.
+//!
+//! Bounded work: each server (Discord guild) has at most `[bots] server_searches`
+//! searches queued or running ([`Thinker::admit`] hands out a [`SearchPermit`]); a panic
+//! in a search is caught, logged, and answered with the game's default move, so no
+//! thread is lost and no timer waits for ever.
 
 use crate::ChannelId;
 use rules::{DynGame, Seat};
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Condvar, Mutex};
 use storage::Timer;
+
+/// Searches one server may have queued or running at once when none is configured
+/// (`[bots] server_searches`).
+pub const DEFAULT_SERVER_SEARCHES: usize = 8;
+
+/// A test-only search used instead of the bot's (see [`Thinker::with_search`]).
+pub type SearchFn = Arc<dyn Fn(&dyn DynGame, Seat) -> Option<String> + Send + Sync>;
 
 /// A unit of work for the pool.
 type Job = Box<dyn FnOnce() + Send + 'static>;
@@ -52,6 +66,58 @@ struct Inner {
     waker: Mutex<Option<Waker>>,
     /// Every search's budget is cut to this (tests and quick local games).
     cap: Option<ai::Budget>,
+    /// Searches started (a hint's, a bot's): what tests count.
+    searches: AtomicU64,
+    /// Searches admitted per server and not yet done, and the most one may have.
+    servers: Arc<Servers>,
+    /// Replaces the bot's search (tests of what a failing search does).
+    search: Option<SearchFn>,
+    /// Due timers delayed because their server was full: how many times, by (channel,
+    /// game, version, kind).
+    full: Mutex<HashMap<FullKey, u32>>,
+}
+
+/// A delayed timer, whatever its due time.
+type FullKey = (ChannelId, u64, u64, storage::TimerKind);
+
+/// Delayed timers remembered at most (a game that moved on leaves its entry behind).
+const FULL_REMEMBERED: usize = 10_000;
+
+/// Searches queued or running per server (guild id; 0 for none), and the cap.
+struct Servers {
+    /// 0: no cap.
+    cap: usize,
+    in_flight: Mutex<HashMap<u64, usize>>,
+}
+
+/// One admitted search of a server: the server's count goes down when it is dropped
+/// (the search done, failed, or never run).
+pub struct SearchPermit {
+    servers: Arc<Servers>,
+    server: u64,
+}
+
+impl Drop for SearchPermit {
+    fn drop(&mut self) {
+        let mut in_flight = crate::lock(&self.servers.in_flight);
+        if let Some(n) = in_flight.get_mut(&self.server) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                in_flight.remove(&self.server);
+            }
+        }
+    }
+}
+
+/// What a search came to.
+#[derive(Debug, Clone)]
+pub enum Searched {
+    /// The move and the search's verdict.
+    Found(String, ai::Decision),
+    /// The seat has no move.
+    NoMove,
+    /// The search failed (it panicked, or the game cannot be searched): logged.
+    Failed,
 }
 
 /// Stops the threads when the last thinker goes.
@@ -153,7 +219,10 @@ impl Thinker {
                 .name(format!("bot-search-{i}"))
                 .spawn(move || {
                     while let Some(job) = state.next() {
-                        job();
+                        // A job that panics is logged and the thread goes on serving.
+                        if catch_unwind(AssertUnwindSafe(job)).is_err() {
+                            tracing::error!("a bot search job panicked");
+                        }
                     }
                 });
             if let Err(e) = spawned {
@@ -177,7 +246,37 @@ impl Thinker {
                 thinking: Mutex::default(),
                 waker: Mutex::default(),
                 cap: None,
+                searches: AtomicU64::new(0),
+                servers: Arc::new(Servers {
+                    cap: DEFAULT_SERVER_SEARCHES,
+                    in_flight: Mutex::default(),
+                }),
+                search: None,
+                full: Mutex::default(),
             }),
+        }
+    }
+
+    /// The same pool with `change` made to a fresh copy of its settings (call these
+    /// before the thinker is shared).
+    fn rebuilt(self, change: impl FnOnce(&mut Inner)) -> Thinker {
+        let mut inner = Inner {
+            pool: self.inner.pool.clone(),
+            finished: Mutex::default(),
+            thinking: Mutex::default(),
+            waker: Mutex::default(),
+            cap: self.inner.cap,
+            searches: AtomicU64::new(0),
+            servers: Arc::new(Servers {
+                cap: self.inner.servers.cap,
+                in_flight: Mutex::default(),
+            }),
+            search: self.inner.search.clone(),
+            full: Mutex::default(),
+        };
+        change(&mut inner);
+        Thinker {
+            inner: Arc::new(inner),
         }
     }
 
@@ -190,16 +289,45 @@ impl Thinker {
             playout_depth,
             guided_percent: 0,
         };
-        let inner = Inner {
-            pool: self.inner.pool.clone(),
-            finished: Mutex::default(),
-            thinking: Mutex::default(),
-            waker: Mutex::default(),
-            cap: Some(cap),
-        };
-        Thinker {
-            inner: Arc::new(inner),
+        self.rebuilt(|inner| inner.cap = Some(cap))
+    }
+
+    /// The same pool allowing each server at most `searches` searches queued or running
+    /// at once (`[bots] server_searches`; 0: no cap).
+    pub fn server_searches(self, searches: usize) -> Thinker {
+        self.rebuilt(|inner| {
+            inner.servers = Arc::new(Servers {
+                cap: searches,
+                in_flight: Mutex::default(),
+            });
+        })
+    }
+
+    /// The same pool with `search` in place of the bot's (tests: a search that panics).
+    pub fn with_search(self, search: SearchFn) -> Thinker {
+        self.rebuilt(|inner| inner.search = Some(search))
+    }
+
+    /// Searches started so far (each hint's and each bot move's).
+    pub fn searches(&self) -> u64 {
+        self.inner.searches.load(Ordering::Relaxed)
+    }
+
+    /// A place for one more search of `server` (guild id, 0 for none), held until the
+    /// permit is dropped; `None` while the server has its cap of searches in flight.
+    pub fn admit(&self, server: u64) -> Option<SearchPermit> {
+        let servers = &self.inner.servers;
+        let mut in_flight = crate::lock(&servers.in_flight);
+        let n = in_flight.entry(server).or_default();
+        if servers.cap > 0 && *n >= servers.cap {
+            return None;
         }
+        *n += 1;
+        drop(in_flight);
+        Some(SearchPermit {
+            servers: servers.clone(),
+            server,
+        })
     }
 
     /// Search threads (0 when inline).
@@ -225,13 +353,51 @@ impl Thinker {
         }
     }
 
+    /// A place for a search of `server` even over its cap (a move that waited its turn).
+    pub(crate) fn admit_over_cap(&self, server: u64) -> SearchPermit {
+        let servers = &self.inner.servers;
+        *crate::lock(&servers.in_flight).entry(server).or_default() += 1;
+        SearchPermit {
+            servers: servers.clone(),
+            server,
+        }
+    }
+
+    /// How many times `timer` was delayed because its server was full.
+    pub(crate) fn full_tries(&self, channel: ChannelId, timer: &Timer) -> u32 {
+        let key = (channel, timer.game_id, timer.version, timer.kind);
+        crate::lock(&self.inner.full)
+            .get(&key)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Notes that `timer` was delayed for the `tries`th time.
+    pub(crate) fn note_full(&self, channel: ChannelId, timer: &Timer, tries: u32) {
+        let mut full = crate::lock(&self.inner.full);
+        if full.len() >= FULL_REMEMBERED {
+            full.clear();
+        }
+        full.insert((channel, timer.game_id, timer.version, timer.kind), tries);
+    }
+
+    /// Forgets `timer`'s delays (it was admitted).
+    pub(crate) fn forget_full(&self, channel: ChannelId, timer: &Timer) {
+        let key = (channel, timer.game_id, timer.version, timer.kind);
+        crate::lock(&self.inner.full).remove(&key);
+    }
+
     /// Starts working out the moves for `timer` (unless already under way): `work` runs
     /// on the pool over what it captured (a copy of the game), and its moves become a
-    /// [`Plan`] for `take_finished`. Returns whether a search was started.
+    /// [`Plan`] for `take_finished`; if `work` panics, the plan is `fallback` (the game's
+    /// default moves). `permit` is the server's place for it, freed when it is done.
+    /// Returns whether a search was started.
     pub(crate) fn plan(
         &self,
         channel: ChannelId,
         timer: Timer,
+        permit: SearchPermit,
+        fallback: Vec<(Seat, String)>,
         work: impl FnOnce() -> Vec<(Seat, String)> + Send + 'static,
     ) -> bool {
         if !crate::lock(&self.inner.thinking).insert((channel, timer)) {
@@ -241,7 +407,14 @@ impl Thinker {
         self.run(
             channel,
             Box::new(move || {
-                let moves = work();
+                let moves = catch_unwind(AssertUnwindSafe(work)).unwrap_or_else(|_| {
+                    tracing::error!(
+                        channel,
+                        "a bot's search panicked: its default moves are played"
+                    );
+                    fallback
+                });
+                drop(permit);
                 crate::lock(&inner.finished).push(Plan {
                     channel,
                     timer,
@@ -271,8 +444,13 @@ impl Thinker {
         crate::lock(&self.inner.thinking).contains(&(channel, *timer))
     }
 
-    /// Runs `work` on the pool and waits for its answer (a hint: the caller is already
-    /// off the async runtime). `None` if the pool stopped before answering.
+    /// Runs `job` for `channel` on the pool (at once when inline) without waiting.
+    pub(crate) fn submit(&self, channel: ChannelId, job: impl FnOnce() + Send + 'static) {
+        self.run(channel, Box::new(job));
+    }
+
+    /// Runs `work` on the pool and waits for its answer (the caller is off the async
+    /// runtime). `None` if the pool stopped before answering or `work` panicked.
     pub fn ask<T: Send + 'static>(
         &self,
         channel: ChannelId,
@@ -289,9 +467,10 @@ impl Thinker {
     }
 
     /// `seat`'s move in `game` at `level`, searched from that seat's knowledge only
-    /// (the budget cut to the thinker's cap), with the level's safety deadline; the
-    /// game's fixed default move if the search cannot run. `None` when the seat has no
-    /// move.
+    /// (the budget cut to the thinker's cap), with the level's safety deadline. When the
+    /// search cannot run or panics, the game's default move for the seat: what the
+    /// `auto` policy's fixed move is (`Absent::Auto`), cheap and the same every time.
+    /// `None` when the seat has no move.
     pub(crate) fn best_move(
         &self,
         game: &dyn DynGame,
@@ -299,9 +478,10 @@ impl Thinker {
         level: ai::Level,
         seed: u64,
     ) -> Option<String> {
-        self.decide(game, seat, level, seed)
-            .map(|(text, _)| text)
-            .or_else(|| game.absent_text(seat, rules::Absent::Auto))
+        match self.search(game, seat, level, seed) {
+            Searched::Found(text, _) => Some(text),
+            Searched::NoMove | Searched::Failed => game.absent_text(seat, rules::Absent::Auto),
+        }
     }
 
     /// [`Thinker::best_move`] with the search's verdict (the move's mean reward, about
@@ -313,20 +493,57 @@ impl Thinker {
         level: ai::Level,
         seed: u64,
     ) -> Option<(String, ai::Decision)> {
-        let deadline = std::time::Instant::now() + safety_deadline(level);
-        let stop = move || std::time::Instant::now() >= deadline;
-        match ai::decide_dyn_capped(game, seat, level, self.inner.cap, seed, &stop) {
-            Ok(Some(decision)) => game
-                .legal_texts(seat)
-                .into_iter()
-                .nth(decision.index)
-                .map(|text| (text, decision)),
-            Ok(None) => None,
-            Err(e) => {
-                tracing::error!(error = %e, seat, "a bot search failed");
-                None
+        match self.search(game, seat, level, seed) {
+            Searched::Found(text, decision) => Some((text, decision)),
+            Searched::NoMove | Searched::Failed => None,
+        }
+    }
+
+    /// One search (counted in [`Thinker::searches`]); a panic in it is caught and logged
+    /// at error level, and comes back as [`Searched::Failed`].
+    pub fn search(&self, game: &dyn DynGame, seat: Seat, level: ai::Level, seed: u64) -> Searched {
+        self.inner.searches.fetch_add(1, Ordering::Relaxed);
+        let run = || -> Result<Option<(String, ai::Decision)>, String> {
+            if let Some(search) = &self.inner.search {
+                return Ok(search(game, seat).map(|text| (text, test_decision())));
+            }
+            let deadline = std::time::Instant::now() + safety_deadline(level);
+            let stop = move || std::time::Instant::now() >= deadline;
+            let decided = ai::decide_dyn_capped(game, seat, level, self.inner.cap, seed, &stop)
+                .map_err(|e| e.to_string())?;
+            Ok(decided.and_then(|decision| {
+                let text = game.legal_texts(seat).into_iter().nth(decision.index)?;
+                Some((text, decision))
+            }))
+        };
+        match catch_unwind(AssertUnwindSafe(run)) {
+            Ok(Ok(Some((text, decision)))) => Searched::Found(text, decision),
+            Ok(Ok(None)) => Searched::NoMove,
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, seat, game = game.kind().id, "a bot search failed");
+                Searched::Failed
+            }
+            Err(panic) => {
+                let why = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                tracing::error!(seat, game = game.kind().id, panic = %why, "a bot search panicked");
+                Searched::Failed
             }
         }
+    }
+}
+
+/// The verdict given with a test search's move.
+fn test_decision() -> ai::Decision {
+    ai::Decision {
+        index: 0,
+        iterations: 1,
+        stopped: false,
+        expected: 0.5,
+        rule: None,
     }
 }
 
@@ -411,14 +628,15 @@ mod tests {
                 vec![(0, "add 1".to_string())]
             }
         };
-        assert!(thinker.plan(5, timer(3), work(calls.clone())));
+        let permit = || thinker.admit(0).unwrap();
+        assert!(thinker.plan(5, timer(3), permit(), vec![], work(calls.clone())));
         assert!(thinker.is_thinking(5, &timer(3)));
         assert!(
-            !thinker.plan(5, timer(3), work(calls.clone())),
+            !thinker.plan(5, timer(3), permit(), vec![], work(calls.clone())),
             "already planned"
         );
         assert!(
-            thinker.plan(5, timer(4), work(calls.clone())),
+            thinker.plan(5, timer(4), permit(), vec![], work(calls.clone())),
             "another version"
         );
         let plans = thinker.take_finished();
@@ -437,11 +655,54 @@ mod tests {
         thinker.set_waker(Arc::new(move || {
             let _ = crate::lock(&tx).send(());
         }));
-        assert!(thinker.plan(9, timer(1), || vec![(1, "pass".to_string())]));
+        let permit = thinker.admit(0).unwrap();
+        assert!(thinker.plan(9, timer(1), permit, vec![], || vec![(
+            1,
+            "pass".to_string()
+        )]));
         rx.recv_timeout(std::time::Duration::from_secs(10))
             .expect("the waker is called");
         assert_eq!(thinker.take_finished()[0].moves[0].1, "pass");
         assert_eq!(thinker.ask(9, || 6 * 7), Some(42));
+    }
+
+    #[test]
+    fn a_job_that_panics_leaves_its_thread_serving() {
+        let thinker = Thinker::with_threads(1);
+        for _ in 0..3 {
+            thinker.submit(1, || panic!("a job that panics"));
+        }
+        let (tx, rx) = mpsc::channel();
+        thinker.submit(2, move || tx.send(6 * 7).unwrap());
+        assert_eq!(
+            rx.recv_timeout(std::time::Duration::from_secs(10)),
+            Ok(42),
+            "the one thread is still there"
+        );
+    }
+
+    #[test]
+    fn a_plan_whose_work_panics_is_its_fallback() {
+        let thinker = Thinker::inline();
+        let permit = thinker.admit(0).unwrap();
+        let fallback = vec![(1, "ack".to_string())];
+        assert!(thinker.plan(3, timer(1), permit, fallback.clone(), || panic!("boom")));
+        assert_eq!(thinker.take_finished()[0].moves, fallback);
+        assert!(thinker.admit(0).is_some(), "its place is free again");
+    }
+
+    #[test]
+    fn each_server_has_its_cap_of_searches_in_flight() {
+        let thinker = Thinker::inline().server_searches(2);
+        let a = thinker.admit(10).unwrap();
+        let _b = thinker.admit(10).unwrap();
+        assert!(thinker.admit(10).is_none(), "server 10 is full");
+        assert!(thinker.admit(11).is_some(), "another server is not");
+        drop(a);
+        assert!(thinker.admit(10).is_some(), "a place freed");
+        let uncapped = Thinker::inline().server_searches(0);
+        let held: Vec<_> = (0..100).map(|_| uncapped.admit(10)).collect();
+        assert!(held.iter().all(Option::is_some), "0: no cap");
     }
 
     #[test]

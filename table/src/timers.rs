@@ -150,18 +150,26 @@ impl Table {
             self.drop_timer(channel, timer.kind);
             return;
         };
+        let Some(permit) = self.admit_due(active.meta.guild, channel, timer) else {
+            return;
+        };
         let Some(postponed) = self.postpone(channel, timer, level, 1) else {
             return;
         };
         let copy = game.box_clone();
         let thinker = self.thinker.clone();
         let seed = crate::think::search_seed(active.meta.seed, active.meta.version, seat);
-        self.thinker.plan(channel, postponed, move || {
-            thinker
-                .best_move(copy.as_ref(), seat, level, seed)
-                .map(|line| vec![(seat, line)])
-                .unwrap_or_default()
-        });
+        let fallback = game
+            .absent_text(seat, Absent::Auto)
+            .map(|line| vec![(seat, line)])
+            .unwrap_or_default();
+        self.thinker
+            .plan(channel, postponed, permit, fallback, move || {
+                thinker
+                    .best_move(copy.as_ref(), seat, level, seed)
+                    .map(|line| vec![(seat, line)])
+                    .unwrap_or_default()
+            });
     }
 
     /// Postpones the stored `timer` past the safety deadlines of `searches` searches at
@@ -557,7 +565,11 @@ impl Table {
 /// decisions while it stays awaited (at most [`TURN_DECISIONS`]), worked out on a copy of
 /// the game, so that the real moves can be told as one.
 /// `default` and `skip` plans are the game's fixed moves (`Absent::Auto`, or a pass).
-fn timeout_plan(active: &Active, seats: &[Seat], policy: TimeoutPolicy) -> Vec<(Seat, String)> {
+pub(crate) fn timeout_plan(
+    active: &Active,
+    seats: &[Seat],
+    policy: TimeoutPolicy,
+) -> Vec<(Seat, String)> {
     let Some(game) = active.game.as_ref() else {
         return vec![];
     };

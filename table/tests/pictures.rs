@@ -414,3 +414,213 @@ fn finished_games_are_forgotten_after_their_retention_but_their_stats_stay() {
         "the stats keep the result"
     );
 }
+
+/// A store that counts the calls that decode archived games, over a sled store.
+struct CountingStore {
+    inner: std::sync::Arc<storage::SledStore>,
+    decodes: std::sync::atomic::AtomicU64,
+}
+
+impl CountingStore {
+    fn decodes(&self) -> u64 {
+        self.decodes.load(std::sync::atomic::Ordering::SeqCst)
+    }
+    fn count(&self) {
+        self.decodes
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl Store for CountingStore {
+    fn load(&self, c: u64) -> Result<storage::Loaded, storage::StoreError> {
+        self.inner.load(c)
+    }
+    fn commit(&self, c: storage::Commit<'_>) -> Result<Vec<u64>, storage::StoreError> {
+        self.inner.commit(c)
+    }
+    fn log(&self, g: u64) -> Result<Vec<storage::LogEntry>, storage::StoreError> {
+        self.inner.log(g)
+    }
+    fn archive(
+        &self,
+        e: &storage::ArchiveEntry,
+        s: &[storage::Standing],
+    ) -> Result<(), storage::StoreError> {
+        self.inner.archive(e, s)
+    }
+    fn archived(&self, c: u64) -> Result<Vec<storage::ArchiveEntry>, storage::StoreError> {
+        self.count();
+        self.inner.archived(c)
+    }
+    fn archived_ids(&self, c: u64) -> Result<Vec<u64>, storage::StoreError> {
+        self.inner.archived_ids(c)
+    }
+    fn archived_game(
+        &self,
+        c: u64,
+        g: u64,
+    ) -> Result<Option<storage::ArchiveEntry>, storage::StoreError> {
+        self.count();
+        self.inner.archived_game(c, g)
+    }
+    fn forget_archived(&self, b: u64, l: usize) -> Result<usize, storage::StoreError> {
+        self.inner.forget_archived(b, l)
+    }
+    fn discard_lobby(&self, m: &storage::Meta) -> Result<(), storage::StoreError> {
+        self.inner.discard_lobby(m)
+    }
+    fn quarantine(&self, c: u64, r: &str) -> Result<(), storage::StoreError> {
+        self.inner.quarantine(c, r)
+    }
+    fn quarantined(&self) -> Result<Vec<storage::Quarantined>, storage::StoreError> {
+        self.inner.quarantined()
+    }
+    fn next_game_id(&self) -> Result<u64, storage::StoreError> {
+        self.inner.next_game_id()
+    }
+    fn flush(&self) -> Result<(), storage::StoreError> {
+        self.inner.flush()
+    }
+    fn enqueue(&self, r: &[storage::NewOutbox]) -> Result<Vec<u64>, storage::StoreError> {
+        self.inner.enqueue(r)
+    }
+    fn due_outbox(&self, n: u64, l: usize) -> Result<Vec<storage::OutboxRow>, storage::StoreError> {
+        self.inner.due_outbox(n, l)
+    }
+    fn channel_outbox(&self, c: u64) -> Result<Vec<storage::OutboxRow>, storage::StoreError> {
+        self.inner.channel_outbox(c)
+    }
+    fn outbox_row(&self, i: u64) -> Result<Option<storage::OutboxRow>, storage::StoreError> {
+        self.inner.outbox_row(i)
+    }
+    fn next_due(&self) -> Result<Option<u64>, storage::StoreError> {
+        self.inner.next_due()
+    }
+    fn outbox_done(&self, i: u64) -> Result<(), storage::StoreError> {
+        self.inner.outbox_done(i)
+    }
+    fn outbox_retry(&self, i: u64, d: u64, a: u32) -> Result<(), storage::StoreError> {
+        self.inner.outbox_retry(i, d, a)
+    }
+    fn put_note(&self, c: u64, n: &str, v: &[u8]) -> Result<(), storage::StoreError> {
+        self.inner.put_note(c, n, v)
+    }
+    fn note(&self, c: u64, n: &str) -> Result<Option<Vec<u8>>, storage::StoreError> {
+        self.inner.note(c, n)
+    }
+    fn finished_unarchived(&self) -> Result<Vec<u64>, storage::StoreError> {
+        self.inner.finished_unarchived()
+    }
+    fn set_timers(&self, c: u64, t: &[storage::TimerChange]) -> Result<(), storage::StoreError> {
+        self.inner.set_timers(c, t)
+    }
+    fn timer(
+        &self,
+        c: u64,
+        k: storage::TimerKind,
+    ) -> Result<Option<storage::Timer>, storage::StoreError> {
+        self.inner.timer(c, k)
+    }
+    fn due_timers(
+        &self,
+        n: u64,
+        l: usize,
+    ) -> Result<Vec<(u64, storage::Timer)>, storage::StoreError> {
+        self.inner.due_timers(n, l)
+    }
+    fn next_timer_due(&self) -> Result<Option<u64>, storage::StoreError> {
+        self.inner.next_timer_due()
+    }
+    fn user_channels(&self, u: u64) -> Result<Vec<(u64, u64)>, storage::StoreError> {
+        self.inner.user_channels(u)
+    }
+    fn player_stats(
+        &self,
+        g: u64,
+        game: Option<&str>,
+        u: u64,
+    ) -> Result<Option<storage::PlayerStats>, storage::StoreError> {
+        self.inner.player_stats(g, game, u)
+    }
+    fn server_stats(
+        &self,
+        g: u64,
+        game: Option<&str>,
+    ) -> Result<Vec<(u64, storage::PlayerStats)>, storage::StoreError> {
+        self.inner.server_stats(g, game)
+    }
+    fn claim_outbox(
+        &self,
+        i: u64,
+        n: u64,
+    ) -> Result<Option<storage::OutboxRow>, storage::StoreError> {
+        self.inner.claim_outbox(i, n)
+    }
+    fn exclusively(&self, n: &str, w: &mut dyn FnMut()) -> Result<bool, storage::StoreError> {
+        self.inner.exclusively(n, w)
+    }
+    fn stamp(&self, c: u64) -> Result<Option<u64>, storage::StoreError> {
+        self.inner.stamp(c)
+    }
+    fn commit_at(
+        &self,
+        b: u64,
+        c: storage::Commit<'_>,
+    ) -> Result<(Vec<u64>, u64), storage::StoreError> {
+        self.inner.commit_at(b, c)
+    }
+}
+
+/// `/game history`'s picker is served from an index: a keystroke decodes no archived
+/// game, a game archived here is listed at once, one archived elsewhere (another process
+/// on the store) once the background fill read it, each game read once.
+#[test]
+fn the_history_picker_decodes_no_archived_game_per_keystroke() {
+    use std::sync::Arc;
+    use table::Lang::En;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(CountingStore {
+        inner: Arc::new(storage::SledStore::open(dir.path()).unwrap()),
+        decodes: Default::default(),
+    });
+    let here = table::Table::new(store.clone());
+    for seed in 1..=3 {
+        play_to_the_end(&here, CH, "countdown", 2, seed);
+    }
+    let ids = |games: &[table::HistoryGame]| games.iter().map(|g| g.game_id).collect::<Vec<_>>();
+    let archived = store.archived_ids(CH).unwrap();
+    assert_eq!(archived.len(), 3);
+    // Archived by this table: listed at once, nothing read back.
+    for _ in 0..200 {
+        let (games, missing) = here.history_picker(En, CH, 1);
+        assert_eq!(ids(&games), archived);
+        assert!(!missing);
+    }
+    assert_eq!(store.decodes(), 0, "no archived game decoded");
+    // Another table on the same store (a restart, another process): its keystrokes
+    // decode nothing; the fill reads each game once; then they are listed.
+    let other = table::Table::new(store.clone());
+    let (games, missing) = other.history_picker(En, CH, 1);
+    assert!(games.is_empty() && missing);
+    assert_eq!(store.decodes(), 0);
+    other.fill_history_picker(CH);
+    assert_eq!(store.decodes(), 3);
+    for _ in 0..200 {
+        let (games, missing) = other.history_picker(En, CH, 2);
+        assert_eq!(ids(&games), archived);
+        assert!(!missing);
+        assert!(games[0].label.contains("ended today"), "{:?}", games[0]);
+    }
+    assert!(other.history_picker(En, CH, 9).0.is_empty(), "not a player");
+    assert_eq!(store.decodes(), 3, "each read once");
+    // A game archived by the first table: listed there at once; the other lists it
+    // after one more read.
+    play_to_the_end(&here, CH, "countdown", 2, 4);
+    let archived = store.archived_ids(CH).unwrap();
+    assert_eq!(ids(&here.history_picker(En, CH, 1).0), archived);
+    let (games, missing) = other.history_picker(En, CH, 1);
+    assert!(missing && games.len() == 3);
+    other.fill_history_picker(CH);
+    assert_eq!(ids(&other.history_picker(En, CH, 1).0), archived);
+    assert_eq!(store.decodes(), 4);
+}

@@ -1960,3 +1960,185 @@ fn a_table_of_mixed_languages_speaks_to_each_reader_in_theirs() {
         assert_no_raw_key(&private);
     }
 }
+
+/// A table over `store` whose bot seats answer at once, searching on `thinker`, which
+/// calls `waker` when a plan is ready.
+fn bots_on(
+    store: &Arc<SledStore>,
+    clock: &Arc<ManualClock>,
+    thinker: table::Thinker,
+) -> (Table, std::sync::mpsc::Receiver<()>) {
+    let table = Table::with_options(
+        store.clone(),
+        TableOptions {
+            clock: clock.clone(),
+            minimums: Minimums::LOCAL,
+            bot_delay_ms: 0,
+            thinker,
+            ..TableOptions::default()
+        },
+    );
+    let (tx, rx) = std::sync::mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    table.thinker().set_waker(Arc::new(move || {
+        let _ = tx.lock().unwrap().send(());
+    }));
+    (table, rx)
+}
+
+/// Countdown, user 1 against one easy bot, played by user 1 until the bot is awaited
+/// (its stand-in timer due). Returns the version then.
+fn until_the_bot_is_awaited(table: &Table) -> u64 {
+    if table.state_version(CH).is_none() {
+        run(table, CH, 1, "new countdown bots=easy seed=11");
+        flush(table, CH);
+    }
+    while let Some(line) = table.legal_actions(CH, 1).first() {
+        run(table, CH, 1, line);
+        flush(table, CH);
+    }
+    table.state_version(CH).expect("the game goes on").version
+}
+
+#[test]
+fn two_hundred_hints_from_one_person_search_each_position_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let table = pooled(
+        &store,
+        &clock,
+        table::Thinker::with_threads(2).capped(16, 8),
+    );
+    start_two(&table, "new estates seed=2");
+    let awaited = table.prompts(CH)[0].user;
+    let busy = "Your previous hint is still being worked out: wait for it before asking again.";
+    // At once: one search; every other answer is that search's hint or "still busy".
+    let answers: Vec<String> = std::thread::scope(|s| {
+        let asks: Vec<_> = (0..200)
+            .map(|_| s.spawn(|| ephemeral(&run(&table, CH, awaited, "hint"))))
+            .collect();
+        asks.into_iter().map(|a| a.join().unwrap()).collect()
+    });
+    assert_eq!(table.thinker().searches(), 1, "one search for one position");
+    let hint = answers
+        .iter()
+        .find(|a| a.starts_with("💡 Hint: **"))
+        .expect("the search's hint")
+        .clone();
+    assert!(
+        answers.iter().all(|a| *a == hint || a == busy),
+        "{answers:?}"
+    );
+    // One after another: the kept answer, no new search.
+    for _ in 0..200 {
+        assert_eq!(ephemeral(&run(&table, CH, awaited, "hint")), hint);
+    }
+    assert_eq!(table.thinker().searches(), 1);
+    // A new position is searched once more.
+    let line = table.legal_actions(CH, awaited)[0].clone();
+    run(&table, CH, awaited, &line);
+    let next = table.prompts(CH)[0].user;
+    for _ in 0..20 {
+        assert!(ephemeral(&run(&table, CH, next, "hint")).starts_with("💡 Hint: **"));
+    }
+    assert_eq!(table.thinker().searches(), 2);
+}
+
+#[test]
+fn a_full_server_refuses_hints_and_delays_bot_moves_without_dropping_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let thinker = table::Thinker::with_threads(1)
+        .capped(16, 8)
+        .server_searches(1);
+    let (table, woken) = bots_on(&store, &clock, thinker);
+    run(&table, CH, 1, "new countdown bots=easy seed=11");
+    flush(&table, CH);
+    // Another search of this server (no guild: server 0) holds its one place.
+    let held = table.thinker().admit(0).expect("a place");
+    assert!(table.thinker().admit(0).is_none(), "the cap is one");
+    assert!(
+        !table.legal_actions(CH, 1).is_empty(),
+        "the person moves first"
+    );
+    assert_eq!(
+        ephemeral(&run(&table, CH, 1, "hint")),
+        "The bots of this server are busy thinking right now: ask for your hint again in a few seconds."
+    );
+    let at = until_the_bot_is_awaited(&table);
+    // The bot's timer is due: the server is full, so it waits 0.5 s, 1 s, 2 s … 8 s.
+    use table::Clock;
+    let stand_in = || store.timer(CH, TimerKind::StandIn).unwrap().expect("kept");
+    for delay in [500, 1_000, 2_000, 4_000, 8_000, 8_000] {
+        assert!(stand_in().due_ms <= clock.now_ms());
+        assert!(fire(&table, CH).is_empty());
+        assert_eq!(
+            stand_in().due_ms,
+            clock.now_ms() + delay,
+            "delayed, not dropped"
+        );
+        assert_eq!(table.state_version(CH).unwrap().version, at);
+        assert_eq!(table.thinker().searches(), 0, "nothing searched while full");
+        clock.advance(delay);
+    }
+    // It waited long enough: it is searched over the cap, and the bot moves.
+    fire(&table, CH);
+    woken
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("searched");
+    fire(&table, CH);
+    assert!(table.state_version(CH).map_or(true, |s| s.version > at));
+    assert_eq!(table.thinker().searches(), 1);
+    // Once the place is free, the next bot move is searched at its first try.
+    drop(held);
+    if table.state_version(CH).is_some() {
+        let at = until_the_bot_is_awaited(&table);
+        fire(&table, CH);
+        woken
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("searched");
+        fire(&table, CH);
+        assert!(table.state_version(CH).map_or(true, |s| s.version > at));
+    }
+}
+
+#[test]
+fn a_search_that_panics_plays_the_default_move_and_the_pool_keeps_serving() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let panics: table::think::SearchFn = Arc::new(|_, _| panic!("a search that panics"));
+    let thinker = table::Thinker::with_threads(1).with_search(panics);
+    let (table, woken) = bots_on(&store, &clock, thinker);
+    // More bot moves than the pool has threads: each one panics, each is played.
+    for round in 0..3 {
+        let at = until_the_bot_is_awaited(&table);
+        let (game_id, before) = stored_game(&store, CH);
+        let bot = before.awaiting()[0];
+        let default = before
+            .absent_text(bot, Absent::Auto)
+            .expect("a default move");
+        fire(&table, CH);
+        woken
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("round {round}: the bot's move was never planned"));
+        fire(&table, CH);
+        let log = store.log(game_id).unwrap();
+        let played = &log[usize::try_from(at).unwrap()];
+        assert_eq!((played.seat, played.text.as_str()), (bot, default.as_str()));
+    }
+    assert!(table.thinker().searches() >= 2);
+    // A hint whose search panics says so in a sentence.
+    assert!(!table.legal_actions(CH, 1).is_empty(), "the person's turn");
+    assert_eq!(
+        ephemeral(&run(&table, CH, 1, "hint")),
+        "The bot could not work out a hint this time, sorry. Your game goes on as before."
+    );
+    assert_eq!(
+        table.thinker().ask(CH, || 6 * 7),
+        Some(42),
+        "the thread lives"
+    );
+}
