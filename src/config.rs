@@ -123,15 +123,33 @@ pub struct StorageConfig {
     /// How long a process holds a claimed outbox row or timer (ms): another process takes
     /// it only after this long when the holder died.
     pub lease_ms: u64,
+    /// This process's name among those sharing the database, the same across its
+    /// restarts (a restart takes back at once what it held). Unset: its shard range.
+    pub instance: Option<String>,
+    /// The longest wait for a game's row another session holds (ms): the move is then
+    /// refused with "try again", other channels never wait for it.
+    pub lock_timeout_ms: u64,
+    /// The longest database statement (ms).
+    pub statement_timeout_ms: u64,
+    /// The longest a session may sit idle in an open transaction (ms).
+    pub idle_in_transaction_timeout_ms: u64,
+    /// Idle seconds before TCP keepalive probes to the database.
+    pub keepalive_s: u64,
 }
 
 impl Default for StorageConfig {
     fn default() -> Self {
+        let timeouts = storage::pg::Timeouts::default();
         StorageConfig {
             backend: Backend::Sled,
             url: None,
             pool_size: storage::pg::DEFAULT_POOL_SIZE,
             lease_ms: storage::pg::DEFAULT_LEASE_MS,
+            instance: None,
+            lock_timeout_ms: timeouts.lock_ms,
+            statement_timeout_ms: timeouts.statement_ms,
+            idle_in_transaction_timeout_ms: timeouts.idle_in_transaction_ms,
+            keepalive_s: timeouts.keepalive_idle_s,
         }
     }
 }
@@ -143,6 +161,8 @@ impl std::fmt::Debug for StorageConfig {
             .field("url", &self.url.as_ref().map(|_| "<redacted>"))
             .field("pool_size", &self.pool_size)
             .field("lease_ms", &self.lease_ms)
+            .field("instance", &self.instance)
+            .field("timeouts", &self.timeouts())
             .finish()
     }
 }
@@ -158,12 +178,38 @@ impl StorageConfig {
         })
     }
 
-    /// Opens the PostgreSQL store (migrations applied), with a sentence for an operator
-    /// when it cannot.
-    pub fn open_postgres(&self) -> Result<storage::PgStore, String> {
+    /// The bounds on every database wait.
+    pub fn timeouts(&self) -> storage::pg::Timeouts {
+        storage::pg::Timeouts {
+            lock_ms: self.lock_timeout_ms,
+            statement_ms: self.statement_timeout_ms,
+            idle_in_transaction_ms: self.idle_in_transaction_timeout_ms,
+            keepalive_idle_s: self.keepalive_s,
+        }
+    }
+
+    /// The instance name of a process running `shards` (`None`: the single shard):
+    /// `instance` when set, else its shard range.
+    pub fn instance_name(&self, shards: Option<commands::ShardRange>) -> String {
+        match &self.instance {
+            Some(name) => name.trim().to_string(),
+            None => format!("shards {}", shards.map_or("0/1".into(), |r| r.to_string())),
+        }
+    }
+
+    /// Opens the PostgreSQL store (migrations applied) for a process running `shards`,
+    /// under its instance name, with a sentence for an operator when it cannot.
+    pub fn open_postgres(
+        &self,
+        shards: Option<commands::ShardRange>,
+    ) -> Result<storage::PgStore, String> {
         let url = self.postgres_url()?;
-        storage::PgStore::open(url, self.pool_size)
-            .map(|store| store.with_lease_ms(self.lease_ms))
+        storage::PgStore::open_with(url, self.pool_size, self.timeouts())
+            .and_then(|store| {
+                store
+                    .with_lease_ms(self.lease_ms)
+                    .as_instance(&self.instance_name(shards))
+            })
             .map_err(|e| {
                 format!("cannot open the PostgreSQL store ({e}); check [storage] url and that the server is running")
             })
@@ -411,6 +457,27 @@ impl Config {
         }
         if config.storage.lease_ms == 0 {
             return Err("[storage] lease_ms must be at least 1".into());
+        }
+        for (name, value) in [
+            ("lock_timeout_ms", config.storage.lock_timeout_ms),
+            ("statement_timeout_ms", config.storage.statement_timeout_ms),
+            (
+                "idle_in_transaction_timeout_ms",
+                config.storage.idle_in_transaction_timeout_ms,
+            ),
+            ("keepalive_s", config.storage.keepalive_s),
+        ] {
+            if value == 0 {
+                return Err(format!("[storage] {name} must be at least 1"));
+            }
+        }
+        if config
+            .storage
+            .instance
+            .as_deref()
+            .is_some_and(|name| name.trim().is_empty())
+        {
+            return Err("[storage] instance must not be empty (or leave it out)".into());
         }
         if config.cache_games == 0 {
             return Err("cache_games must be at least 1".into());
@@ -685,5 +752,40 @@ mod tests {
         // An empty url is no url.
         let c = Config::parse("[storage]\nurl = \" \"").unwrap();
         assert_eq!(c.storage.url, None);
+    }
+
+    #[test]
+    fn database_waits_are_bounded_and_the_instance_is_named_by_config_or_shards() {
+        let c = Config::parse("").unwrap();
+        assert_eq!(c.storage.timeouts(), storage::pg::Timeouts::default());
+        assert_eq!(c.storage.instance_name(None), "shards 0/1");
+        let range = c.discord.shard_range(Some("2-3/4")).unwrap();
+        assert_eq!(c.storage.instance_name(range), "shards 2-3/4");
+        let c = Config::parse(
+            "[storage]\ninstance = \" eu-1 \"\nlock_timeout_ms = 800\nstatement_timeout_ms = 9000\n\
+             idle_in_transaction_timeout_ms = 7000\nkeepalive_s = 5",
+        )
+        .unwrap();
+        assert_eq!(c.storage.instance_name(range), "eu-1");
+        assert_eq!(
+            c.storage.timeouts(),
+            storage::pg::Timeouts {
+                lock_ms: 800,
+                statement_ms: 9_000,
+                idle_in_transaction_ms: 7_000,
+                keepalive_idle_s: 5,
+            }
+        );
+        for zero in [
+            "lock_timeout_ms",
+            "statement_timeout_ms",
+            "idle_in_transaction_timeout_ms",
+            "keepalive_s",
+        ] {
+            let err = Config::parse(&format!("[storage]\n{zero} = 0")).unwrap_err();
+            assert!(err.contains(zero), "{err}");
+        }
+        let err = Config::parse("[storage]\ninstance = \" \"").unwrap_err();
+        assert!(err.contains("instance"), "{err}");
     }
 }

@@ -381,7 +381,7 @@ fn main() -> ExitCode {
             };
             let served = match config.storage.backend {
                 config::Backend::Sled => commands::run_blocking(settings),
-                config::Backend::Postgres => match config.storage.open_postgres() {
+                config::Backend::Postgres => match config.storage.open_postgres(shards) {
                     Ok(store) => {
                         commands::run_blocking_with_store(settings, std::sync::Arc::new(store))
                     }

@@ -13,6 +13,7 @@ table-store-failed-nothing-changed = The game store failed ({ $error }); nothing
 table-log-unreadable = The log could not be read ({ $error }).
 table-went-wrong = Something went wrong handling that command; nothing was changed.
 table-moved-meanwhile = Another move in this game was saved at the same moment, so yours was not; look at the game again and retry.
+table-busy-try-again = This game is busy being saved elsewhere right now, so your move was not saved and nothing changed; try it again in a few seconds.
 table-nobody = nobody
 table-the-host = the host
 

@@ -15,6 +15,7 @@ table-store-failed-nothing-changed = Ha fallado el almacén de partidas ({ $erro
 table-log-unreadable = No se pudo leer el registro ({ $error }).
 table-went-wrong = Algo ha fallado al atender ese comando; no ha cambiado nada.
 table-moved-meanwhile = Otra jugada de esta partida se guardó en el mismo momento, así que la tuya no; mira la partida otra vez y repítela.
+table-busy-try-again = Esta partida se está guardando en otro sitio ahora mismo, así que tu jugada no se ha guardado y no ha cambiado nada; vuelve a intentarlo dentro de unos segundos.
 table-nobody = nadie
 table-the-host = el anfitrión
 

@@ -323,6 +323,11 @@ pub enum StoreError {
     /// was refused and nothing was written ([`Store::commit_at`]).
     #[error("another move in this game was saved at the same moment")]
     Moved,
+    /// The game's stored row stayed locked by another session (another process's long
+    /// write, an operator's open transaction) past the store's lock timeout: the commit
+    /// was refused, nothing was written; trying again later may pass.
+    #[error("the game is busy in the database; nothing was saved")]
+    Busy,
 }
 
 /// One atomic write: metadata, optionally the new snapshot and a log entry, what the

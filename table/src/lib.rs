@@ -1050,6 +1050,16 @@ impl Table {
                 ))];
                 Err(())
             }
+            // The game's row stayed locked elsewhere past the store's lock timeout.
+            Err(storage::StoreError::Busy) => {
+                tracing::warn!(channel = meta.channel, "the game's stored row is busy; move refused");
+                *out = vec![Delivery::ephemeral(words::text(
+                    reader,
+                    "table-busy-try-again",
+                    &[],
+                ))];
+                Err(())
+            }
             Err(e) => {
                 tracing::error!(channel = meta.channel, error = %e, "commit failed");
                 *out = vec![Delivery::ephemeral(text::not_saved(reader, &e))];

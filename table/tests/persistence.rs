@@ -791,3 +791,100 @@ fn language_choices_are_kept_on_postgres() {
     let (a, b, _) = two_processes(table::TableOptions::default);
     languages_survive(a, move |_| b);
 }
+
+/// A game's row held by another session (an operator's open transaction) costs its own
+/// channel one refusal, never the process: with that row locked, a move in each of 20
+/// other channels is answered within 1 s, and the locked channel's move within the
+/// store's lock timeout, with the "try again" sentence and nothing stored. Once the row
+/// is free, the same move lands.
+#[test]
+fn a_locked_game_row_refuses_its_own_move_in_time_and_holds_up_no_other_channel() {
+    const OTHERS: u64 = 20;
+    const LOCKED: u64 = OTHERS + 1;
+    const LOCK_MS: u64 = 1_500;
+    let url = storage::pg::testing::fresh_url().unwrap_or_else(|why| panic!("{why}"));
+    let timeouts = storage::pg::Timeouts {
+        lock_ms: LOCK_MS,
+        ..Default::default()
+    };
+    let store = Arc::new(storage::PgStore::open_with(&url, 8, timeouts).unwrap());
+    let table = Arc::new(table::Table::with_options(
+        store.clone(),
+        table::TableOptions::default(),
+    ));
+    for ch in 1..=LOCKED {
+        started(&table, ch, 2, ch);
+    }
+    let locker = storage::pg::testing::Session::connect(&url);
+    locker.run(&format!(
+        "BEGIN; SELECT channel FROM games WHERE channel = {LOCKED} FOR UPDATE"
+    ));
+    // The locked channel's move first: once it waits on the row, the others at once.
+    // Each answer's time counts from its own move.
+    let (tx, rx) = mpsc::channel();
+    let start = Instant::now();
+    let mover = |ch: u64| {
+        let (table, tx) = (table.clone(), tx.clone());
+        std::thread::spawn(move || {
+            let (user, line) = next_move(&table, ch, 2).expect("a move to make");
+            let sent = Instant::now();
+            let out = run(&table, ch, user, &line);
+            let _ = tx.send((ch, sent.elapsed(), out));
+        })
+    };
+    let mut threads = vec![mover(LOCKED)];
+    while locker.waiting_for_locks() == 0 {
+        assert!(start.elapsed() < Duration::from_secs(10), "the move never waited");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    threads.extend((1..=OTHERS).map(mover));
+    drop(tx);
+    // Answers for a while (the old code answered none until the lock was let go).
+    let mut answers = Vec::new();
+    let deadline = start + Duration::from_millis(LOCK_MS * 3);
+    while let Ok(answer) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        answers.push(answer);
+        if answers.len() as u64 == LOCKED {
+            break;
+        }
+    }
+    locker.run("ROLLBACK");
+    answers.extend(rx.iter());
+    for t in threads {
+        t.join().unwrap();
+    }
+    answers.sort_by_key(|(ch, ..)| *ch);
+    assert_eq!(answers.len() as u64, LOCKED);
+    for (ch, took, out) in &answers[..OTHERS as usize] {
+        assert!(*took < Duration::from_secs(1), "channel {ch} answered after {took:?}");
+        assert!(!channel_texts(out).is_empty(), "channel {ch}: {out:?}");
+        assert_eq!(table.state_version(*ch).unwrap().version, 1, "channel {ch}");
+    }
+    let (_, took, out) = &answers[OTHERS as usize];
+    assert!(
+        *took <= Duration::from_millis(LOCK_MS + 500),
+        "the locked channel answered after {took:?}"
+    );
+    assert!(
+        ephemeral(out).contains("busy") && ephemeral(out).contains("try it again"),
+        "{out:?}"
+    );
+    assert_eq!(table.state_version(LOCKED).unwrap().version, 0);
+    let Loaded::Found(record) = store.load(LOCKED).unwrap() else {
+        panic!("the locked channel's game is stored");
+    };
+    assert_eq!(record.meta.version, 0, "nothing of the refused move stored");
+    // The row free again, the same move lands.
+    let (user, line) = next_move(&table, LOCKED, 2).unwrap();
+    let out = run(&table, LOCKED, user, &line);
+    assert!(!channel_texts(&out).is_empty(), "{out:?}");
+    assert_eq!(table.state_version(LOCKED).unwrap().version, 1);
+    eprintln!(
+        "slowest other channel {:?}, locked channel refused after {took:?}",
+        answers[..OTHERS as usize]
+            .iter()
+            .map(|(_, t, _)| *t)
+            .max()
+            .unwrap()
+    );
+}

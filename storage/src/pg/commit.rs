@@ -31,6 +31,14 @@
 //! ([`StoreError::Moved`]). Any other failure (connection lost, COMMIT failed) is every
 //! caller's error, the outcome unknown, as a lone commit's would be.
 //!
+//! A row another session holds (an operator's open transaction, a stuck process) must
+//! not stop the lane, and with it every channel: a lane's calls wait at most
+//! [`LANE_LOCK_WAIT_MS`] for a row lock. A move whose row stayed locked that long
+//! (SQLSTATE 55P03) leaves the batch — the rest is committed without it — and is
+//! committed alone on a task of its own, waiting up to the session's `lock_timeout`;
+//! past that it is refused with [`StoreError::Busy`], nothing stored. Its channel's
+//! later moves wait for it, the order kept; other channels go on.
+//!
 //! The stamp stays the row's `xmin`: the moves of one batch stamp their rows with the
 //! same transaction id. That is still right: the check is per row (a row's `xmin`
 //! changes with every commit of it and with nothing else), never across channels.
@@ -52,9 +60,18 @@ use tokio_postgres::Row;
 /// The SQLSTATEs `capomaestro_commit` raises for its refusals: the row moved since the
 /// base stamp, the stored game is past this version, the log entry exists.
 const MOVED: &str = "CM001";
-const REFUSALS: [&str; 3] = [MOVED, "CM002", "CM003"];
+/// The game was archived (finished) already: it never comes back.
+const ARCHIVED: &str = "CM004";
+const REFUSALS: [&str; 4] = [MOVED, "CM002", "CM003", ARCHIVED];
 /// A deadlock, a serialization failure: the transaction rolled back, a retry may pass.
 const RETRYABLE: [&str; 2] = ["40P01", "40001"];
+/// A lock wait past `lock_timeout`, a statement past `statement_timeout`: cancelled,
+/// rolled back, nothing stored.
+const TIMED_OUT: [&str; 2] = ["55P03", "57014"];
+
+/// The longest a lane's call waits for a game's row lock before the move leaves the
+/// lane for a task of its own (at most the store's lock timeout).
+pub const LANE_LOCK_WAIT_MS: u64 = 100;
 
 /// Lanes committing queued moves at once (at most the pool's size). One: on the 2-core
 /// machine, with 16 writers, 1 lane beat 2 and 4 (fewer, larger batches: less server
@@ -66,9 +83,9 @@ pub const COMMIT_LANES: usize = 1;
 pub const COMMIT_BATCH_CAP: usize = 64;
 
 /// A commit's call: the game row, then the log entry, outbox rows, timer changes and
-/// seats as arrays.
+/// seats as arrays, and the longest wait for the row's lock (`NULL`: the session's).
 const COMMIT_SQL: &str = "SELECT o_stamp, o_ids FROM capomaestro_commit($1, $2, $3, $4, $5, \
-     $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)";
+     $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)";
 
 /// New outbox rows as the three arrays `capomaestro_add_outbox` takes.
 pub(crate) struct OutboxArrays {
@@ -163,8 +180,9 @@ struct OwnedCommit {
 }
 
 impl OwnedCommit {
-    /// The call's parameters, in `COMMIT_SQL`'s order.
-    fn params(&self) -> Vec<&(dyn ToSql + Sync)> {
+    /// The call's parameters, in `COMMIT_SQL`'s order, waiting at most `wait` ms for the
+    /// row's lock (`None`: the session's lock timeout).
+    fn params<'a>(&'a self, wait: &'a Option<i64>) -> Vec<&'a (dyn ToSql + Sync)> {
         let mut p: Vec<&(dyn ToSql + Sync)> = vec![
             &self.channel,
             &self.game_id,
@@ -179,7 +197,7 @@ impl OwnedCommit {
         ];
         p.extend(self.outbox.params());
         p.extend(self.timers.params());
-        p.extend([&self.seats_left as &(dyn ToSql + Sync), &self.seated]);
+        p.extend([&self.seats_left as &(dyn ToSql + Sync), &self.seated, wait]);
         p
     }
 }
@@ -202,8 +220,9 @@ fn sqlstate(e: &tokio_postgres::Error) -> Option<&str> {
 /// A lone call's error as the store reports it.
 fn commit_error(e: &tokio_postgres::Error) -> StoreError {
     match sqlstate(e) {
-        // Another process committed since this one loaded the game.
-        Some(MOVED) => StoreError::Moved,
+        // Another process committed since this one loaded the game (or archived it).
+        Some(MOVED | ARCHIVED) => StoreError::Moved,
+        Some(code) if TIMED_OUT.contains(&code) => StoreError::Busy,
         _ => StoreError::Backend(format!("PostgreSQL: {}", db_message(e))),
     }
 }
@@ -269,6 +288,8 @@ struct Queue {
 /// The group committer: the queue, its lanes' wake-up and their counts.
 pub(crate) struct Committer {
     queue: Mutex<Queue>,
+    /// A lane call's longest wait for a row lock, ms ([`LANE_LOCK_WAIT_MS`]).
+    lane_wait: Option<i64>,
     wake: Notify,
     batches: AtomicU64,
     commits: AtomicU64,
@@ -281,19 +302,25 @@ enum Together {
     Done(Vec<(Vec<u64>, u64)>),
     /// Rolled back by a refusal, a deadlock or a serialization failure: retry alone.
     Refused,
+    /// Rolled back: the move at this index of the batch waited past the lane's wait.
+    Waited(usize),
     /// Anything else: the batch's outcome is unknown.
     Failed(String),
 }
 
 impl Committer {
     /// A committer and its `lanes` lanes (at least 1) on `runtime`, committing over `pool`.
+    /// A lane's call waits at most [`LANE_LOCK_WAIT_MS`] (or `lock_ms`, if shorter) for a
+    /// row lock.
     pub(crate) fn start(
         runtime: &tokio::runtime::Runtime,
         pool: &Pool,
         lanes: usize,
+        lock_ms: u64,
     ) -> Arc<Committer> {
         let committer = Arc::new(Committer {
             queue: Mutex::new(Queue::default()),
+            lane_wait: Some(super::big(LANE_LOCK_WAIT_MS.min(lock_ms).max(1))),
             wake: Notify::new(),
             batches: AtomicU64::new(0),
             commits: AtomicU64::new(0),
@@ -336,10 +363,16 @@ impl Committer {
             // A task of its own: should it panic, its callers get an error (their reply
             // dropped) and the lane goes on.
             let (committer, pool) = (self.clone(), pool.clone());
-            let _ = tokio::spawn(async move { committer.commit_batch(&pool, batch).await }).await;
+            let handed_off =
+                tokio::spawn(async move { committer.commit_batch(&pool, batch).await })
+                    .await
+                    .unwrap_or_default();
             let mut queue = self.queue();
+            // A move handed off keeps its channel busy until its own task ends.
             for channel in channels {
-                queue.busy.remove(&channel);
+                if !handed_off.contains(&channel) {
+                    queue.busy.remove(&channel);
+                }
             }
             // This lane looks at the queue again right away: the moves that waited for
             // these channels are taken then.
@@ -380,44 +413,92 @@ impl Committer {
         batch
     }
 
-    /// Commits a batch and answers each of its callers.
-    async fn commit_batch(&self, pool: &Pool, mut batch: Vec<Queued>) {
+    /// Commits a batch and answers each of its callers, but those of the moves handed
+    /// off (their rows stayed locked past the lane's wait): returns their channels.
+    async fn commit_batch(self: &Arc<Self>, pool: &Pool, mut batch: Vec<Queued>) -> Vec<i64> {
         self.batches.fetch_add(1, Ordering::Relaxed);
         self.commits
             .fetch_add(batch.len() as u64, Ordering::Relaxed);
+        let mut handed_off = Vec::new();
         if batch.len() == 1 {
             let q = batch.remove(0);
-            let _ = q.reply.send(commit_alone(pool, &q.commit).await);
-            return;
-        }
-        // One lock order for every batch of every process.
-        batch.sort_by_key(|q| q.commit.channel);
-        match commit_together(pool, &batch).await {
-            Together::Done(answers) => {
-                for (q, answer) in batch.into_iter().zip(answers) {
-                    let _ = q.reply.send(Ok(answer));
+            match commit_alone(pool, &q.commit, &self.lane_wait).await {
+                Err(StoreError::Busy) => {
+                    handed_off.push(q.commit.channel);
+                    self.hand_off(pool, q);
                 }
-            }
-            Together::Refused => {
-                self.retried.fetch_add(1, Ordering::Relaxed);
-                let answers = commit_each_alone(pool, &batch).await;
-                for (q, answer) in batch.into_iter().zip(answers) {
+                answer => {
                     let _ = q.reply.send(answer);
                 }
             }
-            Together::Failed(why) => {
-                for q in batch {
-                    let _ = q.reply.send(Err(StoreError::Backend(why.clone())));
+            return handed_off;
+        }
+        // One lock order for every batch of every process.
+        batch.sort_by_key(|q| q.commit.channel);
+        loop {
+            match commit_together(pool, &batch, &self.lane_wait).await {
+                Together::Done(answers) => {
+                    for (q, answer) in batch.into_iter().zip(answers) {
+                        let _ = q.reply.send(Ok(answer));
+                    }
+                }
+                // The rest again without it (nothing of the batch was stored).
+                Together::Waited(at) => {
+                    let q = batch.remove(at);
+                    handed_off.push(q.commit.channel);
+                    self.hand_off(pool, q);
+                    if !batch.is_empty() {
+                        continue;
+                    }
+                }
+                Together::Refused => {
+                    self.retried.fetch_add(1, Ordering::Relaxed);
+                    let answers = commit_each_alone(pool, &batch, &self.lane_wait).await;
+                    for (q, answer) in batch.into_iter().zip(answers) {
+                        if let Err(StoreError::Busy) = answer {
+                            handed_off.push(q.commit.channel);
+                            self.hand_off(pool, q);
+                        } else {
+                            let _ = q.reply.send(answer);
+                        }
+                    }
+                }
+                Together::Failed(why) => {
+                    for q in batch {
+                        let _ = q.reply.send(Err(StoreError::Backend(why.clone())));
+                    }
                 }
             }
+            return handed_off;
         }
+    }
+
+    /// Commits a move whose row stayed locked past the lane's wait on a task of its own,
+    /// waiting up to the session's lock timeout ([`StoreError::Busy`] past it); its
+    /// channel stays busy until then, so the channel's later moves keep their order.
+    fn hand_off(self: &Arc<Self>, pool: &Pool, q: Queued) {
+        /// Frees the channel when the task ends, even by a panic.
+        struct Release(Arc<Committer>, i64);
+        impl Drop for Release {
+            fn drop(&mut self) {
+                self.0.queue().busy.remove(&self.1);
+                self.0.wake.notify_one();
+            }
+        }
+        let release = Release(self.clone(), q.commit.channel);
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            let _release = release;
+            let _ = q.reply.send(commit_alone(&pool, &q.commit, &None).await);
+        });
     }
 }
 
-/// One move as one statement: its own implicit transaction.
-async fn commit_alone(pool: &Pool, c: &OwnedCommit) -> Answer {
+/// One move as one statement: its own implicit transaction, waiting at most `wait` ms
+/// for its row's lock (`None`: the session's lock timeout).
+async fn commit_alone(pool: &Pool, c: &OwnedCommit, wait: &Option<i64>) -> Answer {
     let client = pool.get().await.map_err(pool_error)?;
-    let row = query_one_raw(&client, COMMIT_SQL, &c.params())
+    let row = query_one_raw(&client, COMMIT_SQL, &c.params(wait))
         .await
         .map_err(|e| commit_error(&e))?;
     Ok(answer_of(&row))
@@ -425,7 +506,7 @@ async fn commit_alone(pool: &Pool, c: &OwnedCommit) -> Answer {
 
 /// A batch's moves again, each alone: one statement each (its own implicit transaction:
 /// each is bound, run and synced apart), pipelined on one connection.
-async fn commit_each_alone(pool: &Pool, batch: &[Queued]) -> Vec<Answer> {
+async fn commit_each_alone(pool: &Pool, batch: &[Queued], wait: &Option<i64>) -> Vec<Answer> {
     let failed = |e: StoreError| -> Vec<Answer> {
         let why = message(e);
         batch
@@ -447,7 +528,7 @@ async fn commit_each_alone(pool: &Pool, batch: &[Queued]) -> Vec<Answer> {
         .map(|q| {
             Box::pin(async move {
                 let row = client
-                    .query_one(statement, &q.commit.params())
+                    .query_one(statement, &q.commit.params(wait))
                     .await
                     .map_err(|e| commit_error(&e))?;
                 Ok(answer_of(&row))
@@ -466,7 +547,7 @@ type Step<'a> =
 /// transaction: the calls after it fail too (SQLSTATE 25P02) and the `COMMIT` ends it
 /// as a rollback (PostgreSQL never commits an aborted transaction), so nothing of the
 /// batch is stored; the first failure says why.
-async fn commit_together(pool: &Pool, batch: &[Queued]) -> Together {
+async fn commit_together(pool: &Pool, batch: &[Queued], wait: &Option<i64>) -> Together {
     let failed =
         |e: &tokio_postgres::Error| Together::Failed(format!("PostgreSQL: {}", db_message(e)));
     let client = match pool.get().await {
@@ -484,7 +565,7 @@ async fn commit_together(pool: &Pool, batch: &[Queued]) -> Together {
     }));
     for q in batch {
         steps.push(Box::pin(async move {
-            c.query_one(statement, &q.commit.params()).await.map(Some)
+            c.query_one(statement, &q.commit.params(wait)).await.map(Some)
         }));
     }
     steps.push(Box::pin(async move {
@@ -496,7 +577,7 @@ async fn commit_together(pool: &Pool, batch: &[Queued]) -> Together {
         return failed(&e);
     }
     let mut answers = Vec::with_capacity(batch.len());
-    for call in done {
+    for (at, call) in done.enumerate() {
         match call {
             Ok(row) => answers.extend(row.as_ref().map(answer_of)),
             // The cause: the transaction rolled back (the calls after it failed for
@@ -505,6 +586,7 @@ async fn commit_together(pool: &Pool, batch: &[Queued]) -> Together {
             // others committed: every caller's error, the outcome unknown.
             Err(e) => {
                 return match sqlstate(&e) {
+                    Some(code) if TIMED_OUT.contains(&code) => Together::Waited(at),
                     Some(code) if REFUSALS.contains(&code) || RETRYABLE.contains(&code) => {
                         Together::Refused
                     }

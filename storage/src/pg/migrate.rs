@@ -32,6 +32,16 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "commit_function",
         sql: include_str!("../../migrations/0003_commit_function.sql"),
     },
+    Migration {
+        version: 4,
+        name: "commit_guards",
+        sql: include_str!("../../migrations/0004_commit_guards.sql"),
+    },
+    Migration {
+        version: 5,
+        name: "instances",
+        sql: include_str!("../../migrations/0005_instances.sql"),
+    },
 ];
 
 /// The advisory lock held while migrating ("capomaestro" in ASCII, as a number).
@@ -39,6 +49,12 @@ const MIGRATION_LOCK: i64 = 0x6361_706f_6d61_6573;
 
 /// Applies the migrations the database lacks; returns the versions applied now.
 pub(crate) async fn apply(client: &mut deadpool_postgres::Client) -> Result<Vec<u32>, StoreError> {
+    // Waiting for another process's migration, and a long migration, are not the
+    // stuck waits the session's timeouts are for: none while migrating.
+    client
+        .batch_execute("SET lock_timeout = 0; SET statement_timeout = 0")
+        .await
+        .map_err(db)?;
     client
         .execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
         .await
@@ -48,8 +64,13 @@ pub(crate) async fn apply(client: &mut deadpool_postgres::Client) -> Result<Vec<
         .execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK])
         .await
         .map_err(db);
+    let reset = client
+        .batch_execute("RESET lock_timeout; RESET statement_timeout")
+        .await
+        .map_err(db);
     let applied = applied?;
     unlocked?;
+    reset?;
     Ok(applied)
 }
 

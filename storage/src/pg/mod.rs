@@ -7,6 +7,10 @@
 //! answer on a plain channel, so a call is safe from any thread, even one inside another
 //! runtime (a `block_on` there would panic).
 //!
+//! Every wait is bounded ([`Timeouts`]: lock, statement, idle transaction, TCP
+//! keepalive), and a move whose game's row another session holds is refused with
+//! [`StoreError::Busy`] without holding up other channels' moves ([`commit`]).
+//!
 //! Several processes: claims of due outbox rows and timers hold a lease (see the
 //! `Store` trait), work that must run once at a time an advisory lock
 //! (`Store::exclusively`).
@@ -35,7 +39,7 @@ pub mod testing;
 
 #[cfg(feature = "pg-testing")]
 pub use commit::HeldCommits;
-pub use commit::{CommitStats, COMMIT_BATCH_CAP, COMMIT_LANES};
+pub use commit::{CommitStats, COMMIT_BATCH_CAP, COMMIT_LANES, LANE_LOCK_WAIT_MS};
 pub use migrate::{Migration, MIGRATIONS};
 
 #[cfg(doc)]
@@ -52,6 +56,48 @@ pub const DEFAULT_POOL_SIZE: usize = 16;
 /// process takes it only after this long (a process that died holding it).
 pub const DEFAULT_LEASE_MS: u64 = 30_000;
 
+/// How long every wait on the database may last ([`PgStore::open_with`]): each is a
+/// setting of every session the store opens, so a row another session holds (an
+/// operator's open transaction, a stuck process) costs one channel a refusal, never a
+/// frozen process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timeouts {
+    /// The longest wait for a row lock (`lock_timeout`): a move whose game's row stays
+    /// locked this long is refused with [`StoreError::Busy`], nothing stored.
+    pub lock_ms: u64,
+    /// The longest statement (`statement_timeout`).
+    pub statement_ms: u64,
+    /// The longest a session may sit in an open transaction doing nothing
+    /// (`idle_in_transaction_session_timeout`): the server ends it and frees its locks.
+    pub idle_in_transaction_ms: u64,
+    /// Idle seconds before TCP keepalive probes, so a vanished server or peer is noticed
+    /// (several probes 10 s apart, then the connection is dropped).
+    pub keepalive_idle_s: u64,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Timeouts {
+            lock_ms: 5_000,
+            statement_ms: 30_000,
+            idle_in_transaction_ms: 60_000,
+            keepalive_idle_s: 30,
+        }
+    }
+}
+
+impl Timeouts {
+    /// The session settings, as `-c name=value` options of the connection.
+    fn options(&self) -> String {
+        format!(
+            "-c lock_timeout={} -c statement_timeout={} -c idle_in_transaction_session_timeout={}",
+            self.lock_ms.max(1),
+            self.statement_ms.max(1),
+            self.idle_in_transaction_ms.max(1)
+        )
+    }
+}
+
 /// A store in a PostgreSQL database.
 pub struct PgStore {
     pool: Pool,
@@ -59,8 +105,12 @@ pub struct PgStore {
     runtime: Option<tokio::runtime::Runtime>,
     /// The connection settings (a lock of [`Store::exclusively`] holds a connection of its own).
     config: tokio_postgres::Config,
-    /// This store's lease owner: unique per opened store (host, process, start, counter).
+    /// This store's lease owner: its instance name ([`PgStore::as_instance`]), else unique
+    /// per opened store (host, process, start, counter).
     owner: String,
+    /// The instance's incarnation this store started as: its claims are made only while
+    /// it is the newest (`None`: no instance name, nothing to fence).
+    incarnation: Option<i64>,
     /// How long a claim lasts ([`DEFAULT_LEASE_MS`]).
     lease_ms: u64,
     /// The group committer: moves are queued to its lanes ([`commit`]).
@@ -98,7 +148,16 @@ impl PgStore {
     /// settings), applies the migrations it lacks and checks that no newer build wrote
     /// it. `pool_size` bounds the connections (at least 1).
     pub fn open(url: &str, pool_size: usize) -> Result<PgStore, StoreError> {
-        let store = PgStore::connect(url, pool_size)?;
+        PgStore::open_with(url, pool_size, Timeouts::default())
+    }
+
+    /// [`PgStore::open`] with these bounds on every wait instead of the defaults.
+    pub fn open_with(
+        url: &str,
+        pool_size: usize,
+        timeouts: Timeouts,
+    ) -> Result<PgStore, StoreError> {
+        let store = PgStore::connect(url, pool_size, timeouts)?;
         let pool = store.pool.clone();
         store.run(async move {
             let mut client = pool.get().await.map_err(pool_error)?;
@@ -111,7 +170,7 @@ impl PgStore {
     /// Applies the migrations the database at `url` lacks, and nothing else (`capomaestro
     /// store migrate`); returns the versions applied now (empty: it was up to date).
     pub fn migrate(url: &str) -> Result<Vec<u32>, StoreError> {
-        let store = PgStore::connect(url, 1)?;
+        let store = PgStore::connect(url, 1, Timeouts::default())?;
         let pool = store.pool.clone();
         store.run(async move {
             let mut client = pool.get().await.map_err(pool_error)?;
@@ -120,19 +179,31 @@ impl PgStore {
     }
 
     /// The pool and runtime for `url`; connections are made on first use.
-    fn connect(url: &str, pool_size: usize) -> Result<PgStore, StoreError> {
+    fn connect(url: &str, pool_size: usize, timeouts: Timeouts) -> Result<PgStore, StoreError> {
         let mut config: tokio_postgres::Config = url
             .parse()
             .map_err(|e| StoreError::Backend(format!("the database url is not valid: {e}")))?;
         if config.get_application_name().is_none() {
             config.application_name("capomaestro");
         }
-        // Every move durable when its commit returns, whatever the server's default.
+        // Every move durable when its commit returns, whatever the server's default; every
+        // wait bounded.
         let options = config.get_options().unwrap_or("").to_string();
-        config.options(format!("{options} -c synchronous_commit=on").trim());
+        config.options(
+            format!(
+                "{options} -c synchronous_commit=on {}",
+                timeouts.options()
+            )
+            .trim(),
+        );
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(10));
         }
+        config
+            .keepalives(true)
+            .keepalives_idle(Duration::from_secs(timeouts.keepalive_idle_s.max(1)))
+            .keepalives_interval(Duration::from_secs(10))
+            .keepalives_retries(3);
         let lock_config = config.clone();
         let manager = Manager::from_config(
             config,
@@ -155,13 +226,14 @@ impl PgStore {
             .build()
             .map_err(|e| StoreError::Backend(format!("the database runtime: {e}")))?;
         let lanes = COMMIT_LANES.min(pool_size.max(1));
-        let committer = commit::Committer::start(&runtime, &pool, lanes);
+        let committer = commit::Committer::start(&runtime, &pool, lanes, timeouts.lock_ms);
         Ok(PgStore {
             committer,
             pool,
             runtime: Some(runtime),
             config: lock_config,
             owner: lease_owner(),
+            incarnation: None,
             lease_ms: DEFAULT_LEASE_MS,
         })
     }
@@ -173,9 +245,47 @@ impl PgStore {
         self
     }
 
+    /// The same store claiming work as the instance `name`, stable across restarts (a
+    /// configured name, or the process's shard range): a restarted process takes back at
+    /// once the outbox rows and timers it held when it died, instead of waiting for their
+    /// leases to end. Starting bumps the name's incarnation in the database; claims are
+    /// made only by the newest incarnation, so an older process still running under the
+    /// same name claims nothing more (its claims fail with an error saying why). Two
+    /// processes running at once need different names.
+    pub fn as_instance(mut self, name: &str) -> Result<PgStore, StoreError> {
+        let name = name.trim().to_string();
+        if name.is_empty() {
+            return Err(StoreError::Backend("an instance name cannot be empty".into()));
+        }
+        let pool = self.pool();
+        let owner = name.clone();
+        let incarnation = self.run(async move {
+            let client = pool.get().await.map_err(pool_error)?;
+            let row = client
+                .query_one(
+                    "INSERT INTO instances (name, incarnation, started_ms) VALUES ($1, 1, $2) \
+                     ON CONFLICT (name) DO UPDATE SET \
+                     incarnation = instances.incarnation + 1, started_ms = EXCLUDED.started_ms \
+                     RETURNING incarnation",
+                    &[&owner, &big(crate::now_ms())],
+                )
+                .await
+                .map_err(db)?;
+            Ok(row.get::<_, i64>(0))
+        })?;
+        self.owner = name;
+        self.incarnation = Some(incarnation);
+        Ok(self)
+    }
+
     /// Who this store's claims belong to (its lease owner), for logs and tests.
     pub fn owner(&self) -> &str {
         &self.owner
+    }
+
+    /// The incarnation of its instance this store started as ([`PgStore::as_instance`]).
+    pub fn incarnation(&self) -> Option<u64> {
+        self.incarnation.map(unbig)
     }
 
     /// How long a claim lasts, in ms.

@@ -16,6 +16,38 @@ use deadpool_postgres::GenericClient;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::IsolationLevel;
 
+/// A claim's fence (owner `$2`, incarnation `$5`): made only by the newest incarnation of
+/// an instance name (always, without one).
+const CURRENT_INCARNATION: &str = "($5::BIGINT IS NULL OR EXISTS (SELECT 1 FROM instances \
+     WHERE name = $2 AND incarnation = $5))";
+
+/// After a claim that took nothing: the error saying so if a newer process started under
+/// this store's instance name (it fenced this one off).
+async fn superseded<C: GenericClient>(
+    c: &C,
+    owner: &str,
+    incarnation: Option<i64>,
+) -> Result<(), StoreError> {
+    let Some(ours) = incarnation else {
+        return Ok(());
+    };
+    let newest: Option<i64> = query_opt(
+        c,
+        "SELECT incarnation FROM instances WHERE name = $1",
+        &[&owner],
+    )
+    .await?
+    .map(|r| r.get(0));
+    match newest {
+        Some(newest) if newest != ours => Err(StoreError::Backend(format!(
+            "another process started as instance {owner:?} (its start {newest}, this \
+             one's {ours}): this one claims no more work; give each process its own \
+             [storage] instance name"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// A game's row as read for a load: metadata bytes, snapshot bytes.
 type GameRow = (Vec<u8>, Option<Vec<u8>>);
 
@@ -66,11 +98,17 @@ impl PgStore {
         })
     }
 
-    /// A claim made at `now_ms`: (now, lease end, owner) as the database stores them.
-    fn lease(&self, now_ms: u64) -> (i64, i64, String) {
+    /// A claim made at `now_ms`: (now, lease end, owner, incarnation) as the database
+    /// stores them.
+    fn lease(&self, now_ms: u64) -> (i64, i64, String, Option<i64>) {
         let now = now_ms.min(i64::MAX as u64);
         let until = now.saturating_add(self.lease_ms()).min(i64::MAX as u64);
-        (big(now), big(until), self.owner().to_string())
+        (
+            big(now),
+            big(until),
+            self.owner().to_string(),
+            self.incarnation().map(big),
+        )
     }
 
     /// Runs `work` with a connection of the pool.
@@ -426,7 +464,7 @@ impl Store for PgStore {
         // A channel's messages go out in order: a row waits while an earlier one of its
         // channel is held by another process (sent, or its lease running out after a crash).
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let (now, until, owner) = self.lease(now_ms);
+        let (now, until, owner, incarnation) = self.lease(now_ms);
         self.with_client(move |client| async move {
             // Rows locked by another process's claim right now are skipped, not waited
             // for; rows it holds are left until their lease ends.
@@ -435,40 +473,45 @@ impl Store for PgStore {
                 &format!(
                     "WITH picked AS (SELECT id FROM outbox r WHERE due_ms <= $1 \
                      AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until_ms <= $1) \
-                     AND NOT EXISTS ({}) \
+                     AND NOT EXISTS ({}) AND {CURRENT_INCARNATION} \
                      ORDER BY due_ms, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
                      UPDATE outbox o SET lease_owner = $2, lease_until_ms = $4 \
                      FROM picked WHERE o.id = picked.id RETURNING {OUTBOX_RETURNING}",
                     earlier_held_elsewhere("r", "$1")
                 ),
-                &[&now, &owner, &limit, &until],
+                &[&now, &owner, &limit, &until, &incarnation],
             )
             .await?
             .iter()
             .map(outbox_of)
             .collect();
+            if rows.is_empty() {
+                superseded(&client, &owner, incarnation).await?;
+            }
             rows.sort_by_key(|r| (r.due_ms, r.id));
             Ok(rows)
         })
     }
 
     fn claim_outbox(&self, id: u64, now_ms: u64) -> Result<Option<OutboxRow>, StoreError> {
-        let (now, until, owner) = self.lease(now_ms);
+        let (now, until, owner, incarnation) = self.lease(now_ms);
         self.with_client(move |client| async move {
-            Ok(query_opt(
+            let row = query_opt(
                 &client,
                 &format!(
                     "UPDATE outbox o SET lease_owner = $2, lease_until_ms = $3 WHERE id = $1 \
                      AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until_ms <= $4) \
-                     AND NOT EXISTS ({}) \
+                     AND NOT EXISTS ({}) AND {CURRENT_INCARNATION} \
                      RETURNING {OUTBOX_RETURNING}",
                     earlier_held_elsewhere("o", "$4")
                 ),
-                &[&big(id), &owner, &until, &now],
+                &[&big(id), &owner, &until, &now, &incarnation],
             )
-            .await?
-            .as_ref()
-            .map(outbox_of))
+            .await?;
+            if row.is_none() {
+                superseded(&client, &owner, incarnation).await?;
+            }
+            Ok(row.as_ref().map(outbox_of))
         })
     }
 
@@ -638,24 +681,28 @@ impl Store for PgStore {
 
     fn due_timers(&self, now_ms: u64, limit: usize) -> Result<Vec<(ChannelId, Timer)>, StoreError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let (now, until, owner) = self.lease(now_ms);
+        let (now, until, owner, incarnation) = self.lease(now_ms);
         self.with_client(move |client| async move {
             let mut due = query(
                 &client,
                 &format!(
                     "WITH picked AS (SELECT channel, kind FROM timers WHERE due_ms <= $1 \
                      AND (lease_owner IS NULL OR lease_owner = $2 OR lease_until_ms <= $1) \
+                     AND {CURRENT_INCARNATION} \
                      ORDER BY due_ms, channel, kind LIMIT $3 FOR UPDATE SKIP LOCKED) \
                      UPDATE timers t SET lease_owner = $2, lease_until_ms = $4 FROM picked \
                      WHERE t.channel = picked.channel AND t.kind = picked.kind \
                      RETURNING {TIMER_RETURNING}"
                 ),
-                &[&now, &owner, &limit, &until],
+                &[&now, &owner, &limit, &until, &incarnation],
             )
             .await?
             .iter()
             .map(timer_of)
             .collect::<Result<Vec<_>, _>>()?;
+            if due.is_empty() {
+                superseded(&client, &owner, incarnation).await?;
+            }
             due.sort_by_key(|(channel, t)| (t.due_ms, *channel, t.kind));
             Ok(due)
         })

@@ -319,6 +319,50 @@ pub fn fresh_url() -> Result<String, String> {
     shared()?.fresh_schema_url("t")
 }
 
+/// A plain session of its own on a database (not a store's), on a small runtime: for a
+/// test that holds a row lock in an open transaction, as an operator's `psql` would.
+pub struct Session {
+    runtime: tokio::runtime::Runtime,
+    client: tokio_postgres::Client,
+}
+
+impl Session {
+    /// Connects to `url`; panics if it cannot (a test's setup).
+    pub fn connect(url: &str) -> Session {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let client = runtime.block_on(async {
+            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                .await
+                .expect("a test session connects");
+            tokio::spawn(connection);
+            client
+        });
+        Session { runtime, client }
+    }
+
+    /// Runs `sql` (one or several statements); panics on an error.
+    pub fn run(&self, sql: &str) {
+        self.runtime
+            .block_on(self.client.batch_execute(sql))
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+
+    /// How many sessions of the server wait for a lock another session holds.
+    pub fn waiting_for_locks(&self) -> i64 {
+        self.runtime
+            .block_on(self.client.query_one(
+                "SELECT count(*) FROM pg_stat_activity \
+                 WHERE cardinality(pg_blocking_pids(pid)) > 0",
+                &[],
+            ))
+            .map(|row| row.get(0))
+            .unwrap_or_else(|e| panic!("pg_stat_activity: {e}"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

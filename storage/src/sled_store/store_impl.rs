@@ -30,6 +30,11 @@ impl Store for SledStore {
             }
             None => None,
         };
+        // A finished game never comes back (a stale copy committed after its archive).
+        let archived = pair_key(commit.meta.channel, commit.meta.game_id);
+        if self.archive.contains_key(archived).map_err(backend)? {
+            return Err(StoreError::Moved);
+        }
         // Read outside the log's lock: the channel's previous commit is in sled already.
         if let Some((k, _)) = &entry {
             if self.log.contains_key(k).map_err(backend)? {

@@ -92,6 +92,7 @@ conformance!(
     corrupted_meta_is_quarantined_and_others_load,
     a_newer_record_is_refused_not_quarantined,
     archive_moves_the_table_and_keeps_the_log,
+    an_archived_game_never_comes_back,
     archived_games_are_listed_newest_first_and_read_one_at_a_time,
     a_discarded_lobby_leaves_nothing_behind,
     a_finished_game_stays_indexed_until_archived_and_notes_are_kept,
@@ -413,6 +414,48 @@ fn archive_moves_the_table_and_keeps_the_log(place: &Place) {
     assert_eq!(store.log(8).unwrap(), vec![e]);
     let (a, b) = (store.next_game_id().unwrap(), store.next_game_id().unwrap());
     assert!(a >= 1 && b > a, "{a} {b}");
+}
+
+/// A process holding a stale copy of a game another one finished and archived commits
+/// it again (a later move, no snapshot): refused as moved, the channel stays empty,
+/// nothing quarantined, the archive and log as they were.
+fn an_archived_game_never_comes_back(place: &Place) {
+    let store = place.open();
+    let e = entry(1);
+    let mut m = meta(4, 8, 1);
+    store
+        .commit(Commit {
+            snapshot: Some(b"x"),
+            entry: Some(&e),
+            ..Commit::meta(&m)
+        })
+        .unwrap();
+    let stamp = store.stamp(4).unwrap();
+    m.status = Status::Finished;
+    let archived = ArchiveEntry {
+        meta: m.clone(),
+        outcome: None,
+        snapshot: b"x".to_vec(),
+    };
+    store.archive(&archived, &[]).unwrap();
+    let (stale, e2) = (meta(4, 8, 2), entry(2));
+    let late = Commit {
+        entry: Some(&e2),
+        outbox: &[row(4, 5, "late")],
+        ..Commit::meta(&stale)
+    };
+    assert!(matches!(store.commit(late), Err(StoreError::Moved)));
+    if let Some(stamp) = stamp {
+        assert!(matches!(store.commit_at(stamp, late), Err(StoreError::Moved)));
+    }
+    assert_eq!(store.load(4).unwrap(), Loaded::Empty);
+    assert!(store.quarantined().unwrap().is_empty());
+    assert_eq!(store.archived(4).unwrap(), vec![archived]);
+    assert_eq!(store.log(8).unwrap(), vec![e]);
+    assert!(store.channel_outbox(4).unwrap().is_empty());
+    // The channel's next game is stored as ever.
+    store.commit(Commit::meta(&meta(4, 9, 0))).unwrap();
+    assert_eq!(found(store.load(4).unwrap()).meta.game_id, 9);
 }
 
 fn archived_games_are_listed_newest_first_and_read_one_at_a_time(place: &Place) {

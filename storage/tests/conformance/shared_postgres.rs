@@ -217,6 +217,84 @@ fn a_refused_commit_writes_nothing_and_a_good_one_moves_the_stamp() {
     assert_eq!(a.timer(7, TimerKind::Remind).unwrap().unwrap().due_ms, 999);
 }
 
+/// A stamp read from a game's row needs that row: once another process removed it (a
+/// lobby discarded, a game quarantined) a commit over the old stamp is refused as moved
+/// and inserts nothing (the old function inserted the game again, without a snapshot).
+#[test]
+fn a_stale_stamp_never_brings_back_a_game_that_is_gone() {
+    let place = Place::pg();
+    let (a, b) = two(&place);
+    let m1 = meta(7, 1, 1);
+    let (_, s1) = a
+        .commit_at(
+            0,
+            Commit {
+                snapshot: Some(b"one"),
+                ..Commit::meta(&m1)
+            },
+        )
+        .unwrap();
+    b.discard_lobby(&m1).unwrap();
+    assert_eq!(b.stamp(7).unwrap(), Some(0));
+    let (m2, e2) = (meta(7, 1, 2), entry(2));
+    let stale = Commit {
+        entry: Some(&e2),
+        outbox: &[row(7, 5, "stale")],
+        timers: &[timer(TimerKind::Remind, 50, 2)],
+        ..Commit::meta(&m2)
+    };
+    assert!(matches!(a.commit_at(s1, stale), Err(StoreError::Moved)));
+    assert_eq!(a.load(7).unwrap(), Loaded::Empty);
+    assert_eq!(a.stamp(7).unwrap(), Some(0));
+    assert!(a.log(1).unwrap().is_empty());
+    assert!(a.channel_outbox(7).unwrap().is_empty());
+    assert_eq!(a.timer(7, TimerKind::Remind).unwrap(), None);
+    // Over "none stored" (stamp 0) a new game lands.
+    a.commit_at(0, Commit::meta(&meta(7, 2, 0))).unwrap();
+    assert_eq!(found(b.load(7).unwrap()).meta.game_id, 2);
+}
+
+/// A process restarted under its instance name takes back at once the outbox rows and
+/// timers it held when it died (not after their leases); the process it replaced, were
+/// it still running, claims nothing more and is told why; another instance still waits
+/// for the leases.
+#[test]
+fn a_restarted_instance_takes_back_its_claims_at_once_and_fences_off_the_old_one() {
+    let place = Place::pg();
+    let url = pg_url(&place);
+    let old = PgStore::open(url, 2).unwrap().as_instance("shards 0/2").unwrap();
+    let other = PgStore::open(url, 2).unwrap().as_instance("shards 1/2").unwrap();
+    assert_eq!(old.owner(), "shards 0/2");
+    let ids = old.enqueue(&[row(1, 100, "a"), row(2, 100, "b")]).unwrap();
+    commit_with(
+        &old,
+        &seated(7, 1, &[1]),
+        &[timer(TimerKind::Remind, 100, 0)],
+        None,
+    );
+    let lease = old.lease_ms();
+    let outbox_ids = |rows: Vec<storage::OutboxRow>| rows.iter().map(|r| r.id).collect::<Vec<_>>();
+    let channels = |due: Vec<(u64, Timer)>| due.iter().map(|(c, _)| *c).collect::<Vec<_>>();
+    assert_eq!(outbox_ids(old.due_outbox(200, 10).unwrap()), ids);
+    assert_eq!(channels(old.due_timers(200, 10).unwrap()), vec![7]);
+    // The process dies holding them and starts again under its name.
+    let new = PgStore::open(url, 2).unwrap().as_instance("shards 0/2").unwrap();
+    assert_eq!(new.incarnation(), old.incarnation().map(|n| n + 1));
+    assert!(other.due_outbox(201, 10).unwrap().is_empty(), "leased");
+    assert!(other.due_timers(201, 10).unwrap().is_empty(), "leased");
+    assert_eq!(outbox_ids(new.due_outbox(201, 10).unwrap()), ids);
+    assert_eq!(channels(new.due_timers(201, 10).unwrap()), vec![7]);
+    // The old incarnation claims nothing now, saying why.
+    let err = old.due_outbox(202, 10).unwrap_err().to_string();
+    assert!(err.contains("instance \"shards 0/2\""), "{err}");
+    assert!(old.claim_outbox(ids[0], 202).is_err());
+    assert!(old.due_timers(202, 10).is_err());
+    assert_eq!(old.outbox_row(ids[0]).unwrap().unwrap().id, ids[0]);
+    // Another instance takes them only once the new one's lease ends.
+    assert!(other.due_outbox(201 + lease - 1, 10).unwrap().is_empty());
+    assert_eq!(outbox_ids(other.due_outbox(201 + lease, 10).unwrap()), ids);
+}
+
 #[test]
 fn stores_claiming_at_once_each_get_a_row_once() {
     let place = Place::pg();
