@@ -398,6 +398,16 @@ pub struct Timer {
     pub held_up: bool,
 }
 
+impl Timer {
+    /// Whether `other` is this same deadline (kind, game, version and due time): what a
+    /// timer written outside a move must still be to be replaced or removed
+    /// ([`Store::replace_timer`]).
+    pub fn same_deadline(&self, other: &Timer) -> bool {
+        (self.kind, self.game_id, self.version, self.due_ms)
+            == (other.kind, other.game_id, other.version, other.due_ms)
+    }
+}
+
 /// Sets (`Some`) or cancels (`None`) a channel's timer of one kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimerChange {
@@ -565,6 +575,16 @@ pub trait Store: Send + Sync {
 
     /// Sets or cancels timers of a channel alone (a stale timer removed), durably.
     fn set_timers(&self, channel: ChannelId, changes: &[TimerChange]) -> Result<(), StoreError>;
+    /// Replaces (`with: Some`) or removes (`None`) the channel's timer of `fired.kind`
+    /// only while the stored one is still `fired` ([`Timer::same_deadline`]), in one
+    /// durable step: a timer another process (or a move) wrote since is kept. Returns
+    /// whether the stored timer was changed.
+    fn replace_timer(
+        &self,
+        channel: ChannelId,
+        fired: &Timer,
+        with: Option<Timer>,
+    ) -> Result<bool, StoreError>;
     /// A channel's timer of one kind.
     fn timer(&self, channel: ChannelId, kind: TimerKind) -> Result<Option<Timer>, StoreError>;
     /// Timers due at `now_ms` or earlier, earliest first, at most `limit`. Read from the

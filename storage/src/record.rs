@@ -14,6 +14,13 @@ pub(crate) fn written_by_this_build() -> [u8; 8] {
     v
 }
 
+/// Whether writing the mark `new` over the `stored` one moves it forward (none stored,
+/// or `new` names newer formats: the marks compare byte by byte, schema first). The mark
+/// never goes back, whichever process or replayed record writes last.
+pub(crate) fn mark_moves_forward(stored: Option<&[u8]>, new: &[u8]) -> bool {
+    stored.is_none_or(|old| new > old)
+}
+
 /// Why a store (or a record) written by a newer build is refused: `None` when this
 /// build reads what `written_by` (a [`written_by_this_build`] value) says was written.
 pub(crate) fn newer_than_this_build(written_by: &[u8]) -> Option<String> {
@@ -143,6 +150,17 @@ pub(crate) fn record_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mark_moves_forward_only() {
+        let ours = written_by_this_build();
+        let mut newer = ours;
+        newer[7] += 1;
+        assert!(mark_moves_forward(None, &ours));
+        assert!(mark_moves_forward(Some(&[0; 8]), &ours));
+        assert!(!mark_moves_forward(Some(&ours), &ours));
+        assert!(!mark_moves_forward(Some(&newer), &ours));
+    }
 
     #[test]
     fn a_mark_of_this_build_or_older_is_read_a_newer_or_unreadable_one_refused() {

@@ -147,7 +147,7 @@ impl Table {
                 .map(|(seat, level)| (seat, crate::bots::ai_level(level)))
         });
         let (Some(game), Some((seat, level))) = (active.game.as_ref(), next) else {
-            self.drop_timer(channel, timer.kind);
+            self.drop_timer(channel, &timer);
             return;
         };
         let Some(permit) = self.admit_due(active.meta.guild, channel, timer) else {
@@ -174,7 +174,8 @@ impl Table {
 
     /// Postpones the stored `timer` past the safety deadlines of `searches` searches at
     /// `level` (and 5 s more) while they run on the pool: after a crash it fires again
-    /// then. `None` when it could not be stored (nothing is searched).
+    /// then. `None` when it could not be stored, or another timer replaced it meanwhile
+    /// (a move of another process: that timer stays): nothing is searched.
     pub(crate) fn postpone(
         &self,
         channel: ChannelId,
@@ -190,12 +191,11 @@ impl Table {
             due_ms: self.now_ms().saturating_add(cap_ms),
             ..timer
         };
-        let change = TimerChange {
-            kind: timer.kind,
-            timer: Some(postponed),
-        };
-        match self.store.set_timers(channel, &[change]) {
-            Ok(()) => Some(postponed),
+        // Only while the stored timer is still this one: another process may have moved
+        // the game and set a newer timer since, which must not be replaced.
+        match self.store.replace_timer(channel, &timer, Some(postponed)) {
+            Ok(true) => Some(postponed),
+            Ok(false) => None,
             Err(e) => {
                 tracing::error!(channel, error = %e, "cannot postpone a timer for a bot's search");
                 None
@@ -222,7 +222,7 @@ impl Table {
                 && a.game.is_some()
         });
         if !live || plan.moves.is_empty() {
-            self.drop_timer(channel, plan.timer.kind);
+            self.drop_timer(channel, &plan.timer);
             return vec![];
         }
         if let [(seat, line)] = plan.moves.as_slice() {
@@ -240,7 +240,7 @@ impl Table {
                 };
                 let mut out = self.play_bot_move(slot, &mv, plan.timer.count);
                 if slot.active.as_ref().map(|a| a.meta.version) == Some(plan.timer.version) {
-                    self.drop_timer(channel, plan.timer.kind);
+                    self.drop_timer(channel, &plan.timer);
                 }
                 out.retain(Delivery::is_outgoing);
                 return out;
@@ -261,7 +261,7 @@ impl Table {
             let moved = self.play_seat_in(slot, *seat, line, mover, &mut batch);
             if slot.active.as_ref().map(|a| a.meta.version) == version {
                 tracing::error!(seat, %line, "a bot's move was refused");
-                self.drop_timer(channel, plan.timer.kind);
+                self.drop_timer(channel, &plan.timer);
                 break;
             }
             out.extend(moved);
@@ -288,7 +288,7 @@ impl Table {
         });
         if !live {
             // Set for a move the game has left (or a game gone): it does nothing.
-            self.drop_timer(channel, timer.kind);
+            self.drop_timer(channel, &timer);
             return vec![];
         }
         if timer.kind == TimerKind::StandIn && !self.thinker.is_inline() {
@@ -324,13 +324,15 @@ impl Table {
             .is_some_and(|a| a.meta.version == timer.version)
             && !out.iter().any(Delivery::is_outgoing);
         if unchanged {
-            self.drop_timer(channel, timer.kind);
+            self.drop_timer(channel, &timer);
         }
         out
     }
 
-    fn drop_timer(&self, channel: ChannelId, kind: TimerKind) {
-        if let Err(e) = self.store.set_timers(channel, &[cancel(kind)]) {
+    /// Removes `timer` (it fired and did nothing), unless another timer replaced it
+    /// meanwhile (a move of another process): that one stays.
+    fn drop_timer(&self, channel: ChannelId, timer: &Timer) {
+        if let Err(e) = self.store.replace_timer(channel, timer, None) {
             tracing::error!(channel, error = %e, "cannot remove a timer");
         }
     }

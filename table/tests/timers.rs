@@ -1444,6 +1444,64 @@ fn a_pooled_bot_move_is_searched_off_the_lock_and_resumes_after_a_crash() {
     gate.wait();
 }
 
+/// Another process moves the game and stores a newer stand-in timer right after this
+/// one checked the timer that fired: postponing it for a search, or removing it as
+/// stale, must leave the newer timer, or the bot's seat would wait with no timer.
+#[test]
+fn a_newer_timer_written_meanwhile_is_neither_postponed_nor_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let sled = Arc::new(SledStore::open(dir.path()).unwrap());
+    let store = common::hooked::Hooked::new(sled.clone());
+    let table = Table::with_options(
+        store.clone(),
+        TableOptions {
+            clock: clock.clone(),
+            defaults: defaults(0, 0, 10, TimeoutPolicy::Drop),
+            minimums: Minimums::LOCAL,
+            thinker: table::Thinker::with_threads(1).capped(16, 8),
+            ..TableOptions::default()
+        },
+    );
+    first_player_dropped(&table, &clock);
+    let stand_in = || sled.timer(CH, TimerKind::StandIn).unwrap();
+    let fired = stand_in().expect("a stand-in timer is set");
+    let newer = |version: u64| Timer {
+        version,
+        due_ms: fired.due_ms + 1,
+        ..fired
+    };
+    let write = |timer: Timer| {
+        move |s: &dyn Store| {
+            let change = TimerChange {
+                kind: TimerKind::StandIn,
+                timer: Some(timer),
+            };
+            s.set_timers(CH, &[change]).unwrap();
+        }
+    };
+    // Due now and live: this process would postpone it and search.
+    store.after_next_timer_read(write(newer(fired.version + 1)));
+    fire(&table, CH);
+    assert_eq!(stand_in(), Some(newer(fired.version + 1)), "postponed over");
+    // Set for a version the game is not at: this process would remove it.
+    let stale = Timer {
+        version: fired.version + 7,
+        ..fired
+    };
+    sled.set_timers(
+        CH,
+        &[TimerChange {
+            kind: TimerKind::StandIn,
+            timer: Some(stale),
+        }],
+    )
+    .unwrap();
+    store.after_next_timer_read(write(newer(fired.version + 8)));
+    fire(&table, CH);
+    assert_eq!(stand_in(), Some(newer(fired.version + 8)), "removed");
+}
+
 #[test]
 fn auto_plays_the_bots_legal_moves_and_the_same_ones_for_the_same_seed() {
     for game in ["palazzo", "villa", "estates", "princes"] {

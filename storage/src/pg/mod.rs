@@ -387,17 +387,76 @@ async fn check_written_by(client: &deadpool_postgres::Client) -> Result<(), Stor
                  ({what}). Nothing was changed: run that version (or a later one) on it."
             )));
         }
-        if theirs >= ours {
+        if !crate::record::mark_moves_forward(Some(&theirs), &ours) {
             return Ok(());
         }
     }
+    write_mark(client, &ours).await
+}
+
+/// Records `mark` as the "written by" mark unless the stored one is newer: a process
+/// of an older build that read the mark before a newer one wrote its own never takes
+/// it back (the comparison is made by the statement itself, under the row's lock).
+async fn write_mark(client: &deadpool_postgres::Client, mark: &[u8]) -> Result<(), StoreError> {
     client
         .execute(
             "INSERT INTO store_info (key, value) VALUES ($1, $2) \
-             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-            &[&WRITTEN_BY, &ours],
+             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value \
+             WHERE store_info.value < EXCLUDED.value",
+            &[&WRITTEN_BY, &mark],
         )
         .await
         .map_err(db)?;
     Ok(())
+}
+
+#[cfg(all(test, feature = "pg-testing"))]
+mod tests {
+    use super::*;
+
+    /// The stored "written by" mark, read back.
+    fn stored_mark(store: &PgStore) -> Vec<u8> {
+        let pool = store.pool();
+        store
+            .run(async move {
+                let client = pool.get().await.map_err(pool_error)?;
+                let row = client
+                    .query_one("SELECT value FROM store_info WHERE key = $1", &[&WRITTEN_BY])
+                    .await
+                    .map_err(db)?;
+                Ok(row.get::<_, Vec<u8>>(0))
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn the_written_by_mark_only_moves_forward() {
+        let url = testing::fresh_url().unwrap();
+        let store = PgStore::open(&url, 1).unwrap();
+        let ours = crate::record::written_by_this_build().to_vec();
+        assert_eq!(stored_mark(&store), ours);
+        let mut newer = ours.clone();
+        newer[7] += 1;
+        let older = vec![0u8; 8];
+        // A newer build wrote its mark after this one read the older mark at open: this
+        // one's write comes last, and changes nothing.
+        for (first, then, kept) in [(&newer, &ours, &newer), (&older, &ours, &ours)] {
+            let pool = store.pool();
+            let (first, then) = (first.clone(), then.clone());
+            store
+                .run(async move {
+                    let client = pool.get().await.map_err(pool_error)?;
+                    client
+                        .execute(
+                            "UPDATE store_info SET value = $2 WHERE key = $1",
+                            &[&WRITTEN_BY, &first],
+                        )
+                        .await
+                        .map_err(db)?;
+                    write_mark(&client, &then).await
+                })
+                .unwrap();
+            assert_eq!(&stored_mark(&store), kept);
+        }
+    }
 }

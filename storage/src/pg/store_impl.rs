@@ -665,6 +665,55 @@ impl Store for PgStore {
         })
     }
 
+    fn replace_timer(
+        &self,
+        channel: ChannelId,
+        fired: &Timer,
+        with: Option<Timer>,
+    ) -> Result<bool, StoreError> {
+        let fired = *fired;
+        self.with_client(move |client| async move {
+            // One statement: the check and the change under the timer row's lock.
+            let (channel, kind) = (big(channel), fired.kind as i16);
+            let (game, version, due) = (big(fired.game_id), big(fired.version), big(fired.due_ms));
+            let changed = match with {
+                Some(t) => {
+                    let count = i32::try_from(t.count).unwrap_or(i32::MAX);
+                    execute(
+                        &client,
+                        "UPDATE timers SET due_ms = $6, game_id = $7, version = $8, \
+                         count = $9, held_up = $10, lease_owner = NULL, lease_until_ms = 0 \
+                         WHERE channel = $1 AND kind = $2 AND game_id = $3 AND version = $4 \
+                         AND due_ms = $5",
+                        &[
+                            &channel,
+                            &kind,
+                            &game,
+                            &version,
+                            &due,
+                            &big(t.due_ms),
+                            &big(t.game_id),
+                            &big(t.version),
+                            &count,
+                            &t.held_up,
+                        ],
+                    )
+                    .await?
+                }
+                None => {
+                    execute(
+                        &client,
+                        "DELETE FROM timers WHERE channel = $1 AND kind = $2 AND game_id = $3 \
+                         AND version = $4 AND due_ms = $5",
+                        &[&channel, &kind, &game, &version, &due],
+                    )
+                    .await?
+                }
+            };
+            Ok(changed == 1)
+        })
+    }
+
     fn timer(&self, channel: ChannelId, kind: TimerKind) -> Result<Option<Timer>, StoreError> {
         self.with_client(move |client| async move {
             query_opt(

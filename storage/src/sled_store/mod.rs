@@ -461,7 +461,8 @@ impl SledStore {
     }
 
     /// Applies the records of log files left by the last run (all of them, in order,
-    /// read record by record; applying one again is harmless), flushes sled and retires
+    /// read record by record; applying one again is harmless; what would take a game or
+    /// a counter back is skipped, see `forward.rs`), flushes sled and retires
     /// the files. [`refuse_unreadable`] has checked them. `next` is the new log file's
     /// number (stored, see [`LOG_SEQ_KEY`]).
     fn replay(&self, files: &[(u64, std::path::PathBuf)], next: u64) -> Result<(), StoreError> {
@@ -471,7 +472,7 @@ impl SledStore {
         for (_, path) in files {
             let mut reader = wal::LogReader::open(path).map_err(|e| log_error("read", e))?;
             while let Some(batch) = reader.next_batch().map_err(|e| log_error("read", e))? {
-                self.apply(&batch, When::Opening)?;
+                self.apply(&self.forward_only(batch), When::Opening)?;
             }
         }
         self.db
@@ -861,6 +862,7 @@ impl Drop for SledStore {
 
 mod checkpoint;
 mod copy;
+mod forward;
 mod indexes;
 mod store_impl;
 #[cfg(test)]

@@ -391,6 +391,28 @@ impl Store for SledStore {
         self.write(|b| self.put_timers(b, channel, changes))
     }
 
+    fn replace_timer(
+        &self,
+        channel: ChannelId,
+        fired: &Timer,
+        with: Option<Timer>,
+    ) -> Result<bool, StoreError> {
+        // Under the write lock: no other write comes between the check and the change.
+        self.write(|b| {
+            let still = lock(&self.timer_index)
+                .get(channel, fired.kind)
+                .is_some_and(|stored| stored.same_deadline(fired));
+            if still {
+                let change = TimerChange {
+                    kind: fired.kind,
+                    timer: with,
+                };
+                self.put_timers(b, channel, &[change])?;
+            }
+            Ok(still)
+        })
+    }
+
     fn timer(&self, channel: ChannelId, kind: TimerKind) -> Result<Option<Timer>, StoreError> {
         Ok(lock(&self.timer_index).get(channel, kind).copied())
     }

@@ -8,7 +8,9 @@
 //! checkpoint, after which the log files it covers are deleted. On open, the records
 //! left in the log are applied again in order: every operation sets or removes a whole
 //! value, so a record applied twice leaves the same state, and the last record touching
-//! a key decides its value, whatever sled kept of the writes before the crash.
+//! a key decides its value, whatever sled kept of the writes before the crash — except
+//! that a record never takes a game to an older version, nor the id generator or the
+//! "written by" mark back (the sled store skips those writes with a warning).
 //!
 //! A file `wal-<seq>.log` is an 8-byte header ([`MAGIC`]) followed by records: payload
 //! length (u32 LE), CRC-32 of length and payload XOR a mask derived from `seq` (u32

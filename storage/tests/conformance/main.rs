@@ -104,10 +104,69 @@ conformance!(
     many_threads_commit_on_different_channels,
     retention_forgets_old_archived_games_and_their_logs_but_not_their_stats,
     claimed_work_stays_its_owners_and_finishing_it_ends_the_claim,
+    a_timer_is_replaced_or_removed_only_while_it_is_the_one_that_fired,
 );
 
 /// Several processes on one database (PostgreSQL alone).
 mod shared_postgres;
+
+/// A timer postponed or dropped outside a move (a bot's search, a timer that did
+/// nothing) changes only if the stored timer is still the one that fired: a newer one
+/// written meanwhile (another process's move) survives, and is still due.
+fn a_timer_is_replaced_or_removed_only_while_it_is_the_one_that_fired(place: &Place) {
+    let store = place.open();
+    let fired = timer(TimerKind::StandIn, 100, 3).timer.unwrap();
+    let newer = timer(TimerKind::StandIn, 120, 4).timer.unwrap();
+    let later = Timer {
+        due_ms: 60_000,
+        ..fired
+    };
+    commit_with(
+        &*store,
+        &meta(7, 1, 3),
+        &[timer(TimerKind::StandIn, 100, 3)],
+        None,
+    );
+    assert_eq!(store.due_timers(200, 10).unwrap(), vec![(7, fired)]);
+    // Still the one that fired: postponed.
+    assert!(store.replace_timer(7, &fired, Some(later)).unwrap());
+    assert_eq!(store.timer(7, TimerKind::StandIn).unwrap(), Some(later));
+    assert!(store.due_timers(200, 10).unwrap().is_empty());
+    // Another move replaced it meanwhile: neither a stale postponement nor a stale
+    // removal touches the newer timer.
+    commit_with(
+        &*store,
+        &meta(7, 1, 4),
+        &[timer(TimerKind::StandIn, 120, 4)],
+        None,
+    );
+    assert!(!store
+        .replace_timer(
+            7,
+            &later,
+            Some(Timer {
+                due_ms: 90_000,
+                ..later
+            })
+        )
+        .unwrap());
+    assert!(!store.replace_timer(7, &later, None).unwrap());
+    assert!(!store.replace_timer(7, &fired, None).unwrap());
+    assert_eq!(store.timer(7, TimerKind::StandIn).unwrap(), Some(newer));
+    drop(store);
+    let store = place.open();
+    assert_eq!(store.timer(7, TimerKind::StandIn).unwrap(), Some(newer));
+    assert_eq!(store.due_timers(200, 10).unwrap(), vec![(7, newer)]);
+    // The one that fired: removed, for good.
+    assert!(store.replace_timer(7, &newer, None).unwrap());
+    assert_eq!(store.timer(7, TimerKind::StandIn).unwrap(), None);
+    assert!(
+        !store.replace_timer(7, &newer, None).unwrap(),
+        "nothing left"
+    );
+    drop(store);
+    assert_eq!(place.open().timer(7, TimerKind::StandIn).unwrap(), None);
+}
 
 /// Single-process meaning of the claims (sled, and one PostgreSQL store alone).
 fn claimed_work_stays_its_owners_and_finishing_it_ends_the_claim(place: &Place) {

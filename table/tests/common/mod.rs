@@ -1,6 +1,8 @@
 //! Helpers shared by the table's scenario tests (they drive the Countdown test game).
 #![allow(dead_code)]
 
+pub mod hooked;
+
 use std::sync::Arc;
 use storage::{Loaded, SledStore, Store};
 use table::{Caller, Command, Delivery, Table};

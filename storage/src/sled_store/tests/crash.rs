@@ -496,3 +496,83 @@ fn a_damaged_record_in_the_middle_of_the_log_refuses_to_open_and_check_sets_it_a
         assert_eq!(store.note(channel, "n").unwrap(), None);
     }
 }
+
+#[test]
+fn a_stale_log_file_put_back_never_takes_a_game_or_a_counter_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let stale = tempfile::tempdir().unwrap();
+    let timer = |v: u64| Timer {
+        kind: TimerKind::StandIn,
+        due_ms: 1_000 + v,
+        game_id: 9,
+        version: v,
+        count: 0,
+        held_up: false,
+    };
+    let move_at = |store: &SledStore, v: u64| {
+        let state = format!("s{v}");
+        store
+            .commit(Commit {
+                meta: &meta(5, 9, v),
+                snapshot: Some(state.as_bytes()),
+                entry: Some(&entry(v)),
+                outbox: &[row(5, 100 + v, "post")],
+                timers: &[TimerChange {
+                    kind: TimerKind::StandIn,
+                    timer: Some(timer(v)),
+                }],
+                seats: None,
+            })
+            .unwrap();
+    };
+    let ceiling = {
+        let store = SledStore::open(dir.path()).unwrap();
+        move_at(&store, 1);
+        // A record as an older build wrote it: its "written by" mark is older.
+        store
+            .write(|b| {
+                b.put(TreeId::Default, WRITTEN_BY_KEY, [0u8; 8]);
+                Ok(())
+            })
+            .unwrap();
+        copy_files(dir.path(), stale.path(), true);
+        store
+            .write(|b| {
+                b.put(TreeId::Default, WRITTEN_BY_KEY, written_by_this_build());
+                Ok(())
+            })
+            .unwrap();
+        // The id generator moved on meanwhile.
+        let ceiling = store.next_game_id().unwrap() + 10 * ID_BLOCK;
+        store
+            .write(|b| {
+                b.put(TreeId::Default, IDS_KEY, ceiling.to_be_bytes());
+                Ok(())
+            })
+            .unwrap();
+        move_at(&store, 2);
+        move_at(&store, 3);
+        ceiling
+    };
+    // The log of move 1, put back by hand into the closed store.
+    copy_files(stale.path(), dir.path(), true);
+    let store = SledStore::open(dir.path()).unwrap();
+    let Loaded::Found(r) = store.load(5).unwrap() else {
+        panic!("channel 5 lost")
+    };
+    assert_eq!(r.meta, meta(5, 9, 3), "the game went back");
+    assert_eq!(r.snapshot.as_deref(), Some(&b"s3"[..]));
+    assert!(r.tail.is_empty());
+    assert_eq!(store.timer(5, TimerKind::StandIn).unwrap(), Some(timer(3)));
+    assert_eq!(
+        store.log(9).unwrap(),
+        vec![entry(1), entry(2), entry(3)],
+        "the log keeps every move"
+    );
+    assert_eq!(
+        store.db.get(WRITTEN_BY_KEY).unwrap().as_deref(),
+        Some(&written_by_this_build()[..]),
+        "the mark went back"
+    );
+    assert!(store.next_game_id().unwrap() >= ceiling, "ids may repeat");
+}
