@@ -244,6 +244,7 @@ table-undo-no-move-yet = You have not made a move in this game yet, so there is 
 table-undo-log-not-replayed = This game's log could not be replayed, so nothing can be taken back.
 table-undo-log-mismatch = This game's log does not replay to its state, so nothing can be taken back.
 table-undo-blocked = Your last move can no longer be taken back: it, or a move after it, brought out something hidden or random (a card or a tile drawn, a roof turned up, a shuffle, the villa's wobble), or was a secret move.
+table-undo-bot-moved = Your last move can no longer be taken back: a bot has moved since, and a bot's move is never taken back (it came from the bot's hidden cards; taking it back would let a player try again until the bot answers as they like).
 table-undo-seat-left = You left this game when your time ran out, so you cannot take moves back.
 table-undo-off = Undo is off for this game: the host ({ $host }) turned it off with /game settings.
 table-undo-done = ↩️ { $name } took back their last move.

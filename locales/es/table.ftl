@@ -258,6 +258,7 @@ table-undo-no-move-yet = Aún no has hecho ninguna jugada en esta partida, así 
 table-undo-log-not-replayed = El registro de esta partida no se pudo reproducir, así que no se puede retirar nada.
 table-undo-log-mismatch = El registro de esta partida no lleva a su estado, así que no se puede retirar nada.
 table-undo-blocked = Tu última jugada ya no se puede retirar: ella, o una jugada posterior, sacó a la luz algo oculto o al azar (una carta o una loseta robada, un tejado descubierto, un barajado, el tambaleo de la villa), o fue una jugada secreta.
+table-undo-bot-moved = Tu última jugada ya no se puede retirar: un bot ha jugado después, y la jugada de un bot nunca se retira (salió de las cartas ocultas del bot; retirarla permitiría volver a probar hasta que el bot respondiera como uno quiere).
 table-undo-seat-left = Dejaste esta partida cuando se te agotó el tiempo, así que no puedes retirar jugadas.
 table-undo-off = Deshacer está desactivado en esta partida: el anfitrión ({ $host }) lo desactivó con /partida ajustes.
 table-undo-done = ↩️ { $name } ha retirado su última jugada.

@@ -1,6 +1,7 @@
 //! `/game undo`: a player takes the table back to just before their own last move, while
 //! nothing hidden or random has come out since (the engine judges each move, see
-//! `Game::undoable`). No one else moved since: undone at once. Otherwise every other
+//! `Game::undoable`) and no bot has moved since (a bot's answer comes from its hidden
+//! cards: taking it back would let a player re-roll it). No one else moved since: undone at once. Otherwise every other
 //! player whose moves would be taken back approves by button; one refusal, the request's
 //! lifetime (10 minutes or the table's reminder interval, whichever is shorter) or any
 //! new move cancels it.
@@ -119,6 +120,16 @@ impl Table {
                 tracing::error!(channel = meta.channel, error = %e, "undo: the log does not replay");
                 words::text(lang, "table-undo-log-not-replayed", &[])
             })?;
+        // A bot's answer came from its hidden cards and a search seeded by the game's
+        // version: taking it back would let a player try moves until the bots answer as
+        // they like (undo then re-rolls them). So no undo across a bot's move, as across a
+        // reveal.
+        if undone
+            .iter()
+            .any(|(s, _)| *s != seat && active.played_by_table(*s))
+        {
+            return Err(words::text(lang, "table-undo-bot-moved", &[]));
+        }
         // Each move taken back must be one the engine lets go: nothing hidden came out.
         let mut state = restored.box_clone();
         for (seat, action) in undone {

@@ -342,3 +342,42 @@ fn a_restart_after_an_undo_restores_the_same_state() {
         .handle(CH, &caller, Command::Play("add 1".into()))
         .is_empty());
 }
+
+#[test]
+fn a_move_a_bot_has_answered_is_not_taken_back_but_one_before_the_bot_moved_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let table = Table::with_options(
+        store.clone(),
+        TableOptions {
+            clock: clock.clone(),
+            minimums: Minimums::LOCAL,
+            bot_delay_ms: 1_500,
+            ..TableOptions::default()
+        },
+    );
+    run(&table, CH, 1, "new countdown bots=easy seed=11");
+    // ana moves; the bot has not answered yet (its pause): the undo works at once.
+    run(&table, CH, 1, "add 2");
+    assert_eq!(board(&table), "Total: 2 / 15. Bot Lorenzo \\(easy\\) to add.");
+    let out = run(&table, CH, 1, "undo");
+    assert!(
+        channel_texts(&out)[0].contains("ana took back their last move"),
+        "{out:?}"
+    );
+    assert_eq!(board(&table), "Total: 0 / 15. ana to add.");
+    // ana moves again and the bot answers: that move can no longer be taken back, and
+    // the refusal changes nothing.
+    run(&table, CH, 1, "add 1");
+    clock.advance(1_500);
+    table.fire_due_timers();
+    assert!(!table.legal_actions(CH, 1).is_empty(), "the bot answered");
+    let (v, shown) = (version(&table), board(&table));
+    let (snapshot, log, _) = raw(&store, CH);
+    let refused = ephemeral(&run(&table, CH, 1, "undo"));
+    assert!(refused.contains("a bot has moved since"), "{refused}");
+    assert_eq!(version(&table), v);
+    assert_eq!(board(&table), shown);
+    assert_eq!(raw(&store, CH), (snapshot, log, v));
+}
