@@ -13,38 +13,70 @@ pub const LIMIT: usize = 2000;
 /// Labels are cut to this length (Discord allows 80 on buttons).
 const BUTTON_LABEL: usize = 80;
 
-/// Splits `text` into chunks of at most `limit` characters at line breaks, closing and
-/// reopening ``` code blocks across chunk boundaries.
+/// A code fence, as it closes and reopens a code block cut between two chunks.
+const FENCE: &str = "```";
+
+/// Splits `text` into chunks of at most `limit` characters (Unicode code points, as
+/// Discord counts) at line breaks, closing and reopening ``` code blocks across chunk
+/// boundaries so each chunk's fences are balanced. A line too long for a chunk is cut
+/// into pieces (nothing is lost); chunks that would be blank are left out.
 pub fn split_message(text: &str, limit: usize) -> Vec<String> {
+    // Room kept in a chunk: a reopened fence and its newline, a newline and a closing fence.
+    let piece_max = limit.saturating_sub(2 * (FENCE.len() + 1)).max(1);
     let mut chunks = Vec::new();
     let mut current = String::new();
+    let mut len = 0;
     let mut in_code = false;
-    for line in text.lines() {
-        // Room for the line, its newline and a closing fence.
-        let needed = line.chars().count() + 1 + if in_code { 4 } else { 0 };
-        if !current.is_empty() && current.chars().count() + needed > limit {
+    let pieces = text.lines().flat_map(|line| {
+        let chars: Vec<char> = line.chars().collect();
+        let cut: Vec<String> = chars
+            .chunks(piece_max)
+            .map(|c| c.iter().collect())
+            .collect();
+        if cut.is_empty() {
+            vec![String::new()]
+        } else {
+            cut
+        }
+    });
+    for piece in pieces {
+        let piece_len = piece.chars().count();
+        // An odd number of fences on a line opens or closes a block.
+        let toggles = piece.matches(FENCE).count() % 2 == 1;
+        let in_code_after = in_code != toggles;
+        let separator = usize::from(len > 0);
+        // A block still open after this line needs room for its closing fence.
+        let closing = if in_code_after { FENCE.len() + 1 } else { 0 };
+        if len > 0 && len + separator + piece_len + closing > limit {
             if in_code {
-                current.push_str("```");
+                current.push('\n');
+                current.push_str(FENCE);
             }
             chunks.push(std::mem::take(&mut current));
+            len = 0;
             if in_code {
-                current.push_str("```\n");
+                current.push_str(FENCE);
+                len = FENCE.len();
             }
         }
-        let line: String = line.chars().take(limit.saturating_sub(8)).collect();
-        if line.trim_start().starts_with("```") {
-            in_code = !in_code;
+        if len > 0 {
+            current.push('\n');
+            len += 1;
         }
-        current.push_str(&line);
+        current.push_str(&piece);
+        len += piece_len;
+        in_code = in_code_after;
+    }
+    if in_code {
         current.push('\n');
+        current.push_str(FENCE);
     }
-    if !current.trim().is_empty() {
-        chunks.push(current.trim_end().to_string());
-    }
+    chunks.push(current);
     chunks
-        .iter_mut()
-        .for_each(|c| *c = c.trim_end().to_string());
-    chunks
+        .into_iter()
+        .map(|c| c.trim_end().to_string())
+        .filter(|c| !c.trim().is_empty())
+        .collect()
 }
 
 /// Mentions that may ping: only the users listed, never a role, `@everyone` or `@here`
@@ -336,6 +368,82 @@ mod tests {
         }
         assert!(chunks.last().unwrap().ends_with("after"));
         assert_eq!(split_message("short", 500), vec!["short"]);
+    }
+
+    /// Random texts with code fences (some opening near the limit, some lines longer than
+    /// a chunk, multi-byte letters): every chunk fits Discord's limit counted as Discord
+    /// counts (code points), every chunk's fences are balanced, and no text is lost.
+    #[test]
+    fn split_keeps_every_chunk_under_the_limit_with_fences_balanced() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2015);
+        // Inline code only: the fences are the lines that hold an odd number of them.
+        let pieces = ["a", "é", "🎲", " ", "`x`", "x", "ü", "\u{200b}", "```y```"];
+        let strip = |s: &str| -> String {
+            s.chars()
+                .filter(|c| !c.is_whitespace() && *c != '`')
+                .collect()
+        };
+        for round in 0..4000 {
+            let limit = match round % 4 {
+                0 => LIMIT,
+                1 => LIMIT - 200,
+                _ => rng.gen_range(12..300),
+            };
+            let mut text = String::new();
+            for _ in 0..rng.gen_range(1..40) {
+                match rng.gen_range(0..10) {
+                    0 | 1 => {
+                        text.push_str(["```", "```rust", "  ```", "```text"][rng.gen_range(0..4)])
+                    }
+                    2 => {}
+                    _ => {
+                        let len = rng.gen_range(0..=limit + limit / 4);
+                        for _ in 0..len {
+                            text.push_str(pieces[rng.gen_range(0..pieces.len())]);
+                        }
+                    }
+                }
+                text.push('\n');
+            }
+            let chunks = split_message(&text, limit);
+            for c in &chunks {
+                assert!(
+                    c.chars().count() <= limit,
+                    "round {round}: {} > {limit}",
+                    c.chars().count()
+                );
+                assert_eq!(c.matches("```").count() % 2, 0, "round {round}: {c:?}");
+                assert!(!c.trim().is_empty(), "round {round}: an empty chunk");
+            }
+            assert_eq!(
+                strip(&chunks.concat()),
+                strip(&text),
+                "round {round}: text lost"
+            );
+        }
+    }
+
+    /// A fence opening just under the limit (after lines filling the chunk to 1,980–1,999
+    /// characters): the chunk closing it stays within the limit.
+    #[test]
+    fn split_closes_a_fence_opened_near_the_limit_within_the_limit() {
+        for filled in 1980..2000 {
+            let text = format!(
+                "{}\n{}\n```\n{}\n```",
+                "a".repeat(1000),
+                "a".repeat(filled - 1001),
+                "b".repeat(10)
+            );
+            for c in split_message(&text, LIMIT) {
+                assert!(
+                    c.chars().count() <= LIMIT,
+                    "{filled}: {}",
+                    c.chars().count()
+                );
+                assert_eq!(c.matches("```").count() % 2, 0, "{filled}: {c}");
+            }
+        }
     }
 
     #[test]
