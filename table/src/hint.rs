@@ -166,7 +166,15 @@ impl Table {
     pub(crate) fn answer_hint(&self, job: HintJob, user: UserId) -> Delivery {
         match self.start_hint(job, user) {
             Started::Now(answer) => answer,
-            Started::Searching(rx, words) => words.0.answer(rx.blocking_recv().ok()),
+            Started::Searching(mut rx, words) => {
+                // Answered already by an inline thinker; else wait (never on the runtime).
+                let found = match rx.try_recv() {
+                    Ok(found) => Some(found),
+                    Err(oneshot::error::TryRecvError::Empty) => rx.blocking_recv().ok(),
+                    Err(oneshot::error::TryRecvError::Closed) => None,
+                };
+                words.0.answer(found)
+            }
         }
     }
 
