@@ -87,7 +87,10 @@ impl Endpoint {
                 Ok(Box::new(SledStore::open(dir).map_err(failed)?))
             }
             Endpoint::Postgres(url) => {
-                Ok(Box::new(storage::PgStore::open(url, 2).map_err(failed)?))
+                let timeouts = storage::pg::Timeouts::for_tools();
+                Ok(Box::new(
+                    storage::PgStore::open_with(url, 2, timeouts).map_err(failed)?,
+                ))
             }
         }
     }

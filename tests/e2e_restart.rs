@@ -76,12 +76,6 @@ impl Drop for BotProcess {
     }
 }
 
-/// The process on its own sled store, its commands registered in the fake's guild.
-fn spawn_bot(fake: &FakeDiscord, dir: &std::path::Path) -> BotProcess {
-    let guild = format!("dev_guild_id = {}", fake.guild_id());
-    spawn_with(fake, dir, "p", &guild, &[])
-}
-
 /// A `capomaestro run` process: its config file `dir/<name>.toml` keeps the games in
 /// `dir/<name>` (sled) and has `extra` appended (top-level keys first, then sections);
 /// `args` follow `run`.
@@ -142,11 +136,39 @@ fn button(panel: &fake_discord::RecordedMessage, wanted: impl Fn(&str) -> bool) 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
+    crash_between_commit_and_post(None).await;
+}
+
+/// The same on PostgreSQL: the restarted process (the same instance, its shard range)
+/// takes back the post it held when it died, at once, not after its lease.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crash_between_commit_and_post_on_postgresql_resends_at_once_and_once() {
+    // The harness blocks on its own runtime: not on this one's threads.
+    let url = tokio::task::spawn_blocking(storage::pg::testing::fresh_url)
+        .await
+        .unwrap()
+        .unwrap_or_else(|why| panic!("{why}"));
+    crash_between_commit_and_post(Some(&url)).await;
+}
+
+/// kill -9 while the turn message of a move is on the wire (Discord creates it, the
+/// answer is lost), then a restart: the lost message is re-sent within 5 s of the
+/// restart, shown once (deduplicated by its nonce), the live hand updated once. On sled
+/// (`postgres` `None`) or on the PostgreSQL database at that url.
+async fn crash_between_commit_and_post(postgres: Option<&str>) {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let channel = fake.channel();
     let (ana, bruno) = (fake.add_user("ana"), fake.add_user("bruno"));
-    let mut bot = spawn_bot(&fake, dir.path());
+    let mut config = format!("dev_guild_id = {}\n", fake.guild_id());
+    if let Some(url) = postgres {
+        // The default lease (30 s): the restart must not wait it out.
+        config.push_str(&format!(
+            "[storage]\nbackend = \"postgres\"\nurl = {url:?}\npool_size = 4\n"
+        ));
+    }
+    let spawn = || spawn_with(&fake, dir.path(), "p", &config, &[]);
+    let mut bot = spawn();
     fake.wait_commands().await;
     let game = game_choice(&fake, "Palazzo");
     fake.slash(ana, channel, "game new", json!({ "game": game }))
@@ -201,6 +223,20 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
     })
     .await;
     bot.kill();
+    let lost = fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == format!("/channels/{channel}/messages"))
+        .nth(posts_before)
+        .and_then(|r| r.body.as_ref()?["nonce"].as_str().map(String::from))
+        .expect("the lost post carries its nonce");
+    let sent = |f: &FakeDiscord| {
+        f.requests()
+            .iter()
+            .filter(|r| r.method == "POST" && r.path == format!("/channels/{channel}/messages"))
+            .filter(|r| r.body.as_ref().and_then(|b| b["nonce"].as_str()) == Some(lost.as_str()))
+            .count()
+    };
     assert_eq!(
         (fake.dms(player).len(), hand_edits(&fake)),
         (dms_before, edits_before),
@@ -208,7 +244,18 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
     );
 
     // Restart; nobody acts.
-    let mut bot = spawn_bot(&fake, dir.path());
+    let restarted = std::time::Instant::now();
+    let mut bot = spawn();
+    fake.wait_for_within(
+        "the lost turn message re-sent",
+        Duration::from_secs(5),
+        |f| (sent(f) >= 2).then_some(()),
+    )
+    .await;
+    eprintln!(
+        "the lost turn message re-sent {:?} after the restart",
+        restarted.elapsed()
+    );
     fake.wait_for_within(
         "the move's live hand update after the restart",
         Duration::from_secs(20),
@@ -224,17 +271,13 @@ async fn a_crash_between_commit_and_post_loses_nothing_and_posts_once() {
         "exactly one turn message: {:#?}",
         &messages[messages_before..]
     );
-    let resent = fake
-        .requests()
-        .iter()
-        .filter(|r| r.method == "POST" && r.path == format!("/channels/{channel}/messages"))
-        .filter(|r| {
-            r.body.as_ref().and_then(|b| b["nonce"].as_str())
-                == messages[messages_before].nonce.as_deref()
-        })
-        .count();
     assert_eq!(
-        resent, 2,
+        messages[messages_before].nonce.as_deref(),
+        Some(lost.as_str())
+    );
+    assert_eq!(
+        sent(&fake),
+        2,
         "sent before the crash and re-sent after, deduplicated by nonce"
     );
     let dms = fake.dms(player);

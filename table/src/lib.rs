@@ -1052,7 +1052,10 @@ impl Table {
             }
             // The game's row stayed locked elsewhere past the store's lock timeout.
             Err(storage::StoreError::Busy) => {
-                tracing::warn!(channel = meta.channel, "the game's stored row is busy; move refused");
+                tracing::warn!(
+                    channel = meta.channel,
+                    "the game's stored row is busy; move refused"
+                );
                 *out = vec![Delivery::ephemeral(words::text(
                     reader,
                     "table-busy-try-again",

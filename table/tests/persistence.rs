@@ -834,7 +834,10 @@ fn a_locked_game_row_refuses_its_own_move_in_time_and_holds_up_no_other_channel(
     };
     let mut threads = vec![mover(LOCKED)];
     while locker.waiting_for_locks() == 0 {
-        assert!(start.elapsed() < Duration::from_secs(10), "the move never waited");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the move never waited"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
     threads.extend((1..=OTHERS).map(mover));
@@ -856,7 +859,10 @@ fn a_locked_game_row_refuses_its_own_move_in_time_and_holds_up_no_other_channel(
     answers.sort_by_key(|(ch, ..)| *ch);
     assert_eq!(answers.len() as u64, LOCKED);
     for (ch, took, out) in &answers[..OTHERS as usize] {
-        assert!(*took < Duration::from_secs(1), "channel {ch} answered after {took:?}");
+        assert!(
+            *took < Duration::from_secs(1),
+            "channel {ch} answered after {took:?}"
+        );
         assert!(!channel_texts(out).is_empty(), "channel {ch}: {out:?}");
         assert_eq!(table.state_version(*ch).unwrap().version, 1, "channel {ch}");
     }

@@ -565,7 +565,9 @@ async fn commit_together(pool: &Pool, batch: &[Queued], wait: &Option<i64>) -> T
     }));
     for q in batch {
         steps.push(Box::pin(async move {
-            c.query_one(statement, &q.commit.params(wait)).await.map(Some)
+            c.query_one(statement, &q.commit.params(wait))
+                .await
+                .map(Some)
         }));
     }
     steps.push(Box::pin(async move {

@@ -87,6 +87,17 @@ impl Default for Timeouts {
 }
 
 impl Timeouts {
+    /// For an operator's tool moving a whole store (`capomaestro store copy`): long
+    /// statements and pauses between batches are expected; a locked row still ends.
+    pub fn for_tools() -> Timeouts {
+        Timeouts {
+            lock_ms: 30_000,
+            statement_ms: 3_600_000,
+            idle_in_transaction_ms: 3_600_000,
+            ..Timeouts::default()
+        }
+    }
+
     /// The session settings, as `-c name=value` options of the connection.
     fn options(&self) -> String {
         format!(
@@ -189,13 +200,7 @@ impl PgStore {
         // Every move durable when its commit returns, whatever the server's default; every
         // wait bounded.
         let options = config.get_options().unwrap_or("").to_string();
-        config.options(
-            format!(
-                "{options} -c synchronous_commit=on {}",
-                timeouts.options()
-            )
-            .trim(),
-        );
+        config.options(format!("{options} -c synchronous_commit=on {}", timeouts.options()).trim());
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(10));
         }
@@ -255,7 +260,9 @@ impl PgStore {
     pub fn as_instance(mut self, name: &str) -> Result<PgStore, StoreError> {
         let name = name.trim().to_string();
         if name.is_empty() {
-            return Err(StoreError::Backend("an instance name cannot be empty".into()));
+            return Err(StoreError::Backend(
+                "an instance name cannot be empty".into(),
+            ));
         }
         let pool = self.pool();
         let owner = name.clone();

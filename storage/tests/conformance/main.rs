@@ -505,7 +505,10 @@ fn an_archived_game_never_comes_back(place: &Place) {
     };
     assert!(matches!(store.commit(late), Err(StoreError::Moved)));
     if let Some(stamp) = stamp {
-        assert!(matches!(store.commit_at(stamp, late), Err(StoreError::Moved)));
+        assert!(matches!(
+            store.commit_at(stamp, late),
+            Err(StoreError::Moved)
+        ));
     }
     assert_eq!(store.load(4).unwrap(), Loaded::Empty);
     assert!(store.quarantined().unwrap().is_empty());

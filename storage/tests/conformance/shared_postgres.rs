@@ -262,8 +262,14 @@ fn a_stale_stamp_never_brings_back_a_game_that_is_gone() {
 fn a_restarted_instance_takes_back_its_claims_at_once_and_fences_off_the_old_one() {
     let place = Place::pg();
     let url = pg_url(&place);
-    let old = PgStore::open(url, 2).unwrap().as_instance("shards 0/2").unwrap();
-    let other = PgStore::open(url, 2).unwrap().as_instance("shards 1/2").unwrap();
+    let old = PgStore::open(url, 2)
+        .unwrap()
+        .as_instance("shards 0/2")
+        .unwrap();
+    let other = PgStore::open(url, 2)
+        .unwrap()
+        .as_instance("shards 1/2")
+        .unwrap();
     assert_eq!(old.owner(), "shards 0/2");
     let ids = old.enqueue(&[row(1, 100, "a"), row(2, 100, "b")]).unwrap();
     commit_with(
@@ -278,7 +284,10 @@ fn a_restarted_instance_takes_back_its_claims_at_once_and_fences_off_the_old_one
     assert_eq!(outbox_ids(old.due_outbox(200, 10).unwrap()), ids);
     assert_eq!(channels(old.due_timers(200, 10).unwrap()), vec![7]);
     // The process dies holding them and starts again under its name.
-    let new = PgStore::open(url, 2).unwrap().as_instance("shards 0/2").unwrap();
+    let new = PgStore::open(url, 2)
+        .unwrap()
+        .as_instance("shards 0/2")
+        .unwrap();
     assert_eq!(new.incarnation(), old.incarnation().map(|n| n + 1));
     assert!(other.due_outbox(201, 10).unwrap().is_empty(), "leased");
     assert!(other.due_timers(201, 10).unwrap().is_empty(), "leased");
