@@ -344,12 +344,14 @@ where
 {
     type Stream = Rustls<S>;
     type TlsConnect = RustlsConnect;
-    type Error = rustls::pki_types::InvalidDnsNameError;
+    type Error = io::Error;
 
     fn make_tls_connect(&mut self, host: &str) -> Result<RustlsConnect, Self::Error> {
+        // Asked for every connection, a Unix socket's too (an empty host, never used for
+        // TLS): a name that is not one fails only if a handshake is tried.
         Ok(RustlsConnect {
             config: self.0.clone(),
-            name: ServerName::try_from(host.to_string())?,
+            name: ServerName::try_from(host.to_string()).ok(),
         })
     }
 }
@@ -357,7 +359,7 @@ where
 /// One connection's handshake to `name`.
 pub(crate) struct RustlsConnect {
     config: Arc<rustls::ClientConfig>,
-    name: ServerName<'static>,
+    name: Option<ServerName<'static>>,
 }
 
 impl<S> TlsConnect<S> for RustlsConnect
@@ -370,8 +372,11 @@ where
 
     fn connect(self, stream: S) -> Self::Future {
         Box::pin(async move {
+            let name = self.name.ok_or_else(|| {
+                io::Error::new(io::ErrorKind::InvalidInput, "not a host name for TLS")
+            })?;
             tokio_rustls::TlsConnector::from(self.config)
-                .connect(self.name, stream)
+                .connect(name, stream)
                 .await
                 .map(Rustls)
         })
