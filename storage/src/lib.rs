@@ -439,6 +439,21 @@ impl Standing {
     }
 }
 
+/// The stats rows an archive adds `standings` to (user, key: `None` is every game), in
+/// one fixed order, by user id then key: archives finishing at once on one server take
+/// the row locks they share in the same order, so they never deadlock (PostgreSQL).
+pub(crate) fn stats_updates<'a>(
+    standings: &'a [Standing],
+    game: &str,
+) -> Vec<(UserId, Option<String>, &'a Standing)> {
+    let mut rows: Vec<_> = standings
+        .iter()
+        .flat_map(|s| s.stat_keys(game).into_iter().map(move |k| (s.user, k, s)))
+        .collect();
+    rows.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    rows
+}
+
 /// A player's record on one server, for one game or all of them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerStats {
@@ -686,6 +701,62 @@ pub fn create_private_dir(dir: &std::path::Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod undo_tests {
     use super::*;
+
+    #[test]
+    fn stats_rows_are_updated_in_one_order_by_user_then_key() {
+        let standing = |user: UserId, against: Vec<BotLevel>| Standing {
+            user,
+            name: format!("p{user}"),
+            won: user == 5,
+            score: 1,
+            against,
+        };
+        let people = [
+            standing(9, vec![]),
+            standing(3, vec![]),
+            standing(5, vec![]),
+        ];
+        let order: Vec<(UserId, Option<String>)> = stats_updates(&people, "villa")
+            .into_iter()
+            .map(|(u, k, s)| {
+                assert_eq!(s.user, u);
+                (u, k)
+            })
+            .collect();
+        let v = || Some("villa".to_string());
+        assert_eq!(
+            order,
+            [
+                (3, None),
+                (3, v()),
+                (5, None),
+                (5, v()),
+                (9, None),
+                (9, v())
+            ]
+        );
+        // Whatever order the seats came in, the same rows in the same order.
+        let mut reversed = people.clone();
+        reversed.reverse();
+        let again: Vec<_> = stats_updates(&reversed, "villa")
+            .into_iter()
+            .map(|(u, k, _)| (u, k))
+            .collect();
+        assert_eq!(again, order);
+        let bots = [
+            standing(8, vec![BotLevel::Hard, BotLevel::Easy]),
+            standing(2, vec![BotLevel::Easy]),
+        ];
+        let keys: Vec<_> = stats_updates(&bots, "villa")
+            .into_iter()
+            .map(|(u, k, _)| (u, k.unwrap()))
+            .collect();
+        let key = |u, k: &str| (u, k.to_string());
+        assert_eq!(
+            keys,
+            [key(2, "vs-easy"), key(8, "vs-easy"), key(8, "vs-hard")]
+        );
+    }
 
     fn mv(seat: usize, n: u64) -> LogEntry {
         LogEntry {

@@ -36,6 +36,7 @@ mod sql;
 mod store_impl;
 #[cfg(feature = "pg-testing")]
 pub mod testing;
+mod tls;
 
 #[cfg(feature = "pg-testing")]
 pub use commit::HeldCommits;
@@ -116,6 +117,8 @@ pub struct PgStore {
     runtime: Option<tokio::runtime::Runtime>,
     /// The connection settings (a lock of [`Store::exclusively`] holds a connection of its own).
     config: tokio_postgres::Config,
+    /// TLS as the url's `sslmode` says ([`tls`]).
+    tls: tls::MakeRustls,
     /// This store's lease owner: its instance name ([`PgStore::as_instance`]), else unique
     /// per opened store (host, process, start, counter).
     owner: String,
@@ -156,7 +159,7 @@ pub(crate) fn unbig(v: i64) -> u64 {
 
 impl PgStore {
     /// Connects to the database named by `url` (a `postgres://` URL or `key=value`
-    /// settings), applies the migrations it lacks and checks that no newer build wrote
+    /// settings; TLS as its `sslmode` says, see [`tls`]), applies the migrations it lacks and checks that no newer build wrote
     /// it. `pool_size` bounds the connections (at least 1).
     pub fn open(url: &str, pool_size: usize) -> Result<PgStore, StoreError> {
         PgStore::open_with(url, pool_size, Timeouts::default())
@@ -191,9 +194,7 @@ impl PgStore {
 
     /// The pool and runtime for `url`; connections are made on first use.
     fn connect(url: &str, pool_size: usize, timeouts: Timeouts) -> Result<PgStore, StoreError> {
-        let mut config: tokio_postgres::Config = url
-            .parse()
-            .map_err(|e| StoreError::Backend(format!("the database url is not valid: {e}")))?;
+        let (mut config, tls) = tls::settings(url)?;
         if config.get_application_name().is_none() {
             config.application_name("capomaestro");
         }
@@ -212,7 +213,7 @@ impl PgStore {
         let lock_config = config.clone();
         let manager = Manager::from_config(
             config,
-            tokio_postgres::NoTls,
+            tls.clone(),
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
             },
@@ -237,6 +238,7 @@ impl PgStore {
             pool,
             runtime: Some(runtime),
             config: lock_config,
+            tls,
             owner: lease_owner(),
             incarnation: None,
             lease_ms: DEFAULT_LEASE_MS,
@@ -428,7 +430,10 @@ mod tests {
             .run(async move {
                 let client = pool.get().await.map_err(pool_error)?;
                 let row = client
-                    .query_one("SELECT value FROM store_info WHERE key = $1", &[&WRITTEN_BY])
+                    .query_one(
+                        "SELECT value FROM store_info WHERE key = $1",
+                        &[&WRITTEN_BY],
+                    )
                     .await
                     .map_err(db)?;
                 Ok(row.get::<_, Vec<u8>>(0))

@@ -263,12 +263,12 @@ impl Store for PgStore {
             if inserted == 1 {
                 cancel_timers(&tx, channel).await?;
                 forget_players(&tx, &meta).await?;
-                for standing in &standings {
-                    for game in standing.stat_keys(&meta.game) {
-                        let game = game.unwrap_or_else(|| "*".to_string());
-                        execute(
-                            &tx,
-                            "INSERT INTO stats (guild, game, user_id, name, played, won, \
+                // In one fixed order (by user id): no deadlock with another archive.
+                for (_, game, standing) in crate::stats_updates(&standings, &meta.game) {
+                    let game = game.unwrap_or_else(|| "*".to_string());
+                    execute(
+                        &tx,
+                        "INSERT INTO stats (guild, game, user_id, name, played, won, \
                              score_sum, best, streak) VALUES ($1, $2, $3, $4, 1, $5, $6, $6, \
                              CASE WHEN $5 = 1 THEN 1 ELSE -1 END) \
                              ON CONFLICT (guild, game, user_id) DO UPDATE SET \
@@ -279,17 +279,16 @@ impl Store for PgStore {
                              streak = CASE WHEN EXCLUDED.won = 1 \
                                  THEN GREATEST(stats.streak, 0) + 1 \
                                  ELSE LEAST(stats.streak, 0) - 1 END",
-                            &[
-                                &big(meta.guild),
-                                &game,
-                                &big(standing.user),
-                                &standing.name,
-                                &i32::from(standing.won),
-                                &standing.score,
-                            ],
-                        )
-                        .await?;
-                    }
+                        &[
+                            &big(meta.guild),
+                            &game,
+                            &big(standing.user),
+                            &standing.name,
+                            &i32::from(standing.won),
+                            &standing.score,
+                        ],
+                    )
+                    .await?;
                 }
             }
             tx.commit().await.map_err(db)
@@ -518,11 +517,12 @@ impl Store for PgStore {
     fn exclusively(&self, name: &str, work: &mut dyn FnMut()) -> Result<bool, StoreError> {
         let key = super::work_lock_key(name);
         let config = self.config.clone();
+        let tls = self.tls.clone();
         // A connection of its own, outside the pool: the lock is its session's, and the
         // work may use every pooled connection meanwhile. Should this process die, the
         // server ends the session and the lock with it.
         let held = self.run(async move {
-            let (client, connection) = config.connect(tokio_postgres::NoTls).await.map_err(db)?;
+            let (client, connection) = config.connect(tls).await.map_err(db)?;
             tokio::spawn(connection);
             let row = client
                 .query_one("SELECT pg_try_advisory_lock($1)", &[&key])

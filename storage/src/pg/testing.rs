@@ -25,6 +25,14 @@ pub struct PgServer {
     dir: PathBuf,
     /// The shell that runs `postgres` and cleans up after it.
     shell: Child,
+    /// The port: names the socket file, and the TCP port of a server started with TLS.
+    port: u16,
+}
+
+/// A certificate and its private key (PEM) for a server with TLS on.
+pub struct ServerCert<'a> {
+    pub cert_pem: &'a str,
+    pub key_pem: &'a str,
 }
 
 /// Where the server binaries are: `CAPOMAESTRO_PG_BIN`, else the newest
@@ -125,6 +133,16 @@ impl PgServer {
     /// once it accepts connections. The server lives as long as the value, and at most
     /// as long as the thread that called this (see the module's documentation).
     pub fn start() -> Result<PgServer, String> {
+        PgServer::start_with(None)
+    }
+
+    /// [`PgServer::start`], also listening on 127.0.0.1 (a free port, [`PgServer::port`])
+    /// with `ssl = on` and the given certificate; the Unix socket stays, in clear.
+    pub fn start_tls(cert: ServerCert<'_>) -> Result<PgServer, String> {
+        PgServer::start_with(Some(cert))
+    }
+
+    fn start_with(tls: Option<ServerCert<'_>>) -> Result<PgServer, String> {
         let bin = server_bin_dir()?;
         let user = server_user();
         static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -161,12 +179,22 @@ impl PgServer {
                 String::from_utf8_lossy(&out.stderr)
             ));
         }
+        let (port, listen) = match &tls {
+            None => (PORT, "''".to_string()),
+            Some(cert) => {
+                write_server_cert(&dir, cert, user)?;
+                let port = free_port()?;
+                let files = "-c ssl=on -c ssl_cert_file=\"$0/server.crt\" \
+                             -c ssl_key_file=\"$0/server.key\"";
+                (port, format!("127.0.0.1 {files}"))
+            }
+        };
         // The shell stops the server (fast shutdown) and removes the directory when it is
         // told to (drop) or when the thread that started it dies (parent-death signal).
         let script = format!(
             "trap 'kill -INT $pid; wait $pid; rm -rf \"$0\"; exit 0' TERM INT HUP; \
-             \"{postgres}\" -D \"$0/data\" -k \"$0\" -c listen_addresses='' -p {PORT} \
-             -c max_connections=200 -c shared_buffers=32MB & pid=$!; wait $pid",
+             \"{postgres}\" -D \"$0/data\" -k \"$0\" -c listen_addresses={listen} \
+             -p {port} -c max_connections=200 -c shared_buffers=32MB & pid=$!; wait $pid",
             postgres = bin.join("postgres").display(),
         );
         let shell = command_as(Path::new("/bin/sh"), user, Some(libc::SIGTERM))
@@ -180,14 +208,14 @@ impl PgServer {
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| format!("postgres could not start: {e}"))?;
-        let mut server = PgServer { dir, shell };
+        let mut server = PgServer { dir, shell, port };
         server.wait_ready()?;
         Ok(server)
     }
 
     /// Waits until the server's socket answers (`pg_isready`-like: a connection).
     fn wait_ready(&mut self) -> Result<(), String> {
-        let socket = self.dir.join(format!(".s.PGSQL.{PORT}"));
+        let socket = self.dir.join(format!(".s.PGSQL.{}", self.port));
         let started = Instant::now();
         loop {
             if let Ok(Some(status)) = self.shell.try_wait() {
@@ -220,6 +248,11 @@ impl PgServer {
         })
     }
 
+    /// The port (TCP on 127.0.0.1 for a server started with TLS).
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
     /// The directory holding the server's socket.
     pub fn socket_dir(&self) -> &Path {
         &self.dir
@@ -230,7 +263,7 @@ impl PgServer {
         let mut config = tokio_postgres::Config::new();
         config
             .host_path(&self.dir)
-            .port(PORT)
+            .port(self.port)
             .user(TEST_USER)
             .dbname(dbname);
         config
@@ -239,8 +272,9 @@ impl PgServer {
     /// A connection string (`key=value` form) for a database of this server.
     pub fn url(&self, dbname: &str) -> String {
         format!(
-            "host={} port={PORT} user={TEST_USER} dbname={dbname}",
-            self.dir.display()
+            "host={} port={} user={TEST_USER} dbname={dbname}",
+            self.dir.display(),
+            self.port
         )
     }
 
@@ -273,6 +307,37 @@ impl PgServer {
             self.url("postgres")
         ))
     }
+}
+
+/// Writes the server's certificate and key into its directory (`server.crt`,
+/// `server.key`), owned by the server's user, the key readable by it alone (PostgreSQL
+/// refuses a key others can read).
+fn write_server_cert(
+    dir: &Path,
+    cert: &ServerCert<'_>,
+    user: Option<(u32, u32)>,
+) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    for (name, pem, mode) in [
+        ("server.crt", cert.cert_pem, 0o644),
+        ("server.key", cert.key_pem, 0o600),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, pem).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Some((uid, gid)) = user {
+            std::os::unix::fs::chown(&path, Some(uid), Some(gid))
+                .map_err(|e| format!("chown {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// A TCP port free on 127.0.0.1 just now (the kernel's pick).
+fn free_port() -> Result<u16, String> {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    Ok(listener.local_addr().map_err(|e| e.to_string())?.port())
 }
 
 impl Drop for PgServer {
