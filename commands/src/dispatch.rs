@@ -26,8 +26,9 @@
 //!   requests under [`INVALID_REQUEST_BUDGET`] per [`INVALID_REQUEST_WINDOW`] (Discord
 //!   bans the bot's IP, from every server, at 10,000): past it, rows wait.
 //!
-//! Channel messages carry a `nonce` with `enforce_nonce`, so a re-send after a crash
-//! (sent, but not yet marked done) never posts twice; a row claimed for sending is read
+//! Channel messages carry a `nonce` with `enforce_nonce` (numbered per channel and per
+//! player's DMs, see `nonce.rs`), so a re-send after a crash (sent, but not yet marked
+//! done) never posts twice; a row claimed for sending is read
 //! again first, so one delivered meanwhile is not sent again.
 
 use crate::messages::{channel_messages, split_message, with_picture, LIMIT};
@@ -1231,10 +1232,17 @@ impl Sender {
                 };
                 let mut without_picture = picture.is_some() && !files_allowed;
                 let mut posted = None;
+                let stream = crate::nonce::channel_stream();
+                let n = self.nonce_number(channel, &stream, *outbox).await;
                 for (i, message) in messages.into_iter().enumerate() {
-                    let message = match outbox {
-                        Some(id) => message
-                            .nonce(serenity::Nonce::String(format!("cm{id}.{i}")))
+                    let message = match n {
+                        Some(n) => message
+                            .nonce(serenity::Nonce::String(crate::nonce::nonce(
+                                channel,
+                                &stream,
+                                n,
+                                &i.to_string(),
+                            )))
                             .enforce_nonce(true),
                         None => message,
                     };
@@ -1301,11 +1309,14 @@ impl Sender {
                     tracing::info!(channel, user, "DM dropped: the same as the last one");
                     return Outcome::Drop;
                 }
+                let stream = crate::nonce::dm_stream(user);
+                let n = self.nonce_number(channel, &stream, *outbox).await;
                 for (i, chunk) in split_message(&content, LIMIT).into_iter().enumerate() {
                     let mut message = crate::messages::dm_message(chunk);
-                    if let Some(id) = outbox {
+                    if let Some(n) = n {
+                        let nonce = crate::nonce::nonce(channel, &stream, n, &i.to_string());
                         message = message
-                            .nonce(serenity::Nonce::String(format!("cm{id}.{i}")))
+                            .nonce(serenity::Nonce::String(nonce))
                             .enforce_nonce(true);
                     }
                     if let Err(e) = self.guarded(transport.dm(user, message)).await {
@@ -1467,9 +1478,11 @@ impl Sender {
         }
         let dm = self.guarded(transport.open_dm(user)).await?;
         let mut message = crate::messages::dm_message(content);
-        if let Some(id) = outbox {
+        let stream = crate::nonce::dm_stream(user);
+        if let Some(n) = self.nonce_number(channel, &stream, outbox).await {
+            let nonce = crate::nonce::nonce(channel, &stream, n, "h");
             message = message
-                .nonce(serenity::Nonce::String(format!("cm{id}.h")))
+                .nonce(serenity::Nonce::String(nonce))
                 .enforce_nonce(true);
         }
         let message = self.guarded(transport.post(dm, message)).await?;
@@ -1591,6 +1604,20 @@ impl Sender {
             .await
             .ok()
             .flatten()
+    }
+
+    /// The number of outbox row `row` among `stream`'s posts (see `nonce.rs`); `None`
+    /// for a message not from the outbox (no nonce).
+    async fn nonce_number(
+        &self,
+        channel: ChannelId,
+        stream: &str,
+        row: Option<u64>,
+    ) -> Option<u64> {
+        let (table, stream, row) = (self.table.clone(), stream.to_string(), row?);
+        tokio::task::spawn_blocking(move || crate::nonce::number(&table, channel, &stream, row))
+            .await
+            .ok()
     }
 
     async fn note(&self, channel: ChannelId, name: &str) -> Option<u64> {

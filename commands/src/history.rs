@@ -1,6 +1,7 @@
 //! `/game history`: a game's public pictures step by step (see `table/src/history.rs`),
 //! in a private message whose buttons — ⏮ ◀ ▶ ⏭ and "Next round" — edit it in place.
-//! The buttons carry the game and the step shown, so they work after a restart too.
+//! The buttons carry the game and the step shown (its number), so they work after a
+//! restart too.
 
 use crate::bot::{Context, Data, Error};
 use crate::ids::{ComponentAction, ComponentId};
@@ -60,12 +61,12 @@ async fn page(
     table: &Arc<Table>,
     channel: u64,
     game: Option<u64>,
-    at: Option<u64>,
+    from: Option<usize>,
     step: HistoryMove,
 ) -> Result<Page, String> {
     let table = table.clone();
     tokio::task::spawn_blocking(move || {
-        let page = table.history_in(lang, channel, game, at, step)?;
+        let page = table.history_step_in(lang, channel, game, from, step)?;
         let picture = table.history_picture(channel, page.game_id, page.at);
         Ok((page, picture))
     })
@@ -116,8 +117,9 @@ pub(crate) async fn on_click(
 ) -> Result<(), Error> {
     c.defer(&ctx.http).await?;
     let lang = data.person_lang(c.user.id.get(), Some(&c.locale)).await;
-    let (game, at) = (id.state.game_id, id.state.version);
-    let edit = match page(lang, &data.table, id.channel, Some(game), Some(at), step).await {
+    // The id names the step shown by its number (never its action count: see `buttons`).
+    let (game, from) = (id.state.game_id, usize::try_from(id.state.version).ok());
+    let edit = match page(lang, &data.table, id.channel, Some(game), from, step).await {
         Ok((p, picture)) => {
             let edit = serenity::EditInteractionResponse::new()
                 .content(messages::cut(&p.text, messages::LIMIT))
@@ -140,14 +142,15 @@ pub(crate) async fn on_click(
 }
 
 /// ⏮ ◀ ▶ ⏭ and "Next round" (in `lang`) under a page; those that would go nowhere are
-/// disabled.
+/// disabled. Their ids carry the step's number, a public fact: the step's action count
+/// would count the moves nobody was told of.
 fn buttons(lang: Lang, p: &HistoryPage, channel: u64) -> serenity::CreateActionRow {
     let button = |step, label: &str, enabled: bool| {
         let id = ComponentId {
             channel,
             state: StateVersion {
                 game_id: p.game_id,
-                version: p.at,
+                version: p.step as u64,
             },
             seat: 0,
             action: ComponentAction::History(step),

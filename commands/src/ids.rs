@@ -38,7 +38,7 @@ pub enum ComponentAction {
     /// A lobby button: start the game (`/game start`).
     Start,
     /// Move through a replay (`/game history`): the id's game, and as its version the
-    /// actions applied at the step shown.
+    /// number of the step shown (from 0).
     History(HistoryMove),
 }
 

@@ -15,6 +15,7 @@ mod history;
 pub mod ids;
 pub mod localize;
 pub mod messages;
+mod nonce;
 pub mod panel;
 pub mod ratelimit;
 

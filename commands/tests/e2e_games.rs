@@ -143,13 +143,7 @@ async fn play_game(fake: &FakeDiscord, title: &str, players: usize, seed: u64, w
         .position(|m| m.content.contains("Final scores"))
         .unwrap_or(messages.len());
     for m in public(&messages[..end]) {
-        for line in &secrets {
-            assert!(
-                !m.content.contains(line.as_str()),
-                "{title}: private line `{line}` reached the channel:\n{}",
-                m.content
-            );
-        }
+        assert_no_secret_in(&message_json(m), &secrets, title);
     }
     let public_now = public(&messages).len();
     Played {
@@ -338,13 +332,7 @@ async fn step_through_history(fake: &FakeDiscord, channel: u64, seats: &[u64], t
             !dm_pictures.contains(png),
             "{title}: a private picture in a replay"
         );
-        for line in &secrets {
-            assert!(
-                !m.content.contains(line.as_str()),
-                "{title}: `{line}` in {}",
-                m.content
-            );
-        }
+        assert_no_secret_in(&message_json(m), &secrets, title);
         assert_no_markup(&m.content, &[]);
     };
     check(&replay);
@@ -895,13 +883,7 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
             .position(|m| m.content.contains("Final scores"))
             .unwrap_or(messages.len());
         for m in &messages[..end] {
-            for line in &secrets {
-                assert!(
-                    !m.content.contains(line.as_str()),
-                    "{title}: private line `{line}` reached the channel:\n{}",
-                    m.content
-                );
-            }
+            assert_no_secret_in(&message_json(m), &secrets, title);
         }
         println!("{title}: ana made {moves} moves against two easy bots");
     }

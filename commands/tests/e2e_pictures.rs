@@ -2,7 +2,8 @@
 //! button show the board picture privately; `/game hand` shows the caller's own private
 //! picture (never the same as the board; none for Villa Paletti, which hides nothing);
 //! without Attach Files the turn message still goes out, without its picture (the upload is
-//! not even tried, as the interaction said it is missing), and the mover is told why.
+//! not even tried, as the interaction said it is missing), and the mover is told why. A
+//! move nobody is told of (an Estates stash) changes no byte the channel can read.
 
 mod common;
 use common::*;
@@ -116,4 +117,190 @@ async fn without_attach_files_the_turn_message_goes_out_without_its_picture() {
     // The interaction said Attach Files was missing: the upload was not even tried.
     fake.assert_no_errors();
     bot.stop().await;
+}
+
+/// One Estates game for three from seed 2026, set up in the store before the bot starts
+/// (Discord's `/game new` draws its seed), then played by typed moves: with `stash`, the
+/// first player stashes first (a move nobody else is told of); then every awaited
+/// player, `moves` times, passes where they may, else plays their first move that is
+/// not a stash. Returns every payload the channel's members could read, with the ids
+/// Discord assigned (snowflakes of messages, attachments, the channel, the guild and
+/// the users) replaced by their order of appearance, and the pictures' bytes.
+async fn estates_channel_payloads(stash: bool, moves: usize) -> (Vec<String>, Vec<Vec<u8>>) {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let channel = fake.add_channel("estates-secrets");
+    let seats = [
+        fake.add_user("ana"),
+        fake.add_user("bruno"),
+        fake.add_user("carla"),
+    ];
+    {
+        let store = std::sync::Arc::new(storage::SledStore::open(dir.path()).unwrap());
+        let table = table::Table::new(store);
+        let caller = |i: usize| table::Caller {
+            guild: Some(fake.guild_id()),
+            ..table::Caller::new(seats[i], ["ana", "bruno", "carla"][i])
+        };
+        for (i, line) in [
+            (0, "new estates seed=2026"),
+            (1, "join"),
+            (2, "join"),
+            (0, "start"),
+        ] {
+            table.handle(channel, &caller(i), table::Command::parse(line));
+        }
+    }
+    let bot = Bot::start(&fake, dir.path()).await;
+    let posts = |f: &FakeDiscord| public_messages(f, channel).len();
+    fake.wait_for("the turn message", |f| turn_message(f, channel))
+        .await;
+    let awaited = || async {
+        for &user in &seats {
+            let legal = typed_moves(&fake, user, channel, "estates").await;
+            if !legal.is_empty() {
+                return (user, legal);
+            }
+        }
+        panic!("nobody is awaited");
+    };
+    if stash {
+        let (user, legal) = awaited().await;
+        assert!(legal.iter().any(|m| m == "stash"), "{legal:?}");
+        let before = posts(&fake);
+        slash(
+            &fake,
+            user,
+            channel,
+            "estates move",
+            json!({ "move": "stash" }),
+        )
+        .await;
+        // The stasher's live hand shows it; the channel got nothing.
+        assert_live_hands(&fake, channel, &[user]).await;
+        assert_eq!(posts(&fake), before, "a stash posts nothing");
+    }
+    for _ in 0..moves {
+        let (user, legal) = awaited().await;
+        let line = legal
+            .iter()
+            .find(|m| *m == "pass")
+            .or_else(|| legal.iter().find(|m| *m != "stash"))
+            .expect("a move")
+            .clone();
+        let before = posts(&fake);
+        slash(
+            &fake,
+            user,
+            channel,
+            "estates move",
+            json!({ "move": line }),
+        )
+        .await;
+        fake.wait_for(&format!("the channel told of `{line}`"), |f| {
+            (posts(f) > before).then_some(())
+        })
+        .await;
+    }
+    // The last post's picture and the previous turn message's edit are done.
+    assert_live_hands(&fake, channel, &seats).await;
+    let mut payloads = channel_payloads(&fake, channel);
+    // Another player steps back through `/game history`: its buttons name steps alike.
+    let replies = slash(&fake, seats[1], channel, "game history", json!({})).await;
+    let mut replay = replies
+        .into_iter()
+        .find(|m| !m.components.is_empty())
+        .expect("a replay with buttons");
+    payloads.push(message_json(&replay));
+    for _ in 0..2 {
+        let back = clickables(&replay)
+            .into_iter()
+            .map(|(id, _)| id)
+            .find(|id| action_of(id) == "vp")
+            .expect("a ◀ button");
+        replay = tap_panel(&fake, seats[1], &replay, &back, None).await;
+        payloads.push(message_json(&replay));
+    }
+    let pictures = public_messages(&fake, channel)
+        .iter()
+        .flat_map(|m| m.attachments.iter().map(|f| f.bytes.clone()))
+        .collect();
+    // Ids Discord assigned: the channel, the guild, the users, messages, attachments.
+    let mut ids: Vec<u64> = vec![channel, fake.guild_id()];
+    ids.extend(seats);
+    for m in fake
+        .channel_messages(channel)
+        .into_iter()
+        .chain(fake.deleted_messages())
+    {
+        ids.push(m.id);
+        ids.extend(m.attachments.iter().map(|f| f.id));
+    }
+    // The attachments of a message as it was then (an edit replaces them).
+    ids.extend(payloads.iter().flat_map(|p| {
+        p["attachments"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a["id"].as_str()?.parse::<u64>().ok())
+            .collect::<Vec<_>>()
+    }));
+    // Each replaced by its order of first appearance in the payloads.
+    let mut seen: Vec<String> = Vec::new();
+    let shown = payloads
+        .iter()
+        .map(|p| {
+            let text = p.to_string();
+            let mut out = String::with_capacity(text.len());
+            let mut digits = String::new();
+            for c in text.chars().chain(std::iter::once(' ')) {
+                if c.is_ascii_digit() {
+                    digits.push(c);
+                    continue;
+                }
+                if !digits.is_empty() {
+                    if digits.parse().is_ok_and(|id: u64| ids.contains(&id)) {
+                        let k = seen.iter().position(|s| *s == digits).unwrap_or_else(|| {
+                            seen.push(digits.clone());
+                            seen.len() - 1
+                        });
+                        out.push_str(&format!("<id{k}>"));
+                    } else {
+                        out.push_str(&digits);
+                    }
+                    digits.clear();
+                }
+                out.push(c);
+            }
+            out.pop();
+            out
+        })
+        .collect();
+    fake.assert_no_errors();
+    bot.stop().await;
+    (shown, pictures)
+}
+
+/// A move nobody is told of changes nothing a channel member can read: two Estates
+/// games from one seed, one where the first player stashes and one where they do not,
+/// followed by the same public moves, give the same channel payloads byte for byte —
+/// content, embeds, pictures, custom ids, nonces, edits and their order, and the
+/// replay's steps another player reads with `/game history` (only the ids
+/// Discord itself assigns are replaced by their order of appearance; the fakes assign
+/// them from their own clocks).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stash_leaves_every_channel_payload_unchanged() {
+    let moves = 8;
+    let (quiet, quiet_pictures) = estates_channel_payloads(false, moves).await;
+    let (stashed, stashed_pictures) = estates_channel_payloads(true, moves).await;
+    assert!(quiet.len() > moves, "{} payloads", quiet.len());
+    assert_eq!(quiet.len(), stashed.len());
+    for (a, b) in quiet.iter().zip(&stashed) {
+        assert_eq!(a, b, "a channel payload differs after a stash");
+    }
+    assert!(!quiet_pictures.is_empty());
+    assert!(
+        quiet_pictures == stashed_pictures,
+        "the channel's pictures differ after a stash"
+    );
 }

@@ -11,7 +11,9 @@ use words::Lang;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct StateVersion {
     pub game_id: u64,
-    /// Number of actions taken so far, or (prompts and panels) a digest of the seat's
+    /// Number of actions taken so far (`Table::state_version`, never sent), or on a
+    /// turn message's buttons the digest of the public position (see `public.rs`: a
+    /// move nobody was told of does not change it), or (panels) a digest of the seat's
     /// legal actions: see [`StateVersion::for_seat`].
     pub version: u64,
 }
@@ -78,6 +80,15 @@ pub struct PictureOf {
     /// `Some(seat)`: that seat's private picture (only ever sent to that player).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
+    /// The public board's digest at that version (0: none, a private picture): the
+    /// board is still drawn after moves nobody was told of, which leave it unchanged, so
+    /// whether a message has its picture tells nothing of them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub view: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A proposed timing change or undo awaiting the players' approval: a channel message

@@ -320,7 +320,6 @@ impl Replay {
 
     /// The step reached from the one showing `at` by `step`.
     fn target(&self, at: u64, step: HistoryMove) -> usize {
-        let last = self.steps.len().saturating_sub(1);
         // The step showing `at`: the last at or before it (an id from before a rebuild
         // or a forged one lands on a real step).
         let here = self
@@ -328,6 +327,13 @@ impl Replay {
             .iter()
             .rposition(|s| s.at <= at)
             .unwrap_or_default();
+        self.target_from(here, step)
+    }
+
+    /// The step reached from step `here` (from 0; past the last: the last) by `step`.
+    fn target_from(&self, here: usize, step: HistoryMove) -> usize {
+        let last = self.steps.len().saturating_sub(1);
+        let here = here.min(last);
         match step {
             HistoryMove::Stay => here,
             HistoryMove::First => 0,
@@ -521,6 +527,27 @@ impl Table {
         let at = at.unwrap_or(if running { u64::MAX } else { 0 });
         replay
             .page(replay.target(at, step), lang)
+            .ok_or_else(|| words::text(lang, "table-history-step-unreadable", &[]))
+    }
+
+    /// [`Table::history_in`] from a step's number rather than its action count: what
+    /// the replay buttons carry, since a step's action count would tell how many moves
+    /// nobody was told of (an Estates stash) came before it. Without `from`, as
+    /// [`Table::history_in`] without `at`.
+    pub fn history_step_in(
+        &self,
+        lang: Lang,
+        channel: ChannelId,
+        game_id: Option<u64>,
+        from: Option<usize>,
+        step: HistoryMove,
+    ) -> Result<HistoryPage, String> {
+        let Some(from) = from else {
+            return self.history_in(lang, channel, game_id, None, step);
+        };
+        let replay = self.replay(channel, game_id, lang)?;
+        replay
+            .page(replay.target_from(from, step), lang)
             .ok_or_else(|| words::text(lang, "table-history-step-unreadable", &[]))
     }
 

@@ -19,6 +19,7 @@ mod language;
 mod notify;
 mod picker;
 mod proposal;
+mod public;
 mod searchcap;
 mod social;
 mod switch;
@@ -240,6 +241,11 @@ impl Active {
             game_id: self.meta.game_id,
             version: self.meta.version,
             seat,
+            view: if seat.is_none() {
+                self.public_digest()
+            } else {
+                0
+            },
         }
     }
 
@@ -918,7 +924,7 @@ impl Table {
                     .flatten()
                     .map(Arc::new);
             };
-            if active.meta.version != of.version {
+            if !active.shows(&of) {
                 return None;
             }
             let lang = self.picture_lang(&active.meta, of.seat);
@@ -968,7 +974,7 @@ impl Table {
                 .as_ref()
                 .filter(|a| a.meta.game_id == of.game_id)
             {
-                Some(active) if active.meta.version == of.version => {
+                Some(active) if active.shows(&of) => {
                     Some(text(active.game.as_deref()?, &active.meta))
                 }
                 Some(_) => None,
@@ -2079,7 +2085,7 @@ fn prompts_of(active: &Active) -> Vec<TurnPrompt> {
                 seat,
                 user: user.user,
                 name: text::one_line(&user.name, NAME_CHARS),
-                state: active.state_version(),
+                state: active.public_version(),
             })
         })
         .collect()

@@ -90,7 +90,14 @@ fn start_deals_private_views_and_prompts_the_awaited_player() {
     assert_eq!(mentions, &vec![1]);
     assert_eq!(prompts.len(), 1);
     assert_eq!(table.legal_actions(CH, 1), vec!["add 1", "add 2", "add 3"]);
-    assert_eq!(prompts[0].state.version, 0);
+    // The prompt names the public position (a digest of the board and who is awaited),
+    // never the game's action count.
+    assert_ne!(prompts[0].state.version, 0);
+    assert_ne!(
+        Some(prompts[0].state),
+        table.state_version(CH),
+        "the action count is not in the prompt"
+    );
     // Her panel's version is a digest of her moves.
     assert_eq!(
         table.choices(CH, 1).unwrap().0,

@@ -360,7 +360,10 @@ fn a_move_a_bot_has_answered_is_not_taken_back_but_one_before_the_bot_moved_is()
     run(&table, CH, 1, "new countdown bots=easy seed=11");
     // ana moves; the bot has not answered yet (its pause): the undo works at once.
     run(&table, CH, 1, "add 2");
-    assert_eq!(board(&table), "Total: 2 / 15. Bot Lorenzo \\(easy\\) to add.");
+    assert_eq!(
+        board(&table),
+        "Total: 2 / 15. Bot Lorenzo \\(easy\\) to add."
+    );
     let out = run(&table, CH, 1, "undo");
     assert!(
         channel_texts(&out)[0].contains("ana took back their last move"),

@@ -505,17 +505,104 @@ pub fn secret_lines(private: &[RecordedMessage]) -> Vec<String> {
         .collect()
 }
 
-/// Fails if a line any of `users` was sent privately shows in a public message of
-/// `channel`.
+/// Fails if a line any of `users` was sent privately shows anywhere in what the
+/// channel's members can read: every request the bot made about `channel` (posts, edits,
+/// deletions: their whole JSON) and every public message there as it stands (content,
+/// embeds, components with their custom ids and select values, attachment names,
+/// nonce).
 pub fn assert_no_private_line_in(fake: &FakeDiscord, channel: u64, users: &[u64]) {
     let private: Vec<_> = users.iter().flat_map(|u| fake.dms(*u)).collect();
     let secrets = secret_lines(&private);
-    for m in public_messages(fake, channel) {
-        for line in &secrets {
+    for payload in channel_payloads(fake, channel) {
+        assert_no_secret_in(&payload, &secrets, "a channel payload");
+    }
+}
+
+/// A recorded message as JSON: everything a member who reads it can see (its bytes as a
+/// digest: a picture's content is compared by the callers that need it).
+pub fn message_json(m: &RecordedMessage) -> Value {
+    let files: Vec<Value> = m
+        .attachments
+        .iter()
+        .map(|f| {
+            let digest = f.bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
+            });
+            json!({
+                "id": f.id.to_string(),
+                "filename": f.filename,
+                "content_type": f.content_type,
+                "size": f.bytes.len(),
+                "fnv": format!("{digest:016x}"),
+            })
+        })
+        .collect();
+    json!({
+        "id": m.id.to_string(),
+        "channel_id": m.channel_id.to_string(),
+        "content": m.content,
+        "embeds": m.embeds,
+        "components": m.components,
+        "attachments": files,
+        "flags": m.flags,
+        "nonce": m.nonce,
+        "edits": m.edits,
+        "deleted": m.deleted,
+    })
+}
+
+/// Every payload a member of `channel` can read, in order: the bot's requests about the
+/// channel (method, path, JSON body, file names; their order is the edit order) and then
+/// each public message there as it stands (deleted ones included).
+pub fn channel_payloads(fake: &FakeDiscord, channel: u64) -> Vec<Value> {
+    let prefix = format!("/channels/{channel}/");
+    let mut out: Vec<Value> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.starts_with(&prefix))
+        .map(|r| {
+            json!({
+                "method": r.method,
+                "path": r.path,
+                "body": r.body,
+                "files": r.files,
+                "status": r.status,
+            })
+        })
+        .collect();
+    let mut messages = public_messages(fake, channel);
+    messages.extend(
+        fake.deleted_messages()
+            .into_iter()
+            .filter(|m| m.channel_id == channel && m.flags & 64 == 0),
+    );
+    messages.sort_by_key(|m| m.id);
+    out.extend(messages.iter().map(message_json));
+    out
+}
+
+/// Every string in `v`, keys included (numbers as their text): what a secret could
+/// hide in.
+pub fn strings_in(v: &Value) -> Vec<String> {
+    match v {
+        Value::String(s) => vec![s.clone()],
+        Value::Number(n) => vec![n.to_string()],
+        Value::Array(a) => a.iter().flat_map(strings_in).collect(),
+        Value::Object(o) => o
+            .iter()
+            .flat_map(|(k, v)| std::iter::once(k.clone()).chain(strings_in(v)))
+            .collect(),
+        Value::Bool(_) | Value::Null => vec![],
+    }
+}
+
+/// Fails if one of `secrets` shows in any string of `payload` (`what` names it).
+pub fn assert_no_secret_in(payload: &Value, secrets: &[String], what: &str) {
+    for s in strings_in(payload) {
+        for line in secrets {
             assert!(
-                !m.content.contains(line.as_str()),
-                "`{line}` in {}",
-                m.content
+                !s.contains(line.as_str()),
+                "private line `{line}` in {what}: {payload:#}"
             );
         }
     }
