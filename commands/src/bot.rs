@@ -174,17 +174,6 @@ impl Transport for Discord<'_> {
             .map_err(classify)
     }
 
-    async fn dm(&self, user: u64, message: serenity::CreateMessage) -> Result<u64, SendError> {
-        let dm = serenity::UserId::new(user)
-            .create_dm_channel(self.0)
-            .await
-            .map_err(classify)?;
-        dm.send_message(self.0, message)
-            .await
-            .map(|m| m.id.get())
-            .map_err(classify)
-    }
-
     async fn open_dm(&self, user: u64) -> Result<u64, SendError> {
         serenity::UserId::new(user)
             .create_dm_channel(self.0)
@@ -266,7 +255,7 @@ async fn reply_private(
             Some(png) => messages::reply_with_picture(reply, &png),
             None => reply,
         };
-        ctx.send(reply).await?;
+        crate::deferred::send(ctx, reply).await?;
     }
     Ok(())
 }
@@ -372,7 +361,7 @@ where
         return Ok(());
     }
     let _busy = ctx.data().busy.enter();
-    ctx.defer_ephemeral().await?;
+    crate::deferred::defer_ephemeral(ctx).await?;
     let channel = ctx.channel_id().get();
     if let Some(guild) = ctx.guild_id() {
         ctx.data().sender.remember_guild(channel, guild.get()).await;
@@ -660,10 +649,9 @@ async fn history(
         return Ok(());
     }
     let _busy = ctx.data().busy.enter();
-    ctx.defer_ephemeral().await?;
-    ctx.send(crate::history::first_reply(ctx, game.as_deref()).await)
-        .await?;
-    Ok(())
+    crate::deferred::defer_ephemeral(ctx).await?;
+    let reply = crate::history::first_reply(ctx, game.as_deref()).await;
+    crate::deferred::send(ctx, reply).await
 }
 
 /// How you hear about your turn on this server: ping (default), dm or quiet.
@@ -810,7 +798,7 @@ async fn play_move(
         if slowed_down(ctx).await? {
             return Ok(());
         }
-        ctx.defer_ephemeral().await?;
+        crate::deferred::defer_ephemeral(ctx).await?;
         return reply_private(ctx, lang, vec![refusal]).await;
     }
     run(ctx, Command::Play(r#move)).await
@@ -1112,24 +1100,14 @@ async fn show_panel(
         &[("title", view.title.as_str().into())],
     ));
     let content = messages::cut(&content, messages::LIMIT);
-    if in_panel {
-        c.edit_response(
-            &ctx.http,
-            serenity::EditInteractionResponse::new()
-                .content(content)
-                .components(components),
-        )
-        .await?;
-    } else {
-        c.create_followup(
-            &ctx.http,
-            serenity::CreateInteractionResponseFollowup::new()
-                .content(content)
-                .components(components)
-                .ephemeral(true),
-        )
-        .await?;
-    }
+    // In place (a click in the panel), or completing the private deferred response.
+    c.edit_response(
+        &ctx.http,
+        serenity::EditInteractionResponse::new()
+            .content(content)
+            .components(components),
+    )
+    .await?;
     Ok(())
 }
 
@@ -1195,7 +1173,8 @@ async fn answer(
     Ok(())
 }
 
-/// Private follow-ups to a deferred component click; a picture goes with the first.
+/// Private answers to a component click deferred privately (the first completes the
+/// deferred response); a picture goes with the first.
 async fn followup(
     ctx: &serenity::Context,
     c: &serenity::ComponentInteraction,
@@ -1203,17 +1182,14 @@ async fn followup(
     replies: impl Into<Replies>,
 ) -> Result<(), Error> {
     let Replies { texts, mut picture } = replies.into();
-    for page in private_pages(lang, texts) {
+    let replies = private_pages(lang, texts).into_iter().map(|page| {
         let reply = private_reply(page);
-        let reply = match picture.take() {
+        match picture.take() {
             Some(png) => messages::reply_with_picture(reply, &png),
             None => reply,
-        };
-        let message =
-            reply.to_slash_followup_response(serenity::CreateInteractionResponseFollowup::new());
-        c.create_followup(&ctx.http, message).await?;
-    }
-    Ok(())
+        }
+    });
+    crate::deferred::component_replies(ctx, c, replies).await
 }
 
 async fn event_handler(
@@ -1245,13 +1221,10 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
             let lang = reader_lang(ctx).await;
-            let _ = ctx
-                .send(
-                    poise::CreateReply::default()
-                        .content(words::text(lang, "reply-command-error", &[]))
-                        .ephemeral(true),
-                )
-                .await;
+            let reply = poise::CreateReply::default()
+                .content(words::text(lang, "reply-command-error", &[]))
+                .ephemeral(true);
+            let _ = crate::deferred::send(ctx, reply).await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
@@ -1260,6 +1233,10 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         }
     }
 }
+
+/// The gateway events the bot asks for: GUILDS, for each server's GUILD_CREATE (its
+/// preferred locale). Interactions arrive whatever the intents; nothing else is read.
+pub const INTENTS: serenity::GatewayIntents = serenity::GatewayIntents::GUILDS;
 
 /// Connects to Discord and serves until SIGTERM / Ctrl-C, then flushes the store.
 pub async fn serve(settings: BotSettings) -> Result<(), String> {
@@ -1374,11 +1351,10 @@ pub async fn serve_with_store(
             .ratelimiter_disabled(true);
     }
     let http = http.build();
-    let mut client =
-        serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
-            .framework(framework)
-            .await
-            .map_err(|e| format!("cannot create the Discord client: {e}"))?;
+    let mut client = serenity::ClientBuilder::new_with_http(http, INTENTS)
+        .framework(framework)
+        .await
+        .map_err(|e| format!("cannot create the Discord client: {e}"))?;
     // The outbox: what a crash left unsent goes out now, then retries and timers.
     let (stop_sender, sender_stopped) = tokio::sync::oneshot::channel::<()>();
     let outbox_http = client.http.clone();

@@ -81,12 +81,6 @@ pub trait Transport: Sync {
         channel: u64,
         message: serenity::CreateMessage,
     ) -> impl Future<Output = Result<u64, SendError>> + Send;
-    /// Sends a direct message; returns its id.
-    fn dm(
-        &self,
-        user: u64,
-        message: serenity::CreateMessage,
-    ) -> impl Future<Output = Result<u64, SendError>> + Send;
     /// Opens (or finds) the DM channel with `user`; returns its id.
     fn open_dm(&self, user: u64) -> impl Future<Output = Result<u64, SendError>> + Send;
     /// Replaces the text of a message the bot sent (a live hand, in a DM channel).
@@ -565,6 +559,8 @@ pub struct Sender {
     breaker: Mutex<Breaker>,
     /// Archived games are forgotten this many days after they ended (0: never).
     keep_days: std::sync::atomic::AtomicU64,
+    /// Each user's DM channel, so that it is opened once.
+    dm_channels: crate::dm_channels::DmChannels,
 }
 
 /// How often the loop forgets archived games past their retention.
@@ -608,6 +604,7 @@ impl Sender {
             troubles: Mutex::new(HashMap::new()),
             breaker: Mutex::new(Breaker::default()),
             keep_days: std::sync::atomic::AtomicU64::new(0),
+            dm_channels: crate::dm_channels::DmChannels::default(),
         }
     }
 
@@ -691,7 +688,9 @@ impl Sender {
         user: u64,
         message: serenity::CreateMessage,
     ) -> Result<u64, SendError> {
-        self.guarded(transport.dm(user, message)).await
+        self.guarded(self.dm_channels.send(transport, user, message))
+            .await
+            .map(|(_, sent)| sent)
     }
 
     /// How long until the breaker lets requests through again (`None`: it does now).
@@ -1319,7 +1318,8 @@ impl Sender {
                             .nonce(serenity::Nonce::String(nonce))
                             .enforce_nonce(true);
                     }
-                    if let Err(e) = self.guarded(transport.dm(user, message)).await {
+                    let sent = self.dm_channels.send(transport, user, message);
+                    if let Err(e) = self.guarded(sent).await {
                         return self.dm_failure(e, row, user, acting, text, replies).await;
                     }
                 }
@@ -1476,7 +1476,6 @@ impl Sender {
                 Err(e) => return Err(e),
             }
         }
-        let dm = self.guarded(transport.open_dm(user)).await?;
         let mut message = crate::messages::dm_message(content);
         let stream = crate::nonce::dm_stream(user);
         if let Some(n) = self.nonce_number(channel, &stream, outbox).await {
@@ -1485,7 +1484,8 @@ impl Sender {
                 .nonce(serenity::Nonce::String(nonce))
                 .enforce_nonce(true);
         }
-        let message = self.guarded(transport.post(dm, message)).await?;
+        let sent = self.dm_channels.send(transport, user, message);
+        let (dm, message) = self.guarded(sent).await?;
         let live = LiveHand {
             game_id,
             dm,
@@ -1756,6 +1756,19 @@ pub(crate) mod tests {
         pub gone: Mutex<HashSet<u64>>,
     }
 
+    impl FakeTransport {
+        /// A DM to `user` (a post in their DM channel).
+        async fn dm(&self, user: u64, message: serenity::CreateMessage) -> Result<u64, SendError> {
+            if self.closed.contains(&user) {
+                return Err(SendError::DmClosed);
+            }
+            let v = serde_json::to_value(&message).unwrap();
+            let mut dms = self.dms.lock().unwrap();
+            dms.push((user, v["content"].as_str().unwrap_or_default().to_string()));
+            Ok(dms.len() as u64)
+        }
+    }
+
     impl Transport for FakeTransport {
         async fn post(
             &self,
@@ -1777,15 +1790,6 @@ pub(crate) mod tests {
             let mut posts = self.posts.lock().unwrap();
             posts.push(v);
             Ok(posts.len() as u64)
-        }
-        async fn dm(&self, user: u64, message: serenity::CreateMessage) -> Result<u64, SendError> {
-            if self.closed.contains(&user) {
-                return Err(SendError::DmClosed);
-            }
-            let v = serde_json::to_value(&message).unwrap();
-            let mut dms = self.dms.lock().unwrap();
-            dms.push((user, v["content"].as_str().unwrap_or_default().to_string()));
-            Ok(dms.len() as u64)
         }
         async fn open_dm(&self, user: u64) -> Result<u64, SendError> {
             Ok(1_000_000 + user)

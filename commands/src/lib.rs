@@ -10,7 +10,9 @@
 
 pub mod args;
 mod bot;
+mod deferred;
 pub mod dispatch;
+pub mod dm_channels;
 mod history;
 pub mod ids;
 pub mod localize;

@@ -438,6 +438,11 @@ async fn an_unknown_button_gets_a_private_sentence() {
         );
         assert_no_markup(&answer.content, &[]);
     }
+    // The gateway was asked for guild events only: the bot reads nothing else.
+    assert_eq!(
+        fake.identify_intents(),
+        vec![serenity::GatewayIntents::GUILDS.bits()]
+    );
     fake.assert_no_errors();
     bot.stop().await;
 }
@@ -749,6 +754,14 @@ async fn players_who_choose_dm_also_get_one_dm_per_turn() {
             counts.iter().all(|c| c.1 > 0),
             "{title}: a player never told of a turn"
         );
+        // Each player's DM channel was opened once, however many DMs they got.
+        for &user in &played.seats {
+            assert_eq!(
+                fake.dm_channel_opens(user),
+                1,
+                "{title}: DM channel of {user}"
+            );
+        }
     }
     fake.assert_no_errors();
     bot.stop().await;

@@ -31,6 +31,8 @@ mod op {
 
 /// Close code for a bad token.
 const AUTHENTICATION_FAILED: u16 = 4004;
+/// Close code for an IDENTIFY without a valid `intents` bitfield.
+const INVALID_INTENTS: u16 = 4013;
 /// Close code for an IDENTIFY with a shard that cannot be (`i >= n`, `n == 0`, or a total
 /// other than the live sessions').
 const INVALID_SHARD: u16 = 4010;
@@ -152,6 +154,9 @@ fn client_frame(state: &mut State, text: &str, tx: &UnboundedSender<Outgoing>) -
             if !token_ok(state, data["token"].as_str()) {
                 return Answer::Close(AUTHENTICATION_FAILED);
             }
+            let Some(intents) = data["intents"].as_u64() else {
+                return Answer::Close(INVALID_INTENTS);
+            };
             let shard = match &data["shard"] {
                 Value::Null => Some([0, 1]),
                 given => given.as_array().and_then(|a| match a.as_slice() {
@@ -161,7 +166,7 @@ fn client_frame(state: &mut State, text: &str, tx: &UnboundedSender<Outgoing>) -
             };
             match shard.map(|shard| check_shard(state, shard)) {
                 Some(Ok(shard)) => {
-                    identify(state, shard, tx.clone());
+                    identify(state, shard, intents, tx.clone());
                     Answer::Nothing
                 }
                 Some(Err(code)) => Answer::Close(code),
@@ -235,9 +240,9 @@ fn check_shard(state: &mut State, [i, n]: [u32; 2]) -> Result<[u32; 2], u16> {
     Ok([i, n])
 }
 
-/// Starts a new session for `shard` on this connection: READY, then GUILD_CREATE for
-/// each of the shard's guilds.
-fn identify(state: &mut State, shard: [u32; 2], tx: UnboundedSender<Outgoing>) {
+/// Starts a new session for `shard` on this connection, receiving the events `intents`
+/// ask for: READY, then GUILD_CREATE for each of the shard's guilds (with GUILDS).
+fn identify(state: &mut State, shard: [u32; 2], intents: u64, tx: UnboundedSender<Outgoing>) {
     let session_id = format!("fake-session-{}", state.new_id());
     let [i, n] = shard;
     state.gateway.sessions.insert(
@@ -246,10 +251,12 @@ fn identify(state: &mut State, shard: [u32; 2], tx: UnboundedSender<Outgoing>) {
             shard,
             session_id: Some(session_id.clone()),
             live: Some(tx),
+            intents,
             ..Default::default()
         },
     );
     state.gateway.identifies += 1;
+    state.gateway.identify_intents.push(intents);
     let guilds: Vec<u64> = state
         .guilds
         .keys()

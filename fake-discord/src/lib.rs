@@ -466,6 +466,19 @@ impl FakeDiscord {
         })
     }
 
+    /// The `intents` bitfield of every IDENTIFY accepted, in order (Discord sends only
+    /// the events a session's intents ask for, and so does the fake).
+    pub fn identify_intents(&self) -> Vec<u64> {
+        self.shared.read(|s| s.gateway.identify_intents.clone())
+    }
+
+    /// How many times the bot opened its DM channel with `user` (`POST
+    /// /users/@me/channels`): Discord may stop a bot that does it before every DM.
+    pub fn dm_channel_opens(&self, user: u64) -> u32 {
+        self.shared
+            .read(|s| s.dm_opens.get(&user).copied().unwrap_or(0))
+    }
+
     /// The close codes the gateway sent (4004 bad token, 4010 invalid shard, 4011
     /// sharding required, 4000 from [`Self::disconnect`]), in order.
     pub fn gateway_closes(&self) -> Vec<u16> {
@@ -827,7 +840,8 @@ impl FakeDiscord {
     /// Discord would send it (to test how the bot meets a frame it cannot read).
     pub fn dispatch_as_is(&self, event: &str, data: Value) {
         let guild = self.guild_id();
-        self.shared.update(|s| s.dispatch_guild(guild, event, data));
+        self.shared
+            .update(|s| s.dispatch_guild_as_is(guild, event, data));
     }
 
     /// Closes the gateway connection with code 4000 (unknown error, resumable).

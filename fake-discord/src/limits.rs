@@ -41,6 +41,12 @@ pub const COMMAND_NAME_MAX: usize = 32;
 pub const COMMAND_DESCRIPTION_MAX: usize = 100;
 /// Modal title.
 pub const MODAL_TITLE_MAX: usize = 45;
+/// A slash command's name, description, options and choices together (each field
+/// counted at its longest localization).
+pub const COMMAND_TOTAL_MAX: usize = 8000;
+/// Chat-input command and option names, as Discord documents them (with the unicode flag;
+/// letters with a lowercase variant must be lowercase).
+pub const COMMAND_NAME_PATTERN: &str = r"^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$";
 
 /// Length limits of embed text fields: (path inside the embed, max chars). They all count
 /// towards [`EMBED_TOTAL_MAX`].
@@ -351,6 +357,18 @@ fn check_component(errors: &mut Errors, at: &str, component: &Value) {
         ),
         None => {}
     }
+    let has_text = |key: &str| {
+        component
+            .get(key)
+            .is_some_and(|v| v.as_str().is_none_or(|t| !t.is_empty()) && !v.is_null())
+    };
+    if kind == BUTTON && style != BUTTON_STYLE_PREMIUM && !has_text("label") && !has_text("emoji") {
+        errors.push(
+            join(at, "label"),
+            "BASE_TYPE_REQUIRED",
+            "A button needs a label or an emoji".into(),
+        );
+    }
     if kind == BUTTON && style == BUTTON_STYLE_LINK && component.get("url").is_none() {
         errors.push(
             join(at, "url"),
@@ -383,8 +401,19 @@ fn check_component(errors: &mut Errors, at: &str, component: &Value) {
                 format!("Must be between 1 and {SELECT_OPTIONS_MAX} in length."),
             );
         }
+        let mut values: Vec<&str> = Vec::new();
         for (k, option) in options.iter().enumerate() {
             let option_at = join(at, format!("options.{k}"));
+            if let Some(value) = option.get("value").and_then(Value::as_str) {
+                if values.contains(&value) {
+                    errors.push(
+                        join(&option_at, "value"),
+                        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                        "The specified option value is already used".into(),
+                    );
+                }
+                values.push(value);
+            }
             for (key, max) in SELECT_OPTION_TEXT_LIMITS {
                 match option.get(*key).and_then(Value::as_str) {
                     Some(text) if *key == "description" => {
@@ -479,15 +508,13 @@ const SUB_COMMAND: u64 = 1;
 const SUB_COMMAND_GROUP: u64 = 2;
 const STRING: u64 = 3;
 
-/// Whether a name is valid for a slash command or option: 1–32 characters of lowercase
-/// letters, digits, `-` and `_` (Discord's `^[-_\p{L}\p{N}]{1,32}$`, lowercase where a case
-/// exists).
+/// Whether a name is valid for a slash command or option: [`COMMAND_NAME_PATTERN`], and
+/// every character that has a lowercase variant written in it.
 fn valid_command_name(name: &str) -> bool {
-    let n = name.chars().count();
-    (1..=COMMAND_NAME_MAX).contains(&n)
-        && name
-            .chars()
-            .all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()))
+    static PATTERN: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let pattern = PATTERN
+        .get_or_init(|| regex::Regex::new(COMMAND_NAME_PATTERN).expect("Discord's name pattern"));
+    pattern.is_match(name) && name.chars().all(|c| c.to_lowercase().eq([c]))
 }
 
 /// Checks a bulk-overwrite of application commands (`PUT .../commands`).
@@ -514,6 +541,14 @@ pub fn check_commands(errors: &mut Errors, commands: &[Value]) {
                 .and_then(Value::as_array)
                 .map_or(&[][..], Vec::as_slice);
             check_options(errors, &join(&at, "options"), options, 0);
+            let size = command_size(command);
+            if size > COMMAND_TOTAL_MAX {
+                errors.push(
+                    at.clone(),
+                    "APPLICATION_COMMAND_TOO_LARGE",
+                    format!("Command exceeds maximum size ({COMMAND_TOTAL_MAX}): {size}"),
+                );
+            }
         } else {
             errors.len_between(join(&at, "name"), name, 1, COMMAND_NAME_MAX);
         }
@@ -526,6 +561,47 @@ pub fn check_commands(errors: &mut Errors, commands: &[Value]) {
         }
         names.push((kind, name));
     }
+}
+
+/// The characters of `item[key]` as Discord counts them towards [`COMMAND_TOTAL_MAX`]:
+/// its longest localization (in `item[key_localizations]`), the default included.
+fn localized_len(item: &Value, key: &str) -> usize {
+    let default = item
+        .get(key)
+        .and_then(Value::as_str)
+        .map_or(0, |t| t.chars().count());
+    item.get(format!("{key}_localizations"))
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter_map(|(_, text)| text.as_str())
+        .map(|t| t.chars().count())
+        .fold(default, usize::max)
+}
+
+/// A command's (or an option's) size: name, description, options and choices (names
+/// and values), each field at its longest localization.
+fn command_size(item: &Value) -> usize {
+    let list = |key: &str| {
+        item.get(key)
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice)
+    };
+    let choices: usize = list("choices")
+        .iter()
+        .map(|choice| {
+            let value = match choice.get("value") {
+                Some(Value::String(s)) => s.chars().count(),
+                Some(Value::Number(n)) => n.to_string().len(),
+                _ => 0,
+            };
+            localized_len(choice, "name") + value
+        })
+        .sum();
+    localized_len(item, "name")
+        + localized_len(item, "description")
+        + choices
+        + list("options").iter().map(command_size).sum::<usize>()
 }
 
 fn check_name_and_description(errors: &mut Errors, at: &str, item: &Value) {
@@ -556,7 +632,9 @@ fn check_command_name(errors: &mut Errors, path: String, name: &str) {
         errors.push(
             path,
             "APPLICATION_COMMAND_INVALID_NAME",
-            format!("Command name is invalid: {name:?} (1-32 lowercase letters, digits, - or _)"),
+            format!(
+                "Command name is invalid: {name:?} (must match {COMMAND_NAME_PATTERN}, lowercase)"
+            ),
         );
     }
 }
@@ -632,6 +710,13 @@ fn check_options(errors: &mut Errors, at: &str, options: &[Value], depth: u8) {
         );
     }
     let mut names: Vec<&str> = Vec::new();
+    let mut locales: Vec<&str> = options
+        .iter()
+        .filter_map(|o| o.get("name_localizations").and_then(Value::as_object))
+        .flat_map(|m| m.keys().map(String::as_str))
+        .collect();
+    locales.sort_unstable();
+    locales.dedup();
     let mut optional_seen = false;
     for (i, option) in options.iter().enumerate() {
         let option_at = join(at, i);
@@ -648,17 +733,19 @@ fn check_options(errors: &mut Errors, at: &str, options: &[Value], depth: u8) {
             );
         }
         names.push(name);
-        // Localized names are unique among their siblings too, locale by locale.
-        for (locale, _) in option
-            .get("name_localizations")
-            .and_then(Value::as_object)
-            .into_iter()
-            .flatten()
-        {
+        // Localized names are unique among their siblings too, in every locale any of
+        // them is localized to (a sibling without that localization shows its name).
+        for locale in &locales {
             let mine = localized_name(option, locale);
+            let localized = |o: &Value| {
+                o.get("name_localizations")
+                    .and_then(|m| m.get(*locale))
+                    .is_some()
+            };
+            // Two default names alike are the error above.
             if options[..i]
                 .iter()
-                .any(|o| localized_name(o, locale) == mine)
+                .any(|o| localized_name(o, locale) == mine && (localized(option) || localized(o)))
             {
                 errors.push(
                     join(&join(&option_at, "name_localizations"), locale),
@@ -743,5 +830,172 @@ fn check_options(errors: &mut Errors, at: &str, options: &[Value], depth: u8) {
                 format!("Value must be one of {{1..11}}, got {kind}."),
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The field errors of a command set, as (path, code).
+    fn command_errors(commands: Value) -> Vec<(String, &'static str)> {
+        let mut errors = Errors::default();
+        check_commands(&mut errors, commands.as_array().unwrap());
+        errors
+            .into_list()
+            .into_iter()
+            .map(|e| (e.path, e.code))
+            .collect()
+    }
+
+    /// The field errors of a message body, as (path, code).
+    fn message_errors(body: Value) -> Vec<(String, &'static str)> {
+        let mut errors = Errors::default();
+        check_message(&mut errors, "", &body, &[]);
+        errors
+            .into_list()
+            .into_iter()
+            .map(|e| (e.path, e.code))
+            .collect()
+    }
+
+    fn command(name: &str) -> Value {
+        json!({"type": 1, "name": name, "description": "d"})
+    }
+
+    #[test]
+    fn command_names_follow_discords_pattern_exactly() {
+        for good in [
+            "game",
+            "don't",
+            "jugar-ya",
+            "número",
+            "नमस्ते",
+            "สวัสดี",
+            "名前",
+            "a_1",
+        ] {
+            assert_eq!(command_errors(json!([command(good)])), vec![], "{good}");
+        }
+        for bad in [
+            "Game",
+            "two words",
+            "🎲",
+            "dot.ted",
+            "",
+            &"x".repeat(33),
+            "ÉCOLE",
+        ] {
+            assert_eq!(
+                command_errors(json!([command(bad)])),
+                vec![("0.name".to_owned(), "APPLICATION_COMMAND_INVALID_NAME")],
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_command_over_8000_characters_at_its_longest_localizations_is_refused() {
+        let description = "d".repeat(100);
+        let long = "l".repeat(100);
+        // 3 options of 25 choices: under the limit in the default locale…
+        let options: Vec<Value> = (0..3)
+            .map(|o| {
+                json!({"type": 3, "name": format!("o{o}"), "description": description,
+                    "choices": (0..25).map(|c| json!({
+                        "name": format!("c{c}"),
+                        "name_localizations": {"es-ES": long},
+                        "value": format!("v{c}"),
+                    })).collect::<Vec<_>>()})
+            })
+            .collect();
+        let mut cmd = command("big");
+        cmd["options"] = json!(options);
+        // …75 Spanish choice names of 100 characters: 7,500 more.
+        assert_eq!(
+            command_errors(json!([cmd.clone()])),
+            vec![("0".to_owned(), "APPLICATION_COMMAND_TOO_LARGE")]
+        );
+        for option in cmd["options"].as_array_mut().unwrap() {
+            for choice in option["choices"].as_array_mut().unwrap() {
+                choice["name_localizations"]["es-ES"] = json!("corto");
+            }
+        }
+        assert_eq!(command_errors(json!([cmd])), vec![]);
+    }
+
+    #[test]
+    fn localized_option_names_are_unique_among_siblings_in_every_locale() {
+        let mut cmd = command("game");
+        // "b" shows "a" in Spanish, where "a" has no localization and shows "a".
+        cmd["options"] = json!([
+            {"type": 3, "name": "a", "description": "d"},
+            {"type": 3, "name": "b", "description": "d", "name_localizations": {"es-ES": "a"}},
+        ]);
+        assert_eq!(
+            command_errors(json!([cmd.clone()])),
+            vec![(
+                "0.options.1.name_localizations.es-ES".to_owned(),
+                "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS"
+            )]
+        );
+        // The other way round: the localized one first.
+        cmd["options"] = json!([
+            {"type": 3, "name": "b", "description": "d", "name_localizations": {"es-ES": "a"}},
+            {"type": 3, "name": "a", "description": "d"},
+        ]);
+        assert_eq!(
+            command_errors(json!([cmd])),
+            vec![(
+                "0.options.1.name_localizations.es-ES".to_owned(),
+                "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS"
+            )]
+        );
+    }
+
+    #[test]
+    fn select_values_are_unique_and_buttons_have_a_label_or_an_emoji() {
+        let select = json!({"components": [{"type": 1, "components": [{"type": 3,
+            "custom_id": "pick", "options": [
+                {"label": "One", "value": "1"}, {"label": "Uno", "value": "1"}]}]}]});
+        assert_eq!(
+            message_errors(select),
+            vec![(
+                "components.0.components.0.options.1.value".to_owned(),
+                "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED"
+            )]
+        );
+        let bare = json!({"components": [{"type": 1, "components": [
+            {"type": 2, "style": 1, "custom_id": "a"},
+            {"type": 2, "style": 1, "custom_id": "b", "label": ""},
+            {"type": 2, "style": 1, "custom_id": "c", "emoji": {"name": "🎲"}},
+            {"type": 2, "style": 1, "custom_id": "d", "label": "Go"}]}]});
+        assert_eq!(
+            message_errors(bare),
+            vec![
+                (
+                    "components.0.components.0.label".to_owned(),
+                    "BASE_TYPE_REQUIRED"
+                ),
+                (
+                    "components.0.components.1.label".to_owned(),
+                    "BASE_TYPE_REQUIRED"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_nest_by_field_path_under_errors() {
+        let errors = vec![FieldError {
+            path: "0.name".into(),
+            code: "APPLICATION_COMMAND_INVALID_NAME",
+            message: "m".into(),
+        }];
+        assert_eq!(
+            errors_object(&errors),
+            json!({"0": {"name": {"_errors": [
+                {"code": "APPLICATION_COMMAND_INVALID_NAME", "message": "m"}]}}})
+        );
     }
 }

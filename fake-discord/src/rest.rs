@@ -28,6 +28,21 @@ use crate::Shared;
 const SETTABLE_FLAGS: u64 = (1 << 2) | (1 << 12);
 /// Longest accepted nonce.
 const NONCE_MAX: usize = 25;
+/// Message flags by name.
+const SUPPRESS_EMBEDS: u64 = 1 << 2;
+const SUPPRESS_NOTIFICATIONS: u64 = 1 << 12;
+const IS_VOICE_MESSAGE: u64 = 1 << 13;
+const IS_COMPONENTS_V2: u64 = 1 << 15;
+/// Flags a new channel message may carry (Create Message).
+const CREATE_FLAGS: u64 =
+    SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_VOICE_MESSAGE | IS_COMPONENTS_V2;
+/// Flags an interaction's message response may carry.
+const RESPONSE_FLAGS: u64 = CREATE_FLAGS | FLAG_EPHEMERAL;
+/// Flags a deferred message response may carry: EPHEMERAL only.
+const DEFERRED_FLAGS: u64 = FLAG_EPHEMERAL;
+/// Flags a followup may carry (Execute Webhook's, and EPHEMERAL).
+const FOLLOWUP_FLAGS: u64 =
+    SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2 | FLAG_EPHEMERAL;
 
 /// A file part of a multipart body.
 pub struct Upload {
@@ -534,6 +549,7 @@ fn open_dm(state: &mut State, body: &Value) -> Handled {
     if !state.users.contains_key(&recipient) {
         return Err(ApiError::new(404, 10013, "Unknown User"));
     }
+    *state.dm_opens.entry(recipient).or_default() += 1;
     let channel = state.dm_channel(recipient);
     Ok(Reply::json(200, payload::channel(state, channel)))
 }
@@ -657,6 +673,29 @@ fn nonce_of(body: &Value) -> Result<Option<String>, ApiError> {
         }]));
     }
     Ok(nonce)
+}
+
+/// Refuses flags the endpoint does not let a bot set (edits are not checked: Discord
+/// ignores an edit's other flags). Discord does not document the error's field code;
+/// the fake answers a form error naming `flags`.
+fn check_flags(prefix: &str, body: &Value, allowed: u64) -> Result<(), ApiError> {
+    let flags = body.get("flags").and_then(Value::as_u64).unwrap_or(0);
+    if flags & !allowed == 0 {
+        return Ok(());
+    }
+    let path = if prefix.is_empty() {
+        "flags".to_owned()
+    } else {
+        format!("{prefix}.flags")
+    };
+    Err(ApiError::form(vec![limits::FieldError {
+        path,
+        code: "MESSAGE_FLAGS_INVALID",
+        message: format!(
+            "Flags {:#x} cannot be set here (allowed: {allowed:#x})",
+            flags & !allowed
+        ),
+    }]))
 }
 
 fn validate_message(prefix: &str, body: &Value, file_names: &[String]) -> Result<(), ApiError> {
@@ -845,6 +884,7 @@ fn create_channel_message(
     }
     let names: Vec<String> = uploads.iter().map(|u| u.filename.clone()).collect();
     validate_message("", body, &names)?;
+    check_flags("", body, CREATE_FLAGS)?;
     if is_empty_message(body, uploads) {
         return Err(empty_message());
     }
@@ -1013,6 +1053,7 @@ fn interaction_callback(
         AckKind::Message => {
             let names: Vec<String> = uploads.iter().map(|u| u.filename.clone()).collect();
             validate_message("data", &data, &names)?;
+            check_flags("data", &data, RESPONSE_FLAGS)?;
             if is_empty_message(&data, uploads) {
                 return Err(empty_message());
             }
@@ -1023,6 +1064,7 @@ fn interaction_callback(
             state.messages.push(message);
         }
         AckKind::DeferredMessage => {
+            check_flags("data", &data, DEFERRED_FLAGS)?;
             let message = new_message(
                 state,
                 ix.channel_id,
@@ -1099,17 +1141,23 @@ fn followup(
     let idx = webhook_interaction(state, app, token)?;
     let names: Vec<String> = uploads.iter().map(|u| u.filename.clone()).collect();
     validate_message("", body, &names)?;
+    check_flags("", body, FOLLOWUP_FLAGS)?;
     if is_empty_message(body, uploads) {
         return Err(empty_message());
     }
     let ix = state.interactions[idx].clone();
-    // Discord: the first followup after a deferred response replaces the "thinking" message.
-    if let Some(original) = ix
+    // Discord once let the first followup complete a deferred response; that is
+    // deprecated: the deferred response is completed by editing `@original`.
+    if ix
         .original
-        .filter(|o| state.message(*o).is_some_and(RecordedMessage::is_loading))
+        .and_then(|o| state.message(o))
+        .is_some_and(RecordedMessage::is_loading)
     {
-        edit_message(state, original, "", body, uploads)?;
-        return message_reply(state, original);
+        return Err(ApiError::new(
+            400,
+            0,
+            "A deferred response is completed by editing @original, not by a followup",
+        ));
     }
     let flags =
         body.get("flags").and_then(Value::as_u64).unwrap_or(0) & (FLAG_EPHEMERAL | SETTABLE_FLAGS);

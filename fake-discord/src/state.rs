@@ -132,6 +132,8 @@ pub struct Session {
     pub live: Option<UnboundedSender<Outgoing>>,
     /// READY and GUILD_CREATE were sent in this session.
     pub ready: bool,
+    /// The gateway intents IDENTIFY asked for: other events are not sent.
+    pub intents: u64,
 }
 
 /// The gateway: one session per shard, and counters over all of them.
@@ -149,6 +151,8 @@ pub struct GatewayState {
     pub held: bool,
     /// Close codes the fake sent (4004, 4010, 4011…), in order.
     pub closes: Vec<u16>,
+    /// The `intents` of every IDENTIFY accepted, in order.
+    pub identify_intents: Vec<u64>,
 }
 
 impl GatewayState {
@@ -246,6 +250,8 @@ pub struct State {
     pub users: BTreeMap<u64, UserRec>,
     pub channels: BTreeMap<u64, ChannelRec>,
     pub dm_channels: HashMap<u64, u64>,
+    /// `POST /users/@me/channels` requests answered, by recipient.
+    pub dm_opens: HashMap<u64, u32>,
     pub messages: Vec<RecordedMessage>,
     pub global_commands: Vec<Value>,
     pub guild_commands: Vec<Value>,
@@ -285,6 +291,7 @@ impl State {
             users: BTreeMap::new(),
             channels: BTreeMap::new(),
             dm_channels: HashMap::new(),
+            dm_opens: HashMap::new(),
             messages: Vec::new(),
             global_commands: Vec::new(),
             guild_commands: Vec::new(),
@@ -429,18 +436,41 @@ impl State {
 
     /// Sends a guild's event to the shard that has it, once that shard is READY.
     pub fn dispatch_guild(&mut self, guild: u64, event: &str, data: Value) {
-        let Some(total) = self.gateway.total() else {
-            return;
-        };
-        let shard = Self::shard_of(guild, total);
-        if self.gateway.sessions.get(&shard).is_some_and(|s| s.ready) {
+        if let Some(shard) = self.ready_shard_of(guild) {
             self.dispatch(shard, event, data);
         }
     }
 
+    /// [`State::dispatch_guild`] whatever intents the session asked for (a test's frame).
+    pub fn dispatch_guild_as_is(&mut self, guild: u64, event: &str, data: Value) {
+        if let Some(shard) = self.ready_shard_of(guild) {
+            self.send_dispatch(shard, event, data);
+        }
+    }
+
+    /// The shard holding `guild`'s events, if its session is READY.
+    fn ready_shard_of(&self, guild: u64) -> Option<u32> {
+        let shard = Self::shard_of(guild, self.gateway.total()?);
+        self.gateway
+            .sessions
+            .get(&shard)
+            .is_some_and(|s| s.ready)
+            .then_some(shard)
+    }
+
     /// Sends a dispatch (op 0) on `shard`'s session, or keeps it for RESUME if nobody
-    /// listens. Lost when the shard has no session (nobody identified for it).
+    /// listens. Lost when the shard has no session (nobody identified for it), or when
+    /// the session did not ask for the intent the event needs.
     pub fn dispatch(&mut self, shard: u32, event: &str, data: Value) {
+        let wanted = self.gateway.sessions.get(&shard).is_some_and(|session| {
+            intent_of(event).is_none_or(|needed| session.intents & needed != 0)
+        });
+        if wanted {
+            self.send_dispatch(shard, event, data);
+        }
+    }
+
+    fn send_dispatch(&mut self, shard: u32, event: &str, data: Value) {
         let Some(session) = self.gateway.sessions.get_mut(&shard) else {
             return;
         };
@@ -452,5 +482,32 @@ impl State {
                 session.live = None;
             }
         }
+    }
+}
+
+/// Gateway intent: guilds and their channels (GUILD_CREATE, CHANNEL_CREATE…).
+pub const INTENT_GUILDS: u64 = 1 << 0;
+/// Gateway intent (privileged): members joining, changing and leaving.
+pub const INTENT_GUILD_MEMBERS: u64 = 1 << 1;
+/// Gateway intent: messages in guild channels.
+pub const INTENT_GUILD_MESSAGES: u64 = 1 << 9;
+/// Gateway intent: messages in DMs.
+pub const INTENT_DIRECT_MESSAGES: u64 = 1 << 12;
+
+/// The intent Discord sends `event` under; `None` for events every session gets (READY,
+/// RESUMED, INTERACTION_CREATE) and for events this fake does not know.
+pub fn intent_of(event: &str) -> Option<u64> {
+    match event {
+        "GUILD_CREATE" | "GUILD_UPDATE" | "GUILD_DELETE" | "CHANNEL_CREATE" | "CHANNEL_UPDATE"
+        | "CHANNEL_DELETE" | "THREAD_CREATE" | "THREAD_UPDATE" | "THREAD_DELETE" => {
+            Some(INTENT_GUILDS)
+        }
+        "GUILD_MEMBER_ADD" | "GUILD_MEMBER_UPDATE" | "GUILD_MEMBER_REMOVE" => {
+            Some(INTENT_GUILD_MEMBERS)
+        }
+        "MESSAGE_CREATE" | "MESSAGE_UPDATE" | "MESSAGE_DELETE" => {
+            Some(INTENT_GUILD_MESSAGES | INTENT_DIRECT_MESSAGES)
+        }
+        _ => None,
     }
 }

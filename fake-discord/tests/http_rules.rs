@@ -365,7 +365,7 @@ async fn interaction_must_be_acknowledged_once_within_the_window() {
 }
 
 #[tokio::test]
-async fn deferred_response_is_filled_by_the_first_followup_and_tokens_expire() {
+async fn deferred_response_is_completed_by_editing_the_original_and_tokens_expire() {
     let fake = FakeDiscord::start_with(Config {
         token_lifetime: Duration::from_millis(300),
         ..Config::default()
@@ -379,10 +379,24 @@ async fn deferred_response_is_filled_by_the_first_followup_and_tokens_expire() {
         .await
         .expect("defer");
     assert!(ix.original().expect("thinking message").is_loading());
+    // A first followup completing the deferral is deprecated: refused here.
+    let result = http
+        .create_followup_message(&ix.token, &json!({"content": "too soon"}), Vec::new())
+        .await;
+    assert_eq!(
+        failure(result).0,
+        400,
+        "a followup may not complete a deferral"
+    );
+    assert!(ix.original().expect("thinking message").is_loading());
     let first = http
-        .create_followup_message(&ix.token, &json!({"content": "table ready"}), Vec::new())
+        .edit_original_interaction_response(
+            &ix.token,
+            &json!({"content": "table ready"}),
+            Vec::new(),
+        )
         .await
-        .expect("followup");
+        .expect("edit @original");
     let second = http
         .create_followup_message(&ix.token, &json!({"content": "second"}), Vec::new())
         .await
@@ -391,7 +405,7 @@ async fn deferred_response_is_filled_by_the_first_followup_and_tokens_expire() {
     assert_eq!(
         first.id.get(),
         original.id,
-        "first followup after a defer replaces the thinking message"
+        "the edit completes the thinking message"
     );
     assert!(original.is_ephemeral() && !original.is_loading());
     assert_eq!(
@@ -420,7 +434,7 @@ async fn deferred_response_is_filled_by_the_first_followup_and_tokens_expire() {
         (401, 50027, vec![]),
         "interaction tokens expire"
     );
-    fake.assert_no_errors_except(&[50027]);
+    fake.assert_no_errors_except(&[0, 50027]);
 }
 
 #[tokio::test]
@@ -686,4 +700,56 @@ async fn plain_http_proxy_route_works_with_the_ratelimiter_disabled() {
         .ratelimiter_disabled(true)
         .build();
     assert_eq!(failure(wrong.get_current_user().await), (401, 0, vec![]));
+}
+
+/// Flags a bot may not set on that endpoint, a nonce over 25 characters and more than
+/// 10 files are refused with a form error naming the field.
+#[tokio::test]
+async fn flags_nonces_and_files_are_checked_per_endpoint() {
+    let fake = FakeDiscord::start().await;
+    let http = with_game_command(&fake).await;
+    let channel = fake.channel();
+    // EPHEMERAL (64) is for interaction responses, not channel messages.
+    let result = send(&http, channel, json!({"content": "x", "flags": 64})).await;
+    assert_eq!(failure(result), (400, 50035, vec!["flags".to_owned()]));
+    send(&http, channel, json!({"content": "x", "flags": 4096}))
+        .await
+        .expect("SUPPRESS_NOTIFICATIONS may be set");
+    let result = send(
+        &http,
+        channel,
+        json!({"content": "x", "nonce": "n".repeat(26)}),
+    )
+    .await;
+    assert_eq!(failure(result), (400, 50035, vec!["nonce".to_owned()]));
+    let files: Vec<CreateAttachment> = (0..11)
+        .map(|i| CreateAttachment::bytes(vec![1, 2, 3], format!("f{i}.png")))
+        .collect();
+    let result = http
+        .send_message(ChannelId::new(channel), files, &json!({"content": "x"}))
+        .await;
+    assert_eq!(
+        failure(result),
+        (400, 50035, vec!["attachments".to_owned()])
+    );
+    // A deferred response may carry EPHEMERAL only.
+    let user = fake.add_user("ada");
+    let ix = fake.slash(user, channel, "game new", json!({"game": "palazzo"}));
+    let defer = json!({"type": 5, "data": {"flags": 64 | 4}});
+    let result = http
+        .create_interaction_response(InteractionId::new(ix.id), &ix.token, &defer, Vec::new())
+        .await;
+    assert_eq!(failure(result), (400, 50035, vec!["data.flags".to_owned()]));
+    let reply = json!({"type": 4, "data": {"content": "hi", "flags": 64 | 4}});
+    http.create_interaction_response(InteractionId::new(ix.id), &ix.token, &reply, Vec::new())
+        .await
+        .expect("a message response may suppress embeds");
+    let result = http
+        .create_followup_message(
+            &ix.token,
+            &json!({"content": "x", "flags": 1 << 13}),
+            Vec::new(),
+        )
+        .await;
+    assert_eq!(failure(result), (400, 50035, vec!["flags".to_owned()]));
 }

@@ -14,8 +14,17 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-/// A connected shard: HELLO read, IDENTIFY sent with `shard` (none: Discord's default).
+/// Gateway intents GUILDS | GUILD_MEMBERS: guild, channel and member events.
+const GUILDS_AND_MEMBERS: u64 = 0b11;
+
+/// A connected shard: HELLO read, IDENTIFY sent with `shard` (none: Discord's default),
+/// asking for guild, channel and member events.
 async fn identify(fake: &FakeDiscord, shard: Option<[u32; 2]>) -> Socket {
+    identify_with(fake, shard, json!(GUILDS_AND_MEMBERS)).await
+}
+
+/// [`identify`] with these `intents` (a JSON value: a number, or anything else to test).
+async fn identify_with(fake: &FakeDiscord, shard: Option<[u32; 2]>, intents: Value) -> Socket {
     let (mut ws, _) = tokio_tungstenite::connect_async(fake.gateway_url())
         .await
         .expect("gateway connection");
@@ -23,7 +32,7 @@ async fn identify(fake: &FakeDiscord, shard: Option<[u32; 2]>) -> Socket {
     assert_eq!(hello["op"], 10);
     let mut data = json!({
         "token": format!("Bot {}", fake.token()),
-        "intents": 0,
+        "intents": intents,
         "properties": {"os": "linux", "browser": "test", "device": "test"},
     });
     if let Some(shard) = shard {
@@ -218,4 +227,36 @@ async fn a_shard_that_cannot_be_or_must_be_split_is_closed_with_discords_codes()
     fake.wait_ready().await;
     assert_eq!(fake.gateway_closes(), vec![4010, 4010, 4011, 4010]);
     assert_eq!(fake.gateway_stats().identifies, 2);
+}
+
+/// A session gets only the events its intents ask for (interactions whatever they are),
+/// and an IDENTIFY without intents is closed with 4013, as Discord does.
+#[tokio::test]
+async fn a_session_gets_only_the_events_its_intents_ask_for() {
+    let fake = FakeDiscord::start().await;
+    let ana = fake.add_user("ana");
+    register_ping(&fake).await;
+    let mut ws = identify_with(&fake, None, json!(0)).await;
+    next_event(&mut ws, "READY").await.expect("READY");
+    assert!(
+        !gets_event_soon(&mut ws, "GUILD_CREATE").await,
+        "no GUILDS intent"
+    );
+    fake.add_channel("quiet");
+    assert!(!gets_event_soon(&mut ws, "CHANNEL_CREATE").await);
+    fake.slash(ana, fake.channel(), "ping", json!({}));
+    assert!(next_event(&mut ws, "INTERACTION_CREATE").await.is_some());
+    let mut guilds_only = identify_with(&fake, None, json!(1)).await;
+    next_event(&mut guilds_only, "GUILD_CREATE")
+        .await
+        .expect("GUILDS");
+    fake.add_user("bruno");
+    assert!(
+        !gets_event_soon(&mut guilds_only, "GUILD_MEMBER_ADD").await,
+        "members are privileged"
+    );
+    assert_eq!(fake.identify_intents(), vec![0, 1]);
+    let mut none = identify_with(&fake, None, Value::Null).await;
+    assert_eq!(next_frame(&mut none).await, Some(json!({"close": 4013})));
+    assert_eq!(fake.gateway_closes(), vec![4013]);
 }
