@@ -368,8 +368,8 @@ fn assert_each_shown_once(fake: &FakeDiscord, channel: u64) {
 }
 
 /// Fails if a line of `users`' live hands (their private views; not the news DMs, which
-/// repeat public facts such as the final scores) shows in a public message of `channels`
-/// before the game's end (the end may reveal hidden cards: the Princes' professions).
+/// repeat public facts such as the final scores) shows anywhere in a public message of
+/// `channels` (its whole JSON: text, embeds, custom ids, nonce…) before the game's end (the end may reveal hidden cards: the Princes' professions).
 fn assert_no_secret_in(fake: &FakeDiscord, channels: &[u64], users: &[u64]) {
     let hands: Vec<_> = users
         .iter()
@@ -384,13 +384,7 @@ fn assert_no_secret_in(fake: &FakeDiscord, channels: &[u64], users: &[u64]) {
             .position(|m| m.content.contains("Final scores"))
             .unwrap_or(public.len());
         for m in &public[..end] {
-            for line in &secrets {
-                assert!(
-                    !m.content.contains(line.as_str()),
-                    "`{line}` in {}",
-                    m.content
-                );
-            }
+            common::assert_no_secret_in(&common::message_json(m), &secrets, "a public message");
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Bot seats: the host seats bots in the lobby (`/game addbot`, `/game new … bots:2`),
-//! and a bot's move is a stored job — the channel's `StandIn` timer, due `bot_delay` after
-//! the move that made a bot awaited — played through the same path as a person's move
+//! and a bot's move is a stored job — the channel's `StandIn` timer, due at once; the
+//! move the channel is told of waits until `bot_delay` after the bot became awaited
+//! (`pause.rs`) — played through the same path as a person's move
 //! (validation, log, outbox, stats). A chain of bot moves is told in one channel message,
 //! posted with the chain's last move: each move of the chain is its own commit (a crash
 //! resumes the chain from the timer), and the message is rebuilt from the log's public
@@ -279,6 +280,10 @@ impl Table {
             && awaited
                 .iter()
                 .all(|s| active.bot_level(*s).is_some() && !active.meta.dropped.contains(s));
+        // The move the channel is told of waits for the chain's pause (`pause.rs`).
+        if !goes_on && self.hold_bot_move(slot, mv) {
+            return vec![];
+        }
         let mut batch = Batch::single();
         batch.quiet = goes_on;
         batch.chain = Some(chain);

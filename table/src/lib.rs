@@ -17,6 +17,7 @@ mod hint;
 mod history;
 mod language;
 mod notify;
+mod pause;
 mod picker;
 mod proposal;
 mod public;
@@ -134,7 +135,8 @@ pub struct TableOptions {
     /// The shortest reminders and timeouts `/game settings` accepts (Discord's by
     /// default; the local table and tests set them lower).
     pub minimums: Minimums,
-    /// The pause before a bot answers a move (`[bots] delay_ms`; tests use 0).
+    /// The pause before a bot's move is told (`[bots] delay_ms`; tests use 0): counted
+    /// from when the bot became awaited, whatever it searched or did quietly meanwhile.
     pub bot_delay_ms: u64,
     /// Where bot searches run (stand-in moves): inline by default (tests, the local
     /// table); the Discord bot uses a pool ([`Thinker::for_machine`]).
@@ -340,6 +342,8 @@ struct Slot {
     /// The store's stamp of what was loaded ([`Store::stamp`]), when the store is shared
     /// with other processes; `None` for a store this process owns.
     stamp: Option<u64>,
+    /// The pause of the bots' chain under way, with its told move once found (`pause.rs`).
+    bot_pause: Option<pause::BotPause>,
 }
 
 /// Something wrong with a channel's stored table, told once (in the reader's language).
@@ -1802,6 +1806,13 @@ impl Table {
             && now_awaited.len() < was_awaited_players.len()
             && now_awaited.iter().all(|s| was_awaited_players.contains(s));
         let mut timers = self.timers_after(&next, held_up, now_ms);
+        if !batch.events
+            && !over
+            && next.game.as_ref().map(|g| g.awaiting()).as_ref() == Some(&was_awaiting)
+        {
+            // Nobody was told of this move: the awaited players' clocks run on.
+            self.keep_clocks(next.meta.channel, &mut timers);
+        }
         if batch.quiet {
             // A bot chain goes on: its next move is due now, counted in the chain.
             for t in timers.iter_mut().filter_map(|c| c.timer.as_mut()) {

@@ -3,10 +3,13 @@
 //! awaited. Channel messages carry it where they name a position (the turn message's
 //! button ids, its picture), never the game's action count: a move nobody is told of
 //! (an Estates stash) changes the count but not this digest, so the channel's payloads
-//! do not change with it.
+//! do not change with it. Nor do the awaited players' clocks: such a move leaves their
+//! reminder and timeout due when they were (`Table::keep_clocks`), so a reminder's time
+//! tells nothing of it either.
 
-use crate::{Active, PictureOf, StateVersion};
+use crate::{Active, ChannelId, PictureOf, StateVersion, Table};
 use rules::{DynGame, Seat};
+use storage::{TimerChange, TimerKind};
 
 /// The digest of `game`'s public position (32 bits, never 0: 0 means "none").
 pub(crate) fn digest(game: &dyn DynGame, names: &[String]) -> u64 {
@@ -45,5 +48,27 @@ impl Active {
     pub(crate) fn shows(&self, of: &PictureOf) -> bool {
         self.meta.version == of.version
             || (of.seat.is_none() && of.view != 0 && of.view == self.public_digest())
+    }
+}
+
+impl Table {
+    /// After a move nobody was told of that leaves the same players awaited: the
+    /// reminder and timeout in `timers` (set for the new version) keep the due time and
+    /// count of those stored for the game, which the channel could time.
+    pub(crate) fn keep_clocks(&self, channel: ChannelId, timers: &mut [TimerChange]) {
+        for t in timers.iter_mut().filter_map(|c| c.timer.as_mut()) {
+            if !matches!(t.kind, TimerKind::Remind | TimerKind::Timeout) {
+                continue;
+            }
+            match self.store.timer(channel, t.kind) {
+                Ok(Some(old)) if old.game_id == t.game_id => {
+                    t.due_ms = old.due_ms;
+                    t.count = old.count;
+                    t.held_up = old.held_up;
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(channel, error = %e, "cannot read a timer to keep it"),
+            }
+        }
     }
 }

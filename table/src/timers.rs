@@ -53,12 +53,9 @@ impl Table {
             .game
             .as_ref()
             .is_some_and(|g| g.awaiting().iter().any(|s| active.played_by_table(*s)));
-        // A seated bot answers after a pause; a seat whose player left moves at once.
-        let stand_in_ms = if active.awaited_bot().is_some() {
-            self.bot_delay_ms
-        } else {
-            0
-        };
+        // A stand-in's search starts at once: a seat whose player left moves at once, a
+        // seated bot's told move waits for its pause (`pause.rs`).
+        let stand_in_ms = 0;
         let at = |kind: TimerKind, on: bool, after_s: u64| TimerChange {
             kind,
             timer: on.then(|| Timer {
@@ -239,7 +236,9 @@ impl Table {
                     line: line.clone(),
                 };
                 let mut out = self.play_bot_move(slot, &mv, plan.timer.count);
-                if slot.active.as_ref().map(|a| a.meta.version) == Some(plan.timer.version) {
+                if slot.active.as_ref().map(|a| a.meta.version) == Some(plan.timer.version)
+                    && !crate::pause::holds_a_move(slot)
+                {
                     self.drop_timer(channel, &plan.timer);
                 }
                 out.retain(Delivery::is_outgoing);
@@ -291,6 +290,13 @@ impl Table {
             self.drop_timer(channel, &timer);
             return vec![];
         }
+        if timer.kind == TimerKind::StandIn {
+            self.start_bot_pause(slot, &timer);
+            // A bot's told move found before its pause ended: played now.
+            if let Some(mv) = self.take_held_bot_move(slot, &timer) {
+                return self.play_bot_move(slot, &mv, timer.count);
+            }
+        }
         if timer.kind == TimerKind::StandIn && !self.thinker.is_inline() {
             // The move is searched on the pool and played by a later pass.
             self.think_stand_in(slot, channel, timer);
@@ -322,7 +328,8 @@ impl Table {
             .active
             .as_ref()
             .is_some_and(|a| a.meta.version == timer.version)
-            && !out.iter().any(Delivery::is_outgoing);
+            && !out.iter().any(Delivery::is_outgoing)
+            && !crate::pause::holds_a_move(slot);
         if unchanged {
             self.drop_timer(channel, &timer);
         }

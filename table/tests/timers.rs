@@ -1053,6 +1053,37 @@ fn notify_choices_shape_turn_pings_dms_and_reminders() {
     assert!(turns[1] > 0 && turns[2] > 0 && turns[3] > 0, "{turns:?}");
 }
 
+/// A move nobody is told of (an Estates stash) leaves the awaited player's reminder and
+/// timeout due when they were: a reminder's time does not tell that they stashed.
+#[test]
+fn a_stash_leaves_the_reminder_and_timeout_where_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (store, table) = timed(
+        dir.path(),
+        &clock,
+        defaults(60, 60, 120, TimeoutPolicy::Skip),
+    );
+    start_two(&table, "new estates seed=5");
+    let (user, legal) = (1..=2u64)
+        .map(|u| (u, table.legal_actions(CH, u)))
+        .find(|(_, l)| !l.is_empty())
+        .unwrap();
+    assert!(legal.iter().any(|l| l == "stash"), "{legal:?}");
+    let timer = |kind| store.timer(CH, kind).unwrap().unwrap();
+    let (remind, timeout) = (timer(TimerKind::Remind), timer(TimerKind::Timeout));
+    clock.advance(10 * MIN);
+    let out = run(&table, CH, user, "stash");
+    assert!(channel_texts(&out).is_empty(), "a stash posts nothing");
+    assert_eq!(timer(TimerKind::Remind).due_ms, remind.due_ms);
+    assert_eq!(timer(TimerKind::Timeout).due_ms, timeout.due_ms);
+    // The reminder comes when it would have without the stash, and pings the stasher.
+    flush(&table, CH);
+    clock.advance(50 * MIN);
+    let reminded = fire(&table, CH);
+    assert_eq!(mentions(&reminded), vec![user], "{reminded:?}");
+}
+
 // --- Bot seats --------------------------------------------------------------------
 
 /// A table whose bots answer `delay_ms` after the move that makes their turn.
@@ -1118,9 +1149,9 @@ fn bots_play_their_seats_as_stored_moves_and_each_chain_is_told_once() {
     let game_id = table.state_version(CH).unwrap().game_id;
     let mut chains = 0;
     for _ in 0..200 {
-        let Some(at) = table.state_version(CH) else {
+        if table.state_version(CH).is_none() {
             break;
-        };
+        }
         let legal = table.legal_actions(CH, 1);
         if let Some(line) = legal.first() {
             let out = run(&table, CH, 1, line);
@@ -1128,39 +1159,41 @@ fn bots_play_their_seats_as_stored_moves_and_each_chain_is_told_once() {
             flush(&table, CH);
             continue;
         }
-        // A bot is awaited: its first move waits for the pause, then the chain runs as
-        // one stored move per timer, and one channel message tells the whole chain.
-        let due = table.next_timer_due().expect("a bot's move is scheduled");
+        // A bot is awaited: it thinks at once, the chain runs as one stored move per
+        // timer, and the one channel message telling the whole chain waits for the pause.
+        let start = table.now_ms();
         assert_eq!(
-            due,
-            table.now_ms() + 1_500,
-            "the pause before a bot answers"
+            table.next_timer_due(),
+            Some(start),
+            "the bot thinks at once"
         );
-        clock.advance(1_499);
-        assert!(fire(&table, CH).is_empty(), "not before the pause");
-        assert_eq!(table.state_version(CH), Some(at));
-        clock.advance(1);
         let mut told = Vec::new();
         let mut moves = 0;
-        while table.state_version(CH).is_some() && table.legal_actions(CH, 1).is_empty() {
+        while told.is_empty() {
             let before = table.state_version(CH);
             let out = fire(&table, CH);
-            assert_ne!(table.state_version(CH), before, "each timer plays one move");
             assert_nothing_for_bots(&out);
-            moves += 1;
             told.extend(channel_texts(&out));
-            if table.state_version(CH).is_some() && table.legal_actions(CH, 1).is_empty() {
-                assert!(
-                    told.is_empty(),
-                    "no message in the middle of a chain: {told:?}"
-                );
-                assert_eq!(
-                    table.next_timer_due(),
-                    Some(table.now_ms()),
-                    "the chain goes on at once"
-                );
+            if table.state_version(CH) != before {
+                moves += 1;
+                if told.is_empty() {
+                    assert_eq!(
+                        table.next_timer_due(),
+                        Some(table.now_ms()),
+                        "the chain goes on at once"
+                    );
+                }
+                continue;
             }
+            // The told move waits for the pause: nothing changes before it ends.
+            let due = table.next_timer_due().expect("the told move is kept");
+            assert_eq!(due, start + 1_500, "the pause before a bot answers");
+            clock.advance(due - table.now_ms() - 1);
+            assert!(fire(&table, CH).is_empty(), "not before the pause");
+            assert_eq!(table.state_version(CH), before);
+            clock.advance(1);
         }
+        assert_eq!(table.now_ms(), start + 1_500, "told when the pause ends");
         assert_eq!(
             told.len(),
             1,
@@ -1197,6 +1230,68 @@ fn bots_play_their_seats_as_stored_moves_and_each_chain_is_told_once() {
         "{stats}"
     );
     assert!(!stats.contains("normal bots"), "{stats}");
+}
+
+/// A bot's move nobody is told of (an Estates stash) does not show in when its chain's
+/// message comes: the bots think at once, each search here taking 100 ms of the table's
+/// clock, and the message waits for the pause after the person's move, with or without
+/// a silent move before it.
+#[test]
+fn a_bots_silent_move_does_not_delay_its_chains_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let store = Arc::new(SledStore::open(dir.path()).unwrap());
+    let table = Table::with_options(
+        store.clone(),
+        TableOptions {
+            clock: clock.clone(),
+            minimums: Minimums::LOCAL,
+            bot_delay_ms: 1_500,
+            // Tiny searches: the bots stash now and then.
+            thinker: table::Thinker::inline().capped(8, 4),
+            ..TableOptions::default()
+        },
+    );
+    run(&table, CH, 1, "new estates bots=easy,easy seed=7");
+    flush(&table, CH);
+    let game_id = table.state_version(CH).unwrap().game_id;
+    // (the chain had a silent move, ms from the person's move to the chain's message)
+    let mut chains: Vec<(bool, u64)> = Vec::new();
+    for _ in 0..400 {
+        let Some(before) = table.state_version(CH) else {
+            break;
+        };
+        let legal = table.legal_actions(CH, 1);
+        if !legal.is_empty() {
+            // The person never stashes: their move is told.
+            let line = legal.iter().find(|l| *l != "stash").unwrap_or(&legal[0]);
+            run(&table, CH, 1, line);
+            flush(&table, CH);
+            continue;
+        }
+        let start = table.now_ms();
+        let mut told = Vec::new();
+        while told.is_empty() && table.state_version(CH).is_some() {
+            // One search's time, then the timers due.
+            clock.advance(100);
+            told.extend(channel_texts(&fire(&table, CH)));
+            assert!(table.now_ms() - start <= 10_000, "no message from the bots");
+        }
+        let log = store.log(game_id).unwrap();
+        let chain = &log[before.version as usize..];
+        let silent = chain.iter().any(|e| e.public.is_empty());
+        chains.push((silent, table.now_ms() - start));
+    }
+    assert!(
+        chains.iter().any(|(silent, _)| *silent) && chains.iter().any(|(silent, _)| !silent),
+        "chains with and without a silent move: {chains:?}"
+    );
+    for (silent, after) in &chains {
+        assert_eq!(
+            *after, 1_500,
+            "the chain's message (silent move: {silent}) comes at the pause's end"
+        );
+    }
 }
 
 #[test]
