@@ -984,12 +984,40 @@ fn the_english_word_finder_knows_english_from_spanish() {
         assert_no_english(&english, "Es tu turno: your move", &[], "caught")
     });
     assert!(caught.is_err());
+    // What a bots' chain said in English, and the hand's news label.
+    for w in ["passes", "begins", "latest", "round"] {
+        assert!(english.contains(w), "{w} not found as English");
+    }
+    for line in [
+        r"Bot Lorenzo \(normal\) passes.",
+        "Round 6 of 7 begins; ana is the start player.",
+        "**Latest:** ana buys the jester.",
+    ] {
+        let caught = std::panic::catch_unwind(|| {
+            assert_no_english(
+                &english,
+                line,
+                &["ana", r"Bot Lorenzo \(normal\)"],
+                "caught",
+            )
+        });
+        assert!(caught.is_err(), "{line}");
+    }
 }
 
 /// Everything a message shows: its text and its components' labels, descriptions and
 /// placeholders.
 fn shown_text(m: &fake_discord::RecordedMessage) -> String {
-    let mut out = m.content.clone();
+    // The content and the embeds' titles, descriptions and fields.
+    let mut out = m.text();
+    for embed in &m.embeds {
+        for text in [&embed["footer"]["text"], &embed["author"]["name"]] {
+            if let Some(t) = text.as_str() {
+                out.push('\n');
+                out.push_str(t);
+            }
+        }
+    }
     for row in &m.components {
         for c in row["components"].as_array().into_iter().flatten() {
             for field in ["label", "placeholder"] {
@@ -1101,6 +1129,248 @@ async fn a_whole_game_of_each_title_in_spanish() {
             }
         }
         println!("e2e_spanish_{i}: {title} moves={moves} messages_read={read}");
+    }
+    fake.assert_no_errors();
+    bot.stop().await;
+}
+
+/// The value Discord sends for the `/game settings on_timeout` choice named `word: …`.
+fn policy_choice(fake: &FakeDiscord, word: &str) -> serde_json::Value {
+    let commands = fake.registered_commands();
+    let settings = sub(&commands[0], "settings");
+    settings["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|o| o["name"] == "on_timeout"))
+        .and_then(|o| o["choices"].as_array())
+        .and_then(|c| {
+            c.iter()
+                .find(|c| c["name"].as_str().is_some_and(|n| n.starts_with(word)))
+        })
+        .unwrap_or_else(|| panic!("no policy {word}"))["value"]
+        .clone()
+}
+
+/// The first public message of `channel` after the first `after` holding `text`.
+async fn posted_after(
+    fake: &FakeDiscord,
+    channel: u64,
+    after: usize,
+    text: &str,
+) -> fake_discord::RecordedMessage {
+    fake.wait_for(&format!("`{text}` in the channel"), |f| {
+        public_messages(f, channel)
+            .into_iter()
+            .skip(after)
+            .find(|m| m.content.contains(text))
+    })
+    .await
+}
+
+/// `user` waits for their turn (a turn message asking them, newer than `last`, the one
+/// they last played from) and plays one move by taps; `false` when the game ended first.
+async fn my_turn_then_a_move(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: u64,
+    last: &mut u64,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> bool {
+    let turn = fake
+        .wait_for("the person's turn", |f| {
+            if public_messages(f, channel)
+                .iter()
+                .any(|m| m.content.contains("**Puntuación final**"))
+            {
+                return Some(None);
+            }
+            let turn = turn_message(f, channel).filter(|t| t.id > *last)?;
+            (!awaited(&turn, &[user]).is_empty()).then_some(Some(turn))
+        })
+        .await;
+    let Some(turn) = turn else {
+        return false;
+    };
+    *last = turn.id;
+    let your_move = awaited(&turn, &[user])[0].1.clone();
+    tap_a_move(fake, user, &turn, &your_move, rng).await;
+    true
+}
+
+/// One person and two bots at a Spanish table, for every title played to its end: the
+/// bots' chains of moves (round headers among them), a timeout played by the bot under
+/// `auto`, the person away under `bot` (the game waits for them) and back, an undo, the
+/// log and a replay step by step — not one English word in what the person reads
+/// (channel, private answers, panels, DMs, buttons, embeds). Easy bots on tiny budgets
+/// keep each game to seconds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
+    use rand::SeedableRng;
+    let english = english_only_words();
+    let fake = FakeDiscord::start().await;
+    fake.set_guild_locale(fake.guild_id(), "es-ES");
+    let dir = tempfile::tempdir().unwrap();
+    // Four seconds to move: the person's taps fit in it; waiting runs it out.
+    let timers = table::Defaults {
+        remind_after: 0,
+        remind_every: 0,
+        timeout_after: 4,
+        on_timeout: storage::TimeoutPolicy::Auto,
+    };
+    let bot = Bot::start_with(&fake, dir.path(), timers).await;
+    for (i, title) in [
+        "The Princes of Florence",
+        "Palazzo",
+        "Villa Paletti",
+        "The Estates",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let channel = fake.add_channel(&format!("mesa-bots-{i}"));
+        let name = format!("sola{i}");
+        let ana = fake.add_user(&name);
+        fake.set_user_locale(ana, "es-ES");
+        let (game, level) = (game_choice(&fake, title), level_choice(&fake, "easy"));
+        slash(
+            &fake,
+            ana,
+            channel,
+            "game new",
+            json!({ "game": game, "bots": 2, "level": level }),
+        )
+        .await;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(490 + i as u64);
+        let mut last = 0;
+        for _ in 0..6 {
+            assert!(
+                my_turn_then_a_move(&fake, channel, ana, &mut last, &mut rng).await,
+                "{title}: over too soon"
+            );
+        }
+        // A chain: one message telling several bot moves.
+        let bots = ["Bot Lorenzo (fácil)", "Bot Lucrezia (fácil)"];
+        let chain = public_messages(&fake, channel).iter().any(|m| {
+            let text = m.content.replace('\\', "");
+            let told = text
+                .lines()
+                .take_while(|l| !l.is_empty())
+                .filter(|l| bots.iter().any(|b| l.contains(b)) && !l.starts_with('⏳'))
+                .count();
+            told >= 2
+        });
+        assert!(chain, "{title}: no message told a chain of bot moves");
+
+        // `auto`: the person does not move; the bot plays their turn.
+        let turn = fake
+            .wait_for("the person's turn", |f| {
+                turn_message(f, channel).filter(|t| t.id > last && !awaited(t, &[ana]).is_empty())
+            })
+            .await;
+        let before = public_messages(&fake, channel).len();
+        posted_after(
+            &fake,
+            channel,
+            before,
+            "se le agotó el tiempo, así que he jugado",
+        )
+        .await;
+        assert!(awaited(&turn, &[ana]).len() == 1);
+        // `bot`: the person is away until they act again.
+        let policy = policy_choice(&fake, "bot");
+        let set = slash(
+            &fake,
+            ana,
+            channel,
+            "game settings",
+            json!({ "on_timeout": policy }),
+        )
+        .await;
+        assert!(!set.is_empty(), "{title}: no answer to the settings");
+        let before = public_messages(&fake, channel).len();
+        // The only person at the table: the game waits for them (with people left, a bot
+        // would play their seat meanwhile).
+        posted_after(
+            &fake,
+            channel,
+            before,
+            "se le agotó el tiempo y ya no queda nadie",
+        )
+        .await;
+        let back = slash(&fake, ana, channel, "game resume", json!({})).await;
+        assert!(!back.is_empty(), "{title}: no answer to resume");
+        posted_after(
+            &fake,
+            channel,
+            before,
+            "ha vuelto y juega de nuevo su asiento",
+        )
+        .await;
+        let policy = policy_choice(&fake, "auto");
+        slash(
+            &fake,
+            ana,
+            channel,
+            "game settings",
+            json!({ "on_timeout": policy }),
+        )
+        .await;
+        // A move, then an undo (taken back, asked for, or refused: in Spanish).
+        my_turn_then_a_move(&fake, channel, ana, &mut last, &mut rng).await;
+        slash(&fake, ana, channel, "game undo", json!({})).await;
+        for command in ["game log", "game status", "game hand", "game scores"] {
+            slash(&fake, ana, channel, command, json!({})).await;
+        }
+        // The replay, a few steps back and forth.
+        let replies = slash(&fake, ana, channel, "game history", json!({})).await;
+        let mut replay = replies
+            .into_iter()
+            .find(|m| !m.components.is_empty())
+            .unwrap_or_else(|| panic!("{title}: no replay"));
+        let names = [name.as_str(), bots[0], bots[1]];
+        for action in ["vf", "vn", "vn", "vr", "vl", "vp"] {
+            let text = shown_text(&replay).replace('\\', "");
+            assert_no_english(&english, &text, &names, title);
+            let id = clickables(&replay)
+                .into_iter()
+                .map(|(id, _)| id)
+                .find(|id| action_of(id) == action)
+                .unwrap_or_else(|| panic!("{title}: no {action} button"));
+            let disabled = replay.components.iter().any(|row| {
+                row["components"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|c| c["custom_id"] == id.as_str() && c["disabled"] == true)
+            });
+            if !disabled {
+                replay = tap_panel(&fake, ana, &replay, &id, None).await;
+            }
+        }
+        // Then on to the end: every bots' chain of every round, and the final scores.
+        let mut moves = 0;
+        while my_turn_then_a_move(&fake, channel, ana, &mut last, &mut rng).await {
+            moves += 1;
+            assert!(moves < 1_000, "{title}: not over after {moves} moves");
+        }
+        if i == 0 {
+            let headers = public_messages(&fake, channel)
+                .iter()
+                .filter(|m| m.content.contains("Empieza la ronda"))
+                .count();
+            assert!(headers > 0, "{title}: no round header");
+        }
+        let mut read = 0;
+        for m in fake
+            .channel_messages(channel)
+            .iter()
+            .chain(&dm_history(&fake, ana))
+        {
+            // Names are escaped for Discord: read as Discord shows them.
+            let text = shown_text(m).replace('\\', "");
+            assert_no_english(&english, &text, &names, title);
+            read += 1;
+        }
+        println!("e2e_spanish_bots_{i}: {title} messages_read={read}");
     }
     fake.assert_no_errors();
     bot.stop().await;
