@@ -588,6 +588,16 @@ mod tests {
         assert_eq!(c.log_level, "info");
         assert_eq!(c.cache_games, 1_000);
         assert_eq!(c.discord.api_base, None);
+        // Each server's searches in flight are capped (0: no cap).
+        assert_eq!(
+            c.bots.server_searches,
+            table::think::DEFAULT_SERVER_SEARCHES
+        );
+        let bots = Config::parse("[bots]\nserver_searches = 2").unwrap().bots;
+        assert_eq!(bots.server_searches, 2);
+        let thinker = bots.thinker();
+        let held = [thinker.admit(1), thinker.admit(1)];
+        assert!(held.iter().all(Option::is_some) && thinker.admit(1).is_none());
         // The per-user interaction limit is on unless turned off (test doubles only).
         assert!(c.discord.rate_limit);
         assert!(

@@ -899,3 +899,50 @@ fn a_locked_game_row_refuses_its_own_move_in_time_and_holds_up_no_other_channel(
             .unwrap()
     );
 }
+
+/// Plays `table`'s game in `channel` to its end (two players), by one process.
+fn play_out(table: &table::Table, channel: u64, seed: u64) {
+    started(table, channel, 2, seed);
+    while let Some((user, line)) = next_move(table, channel, 2) {
+        run(table, channel, user, &line);
+    }
+    assert!(table.state_version(channel).is_none(), "archived");
+}
+
+#[test]
+fn the_history_picker_of_each_process_lists_every_archived_game_on_postgres() {
+    use table::Lang::En;
+    let (a, b, store) = two_processes(table::TableOptions::default);
+    let ids = |games: &[table::HistoryGame]| games.iter().map(|g| g.game_id).collect::<Vec<_>>();
+    play_out(&a, CH, 5);
+    let archived = store.archived_ids(CH).unwrap();
+    assert_eq!(archived.len(), 1);
+    // The process that archived it lists it at once, reading nothing back.
+    assert_eq!(a.history_picker(En, CH, 1), (a.history_games(CH, 1), false));
+    assert_eq!(ids(&a.history_picker(En, CH, 1).0), archived);
+    assert_eq!(a.history_picker_decodes(), 0);
+    // The other sees its id, lists it once its index read it (once).
+    let (games, missing) = b.history_picker(En, CH, 1);
+    assert!(games.is_empty() && missing);
+    assert_eq!(b.history_picker_decodes(), 0, "a keystroke reads no game");
+    b.fill_history_picker(CH);
+    for _ in 0..50 {
+        assert_eq!(
+            b.history_picker(En, CH, 2),
+            (a.history_picker(En, CH, 2).0, false)
+        );
+    }
+    assert_eq!(b.history_picker_decodes(), 1);
+    // A game b archives: listed by b at once, by a after one read.
+    play_out(&b, CH, 6);
+    let archived = store.archived_ids(CH).unwrap();
+    assert_eq!(archived.len(), 2);
+    assert_eq!(ids(&b.history_picker(En, CH, 1).0), archived);
+    assert!(a.history_picker(En, CH, 1).1, "a game a has not read yet");
+    a.fill_history_picker(CH);
+    assert_eq!(ids(&a.history_picker(En, CH, 1).0), archived);
+    assert_eq!(
+        (a.history_picker_decodes(), b.history_picker_decodes()),
+        (1, 1)
+    );
+}
