@@ -838,7 +838,7 @@ fn a_locked_game_row_refuses_its_own_move_in_time_and_holds_up_no_other_channel(
         })
     };
     let mut threads = vec![mover(LOCKED)];
-    while locker.waiting_for_locks() == 0 {
+    while locker.waiting_on_me() == 0 {
         assert!(
             start.elapsed() < Duration::from_secs(10),
             "the move never waited"

@@ -415,12 +415,12 @@ impl Session {
             .unwrap_or_else(|e| panic!("{sql}: {e}"));
     }
 
-    /// How many sessions of the server wait for a lock another session holds.
-    pub fn waiting_for_locks(&self) -> i64 {
+    /// How many sessions wait for a lock this session holds.
+    pub fn waiting_on_me(&self) -> i64 {
         self.runtime
             .block_on(self.client.query_one(
                 "SELECT count(*) FROM pg_stat_activity \
-                 WHERE cardinality(pg_blocking_pids(pid)) > 0",
+                 WHERE pg_backend_pid() = ANY (pg_blocking_pids(pid))",
                 &[],
             ))
             .map(|row| row.get(0))
