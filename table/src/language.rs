@@ -19,6 +19,10 @@ const CLIENT_NOTE: &str = "language:client";
 /// The note under a guild's id holding its preferred locale as Discord sent it (`es-ES`).
 const GUILD_NOTE: &str = "language:guild-locale";
 
+/// How long a channel's language read from the store is used before it is read again
+/// (a change by another process on the same store shows within this, table clock ms).
+pub const POST_LANG_FOR_MS: u64 = 5_000;
+
 impl Table {
     /// The language `user` reads: their choice, else their client's `locale` (as the
     /// interaction sent it; without one, the last one remembered by
@@ -57,11 +61,15 @@ impl Table {
 
     /// The language of what the table posts in the channel of `meta` (its choice, else
     /// its server's: [`Table::channel_lang`]), remembered per channel until a channel's
-    /// or a server's language changes in this process.
+    /// or a server's language changes in this process, and at most [`POST_LANG_FOR_MS`]:
+    /// a change made by another process sharing the store is seen within that bound.
     pub(crate) fn post_lang(&self, meta: &storage::Meta) -> Lang {
         let channel = meta.channel;
-        if let Some(lang) = crate::lock(&self.channel_langs).get(&channel) {
-            return *lang;
+        let now = self.now_ms();
+        if let Some((lang, read)) = crate::lock(&self.channel_langs).get(&channel) {
+            if now.saturating_sub(*read) < POST_LANG_FOR_MS {
+                return *lang;
+            }
         }
         let guild = (meta.guild != 0).then_some(meta.guild);
         let lang = self.channel_lang(channel, guild);
@@ -69,7 +77,7 @@ impl Table {
         if known.len() >= crate::DEFAULT_CACHE_GAMES * 4 {
             known.clear();
         }
-        known.insert(channel, lang);
+        known.insert(channel, (lang, now));
         lang
     }
 

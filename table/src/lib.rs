@@ -40,6 +40,7 @@ pub use command::{parse_bots, Command, ParseRefusal, TABLE_WORDS};
 pub use delivery::{Approval, Delivery, LobbyButtons, PictureOf, StateVersion, TurnPrompt};
 pub use hands::{hand_body, hand_body_in};
 pub use history::{HistoryGame, HistoryMove, HistoryPage};
+pub use language::POST_LANG_FOR_MS;
 pub use notify::Notify;
 pub use proposal::PROPOSAL_LIFETIME_MS;
 pub use social::MyGame;
@@ -460,8 +461,9 @@ pub struct Table {
     thinker: Thinker,
     /// How a move reads in a hint or a timeout notice.
     move_names: MoveNamer,
-    /// Each channel's language, once read (see [`Table::post_lang`]).
-    channel_langs: Mutex<HashMap<ChannelId, Lang>>,
+    /// Each channel's language and when it was read, table clock ms (see
+    /// [`Table::post_lang`]).
+    channel_langs: Mutex<HashMap<ChannelId, (Lang, u64)>>,
     /// The client language recorded for each user lately (see
     /// [`Table::remember_client_locale`]).
     client_langs: Mutex<HashMap<UserId, Lang>>,
@@ -657,7 +659,9 @@ impl Table {
                         // The last move is stored but a crash stopped the archiving:
                         // archive now, so the channel is free and the scores are kept.
                         if let Err(e) = self.put_away(&active) {
+                            // Not loaded: the caller is told, the next command retries.
                             tracing::error!(channel, error = %e, "archiving a finished game failed");
+                            slot.notice = Some(Notice::Unreadable(e.to_string()));
                             return;
                         }
                         tracing::info!(channel, "archived a finished game left by a crash");
@@ -1524,8 +1528,11 @@ impl Table {
         let game = slot.active.take().and_then(|a| a.game);
         let closed = Active::new(meta, game);
         if let Err(e) = self.put_away(&closed) {
-            // Stored as abandoned: the next load of this channel archives it.
+            // Stored as abandoned: the channel is not free until it is archived (a new
+            // table would overwrite the game). The next command here loads it again,
+            // which archives it first.
             tracing::error!(channel = closed.meta.channel, error = %e, "archive failed; will retry at load");
+            *slot = Slot::default();
         }
         out
     }

@@ -2,6 +2,7 @@
 
 mod common;
 use common::*;
+use std::sync::Arc;
 use storage::{Loaded, Store};
 use table::{Caller, Command, Delivery};
 
@@ -585,4 +586,31 @@ fn live_hands_follow_the_private_view_and_the_end_is_one_dm_each() {
         assert!(text.contains("/game history"), "{text}");
         assert_eq!(game.as_deref(), Some("countdown"));
     }
+}
+
+/// Two tables on one store (two processes): a channel's language set through one is
+/// what the other posts in, within [`table::POST_LANG_FOR_MS`].
+#[test]
+fn a_channels_language_set_by_another_process_is_seen_within_the_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(storage::SledStore::open(dir.path()).unwrap());
+    let clock = Arc::new(table::ManualClock::new(1_800_000_000_000));
+    let on = |store: &Arc<storage::SledStore>| {
+        table::Table::with_options(
+            store.clone(),
+            table::TableOptions {
+                clock: clock.clone(),
+                ..table::TableOptions::default()
+            },
+        )
+    };
+    let (a, b) = (on(&store), on(&store));
+    let joined = |d: &[Delivery]| channel_texts(d).join("\n");
+    run(&a, CH, 1, "new countdown");
+    assert!(joined(&run(&a, CH, 2, "join")).contains("joined"));
+    b.set_channel_lang(CH, &caller(1), words::Lang::En, Some(words::Lang::Es));
+    clock.advance(table::POST_LANG_FOR_MS);
+    run(&a, CH, 2, "leave");
+    let text = joined(&run(&a, CH, 2, "join"));
+    assert!(text.contains("se ha unido"), "{text}");
 }

@@ -946,3 +946,40 @@ fn the_history_picker_of_each_process_lists_every_archived_game_on_postgres() {
         (1, 1)
     );
 }
+
+/// An abandoned game whose archive failed still holds the channel: a new table is
+/// refused (the store's failure said) until the archive goes through, and the game is
+/// then archived, never overwritten.
+#[test]
+fn a_failed_archive_of_an_abandoned_game_keeps_the_channel_until_it_is_archived() {
+    let dir = tempfile::tempdir().unwrap();
+    let sled = Arc::new(storage::SledStore::open(dir.path()).unwrap());
+    let store = common::hooked::Hooked::new(sled.clone());
+    let table = table::Table::new(store.clone());
+    started(&table, CH, 2, 7);
+    let Loaded::Found(record) = sled.load(CH).unwrap() else {
+        panic!("no game")
+    };
+    let game_id = record.meta.game_id;
+    store.fail_archive.store(true, Ordering::SeqCst);
+    run(&table, CH, 1, "abandon");
+    let refused = run(&table, CH, 1, "new countdown seed=8");
+    assert!(
+        ephemeral(&refused).contains("could not be read"),
+        "{refused:?}"
+    );
+    let Loaded::Found(kept) = sled.load(CH).unwrap() else {
+        panic!("the abandoned game is gone")
+    };
+    assert_eq!(kept.meta.game_id, game_id, "overwritten by a new table");
+    assert_eq!(kept.meta.status, storage::Status::Abandoned);
+    // The archive works again: the next command archives the game, then runs.
+    store.fail_archive.store(false, Ordering::SeqCst);
+    run(&table, CH, 1, "new countdown seed=8");
+    let archived = sled.archived_ids(CH).unwrap();
+    assert_eq!(archived, vec![game_id]);
+    let Loaded::Found(new) = sled.load(CH).unwrap() else {
+        panic!("no new table")
+    };
+    assert_ne!(new.meta.game_id, game_id);
+}

@@ -716,3 +716,82 @@ fn a_connection_lost_in_the_middle_of_a_batch_fails_every_move_and_stores_none()
         assert_eq!(a.channel_outbox(c).unwrap().len(), 2);
     }
 }
+
+/// Two archives on one server at once, their players listed in opposite orders, the
+/// first queued behind another session's lock on a stats row: the rows are locked in
+/// one order (by user id), so the second waits for the first instead of deadlocking,
+/// and both games count.
+#[test]
+fn two_archives_at_once_with_players_in_opposite_orders_never_deadlock() {
+    let place = Place::pg();
+    let url = pg_url(&place);
+    let store = PgStore::open(url, 4).unwrap();
+    let archive = |channel: u64, users: &[u64]| {
+        let mut m = seated(channel, channel, &[1, 2]);
+        m.status = Status::Finished;
+        commit_with(&store, &m, &[], Some(&[]));
+        let standings: Vec<Standing> = users
+            .iter()
+            .map(|&user| Standing {
+                user,
+                name: format!("p{user}"),
+                won: user == 1,
+                score: 5,
+                against: vec![],
+            })
+            .collect();
+        let entry = ArchiveEntry {
+            meta: m,
+            outcome: Some(json!({})),
+            snapshot: vec![],
+        };
+        store.archive(&entry, &standings)
+    };
+    // An earlier game gives both players their rows.
+    archive(1, &[1, 2]).unwrap();
+    let locker = Side::connect(url);
+    let watcher = Side::connect(url);
+    locker.run("BEGIN; SELECT 1 FROM stats WHERE user_id = 2 AND game = 'villa' FOR UPDATE");
+    let waiting_on = |holders: &[i32]| {
+        let mut pids: Vec<i32> = holders
+            .iter()
+            .flat_map(|h| watcher.blocked_by(*h))
+            .collect();
+        pids.sort_unstable();
+        pids.dedup();
+        pids
+    };
+    let until = |what: &str, done: &dyn Fn() -> bool| {
+        let start = std::time::Instant::now();
+        while !done() {
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(30),
+                "{what}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    };
+    let answers = std::thread::scope(|scope| {
+        let first = scope.spawn(|| archive(2, &[2, 1]));
+        until("the first archive never waited", &|| {
+            waiting_on(&[locker.pid()]).len() == 1
+        });
+        let first_pid = waiting_on(&[locker.pid()])[0];
+        let second = scope.spawn(|| archive(3, &[1, 2]));
+        until("the second archive never waited", &|| {
+            waiting_on(&[locker.pid(), first_pid]).len() == 2
+        });
+        locker.run("ROLLBACK");
+        [first.join().unwrap(), second.join().unwrap()]
+    });
+    for answer in &answers {
+        assert!(answer.is_ok(), "{answers:?}");
+    }
+    for user in [1, 2] {
+        let stats = store
+            .player_stats(42, Some("villa"), user)
+            .unwrap()
+            .unwrap();
+        assert_eq!(stats.played, 3, "user {user}");
+    }
+}
