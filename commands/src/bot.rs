@@ -7,6 +7,7 @@ use crate::dispatch::{Actor, Replies, SendError, Sender, Transport};
 use crate::ids::{ComponentAction, ComponentId};
 use crate::messages::{self, private_pages, private_reply};
 use crate::panel::{self, PanelPath, PanelTree, Target};
+use crate::proxied::Proxied;
 use crate::ratelimit::RateLimiter;
 use crate::BotSettings;
 use poise::serenity_prelude as serenity;
@@ -135,7 +136,7 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 pub struct Discord<'a>(pub &'a serenity::Http);
 
 /// Sorts a serenity error into what the outbox does about it.
-fn classify(e: serenity::Error) -> SendError {
+pub(crate) fn classify(e: serenity::Error) -> SendError {
     match e {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
             let status = r.status_code.as_u16();
@@ -143,6 +144,8 @@ fn classify(e: serenity::Error) -> SendError {
                 50007 => SendError::DmClosed,
                 code @ (50001 | 50013) => SendError::Forbidden(code as u32),
                 code @ (10003 | 10008) => SendError::Gone(code as u32),
+                // Through serenity's rate limiter a 429 was waited out already; through a
+                // proxy, `Proxied` reads its Retry-After before this is reached.
                 _ if status == 429 => SendError::RateLimited { after_ms: 1_000 },
                 _ if status >= 500 => SendError::Transient {
                     after_ms: 1_000,
@@ -167,6 +170,9 @@ fn classify(e: serenity::Error) -> SendError {
 
 impl Transport for Discord<'_> {
     async fn post(&self, channel: u64, message: serenity::CreateMessage) -> Result<u64, SendError> {
+        if let Some(proxied) = Proxied::of(self.0) {
+            return proxied.post(channel, message, None).await;
+        }
         serenity::ChannelId::new(channel)
             .send_message(self.0, message)
             .await
@@ -174,7 +180,23 @@ impl Transport for Discord<'_> {
             .map_err(classify)
     }
 
+    async fn post_picture(
+        &self,
+        channel: u64,
+        message: serenity::CreateMessage,
+        png: &[u8],
+    ) -> Result<u64, SendError> {
+        if let Some(proxied) = Proxied::of(self.0) {
+            return proxied.post(channel, message, Some(png)).await;
+        }
+        self.post(channel, messages::with_picture(message, png))
+            .await
+    }
+
     async fn open_dm(&self, user: u64) -> Result<u64, SendError> {
+        if let Some(proxied) = Proxied::of(self.0) {
+            return proxied.open_dm(user).await;
+        }
         serenity::UserId::new(user)
             .create_dm_channel(self.0)
             .await
@@ -188,26 +210,26 @@ impl Transport for Discord<'_> {
         message: u64,
         content: String,
     ) -> Result<(), SendError> {
+        let edit = serenity::EditMessage::new()
+            .content(content)
+            .allowed_mentions(messages::pings_only(&[]));
+        if let Some(proxied) = Proxied::of(self.0) {
+            return proxied.edit(channel, message, edit).await;
+        }
         serenity::ChannelId::new(channel)
-            .edit_message(
-                self.0,
-                serenity::MessageId::new(message),
-                serenity::EditMessage::new()
-                    .content(content)
-                    .allowed_mentions(messages::pings_only(&[])),
-            )
+            .edit_message(self.0, serenity::MessageId::new(message), edit)
             .await
             .map(|_| ())
             .map_err(classify)
     }
 
     async fn unbutton(&self, channel: u64, message: u64) -> Result<(), SendError> {
+        let edit = serenity::EditMessage::new().components(vec![]);
+        if let Some(proxied) = Proxied::of(self.0) {
+            return proxied.edit(channel, message, edit).await;
+        }
         serenity::ChannelId::new(channel)
-            .edit_message(
-                self.0,
-                serenity::MessageId::new(message),
-                serenity::EditMessage::new().components(vec![]),
-            )
+            .edit_message(self.0, serenity::MessageId::new(message), edit)
             .await
             .map(|_| ())
             .map_err(classify)
@@ -1267,6 +1289,25 @@ pub async fn serve_with_store(
     store: Arc<dyn storage::Store>,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
+    let mut http = serenity::HttpBuilder::new(&settings.token);
+    if let Some(base) = settings.api_base.as_deref() {
+        // serenity 0.12's rate limiter ignores the proxy (it would call discord.com), so it
+        // is off here; 429s are then retried by the outbox with backoff.
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    serve_with_http(settings, store, http.build(), stop).await
+}
+
+/// As [`serve_with_store`], through an HTTP client the caller made (a test's that reaches
+/// a test double at Discord's own address, serenity's rate limiter on).
+pub async fn serve_with_http(
+    settings: BotSettings,
+    store: Arc<dyn storage::Store>,
+    http: serenity::Http,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
     let table = Arc::new(Table::with_options(
         store,
         table::TableOptions {
@@ -1342,15 +1383,6 @@ pub async fn serve_with_store(
             })
         })
         .build();
-    let mut http = serenity::HttpBuilder::new(&settings.token);
-    if let Some(base) = settings.api_base.as_deref() {
-        // serenity 0.12's rate limiter ignores the proxy (it would call discord.com), so it
-        // is off here; 429s are then retried by the outbox with backoff.
-        http = http
-            .proxy(base.trim_end_matches('/'))
-            .ratelimiter_disabled(true);
-    }
-    let http = http.build();
     let mut client = serenity::ClientBuilder::new_with_http(http, INTENTS)
         .framework(framework)
         .await

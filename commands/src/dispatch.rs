@@ -81,6 +81,15 @@ pub trait Transport: Sync {
         channel: u64,
         message: serenity::CreateMessage,
     ) -> impl Future<Output = Result<u64, SendError>> + Send;
+    /// Posts in a channel with the board picture `png`; returns the new message's id.
+    fn post_picture(
+        &self,
+        channel: u64,
+        message: serenity::CreateMessage,
+        png: &[u8],
+    ) -> impl Future<Output = Result<u64, SendError>> + Send {
+        self.post(channel, with_picture(message, png))
+    }
     /// Opens (or finds) the DM channel with `user`; returns its id.
     fn open_dm(&self, user: u64) -> impl Future<Output = Result<u64, SendError>> + Send;
     /// Replaces the text of a message the bot sent (a live hand, in a DM channel).
@@ -1249,9 +1258,7 @@ impl Sender {
                     let sent = match png.as_ref().filter(|_| i == last) {
                         Some(png) => {
                             match self
-                                .guarded(
-                                    transport.post(channel, with_picture(message.clone(), png)),
-                                )
+                                .guarded(transport.post_picture(channel, message.clone(), png))
                                 .await
                             {
                                 // Not allowed to attach files here, while Send Messages is

@@ -19,11 +19,12 @@ pub mod localize;
 pub mod messages;
 mod nonce;
 pub mod panel;
+mod proxied;
 pub mod ratelimit;
 
 use std::path::PathBuf;
 
-pub use bot::{all_commands, serve_until, serve_with_store};
+pub use bot::{all_commands, serve_until, serve_with_http, serve_with_store};
 
 /// What the bot needs to start.
 pub struct BotSettings {

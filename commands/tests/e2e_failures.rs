@@ -10,6 +10,8 @@
 //! - The channel was deleted (10003): the pending delivery is dropped after one more try,
 //!   never retried, and the bot goes on serving other channels.
 //! - A player's live hand was deleted (10008): it is sent again once, then edited.
+//! - A post answered 429 with a `retry_after` (through `api_base`, serenity's rate
+//!   limiter off): tried again no sooner than Discord asked.
 //! - Discord asks the bot to reconnect (op 7), or drops its connection: it resumes the
 //!   same session, and the commands sent meanwhile are replayed and answered.
 
@@ -365,6 +367,52 @@ async fn closed_dms_give_one_notice_per_game_and_the_hand_stays_reachable() {
         dms[0].content
     );
     fake.assert_no_errors_except(&[50007]);
+    bot.stop().await;
+}
+
+/// A post answered 429 with `retry_after` 2.5 s is tried again no sooner than that (the
+/// outbox's own backoff would have tried after 1 s), once, and then goes out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_post_waits_its_retry_after() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("busy");
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+    let retry_after = Duration::from_millis(2_500);
+    fake.inject_times(
+        &format!("POST /channels/{channel}/messages"),
+        Failure::RateLimited {
+            retry_after,
+            global: false,
+        },
+        1,
+    );
+    let attempts = post_attempts(&fake, channel);
+    first_move(&fake, channel, &seats).await;
+    fake.wait_for_within("the retried post", Duration::from_secs(10), |f| {
+        (post_attempts(f, channel) > attempts + 1).then_some(())
+    })
+    .await;
+    let posts: Vec<RequestRecord> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "POST" && r.path == format!("/channels/{channel}/messages"))
+        .skip(attempts)
+        .collect();
+    assert_eq!(posts[0].status, 429);
+    let waited = posts[1].at - posts[0].at;
+    assert!(
+        waited >= retry_after,
+        "tried again after {waited:?}, before the {retry_after:?} Discord asked"
+    );
+    assert_eq!(posts[1].status, 200, "then posted");
+    assert!(
+        fake.errors().iter().all(|e| e.status == 429 && e.injected),
+        "{:?}",
+        fake.errors()
+    );
     bot.stop().await;
 }
 

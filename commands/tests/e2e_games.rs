@@ -994,3 +994,33 @@ async fn the_lobby_buttons_seat_players_and_bots_and_start_the_game() {
     fake.assert_no_errors();
     bot.stop().await;
 }
+
+/// A game through serenity's own rate limiter (as against Discord) on tight buckets: the
+/// fake's `X-RateLimit-*` headers empty buckets along the way, serenity waits each out,
+/// and no request is answered 429.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_plays_through_serenitys_rate_limiter_without_a_429() {
+    let fake = FakeDiscord::start_with(fake_discord::Config {
+        rate_limit: fake_discord::RateLimit {
+            requests: 3,
+            per: Duration::from_millis(500),
+        },
+        ..fake_discord::Config::default()
+    })
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start_with_serenity_rate_limiter(&fake, dir.path()).await;
+    let played = play_full_game(&fake, "Villa Paletti", 2, 11).await;
+    let (emptied, refused) = fake.rate_limit_stats();
+    println!(
+        "serenity_rate_limiter moves={} buckets_emptied={emptied} refused={refused}",
+        played.moves
+    );
+    assert!(
+        emptied > 0,
+        "no bucket was ever emptied: the test proves nothing"
+    );
+    assert_eq!(refused, 0, "a request was answered 429");
+    fake.assert_no_errors();
+    bot.stop().await;
+}

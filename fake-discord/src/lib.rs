@@ -7,10 +7,12 @@
 //! Connecting a serenity 0.12 bot, two ways:
 //! - `HttpBuilder::new(fake.token()).proxy(fake.api_base()).ratelimiter_disabled(true)`: plain
 //!   HTTP. Serenity 0.12.5's ratelimiter ignores the proxy (it would call the real discord.com),
-//!   so the proxy only works with the ratelimiter disabled, and then nobody retries a 429.
+//!   so the proxy only works with the ratelimiter disabled, and then the client must read
+//!   a 429's `retry_after` itself.
 //! - `HttpBuilder::new(fake.token()).client(fake.http_client())`: the real `https://discord.com`
 //!   urls, resolved to the fake over TLS with a test CA. Serenity's ratelimiter stays on, so
-//!   injected 429s are retried exactly as against Discord. Prefer this one.
+//!   it reads the fake's `X-RateLimit-*` headers and retries 429s exactly as against
+//!   Discord. Prefer this one.
 //!
 //! Either way the gateway url comes from the fake's `GET /gateway` (`ws://127.0.0.1:<port>`).
 
@@ -19,6 +21,7 @@ pub mod limits;
 mod model;
 mod multipart;
 mod payload;
+mod ratelimits;
 mod rest;
 mod state;
 
@@ -38,6 +41,7 @@ pub use model::{
     Ack, AckKind, Author, ErrorRecord, Failure, InteractionKind, Permissions, RecordedFile,
     RecordedMessage, RequestRecord,
 };
+pub use ratelimits::RateLimit;
 use state::{ChannelKind, Injection, InteractionRec, Outgoing, State};
 
 /// The test CA that signs the fake's `discord.com` certificate (valid 2020–2120).
@@ -63,6 +67,10 @@ pub struct Config {
     /// Guilds one shard may hold; an IDENTIFY whose shard would hold more is closed with
     /// 4011 "sharding required" (Discord: 2,500).
     pub max_guilds_per_shard: usize,
+    /// What each route's bucket allows (a channel's messages, one message, a DM
+    /// channel…); every answer tells it in `X-RateLimit-*` headers, and a request over
+    /// it is answered 429. [`RateLimit::GENEROUS`] by default.
+    pub rate_limit: RateLimit,
 }
 
 impl Default for Config {
@@ -75,6 +83,7 @@ impl Default for Config {
             heartbeat_interval: Duration::from_millis(41_250),
             wait_timeout: Duration::from_secs(10),
             max_guilds_per_shard: 2_500,
+            rate_limit: RateLimit::GENEROUS,
         }
     }
 }
@@ -464,6 +473,12 @@ impl FakeDiscord {
                 })
                 .collect()
         })
+    }
+
+    /// (Answers that left their rate-limit bucket empty, requests answered 429 over their
+    /// bucket): a client that reads the headers waits instead of being refused.
+    pub fn rate_limit_stats(&self) -> (u32, u32) {
+        self.shared.read(|s| (s.buckets.emptied, s.buckets.limited))
     }
 
     /// The `intents` bitfield of every IDENTIFY accepted, in order (Discord sends only

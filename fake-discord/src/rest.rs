@@ -21,6 +21,7 @@ use crate::model::{
     RecordedMessage, RequestRecord,
 };
 use crate::payload;
+use crate::ratelimits::Verdict;
 use crate::state::{ApiError, ChannelKind, State};
 use crate::Shared;
 
@@ -211,6 +212,8 @@ fn process(
         }
         Some(failure) => (failure_reply(&failure), true),
         None => {
+            // The route's rate-limit headers go on its answer, whatever it is.
+            let mut limit_headers = Vec::new();
             let result = if !full_path.starts_with("/api/v10/") {
                 Err(ApiError::new(404, 0, "404: Not Found"))
             } else if let Err(e) = parsed {
@@ -218,12 +221,25 @@ fn process(
             } else if needs_auth(&path) && !auth_ok(state, auth) {
                 Err(ApiError::new(401, 0, "401: Unauthorized"))
             } else {
-                route(state, method, &path, query, body.as_ref(), uploads)
+                let limit = state.config.rate_limit;
+                let verdict = state.buckets.take(limit, &path, std::time::Instant::now());
+                match verdict {
+                    Some(Verdict {
+                        headers,
+                        refused: Some(body),
+                    }) => {
+                        limit_headers = headers;
+                        Ok(Reply::json(429, body))
+                    }
+                    verdict => {
+                        limit_headers = verdict.map(|v| v.headers).unwrap_or_default();
+                        route(state, method, &path, query, body.as_ref(), uploads)
+                    }
+                }
             };
-            match result {
-                Ok(reply) => (reply, false),
-                Err(e) => (Reply::json(e.status, e.body()), false),
-            }
+            let mut reply = result.unwrap_or_else(|e| Reply::json(e.status, e.body()));
+            reply.headers.extend(limit_headers);
+            (reply, false)
         }
     };
     record.status = reply.status;

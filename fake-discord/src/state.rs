@@ -250,6 +250,8 @@ pub struct State {
     pub users: BTreeMap<u64, UserRec>,
     pub channels: BTreeMap<u64, ChannelRec>,
     pub dm_channels: HashMap<u64, u64>,
+    /// The routes' rate-limit buckets.
+    pub buckets: crate::ratelimits::Buckets,
     /// `POST /users/@me/channels` requests answered, by recipient.
     pub dm_opens: HashMap<u64, u32>,
     pub messages: Vec<RecordedMessage>,
@@ -292,6 +294,7 @@ impl State {
             channels: BTreeMap::new(),
             dm_channels: HashMap::new(),
             dm_opens: HashMap::new(),
+            buckets: crate::ratelimits::Buckets::default(),
             messages: Vec::new(),
             global_commands: Vec::new(),
             guild_commands: Vec::new(),

@@ -753,3 +753,71 @@ async fn flags_nonces_and_files_are_checked_per_endpoint() {
         .await;
     assert_eq!(failure(result), (400, 50035, vec!["flags".to_owned()]));
 }
+
+/// Every answer tells its bucket in `X-RateLimit-*` headers: serenity's rate limiter
+/// reads them and waits for the reset instead of being refused; a client that does not
+/// gets 429 with `retry_after`.
+#[tokio::test]
+async fn rate_limit_buckets_answer_429_and_serenitys_limiter_waits_for_the_reset() {
+    let fake = FakeDiscord::start_with(Config {
+        rate_limit: fake_discord::RateLimit {
+            requests: 2,
+            per: Duration::from_millis(400),
+        },
+        ..Config::default()
+    })
+    .await;
+    let channel = fake.channel();
+    let limited = http(&fake);
+    for i in 0..5 {
+        send(&limited, channel, json!({"content": format!("m{i}")}))
+            .await
+            .expect("serenity waits for the bucket's reset");
+    }
+    let (emptied, refused) = fake.rate_limit_stats();
+    assert!(emptied >= 2, "the bucket was emptied: {emptied}");
+    assert_eq!(refused, 0, "never refused");
+    let unlimited = HttpBuilder::new(fake.token())
+        .proxy(fake.api_base())
+        .ratelimiter_disabled(true)
+        .build();
+    let other = fake.add_channel("other");
+    for _ in 0..2 {
+        send(&unlimited, other, json!({"content": "x"}))
+            .await
+            .expect("within the bucket");
+    }
+    let result = send(&unlimited, other, json!({"content": "x"})).await;
+    assert_eq!(failure(result).0, 429);
+    assert_eq!(fake.rate_limit_stats().1, 1);
+    let answer = reqwest::Client::new()
+        .post(format!(
+            "{}/api/v10/channels/{other}/messages",
+            fake.api_base()
+        ))
+        .header("Authorization", format!("Bot {}", fake.token()))
+        .header("Content-Type", "application/json")
+        .body(json!({"content": "x"}).to_string())
+        .send()
+        .await
+        .expect("POST");
+    assert_eq!(answer.status(), 429);
+    for header in [
+        "retry-after",
+        "x-ratelimit-limit",
+        "x-ratelimit-remaining",
+        "x-ratelimit-reset",
+        "x-ratelimit-reset-after",
+        "x-ratelimit-bucket",
+        "x-ratelimit-scope",
+    ] {
+        assert!(answer.headers().contains_key(header), "{header}");
+    }
+    let body: Value = serde_json::from_str(&answer.text().await.expect("body")).expect("JSON");
+    assert!(
+        body["retry_after"]
+            .as_f64()
+            .is_some_and(|s| s > 0.0 && s <= 0.4),
+        "{body}"
+    );
+}

@@ -177,6 +177,47 @@ impl Bot {
         }
     }
 
+    /// [`Bot::start`] with serenity's own rate limiter on, as against Discord: its HTTP
+    /// client reaches the fake at `https://discord.com` (test CA), not through `api_base`.
+    pub async fn start_with_serenity_rate_limiter(fake: &FakeDiscord, data_dir: &Path) -> Bot {
+        let settings = commands::BotSettings {
+            token: fake.token(),
+            data_dir: data_dir.to_path_buf(),
+            dev_guild_id: Some(fake.guild_id()),
+            api_base: None,
+            cache_games: 100,
+            timers: table::Defaults::default(),
+            minimums: table::Minimums::DISCORD,
+            rate_limit: commands::ratelimit::Limit::OFF,
+            bot_delay_ms: 0,
+            thinker: table::Thinker::with_threads(1).capped(16, 8),
+            archive_keep_days: 365,
+            shards: None,
+        };
+        let http = poise::serenity_prelude::HttpBuilder::new(fake.token())
+            .client(fake.http_client())
+            .build();
+        let store = storage::SledStore::open(data_dir).expect("a sled store");
+        hear_the_gateway();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let mut task = tokio::spawn(commands::serve_with_http(
+            settings,
+            std::sync::Arc::new(store),
+            http,
+            async {
+                let _ = stopped.await;
+            },
+        ));
+        tokio::select! {
+            _ = fake.wait_commands() => {}
+            r = &mut task => panic!("the bot stopped at start-up: {r:?}"),
+        }
+        Bot {
+            stop: Some(stop),
+            task,
+        }
+    }
+
     /// A bot process over `store` (shared with other processes) running `shards` of the
     /// fake's gateway. The one holding shard 0 registers the commands, which this waits
     /// for; any other is waited for until its shards are READY.

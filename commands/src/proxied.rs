@@ -1,0 +1,192 @@
+//! The outbox's requests made by hand when the bot talks to an API proxy or a test double
+//! (`api_base`): serenity 0.12 runs there without its rate limiter and drops a 429's
+//! `Retry-After`, so these requests read it themselves (the `retry_after` of the body, or
+//! the header) and the outbox waits that long, at most [`MAX_RETRY_AFTER_MS`].
+
+use crate::dispatch::SendError;
+use crate::messages::{with_picture, PICTURE_FILE};
+use poise::serenity_prelude as serenity;
+use serde_json::{json, Value};
+use std::sync::OnceLock;
+
+/// The longest wait a 429 can ask of the outbox: a wrong or hostile `Retry-After`
+/// cannot stall a delivery for longer.
+pub const MAX_RETRY_AFTER_MS: u64 = 5 * 60 * 1000;
+
+/// How long to wait after a 429 that said `seconds`, capped at [`MAX_RETRY_AFTER_MS`].
+pub fn retry_after_ms(seconds: f64) -> u64 {
+    if !seconds.is_finite() || seconds * 1000.0 >= MAX_RETRY_AFTER_MS as f64 {
+        return MAX_RETRY_AFTER_MS;
+    }
+    (seconds.max(0.0) * 1000.0).ceil() as u64
+}
+
+/// The API at a proxy's address, with the bot's token.
+pub(crate) struct Proxied<'a> {
+    base: &'a str,
+    token: &'a str,
+}
+
+/// What a request carries.
+enum Body {
+    Json(Vec<u8>),
+    /// A message and one picture.
+    WithPicture(Vec<u8>, Vec<u8>),
+}
+
+impl<'a> Proxied<'a> {
+    /// `http`'s proxy, when it has one and no rate limiter (an `api_base`).
+    pub fn of(http: &'a serenity::Http) -> Option<Self> {
+        match (&http.proxy, &http.ratelimiter) {
+            (Some(base), None) => Some(Proxied {
+                base: base.trim_end_matches('/'),
+                token: http.token(),
+            }),
+            _ => None,
+        }
+    }
+
+    fn client() -> &'static reqwest::Client {
+        static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
+        CLIENT.get_or_init(reqwest::Client::new)
+    }
+
+    /// Makes the request; a success's JSON body, or what the failure comes to.
+    async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Body,
+    ) -> Result<Value, SendError> {
+        let url = format!("{}/api/v10{path}", self.base);
+        let request = Self::client()
+            .request(method.clone(), url)
+            .header("Authorization", self.token);
+        let request = match body {
+            Body::Json(bytes) => request
+                .header("Content-Type", "application/json")
+                .body(bytes),
+            Body::WithPicture(json, png) => {
+                let picture = reqwest::multipart::Part::bytes(png)
+                    .file_name(PICTURE_FILE)
+                    .mime_str("image/png")
+                    .map_err(|e| SendError::Refused {
+                        status: 0,
+                        why: e.to_string(),
+                    })?;
+                let json = String::from_utf8(json).unwrap_or_default();
+                let form = reqwest::multipart::Form::new()
+                    .text("payload_json", json)
+                    .part("files[0]", picture);
+                request.multipart(form)
+            }
+        };
+        let response = request.send().await.map_err(|e| SendError::Transient {
+            after_ms: 1_000,
+            why: e.to_string(),
+        })?;
+        let status = response.status();
+        if status.is_success() {
+            let bytes = response.bytes().await.unwrap_or_default();
+            return Ok(serde_json::from_slice(&bytes).unwrap_or(Value::Null));
+        }
+        if status.as_u16() == 429 {
+            let header = response
+                .headers()
+                .get("retry-after")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<f64>().ok());
+            let bytes = response.bytes().await.unwrap_or_default();
+            let body: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+            let seconds = body
+                .get("retry_after")
+                .and_then(Value::as_f64)
+                .or(header)
+                .unwrap_or(1.0);
+            return Err(SendError::RateLimited {
+                after_ms: retry_after_ms(seconds),
+            });
+        }
+        let error = serenity::ErrorResponse::from_response(response, method).await;
+        Err(crate::bot::classify(serenity::Error::Http(
+            serenity::HttpError::UnsuccessfulRequest(error),
+        )))
+    }
+
+    /// Posts `message` in `channel` (with the board picture `png`); the new message's id.
+    pub async fn post(
+        &self,
+        channel: u64,
+        message: serenity::CreateMessage,
+        png: Option<&[u8]>,
+    ) -> Result<u64, SendError> {
+        let body = match png {
+            Some(png) => Body::WithPicture(to_json(&with_picture(message, png))?, png.to_vec()),
+            None => Body::Json(to_json(&message)?),
+        };
+        let sent = self
+            .send(
+                reqwest::Method::POST,
+                &format!("/channels/{channel}/messages"),
+                body,
+            )
+            .await?;
+        id_of(&sent)
+    }
+
+    /// Opens (or finds) the DM channel with `user`; its id.
+    pub async fn open_dm(&self, user: u64) -> Result<u64, SendError> {
+        let body = Body::Json(to_json(&json!({"recipient_id": user.to_string()}))?);
+        let channel = self
+            .send(reqwest::Method::POST, "/users/@me/channels", body)
+            .await?;
+        id_of(&channel)
+    }
+
+    /// Edits a message the bot sent.
+    pub async fn edit(
+        &self,
+        channel: u64,
+        message: u64,
+        edit: serenity::EditMessage,
+    ) -> Result<(), SendError> {
+        let path = format!("/channels/{channel}/messages/{message}");
+        self.send(reqwest::Method::PATCH, &path, Body::Json(to_json(&edit)?))
+            .await
+            .map(|_| ())
+    }
+}
+
+fn to_json(value: &impl serde::Serialize) -> Result<Vec<u8>, SendError> {
+    serde_json::to_vec(value).map_err(|e| SendError::Refused {
+        status: 0,
+        why: e.to_string(),
+    })
+}
+
+/// The `id` of an answered message or channel.
+fn id_of(answer: &Value) -> Result<u64, SendError> {
+    answer
+        .get("id")
+        .and_then(Value::as_str)
+        .and_then(|id| id.parse().ok())
+        .ok_or_else(|| SendError::Refused {
+            status: 0,
+            why: format!("no id in the answer: {answer}"),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_retry_after_is_honoured_in_milliseconds_and_capped() {
+        assert_eq!(retry_after_ms(2.5), 2_500);
+        assert_eq!(retry_after_ms(0.0011), 2);
+        assert_eq!(retry_after_ms(-3.0), 0);
+        assert_eq!(retry_after_ms(86_400.0), MAX_RETRY_AFTER_MS);
+        assert_eq!(retry_after_ms(f64::NAN), MAX_RETRY_AFTER_MS);
+        assert_eq!(retry_after_ms(f64::INFINITY), MAX_RETRY_AFTER_MS);
+    }
+}
