@@ -284,6 +284,9 @@ impl Table {
         if !goes_on && self.hold_bot_move(slot, mv) {
             return vec![];
         }
+        let Some(active) = slot.active.as_ref() else {
+            return vec![];
+        };
         let mut batch = Batch::single();
         batch.quiet = goes_on;
         batch.chain = Some(chain);
