@@ -514,6 +514,14 @@ impl Store for CountingStore {
     fn set_timers(&self, c: u64, t: &[storage::TimerChange]) -> Result<(), storage::StoreError> {
         self.inner.set_timers(c, t)
     }
+    fn replace_timer(
+        &self,
+        c: u64,
+        fired: &storage::Timer,
+        with: Option<storage::Timer>,
+    ) -> Result<bool, storage::StoreError> {
+        self.inner.replace_timer(c, fired, with)
+    }
     fn timer(
         &self,
         c: u64,
