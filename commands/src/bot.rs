@@ -1300,9 +1300,21 @@ pub async fn serve_with_store(
     serve_with_http(settings, store, http.build(), stop).await
 }
 
-/// As [`serve_with_store`], through an HTTP client the caller made (a test's that reaches
-/// a test double at Discord's own address, serenity's rate limiter on).
-pub async fn serve_with_http(
+/// As [`serve_with_store`], through the caller's HTTP client at Discord's own address,
+/// serenity's rate limiter on (a test's client that reaches a test double there).
+pub async fn serve_with_client(
+    settings: BotSettings,
+    store: Arc<dyn storage::Store>,
+    client: reqwest::Client,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    let http = serenity::HttpBuilder::new(&settings.token)
+        .client(client)
+        .build();
+    serve_with_http(settings, store, http, stop).await
+}
+
+async fn serve_with_http(
     settings: BotSettings,
     store: Arc<dyn storage::Store>,
     http: serenity::Http,

@@ -24,7 +24,7 @@ pub mod ratelimit;
 
 use std::path::PathBuf;
 
-pub use bot::{all_commands, serve_until, serve_with_http, serve_with_store};
+pub use bot::{all_commands, serve_until, serve_with_client, serve_with_store};
 
 /// What the bot needs to start.
 pub struct BotSettings {

@@ -48,7 +48,13 @@ impl<'a> Proxied<'a> {
 
     fn client() -> &'static reqwest::Client {
         static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
-        CLIENT.get_or_init(reqwest::Client::new)
+        // A request that hangs is abandoned (and tried again later), not waited for ever.
+        CLIENT.get_or_init(|| {
+            reqwest::Client::builder()
+                .timeout(std::time::Duration::from_secs(30))
+                .build()
+                .unwrap_or_default()
+        })
     }
 
     /// Makes the request; a success's JSON body, or what the failure comes to.

@@ -194,16 +194,13 @@ impl Bot {
             archive_keep_days: 365,
             shards: None,
         };
-        let http = poise::serenity_prelude::HttpBuilder::new(fake.token())
-            .client(fake.http_client())
-            .build();
         let store = storage::SledStore::open(data_dir).expect("a sled store");
         hear_the_gateway();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let mut task = tokio::spawn(commands::serve_with_http(
+        let mut task = tokio::spawn(commands::serve_with_client(
             settings,
             std::sync::Arc::new(store),
-            http,
+            fake.http_client(),
             async {
                 let _ = stopped.await;
             },
