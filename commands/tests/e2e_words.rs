@@ -4,6 +4,7 @@
 //! `/game rules` offers its topics by autocomplete for all four games.
 
 mod common;
+mod matrix;
 use common::*;
 use fake_discord::FakeDiscord;
 use serde_json::json;
@@ -811,6 +812,18 @@ async fn a_spanish_lobby_with_an_english_player() {
 /// Words (3+ letters) the English Fluent files use that no Spanish file uses: a message
 /// holding one speaks English. Game titles and the bots' names are names, not words.
 fn english_only_words() -> std::collections::BTreeSet<String> {
+    words_only_in(words::Lang::En)
+}
+
+/// Words (3+ ASCII letters) the Spanish Fluent files use that no English file uses: a
+/// message holding one speaks Spanish.
+fn spanish_only_words() -> std::collections::BTreeSet<String> {
+    words_only_in(words::Lang::Es)
+}
+
+/// Words (3+ ASCII letters) the Fluent files of `lang` use that no file of the other
+/// language uses, names aside.
+fn words_only_in(lang: words::Lang) -> std::collections::BTreeSet<String> {
     fn words_of(lang: words::Lang) -> std::collections::BTreeSet<String> {
         let mut out = std::collections::BTreeSet::new();
         for (l, _, source) in words::FILES {
@@ -841,15 +854,18 @@ fn english_only_words() -> std::collections::BTreeSet<String> {
         }
         out
     }
-    let spanish = words_of(words::Lang::Es);
+    let other = words_of(match lang {
+        words::Lang::En => words::Lang::Es,
+        words::Lang::Es => words::Lang::En,
+    });
     let names: Vec<String> = rules::catalog::games()
         .iter()
         .flat_map(|k| tokens(k.title))
         .chain(["bot".to_string()])
         .collect();
-    words_of(words::Lang::En)
+    words_of(lang)
         .into_iter()
-        .filter(|w| !spanish.contains(w) && !names.contains(w))
+        .filter(|w| !other.contains(w) && !names.contains(w))
         .collect()
 }
 

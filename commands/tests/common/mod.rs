@@ -223,13 +223,23 @@ impl Bot {
         store: std::sync::Arc<dyn storage::Store>,
         shards: commands::ShardRange,
     ) -> Bot {
+        Self::start_sharded_with(fake, store, shards, table::Defaults::default()).await
+    }
+
+    /// [`Bot::start_sharded`] with these reminder and timeout defaults for every table.
+    pub async fn start_sharded_with(
+        fake: &FakeDiscord,
+        store: std::sync::Arc<dyn storage::Store>,
+        shards: commands::ShardRange,
+        timers: table::Defaults,
+    ) -> Bot {
         let settings = commands::BotSettings {
             token: fake.token(),
             data_dir: std::env::temp_dir(),
             dev_guild_id: None,
             api_base: Some(fake.api_base()),
             cache_games: 100,
-            timers: table::Defaults::default(),
+            timers,
             minimums: table::Minimums::DISCORD,
             rate_limit: commands::ratelimit::Limit::OFF,
             thinker: table::Thinker::with_threads(1).capped(16, 8),
@@ -776,7 +786,8 @@ pub fn level_choice(fake: &FakeDiscord, word: &str) -> Value {
 }
 
 /// The public moves `/game log` lists for `user` in `channel`: how many are stored in
-/// all, and the last ones shown (number from 1, what was said of it in public).
+/// all, and the last ones shown (number from 1, what was said of it in public). In the
+/// language `user` reads, English or Spanish.
 pub async fn logged_moves(
     fake: &FakeDiscord,
     user: u64,
@@ -789,12 +800,16 @@ pub async fn logged_moves(
         .collect::<Vec<_>>()
         .join("\n");
     let mut lines = text.lines();
-    let Some(first) = lines.next().filter(|l| l.starts_with("Moves ")) else {
-        assert!(text.contains("No moves yet"), "/game log: {text}");
+    let heading = |l: &&str| l.starts_with("Moves ") || l.starts_with("Jugadas ");
+    let Some(first) = lines.next().filter(heading) else {
+        assert!(
+            text.contains("No moves yet") || text.contains("Aún no hay jugadas"),
+            "/game log: {text}"
+        );
         return (0, vec![]);
     };
     let total = first
-        .rsplit_once(" of ")
+        .rsplit_once(' ')
         .and_then(|(_, n)| n.trim_end_matches(':').parse().ok())
         .unwrap_or_else(|| panic!("/game log: {first}"));
     let moves = lines
