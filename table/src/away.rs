@@ -46,7 +46,7 @@ impl Table {
         let texts = self.hand_texts(&next);
         let before = Some((texts.as_slice(), active.news.as_slice()));
         out.extend(hands::hand_updates(&next, &texts, before));
-        let timers = self.timers_after(&next, false, self.now_ms());
+        let timers = self.timers_between_moves(&next, false, self.now_ms());
         let change = Change {
             timers: &timers,
             ..Change::meta(&next.meta)
@@ -85,7 +85,7 @@ impl Table {
         } else {
             vec![Delivery::channel(line)]
         };
-        let timers = self.timers_after(&next, false, self.now_ms());
+        let timers = self.timers_between_moves(&next, false, self.now_ms());
         let change = Change {
             timers: &timers,
             ..Change::meta(&next.meta).for_reader(caller.lang)

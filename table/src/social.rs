@@ -139,7 +139,7 @@ impl Table {
             .ok()
             .flatten()
             .is_some_and(|t| t.held_up);
-        let timers = self.timers_after(&next, held_up, next.meta.updated * 1000);
+        let timers = self.timers_between_moves(&next, held_up, next.meta.updated * 1000);
         let change = Change {
             timers: &timers,
             ..Change::meta(&next.meta).for_reader(reader)

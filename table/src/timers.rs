@@ -92,6 +92,30 @@ impl Table {
         ]
     }
 
+    /// [`Table::timers_after`] for a change that is not a move (settings, a seat handed
+    /// over or dropped): a bot chain under way keeps its count, so its message still
+    /// tells the chain's earlier moves, which no message has told yet.
+    pub(crate) fn timers_between_moves(
+        &self,
+        active: &Active,
+        held_up: bool,
+        from_ms: u64,
+    ) -> Vec<TimerChange> {
+        let mut timers = self.timers_after(active, held_up, from_ms);
+        let channel = active.meta.channel;
+        for t in timers.iter_mut().filter_map(|c| c.timer.as_mut()) {
+            if t.kind != TimerKind::StandIn {
+                continue;
+            }
+            match self.store.timer(channel, TimerKind::StandIn) {
+                Ok(Some(old)) if old.game_id == t.game_id => t.count = old.count,
+                Ok(_) => {}
+                Err(e) => tracing::warn!(channel, error = %e, "cannot read a bot chain's timer"),
+            }
+        }
+        timers
+    }
+
     /// When the next timer falls due (Unix ms), if any.
     pub fn next_timer_due(&self) -> Option<u64> {
         self.store.next_timer_due().ok().flatten()
@@ -522,7 +546,7 @@ impl Table {
         let texts = self.hand_texts(&next);
         let before = Some((texts.as_slice(), active.news.as_slice()));
         out.extend(crate::hands::hand_updates(&next, &texts, before));
-        let timers = self.timers_after(&next, false, self.now_ms());
+        let timers = self.timers_between_moves(&next, false, self.now_ms());
         let change = Change {
             timers: &timers,
             ..Change::meta(&next.meta)

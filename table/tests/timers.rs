@@ -1125,6 +1125,54 @@ fn assert_nothing_for_bots(d: &[Delivery]) {
     }
 }
 
+/// A settings change in the middle of a bot chain (after a quiet move, before the told
+/// one) keeps the chain's count: the chain's message still tells every move of it.
+#[test]
+fn a_settings_change_in_the_middle_of_a_bot_chain_leaves_no_move_untold() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (store, table) = with_bots(dir.path(), &clock, 0);
+    run(&table, CH, 1, "new countdown bots=easy,easy seed=11");
+    flush(&table, CH);
+    let game_id = table.state_version(CH).unwrap().game_id;
+    let mut checked = 0;
+    for _ in 0..200 {
+        if table.state_version(CH).is_none() {
+            break;
+        }
+        if let Some(line) = table.legal_actions(CH, 1).first() {
+            run(&table, CH, 1, line);
+            flush(&table, CH);
+            continue;
+        }
+        // A bot is awaited: its first move, then the settings change if that move was
+        // quiet (the chain goes on), then the rest of the chain.
+        let logged = store.log(game_id).unwrap().len();
+        let mut told = channel_texts(&fire(&table, CH));
+        let quiet = told.is_empty() && store.log(game_id).unwrap().len() > logged;
+        if quiet {
+            let settings = run(&table, CH, 1, "settings remind=2h");
+            assert!(!channel_texts(&settings).is_empty(), "the change is posted");
+            flush(&table, CH);
+        }
+        while told.is_empty() && table.state_version(CH).is_some() {
+            told = channel_texts(&fire(&table, CH));
+        }
+        if quiet {
+            let entries = store.log(game_id).unwrap();
+            let text = told.join("\n");
+            for line in &entries[logged].public {
+                assert!(
+                    text.contains(line.as_str()),
+                    "the chain's first move `{line}` untold in {told:?}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 1, "no chain was cut by a settings change");
+}
+
 #[test]
 fn bots_play_their_seats_as_stored_moves_and_each_chain_is_told_once() {
     let dir = tempfile::tempdir().unwrap();
