@@ -127,6 +127,9 @@ pub struct PgStore {
     incarnation: Option<i64>,
     /// How long a claim lasts ([`DEFAULT_LEASE_MS`]).
     lease_ms: u64,
+    /// When this store last reported that a newer incarnation fenced it off (Unix ms,
+    /// 0: never): said once a minute, not at every poll.
+    fence_told_ms: std::sync::Arc<std::sync::atomic::AtomicU64>,
     /// The group committer: moves are queued to its lanes ([`commit`]).
     committer: std::sync::Arc<commit::Committer>,
 }
@@ -242,6 +245,7 @@ impl PgStore {
             owner: lease_owner(),
             incarnation: None,
             lease_ms: DEFAULT_LEASE_MS,
+            fence_told_ms: Default::default(),
         })
     }
 

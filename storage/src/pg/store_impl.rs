@@ -48,6 +48,30 @@ async fn superseded<C: GenericClient>(
     }
 }
 
+/// How often a fenced-off store says so: its claims take nothing in between.
+const FENCE_TOLD_EVERY_MS: u64 = 60_000;
+
+/// [`superseded`]'s error at most once per [`FENCE_TOLD_EVERY_MS`] (`told`: when it was
+/// last said), so a fenced-off process polling its work does not log at every poll.
+async fn superseded_now_and_then<C: GenericClient>(
+    c: &C,
+    owner: &str,
+    incarnation: Option<i64>,
+    told: &std::sync::atomic::AtomicU64,
+    now_ms: u64,
+) -> Result<(), StoreError> {
+    use std::sync::atomic::Ordering;
+    let Err(e) = superseded(c, owner, incarnation).await else {
+        return Ok(());
+    };
+    let last = told.load(Ordering::Relaxed);
+    if last != 0 && now_ms.saturating_sub(last) < FENCE_TOLD_EVERY_MS {
+        return Ok(());
+    }
+    told.store(now_ms.max(1), Ordering::Relaxed);
+    Err(e)
+}
+
 /// A game's row as read for a load: metadata bytes, snapshot bytes.
 type GameRow = (Vec<u8>, Option<Vec<u8>>);
 
@@ -464,6 +488,7 @@ impl Store for PgStore {
         // channel is held by another process (sent, or its lease running out after a crash).
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let (now, until, owner, incarnation) = self.lease(now_ms);
+        let told = self.fence_told_ms.clone();
         self.with_client(move |client| async move {
             // Rows locked by another process's claim right now are skipped, not waited
             // for; rows it holds are left until their lease ends.
@@ -485,7 +510,7 @@ impl Store for PgStore {
             .map(outbox_of)
             .collect();
             if rows.is_empty() {
-                superseded(&client, &owner, incarnation).await?;
+                superseded_now_and_then(&client, &owner, incarnation, &told, now_ms).await?;
             }
             rows.sort_by_key(|r| (r.due_ms, r.id));
             Ok(rows)
@@ -494,6 +519,7 @@ impl Store for PgStore {
 
     fn claim_outbox(&self, id: u64, now_ms: u64) -> Result<Option<OutboxRow>, StoreError> {
         let (now, until, owner, incarnation) = self.lease(now_ms);
+        let told = self.fence_told_ms.clone();
         self.with_client(move |client| async move {
             let row = query_opt(
                 &client,
@@ -508,7 +534,7 @@ impl Store for PgStore {
             )
             .await?;
             if row.is_none() {
-                superseded(&client, &owner, incarnation).await?;
+                superseded_now_and_then(&client, &owner, incarnation, &told, now_ms).await?;
             }
             Ok(row.as_ref().map(outbox_of))
         })
@@ -731,6 +757,7 @@ impl Store for PgStore {
     fn due_timers(&self, now_ms: u64, limit: usize) -> Result<Vec<(ChannelId, Timer)>, StoreError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let (now, until, owner, incarnation) = self.lease(now_ms);
+        let told = self.fence_told_ms.clone();
         self.with_client(move |client| async move {
             let mut due = query(
                 &client,
@@ -750,7 +777,7 @@ impl Store for PgStore {
             .map(timer_of)
             .collect::<Result<Vec<_>, _>>()?;
             if due.is_empty() {
-                superseded(&client, &owner, incarnation).await?;
+                superseded_now_and_then(&client, &owner, incarnation, &told, now_ms).await?;
             }
             due.sort_by_key(|(channel, t)| (t.due_ms, *channel, t.kind));
             Ok(due)
