@@ -1290,14 +1290,21 @@ pub async fn serve_with_store(
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
     let mut http = serenity::HttpBuilder::new(&settings.token);
+    // serenity 0.12's rate limiter ignores the proxy (it would call discord.com), so it is
+    // off here; the relay honours 429s instead (and lives as long as the bot serves).
+    let mut relay = None;
     if let Some(base) = settings.api_base.as_deref() {
-        // serenity 0.12's rate limiter ignores the proxy (it would call discord.com), so it
-        // is off here; 429s are then retried by the outbox with backoff.
+        let started = crate::relay::Relay::start(base)
+            .await
+            .map_err(|e| format!("cannot start the loopback relay to {base}: {e}"))?;
         http = http
-            .proxy(base.trim_end_matches('/'))
+            .proxy(started.address().to_string())
             .ratelimiter_disabled(true);
+        relay = Some(started);
     }
-    serve_with_http(settings, store, http.build(), stop).await
+    let served = serve_with_http(settings, store, http.build(), stop).await;
+    drop(relay);
+    served
 }
 
 /// As [`serve_with_store`], through the caller's HTTP client at Discord's own address,

@@ -21,6 +21,7 @@ mod nonce;
 pub mod panel;
 mod proxied;
 pub mod ratelimit;
+mod relay;
 
 use std::path::PathBuf;
 

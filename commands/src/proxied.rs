@@ -1,7 +1,8 @@
 //! The outbox's requests made by hand when the bot talks to an API proxy or a test double
 //! (`api_base`): serenity 0.12 runs there without its rate limiter and drops a 429's
 //! `Retry-After`, so these requests read it themselves (the `retry_after` of the body, or
-//! the header) and the outbox waits that long, at most [`MAX_RETRY_AFTER_MS`].
+//! the header) and the outbox waits that long, at most [`MAX_RETRY_AFTER_MS`], without
+//! holding a sender meanwhile. (serenity's own requests are retried by [`crate::relay`].)
 
 use crate::dispatch::SendError;
 use crate::messages::{with_picture, PICTURE_FILE};
@@ -67,7 +68,9 @@ impl<'a> Proxied<'a> {
         let url = format!("{}/api/v10{path}", self.base);
         let request = Self::client()
             .request(method.clone(), url)
-            .header("Authorization", self.token);
+            .header("Authorization", self.token)
+            // The outbox reschedules a 429 itself: the relay passes this one through.
+            .header(crate::relay::OWN_RETRY, "1");
         let request = match body {
             Body::Json(bytes) => request
                 .header("Content-Type", "application/json")
@@ -97,18 +100,9 @@ impl<'a> Proxied<'a> {
             return Ok(serde_json::from_slice(&bytes).unwrap_or(Value::Null));
         }
         if status.as_u16() == 429 {
-            let header = response
-                .headers()
-                .get("retry-after")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.trim().parse::<f64>().ok());
+            let headers = response.headers().clone();
             let bytes = response.bytes().await.unwrap_or_default();
-            let body: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-            let seconds = body
-                .get("retry_after")
-                .and_then(Value::as_f64)
-                .or(header)
-                .unwrap_or(1.0);
+            let seconds = crate::relay::retry_after_of(&headers, &bytes).unwrap_or(1.0);
             return Err(SendError::RateLimited {
                 after_ms: retry_after_ms(seconds),
             });

@@ -416,6 +416,82 @@ async fn a_rate_limited_post_waits_its_retry_after() {
     bot.stop().await;
 }
 
+/// Replies to interactions go through serenity, which has no rate limiter in front of an
+/// `api_base` and drops a 429's `Retry-After`: a slash command's deferral (the interaction
+/// callback) and its answer (editing `@original`), each refused once with a 429, are tried
+/// again no sooner than the `Retry-After` asked, once each, and the answer reaches the
+/// player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_interaction_reply_waits_its_retry_after() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("busy");
+    let seats = [fake.add_user("ana"), fake.add_user("bruno")];
+    open_table(&fake, channel, "Palazzo", &seats).await;
+    // The deferral must come within Discord's 3 s: a short wait there, a longer one after.
+    let waits = [
+        (
+            "POST",
+            "/interactions/*/*/callback",
+            Duration::from_millis(700),
+        ),
+        (
+            "PATCH",
+            "/webhooks/*/*/messages/@original",
+            Duration::from_millis(1_500),
+        ),
+    ];
+    for (method, path, retry_after) in waits {
+        fake.inject_times(
+            &format!("{method} {path}"),
+            Failure::RateLimited {
+                retry_after,
+                global: false,
+            },
+            1,
+        );
+    }
+    let before = fake.requests().len();
+    let status = fake.slash(seats[0], channel, "game status", json!({}));
+    let replies = status.replies().await;
+    assert!(
+        replies
+            .iter()
+            .any(|m| !m.content.is_empty() || !m.attachments.is_empty()),
+        "the answer reached the player: {replies:?}"
+    );
+    let requests: Vec<RequestRecord> = fake.requests().into_iter().skip(before).collect();
+    for (method, path, retry_after) in waits {
+        let (head, tail) = path.split_once("/*/*").unwrap();
+        let tries: Vec<&RequestRecord> = requests
+            .iter()
+            .filter(|r| r.method == method && r.path.starts_with(head) && r.path.ends_with(tail))
+            .collect();
+        assert_eq!(
+            tries.len(),
+            2,
+            "{method} {path}: one 429, one retry: {tries:?}"
+        );
+        assert_eq!(tries[0].status, 429);
+        assert!(
+            tries[1].status < 300,
+            "{method} {path}: then answered: {tries:?}"
+        );
+        let waited = tries[1].at - tries[0].at;
+        assert!(
+            waited >= retry_after,
+            "{method} {path}: tried again after {waited:?}, before the {retry_after:?} asked"
+        );
+    }
+    assert!(
+        fake.errors().iter().all(|e| e.status == 429 && e.injected),
+        "{:?}",
+        fake.errors()
+    );
+    bot.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deleted_channel_drops_its_delivery_after_one_try() {
     let fake = FakeDiscord::start().await;

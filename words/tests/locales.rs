@@ -340,6 +340,10 @@ const NOT_PLAYER_FACING: &[&str] = &[
     "Discord connection failed",
     "HTTP {status}",
     "no id in the answer: {answer}",
+    "cannot start the loopback relay",
+    // commands/src/relay.rs: a relayed request's failure, read by serenity's log only.
+    "unreadable body: {e}",
+    "upstream: {e}",
     // The move panel's grammar (commands/src/panel/rules.rs): each `rule(…)` holds an
     // action pattern in the engines' own syntax (`build *tile on *palace`) and Fluent
     // keys; its texts are in panels.ftl.
