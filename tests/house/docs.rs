@@ -482,3 +482,41 @@ fn no_text_refers_to_numbered_work_periods() {
         faults.join("\n")
     );
 }
+
+#[test]
+fn the_readme_map_has_a_line_for_every_doc() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme
+        .find("\n## Map of the docs")
+        .expect("the README has a section `## Map of the docs`");
+    let section = &readme[start + 1..];
+    let section = section[3..]
+        .find("\n## ")
+        .map_or(section, |end| &section[..end + 3]);
+    let linked: BTreeSet<String> = link_targets(section)
+        .into_iter()
+        .map(|(_, t)| t.split('#').next().unwrap_or_default().to_string())
+        .collect();
+    let mut missing = Vec::new();
+    for file in markdown_files() {
+        let name = file.to_string_lossy().into_owned();
+        let parent = file.parent().map(|p| p.to_string_lossy().into_owned());
+        let listed = match parent.as_deref() {
+            // The top-level papers and every page of docs/ by name…
+            Some("") | Some("docs") => name == "README.md" || linked.contains(&name),
+            // …and a folder of docs by any page of it.
+            Some(dir) if dir.starts_with("docs/") => {
+                linked.iter().any(|l| l.starts_with(&format!("{dir}/")))
+            }
+            _ => true,
+        };
+        if !listed {
+            missing.push(name);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "the README's map of the docs has no line for: {}",
+        missing.join(", ")
+    );
+}
