@@ -215,7 +215,7 @@ fn broken(page: &Path, target: &str) -> Option<String> {
         return Some("it leaves the repository".into());
     }
     let anchor = anchor?;
-    if !real.extension().is_some_and(|e| e == "md") {
+    if real.extension().and_then(|e| e.to_str()) != Some("md") {
         return Some(format!("#{anchor} points into a file that is not markdown"));
     }
     let text = std::fs::read_to_string(&real).unwrap();
