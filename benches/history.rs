@@ -8,8 +8,8 @@
 //! median); then runs the criterion benchmarks. Target: ≤ 200 ms a step.
 //! First, `turn_message_us_en=` and `turn_message_us_es=`: the median microseconds of
 //! building one turn message through the table (`Table::turn_message_now`) for a
-//! channel speaking English and one speaking Spanish (issue 28: a message costs no more
-//! in one language than in the other).
+//! channel speaking English and one speaking Spanish (a message should cost no more in
+//! one language than in the other).
 //! Run with `cargo bench --bench history`.
 
 use criterion::{criterion_group, criterion_main, Criterion};

@@ -3,9 +3,9 @@
 //! - after a move is stored and while its turn message is on the wire (Discord created
 //!   it, the bot never heard back): after the restart, with nobody acting, the turn
 //!   message and the move's DMs arrive exactly once, and its buttons work;
-//! - in the middle of a chain of bot moves (issue 25): the chain resumes and is told once;
+//! - in the middle of a chain of bot moves: the chain resumes and is told once;
 //! - three processes on one PostgreSQL, one killed while holding a bot's timer and while
-//!   posting (issue 26): the others take its work over and every game finishes.
+//!   posting: the others take its work over and every game finishes.
 
 #[path = "../commands/tests/common/mod.rs"]
 mod common;
@@ -400,7 +400,7 @@ enum Watched {
     Killed(usize),
 }
 
-/// kill -9 in the middle of a chain of bot moves (issue 25). One person plays Palazzo
+/// kill -9 in the middle of a chain of bot moves. One person plays Palazzo
 /// with two hard bots (`/game new … bots:2` starts at once). Each bot move of a chain is
 /// its own commit and the channel hears of the chain once, with its last move; an
 /// uncapped hard search takes a while, which is the window: once `/game log` lists a bot
@@ -734,7 +734,7 @@ async fn mine_in_dm(fake: &FakeDiscord, games: &[Game]) {
     }
 }
 
-/// Issue 26, end to end: three `capomaestro run` processes (`--shards i-i/3`) on one
+/// End to end: three `capomaestro run` processes (`--shards i-i/3`) on one
 /// PostgreSQL, the fake Discord with three shards and a guild on each; one game of each
 /// title, each one person with bots (their moves are stored timers any process may
 /// claim). The process of shard 1 is killed with SIGKILL twice and restarted:

@@ -1061,7 +1061,7 @@ async fn play_to_the_end(
     moves
 }
 
-/// Issue 28: a whole game of each title in a Spanish server by Spanish clients — every
+/// A whole game of each title in a Spanish server by Spanish clients — every
 /// channel message, every private answer and panel, every DM and every button reads
 /// Spanish: not one English word but the players' names and the games' titles.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,4 +1,4 @@
-//! Determinization properties (issue 25), over many random states of each game and every
+//! Determinization properties, over many random states of each game and every
 //! seat: a determinized state
 //! (a) shows the seat exactly the public and private views of the real one;
 //! (b) depends only on what the seat knows and the RNG: determinizing any determinization

@@ -1403,7 +1403,7 @@ fn naming_the_other_twin_is_refused_with_a_pointer_to_the_right_one() {
 
 // ---------------------------------------------------------------- stored snapshots
 
-/// Where the snapshots written by the engine before the speed work (issue 15) live.
+/// Where the snapshots written by the engine before the speed work live.
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
 
 /// Random games whose states are kept as stored snapshots: (players, seed).
@@ -1420,7 +1420,7 @@ fn fixture_names(players: usize) -> Vec<String> {
 /// What a restored snapshot must read as, in what is the same in every language: each
 /// awaited seat's legal action texts, and what the first and last legal action of the
 /// first awaited seat narrate (the English the log keeps). The stored files also carry
-/// the English board and hand texts written before issue 28 (`public_text`,
+/// the English board and hand texts written before the texts moved to Fluent (`public_text`,
 /// `private_text`): `words/tests/games/palazzo.rs` reads the same states through the
 /// English speaker and compares, and [`without_texts`] leaves them out here.
 fn fixture_expectation(bytes: &[u8], players: usize) -> serde_json::Value {

@@ -68,7 +68,7 @@ fn a_message_shows_the_board_of_its_own_move_only() {
     assert!(table.picture(CH, next).is_some());
 }
 
-/// Issue 28: the board is drawn in the channel's language, a hand in its owner's; the
+/// The board is drawn in the channel's language, a hand in its owner's; the
 /// cache keeps one language's board from being shown in another.
 #[test]
 fn the_board_speaks_the_channel_language_and_a_hand_its_owner_language() {

@@ -75,7 +75,7 @@ pub const LANE_LOCK_WAIT_MS: u64 = 100;
 
 /// Lanes committing queued moves at once (at most the pool's size). One: on the 2-core
 /// machine, with 16 writers, 1 lane beat 2 and 4 (fewer, larger batches: less server
-/// CPU per move, lower p99; README, "PostgreSQL figures"). A lane waits for its batch's
+/// CPU per move, lower p99; docs/benchmarks.md, "The PostgreSQL store"). A lane waits for its batch's
 /// flush, and the moves queued meanwhile make the next batch.
 pub const COMMIT_LANES: usize = 1;
 
