@@ -1,0 +1,134 @@
+//! Storing a change: the table's state, its log entry and the outbox rows of its
+//! deliveries in one transaction, before anything is sent.
+
+use crate::slots::{Base, BASE};
+use crate::{bots, text, ChannelId, Delivery, Lang, Table, UserId};
+use storage::{Commit, LogEntry, Meta, NewOutbox, TimerChange};
+
+impl Table {
+    /// Stores the change and the outgoing deliveries of `out` in one transaction, then
+    /// numbers them with their outbox rows. On failure nothing was stored and `out` is
+    /// replaced by the caller's apology.
+    pub(crate) fn commit(&self, change: Change<'_>, out: &mut Vec<Delivery>) -> Result<(), ()> {
+        let meta = change.meta;
+        let reader = change.reader;
+        bots::strip_bots(out);
+        let rows = outbox_rows(meta.channel, out, self.now_ms());
+        let commit = Commit {
+            meta,
+            snapshot: change.snapshot,
+            entry: change.entry,
+            outbox: &rows,
+            timers: change.timers,
+            seats: change.seats,
+        };
+        // Over a store shared with other processes, only over what this one loaded.
+        let base = BASE.get().filter(|b| b.channel == meta.channel);
+        let stored = match base {
+            Some(b) if b.moved => Err(storage::StoreError::Moved),
+            Some(
+                b @ Base {
+                    stamp: Some(stamp), ..
+                },
+            ) => self.store.commit_at(stamp, commit).map(|(ids, stamp)| {
+                // The next commit of this handler builds on this one.
+                BASE.set(Some(Base {
+                    stamp: Some(stamp),
+                    ..b
+                }));
+                ids
+            }),
+            _ => self.store.commit(commit),
+        };
+        match stored {
+            Ok(ids) => {
+                Delivery::number(out, &ids);
+                Ok(())
+            }
+            Err(storage::StoreError::Moved) => {
+                tracing::info!(channel = meta.channel, "the game moved in another process");
+                if let Some(b) = base {
+                    BASE.set(Some(Base { moved: true, ..b }));
+                }
+                *out = vec![Delivery::ephemeral(words::text(
+                    reader,
+                    "table-moved-meanwhile",
+                    &[],
+                ))];
+                Err(())
+            }
+            // The game's row stayed locked elsewhere past the store's lock timeout.
+            Err(storage::StoreError::Busy) => {
+                tracing::warn!(
+                    channel = meta.channel,
+                    "the game's stored row is busy; move refused"
+                );
+                *out = vec![Delivery::ephemeral(words::text(
+                    reader,
+                    "table-busy-try-again",
+                    &[],
+                ))];
+                Err(())
+            }
+            Err(e) => {
+                tracing::error!(channel = meta.channel, error = %e, "commit failed");
+                *out = vec![Delivery::ephemeral(text::not_saved(reader, &e))];
+                Err(())
+            }
+        }
+    }
+}
+
+/// What a commit stores besides its deliveries.
+#[derive(Clone, Copy)]
+pub(crate) struct Change<'a> {
+    pub(crate) meta: &'a Meta,
+    pub(crate) snapshot: Option<&'a [u8]>,
+    pub(crate) entry: Option<&'a LogEntry>,
+    pub(crate) timers: &'a [TimerChange],
+    /// The seats changed (users who left): re-index the players' channels.
+    pub(crate) seats: Option<&'a [UserId]>,
+    /// The language of the apology when nothing could be stored (the caller's).
+    pub(crate) reader: Lang,
+}
+
+impl<'a> Change<'a> {
+    pub(crate) fn meta(meta: &'a Meta) -> Self {
+        Change {
+            meta,
+            snapshot: None,
+            entry: None,
+            timers: &[],
+            seats: None,
+            reader: Lang::En,
+        }
+    }
+
+    /// The same change, made for a caller reading `lang` (its apology if not stored).
+    pub(crate) fn for_reader(self, lang: Lang) -> Self {
+        Change {
+            reader: lang,
+            ..self
+        }
+    }
+
+    /// A change of who sits at the table (`left`: users who gave up their seat).
+    pub(crate) fn seats(meta: &'a Meta, left: &'a [UserId]) -> Self {
+        Change {
+            seats: Some(left),
+            ..Change::meta(meta)
+        }
+    }
+}
+
+/// Outbox rows for the outgoing deliveries of `out`, due at `due_ms`, in order.
+pub(crate) fn outbox_rows(channel: ChannelId, out: &[Delivery], due_ms: u64) -> Vec<NewOutbox> {
+    out.iter()
+        .filter(|d| d.is_outgoing())
+        .map(|d| NewOutbox {
+            channel,
+            due_ms,
+            payload: d.encode(due_ms),
+        })
+        .collect()
+}
