@@ -12,6 +12,7 @@
 //! [`public_legends`] and [`private_legends`] list the texts a picture draws, from the
 //! same drawing code, for tests and snapshots.
 
+mod access;
 mod canvas;
 mod estates;
 mod palazzo;
@@ -19,6 +20,7 @@ mod princes;
 mod style;
 mod villa;
 
+pub use access::{private_alt, private_text, public_alt, public_text, ALT_MAX, LINE_MAX};
 use rules::{PrivatePicture, PublicPicture};
 use words::Lang;
 

@@ -182,6 +182,22 @@ fn hidden_change_is_invisible<G: Game>(game: &str, change: impl Fn(&mut Value)) 
         private(&changed, 0),
         "{game}: seat 0's private picture shows its secret"
     );
+    for lang in Lang::ALL {
+        let alt = |g: &G| render::public_alt(&g.public_view().into(), &names(), lang);
+        let text = |g: &G| render::public_text(&g.public_view().into(), &names(), lang);
+        assert_eq!(
+            alt(&original),
+            alt(&changed),
+            "{game}: public alt text leaks"
+        );
+        assert_eq!(text(&original), text(&changed), "{game}: text board leaks");
+        let mine = |g: &G| render::private_alt(&g.private_view(0).into(), &names(), lang);
+        assert_ne!(
+            mine(&original),
+            mine(&changed),
+            "{game}: private alt misses its secret"
+        );
+    }
 }
 
 #[test]
@@ -656,6 +672,86 @@ fn every_seat_colour_is_drawn_with_its_mark() {
                     "{game} {lang:?}: no {mark} in {drawn:?}"
                 );
             }
+        }
+    }
+}
+
+/// What a screen reader gets must read well: lines of at most 80 characters, no
+/// Markdown, no box drawing or emoji; alt texts within Discord's 1,024 characters.
+fn assert_readable(game: &str, text: &str, alt: &str) {
+    assert!(!text.is_empty() && !alt.is_empty(), "{game}");
+    for line in text.lines() {
+        assert!(line.chars().count() <= render::LINE_MAX, "{game}: {line}");
+    }
+    for c in text.chars().chain(alt.chars()) {
+        let n = u32::from(c);
+        let symbol = matches!(n, 0x2500..=0x259F | 0x2600..=0x27BF | 0x1F000..=0x1FAFF);
+        assert!(!symbol && c != '`', "{game}: {c:?} in {text}");
+    }
+    assert!(!text.contains("**"), "{game}: {text}");
+    assert!(
+        alt.chars().count() <= render::ALT_MAX,
+        "{game}: {} chars",
+        alt.chars().count()
+    );
+    assert!(!alt.contains('\n'), "{game}: {alt}");
+}
+
+fn texts_read_well<G: Game>(game: &str, states: &[(usize, G)])
+where
+    G::PublicView: Into<PublicPicture>,
+    G::PrivateView: Into<PrivatePicture>,
+{
+    for (players, g) in states {
+        for lang in Lang::ALL {
+            let view: PublicPicture = g.public_view().into();
+            let text = render::public_text(&view, &names(), lang);
+            assert_readable(game, &text, &render::public_alt(&view, &names(), lang));
+            for seat in 0..*players {
+                let view: PrivatePicture = g.private_view(seat).into();
+                if matches!(view, PrivatePicture::None) {
+                    continue;
+                }
+                let text = render::private_text(&view, &names(), lang);
+                assert_readable(game, &text, &render::private_alt(&view, &names(), lang));
+            }
+        }
+    }
+}
+
+#[test]
+fn text_boards_and_alt_texts_read_well_in_every_state() {
+    texts_read_well("palazzo", &states::<Palazzo>("palazzo", (2, 4)));
+    texts_read_well("estates", &states::<Estates>("estates", (2, 5)));
+    texts_read_well("princes", &states::<Princes>("princes", (3, 5)));
+    texts_read_well("villa", &states::<Villa>("villa", (2, 4)));
+}
+
+/// The text board and the alt text of each game's fixture, in both languages.
+#[test]
+fn text_boards_and_alt_texts_of_every_game() {
+    let views: [(&str, PublicPicture); 4] = [
+        (
+            "palazzo",
+            fixture::<Palazzo>("palazzo").public_view().into(),
+        ),
+        (
+            "estates",
+            fixture::<Estates>("estates").public_view().into(),
+        ),
+        (
+            "princes",
+            fixture::<Princes>("princes").public_view().into(),
+        ),
+        ("villa", fixture::<Villa>("villa").public_view().into()),
+    ];
+    for (game, view) in &views {
+        for lang in Lang::ALL {
+            let code = lang.code();
+            let text = render::public_text(view, &names(), lang);
+            insta::assert_snapshot!(format!("text_board_{game}_{code}"), text);
+            let alt = render::public_alt(view, &names(), lang);
+            insta::assert_snapshot!(format!("alt_{game}_{code}"), alt);
         }
     }
 }
