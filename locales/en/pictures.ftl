@@ -275,6 +275,6 @@ picture-princes-prestige-cards = Prestige cards ({ $count })
 picture-princes-choose = Choose 1 of these { $deck } cards
 
 ## Alt texts and the text board (for screen readers)
-picture-alt-public = Picture of the board. { $text }
+picture-alt-public = Picture of the board: { $title }. { $status } { $text }
 picture-alt-private = Private picture for { $name }. { $text }
 picture-text-drawing = A drawing in characters is left out here; the picture shows it.

@@ -44,15 +44,33 @@ pub fn private_text(view: &PrivatePicture, names: &[String], lang: Lang) -> Stri
     plain(&raw, lang)
 }
 
-/// The alt text of [`crate::public_png`]'s picture in `lang`: whose turn, the scores and
-/// the board's public facts, at most [`ALT_MAX`] characters (cut at a word). Empty for
-/// a game without pictures.
+/// The alt text of [`crate::public_png`]'s picture in `lang`: the picture's title and
+/// status line first (whose turn, what is asked), then the board's public facts and
+/// scores, at most [`ALT_MAX`] characters (cut at a word). Empty for a game without
+/// pictures.
 pub fn public_alt(view: &PublicPicture, names: &[String], lang: Lang) -> String {
     let text = public_text(view, names, lang);
     if text.is_empty() {
         return text;
     }
-    alt(lang, "picture-alt-public", &text, &[])
+    let header = crate::public_legends(view, names, lang);
+    let title = header
+        .first()
+        .map(|t| plain(t, lang).replace('\n', " "))
+        .unwrap_or_default();
+    let status = header
+        .get(1)
+        .map(|t| plain(t, lang).replace('\n', " "))
+        .unwrap_or_default();
+    alt(
+        lang,
+        "picture-alt-public",
+        &text,
+        &[
+            ("title", title.as_str().into()),
+            ("status", status.as_str().into()),
+        ],
+    )
 }
 
 /// The alt text of [`crate::private_png`]'s picture for the seat that owns it.
