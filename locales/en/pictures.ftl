@@ -273,3 +273,8 @@ picture-princes-bonus-cards = Bonus cards ({ $count })
 picture-princes-bonus-card = #{ $id }: { $text } (adds { $now } now)
 picture-princes-prestige-cards = Prestige cards ({ $count })
 picture-princes-choose = Choose 1 of these { $deck } cards
+
+## Alt texts and the text board (for screen readers)
+picture-alt-public = Picture of the board: { $title }. { $status } { $text }
+picture-alt-private = Private picture for { $name }. { $text }
+picture-text-drawing = A drawing in characters is left out here; the picture shows it.

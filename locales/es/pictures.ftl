@@ -253,3 +253,8 @@ picture-princes-bonus-cards = Cartas de bonus ({ $count })
 picture-princes-bonus-card = #{ $id }: { $text } (suma { $now } ahora)
 picture-princes-prestige-cards = Cartas de prestigio ({ $count })
 picture-princes-choose = Elige 1 de estas cartas ({ $deck })
+
+## Textos alternativos y el tablero en texto (para lectores de pantalla)
+picture-alt-public = Imagen del tablero: { $title }. { $status } { $text }
+picture-alt-private = Imagen privada de { $name }. { $text }
+picture-text-drawing = Aquí se omite un dibujo hecho con caracteres; la imagen lo muestra.

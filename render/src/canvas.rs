@@ -84,6 +84,8 @@ pub struct Canvas {
     /// Every text drawn, in order, when recording (a paragraph or a fitted line counts
     /// once, as written before wrapping or cutting).
     texts: Option<Vec<String>>,
+    /// The pixel size of every line of text drawn (after shrinking), when recording.
+    sizes: Option<Vec<f32>>,
 }
 
 impl Canvas {
@@ -94,6 +96,7 @@ impl Canvas {
             width: width as f32,
             bottom: 0.0,
             texts: None,
+            sizes: None,
         }
     }
 
@@ -101,6 +104,7 @@ impl Canvas {
     pub fn recording(width: u32) -> Canvas {
         Canvas {
             texts: Some(Vec::new()),
+            sizes: Some(Vec::new()),
             ..Canvas::dry(width)
         }
     }
@@ -123,6 +127,7 @@ impl Canvas {
             width: width as f32,
             bottom: 0.0,
             texts: None,
+            sizes: None,
         })
     }
 
@@ -301,6 +306,11 @@ impl Canvas {
         text: &str,
     ) -> f32 {
         let width = self.text_width(text, px);
+        if let Some(sizes) = self.sizes.as_mut() {
+            if !text.trim().is_empty() {
+                sizes.push(px);
+            }
+        }
         // Descenders reach about a quarter of the size below the baseline.
         self.reach(y + px * 0.25);
         if self.pixmap.is_none() {
@@ -570,6 +580,14 @@ pub fn legends(width: u32, draw: impl Fn(&mut Canvas)) -> Vec<String> {
     let mut canvas = Canvas::recording(width);
     draw(&mut canvas);
     canvas.texts.unwrap_or_default()
+}
+
+/// The pixel size of every line of text `draw` writes (after [`Canvas::text_fit`]
+/// shrinks it), from a recording dry run: what the phone-readability rule measures.
+pub fn text_sizes(width: u32, draw: impl Fn(&mut Canvas)) -> Vec<f32> {
+    let mut canvas = Canvas::recording(width);
+    draw(&mut canvas);
+    canvas.sizes.unwrap_or_default()
 }
 
 /// A rectangle snapped to whole pixels, at least one pixel each way: edges stay crisp,

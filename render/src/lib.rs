@@ -12,6 +12,7 @@
 //! [`public_legends`] and [`private_legends`] list the texts a picture draws, from the
 //! same drawing code, for tests and snapshots.
 
+mod access;
 mod canvas;
 mod estates;
 mod palazzo;
@@ -19,6 +20,7 @@ mod princes;
 mod style;
 mod villa;
 
+pub use access::{private_alt, private_text, public_alt, public_text, ALT_MAX, LINE_MAX};
 use rules::{PrivatePicture, PublicPicture};
 use words::Lang;
 
@@ -88,4 +90,59 @@ pub fn private_legends(view: &PrivatePicture, names: &[String], lang: Lang) -> V
         }
         PrivatePicture::None => vec![],
     }
+}
+
+/// The pixel size of every line of text [`public_png`] draws for this view (after a
+/// line is shrunk to fit); the phone rule wants each ≥ 9 × [`WIDTH`] / 360.
+pub fn public_text_sizes(view: &PublicPicture, names: &[String], lang: Lang) -> Vec<f32> {
+    let w = WIDTH;
+    match view {
+        PublicPicture::Palazzo(v) => {
+            canvas::text_sizes(w, |c| palazzo::draw_public(c, v, names, lang))
+        }
+        PublicPicture::Villa(v) => canvas::text_sizes(w, |c| villa::draw_public(c, v, names, lang)),
+        PublicPicture::Estates(v) => {
+            canvas::text_sizes(w, |c| estates::draw_public(c, v, names, lang))
+        }
+        PublicPicture::Princes(v) => {
+            canvas::text_sizes(w, |c| princes::draw_public(c, v, names, lang))
+        }
+        PublicPicture::None => vec![],
+    }
+}
+
+/// The pixel size of every line of text [`private_png`] draws, as [`public_text_sizes`].
+pub fn private_text_sizes(view: &PrivatePicture, names: &[String], lang: Lang) -> Vec<f32> {
+    let w = WIDTH;
+    match view {
+        PrivatePicture::Palazzo(v) => {
+            canvas::text_sizes(w, |c| palazzo::draw_private(c, v, names, lang))
+        }
+        PrivatePicture::Estates(v) => {
+            canvas::text_sizes(w, |c| estates::draw_private(c, v, names, lang))
+        }
+        PrivatePicture::Princes(v) => {
+            canvas::text_sizes(w, |c| princes::draw_private(c, v, names, lang))
+        }
+        PrivatePicture::None => vec![],
+    }
+}
+
+/// The colours that tell seats apart in this view's pictures, as sRGB `[r, g, b]`: the
+/// seat colours of its players (Villa Paletti: the four column colours players own).
+/// Each is always drawn with a letter or number beside it (see `docs/accessibility.md`).
+pub fn seat_colours(view: &PublicPicture) -> Vec<[u8; 3]> {
+    let seats = match view {
+        PublicPicture::Palazzo(v) => v.players,
+        PublicPicture::Villa(_) => return villa::column_colours(),
+        PublicPicture::Estates(v) => v.players,
+        PublicPicture::Princes(v) => v.players.len(),
+        PublicPicture::None => 0,
+    };
+    (0..seats)
+        .map(|s| {
+            let c = style::seat_colour(s);
+            [c.0, c.1, c.2]
+        })
+        .collect()
 }

@@ -22,14 +22,15 @@ pub const SMALL: f32 = 22.0;
 /// Outer margin.
 pub const MARGIN: f32 = 24.0;
 
-/// Seat colours (Okabe–Ito, colour-blind safe); seats are also shown by name or number.
-pub const SEAT_COLOURS: [Rgb; 6] = [
-    Rgb::hex(0xe69f00),
-    Rgb::hex(0x56b4e9),
-    Rgb::hex(0x009e73),
-    Rgb::hex(0xcc79a7),
-    Rgb::hex(0x0072b2),
+/// Seat colours: Okabe–Ito and Tol hues picked so that every pair stays at CIEDE2000
+/// ΔE ≥ 20 in normal vision and under simulated protanopia, deuteranopia and tritanopia
+/// (`tests/pictures.rs` checks it); every seat is also shown by its number or name.
+pub const SEAT_COLOURS: [Rgb; 5] = [
     Rgb::hex(0xd55e00),
+    Rgb::hex(0x88ccee),
+    Rgb::hex(0xf0e442),
+    Rgb::hex(0x785ef0),
+    Rgb::hex(0x3d3d3d),
 ];
 
 pub fn seat_colour(seat: usize) -> Rgb {

@@ -11,13 +11,25 @@ use rules::villa::model::{floor_poly, GridPt};
 use rules::villa::{column_name, ColumnView, Phase, Stage, VillaView, Why};
 use words::Lang;
 
+/// Blue, red, yellow, green, chosen to stay apart for colour-blind players (the test
+/// of `render::seat_colours`); columns also carry their colour's letter.
 fn column_fill(colour: u8) -> Rgb {
     match colour {
-        0 => Rgb::hex(0x2f6bc8),
-        1 => Rgb::hex(0xc5372c),
-        2 => Rgb::hex(0xf0c232),
-        _ => Rgb::hex(0x2f9a4c),
+        0 => Rgb::hex(0x332288),
+        1 => Rgb::hex(0xaa2222),
+        2 => Rgb::hex(0xf0e442),
+        _ => Rgb::hex(0x44aa99),
     }
+}
+
+/// The column colours in `COLOURS` order, as sRGB: what tells the owners apart.
+pub(crate) fn column_colours() -> Vec<[u8; 3]> {
+    (0..COLOURS.len() as u8)
+        .map(|k| {
+            let c = column_fill(k);
+            [c.0, c.1, c.2]
+        })
+        .collect()
 }
 
 fn floor_fill(level: usize) -> Rgb {

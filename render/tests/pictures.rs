@@ -108,22 +108,22 @@ fn a_fixed_state_gives_the_same_bytes() {
         (
             "palazzo",
             public(&fixture::<Palazzo>("palazzo")),
-            0x006855ef56b6d29c,
+            0x97720a8f8ff6fae6,
         ),
         (
             "estates",
             public(&fixture::<Estates>("estates")),
-            0xf4358dd40b741378,
+            0xca52a854278f6ab0,
         ),
         (
             "princes",
             public(&fixture::<Princes>("princes")),
-            0x2c3a0b27872a4071,
+            0x01fb3ecf05b6390e,
         ),
         (
             "villa",
             public(&fixture::<Villa>("villa")),
-            0xeef58b7f3da0e009,
+            0x4f023b96b795d29f,
         ),
     ];
     let mut wrong = vec![];
@@ -182,6 +182,22 @@ fn hidden_change_is_invisible<G: Game>(game: &str, change: impl Fn(&mut Value)) 
         private(&changed, 0),
         "{game}: seat 0's private picture shows its secret"
     );
+    for lang in Lang::ALL {
+        let alt = |g: &G| render::public_alt(&g.public_view().into(), &names(), lang);
+        let text = |g: &G| render::public_text(&g.public_view().into(), &names(), lang);
+        assert_eq!(
+            alt(&original),
+            alt(&changed),
+            "{game}: public alt text leaks"
+        );
+        assert_eq!(text(&original), text(&changed), "{game}: text board leaks");
+        let mine = |g: &G| render::private_alt(&g.private_view(0).into(), &names(), lang);
+        assert_ne!(
+            mine(&original),
+            mine(&changed),
+            "{game}: private alt misses its secret"
+        );
+    }
 }
 
 #[test]
@@ -436,4 +452,306 @@ fn princes_legends_never_show_a_raw_key() {
             en[0]
         );
     });
+}
+
+/// The states the accessibility checks look at: the fixture, then random playouts of
+/// every seat count at several points of the game (start, a quarter, half, three
+/// quarters, the end).
+fn states<G: Game>(fixture_name: &str, players: (usize, usize)) -> Vec<(usize, G)> {
+    let first: G = fixture(fixture_name);
+    let seats = serde_json::to_value(first.public_view())
+        .ok()
+        .and_then(|v| {
+            v["players"]
+                .as_u64()
+                .map(|n| n as usize)
+                .or_else(|| v["players"].as_array().map(|a| a.len()))
+        })
+        .unwrap_or(players.1);
+    let mut out = vec![(seats, first)];
+    for p in players.0..=players.1 {
+        for (k, percent) in [0, 25, 50, 75, 100].into_iter().enumerate() {
+            out.push((p, late(p, 7000 + (p * 10 + k) as u64, percent)));
+        }
+    }
+    out
+}
+
+/// The smallest text size drawn over every public and private picture of `states`, in
+/// both languages.
+fn smallest_text<G: Game>(states: &[(usize, G)]) -> f32
+where
+    G::PublicView: Into<PublicPicture>,
+    G::PrivateView: Into<PrivatePicture>,
+{
+    let mut min = f32::MAX;
+    for (players, g) in states {
+        for lang in Lang::ALL {
+            let mut sizes = render::public_text_sizes(&g.public_view().into(), &names(), lang);
+            for seat in 0..*players {
+                sizes.extend(render::private_text_sizes(
+                    &g.private_view(seat).into(),
+                    &names(),
+                    lang,
+                ));
+            }
+            assert!(!sizes.is_empty());
+            min = sizes.into_iter().fold(min, f32::min);
+        }
+    }
+    min
+}
+
+/// Phones: every picture scaled to 360 px wide should keep its smallest text at least
+/// 9 px tall, i.e. no line drawn below 9 × WIDTH / 360 px (measured from the drawing's
+/// own sizes, after a line is shrunk to fit). The layouts do not reach that bar yet
+/// (see `docs/accessibility.md`); until they do, this pins each title's smallest size
+/// so no change makes a picture harder to read, and prints how far off the bar it is.
+#[test]
+fn no_text_gets_smaller_than_today_on_a_phone() {
+    let floor = 9.0 * render::WIDTH as f32 / 360.0;
+    let mins = [
+        (
+            "palazzo",
+            smallest_text(&states::<Palazzo>("palazzo", (2, 4))),
+            16.0,
+        ),
+        (
+            "estates",
+            smallest_text(&states::<Estates>("estates", (2, 5))),
+            17.0,
+        ),
+        (
+            "princes",
+            smallest_text(&states::<Princes>("princes", (3, 5))),
+            12.0,
+        ),
+        (
+            "villa",
+            smallest_text(&states::<Villa>("villa", (2, 4))),
+            17.0,
+        ),
+    ];
+    let mut smaller = vec![];
+    for (game, min, pinned) in mins {
+        println!(
+            "{game}: smallest text {min:.1} px = {:.1} px at 360 px wide (phone bar {floor:.1} px)",
+            min * 360.0 / render::WIDTH as f32
+        );
+        if min < pinned {
+            smaller.push((game, min, pinned));
+        }
+    }
+    assert!(smaller.is_empty(), "smaller than pinned: {smaller:?}");
+}
+
+/// Colour-vision deficiency simulation matrices at severity 1.0, applied to linear RGB:
+/// Machado, Oliveira & Fernandes (2009), "A Physiologically-based Model for Simulation
+/// of Color Vision Deficiency", IEEE TVCG 15(6), supplementary table.
+const VISIONS: [(&str, [[f64; 3]; 3]); 4] = [
+    (
+        "normal",
+        [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+    ),
+    (
+        "protanopia",
+        [
+            [0.152286, 1.052583, -0.204868],
+            [0.114503, 0.786281, 0.099216],
+            [-0.003882, -0.048116, 1.051998],
+        ],
+    ),
+    (
+        "deuteranopia",
+        [
+            [0.367322, 0.860646, -0.227968],
+            [0.280085, 0.672501, 0.047413],
+            [-0.011820, 0.042940, 0.968881],
+        ],
+    ),
+    (
+        "tritanopia",
+        [
+            [1.255528, -0.076749, -0.178779],
+            [-0.078411, 0.930809, 0.147602],
+            [0.004733, 0.691367, 0.303900],
+        ],
+    ),
+];
+
+/// An sRGB colour as seen with `matrix`, in CIE L*a*b* (D65).
+fn seen(rgb: [u8; 3], matrix: &[[f64; 3]; 3]) -> palette::Lab {
+    use palette::{FromColor, LinSrgb, Srgb};
+    let lin: LinSrgb<f64> = Srgb::new(rgb[0], rgb[1], rgb[2])
+        .into_format::<f64>()
+        .into_linear();
+    let v = [lin.red, lin.green, lin.blue];
+    let m = |row: &[f64; 3]| (row[0] * v[0] + row[1] * v[1] + row[2] * v[2]).clamp(0.0, 1.0);
+    let sim = LinSrgb::new(
+        m(&matrix[0]) as f32,
+        m(&matrix[1]) as f32,
+        m(&matrix[2]) as f32,
+    );
+    palette::Lab::from_color(sim)
+}
+
+/// Colour-blind safe: for every title at its most seats, every pair of the colours that
+/// tell seats apart stays at CIEDE2000 ΔE ≥ 20 in normal vision and under simulated
+/// protanopia, deuteranopia and tritanopia.
+#[test]
+fn seat_colours_stay_apart_for_colour_blind_players() {
+    use palette::color_difference::Ciede2000;
+    let views: [(&str, PublicPicture); 4] = [
+        ("palazzo", late::<Palazzo>(4, 1, 50).public_view().into()),
+        ("estates", late::<Estates>(5, 1, 50).public_view().into()),
+        ("princes", late::<Princes>(5, 1, 50).public_view().into()),
+        ("villa", late::<Villa>(4, 1, 50).public_view().into()),
+    ];
+    let mut failing = vec![];
+    for (game, view) in &views {
+        let colours = render::seat_colours(view);
+        assert!(colours.len() >= 4, "{game}: {colours:?}");
+        let mut worst = (f32::MAX, "", 0, 0);
+        for (vision, matrix) in &VISIONS {
+            for i in 0..colours.len() {
+                for j in i + 1..colours.len() {
+                    let d = seen(colours[i], matrix).difference(seen(colours[j], matrix));
+                    if d < worst.0 {
+                        worst = (d, vision, i, j);
+                    }
+                    if d < 20.0 {
+                        failing.push(format!("{game} {vision}: {i} vs {j}: ΔE {d:.1}"));
+                    }
+                }
+            }
+        }
+        println!(
+            "{game}: worst pair seat colours {} and {} under {}: ΔE {:.1}",
+            worst.2 + 1,
+            worst.3 + 1,
+            worst.1,
+            worst.0
+        );
+    }
+    assert!(failing.is_empty(), "{failing:#?}");
+}
+
+/// No seat is told by colour alone: at the most seats, each seat's colour badge draws
+/// its number (Villa Paletti: each column colour its letter, B R Y G).
+#[test]
+fn every_seat_colour_is_drawn_with_its_mark() {
+    let views: [(&str, PublicPicture, Vec<String>); 4] = [
+        (
+            "palazzo",
+            late::<Palazzo>(4, 2, 60).public_view().into(),
+            (1..=4).map(|s| s.to_string()).collect(),
+        ),
+        (
+            "estates",
+            late::<Estates>(5, 2, 60).public_view().into(),
+            (1..=5).map(|s| s.to_string()).collect(),
+        ),
+        (
+            "princes",
+            late::<Princes>(5, 2, 60).public_view().into(),
+            (1..=5).map(|s| s.to_string()).collect(),
+        ),
+        (
+            "villa",
+            late::<Villa>(4, 2, 60).public_view().into(),
+            ["B", "R", "Y", "G"].map(String::from).to_vec(),
+        ),
+    ];
+    for (game, view, marks) in &views {
+        assert_eq!(render::seat_colours(view).len(), marks.len(), "{game}");
+        for lang in Lang::ALL {
+            let drawn = render::public_legends(view, &names(), lang);
+            for mark in marks {
+                assert!(
+                    drawn.contains(mark),
+                    "{game} {lang:?}: no {mark} in {drawn:?}"
+                );
+            }
+        }
+    }
+}
+
+/// What a screen reader gets must read well: lines of at most 80 characters, no
+/// Markdown, no box drawing or emoji; alt texts within Discord's 1,024 characters.
+fn assert_readable(game: &str, text: &str, alt: &str) {
+    assert!(!text.is_empty() && !alt.is_empty(), "{game}");
+    for line in text.lines() {
+        assert!(line.chars().count() <= render::LINE_MAX, "{game}: {line}");
+    }
+    for c in text.chars().chain(alt.chars()) {
+        let n = u32::from(c);
+        let symbol = matches!(n, 0x2500..=0x259F | 0x2600..=0x27BF | 0x1F000..=0x1FAFF);
+        assert!(!symbol && c != '`', "{game}: {c:?} in {text}");
+    }
+    assert!(!text.contains("**"), "{game}: {text}");
+    assert!(
+        alt.chars().count() <= render::ALT_MAX,
+        "{game}: {} chars",
+        alt.chars().count()
+    );
+    assert!(!alt.contains('\n'), "{game}: {alt}");
+}
+
+fn texts_read_well<G: Game>(game: &str, states: &[(usize, G)])
+where
+    G::PublicView: Into<PublicPicture>,
+    G::PrivateView: Into<PrivatePicture>,
+{
+    for (players, g) in states {
+        for lang in Lang::ALL {
+            let view: PublicPicture = g.public_view().into();
+            let text = render::public_text(&view, &names(), lang);
+            assert_readable(game, &text, &render::public_alt(&view, &names(), lang));
+            for seat in 0..*players {
+                let view: PrivatePicture = g.private_view(seat).into();
+                if matches!(view, PrivatePicture::None) {
+                    continue;
+                }
+                let text = render::private_text(&view, &names(), lang);
+                assert_readable(game, &text, &render::private_alt(&view, &names(), lang));
+            }
+        }
+    }
+}
+
+#[test]
+fn text_boards_and_alt_texts_read_well_in_every_state() {
+    texts_read_well("palazzo", &states::<Palazzo>("palazzo", (2, 4)));
+    texts_read_well("estates", &states::<Estates>("estates", (2, 5)));
+    texts_read_well("princes", &states::<Princes>("princes", (3, 5)));
+    texts_read_well("villa", &states::<Villa>("villa", (2, 4)));
+}
+
+/// The text board and the alt text of each game's fixture, in both languages.
+#[test]
+fn text_boards_and_alt_texts_of_every_game() {
+    let views: [(&str, PublicPicture); 4] = [
+        (
+            "palazzo",
+            fixture::<Palazzo>("palazzo").public_view().into(),
+        ),
+        (
+            "estates",
+            fixture::<Estates>("estates").public_view().into(),
+        ),
+        (
+            "princes",
+            fixture::<Princes>("princes").public_view().into(),
+        ),
+        ("villa", fixture::<Villa>("villa").public_view().into()),
+    ];
+    for (game, view) in &views {
+        for lang in Lang::ALL {
+            let code = lang.code();
+            let text = render::public_text(view, &names(), lang);
+            insta::assert_snapshot!(format!("text_board_{game}_{code}"), text);
+            let alt = render::public_alt(view, &names(), lang);
+            insta::assert_snapshot!(format!("alt_{game}_{code}"), alt);
+        }
+    }
 }
