@@ -101,7 +101,7 @@ impl Pictures {
             return Ok(None);
         };
         let path = self.dir.join(format!("{}.png", of.version));
-        std::fs::write(&path, png.as_slice()).map_err(|e| {
+        std::fs::write(&path, png.png.as_slice()).map_err(|e| {
             words::text(
                 lang,
                 "local-cannot-write",

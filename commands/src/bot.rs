@@ -184,12 +184,12 @@ impl Transport for Discord<'_> {
         &self,
         channel: u64,
         message: serenity::CreateMessage,
-        png: &[u8],
+        picture: &table::Picture,
     ) -> Result<u64, SendError> {
         if let Some(proxied) = Proxied::of(self.0) {
-            return proxied.post(channel, message, Some(png)).await;
+            return proxied.post(channel, message, Some(picture)).await;
         }
-        self.post(channel, messages::with_picture(message, png))
+        self.post(channel, messages::with_picture(message, picture))
             .await
     }
 

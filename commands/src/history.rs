@@ -52,7 +52,7 @@ fn game_number(text: &str) -> Option<u64> {
 }
 
 /// A replay's page and its picture.
-type Page = (HistoryPage, Option<Arc<Vec<u8>>>);
+type Page = (HistoryPage, Option<Arc<table::Picture>>);
 
 /// The page of the table's replay and its picture, worked out on the blocking pool
 /// (`lang`: the reader's, for the sentence when the work itself fails).

@@ -310,18 +310,24 @@ pub(crate) fn picture_embed() -> serenity::CreateEmbed {
     serenity::CreateEmbed::new().image(format!("attachment://{PICTURE_FILE}"))
 }
 
-pub(crate) fn picture_file(png: &[u8]) -> serenity::CreateAttachment {
-    serenity::CreateAttachment::bytes(png.to_vec(), PICTURE_FILE)
+/// The picture's file, with its alt text as the attachment's description (what screen
+/// readers and Discord's "ALT" badge show).
+pub(crate) fn picture_file(picture: &table::Picture) -> serenity::CreateAttachment {
+    serenity::CreateAttachment::bytes(picture.png.clone(), PICTURE_FILE)
+        .description(picture.alt.clone())
 }
 
 /// A channel message carrying the board picture as an embed image.
-pub fn with_picture(message: serenity::CreateMessage, png: &[u8]) -> serenity::CreateMessage {
-    message.add_file(picture_file(png)).embed(picture_embed())
+pub fn with_picture(
+    message: serenity::CreateMessage,
+    picture: &table::Picture,
+) -> serenity::CreateMessage {
+    message.add_file(picture_file(picture)).embed(picture_embed())
 }
 
 /// A private reply carrying a picture (board or hand) as an embed image.
-pub fn reply_with_picture(reply: poise::CreateReply, png: &[u8]) -> poise::CreateReply {
-    reply.attachment(picture_file(png)).embed(picture_embed())
+pub fn reply_with_picture(reply: poise::CreateReply, picture: &table::Picture) -> poise::CreateReply {
+    reply.attachment(picture_file(picture)).embed(picture_embed())
 }
 
 /// One private page: ephemeral, pinging nobody.

@@ -113,15 +113,19 @@ impl<'a> Proxied<'a> {
         )))
     }
 
-    /// Posts `message` in `channel` (with the board picture `png`); the new message's id.
+    /// Posts `message` in `channel` (with the board `picture` and its alt text); the new
+    /// message's id.
     pub async fn post(
         &self,
         channel: u64,
         message: serenity::CreateMessage,
-        png: Option<&[u8]>,
+        picture: Option<&table::Picture>,
     ) -> Result<u64, SendError> {
-        let body = match png {
-            Some(png) => Body::WithPicture(to_json(&with_picture(message, png))?, png.to_vec()),
+        let body = match picture {
+            Some(picture) => Body::WithPicture(
+                to_json(&with_picture(message, picture))?,
+                picture.png.clone(),
+            ),
             None => Body::Json(to_json(&message)?),
         };
         let sent = self

@@ -192,6 +192,17 @@ pub struct GatewayStats {
     pub connected: bool,
 }
 
+/// The fake's record of requests, readable apart from the fake ([`FakeDiscord::request_log`]).
+#[derive(Clone)]
+pub struct RequestLog(Arc<Shared>);
+
+impl RequestLog {
+    /// Every request made so far, in order.
+    pub fn requests(&self) -> Vec<RequestRecord> {
+        self.0.read(|s| s.requests.clone())
+    }
+}
+
 /// A running fake Discord (REST + gateway on ephemeral localhost ports). Dropping it stops it.
 pub struct FakeDiscord {
     shared: Arc<Shared>,
@@ -780,6 +791,12 @@ impl FakeDiscord {
     /// Every request the bot made, in order.
     pub fn requests(&self) -> Vec<RequestRecord> {
         self.shared.read(|s| s.requests.clone())
+    }
+
+    /// A handle on the record of requests that a test can keep beside the fake (to check
+    /// every request a bot made when it stops).
+    pub fn request_log(&self) -> RequestLog {
+        RequestLog(self.shared.clone())
     }
 
     /// Every error answered (injected ones included, flagged `injected`).

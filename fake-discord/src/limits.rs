@@ -19,6 +19,8 @@ pub const EMBED_TOTAL_MAX: usize = 6000;
 pub const EMBED_FIELDS_MAX: usize = 25;
 /// Files per message.
 pub const ATTACHMENTS_MAX: usize = 10;
+/// An attachment's description (its alt text).
+pub const ATTACHMENT_DESCRIPTION_MAX: usize = 1024;
 /// Action rows per message.
 pub const ACTION_ROWS_MAX: usize = 5;
 /// Buttons per action row.
@@ -211,6 +213,14 @@ pub fn check_message(errors: &mut Errors, prefix: &str, body: &Value, file_names
     }
     if let Some(rows) = body.get("components").and_then(Value::as_array) {
         check_components(errors, &join(prefix, "components"), rows);
+    }
+    if let Some(attachments) = body.get("attachments").and_then(Value::as_array) {
+        for (i, attachment) in attachments.iter().enumerate() {
+            if let Some(text) = attachment.get("description").and_then(Value::as_str) {
+                let at = join(&join(&join(prefix, "attachments"), i), "description");
+                errors.max_len(at, text, ATTACHMENT_DESCRIPTION_MAX);
+            }
+        }
     }
     if file_names.len() > ATTACHMENTS_MAX {
         errors.max_items(

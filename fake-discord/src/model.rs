@@ -75,6 +75,8 @@ pub struct RecordedFile {
     pub content_type: Option<String>,
     /// The bytes uploaded.
     pub bytes: Vec<u8>,
+    /// Its description (alt text), as the body's `attachments` gave it.
+    pub description: Option<String>,
 }
 
 impl RecordedFile {

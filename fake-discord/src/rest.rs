@@ -50,6 +50,8 @@ pub struct Upload {
     pub filename: String,
     pub content_type: Option<String>,
     pub bytes: Vec<u8>,
+    /// The form part's number (`files[n]`): the `id` of its entry in `attachments`.
+    pub index: Option<u64>,
 }
 
 /// An answer: status, JSON body (none for 204) and extra headers.
@@ -371,10 +373,16 @@ fn parse_body(content_type: &str, bytes: &[u8]) -> Result<(Option<Value>, Vec<Up
                     ApiError::new(400, 50109, "The request body contains invalid JSON.")
                 })?);
             } else if let Some(filename) = part.filename {
+                let index = part
+                    .name
+                    .strip_prefix("files[")
+                    .and_then(|rest| rest.strip_suffix(']'))
+                    .and_then(|n| n.parse().ok());
                 uploads.push(Upload {
                     filename,
                     content_type: part.content_type,
                     bytes: part.bytes,
+                    index,
                 });
             }
         }
@@ -724,7 +732,7 @@ fn validate_message(prefix: &str, body: &Value, file_names: &[String]) -> Result
     }
 }
 
-fn record_files(state: &mut State, uploads: &[Upload]) -> Vec<RecordedFile> {
+fn record_files(state: &mut State, body: &Value, uploads: &[Upload]) -> Vec<RecordedFile> {
     uploads
         .iter()
         .map(|u| RecordedFile {
@@ -732,8 +740,25 @@ fn record_files(state: &mut State, uploads: &[Upload]) -> Vec<RecordedFile> {
             filename: u.filename.clone(),
             content_type: u.content_type.clone(),
             bytes: u.bytes.clone(),
+            description: u.index.and_then(|n| description_of(body, n)),
         })
         .collect()
+}
+
+/// The `description` (alt text) the body's `attachments` gives the upload numbered `n`.
+fn description_of(body: &Value, n: u64) -> Option<String> {
+    body.get("attachments")?
+        .as_array()?
+        .iter()
+        .find(|a| {
+            a.get("id").and_then(|v| {
+                v.as_u64()
+                    .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+            }) == Some(n)
+        })?
+        .get("description")?
+        .as_str()
+        .map(str::to_owned)
 }
 
 /// Embeds as stored: `type: rich`, `attachment://name` replaced by the attachment's url.
@@ -776,7 +801,7 @@ fn new_message(
     flags: u64,
     interaction: Option<u64>,
 ) -> RecordedMessage {
-    let attachments = record_files(state, uploads);
+    let attachments = record_files(state, body, uploads);
     let embeds = body
         .get("embeds")
         .and_then(Value::as_array)
@@ -843,7 +868,7 @@ fn edit_message(
     names.extend(uploads.iter().map(|u| u.filename.clone()));
     validate_message(prefix, body, &names)?;
     let mut files = kept;
-    files.extend(record_files(state, uploads));
+    files.extend(record_files(state, body, uploads));
     let channel = current.channel_id;
     let m = state
         .message_mut(message)

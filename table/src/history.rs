@@ -559,7 +559,7 @@ impl Table {
         channel: ChannelId,
         game_id: u64,
         at: u64,
-    ) -> Option<Arc<Vec<u8>>> {
+    ) -> Option<Arc<crate::Picture>> {
         let replay = self.replay(channel, Some(game_id), Lang::En).ok()?;
         replay.steps.iter().find(|s| s.at == at)?;
         let game = replay.state_at(at)?;

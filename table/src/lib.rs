@@ -65,6 +65,7 @@ pub use storage::{BotLevel, ChannelId, SeatedUser, TimeoutPolicy, UserId};
 pub use think::Thinker;
 pub use timing::{Defaults, Minimums, SettingsChange};
 pub use undo::UNDO_LIFETIME_MS;
+pub use views::Picture;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};

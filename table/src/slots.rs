@@ -17,7 +17,7 @@ pub(crate) struct Slot {
     /// The last public picture drawn here, with its language: a burst of status calls
     /// and the turn message of one version draw it once. Goes with the slot when the LRU
     /// evicts it.
-    pub(crate) picture: Option<(PictureOf, words::Lang, Arc<Vec<u8>>)>,
+    pub(crate) picture: Option<(PictureOf, words::Lang, Arc<crate::Picture>)>,
     /// The store's stamp of what was loaded ([`Store::stamp`]), when the store is shared
     /// with other processes; `None` for a store this process owns.
     pub(crate) stamp: Option<u64>,

@@ -89,13 +89,13 @@ impl Table {
         })
     }
 
-    /// The PNG of `of`, drawn from the game's public view (or, with `of.seat`, that seat's
+    /// The picture of `of` (PNG and alt text), drawn from the game's public view (or, with `of.seat`, that seat's
     /// private view) while the game is still at that version — running, or just archived
     /// with it. `None` when the game has moved on (a later message carries the newer
     /// board), for a game without pictures, or when nothing can be read. Public pictures
     /// are cached per (channel, version, language). The board is drawn in the channel's
     /// language, a private picture in its owner's ([`Table::picture_lang`]).
-    pub fn picture(&self, channel: ChannelId, of: PictureOf) -> Option<Arc<Vec<u8>>> {
+    pub fn picture(&self, channel: ChannelId, of: PictureOf) -> Option<Arc<Picture>> {
         self.with_slot(channel, |slot| {
             let Some(active) = slot
                 .active
@@ -117,8 +117,8 @@ impl Table {
                 .picture
                 .as_ref()
                 .filter(|(c, l, _)| *c == of && *l == lang);
-            if let Some((_, _, png)) = cached {
-                return Some(png.clone());
+            if let Some((_, _, picture)) = cached {
+                return Some(picture.clone());
             }
             let png = Arc::new(draw(active.game.as_deref()?, &active.meta, of.seat, lang)?);
             if of.seat.is_none() {
@@ -290,22 +290,44 @@ pub(crate) fn shown_names(meta: &Meta) -> Vec<String> {
     meta.seats.iter().map(|s| escape_name(&s.name)).collect()
 }
 
-/// A picture of `game` for everyone (`seat: None`) or for one seat, in `lang`. A picture
-/// shows the names as they are (no markdown there), on one line and cut to [`NAME_CHARS`].
+/// A picture ready to send: the PNG and its description for screen readers (Discord's
+/// attachment `description`), both in the picture's language and from the same view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture {
+    pub png: Vec<u8>,
+    /// What the picture shows, as words (at most 1,024 characters: Discord's limit).
+    pub alt: String,
+}
+
+/// A picture of `game` for everyone (`seat: None`) or for one seat, in `lang`, with its
+/// alt text. A picture shows the names as they are (no markdown there), on one line and
+/// cut to [`NAME_CHARS`].
 pub(crate) fn draw(
     game: &dyn DynGame,
     meta: &Meta,
     seat: Option<Seat>,
     lang: words::Lang,
-) -> Option<Vec<u8>> {
+) -> Option<Picture> {
     let names: Vec<String> = meta
         .seats
         .iter()
         .map(|s| text::one_line(&s.name, NAME_CHARS))
         .collect();
     match seat {
-        None => render::public_png(&game.public_picture_view(), &names, lang),
-        Some(seat) => render::private_png(&game.private_picture_view(seat), &names, lang),
+        None => {
+            let view = game.public_picture_view();
+            Some(Picture {
+                png: render::public_png(&view, &names, lang)?,
+                alt: render::public_alt(&view, &names, lang),
+            })
+        }
+        Some(seat) => {
+            let view = game.private_picture_view(seat);
+            Some(Picture {
+                png: render::private_png(&view, &names, lang)?,
+                alt: render::private_alt(&view, &names, lang),
+            })
+        }
     }
 }
 

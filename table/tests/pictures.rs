@@ -39,7 +39,10 @@ fn a_message_shows_the_board_of_its_own_move_only() {
     let first = picture_of(&start);
     assert_eq!(first.seat, None);
     let png = table.picture(CH, first).expect("the board now");
-    assert!(png.starts_with(b"\x89PNG"));
+    assert!(png.png.starts_with(b"\x89PNG"));
+    // Its alt text says whose turn it is, within Discord's 1,024 characters.
+    assert!(png.alt.contains("ana"), "{}", png.alt);
+    assert!(png.alt.chars().count() <= 1024);
     // Same move: the same picture, from the cache (the same allocation).
     let again = table.picture(CH, first).unwrap();
     assert!(std::sync::Arc::ptr_eq(&png, &again));
@@ -119,7 +122,7 @@ fn the_end_message_shows_the_final_board_from_the_archive() {
     );
     let end = picture_of(&last);
     let png = table.picture(CH, end).expect("the final board");
-    assert!(png.starts_with(b"\x89PNG"));
+    assert!(png.png.starts_with(b"\x89PNG"));
 }
 
 /// Plays `game` to its end in `channel` with `players` seats (users 1..=players), each
@@ -216,13 +219,19 @@ fn every_replay_step_is_the_public_view_of_the_replayed_game() {
             // Pictures are compared at every 8th step and at the last (drawing takes
             // most of the time); the board's line at every step.
             if page.step % 8 == 0 || !page.has_next() {
-                let expected =
-                    render::public_png(&state.public_picture_view(), &plain, words::Lang::En);
+                let view = state.public_picture_view();
+                let expected = render::public_png(&view, &plain, words::Lang::En);
                 let picture = table.history_picture(channel, page.game_id, page.at);
                 assert_eq!(
-                    picture.as_deref().map(Vec::as_slice),
+                    picture.as_deref().map(|p| p.png.as_slice()),
                     expected.as_deref(),
                     "{game} step {}: the picture is the public view's",
+                    page.step
+                );
+                assert_eq!(
+                    picture.map(|p| p.alt.clone()),
+                    expected.map(|_| render::public_alt(&view, &plain, words::Lang::En)),
+                    "{game} step {}: the alt text is the public view's",
                     page.step
                 );
             }

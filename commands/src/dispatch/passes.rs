@@ -105,13 +105,13 @@ impl Sender {
         }
     }
 
-    /// The PNG of `of`, drawn (or taken from the table's cache) on the blocking pool;
-    /// `None` when the game moved on or has no pictures.
+    /// The picture of `of` (PNG and alt text), drawn (or taken from the table's cache) on
+    /// the blocking pool; `None` when the game moved on or has no pictures.
     pub(super) async fn picture(
         &self,
         channel: ChannelId,
         of: table::PictureOf,
-    ) -> Option<Arc<Vec<u8>>> {
+    ) -> Option<Arc<table::Picture>> {
         let table = self.table.clone();
         tokio::task::spawn_blocking(move || table.picture(channel, of))
             .await

@@ -94,7 +94,7 @@ pub fn missing_permission_notice(
 #[derive(Debug, Default)]
 pub struct Replies {
     pub texts: Vec<String>,
-    pub picture: Option<Arc<Vec<u8>>>,
+    pub picture: Option<Arc<table::Picture>>,
 }
 
 impl From<Vec<String>> for Replies {

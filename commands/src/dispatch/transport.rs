@@ -45,14 +45,15 @@ pub trait Transport: Sync {
         channel: u64,
         message: serenity::CreateMessage,
     ) -> impl Future<Output = Result<u64, SendError>> + Send;
-    /// Posts in a channel with the board picture `png`; returns the new message's id.
+    /// Posts in a channel with the board `picture` (and its alt text); returns the new
+    /// message's id.
     fn post_picture(
         &self,
         channel: u64,
         message: serenity::CreateMessage,
-        png: &[u8],
+        picture: &table::Picture,
     ) -> impl Future<Output = Result<u64, SendError>> + Send {
-        self.post(channel, with_picture(message, png))
+        self.post(channel, with_picture(message, picture))
     }
     /// Opens (or finds) the DM channel with `user`; returns its id.
     fn open_dm(&self, user: u64) -> impl Future<Output = Result<u64, SendError>> + Send;

@@ -100,6 +100,8 @@ fn take_frames(taken: impl Fn(&String) -> bool) -> Vec<String> {
 pub struct Bot {
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<Result<(), String>>,
+    /// The fake's requests: every picture sent carries its alt text (checked at stop).
+    requests: fake_discord::RequestLog,
 }
 
 impl Bot {
@@ -174,6 +176,7 @@ impl Bot {
         Bot {
             stop: Some(stop),
             task,
+            requests: fake.request_log(),
         }
     }
 
@@ -212,6 +215,7 @@ impl Bot {
         Bot {
             stop: Some(stop),
             task,
+            requests: fake.request_log(),
         }
     }
 
@@ -275,6 +279,7 @@ impl Bot {
         Bot {
             stop: Some(stop),
             task,
+            requests: fake.request_log(),
         }
     }
 
@@ -291,6 +296,7 @@ impl Bot {
             .expect("bot stopped cleanly");
         // Taken, so that the next stops do not fail on the same frames (the record is
         // the test binary's: a frame may come from a test running beside this one).
+        assert_every_picture_described(&self.requests.requests());
         let unreadable = take_frames(|f| !f.contains(UNREADABLE_ON_PURPOSE));
         assert!(
             unreadable.is_empty(),
@@ -298,6 +304,35 @@ impl Bot {
              one running beside it): {unreadable:#?}"
         );
         started.elapsed()
+    }
+}
+
+/// Every file the bot uploaded (board pictures, hands: in channels, DMs and answers to
+/// interactions) carries a description (its alt text) within Discord's 1,024 characters.
+pub fn assert_every_picture_described(requests: &[fake_discord::RequestRecord]) {
+    for r in requests.iter().filter(|r| !r.files.is_empty()) {
+        let attachments = r
+            .body
+            .as_ref()
+            .and_then(|b| b.get("attachments"))
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        for (i, name) in r.files.iter().enumerate() {
+            let description = attachments
+                .iter()
+                .find(|a| a["id"].as_u64() == Some(i as u64) || a["id"] == json!(i.to_string()))
+                .and_then(|a| a["description"].as_str());
+            let Some(description) = description else {
+                panic!("{} {}: {name} has no alt text: {:?}", r.method, r.path, r.body);
+            };
+            assert!(
+                !description.trim().is_empty() && description.chars().count() <= 1024,
+                "{} {}: {name}'s alt text is empty or too long: {description}",
+                r.method,
+                r.path
+            );
+        }
     }
 }
 
@@ -580,6 +615,7 @@ pub fn message_json(m: &RecordedMessage) -> Value {
                 "id": f.id.to_string(),
                 "filename": f.filename,
                 "content_type": f.content_type,
+                "description": f.description,
                 "size": f.bytes.len(),
                 "fnv": format!("{digest:016x}"),
             })
