@@ -1,7 +1,7 @@
 //! Board pictures (PNG) for the four games, drawn only from the views the engines hand
 //! out: [`rules::PublicPicture`] for the channel, [`rules::PrivatePicture`] for one seat.
 //!
-//! Pictures are 1,100 px wide with large labels (a phone shows them at ~400 px), on an
+//! Pictures are 1,100 px wide (a phone shows them at ~400 px), on an
 //! opaque parchment card that reads the same in Discord's dark and light themes. Every
 //! colour has a letter or shape beside it for colour-blind players. Text uses the
 //! bundled DejaVu Sans; the same view always gives the same bytes.
@@ -11,6 +11,11 @@
 //! the pieces' codes (tile letters, `B1`, `Gy3`: what players type) stay as they are.
 //! [`public_legends`] and [`private_legends`] list the texts a picture draws, from the
 //! same drawing code, for tests and snapshots.
+//!
+//! For players who cannot see a picture: [`public_text`] gives the board as plain short
+//! lines for a screen reader, [`public_alt`] and [`private_alt`] a picture's description
+//! (Discord's attachment `description`, at most [`ALT_MAX`] characters). See
+//! `docs/accessibility.md` for the palette's test and the phone rule.
 
 mod access;
 mod canvas;
