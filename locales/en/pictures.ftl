@@ -278,3 +278,4 @@ picture-princes-choose = Choose 1 of these { $deck } cards
 picture-alt-public = Picture of the board: { $title }. { $status } { $text }
 picture-alt-private = Private picture for { $name }. { $text }
 picture-text-drawing = A drawing in characters is left out here; the picture shows it.
+picture-princes-text-palazzo = { $name }'s palazzo: { $buildings }; { $landscapes }

@@ -258,3 +258,4 @@ picture-princes-choose = Elige 1 de estas cartas ({ $deck })
 picture-alt-public = Imagen del tablero: { $title }. { $status } { $text }
 picture-alt-private = Imagen privada de { $name }. { $text }
 picture-text-drawing = Aquí se omite un dibujo hecho con caracteres; la imagen lo muestra.
+picture-princes-text-palazzo = Palacio de { $name }: { $buildings }; { $landscapes }

@@ -29,7 +29,17 @@ pub fn public_text(view: &PublicPicture, names: &[String], lang: Lang) -> String
         PublicPicture::Princes(v) => Princes::render_public(v, names, &say),
         PublicPicture::None => return String::new(),
     };
-    plain(&raw, lang)
+    let mut text = plain(&raw, lang);
+    // The palazzo grids are a drawing in the engine's text: say what they hold.
+    if let PublicPicture::Princes(v) = view {
+        let mut lines = vec![];
+        for line in crate::princes::palazzo_lines(v, names, lang) {
+            wrap(&line, LINE_MAX, &mut lines);
+        }
+        text.push('\n');
+        text.push_str(&lines.join("\n"));
+    }
+    text
 }
 
 /// One seat's private picture as plain text, as [`public_text`] does.

@@ -86,6 +86,15 @@ pub struct Canvas {
     texts: Option<Vec<String>>,
     /// The pixel size of every line of text drawn (after shrinking), when recording.
     sizes: Option<Vec<f32>>,
+    /// Fills and texts in drawing order, when recording (see [`drawn`]).
+    drawn: Option<Vec<Drawn>>,
+}
+
+/// One thing a recording canvas saw drawn: a filled shape's colour or a text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Drawn {
+    Fill(Rgb),
+    Text(String),
 }
 
 impl Canvas {
@@ -97,6 +106,7 @@ impl Canvas {
             bottom: 0.0,
             texts: None,
             sizes: None,
+            drawn: None,
         }
     }
 
@@ -105,6 +115,7 @@ impl Canvas {
         Canvas {
             texts: Some(Vec::new()),
             sizes: Some(Vec::new()),
+            drawn: Some(Vec::new()),
             ..Canvas::dry(width)
         }
     }
@@ -112,6 +123,15 @@ impl Canvas {
     fn record(&mut self, text: &str) {
         if let Some(texts) = self.texts.as_mut() {
             texts.push(text.to_string());
+        }
+        if let Some(drawn) = self.drawn.as_mut() {
+            drawn.push(Drawn::Text(text.to_string()));
+        }
+    }
+
+    fn record_fill(&mut self, fill: Option<Rgb>) {
+        if let (Some(drawn), Some(fill)) = (self.drawn.as_mut(), fill) {
+            drawn.push(Drawn::Fill(fill));
         }
     }
 
@@ -128,6 +148,7 @@ impl Canvas {
             bottom: 0.0,
             texts: None,
             sizes: None,
+            drawn: None,
         })
     }
 
@@ -140,6 +161,7 @@ impl Canvas {
     /// A filled rectangle (snapped to whole pixels).
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, fill: Rgb) {
         self.reach(y + h);
+        self.record_fill(Some(fill));
         if let (Some(pm), Some(r)) = (self.pixmap.as_mut(), pixel_rect(x, y, w, h)) {
             pm.fill_rect(r, &fill.paint(), Transform::identity(), None);
         }
@@ -158,6 +180,7 @@ impl Canvas {
         stroke: Option<(Rgb, f32)>,
     ) {
         self.reach(y + h);
+        self.record_fill(fill);
         if self.pixmap.is_none() {
             return;
         }
@@ -187,6 +210,7 @@ impl Canvas {
         stroke: Option<(Rgb, f32)>,
     ) {
         self.reach(cy + r);
+        self.record_fill(fill);
         if self.pixmap.is_none() {
             return;
         }
@@ -210,6 +234,7 @@ impl Canvas {
         for p in points {
             self.reach(p.1);
         }
+        self.record_fill(fill);
         if self.pixmap.is_none() {
             return;
         }
@@ -588,6 +613,15 @@ pub fn text_sizes(width: u32, draw: impl Fn(&mut Canvas)) -> Vec<f32> {
     let mut canvas = Canvas::recording(width);
     draw(&mut canvas);
     canvas.sizes.unwrap_or_default()
+}
+
+/// Every fill and text `draw` makes, in order, from a recording dry run (what the
+/// test that no colour stands without its mark reads).
+#[cfg(test)]
+pub fn drawn(width: u32, draw: impl Fn(&mut Canvas)) -> Vec<Drawn> {
+    let mut canvas = Canvas::recording(width);
+    draw(&mut canvas);
+    canvas.drawn.unwrap_or_default()
 }
 
 /// A rectangle snapped to whole pixels, at least one pixel each way: edges stay crisp,

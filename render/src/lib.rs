@@ -1,7 +1,7 @@
 //! Board pictures (PNG) for the four games, drawn only from the views the engines hand
 //! out: [`rules::PublicPicture`] for the channel, [`rules::PrivatePicture`] for one seat.
 //!
-//! Pictures are 1,100 px wide with large labels (a phone shows them at ~400 px), on an
+//! Pictures are 1,100 px wide (a phone shows them at ~400 px), on an
 //! opaque parchment card that reads the same in Discord's dark and light themes. Every
 //! colour has a letter or shape beside it for colour-blind players. Text uses the
 //! bundled DejaVu Sans; the same view always gives the same bytes.
@@ -11,6 +11,11 @@
 //! the pieces' codes (tile letters, `B1`, `Gy3`: what players type) stay as they are.
 //! [`public_legends`] and [`private_legends`] list the texts a picture draws, from the
 //! same drawing code, for tests and snapshots.
+//!
+//! For players who cannot see a picture: [`public_text`] gives the board as plain short
+//! lines for a screen reader, [`public_alt`] and [`private_alt`] a picture's description
+//! (Discord's attachment `description`, at most [`ALT_MAX`] characters). See
+//! `docs/accessibility.md` for the palette's test and the phone rule.
 
 mod access;
 mod canvas;
@@ -145,4 +150,91 @@ pub fn seat_colours(view: &PublicPicture) -> Vec<[u8; 3]> {
             [c.0, c.1, c.2]
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::canvas::{self, Drawn};
+    use rules::engine::Game;
+    use rules::playout::random_playout;
+    use words::Lang;
+
+    fn names() -> Vec<String> {
+        ["Ana", "Bruno", "Carla", "Dario", "Elena"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    fn game<G: Game>(players: usize, seed: u64, moves: usize) -> G {
+        random_playout::<G>(players, &G::Options::default(), seed, moves)
+            .expect("game plays")
+            .game
+    }
+
+    /// Every fill in a seat's colour has that seat's mark among the texts drawn right
+    /// before or after it (the badge's number, a column's letter): no fact by colour alone.
+    fn no_colour_alone(game: &str, drawn: &[Drawn], marks: &[(crate::canvas::Rgb, String)]) {
+        let mut seen = 0;
+        for (i, d) in drawn.iter().enumerate() {
+            let Drawn::Fill(colour) = d else { continue };
+            let Some((_, mark)) = marks.iter().find(|(c, _)| c == colour) else {
+                continue;
+            };
+            seen += 1;
+            let near = &drawn[i.saturating_sub(3)..(i + 4).min(drawn.len())];
+            assert!(
+                near.iter()
+                    .any(|n| matches!(n, Drawn::Text(t) if t.starts_with(mark.as_str()))),
+                "{game}: fill {colour:?} without {mark} near it: {near:?}"
+            );
+        }
+        assert!(seen >= marks.len(), "{game}: {seen} seat fills");
+    }
+
+    fn seat_marks(players: usize) -> Vec<(crate::canvas::Rgb, String)> {
+        (0..players)
+            .map(|s| (crate::style::seat_colour(s), (s + 1).to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn every_seat_colour_drawn_has_its_mark_beside_it() {
+        let w = crate::WIDTH;
+        for lang in Lang::ALL {
+            for (seed, moves) in [(1, 40), (2, 150), (3, 400)] {
+                let n = names();
+                let v = game::<rules::palazzo::Palazzo>(4, seed, moves).public_view();
+                let d = canvas::drawn(w, |c| crate::palazzo::draw_public(c, &v, &n, lang));
+                no_colour_alone("palazzo", &d, &seat_marks(4));
+                let v = game::<rules::estates::Estates>(5, seed, moves).public_view();
+                let d = canvas::drawn(w, |c| crate::estates::draw_public(c, &v, &n, lang));
+                no_colour_alone("estates", &d, &seat_marks(5));
+                let v = game::<rules::princes::Princes>(5, seed, moves).public_view();
+                let d = canvas::drawn(w, |c| crate::princes::draw_public(c, &v, &n, lang));
+                no_colour_alone("princes", &d, &seat_marks(5));
+                let v = game::<rules::villa::Villa>(4, seed, moves).public_view();
+                let d = canvas::drawn(w, |c| crate::villa::draw_public(c, &v, &n, lang));
+                let marks: Vec<_> = crate::villa::column_colours()
+                    .into_iter()
+                    .zip(["B", "R", "Y", "G"])
+                    .map(|(c, m)| (crate::canvas::Rgb(c[0], c[1], c[2]), m.to_string()))
+                    .collect();
+                // Tags come after all the columns are drawn: count them instead. Every
+                // column fill (side and top views, the colour chips) has a code of its
+                // colour.
+                for (colour, mark) in &marks {
+                    let fills = d.iter().filter(|x| **x == Drawn::Fill(*colour)).count();
+                    let codes = d
+                        .iter()
+                        .filter(|x| {
+                            matches!(x, Drawn::Text(t) if t.len() <= 2 && t.starts_with(mark.as_str()))
+                        })
+                        .count();
+                    assert!(fills > 0, "villa {mark}: no column");
+                    assert!(codes >= fills, "villa {mark}: {fills} fills, {codes} codes");
+                }
+            }
+        }
+    }
 }

@@ -839,6 +839,47 @@ pub fn private(v: &PrincesPrivate, names: &[String], lang: Lang) -> Option<Vec<u
     })
 }
 
+/// Each player's palazzo in words (its buildings and landscapes), for the text board:
+/// what the grids drawn in the picture show, without the positions.
+pub(crate) fn palazzo_lines(v: &PrincesPublic, names: &[String], lang: Lang) -> Vec<String> {
+    v.players
+        .iter()
+        .map(|p| {
+            // As the grid draws them: a building is built where its code is on the grid.
+            let buildings: Vec<String> = BUILDINGS
+                .iter()
+                .zip(0u8..)
+                .filter(|(_, b)| p.grid.contains(&(BUILDING_BASE + b)))
+                .map(|(info, _)| building_name(info.slug, lang))
+                .collect();
+            let buildings = if buildings.is_empty() {
+                words::text(lang, "picture-princes-none", &[])
+            } else {
+                buildings.join(", ")
+            };
+            let landscapes: Vec<String> = (0..LANDSCAPES.len())
+                .zip(p.landscapes.iter())
+                .filter(|(_, n)| **n > 0)
+                .map(|(l, n)| format!("{} {}", n, landscape_name(l, lang)))
+                .collect();
+            let landscapes = if landscapes.is_empty() {
+                words::text(lang, "picture-princes-no-landscapes", &[])
+            } else {
+                landscapes.join(", ")
+            };
+            words::text(
+                lang,
+                "picture-princes-text-palazzo",
+                &[
+                    ("name", name(names, p.seat, lang).into()),
+                    ("buildings", buildings.into()),
+                    ("landscapes", landscapes.into()),
+                ],
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

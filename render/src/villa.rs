@@ -371,21 +371,22 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
         let w = 2.0 * half_width(col) * scale;
         draw_column_side(c, xpx(col.pos.0), bottom, w, col);
     }
-    // Tags, nearest columns first; a tag that would cover another is left out (the top
-    // view names every column of the top level).
-    let mut tagged: Vec<(f32, f32)> = Vec::new();
+    // Tags, nearest columns first; a tag that would cover another moves up or down the
+    // column, so every column carries its code (never its colour alone).
+    let mut tagged: Vec<(f32, f32, f32)> = Vec::new();
     for col in cols.iter().rev() {
         let level = usize::from(col.level);
         let bottom = plate_top(level) - stack_height(v, col) as f32 * COLUMN_H;
         let x = xpx(col.pos.0);
-        if tagged
-            .iter()
-            .any(|&(tx, tb)| tb == bottom && (tx - x).abs() < 36.0)
-        {
-            continue;
-        }
-        tagged.push((x, bottom));
-        side_label(c, x, bottom, 2.0 * half_width(col) * scale, col);
+        let free = |dy: f32| {
+            !tagged
+                .iter()
+                .any(|&(tx, tb, ty)| tb == bottom && ty == dy && (tx - x).abs() < 36.0)
+        };
+        let slots = [0.0, -24.0, 24.0];
+        let dy = slots.into_iter().find(|dy| free(*dy)).unwrap_or(0.0);
+        tagged.push((x, bottom, dy));
+        side_label(c, x, bottom + dy, 2.0 * half_width(col) * scale, col);
     }
     // Centimetre scale under the base.
     let sy = base_top + PLATE_H + 26.0;
