@@ -407,6 +407,13 @@ impl Villa {
         let standing = self.standing();
         let (kind, red) = (Self::kind_of(c), model::stacking_level(top.k));
         let fits = top.fits(c as usize % PER_COLOUR);
+        if !red {
+            // Off the red floor a point is a place when the footprint lies on the floor
+            // and overlaps no standing column: each column rules out only the points
+            // near it, so only those are tested.
+            let free = model::free_of_overlap(kind.shape, &top.grid, fits, &standing);
+            return top.grid.all().zip(free).filter(|&(_, ok)| ok).map(|(g, _)| g).collect();
+        }
         top.grid
             .all()
             .zip(fits)
