@@ -417,9 +417,8 @@ fn footprint_clearly_inner(inner: &[P], lengths: &[f64], shape: Shape, c: P) -> 
         Shape::Square(h) => h * std::f64::consts::SQRT_2,
     } * (1.0 + 1e-9);
     n >= 3
-        && (0..n).all(|i| {
-            cross(inner[i], inner[(i + 1) % n], c) - reach * lengths[i] > INNER_MARGIN
-        })
+        && (0..n)
+            .all(|i| cross(inner[i], inner[(i + 1) % n], c) - reach * lengths[i] > INNER_MARGIN)
 }
 
 /// Signed distance of `p` to a convex hull given as its vertices: positive inside.
@@ -769,7 +768,11 @@ mod tests {
             let bits = |h: &[P]| -> Vec<(u64, u64)> {
                 h.iter().map(|p| (p.0.to_bits(), p.1.to_bits())).collect()
             };
-            assert_eq!(bits(&footprints_hull(&fps)), bits(&convex_hull(&pts)), "set {n}");
+            assert_eq!(
+                bits(&footprints_hull(&fps)),
+                bits(&convex_hull(&pts)),
+                "set {n}"
+            );
         }
         assert!(left_out > 500, "only {left_out} footprints left out");
     }

@@ -684,16 +684,19 @@ impl Villa {
 
     /// The pieces standing, but for these columns.
     fn pieces_without(&self, without: &[ColId]) -> Vec<model::Piece> {
-        self.columns
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| c.placed && !c.gone && !without.contains(&(*i as ColId)))
-            .map(|(i, c)| model::Piece {
-                kind: Self::kind_of(i as ColId),
-                level: c.level as usize,
-                pos: c.pos,
-            })
-            .collect()
+        let mut out = Vec::with_capacity(self.columns.len());
+        out.extend(
+            self.columns
+                .iter()
+                .enumerate()
+                .filter(|(i, c)| c.placed && !c.gone && !without.contains(&(*i as ColId)))
+                .map(|(i, c)| model::Piece {
+                    kind: Self::kind_of(i as ColId),
+                    level: c.level as usize,
+                    pos: c.pos,
+                }),
+        );
+        out
     }
 
     /// Does column `c` hold up the floor above its level?

@@ -324,11 +324,8 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
-type HullMap = std::collections::HashMap<
-    Vec<SupporterKey>,
-    Vec<P>,
-    std::hash::BuildHasherDefault<KeyHasher>,
->;
+type HullMap =
+    std::collections::HashMap<Vec<SupporterKey>, Vec<P>, std::hash::BuildHasherDefault<KeyHasher>>;
 
 thread_local! {
     /// The hulls this thread worked out, by supporters.
@@ -459,14 +456,25 @@ fn overlap_check(kind: ColumnType, p: P, standing: &[Standing]) -> Result<Target
 /// Per grid point (in [`Grid::all`] order): `on_floor` there and no overlap with any
 /// `standing` column for a footprint `shape` centred there — [`overlap_check`] at every
 /// point, testing each column only against the points within its reach.
-pub fn free_of_overlap(shape: Shape, grid: &Grid, on_floor: &[bool], standing: &[Standing]) -> Vec<bool> {
+pub fn free_of_overlap(
+    shape: Shape,
+    grid: &Grid,
+    on_floor: &[bool],
+    standing: &[Standing],
+) -> Vec<bool> {
     let mut free = on_floor.to_vec();
     let (w, h) = (grid.w as i32, grid.h as i32);
     for s in standing {
         // Centres farther apart than the two circumscribed radii (and a cm) never overlap.
         let reach = geom::reach(shape) + geom::reach(s.kind.shape) + 1.0;
-        let (x0, x1) = ((s.pos.0 - reach).floor() as i32, (s.pos.0 + reach).ceil() as i32);
-        let (y0, y1) = ((s.pos.1 - reach).floor() as i32, (s.pos.1 + reach).ceil() as i32);
+        let (x0, x1) = (
+            (s.pos.0 - reach).floor() as i32,
+            (s.pos.0 + reach).ceil() as i32,
+        );
+        let (y0, y1) = (
+            (s.pos.1 - reach).floor() as i32,
+            (s.pos.1 + reach).ceil() as i32,
+        );
         for y in (y0 - grid.y0).max(0)..=(y1 - grid.y0).min(h - 1) {
             for x in (x0 - grid.x0).max(0)..=(x1 - grid.x0).min(w - 1) {
                 let i = (y * w + x) as usize;

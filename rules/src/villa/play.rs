@@ -312,7 +312,10 @@ impl Villa {
         {
             return all.clone();
         }
-        let all: Vec<GridPt> = self.floor_points(need, false).collect();
+        // One allocation: a grid has at most 26 × 99 points.
+        let grid = self.grid();
+        let mut all: Vec<GridPt> = Vec::with_capacity(usize::from(grid.w) * usize::from(grid.h));
+        all.extend(self.floor_points(need, false));
         *memo = Some(FloorKnown {
             key,
             any: !all.is_empty(),
@@ -359,17 +362,20 @@ impl Villa {
             .filter(|c| !c.gone && c.placed)
             .filter_map(|c| c.on)
             .collect();
-        self.columns
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.placed && !c.gone && c.level == top)
-            .map(|(i, c)| Standing {
-                id: i as ColId,
-                kind: Self::kind_of(i as ColId),
-                pos: c.pos,
-                covered: covered.contains(&(i as ColId)),
-            })
-            .collect()
+        let mut out = Vec::with_capacity(self.columns.len());
+        out.extend(
+            self.columns
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.placed && !c.gone && c.level == top)
+                .map(|(i, c)| Standing {
+                    id: i as ColId,
+                    kind: Self::kind_of(i as ColId),
+                    pos: c.pos,
+                    covered: covered.contains(&(i as ColId)),
+                }),
+        );
+        out
     }
 
     /// Where column `c` may stand at grid point `at` on the top floor.
@@ -412,7 +418,15 @@ impl Villa {
             // and overlaps no standing column: each column rules out only the points
             // near it, so only those are tested.
             let free = model::free_of_overlap(kind.shape, &top.grid, fits, &standing);
-            return top.grid.all().zip(free).filter(|&(_, ok)| ok).map(|(g, _)| g).collect();
+            let mut out = Vec::with_capacity(free.iter().filter(|&&ok| ok).count());
+            out.extend(
+                top.grid
+                    .all()
+                    .zip(free)
+                    .filter(|&(_, ok)| ok)
+                    .map(|(g, _)| g),
+            );
+            return out;
         }
         top.grid
             .all()
