@@ -777,7 +777,7 @@ impl Game for Villa {
             ending: None,
             turns: 0,
             top_cache: OnceLock::new(),
-            hulls: model::HullMemo::default(),
+            hulls: model::HullMemo,
             floor_memo: places::FloorMemo::default(),
         })
     }

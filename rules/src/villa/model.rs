@@ -199,7 +199,7 @@ pub fn supports(k: usize, floor_pos: P, pos: P) -> bool {
 /// footprints of the columns supporting floor k. Negative means the villa falls;
 /// +∞ when no floor is built.
 pub fn margin(floors: &[P], pieces: &[Piece]) -> f64 {
-    margin_with(floors, pieces, &HullMemo::default())
+    margin_with(floors, pieces, &HullMemo)
 }
 
 /// [`margin`], taking the hulls of supporters it has seen before from `memo` (a hull is
