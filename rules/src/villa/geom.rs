@@ -105,8 +105,11 @@ pub fn inside_box_known(p: P, poly: &[P]) -> bool {
     if crossings_odd(p, poly) {
         return true;
     }
-    let n = poly.len();
-    (0..n).any(|i| touches_edge(p, poly[i], poly[(i + 1) % n]))
+    let Some(&last) = poly.last() else {
+        return false;
+    };
+    // Edge i runs from poly[i] to poly[i + 1], the last one back to poly[0].
+    poly.windows(2).any(|e| touches_edge(p, e[0], e[1])) || touches_edge(p, last, poly[0])
 }
 
 /// Is `p` within [`EPS`] of the segment `a`–`b`? A squared distance clearly above EPS²
@@ -114,6 +117,14 @@ pub fn inside_box_known(p: P, poly: &[P]) -> bool {
 /// for the exact comparison.
 #[inline]
 fn touches_edge(p: P, a: P, b: P) -> bool {
+    // Outside the edge's box grown by BOX_MARGIN the distance certainly exceeds EPS.
+    if p.0 < a.0.min(b.0) - BOX_MARGIN
+        || p.0 > a.0.max(b.0) + BOX_MARGIN
+        || p.1 < a.1.min(b.1) - BOX_MARGIN
+        || p.1 > a.1.max(b.1) + BOX_MARGIN
+    {
+        return false;
+    }
     let surely_far = EPS * EPS * (1.0 + 1e-6);
     seg_dist2(p, a, b) <= surely_far && seg_dist(p, a, b) <= EPS
 }
@@ -203,12 +214,15 @@ fn inside_given_distance(p: P, poly: &[P], d: f64) -> bool {
 
 /// Ray casting: an odd number of edges crosses the ray from `p` to the right.
 fn crossings_odd(p: P, poly: &[P]) -> bool {
-    let n = poly.len();
-    let mut c = false;
-    for i in 0..n {
-        if crosses_ray(p, poly[i], poly[(i + n - 1) % n]) {
+    let Some(&last) = poly.last() else {
+        return false;
+    };
+    let (mut c, mut prev) = (false, last);
+    for &cur in poly {
+        if crosses_ray(p, cur, prev) {
             c = !c;
         }
+        prev = cur;
     }
     c
 }
@@ -281,10 +295,36 @@ fn from_sort_key(k: u128) -> P {
 
 /// Convex hull (Andrew's monotone chain), counter-clockwise, without collinear points.
 pub fn convex_hull(points: &[P]) -> Vec<P> {
+    monotone_chain(points.iter().copied())
+}
+
+/// The convex hull of footprints' boundary points ([`footprint_points`]), the very hull
+/// [`convex_hull`] gives of all of them: the footprints clearly inside the polygon of
+/// the extreme points in eight directions give no point to it (see [`clearly_inner`]),
+/// so their points are left out of the sort, which is most of the work.
+pub fn footprints_hull(footprints: &[(Shape, P)]) -> Vec<P> {
+    let inner = extreme_octagon(footprints);
+    let lengths: Vec<f64> = (0..inner.len())
+        .map(|i| {
+            let (a, b) = (inner[i], inner[(i + 1) % inner.len()]);
+            ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt()
+        })
+        .collect();
+    let mut pts: Vec<P> = Vec::with_capacity(footprints.len() * ROUND_SAMPLES);
+    for &(shape, c) in footprints {
+        if !footprint_clearly_inner(&inner, &lengths, shape, c) {
+            footprint_points(shape, c, &mut pts);
+        }
+    }
+    monotone_chain(pts.into_iter())
+}
+
+/// Andrew's monotone chain over `points`, counter-clockwise, without collinear points.
+fn monotone_chain(points: impl Iterator<Item = P>) -> Vec<P> {
     // Sorted by x then y under `total_cmp`, as integer keys with the same order (one
     // comparison of plain integers instead of two float total orders). Points with
     // equal keys are bit-identical, so any sort gives the very same order.
-    let mut keys: Vec<u128> = points.iter().map(|p| sort_key(*p)).collect();
+    let mut keys: Vec<u128> = points.map(sort_key).collect();
     keys.sort_unstable();
     let mut pts: Vec<P> = keys.iter().map(|k| from_sort_key(*k)).collect();
     pts.dedup_by(|a, b| (a.0 - b.0).abs() < 1e-12 && (a.1 - b.1).abs() < 1e-12);
@@ -309,6 +349,76 @@ pub fn convex_hull(points: &[P]) -> Vec<P> {
     }
     hull.pop();
     hull
+}
+
+/// The footprints' boundary points extreme at 0°, 45°, … 315° (counter-clockwise),
+/// repeats dropped: a convex polygon of hull points, inside the hull. Empty when it has
+/// fewer than three corners.
+fn extreme_octagon(footprints: &[(Shape, P)]) -> Vec<P> {
+    let mut out: Vec<P> = Vec::with_capacity(8);
+    for k in 0..8 {
+        // The direction (unnormalized) and each footprint's boundary point furthest that
+        // way: a disc's sample at that angle (every 45° is a sample), a square's corner.
+        let (dx, dy) = [
+            (1.0, 0.0),
+            (1.0, 1.0),
+            (0.0, 1.0),
+            (-1.0, 1.0),
+            (-1.0, 0.0),
+            (-1.0, -1.0),
+            (0.0, -1.0),
+            (1.0, -1.0),
+        ][k];
+        let mut best: Option<(f64, P)> = None;
+        for &(shape, c) in footprints {
+            let p = match shape {
+                Shape::Round(r) => {
+                    let (cos, sin) = unit_circle()[2 * k];
+                    (c.0 + r * cos, c.1 + r * sin)
+                }
+                Shape::Square(h) => {
+                    let sx = if dx < 0.0 { -h } else { h };
+                    let sy = if dy < 0.0 { -h } else { h };
+                    (c.0 + sx, c.1 + sy)
+                }
+            };
+            let v = p.0 * dx + p.1 * dy;
+            if best.is_none_or(|(bv, _)| v > bv) {
+                best = Some((v, p));
+            }
+        }
+        let Some((_, p)) = best else { break };
+        if out.last() != Some(&p) && out.first() != Some(&p) {
+            out.push(p);
+        }
+    }
+    if out.len() < 3 {
+        out.clear();
+    }
+    out
+}
+
+/// How far inside every edge of the extreme octagon (as a cross product, cm²) a point
+/// must lie to be left out of the hull's work: far beyond rounding at the villa's scale.
+const INNER_MARGIN: f64 = 1e-6;
+
+/// Does every boundary point of the footprint lie inside the convex polygon `inner`
+/// (counter-clockwise, of hull points; `lengths` its edges' lengths) by more than
+/// [`INNER_MARGIN`]? Such points are strictly inside the hull, so none is a vertex of
+/// it; and the monotone chain pops each without it ever popping a vertex (beyond a
+/// hull vertex, the line from an earlier chain point through it runs below the lower
+/// hull and above the upper one, so a point strictly inside turns left there).
+fn footprint_clearly_inner(inner: &[P], lengths: &[f64], shape: Shape, c: P) -> bool {
+    let n = inner.len();
+    // A boundary point lies within `reach` of the centre, so its cross product with an
+    // edge differs from the centre's by at most reach × the edge's length.
+    let reach = match shape {
+        Shape::Round(r) => r,
+        Shape::Square(h) => h * std::f64::consts::SQRT_2,
+    } * (1.0 + 1e-9);
+    n >= 3
+        && (0..n)
+            .all(|i| cross(inner[i], inner[(i + 1) % n], c) - reach * lengths[i] > INNER_MARGIN)
 }
 
 /// Signed distance of `p` to a convex hull given as its vertices: positive inside.
@@ -430,6 +540,14 @@ pub fn footprint_in_disc(shape: Shape, c: P, radius: f64) -> bool {
         Shape::Square(h) => [(-h, -h), (h, -h), (h, h), (-h, h)]
             .iter()
             .all(|d| ((c.0 + d.0).powi(2) + (c.1 + d.1).powi(2)).sqrt() <= radius + EPS),
+    }
+}
+
+/// The radius of the smallest disc around a footprint's centre that holds it.
+pub fn reach(shape: Shape) -> f64 {
+    match shape {
+        Shape::Round(r) => r,
+        Shape::Square(h) => h * std::f64::consts::SQRT_2,
     }
 }
 
@@ -602,6 +720,61 @@ mod tests {
         ];
         let h = convex_hull(&pts);
         assert_eq!(h, vec![(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]);
+    }
+
+    #[test]
+    fn footprints_hull_is_the_hull_of_every_point_bit_for_bit() {
+        let mut seed: u64 = 777;
+        let mut next = |scale: f64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 * scale - scale
+        };
+        let mut left_out = 0;
+        for n in 1..400 {
+            // Footprints of columns as under a floor: discs and squares of a villa's
+            // sizes, some on the grid (ties, collinear corners), some anywhere.
+            let fps: Vec<(Shape, P)> = (0..(n % 21 + 1))
+                .map(|i| {
+                    let c = if i % 3 == 0 {
+                        (next(8.0).round(), next(8.0).round())
+                    } else {
+                        (next(8.0), next(8.0))
+                    };
+                    let shape = match i % 4 {
+                        0 => Shape::Square(1.25),
+                        1 => Shape::Round(1.5),
+                        _ => Shape::Round(0.75 + next(0.5).abs()),
+                    };
+                    (shape, c)
+                })
+                .collect();
+            let mut pts = vec![];
+            for &(shape, c) in &fps {
+                footprint_points(shape, c, &mut pts);
+            }
+            let inner = extreme_octagon(&fps);
+            let lengths: Vec<f64> = (0..inner.len())
+                .map(|i| {
+                    let (a, b) = (inner[i], inner[(i + 1) % inner.len()]);
+                    ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt()
+                })
+                .collect();
+            left_out += fps
+                .iter()
+                .filter(|(s, c)| footprint_clearly_inner(&inner, &lengths, *s, *c))
+                .count();
+            let bits = |h: &[P]| -> Vec<(u64, u64)> {
+                h.iter().map(|p| (p.0.to_bits(), p.1.to_bits())).collect()
+            };
+            assert_eq!(
+                bits(&footprints_hull(&fps)),
+                bits(&convex_hull(&pts)),
+                "set {n}"
+            );
+        }
+        assert!(left_out > 500, "only {left_out} footprints left out");
     }
 
     #[test]

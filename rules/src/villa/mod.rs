@@ -8,11 +8,14 @@
 mod absent;
 pub mod data;
 mod determinize;
+mod draw;
 mod odds;
 pub use odds::{by_steadiness, FloorOdds};
 mod estimate;
 pub mod geom;
+mod layout;
 pub mod model;
+mod places;
 mod play;
 pub mod policy;
 mod text;
@@ -35,7 +38,8 @@ use model::{Grid, GridPt};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-pub use text::{column_name, seal_and_points, waiting_line, Doing, VillaEvent, VillaParseError};
+pub use draw::{seal_and_points, waiting_line};
+pub use text::{column_name, Doing, VillaEvent, VillaParseError};
 
 crate::register_game!(Villa, VILLA);
 
@@ -483,7 +487,7 @@ pub struct Villa {
     /// The next floor's positions over the current tower, once worked out (never
     /// stored: a pure function of the tower, worked out again when needed).
     #[serde(skip)]
-    floor_memo: play::FloorMemo,
+    floor_memo: places::FloorMemo,
 }
 
 /// One column in the public view.
@@ -618,65 +622,6 @@ impl Villa {
         model::margin_with(floors, pieces, &self.hulls)
     }
 
-    /// Builds a villa from explicit geometry (tests): floor positions and, per column,
-    /// `Some((level, pos))` or `None` when it has left the game. It is `turn`'s turn.
-    pub fn from_layout(
-        players: usize,
-        options: &VillaOptions,
-        seed: u64,
-        floors: Vec<P>,
-        layout: &[Option<(u8, P)>],
-        turn: Seat,
-    ) -> Result<Villa, SetupError> {
-        if floors.len() > data::FLOOR_NAMES.len() {
-            return Err(SetupError::BadOption(
-                "a villa has at most five floors".into(),
-            ));
-        }
-        let mut v = Villa::new(players, options, seed)?;
-        v.set_floors(floors);
-        for (i, c) in v.columns.iter_mut().enumerate() {
-            match layout.get(i).copied().flatten() {
-                Some((level, pos)) => {
-                    *c = Column {
-                        level,
-                        pos,
-                        frozen: false,
-                        gone: false,
-                        on: None,
-                        placed: true,
-                    };
-                }
-                None => {
-                    *c = Column {
-                        level: 0,
-                        pos: (0.0, 0.0),
-                        frozen: false,
-                        gone: true,
-                        on: None,
-                        placed: true,
-                    };
-                }
-            }
-        }
-        v.turn = turn;
-        v.phase = Phase::Turn {
-            seat: turn,
-            stage: Stage::Begin,
-        };
-        Ok(v)
-    }
-
-    /// Test helper: freeze a column, stack one on another, or set the seal.
-    pub fn tweak(&mut self, f: impl FnOnce(&mut Vec<Column>, &mut Seal)) {
-        f(&mut self.columns, &mut self.seal);
-    }
-
-    /// Test helper: replace the hidden noise source (the RNG) — the view must not change.
-    pub fn reseed_noise(&mut self, seed: u64) {
-        self.rng = rng_from_seed(seed);
-    }
-
     /// The pieces the model sees, leaving out `without`.
     fn pieces(&self, without: Option<ColId>) -> Vec<model::Piece> {
         self.pieces_without(without.as_slice())
@@ -684,16 +629,19 @@ impl Villa {
 
     /// The pieces standing, but for these columns.
     fn pieces_without(&self, without: &[ColId]) -> Vec<model::Piece> {
-        self.columns
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| c.placed && !c.gone && !without.contains(&(*i as ColId)))
-            .map(|(i, c)| model::Piece {
-                kind: Self::kind_of(i as ColId),
-                level: c.level as usize,
-                pos: c.pos,
-            })
-            .collect()
+        let mut out = Vec::with_capacity(self.columns.len());
+        out.extend(
+            self.columns
+                .iter()
+                .enumerate()
+                .filter(|(i, c)| c.placed && !c.gone && !without.contains(&(*i as ColId)))
+                .map(|(i, c)| model::Piece {
+                    kind: Self::kind_of(i as ColId),
+                    level: c.level as usize,
+                    pos: c.pos,
+                }),
+        );
+        out
     }
 
     /// Does column `c` hold up the floor above its level?
@@ -829,8 +777,8 @@ impl Game for Villa {
             ending: None,
             turns: 0,
             top_cache: OnceLock::new(),
-            hulls: model::HullMemo::default(),
-            floor_memo: play::FloorMemo::default(),
+            hulls: model::HullMemo,
+            floor_memo: places::FloorMemo::default(),
         })
     }
 
@@ -986,7 +934,7 @@ impl Game for Villa {
     }
 
     fn render_public(view: &VillaView, _names: &[String], say: &dyn crate::phrase::Say) -> String {
-        text::render(view, say)
+        draw::render(view, say)
     }
 
     fn render_headline(
@@ -994,7 +942,7 @@ impl Game for Villa {
         _names: &[String],
         say: &dyn crate::phrase::Say,
     ) -> String {
-        text::headline(view, say)
+        draw::headline(view, say)
     }
 
     fn render_private(
@@ -1002,7 +950,7 @@ impl Game for Villa {
         _names: &[String],
         say: &dyn crate::phrase::Say,
     ) -> String {
-        text::render_private(view, say)
+        draw::render_private(view, say)
     }
 
     fn rules_text() -> &'static str {

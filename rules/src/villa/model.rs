@@ -199,7 +199,7 @@ pub fn supports(k: usize, floor_pos: P, pos: P) -> bool {
 /// footprints of the columns supporting floor k. Negative means the villa falls;
 /// +∞ when no floor is built.
 pub fn margin(floors: &[P], pieces: &[Piece]) -> f64 {
-    margin_with(floors, pieces, &HullMemo::default())
+    margin_with(floors, pieces, &HullMemo)
 }
 
 /// [`margin`], taking the hulls of supporters it has seen before from `memo` (a hull is
@@ -248,7 +248,7 @@ pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
 const COLUMNS_MAX: usize = data::COLUMNS;
 
 /// One supporter as a hull sees it: its shape and centre, bit for bit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct SupporterKey {
     square: bool,
     size: u64,
@@ -286,44 +286,70 @@ impl SupporterKey {
 
 /// The convex hull of the supporters' footprints.
 fn hull_of(key: &[SupporterKey]) -> Vec<P> {
-    let mut pts: Vec<P> = Vec::with_capacity(key.len() * geom::ROUND_SAMPLES);
-    for s in key {
-        geom::footprint_points(s.shape(), s.pos(), &mut pts);
-    }
-    geom::convex_hull(&pts)
+    let footprints: Vec<(Shape, P)> = key.iter().map(|s| (s.shape(), s.pos())).collect();
+    geom::footprints_hull(&footprints)
 }
 
-/// Hulls of supporter sets seen lately (a villa keeps one: pulling a column changes one
-/// level's supporters, the other levels' hulls are found here). Never stored.
-#[derive(Default)]
-pub struct HullMemo(Mutex<Vec<(Vec<SupporterKey>, Vec<P>)>>);
+/// A villa's handle on the hulls of supporter sets met before. The hulls themselves are
+/// kept per thread ([`HULLS`]): a hull is a pure function of its key, and the same
+/// supporter sets come back across the copies a search makes of one villa and across
+/// games (every fair game starts on the same columns). Never stored.
+#[derive(Default, Clone)]
+pub struct HullMemo;
 
-/// Supporter sets a memo remembers.
-const HULL_MEMO_SIZE: usize = 8;
+/// Supporter sets a thread remembers before it starts afresh.
+const HULL_MEMO_SIZE: usize = 4096;
+
+/// A quick hasher for supporter keys (bits of floats; no adversary).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+}
+
+type HullMap =
+    std::collections::HashMap<Vec<SupporterKey>, Vec<P>, std::hash::BuildHasherDefault<KeyHasher>>;
+
+thread_local! {
+    /// The hulls this thread worked out, by supporters.
+    static HULLS: std::cell::RefCell<HullMap> = std::cell::RefCell::default();
+}
 
 impl HullMemo {
     /// Calls `f` with the hull of the supporters `key`, from the memo or worked out.
     fn with_hull<T>(&self, key: &[SupporterKey], f: impl FnOnce(&[P]) -> T) -> T {
-        let Ok(mut seen) = self.0.lock() else {
-            return f(&hull_of(key));
-        };
-        if let Some(i) = seen.iter().position(|(k, _)| k.as_slice() == key) {
-            return f(&seen[i].1);
-        }
-        let hull = hull_of(key);
-        let out = f(&hull);
-        if seen.len() >= HULL_MEMO_SIZE {
-            seen.remove(0);
-        }
-        seen.push((key.to_vec(), hull));
-        out
-    }
-}
-
-impl Clone for HullMemo {
-    fn clone(&self) -> Self {
-        let seen = self.0.lock().map(|s| s.clone()).unwrap_or_default();
-        HullMemo(Mutex::new(seen))
+        HULLS.with(|hulls| {
+            let Ok(mut seen) = hulls.try_borrow_mut() else {
+                return f(&hull_of(key));
+            };
+            if let Some(hull) = seen.get(key) {
+                return f(hull);
+            }
+            let hull = hull_of(key);
+            let out = f(&hull);
+            if seen.len() >= HULL_MEMO_SIZE {
+                seen.clear();
+            }
+            seen.insert(key.to_vec(), hull);
+            out
+        })
     }
 }
 
@@ -425,6 +451,43 @@ fn overlap_check(kind: ColumnType, p: P, standing: &[Standing]) -> Result<Target
         return Err(PlaceProblem::Overlap(s.id));
     }
     Ok(Target::Floor)
+}
+
+/// Per grid point (in [`Grid::all`] order): `on_floor` there and no overlap with any
+/// `standing` column for a footprint `shape` centred there — [`overlap_check`] at every
+/// point, testing each column only against the points within its reach.
+pub fn free_of_overlap(
+    shape: Shape,
+    grid: &Grid,
+    on_floor: &[bool],
+    standing: &[Standing],
+) -> Vec<bool> {
+    let mut free = on_floor.to_vec();
+    let (w, h) = (grid.w as i32, grid.h as i32);
+    for s in standing {
+        // Centres farther apart than the two circumscribed radii (and a cm) never overlap.
+        let reach = geom::reach(shape) + geom::reach(s.kind.shape) + 1.0;
+        let (x0, x1) = (
+            (s.pos.0 - reach).floor() as i32,
+            (s.pos.0 + reach).ceil() as i32,
+        );
+        let (y0, y1) = (
+            (s.pos.1 - reach).floor() as i32,
+            (s.pos.1 + reach).ceil() as i32,
+        );
+        for y in (y0 - grid.y0).max(0)..=(y1 - grid.y0).min(h - 1) {
+            for x in (x0 - grid.x0).max(0)..=(x1 - grid.x0).min(w - 1) {
+                let i = (y * w + x) as usize;
+                let p = ((grid.x0 + x) as f64, (grid.y0 + y) as f64);
+                if free.get(i) == Some(&true)
+                    && geom::footprints_overlap(shape, p, s.kind.shape, s.pos)
+                {
+                    free[i] = false;
+                }
+            }
+        }
+    }
+    free
 }
 
 /// Is `q` a place with the same target as the requested one (for landing noise)?
@@ -664,6 +727,41 @@ mod tests {
         let m = margin(&[(0.0, 0.0)], &pieces);
         assert!(m < -5.0, "{m}");
         assert_eq!(margin(&[(0.0, 0.0)], &[]), f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn free_of_overlap_is_overlap_check_at_every_point() {
+        let top = TopGeometry::new(2, (0.5, -0.25));
+        let mut seed: u64 = 99;
+        let mut next = |scale: f64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 * scale - scale
+        };
+        let mut blocked = 0;
+        for n in 0..40 {
+            let standing: Vec<Standing> = (0..n % 7)
+                .map(|i| Standing {
+                    id: i as u8,
+                    kind: data::column_type(i % 3),
+                    pos: (next(9.0), next(6.0)),
+                    covered: false,
+                })
+                .collect();
+            for slot in 0..3 {
+                let kind = data::column_type(slot);
+                let fits = top.fits(slot);
+                let free = free_of_overlap(kind.shape, &top.grid, fits, &standing);
+                for ((g, &on_floor), ok) in top.grid.all().zip(fits).zip(free) {
+                    let p = top.grid.point(g).unwrap();
+                    let one_by_one = on_floor && overlap_check(kind, p, &standing).is_ok();
+                    assert_eq!(ok, one_by_one, "{g} with {standing:?}");
+                    blocked += usize::from(on_floor && !ok);
+                }
+            }
+        }
+        assert!(blocked > 100, "only {blocked} points blocked");
     }
 
     #[test]
