@@ -21,6 +21,7 @@ mod pause;
 mod picker;
 mod proposal;
 mod public;
+pub mod ratings;
 mod searchcap;
 mod social;
 mod switch;
