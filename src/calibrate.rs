@@ -94,20 +94,21 @@ pub fn log_loss(chances: &[f64], places: &[u32]) -> f64 {
         .sum()
 }
 
-/// Whether the anchors order the levels as their strength should: each searching level
-/// above the ones below it (random < easy < normal < hard), by the shown number.
+/// Whether the anchors order the levels as their strength should: each level above the
+/// ones below it (random < easy < normal < hard) by its mean μ, the skill an anchor plays
+/// at (its σ is how well the arena measured it, not how strong it is).
 pub fn ordered(calibration: &Calibration) -> bool {
     let rank = |name: &str| {
         ["random", "auto", "easy", "normal", "hard"]
             .iter()
             .position(|l| *l == name)
     };
-    let mut levels: Vec<(usize, i64)> = calibration
+    let mut levels: Vec<(usize, f64)> = calibration
         .anchors
         .iter()
-        .filter_map(|(name, skill)| Some((rank(name)?, skill.display())))
+        .filter_map(|(name, skill)| Some((rank(name)?, skill.mu)))
         .collect();
-    levels.sort();
+    levels.sort_by_key(|l| l.0);
     levels
         .windows(2)
         .all(|w| w[0].0 == w[1].0 || w[0].1 < w[1].1)
