@@ -1,9 +1,11 @@
 //! Ratings per player per title: what a finished game changes, by the rules players
 //! read in `docs/ratings.md`. Pure (no I/O, no Discord); the table stores the results.
 
+pub mod anchors;
 mod model;
 mod places;
 
+pub use anchors::anchor;
 pub use model::{rate, win_chances, Entry, Skill, DISPLAY_BASE, DISPLAY_SCALE, PROVISIONAL_GAMES};
 pub use places::places;
 
