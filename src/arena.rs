@@ -67,11 +67,15 @@ pub struct Report {
     pub game: &'static str,
     pub games: usize,
     pub seats: Vec<Standing>,
+    /// Per game, in game-number order: each player's finishing place (1 = first, equal
+    /// places tied), what `--calibrate` rates.
+    pub places: Vec<Vec<u32>>,
 }
 
 /// One finished game, per player (not per seat).
 struct GameResult {
     share: Vec<f64>,
+    places: Vec<u32>,
     score: Vec<f64>,
     ms: Vec<Vec<f64>>,
     capped: Vec<usize>,
@@ -146,8 +150,14 @@ fn play_one<G: Game>(levels: &[Level], seed: u64, number: usize) -> Result<GameR
     for r in &outcome.results {
         score[player_at(r.seat)] = r.total as f64;
     }
+    let by_seat = table::ratings::places(&outcome, players, &[]);
+    let mut places = vec![0; players];
+    for (seat, place) in by_seat.into_iter().enumerate() {
+        places[player_at(seat)] = place;
+    }
     Ok(GameResult {
         share,
+        places,
         score,
         ms,
         capped,
@@ -236,8 +246,10 @@ fn run_typed<G: Game>(options: &ArenaOptions) -> Result<Report, String> {
     let mut scores = vec![0.0; players];
     let mut ms: Vec<Vec<f64>> = vec![Vec::new(); players];
     let mut capped = vec![0; players];
+    let mut places = Vec::with_capacity(results.len());
     for result in results {
         let r = result.ok_or("a game was not played")??;
+        places.push(r.places.clone());
         for p in 0..players {
             wins[p] += r.share[p];
             scores[p] += r.score[p];
@@ -268,6 +280,7 @@ fn run_typed<G: Game>(options: &ArenaOptions) -> Result<Report, String> {
         game: G::ID,
         games: n,
         seats,
+        places,
     })
 }
 

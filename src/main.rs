@@ -3,6 +3,7 @@
 mod arena;
 #[cfg(test)]
 mod build_profile;
+mod calibrate;
 mod config;
 mod local;
 mod picture;
@@ -126,6 +127,10 @@ enum Cmd {
         /// Print one JSON object instead of the table.
         #[arg(long)]
         json: bool,
+        /// Measure each level's anchor rating (anchors.tsv lines) and the model's log
+        /// loss on held-out games (every fourth) against a flat 1/N guess.
+        #[arg(long)]
+        calibrate: bool,
     },
     /// Operator tools for the game store (the bot's, or with --local the terminal's).
     Store {
@@ -203,6 +208,7 @@ fn main() -> ExitCode {
             seed,
             jobs,
             json,
+            calibrate,
         } => {
             let seats = match arena::parse_seats(&seats) {
                 Ok(s) => s,
@@ -220,6 +226,12 @@ fn main() -> ExitCode {
                 progress: arena::Progress::for_stderr(),
             };
             match arena::run(&options) {
+                Ok(report) if calibrate => {
+                    print!("{}", arena::render_text(&report));
+                    let found = calibrate::calibrate(&report);
+                    print!("{}", calibrate::render(&found, options.seed));
+                    ExitCode::SUCCESS
+                }
                 Ok(report) if json => {
                     println!("{}", arena::render_json(&report));
                     ExitCode::SUCCESS

@@ -31,6 +31,7 @@ mod pause;
 mod picker;
 mod proposal;
 mod public;
+pub mod ratings;
 mod restore;
 mod searchcap;
 mod slots;
