@@ -374,3 +374,7 @@ table-bot-level-normal = normal
 table-bot-level-hard = hard
 # A bot's seat name, given once when it is seated, in the channel's language.
 table-bot-name = Bot { $name } ({ $level })
+
+## Game records (`/game export`, `capomaestro export`)
+# A person's name in a record made with pseudonyms.
+record-pseudonym = Player { $n }

@@ -388,3 +388,7 @@ table-bot-level-normal = normal
 table-bot-level-hard = difícil
 # El nombre del asiento de un bot, que se le da al sentarlo, en el idioma del canal.
 table-bot-name = Bot { $name } ({ $level })
+
+## Game records (`/game export`, `capomaestro export`)
+# A person's name in a record made with pseudonyms.
+record-pseudonym = Jugador { $n }

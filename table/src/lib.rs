@@ -20,6 +20,7 @@ mod notify;
 mod pause;
 mod picker;
 mod proposal;
+pub mod record;
 mod public;
 mod searchcap;
 mod social;
