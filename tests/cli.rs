@@ -666,3 +666,172 @@ fn arena_plays_bots_and_reports_standings() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`expert` is not a level"));
 }
+
+/// An arena of random players writing its records to `dir/records`.
+fn arena_records(
+    dir: &std::path::Path,
+    game: &str,
+    seats: &str,
+    games: &str,
+) -> std::path::PathBuf {
+    let records = dir.join("records");
+    let out = bin()
+        .args([
+            "--data-dir",
+            dir.to_str().unwrap(),
+            "arena",
+            game,
+            "--seats",
+            seats,
+        ])
+        .args(["--games", games, "--seed", "5", "--jobs", "2", "--records"])
+        .arg(&records)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    records.join(format!("{game}.jsonl"))
+}
+
+fn replay(args: &[&str], input: &str) -> std::process::Output {
+    let mut child = bin()
+        .arg("replay")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn arena_records_replay_and_a_changed_record_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = arena_records(dir.path(), "palazzo", "random,random", "3");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    let all = replay(&[file.to_str().unwrap()], "");
+    let out = String::from_utf8_lossy(&all.stdout);
+    assert!(
+        all.status.success(),
+        "{}",
+        String::from_utf8_lossy(&all.stderr)
+    );
+    assert!(out.starts_with("Checked 3 records ("), "{out}");
+
+    let one: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(one["players"][0]["bot"], "random");
+    let single = dir.path().join("one.json");
+    std::fs::write(&single, serde_json::to_string_pretty(&one).unwrap()).unwrap();
+    let shown = replay(&[single.to_str().unwrap()], "");
+    let out = String::from_utf8_lossy(&shown.stdout);
+    assert!(
+        shown.status.success(),
+        "{}",
+        String::from_utf8_lossy(&shown.stderr)
+    );
+    let moves = one["moves"].as_array().unwrap();
+    assert!(
+        out.starts_with("Palazzo · 1 random, 2 random · seed "),
+        "{out}"
+    );
+    let first = &moves[0];
+    let line = format!(
+        "1. {}: {} — {}",
+        one["players"][first["seat"].as_u64().unwrap() as usize]["name"]
+            .as_str()
+            .unwrap(),
+        first["text"].as_str().unwrap(),
+        first["narration"]["en"][0].as_str().unwrap()
+    );
+    assert!(out.contains(&line), "{line} in {out}");
+    assert!(
+        out.ends_with(&format!(
+            "Checked: {} moves replayed, every one legal, the final scores as recorded.\n",
+            moves.len()
+        )),
+        "{out}"
+    );
+
+    let mut changed = one.clone();
+    let total = changed["result"]["scores"][0]["total"].as_i64().unwrap();
+    changed["result"]["scores"][0]["total"] = (total + 3).into();
+    std::fs::write(&single, changed.to_string()).unwrap();
+    let refused = replay(&[single.to_str().unwrap()], "");
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains(&format!(
+            "Seat 0's final score is {} in the record but {total} in the replay.",
+            total + 3
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn replay_steps_through_a_record_and_local_goes_on_from_a_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = arena_records(dir.path(), "villa", "random,random", "1");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let one: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    let moves = one["moves"].as_array().unwrap().len();
+    // Forward twice, back once, forward, then stop: moves 1, 2, 1, 2 shown.
+    let walked = replay(&["--step", file.to_str().unwrap()], "\n\nb\n\nq\n");
+    let out = String::from_utf8_lossy(&walked.stdout);
+    assert!(
+        walked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&walked.stderr)
+    );
+    assert_eq!(out.matches("Move 0 of ").count(), 1, "{out}");
+    assert_eq!(out.matches("Move 1 of ").count(), 2, "{out}");
+    assert_eq!(out.matches("Move 2 of ").count(), 2, "{out}");
+    assert!(!out.contains("Move 3 of "), "{out}");
+    assert_eq!(out.matches("stop. 1. ").count(), 2, "{out}");
+    assert_eq!(out.matches("stop. 2. ").count(), 2, "{out}");
+
+    let data = dir.path().join("data");
+    let local = |at: &str| {
+        let mut child = bin()
+            .args(["--data-dir", data.to_str().unwrap(), "local", "--from"])
+            .arg(&file)
+            .args(["--at", at])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let went_on = local("3");
+    let out = String::from_utf8_lossy(&went_on.stdout);
+    assert!(
+        went_on.status.success(),
+        "{}",
+        String::from_utf8_lossy(&went_on.stderr)
+    );
+    assert!(
+        out.contains("Played the record's first 3 moves; go on from here."),
+        "{out}"
+    );
+    let too_far = local(&(moves + 1).to_string());
+    assert!(!too_far.status.success());
+    assert!(
+        String::from_utf8_lossy(&too_far.stderr).contains(&format!("the record has {moves} moves")),
+        "{}",
+        String::from_utf8_lossy(&too_far.stderr)
+    );
+}

@@ -4,7 +4,10 @@
 //! narration is the engine's own, in English and Spanish. A running game's record holds
 //! only what its channel was told: no seed, no move text, no private fact.
 
+mod export;
 mod verify;
+
+pub use export::{archived_games, export_archive, ArchiveSource, ExportError, ExportReport};
 
 pub use verify::{replay_steps, verify, Step, Verified, VerifyError};
 
@@ -191,11 +194,7 @@ fn record_names(meta: &Meta, options: RecordOptions) -> Vec<String> {
         .map(|s| {
             if options.pseudonyms && !s.is_bot() {
                 people += 1;
-                words::text(
-                    options.lang,
-                    "record-pseudonym",
-                    &[("n", people.into())],
-                )
+                words::text(options.lang, "record-pseudonym", &[("n", people.into())])
             } else {
                 s.name.clone()
             }
@@ -280,7 +279,11 @@ pub(crate) fn result_of(outcome: &Outcome, names: &[String]) -> RecordResult {
 
 /// The record of the game `meta` describes, whose whole log is `log` (undos included),
 /// replayed from the seed. A running game's record keeps only what its channel was told.
-pub fn build(meta: &Meta, log: &[LogEntry], options: RecordOptions) -> Result<GameRecord, RecordError> {
+pub fn build(
+    meta: &Meta,
+    log: &[LogEntry],
+    options: RecordOptions,
+) -> Result<GameRecord, RecordError> {
     let status = match meta.status {
         Status::Lobby => return Err(RecordError::Lobby),
         Status::Running => RecordStatus::Running,
@@ -288,8 +291,8 @@ pub fn build(meta: &Meta, log: &[LogEntry], options: RecordOptions) -> Result<Ga
         Status::Abandoned => RecordStatus::Abandoned,
     };
     let over = status.is_over();
-    let kind =
-        rules::catalog::find(&meta.game).ok_or_else(|| RecordError::UnknownGame(meta.game.clone()))?;
+    let kind = rules::catalog::find(&meta.game)
+        .ok_or_else(|| RecordError::UnknownGame(meta.game.clone()))?;
     let mut game: Box<dyn DynGame> = (kind.new)(meta.seats.len(), &meta.options, meta.seed)
         .map_err(|e| RecordError::Setup(e.to_string()))?;
     let setup = if over {
@@ -298,7 +301,9 @@ pub fn build(meta: &Meta, log: &[LogEntry], options: RecordOptions) -> Result<Ga
         None
     };
     let names = record_names(meta, options);
-    let upto = usize::try_from(meta.version).unwrap_or(usize::MAX).min(log.len());
+    let upto = usize::try_from(meta.version)
+        .unwrap_or(usize::MAX)
+        .min(log.len());
     let mut moves = Vec::new();
     for (index, entry) in storage::effective_log(&log[..upto]) {
         let narrations = game
@@ -371,14 +376,23 @@ impl GameRecord {
 
     /// Reads a record, refusing another format or a newer layout.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let value: Value = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
-        let format = value.get("format").and_then(Value::as_str).unwrap_or_default();
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        let format = value
+            .get("format")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         if format != RECORD_FORMAT {
             return Err(RecordError::NotARecord(format.to_string()));
         }
-        let version = value.get("version").and_then(Value::as_u64).unwrap_or_default();
+        let version = value
+            .get("version")
+            .and_then(Value::as_u64)
+            .unwrap_or_default();
         if version > u64::from(RECORD_VERSION) {
-            return Err(RecordError::Newer(u32::try_from(version).unwrap_or(u32::MAX)));
+            return Err(RecordError::Newer(
+                u32::try_from(version).unwrap_or(u32::MAX),
+            ));
         }
         serde_json::from_value(value).map_err(|e| RecordError::Json(e.to_string()))
     }

@@ -39,7 +39,9 @@ pub enum VerifyError {
         recorded: i64,
         replayed: i64,
     },
-    #[error("The record's final result (winners or a score's breakdown) differs from the replay's.")]
+    #[error(
+        "The record's final result (winners or a score's breakdown) differs from the replay's."
+    )]
     Result,
 }
 
