@@ -119,8 +119,12 @@ enum Cmd {
         /// The record (JSON), or records (JSON Lines).
         file: PathBuf,
         /// Walk through the moves one at a time with the board after each.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "html")]
         step: bool,
+        /// Write the replay page: one self-contained HTML file (← →, a slider, the board,
+        /// the narration and the scores at each step).
+        #[arg(long, value_name = "OUT.html")]
+        html: Option<PathBuf>,
     },
     /// Draw a game's board picture (PNG) after K random legal moves.
     Render {
@@ -316,8 +320,12 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Cmd::Replay { file, step } => {
-            let request = replay::ReplayRequest { file: &file, step };
+        Cmd::Replay { file, step, html } => {
+            let request = replay::ReplayRequest {
+                file: &file,
+                step,
+                html: html.as_deref(),
+            };
             let stdin = std::io::stdin();
             match replay::run(&request, &mut stdin.lock(), &mut std::io::stdout()) {
                 Ok(()) => ExitCode::SUCCESS,

@@ -36,6 +36,8 @@ pub struct ReplayRequest<'a> {
     pub file: &'a Path,
     /// Walk through the moves one at a time, reading Enter / `b` / `q` from the input.
     pub step: bool,
+    /// Write the replay page here instead of showing the moves.
+    pub html: Option<&'a Path>,
 }
 
 /// Checks every record of the file; one record is also shown, or walked through.
@@ -46,6 +48,27 @@ pub fn run(
 ) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     let records = read_records(request.file)?;
+    if let Some(out_path) = request.html {
+        let [record] = records.as_slice() else {
+            return Err(format!(
+                "{} holds {} records: --html takes a file of one",
+                request.file.display(),
+                records.len()
+            ));
+        };
+        let page = record::page(record).map_err(|e| e.to_string())?;
+        std::fs::write(out_path, &page)
+            .map_err(|e| format!("cannot write {}: {e}", out_path.display()))?;
+        let line = words::text(
+            record.language(),
+            "replay-page-written",
+            &[
+                ("path", out_path.display().to_string().into()),
+                ("bytes", page.len().into()),
+            ],
+        );
+        return writeln!(out, "{line}").map_err(io);
+    }
     if let [record] = records.as_slice() {
         return show(record, request.step, input, out);
     }

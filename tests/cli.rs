@@ -835,3 +835,131 @@ fn replay_steps_through_a_record_and_local_goes_on_from_a_move() {
         String::from_utf8_lossy(&too_far.stderr)
     );
 }
+
+/// Headless Chromium (Debian's `chromium`) with the flags it needs here.
+fn chromium(profile: &std::path::Path) -> Command {
+    let mut c = Command::new("/usr/bin/chromium");
+    c.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--virtual-time-budget=10000",
+        "--window-size=1100,2400",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()));
+    c
+}
+
+/// The replay page in a real browser: the arrow key steps from the first move to the
+/// last, each step shows the record's narration, the last the record's final scores, and
+/// nothing goes to the console as an error. The final step's screenshot is kept in
+/// `target/record-page-final.png`.
+#[test]
+fn the_replay_page_steps_through_the_record_in_chromium() {
+    assert!(
+        std::path::Path::new("/usr/bin/chromium").exists(),
+        "headless Chromium is needed: apt-get install -y chromium"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = arena_records(dir.path(), "villa", "random,random", "1");
+    let record: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(&file).unwrap().trim()).unwrap();
+    let page = dir.path().join("page.html");
+    let made = replay(
+        &[file.to_str().unwrap(), "--html", page.to_str().unwrap()],
+        "",
+    );
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no network"
+    );
+    // What each step must show: the record's narration; the last, its scores.
+    let expected: Vec<Vec<String>> = record["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| serde_json::from_value(m["narration"]["en"].clone()).unwrap())
+        .collect();
+    let totals: Vec<i64> = record["result"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["total"].as_i64().unwrap())
+        .collect();
+    let driver = format!(
+        r##"<script>
+"use strict";
+const problems = [];
+window.addEventListener("error", (e) => problems.push("error: " + e.message));
+const consoleError = console.error;
+console.error = (...a) => {{ problems.push("console: " + a.join(" ")); consoleError(...a); }};
+window.addEventListener("load", () => {{
+  const expected = {expected};
+  const shown = [];
+  for (let i = 0; i < expected.length; i++) {{
+    document.dispatchEvent(new KeyboardEvent("keydown", {{ key: "ArrowRight", bubbles: true }}));
+    const told = Array.from(document.querySelectorAll("#told p")).map((p) => p.textContent);
+    if (JSON.stringify(told) !== JSON.stringify(expected[i]) || document.body.dataset.step !== String(i + 1)) {{
+      problems.push("step " + (i + 1) + ": " + JSON.stringify(told));
+    }}
+    shown.push(i + 1);
+  }}
+  const verdict = document.createElement("pre");
+  verdict.id = "verdict";
+  verdict.textContent = "@@" + "VERDICT" + JSON.stringify({{ steps: shown.length, problems, scores: document.getElementById("scores").textContent }}) + "@@" + "END";
+  document.body.appendChild(verdict);
+}});
+</script>
+</body>"##,
+        expected = serde_json::to_string(&expected).unwrap()
+    );
+    let driven = dir.path().join("driven.html");
+    std::fs::write(&driven, html.replace("</body>", &driver)).unwrap();
+    let url = format!("file://{}", driven.display());
+    let dom = chromium(&dir.path().join("profile"))
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&dom.stdout);
+    let verdict = out
+        .split("@@VERDICT")
+        .nth(1)
+        .and_then(|v| v.split("@@END").next())
+        .unwrap_or_else(|| panic!("no verdict: {}", String::from_utf8_lossy(&dom.stderr)));
+    let verdict: serde_json::Value = serde_json::from_str(
+        &verdict
+            .replace("&amp;", "&")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\""),
+    )
+    .unwrap();
+    assert_eq!(verdict["steps"], expected.len());
+    assert_eq!(verdict["problems"], serde_json::json!([]), "{verdict}");
+    let scores = verdict["scores"].as_str().unwrap();
+    assert!(scores.starts_with("Final scores"), "{scores}");
+    for total in totals {
+        assert!(scores.contains(&total.to_string()), "{total} in {scores}");
+    }
+    let shot =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/record-page-final.png");
+    let _ = std::fs::remove_file(&shot);
+    let taken = chromium(&dir.path().join("profile2"))
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(&url)
+        .output()
+        .unwrap();
+    assert!(shot.exists(), "{}", String::from_utf8_lossy(&taken.stderr));
+}

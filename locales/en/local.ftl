@@ -46,3 +46,4 @@ replay-verified = Checked: { $count } moves replayed, every one legal, the final
 replay-records-verified = Checked { $count } records ({ $moves } moves): every move legal, every final score as recorded.
 replay-record-failed = Record { $n }: { $error }
 local-from-record = Played the record's first { $count } moves; go on from here.
+replay-page-written = Wrote { $path } ({ $bytes } bytes); checked first: every move legal, the final scores as recorded.

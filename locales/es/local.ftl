@@ -41,3 +41,4 @@ replay-verified = Comprobado: { $count } jugadas repetidas, todas legales, la pu
 replay-records-verified = Comprobados { $count } registros ({ $moves } jugadas): todas las jugadas legales, todas las puntuaciones finales como en el registro.
 replay-record-failed = Registro { $n }: { $error }
 local-from-record = Se jugaron las primeras { $count } jugadas del registro; sigue desde aquí.
+replay-page-written = Escrito { $path } ({ $bytes } bytes); comprobado antes: todas las jugadas legales, la puntuación final como en el registro.

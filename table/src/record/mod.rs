@@ -5,9 +5,11 @@
 //! only what its channel was told: no seed, no move text, no private fact.
 
 mod export;
+mod html;
 mod verify;
 
 pub use export::{archived_games, export_archive, ArchiveSource, ExportError, ExportReport};
+pub use html::page;
 
 pub use verify::{replay_steps, verify, Step, Verified, VerifyError};
 
