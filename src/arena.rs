@@ -22,6 +22,9 @@ pub struct ArenaOptions {
     pub jobs: usize,
     /// How finished games are reported on stderr while the run goes on.
     pub progress: Progress,
+    /// Write every game's record (docs/records.md) to `DIR/<game>.jsonl`, one a line,
+    /// in the order the games finish.
+    pub records: Option<std::path::PathBuf>,
 }
 
 /// How an arena run reports its progress on stderr.
@@ -79,6 +82,8 @@ struct GameResult {
     score: Vec<f64>,
     ms: Vec<Vec<f64>>,
     capped: Vec<usize>,
+    /// The game's record as one line of JSON, when asked for.
+    record: Option<String>,
 }
 
 /// The safety cap on one move's search: far above the level's budget, so it only fires
@@ -101,7 +106,12 @@ fn mix(a: u64, b: u64) -> u64 {
 }
 
 /// Plays game number `number`: player `p` sits at seat `(p + number) % players`.
-fn play_one<G: Game>(levels: &[Level], seed: u64, number: usize) -> Result<GameResult, String> {
+fn play_one<G: Game>(
+    levels: &[Level],
+    seed: u64,
+    number: usize,
+    keep_record: bool,
+) -> Result<GameResult, String> {
     let players = levels.len();
     let game_seed = mix(seed, number as u64);
     let mut game = G::new(players, &G::Options::default(), game_seed)
@@ -111,6 +121,7 @@ fn play_one<G: Game>(levels: &[Level], seed: u64, number: usize) -> Result<GameR
     let mut ms = vec![Vec::new(); players];
     let mut capped = vec![0; players];
     let mut moves = 0u64;
+    let mut log = Vec::new();
     while !game.is_over() {
         if moves > 100_000 {
             return Err(format!("game {number}: not over after {moves} moves"));
@@ -137,6 +148,9 @@ fn play_one<G: Game>(levels: &[Level], seed: u64, number: usize) -> Result<GameR
             .ok_or_else(|| format!("game {number}: the bot chose no listed move"))?;
         game.apply(seat, action)
             .map_err(|e| format!("game {number}: the bot's `{action}` was refused: {e}"))?;
+        if keep_record {
+            log.push((seat, action.clone()));
+        }
         moves += 1;
     }
     let outcome = game
@@ -155,13 +169,68 @@ fn play_one<G: Game>(levels: &[Level], seed: u64, number: usize) -> Result<GameR
     for (seat, place) in by_seat.into_iter().enumerate() {
         places[player_at(seat)] = place;
     }
+    let record = if keep_record {
+        let seats: Vec<Level> = (0..players).map(|seat| levels[player_at(seat)]).collect();
+        Some(record_of::<G>(game_seed, &seats, &log).map_err(|e| format!("game {number}: {e}"))?)
+    } else {
+        None
+    };
     Ok(GameResult {
         share,
         places,
         score,
         ms,
         capped,
+        record,
     })
+}
+
+/// An arena game's record, as one line of JSON: its seats named by player number and
+/// level, each marked a bot of that level.
+fn record_of<G: Game>(
+    seed: u64,
+    seats: &[Level],
+    log: &[(Seat, G::Action)],
+) -> Result<String, String> {
+    let meta = storage::Meta {
+        schema: storage::SCHEMA_VERSION,
+        game_id: 0,
+        channel: 0,
+        game: G::ID.to_string(),
+        options: serde_json::Value::Null,
+        seed,
+        seats: seats
+            .iter()
+            .enumerate()
+            .map(|(seat, level)| storage::SeatedUser::person(0, format!("{} {level}", seat + 1)))
+            .collect(),
+        host: 0,
+        status: storage::Status::Finished,
+        created: 0,
+        updated: 0,
+        version: log.len() as u64,
+        guild: 0,
+        settings: storage::Settings::default(),
+        dropped: Vec::new(),
+        nudged_ms: 0,
+        away: Vec::new(),
+    };
+    let entries: Vec<storage::LogEntry> = log
+        .iter()
+        .map(|(seat, action)| storage::LogEntry {
+            seat: *seat,
+            action: serde_json::to_value(action).unwrap_or_default(),
+            text: action.to_string(),
+            public: Vec::new(),
+            at: 0,
+        })
+        .collect();
+    let mut record = table::record::build(&meta, &entries, table::record::RecordOptions::default())
+        .map_err(|e| e.to_string())?;
+    for (player, level) in record.players.iter_mut().zip(seats) {
+        player.bot = Some(level.name().to_string());
+    }
+    Ok(record.to_json_line())
 }
 
 /// The 95% Wilson score interval of a proportion `p` over `n` trials.
@@ -199,6 +268,18 @@ fn run_typed<G: Game>(options: &ArenaOptions) -> Result<Report, String> {
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<GameResult, String>>>> =
         Mutex::new((0..options.games).map(|_| None).collect());
+    let records = match &options.records {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            let path = dir.join(format!("{}.jsonl", G::ID));
+            let file = std::fs::File::create(&path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            Some(Mutex::new(std::io::BufWriter::new(file)))
+        }
+        None => None,
+    };
+    let written: Mutex<Result<(), String>> = Mutex::new(Ok(()));
     let progress = |finished: usize| match options.progress {
         Progress::Lines => {
             let games = options.games.max(1);
@@ -229,7 +310,18 @@ fn run_typed<G: Game>(options: &ArenaOptions) -> Result<Report, String> {
                 if number >= options.games {
                     break;
                 }
-                let result = play_one::<G>(levels, options.seed, number);
+                let mut result = play_one::<G>(levels, options.seed, number, records.is_some());
+                if let (Some(out), Ok(r)) = (&records, &mut result) {
+                    if let Some(line) = r.record.take() {
+                        let wrote = out
+                            .lock()
+                            .map_err(|e| e.to_string())
+                            .and_then(|mut f| writeln!(f, "{line}").map_err(|e| e.to_string()));
+                        if let (Err(e), Ok(mut w)) = (wrote, written.lock()) {
+                            *w = Err(format!("writing the records: {e}"));
+                        }
+                    }
+                }
                 if let Ok(mut all) = results.lock() {
                     all[number] = Some(result);
                 }
@@ -239,6 +331,13 @@ fn run_typed<G: Game>(options: &ArenaOptions) -> Result<Report, String> {
     });
     if options.progress == Progress::Bar {
         eprintln!();
+    }
+    written.into_inner().map_err(|e| e.to_string())??;
+    if let Some(out) = records {
+        out.into_inner()
+            .map_err(|e| e.to_string())?
+            .flush()
+            .map_err(|e| format!("writing the records: {e}"))?;
     }
     let results = results.into_inner().map_err(|e| e.to_string())?;
     let players = levels.len();

@@ -46,6 +46,9 @@ pub struct LocalOptions {
     pub bots: Vec<table::BotLevel>,
     /// The language the table speaks (`--lang es`).
     pub lang: Lang,
+    /// Moves played as soon as the game starts, (seat, text): a record's first moves
+    /// (`--from FILE --at N`).
+    pub moves: Vec<(usize, String)>,
 }
 
 /// `--lang`'s value as a language, or the sentence refusing it (naming the languages
@@ -565,6 +568,9 @@ pub fn run(
         if s.table.state_version(LOCAL_CHANNEL).is_none() {
             return Err(s.say("local-not-started", &[]));
         }
+        if !opts.moves.is_empty() {
+            play_recorded(&mut s, opts)?;
+        }
     }
     // A bot may be the first to move (or was about to when the last run stopped).
     s.tick().map_err(io)?;
@@ -652,6 +658,33 @@ pub fn run(
         }
     }
     s.table.store().flush().map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// A record's first moves, played quietly (refused: the record does not replay here),
+/// then the board and who is awaited.
+fn play_recorded(s: &mut Session<'_>, opts: &LocalOptions) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    for (seat, text) in &opts.moves {
+        let user = *seat as u64 + 1;
+        let name = opts.players.get(*seat).cloned().unwrap_or_default();
+        let d = s.table.handle(
+            LOCAL_CHANNEL,
+            &moderator(user, &name, s.lang),
+            Command::Play(text.clone()),
+        );
+        if let Some(refusal) = d.iter().find(|d| matches!(d, Delivery::Ephemeral { .. })) {
+            return Err(format!("{name}: {text}: {}", refusal.text()));
+        }
+    }
+    let line = s.say("local-from-record", &[("count", opts.moves.len().into())]);
+    writeln!(s.out, "{line}").map_err(io)?;
+    let host = opts.players.first().cloned().unwrap_or_default();
+    s.send(1, &host, Command::Status).map_err(io)?;
+    for p in &s.table.prompts(LOCAL_CHANNEL) {
+        let choices = s.table.legal_actions(LOCAL_CHANNEL, p.user);
+        print_prompt(s.out, p, &choices, s.lang).map_err(io)?;
+    }
     Ok(())
 }
 

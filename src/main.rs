@@ -7,6 +7,7 @@ mod calibrate;
 mod config;
 mod local;
 mod picture;
+mod replay;
 mod store_cmd;
 
 use clap::{Parser, Subcommand};
@@ -42,8 +43,16 @@ enum Cmd {
     },
     /// Play a game in this terminal through the same table code the bot uses.
     Local {
-        /// palazzo, villa, estates or princes.
-        game: String,
+        /// palazzo, villa, estates or princes (not with --from).
+        #[arg(required_unless_present = "from")]
+        game: Option<String>,
+        /// Go on from a game record (`replay`'s FILE): its game, seats, options and
+        /// seed, every seat played here; with --at N from its move N.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["players", "seed", "options", "bots", "resume"])]
+        from: Option<PathBuf>,
+        /// With --from: the record's moves to play first (default: all of them).
+        #[arg(long, value_name = "N", requires = "from")]
+        at: Option<usize>,
         /// Comma-separated player names, in seat order: --players ana,bruno,carla
         #[arg(long, value_delimiter = ',')]
         players: Vec<String>,
@@ -83,6 +92,40 @@ enum Cmd {
         /// The language the table speaks: en or es.
         #[arg(long, default_value = "en")]
         lang: String,
+    },
+    /// Write the record (docs/records.md) of every archived game of a store, either
+    /// backend, to DIR/<game>.jsonl (JSON Lines, oldest first).
+    Export {
+        /// The directory to write to.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// The store: `sled:<dir>`, `postgres://…`, `postgres` (default: the configured
+        /// store).
+        #[arg(long)]
+        from: Option<String>,
+        /// The local terminal table's store (data_dir/local).
+        #[arg(long, conflicts_with = "from")]
+        local: bool,
+        /// People's names replaced by `Player N`.
+        #[arg(long)]
+        pseudonyms: bool,
+        /// The language the records' replay pages speak: en or es.
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+    /// Check a game record (docs/records.md): replay it through the engine, every move
+    /// legal and the final scores as recorded; then show it. A file of JSON Lines is
+    /// checked record by record.
+    Replay {
+        /// The record (JSON), or records (JSON Lines).
+        file: PathBuf,
+        /// Walk through the moves one at a time with the board after each.
+        #[arg(long, conflicts_with = "html")]
+        step: bool,
+        /// Write the replay page: one self-contained HTML file (← →, a slider, the board,
+        /// the narration and the scores at each step).
+        #[arg(long, value_name = "OUT.html")]
+        html: Option<PathBuf>,
     },
     /// Draw a game's board picture (PNG) after K random legal moves.
     Render {
@@ -131,6 +174,9 @@ enum Cmd {
         /// loss on held-out games (every fourth) against a flat 1/N guess.
         #[arg(long)]
         calibrate: bool,
+        /// Also write every game's record (docs/records.md) to DIR/<game>.jsonl.
+        #[arg(long, value_name = "DIR")]
+        records: Option<PathBuf>,
     },
     /// Operator tools for the game store (the bot's, or with --local the terminal's).
     Store {
@@ -209,6 +255,7 @@ fn main() -> ExitCode {
             jobs,
             json,
             calibrate,
+            records,
         } => {
             let seats = match arena::parse_seats(&seats) {
                 Ok(s) => s,
@@ -224,6 +271,7 @@ fn main() -> ExitCode {
                 seed,
                 jobs,
                 progress: arena::Progress::for_stderr(),
+                records,
             };
             match arena::run(&options) {
                 Ok(report) if calibrate => {
@@ -246,8 +294,63 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Cmd::Export {
+            out,
+            from,
+            local,
+            pseudonyms,
+            lang,
+        } => {
+            init_logging("warn");
+            let lang = match local::parse_lang(&lang) {
+                Ok(lang) => lang,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let options = table::record::RecordOptions { pseudonyms, lang };
+            let (from, sled_dir) = if local {
+                let dir = config.data_dir.join("local");
+                (Some(format!("sled:{}", dir.display())), dir)
+            } else {
+                (from, config.data_dir.clone())
+            };
+            let done = store_cmd::export(
+                &config.storage,
+                from.as_deref(),
+                &sled_dir,
+                &out,
+                options,
+                &mut std::io::stdout(),
+            );
+            match done {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Cmd::Replay { file, step, html } => {
+            let request = replay::ReplayRequest {
+                file: &file,
+                step,
+                html: html.as_deref(),
+            };
+            let stdin = std::io::stdin();
+            match replay::run(&request, &mut stdin.lock(), &mut std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Cmd::Local {
             game,
+            from,
+            at,
             players,
             seed,
             options,
@@ -288,8 +391,19 @@ fn main() -> ExitCode {
             } else {
                 &config.log_level
             });
+            let (game, players, seed, options, moves) = match from {
+                Some(file) => match replay::from_record(&file, at.unwrap_or(usize::MAX)) {
+                    Ok(r) => (r.game, r.players, Some(r.seed), r.options, r.moves),
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+                None => (game.unwrap_or_default(), players, seed, options, Vec::new()),
+            };
             let opts = local::LocalOptions {
                 game,
+                moves,
                 players: players
                     .into_iter()
                     .map(|p| p.trim().to_string())

@@ -96,6 +96,64 @@ impl Endpoint {
     }
 }
 
+impl Endpoint {
+    /// The store, to read its archive (it must exist).
+    fn open_archive(&self) -> Result<Box<dyn table::record::ArchiveSource>, String> {
+        let failed = |e: storage::StoreError| format!("cannot open {}: {e}", self.name());
+        match self {
+            Endpoint::Sled(dir) => {
+                if !dir.exists() {
+                    return Err(format!("no store at {}", dir.display()));
+                }
+                Ok(Box::new(SledStore::open(dir).map_err(failed)?))
+            }
+            Endpoint::Postgres(url) => {
+                let timeouts = storage::pg::Timeouts::for_tools();
+                Ok(Box::new(
+                    storage::PgStore::open_with(url, 2, timeouts).map_err(failed)?,
+                ))
+            }
+        }
+    }
+}
+
+/// `export`: the record of every archived game of a store (`from`: the forms `store
+/// copy` takes; else the configured store, or `sled_dir`) into `dir/<game>.jsonl`.
+pub fn export(
+    storage: &crate::config::StorageConfig,
+    from: Option<&str>,
+    sled_dir: &Path,
+    dir: &Path,
+    options: table::record::RecordOptions,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let endpoint = match from {
+        Some(text) => Endpoint::parse(text, storage)?,
+        None if storage.backend == crate::config::Backend::Postgres => {
+            Endpoint::Postgres(storage.postgres_url()?.to_string())
+        }
+        None => Endpoint::Sled(sled_dir.to_path_buf()),
+    };
+    let store = endpoint.open_archive()?;
+    let report =
+        table::record::export_archive(store.as_ref(), dir, options).map_err(|e| e.to_string())?;
+    let write = |e: std::io::Error| e.to_string();
+    for (path, n) in &report.files {
+        writeln!(out, "{}: {n} records", path.display()).map_err(write)?;
+    }
+    let total: usize = report.files.values().sum();
+    writeln!(
+        out,
+        "exported {total} archived games of {}",
+        endpoint.name()
+    )
+    .map_err(write)?;
+    for (game_id, why) in &report.skipped {
+        writeln!(out, "game {game_id} skipped: {why}").map_err(write)?;
+    }
+    Ok(())
+}
+
 /// `store copy`: every record of one store into another, empty one.
 pub fn copy(
     storage: &crate::config::StorageConfig,

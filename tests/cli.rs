@@ -666,3 +666,300 @@ fn arena_plays_bots_and_reports_standings() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`expert` is not a level"));
 }
+
+/// An arena of random players writing its records to `dir/records`.
+fn arena_records(
+    dir: &std::path::Path,
+    game: &str,
+    seats: &str,
+    games: &str,
+) -> std::path::PathBuf {
+    let records = dir.join("records");
+    let out = bin()
+        .args([
+            "--data-dir",
+            dir.to_str().unwrap(),
+            "arena",
+            game,
+            "--seats",
+            seats,
+        ])
+        .args(["--games", games, "--seed", "5", "--jobs", "2", "--records"])
+        .arg(&records)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    records.join(format!("{game}.jsonl"))
+}
+
+fn replay(args: &[&str], input: &str) -> std::process::Output {
+    let mut child = bin()
+        .arg("replay")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn arena_records_replay_and_a_changed_record_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = arena_records(dir.path(), "palazzo", "random,random", "3");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    let all = replay(&[file.to_str().unwrap()], "");
+    let out = String::from_utf8_lossy(&all.stdout);
+    assert!(
+        all.status.success(),
+        "{}",
+        String::from_utf8_lossy(&all.stderr)
+    );
+    assert!(out.starts_with("Checked 3 records ("), "{out}");
+
+    let one: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(one["players"][0]["bot"], "random");
+    let single = dir.path().join("one.json");
+    std::fs::write(&single, serde_json::to_string_pretty(&one).unwrap()).unwrap();
+    let shown = replay(&[single.to_str().unwrap()], "");
+    let out = String::from_utf8_lossy(&shown.stdout);
+    assert!(
+        shown.status.success(),
+        "{}",
+        String::from_utf8_lossy(&shown.stderr)
+    );
+    let moves = one["moves"].as_array().unwrap();
+    assert!(
+        out.starts_with("Palazzo · 1 random, 2 random · seed "),
+        "{out}"
+    );
+    let first = &moves[0];
+    let line = format!(
+        "1. {}: {} — {}",
+        one["players"][first["seat"].as_u64().unwrap() as usize]["name"]
+            .as_str()
+            .unwrap(),
+        first["text"].as_str().unwrap(),
+        first["narration"]["en"][0].as_str().unwrap()
+    );
+    assert!(out.contains(&line), "{line} in {out}");
+    assert!(
+        out.ends_with(&format!(
+            "Checked: {} moves replayed, every one legal, the final scores as recorded.\n",
+            moves.len()
+        )),
+        "{out}"
+    );
+
+    let mut changed = one.clone();
+    let total = changed["result"]["scores"][0]["total"].as_i64().unwrap();
+    changed["result"]["scores"][0]["total"] = (total + 3).into();
+    std::fs::write(&single, changed.to_string()).unwrap();
+    let refused = replay(&[single.to_str().unwrap()], "");
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains(&format!(
+            "Seat 0's final score is {} in the record but {total} in the replay.",
+            total + 3
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn replay_steps_through_a_record_and_local_goes_on_from_a_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = arena_records(dir.path(), "villa", "random,random", "1");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let one: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    let moves = one["moves"].as_array().unwrap().len();
+    // Forward twice, back once, forward, then stop: moves 1, 2, 1, 2 shown.
+    let walked = replay(&["--step", file.to_str().unwrap()], "\n\nb\n\nq\n");
+    let out = String::from_utf8_lossy(&walked.stdout);
+    assert!(
+        walked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&walked.stderr)
+    );
+    assert_eq!(out.matches("Move 0 of ").count(), 1, "{out}");
+    assert_eq!(out.matches("Move 1 of ").count(), 2, "{out}");
+    assert_eq!(out.matches("Move 2 of ").count(), 2, "{out}");
+    assert!(!out.contains("Move 3 of "), "{out}");
+    assert_eq!(out.matches("stop. 1. ").count(), 2, "{out}");
+    assert_eq!(out.matches("stop. 2. ").count(), 2, "{out}");
+
+    let data = dir.path().join("data");
+    let local = |at: &str| {
+        let mut child = bin()
+            .args(["--data-dir", data.to_str().unwrap(), "local", "--from"])
+            .arg(&file)
+            .args(["--at", at])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let went_on = local("3");
+    let out = String::from_utf8_lossy(&went_on.stdout);
+    assert!(
+        went_on.status.success(),
+        "{}",
+        String::from_utf8_lossy(&went_on.stderr)
+    );
+    assert!(
+        out.contains("Played the record's first 3 moves; go on from here."),
+        "{out}"
+    );
+    let too_far = local(&(moves + 1).to_string());
+    assert!(!too_far.status.success());
+    assert!(
+        String::from_utf8_lossy(&too_far.stderr).contains(&format!("the record has {moves} moves")),
+        "{}",
+        String::from_utf8_lossy(&too_far.stderr)
+    );
+}
+
+/// Headless Chromium (Debian's `chromium`) with the flags it needs here.
+fn chromium(profile: &std::path::Path) -> Command {
+    let mut c = Command::new("/usr/bin/chromium");
+    c.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--virtual-time-budget=10000",
+        "--window-size=1100,2400",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()));
+    c
+}
+
+/// The replay page in a real browser: the arrow key steps from the first move to the
+/// last, each step shows the record's narration, the last the record's final scores, and
+/// nothing goes to the console as an error. The final step's screenshot is kept in
+/// `target/record-page-final.png`.
+#[test]
+fn the_replay_page_steps_through_the_record_in_chromium() {
+    assert!(
+        std::path::Path::new("/usr/bin/chromium").exists(),
+        "headless Chromium is needed: apt-get install -y chromium"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = arena_records(dir.path(), "villa", "random,random", "1");
+    let record: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(&file).unwrap().trim()).unwrap();
+    let page = dir.path().join("page.html");
+    let made = replay(
+        &[file.to_str().unwrap(), "--html", page.to_str().unwrap()],
+        "",
+    );
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no network"
+    );
+    // What each step must show: the record's narration; the last, its scores.
+    let expected: Vec<Vec<String>> = record["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| serde_json::from_value(m["narration"]["en"].clone()).unwrap())
+        .collect();
+    let totals: Vec<i64> = record["result"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["total"].as_i64().unwrap())
+        .collect();
+    let driver = format!(
+        r##"<script>
+"use strict";
+const problems = [];
+window.addEventListener("error", (e) => problems.push("error: " + e.message));
+const consoleError = console.error;
+console.error = (...a) => {{ problems.push("console: " + a.join(" ")); consoleError(...a); }};
+window.addEventListener("load", () => {{
+  const expected = {expected};
+  const shown = [];
+  for (let i = 0; i < expected.length; i++) {{
+    document.dispatchEvent(new KeyboardEvent("keydown", {{ key: "ArrowRight", bubbles: true }}));
+    const told = Array.from(document.querySelectorAll("#told p")).map((p) => p.textContent);
+    if (JSON.stringify(told) !== JSON.stringify(expected[i]) || document.body.dataset.step !== String(i + 1)) {{
+      problems.push("step " + (i + 1) + ": " + JSON.stringify(told));
+    }}
+    shown.push(i + 1);
+  }}
+  const verdict = document.createElement("pre");
+  verdict.id = "verdict";
+  verdict.textContent = "@@" + "VERDICT" + JSON.stringify({{ steps: shown.length, problems, scores: document.getElementById("scores").textContent }}) + "@@" + "END";
+  document.body.appendChild(verdict);
+}});
+</script>
+</body>"##,
+        expected = serde_json::to_string(&expected).unwrap()
+    );
+    let driven = dir.path().join("driven.html");
+    std::fs::write(&driven, html.replace("</body>", &driver)).unwrap();
+    let url = format!("file://{}", driven.display());
+    let dom = chromium(&dir.path().join("profile"))
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&dom.stdout);
+    let verdict = out
+        .split("@@VERDICT")
+        .nth(1)
+        .and_then(|v| v.split("@@END").next())
+        .unwrap_or_else(|| panic!("no verdict: {}", String::from_utf8_lossy(&dom.stderr)));
+    let verdict: serde_json::Value = serde_json::from_str(
+        &verdict
+            .replace("&amp;", "&")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\""),
+    )
+    .unwrap();
+    assert_eq!(verdict["steps"], expected.len());
+    assert_eq!(verdict["problems"], serde_json::json!([]), "{verdict}");
+    let scores = verdict["scores"].as_str().unwrap();
+    assert!(scores.starts_with("Final scores"), "{scores}");
+    for total in totals {
+        assert!(scores.contains(&total.to_string()), "{total} in {scores}");
+    }
+    let shot =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/record-page-final.png");
+    let _ = std::fs::remove_file(&shot);
+    let taken = chromium(&dir.path().join("profile2"))
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(&url)
+        .output()
+        .unwrap();
+    assert!(shot.exists(), "{}", String::from_utf8_lossy(&taken.stderr));
+}

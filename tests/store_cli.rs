@@ -395,3 +395,101 @@ fn store_copy_goes_to_postgres_and_back_and_refuses_a_filled_destination() {
         text(&o.stderr)
     );
 }
+
+/// Two finished local Palazzo games (seeds 1 and 2), archived in the local store.
+fn finished_games(dir: &Path) {
+    for seed in ["1", "2"] {
+        let o = bin()
+            .args(["--data-dir", dir.to_str().unwrap(), "local", "palazzo"])
+            .args([
+                "--players",
+                "ana,bruno",
+                "--seed",
+                seed,
+                "--auto",
+                "--quiet",
+            ])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", text(&o.stderr));
+    }
+}
+
+fn export(dir: &Path, args: &[&str]) -> Output {
+    bin()
+        .args(["--data-dir", dir.to_str().unwrap(), "export"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// `export` writes every archived game of the sled store and of PostgreSQL as the same
+/// records, which replay to their scores.
+#[test]
+fn export_writes_every_archived_game_of_either_backend_as_records() {
+    let url = storage::pg::testing::fresh_url().unwrap_or_else(|why| panic!("{why}"));
+    let dir = tempfile::tempdir().unwrap();
+    finished_games(dir.path());
+    let out = dir.path().join("out");
+    let o = export(dir.path(), &["--local", "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("exported 2 archived games of the sled store"),
+        "{}",
+        text(&o.stdout)
+    );
+    let file = out.join("palazzo.jsonl");
+    let records = std::fs::read_to_string(&file).unwrap();
+    let seeds: Vec<String> = records
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["seed"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(seeds, ["1", "2"]);
+    let checked = bin().arg("replay").arg(&file).output().unwrap();
+    assert!(checked.status.success(), "{}", text(&checked.stderr));
+    assert!(
+        text(&checked.stdout).starts_with("Checked 2 records"),
+        "{}",
+        text(&checked.stdout)
+    );
+
+    let local = format!("sled:{}", dir.path().join("local").display());
+    let database = format!("postgres:{url}");
+    let o = bin()
+        .args(["--data-dir", dir.path().to_str().unwrap()])
+        .args(["store", "copy", "--from", &local, "--to", &database])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let from_pg = dir.path().join("from-pg");
+    let o = export(
+        dir.path(),
+        &["--from", &database, "--out", from_pg.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("of the PostgreSQL database"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert_eq!(
+        std::fs::read_to_string(from_pg.join("palazzo.jsonl")).unwrap(),
+        records
+    );
+
+    let hidden = dir.path().join("hidden");
+    let o = export(
+        dir.path(),
+        &["--local", "--pseudonyms", "--out", hidden.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let pseudonymous = std::fs::read_to_string(hidden.join("palazzo.jsonl")).unwrap();
+    assert!(!pseudonymous.contains("bruno"));
+    assert!(pseudonymous.contains(r#"[{"seat":0,"name":"Player 1"},{"seat":1,"name":"Player 2"}]"#));
+}

@@ -36,3 +36,14 @@ local-game-over = The game is over.
 local-cannot-read-script = cannot read script { $path }: { $error }
 local-cannot-write = cannot write { $path }: { $error }
 local-cannot-create = cannot create { $dir }: { $error }
+
+## `capomaestro replay`: a game record checked and shown
+replay-heading = { $title } · { $players } · seed { $seed }
+replay-move = { $n }. { $name }: { $text } — { $told }
+replay-score = { $name }: { $total }
+replay-step-help = Move { $at } of { $of }: Enter for the next, b back, q to stop.
+replay-verified = Checked: { $count } moves replayed, every one legal, the final scores as recorded.
+replay-records-verified = Checked { $count } records ({ $moves } moves): every move legal, every final score as recorded.
+replay-record-failed = Record { $n }: { $error }
+local-from-record = Played the record's first { $count } moves; go on from here.
+replay-page-written = Wrote { $path } ({ $bytes } bytes); checked first: every move legal, the final scores as recorded.

@@ -374,3 +374,15 @@ table-bot-level-normal = normal
 table-bot-level-hard = hard
 # A bot's seat name, given once when it is seated, in the channel's language.
 table-bot-name = Bot { $name } ({ $level })
+
+## Game records (`/game export`, `capomaestro export`)
+# A person's name in a record made with pseudonyms.
+record-pseudonym = Player { $n }
+# The replay page of a record (`replay --html`, `/game export format:html`).
+record-page-setup = The setup
+record-page-move = Move
+record-page-of = of
+record-page-final = Final scores
+record-page-previous = Previous move (←)
+record-page-next = Next move (→)
+record-page-tiebreak = tie-break

@@ -31,3 +31,14 @@ local-game-over = La partida ha terminado.
 local-cannot-read-script = no se puede leer el guion { $path }: { $error }
 local-cannot-write = no se puede escribir { $path }: { $error }
 local-cannot-create = no se puede crear { $dir }: { $error }
+
+## `capomaestro replay`: a game record checked and shown
+replay-heading = { $title } · { $players } · semilla { $seed }
+replay-move = { $n }. { $name }: { $text } — { $told }
+replay-score = { $name }: { $total }
+replay-step-help = Jugada { $at } de { $of }: Intro para la siguiente, b para volver, q para parar.
+replay-verified = Comprobado: { $count } jugadas repetidas, todas legales, la puntuación final como en el registro.
+replay-records-verified = Comprobados { $count } registros ({ $moves } jugadas): todas las jugadas legales, todas las puntuaciones finales como en el registro.
+replay-record-failed = Registro { $n }: { $error }
+local-from-record = Se jugaron las primeras { $count } jugadas del registro; sigue desde aquí.
+replay-page-written = Escrito { $path } ({ $bytes } bytes); comprobado antes: todas las jugadas legales, la puntuación final como en el registro.

@@ -388,3 +388,15 @@ table-bot-level-normal = normal
 table-bot-level-hard = difícil
 # El nombre del asiento de un bot, que se le da al sentarlo, en el idioma del canal.
 table-bot-name = Bot { $name } ({ $level })
+
+## Game records (`/game export`, `capomaestro export`)
+# A person's name in a record made with pseudonyms.
+record-pseudonym = Jugador { $n }
+# The replay page of a record (`replay --html`, `/game export format:html`).
+record-page-setup = La preparación
+record-page-move = Jugada
+record-page-of = de
+record-page-final = Puntuación final
+record-page-previous = Jugada anterior (←)
+record-page-next = Jugada siguiente (→)
+record-page-tiebreak = desempate

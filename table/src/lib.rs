@@ -32,6 +32,7 @@ mod picker;
 mod proposal;
 mod public;
 pub mod ratings;
+pub mod record;
 mod restore;
 mod searchcap;
 mod slots;
