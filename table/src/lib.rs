@@ -9,13 +9,16 @@
 mod active;
 mod archive;
 mod away;
+mod bot_move;
 mod botplay;
 mod bots;
 mod caller;
+mod change;
 pub mod clock;
 mod command;
 mod commit;
 mod delivery;
+mod drawing;
 mod handle;
 mod hands;
 mod hint;
@@ -72,11 +75,11 @@ use storage::Store;
 pub use words::Lang;
 
 pub(crate) use active::Active;
-pub(crate) use commit::Change;
+pub(crate) use change::Change;
+pub(crate) use drawing::{draw, shown_names};
 pub(crate) use moves::{awaited_seat, turn_message, Mover};
 pub(crate) use slots::Slot;
 use slots::Slots;
-pub(crate) use views::{draw, shown_names};
 
 /// Loaded games kept in memory when no capacity is configured.
 pub const DEFAULT_CACHE_GAMES: usize = 1_000;

@@ -1,11 +1,12 @@
 //! What a channel shows on request, changing nothing: status, hands, scores, the log, rules,
 //! pictures and board text, a player's choices and prompts.
 
+use crate::drawing::{draw, shown_names};
 use crate::moves::prompts_of;
 use crate::restore::restore;
 use crate::{
-    awaited_seat, escape_name, history, text, turn_message, Active, Caller, ChannelId, Delivery,
-    Lang, PictureOf, SeatedUser, Slot, StateVersion, Table, TurnPrompt, UserId, NAME_CHARS,
+    awaited_seat, history, text, turn_message, Active, Caller, ChannelId, Delivery, Lang,
+    PictureOf, SeatedUser, Slot, StateVersion, Table, TurnPrompt, UserId,
 };
 use rules::{DynGame, Seat};
 use std::sync::Arc;
@@ -281,31 +282,6 @@ impl Table {
             }
             Err(e) => vec![Delivery::ephemeral(text::log_unreadable(lang, &e))],
         }
-    }
-}
-
-/// The players' names of `meta` as messages show them (escaped: see [`escape_name`]),
-/// by seat.
-pub(crate) fn shown_names(meta: &Meta) -> Vec<String> {
-    meta.seats.iter().map(|s| escape_name(&s.name)).collect()
-}
-
-/// A picture of `game` for everyone (`seat: None`) or for one seat, in `lang`. A picture
-/// shows the names as they are (no markdown there), on one line and cut to [`NAME_CHARS`].
-pub(crate) fn draw(
-    game: &dyn DynGame,
-    meta: &Meta,
-    seat: Option<Seat>,
-    lang: words::Lang,
-) -> Option<Vec<u8>> {
-    let names: Vec<String> = meta
-        .seats
-        .iter()
-        .map(|s| text::one_line(&s.name, NAME_CHARS))
-        .collect();
-    match seat {
-        None => render::public_png(&game.public_picture_view(), &names, lang),
-        Some(seat) => render::private_png(&game.private_picture_view(seat), &names, lang),
     }
 }
 
