@@ -3,7 +3,7 @@
 //! @original`), the next ones are followups. (Completing a deferral with a first
 //! followup is deprecated by Discord.)
 
-use crate::bot::{Context, Error};
+use crate::context::{Context, Error};
 use poise::serenity_prelude as serenity;
 
 /// A slash command's invocation data once it is deferred: whether its deferred response

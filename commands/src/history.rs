@@ -3,7 +3,7 @@
 //! The buttons carry the game and the step shown (its number), so they work after a
 //! restart too.
 
-use crate::bot::{Context, Data, Error};
+use crate::context::{Context, Data, Error};
 use crate::ids::{ComponentAction, ComponentId};
 use crate::messages::{self, private_reply};
 use poise::serenity_prelude as serenity;
@@ -77,7 +77,7 @@ async fn page(
 /// The answer to `/game history` (already deferred, privately): the first page with its
 /// buttons and picture, or the sentence saying why there is none.
 pub(crate) async fn first_reply(ctx: Context<'_>, game: Option<&str>) -> poise::CreateReply {
-    let lang = crate::bot::reader_lang(ctx).await;
+    let lang = crate::execute::reader_lang(ctx).await;
     let game = match game.map(game_number) {
         None => None,
         Some(Some(id)) => Some(id),

@@ -5,14 +5,21 @@
 //! custom ids, `dispatch` sends deliveries (with the DM-closed fallback), `ratelimit`
 //! keeps each user to a token bucket of interactions, `history` shows replays
 //! (`/game history`), `localize` fills the commands' names, descriptions and choices in
-//! every language from `locales/` and `bot` wires it all into poise.
-//! Everything but `bot` is tested without Discord.
+//! every language from `locales/`. `context` holds what every handler shares (the poise
+//! context, `Data`, `Error`); `slash` (the slash commands), `components` (clicks) and
+//! `execute` (running a command and answering) wire the table into poise; `serve` starts
+//! and stops the bot; `discord` and `classify` make serenity the outbox's transport.
+//! Everything but those poise and serenity layers is tested without Discord.
 
 pub mod args;
-mod bot;
+mod classify;
+mod components;
+mod context;
 mod deferred;
+mod discord;
 pub mod dispatch;
 pub mod dm_channels;
+mod execute;
 mod history;
 pub mod ids;
 pub mod localize;
@@ -22,10 +29,13 @@ pub mod panel;
 mod proxied;
 pub mod ratelimit;
 mod relay;
+mod serve;
+mod slash;
 
 use std::path::PathBuf;
 
-pub use bot::{all_commands, serve_until, serve_with_client, serve_with_store};
+pub use serve::{serve_until, serve_with_client, serve_with_store};
+pub use slash::all_commands;
 
 /// What the bot needs to start.
 pub struct BotSettings {
@@ -159,7 +169,7 @@ pub fn run_blocking(settings: BotSettings) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(bot::serve(settings))
+    runtime.block_on(serve::serve(settings))
 }
 
 /// As [`run_blocking`], over a store the caller opened (the PostgreSQL backend).
@@ -171,10 +181,10 @@ pub fn run_blocking_with_store(
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(bot::serve_with_store(
+    runtime.block_on(serve::serve_with_store(
         settings,
         store,
-        bot::shutdown_signal(),
+        serve::shutdown_signal(),
     ))
 }
 

@@ -8,7 +8,7 @@
 
 use words::Lang;
 
-type Cmd = poise::Command<crate::bot::Data, crate::bot::Error>;
+type Cmd = poise::Command<crate::context::Data, crate::context::Error>;
 
 /// Fills every command, subcommand, option and choice from the Fluent files: English
 /// descriptions and choice names (the files are the source; names stay the code's, which

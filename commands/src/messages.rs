@@ -322,12 +322,19 @@ pub fn with_picture(
     message: serenity::CreateMessage,
     picture: &table::Picture,
 ) -> serenity::CreateMessage {
-    message.add_file(picture_file(picture)).embed(picture_embed())
+    message
+        .add_file(picture_file(picture))
+        .embed(picture_embed())
 }
 
 /// A private reply carrying a picture (board or hand) as an embed image.
-pub fn reply_with_picture(reply: poise::CreateReply, picture: &table::Picture) -> poise::CreateReply {
-    reply.attachment(picture_file(picture)).embed(picture_embed())
+pub fn reply_with_picture(
+    reply: poise::CreateReply,
+    picture: &table::Picture,
+) -> poise::CreateReply {
+    reply
+        .attachment(picture_file(picture))
+        .embed(picture_embed())
 }
 
 /// One private page: ephemeral, pinging nobody.

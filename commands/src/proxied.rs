@@ -108,7 +108,7 @@ impl<'a> Proxied<'a> {
             });
         }
         let error = serenity::ErrorResponse::from_response(response, method).await;
-        Err(crate::bot::classify(serenity::Error::Http(
+        Err(crate::classify::classify(serenity::Error::Http(
             serenity::HttpError::UnsuccessfulRequest(error),
         )))
     }

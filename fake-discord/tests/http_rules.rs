@@ -734,19 +734,25 @@ async fn flags_nonces_and_files_are_checked_per_endpoint() {
     );
     // An attachment's description (its alt text) holds at most 1,024 characters, and is
     // kept with the file.
-    let described = |text: String| {
-        json!({"content": "x", "attachments": [{"id": 0, "filename": "a.png", "description": text}]})
-    };
+    let described = |text: String| json!({"content": "x", "attachments": [{"id": 0, "filename": "a.png", "description": text}]});
     let picture = || vec![CreateAttachment::bytes(vec![1, 2, 3], "a.png")];
     let result = http
-        .send_message(ChannelId::new(channel), picture(), &described("d".repeat(1025)))
+        .send_message(
+            ChannelId::new(channel),
+            picture(),
+            &described("d".repeat(1025)),
+        )
         .await;
     assert_eq!(
         failure(result),
         (400, 50035, vec!["attachments.0.description".to_owned()])
     );
     let sent = http
-        .send_message(ChannelId::new(channel), picture(), &described("é".repeat(1024)))
+        .send_message(
+            ChannelId::new(channel),
+            picture(),
+            &described("é".repeat(1024)),
+        )
         .await
         .expect("1,024 characters are allowed");
     let stored = fake.message(sent.id.get()).expect("stored");

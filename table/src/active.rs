@@ -1,8 +1,11 @@
 //! The game in play in a channel, with its metadata, and what it answers about itself.
 
-use crate::{escape_name, hands, shown_names, Lang, PictureOf, StateVersion, UserId};
+use crate::{escape_name, shown_names, Lang, PictureOf, StateVersion, UserId};
 use rules::{DynGame, GameKind, Seat};
 use storage::Meta;
+
+/// "Latest:" lines a live hand keeps per seat at most (the newest).
+pub(crate) const NEWS_KEPT: usize = 3;
 
 /// A channel's loaded table.
 pub(crate) struct Active {
@@ -43,7 +46,7 @@ impl Active {
         for (seat, text) in news {
             self.news.push((seat, text));
             let kept = self.news.iter().filter(|(s, _)| *s == seat).count();
-            if kept > hands::NEWS_KEPT {
+            if kept > NEWS_KEPT {
                 if let Some(oldest) = self.news.iter().position(|(s, _)| *s == seat) {
                     self.news.remove(oldest);
                 }

@@ -4,12 +4,10 @@
 //! the channel lock, for the Discord bot; at once for tests and the local table.
 
 use crate::think::{search_seed, Thinker};
+use crate::timers::TURN_DECISIONS;
 use crate::{Active, Slot, Table};
 use rules::{DynGame, Seat};
 use storage::{ChannelId, Timer};
-
-/// The most decisions the bot makes in a row for one timed-out player (their turn's).
-pub(crate) const TURN_DECISIONS: usize = 12;
 
 /// The level that plays a timed-out turn (and a seat handed to a bot, and a hint).
 pub(crate) const TIMEOUT_LEVEL: ai::Level = ai::Level::Normal;

@@ -11,6 +11,7 @@
 //! A bot is a [`SeatedUser`] with a level and a synthetic user id ([`storage::bot_user`]):
 //! it never gets a mention, a DM, a live hand or a reminder (see [`strip_bots`]).
 
+use crate::bot_move::BotMove;
 use crate::hands::Batch;
 use crate::{text, Active, Caller, Change, Delivery, Mover, Slot, Table};
 use rules::Seat;
@@ -102,16 +103,6 @@ impl Active {
             .filter(|s| !self.meta.dropped.contains(s))
             .find_map(|s| self.bot_level(s).map(|l| (s, l)))
     }
-}
-
-/// A bot's move worked out off the channel lock: which seat, at which version, and the
-/// move's text (what `DynGame::apply_text` reads).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct BotMove {
-    pub seat: Seat,
-    pub game_id: u64,
-    pub version: u64,
-    pub line: String,
 }
 
 impl Table {

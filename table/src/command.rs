@@ -285,6 +285,30 @@ pub fn parse_bots(text: &str) -> Result<Vec<storage::BotLevel>, ParseRefusal> {
     Ok(levels)
 }
 
+impl SettingsChange {
+    /// [`SettingsChange::parse`], refusing with a [`ParseRefusal`] (said
+    /// in the reader's language).
+    pub fn parse_words(words: &[&str]) -> Result<SettingsChange, ParseRefusal> {
+        let mut change = SettingsChange::default();
+        for word in words {
+            let (key, value) = word
+                .split_once('=')
+                .ok_or_else(|| ParseRefusal::NotASetting(word.to_string()))?;
+            let slot = match key.to_lowercase().replace('-', "_").as_str() {
+                "remind" | "remind_after" => &mut change.remind_after,
+                "every" | "repeat" | "remind_every" | "repeat_every" => &mut change.remind_every,
+                "timeout" | "timeout_after" | "time_out_after" => &mut change.timeout_after,
+                "policy" | "on_timeout" => &mut change.on_timeout,
+                "undo" => &mut change.undo,
+                "hints" | "hint" => &mut change.hints,
+                other => return Err(ParseRefusal::NoSuchSetting(other.to_string())),
+            };
+            *slot = Some(value.to_string());
+        }
+        Ok(change)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,10 @@
 //! Storing a change: the table's state, its log entry and the outbox rows of its
 //! deliveries in one transaction, before anything is sent.
 
+use crate::change::Change;
 use crate::slots::{Base, BASE};
-use crate::{bots, text, ChannelId, Delivery, Lang, Table, UserId};
-use storage::{Commit, LogEntry, Meta, NewOutbox, TimerChange};
+use crate::{bots, text, ChannelId, Delivery, Table};
+use storage::{Commit, NewOutbox};
 
 impl Table {
     /// Stores the change and the outgoing deliveries of `out` in one transaction, then
@@ -75,48 +76,6 @@ impl Table {
                 *out = vec![Delivery::ephemeral(text::not_saved(reader, &e))];
                 Err(())
             }
-        }
-    }
-}
-
-/// What a commit stores besides its deliveries.
-#[derive(Clone, Copy)]
-pub(crate) struct Change<'a> {
-    pub(crate) meta: &'a Meta,
-    pub(crate) snapshot: Option<&'a [u8]>,
-    pub(crate) entry: Option<&'a LogEntry>,
-    pub(crate) timers: &'a [TimerChange],
-    /// The seats changed (users who left): re-index the players' channels.
-    pub(crate) seats: Option<&'a [UserId]>,
-    /// The language of the apology when nothing could be stored (the caller's).
-    pub(crate) reader: Lang,
-}
-
-impl<'a> Change<'a> {
-    pub(crate) fn meta(meta: &'a Meta) -> Self {
-        Change {
-            meta,
-            snapshot: None,
-            entry: None,
-            timers: &[],
-            seats: None,
-            reader: Lang::En,
-        }
-    }
-
-    /// The same change, made for a caller reading `lang` (its apology if not stored).
-    pub(crate) fn for_reader(self, lang: Lang) -> Self {
-        Change {
-            reader: lang,
-            ..self
-        }
-    }
-
-    /// A change of who sits at the table (`left`: users who gave up their seat).
-    pub(crate) fn seats(meta: &'a Meta, left: &'a [UserId]) -> Self {
-        Change {
-            seats: Some(left),
-            ..Change::meta(meta)
         }
     }
 }

@@ -110,9 +110,6 @@ pub fn hand_body_in(lang: Lang, text: &str, news: &[String]) -> String {
     body
 }
 
-/// "Latest:" lines a live hand keeps per seat at most (the newest).
-pub(crate) const NEWS_KEPT: usize = 3;
-
 /// Private news by seat, oldest first.
 pub(crate) type News = [(Seat, String)];
 

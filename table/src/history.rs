@@ -16,6 +16,7 @@
 //! applies at most that many actions less one before its picture is drawn; the last
 //! [`REPLAYS_KEPT`] replays stay in memory (a running game's is rebuilt when it moved).
 
+use crate::text::told_in;
 use crate::{draw, lock, shown_names, text, Table};
 use rules::{DynGame, GameKind, PublicPicture, Seat};
 use std::collections::HashMap;
@@ -160,25 +161,6 @@ pub(crate) fn log_phrases(meta: &Meta, entries: &[LogEntry]) -> Vec<Vec<rules::P
         }
     }
     out
-}
-
-/// What `entry` told everyone, in `lang`: its phrases where the replay gave them (and
-/// the reader is not English), else the log's English.
-pub(crate) fn told_in(
-    lang: Lang,
-    entry: &LogEntry,
-    phrases: Option<&Vec<rules::Phrase>>,
-    names: &[String],
-    join: &str,
-) -> String {
-    match phrases {
-        Some(p) if lang != Lang::En && !p.is_empty() => p
-            .iter()
-            .map(|p| words::phrase(lang, p, names))
-            .collect::<Vec<_>>()
-            .join(join),
-        _ => entry.public.join(join),
-    }
 }
 
 /// What a round is told apart by, read from a public view: the game's own round number

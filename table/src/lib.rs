@@ -9,13 +9,16 @@
 mod active;
 mod archive;
 mod away;
+mod bot_move;
 mod botplay;
 mod bots;
 mod caller;
+mod change;
 pub mod clock;
 mod command;
 mod commit;
 mod delivery;
+mod drawing;
 mod handle;
 mod hands;
 mod hint;
@@ -54,6 +57,7 @@ pub use caller::Caller;
 pub use clock::{Clock, FastClock, ManualClock, SystemClock};
 pub use command::{parse_bots, Command, ParseRefusal, TABLE_WORDS};
 pub use delivery::{Approval, Delivery, LobbyButtons, PictureOf, StateVersion, TurnPrompt};
+pub use drawing::Picture;
 pub use hands::{hand_body, hand_body_in};
 pub use history::{HistoryGame, HistoryMove, HistoryPage};
 pub use language::POST_LANG_FOR_MS;
@@ -67,7 +71,6 @@ pub use storage::{BotLevel, ChannelId, SeatedUser, TimeoutPolicy, UserId};
 pub use think::Thinker;
 pub use timing::{Defaults, Minimums, SettingsChange};
 pub use undo::UNDO_LIFETIME_MS;
-pub use views::Picture;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -75,11 +78,11 @@ use storage::Store;
 pub use words::Lang;
 
 pub(crate) use active::Active;
-pub(crate) use commit::Change;
+pub(crate) use change::Change;
+pub(crate) use drawing::{draw, shown_names};
 pub(crate) use moves::{awaited_seat, turn_message, Mover};
 pub(crate) use slots::Slot;
 use slots::Slots;
-pub(crate) use views::{draw, shown_names};
 
 /// Loaded games kept in memory when no capacity is configured.
 pub const DEFAULT_CACHE_GAMES: usize = 1_000;

@@ -7,19 +7,9 @@
 //! before it. The pause and a move waiting for its end are kept in the channel's slot
 //! (memory only: after a restart the search runs again and its move waits anew).
 
-use crate::bots::BotMove;
+use crate::bot_move::{BotMove, BotPause};
 use crate::{Slot, Table};
 use storage::{Timer, TimerKind};
-
-/// A chain's pause: when its told move may be played, and that move once found early.
-#[derive(Debug, Clone)]
-pub(crate) struct BotPause {
-    game_id: u64,
-    /// The version of the chain's first timer (the chain it belongs to).
-    version: u64,
-    until_ms: u64,
-    held: Option<BotMove>,
-}
 
 impl Table {
     /// A `StandIn` timer fired: the first of a chain (count 0, due when the bot became

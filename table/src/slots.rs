@@ -2,7 +2,7 @@
 //! and loading it again when another process moved the game.
 
 use crate::restore::restore_record;
-use crate::{lock, pause, text, Active, ChannelId, Lang, PictureOf, Table};
+use crate::{lock, text, Active, ChannelId, Lang, PictureOf, Table};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use storage::{Loaded, Status};
@@ -22,7 +22,7 @@ pub(crate) struct Slot {
     /// with other processes; `None` for a store this process owns.
     pub(crate) stamp: Option<u64>,
     /// The pause of the bots' chain under way, with its told move once found (`pause.rs`).
-    pub(crate) bot_pause: Option<pause::BotPause>,
+    pub(crate) bot_pause: Option<crate::bot_move::BotPause>,
 }
 
 /// Something wrong with a channel's stored table, told once (in the reader's language).

@@ -422,7 +422,7 @@ pub fn log(
     );
     s.push('\n');
     for (i, (undone, e, said)) in public.iter().enumerate().skip(from) {
-        let line = crate::history::told_in(lang, e, *said, names, " ");
+        let line = told_in(lang, e, *said, names, " ");
         if *undone {
             s.push_str(&words::text(
                 lang,
@@ -531,6 +531,25 @@ pub fn rules_pages(lang: Lang, text: &str, topic: Option<&str>) -> Vec<String> {
         }
     }
     pages
+}
+
+/// What `entry` told everyone, in `lang`: its phrases where the replay gave them (and
+/// the reader is not English), else the log's English.
+pub(crate) fn told_in(
+    lang: Lang,
+    entry: &LogEntry,
+    phrases: Option<&Vec<rules::Phrase>>,
+    names: &[String],
+    join: &str,
+) -> String {
+    match phrases {
+        Some(p) if lang != Lang::En && !p.is_empty() => p
+            .iter()
+            .map(|p| words::phrase(lang, p, names))
+            .collect::<Vec<_>>()
+            .join(join),
+        _ => entry.public.join(join),
+    }
 }
 
 #[cfg(test)]

@@ -4,12 +4,14 @@
 //! version it was set for: the effect and the timer's replacement are one transaction,
 //! so a timer fires once, across restarts too.
 
-use crate::botplay::TURN_DECISIONS;
 use crate::hands::Batch;
 use crate::timing::{ago, Timing};
 use crate::{text, Active, Change, Delivery, Mover, Slot, Table};
 use rules::{Absent, Seat};
 use storage::{ChannelId, Meta, Status, TimeoutPolicy, Timer, TimerChange, TimerKind};
+
+/// The most decisions the bot makes in a row for one timed-out player (their turn's).
+pub(crate) const TURN_DECISIONS: usize = 12;
 
 /// Cancels every timer of a channel.
 pub(crate) const CANCEL_ALL: [TimerChange; 3] = [
@@ -253,7 +255,7 @@ impl Table {
                 .is_some_and(|a| a.bot_level(*seat).is_some() && !a.meta.dropped.contains(seat));
             if plan.timer.kind == TimerKind::StandIn && bot_seat {
                 // A seated bot's move: one move of its chain (told with the chain's last).
-                let mv = crate::bots::BotMove {
+                let mv = crate::bot_move::BotMove {
                     seat: *seat,
                     game_id: plan.timer.game_id,
                     version: plan.timer.version,

@@ -246,29 +246,6 @@ impl SettingsChange {
         SettingsChange::parse_words(words).map_err(|e| e.to_string())
     }
 
-    /// [`SettingsChange::parse`], refusing with a [`crate::command::ParseRefusal`] (said
-    /// in the reader's language).
-    pub fn parse_words(words: &[&str]) -> Result<SettingsChange, crate::command::ParseRefusal> {
-        use crate::command::ParseRefusal;
-        let mut change = SettingsChange::default();
-        for word in words {
-            let (key, value) = word
-                .split_once('=')
-                .ok_or_else(|| ParseRefusal::NotASetting(word.to_string()))?;
-            let slot = match key.to_lowercase().replace('-', "_").as_str() {
-                "remind" | "remind_after" => &mut change.remind_after,
-                "every" | "repeat" | "remind_every" | "repeat_every" => &mut change.remind_every,
-                "timeout" | "timeout_after" | "time_out_after" => &mut change.timeout_after,
-                "policy" | "on_timeout" => &mut change.on_timeout,
-                "undo" => &mut change.undo,
-                "hints" | "hint" => &mut change.hints,
-                other => return Err(ParseRefusal::NoSuchSetting(other.to_string())),
-            };
-            *slot = Some(value.to_string());
-        }
-        Ok(change)
-    }
-
     /// Applies the change to `settings`; the first bad value is refused with its reason
     /// (in English), and so is a duration it sets below `minimums` (naming the minimum).
     pub fn apply(&self, settings: &Settings, minimums: &Minimums) -> Result<Settings, String> {

@@ -1,11 +1,12 @@
 //! What a channel shows on request, changing nothing: status, hands, scores, the log, rules,
 //! pictures and board text, a player's choices and prompts.
 
+use crate::drawing::{draw, shown_names};
 use crate::moves::prompts_of;
 use crate::restore::restore;
 use crate::{
-    awaited_seat, escape_name, history, text, turn_message, Active, Caller, ChannelId, Delivery,
-    Lang, PictureOf, SeatedUser, Slot, StateVersion, Table, TurnPrompt, UserId, NAME_CHARS,
+    awaited_seat, history, text, turn_message, Active, Caller, ChannelId, Delivery, Lang,
+    PictureOf, SeatedUser, Slot, StateVersion, Table, TurnPrompt, UserId,
 };
 use rules::{DynGame, Seat};
 use std::sync::Arc;
@@ -95,7 +96,7 @@ impl Table {
     /// board), for a game without pictures, or when nothing can be read. Public pictures
     /// are cached per (channel, version, language). The board is drawn in the channel's
     /// language, a private picture in its owner's ([`Table::picture_lang`]).
-    pub fn picture(&self, channel: ChannelId, of: PictureOf) -> Option<Arc<Picture>> {
+    pub fn picture(&self, channel: ChannelId, of: PictureOf) -> Option<Arc<crate::Picture>> {
         self.with_slot(channel, |slot| {
             let Some(active) = slot
                 .active
@@ -280,53 +281,6 @@ impl Table {
                 ))]
             }
             Err(e) => vec![Delivery::ephemeral(text::log_unreadable(lang, &e))],
-        }
-    }
-}
-
-/// The players' names of `meta` as messages show them (escaped: see [`escape_name`]),
-/// by seat.
-pub(crate) fn shown_names(meta: &Meta) -> Vec<String> {
-    meta.seats.iter().map(|s| escape_name(&s.name)).collect()
-}
-
-/// A picture ready to send: the PNG and its description for screen readers (Discord's
-/// attachment `description`), both in the picture's language and from the same view.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Picture {
-    pub png: Vec<u8>,
-    /// What the picture shows, as words (at most 1,024 characters: Discord's limit).
-    pub alt: String,
-}
-
-/// A picture of `game` for everyone (`seat: None`) or for one seat, in `lang`, with its
-/// alt text. A picture shows the names as they are (no markdown there), on one line and
-/// cut to [`NAME_CHARS`].
-pub(crate) fn draw(
-    game: &dyn DynGame,
-    meta: &Meta,
-    seat: Option<Seat>,
-    lang: words::Lang,
-) -> Option<Picture> {
-    let names: Vec<String> = meta
-        .seats
-        .iter()
-        .map(|s| text::one_line(&s.name, NAME_CHARS))
-        .collect();
-    match seat {
-        None => {
-            let view = game.public_picture_view();
-            Some(Picture {
-                png: render::public_png(&view, &names, lang)?,
-                alt: render::public_alt(&view, &names, lang),
-            })
-        }
-        Some(seat) => {
-            let view = game.private_picture_view(seat);
-            Some(Picture {
-                png: render::private_png(&view, &names, lang)?,
-                alt: render::private_alt(&view, &names, lang),
-            })
         }
     }
 }

@@ -1,3 +1,4 @@
-//! Checks of the repository as a house: its papers (and, beside them, its shape).
+//! Checks of the repository as a house: its papers and the shape of its source tree.
 
 mod docs;
+mod shape;

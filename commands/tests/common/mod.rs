@@ -324,7 +324,10 @@ pub fn assert_every_picture_described(requests: &[fake_discord::RequestRecord]) 
                 .find(|a| a["id"].as_u64() == Some(i as u64) || a["id"] == json!(i.to_string()))
                 .and_then(|a| a["description"].as_str());
             let Some(description) = description else {
-                panic!("{} {}: {name} has no alt text: {:?}", r.method, r.path, r.body);
+                panic!(
+                    "{} {}: {name} has no alt text: {:?}",
+                    r.method, r.path, r.body
+                );
             };
             assert!(
                 !description.trim().is_empty() && description.chars().count() <= 1024,
