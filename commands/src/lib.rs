@@ -29,6 +29,7 @@ pub mod panel;
 mod proxied;
 pub mod ratelimit;
 mod relay;
+mod retry_after;
 mod serve;
 mod slash;
 

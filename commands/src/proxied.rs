@@ -1,7 +1,7 @@
 //! The outbox's requests made by hand when the bot talks to an API proxy or a test double
 //! (`api_base`): serenity 0.12 runs there without its rate limiter and drops a 429's
 //! `Retry-After`, so these requests read it themselves (the `retry_after` of the body, or
-//! the header) and the outbox waits that long, at most [`MAX_RETRY_AFTER_MS`], without
+//! the header) and the outbox waits that long, at most [`crate::retry_after::MAX_RETRY_AFTER_MS`], without
 //! holding a sender meanwhile. (serenity's own requests are retried by [`crate::relay`].)
 
 use crate::dispatch::SendError;
@@ -10,17 +10,7 @@ use poise::serenity_prelude as serenity;
 use serde_json::{json, Value};
 use std::sync::OnceLock;
 
-/// The longest wait a 429 can ask of the outbox: a wrong or hostile `Retry-After`
-/// cannot stall a delivery for longer.
-pub const MAX_RETRY_AFTER_MS: u64 = 5 * 60 * 1000;
-
-/// How long to wait after a 429 that said `seconds`, capped at [`MAX_RETRY_AFTER_MS`].
-pub fn retry_after_ms(seconds: f64) -> u64 {
-    if !seconds.is_finite() || seconds * 1000.0 >= MAX_RETRY_AFTER_MS as f64 {
-        return MAX_RETRY_AFTER_MS;
-    }
-    (seconds.max(0.0) * 1000.0).ceil() as u64
-}
+use crate::retry_after::retry_after_ms;
 
 /// The API at a proxy's address, with the bot's token.
 pub(crate) struct Proxied<'a> {
@@ -102,7 +92,7 @@ impl<'a> Proxied<'a> {
         if status.as_u16() == 429 {
             let headers = response.headers().clone();
             let bytes = response.bytes().await.unwrap_or_default();
-            let seconds = crate::relay::retry_after_of(&headers, &bytes).unwrap_or(1.0);
+            let seconds = crate::retry_after::retry_after_of(&headers, &bytes).unwrap_or(1.0);
             return Err(SendError::RateLimited {
                 after_ms: retry_after_ms(seconds),
             });
@@ -178,19 +168,4 @@ fn id_of(answer: &Value) -> Result<u64, SendError> {
             status: 0,
             why: format!("no id in the answer: {answer}"),
         })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_retry_after_is_honoured_in_milliseconds_and_capped() {
-        assert_eq!(retry_after_ms(2.5), 2_500);
-        assert_eq!(retry_after_ms(0.0011), 2);
-        assert_eq!(retry_after_ms(-3.0), 0);
-        assert_eq!(retry_after_ms(86_400.0), MAX_RETRY_AFTER_MS);
-        assert_eq!(retry_after_ms(f64::NAN), MAX_RETRY_AFTER_MS);
-        assert_eq!(retry_after_ms(f64::INFINITY), MAX_RETRY_AFTER_MS);
-    }
 }

@@ -6,7 +6,7 @@
 //! The outbox's own requests ([`crate::proxied`]) mark themselves with [`OWN_RETRY`]:
 //! they are passed through once, and the outbox reschedules them itself.
 
-use crate::proxied::retry_after_ms;
+use crate::retry_after::{retry_after_ms, retry_after_of};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
@@ -162,19 +162,6 @@ async fn relay(
         }
         return answer;
     }
-}
-
-/// The seconds a 429 asks to wait: the body's `retry_after`, else the header.
-pub fn retry_after_of(headers: &reqwest::header::HeaderMap, body: &[u8]) -> Option<f64> {
-    let from_body = serde_json::from_slice::<serde_json::Value>(body)
-        .ok()
-        .and_then(|v| v.get("retry_after").and_then(serde_json::Value::as_f64));
-    from_body.or_else(|| {
-        headers
-            .get("retry-after")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<f64>().ok())
-    })
 }
 
 fn plain(status: StatusCode, why: &str) -> Response<Full<Bytes>> {
