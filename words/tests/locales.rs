@@ -344,6 +344,9 @@ const NOT_PLAYER_FACING: &[&str] = &[
     // commands/src/relay.rs: a relayed request's failure, read by serenity's log only.
     "unreadable body: {e}",
     "upstream: {e}",
+    // table/src/ratings/anchors.rs: a malformed line of the repository's anchors table,
+    // caught by its own test before any player could meet it.
+    "anchors line {}",
     // The move panel's grammar (commands/src/panel/rules.rs): each `rule(…)` holds an
     // action pattern in the engines' own syntax (`build *tile on *palace`) and Fluent
     // keys; its texts are in panels.ftl.
