@@ -710,6 +710,16 @@ async fn a_spanish_client_gets_a_spanish_panel_and_dm_headers_in_an_english_chan
         assert_no_english(&finder, &shown_text(m), &["ana", "bruno"], "ana's");
         read += 1;
     }
+    // Her DMs' pictures are hers, described in her language; a board shown to her in the
+    // channel is the channel's picture, described in the channel's language as drawn.
+    for m in &dms {
+        assert_no_english(
+            &finder,
+            &shown_text_and_alt(m),
+            &["ana", "bruno"],
+            "ana's DMs",
+        );
+    }
     assert!(read > 20, "only {read} private messages");
     fake.assert_no_errors();
     bot.stop().await;
@@ -940,6 +950,20 @@ fn tokens(text: &str) -> Vec<String> {
                 }
             }
         }
+    }
+    out
+}
+
+/// [`shown_text`] and every picture's alt text (what a screen reader reads).
+fn shown_text_and_alt(m: &fake_discord::RecordedMessage) -> String {
+    let mut out = shown_text(m);
+    for alt in m
+        .attachments
+        .iter()
+        .filter_map(|f| f.description.as_deref())
+    {
+        out.push('\n');
+        out.push_str(alt);
     }
     out
 }

@@ -333,7 +333,7 @@ async fn play_one(fake: &FakeDiscord, t: &Table, seed: u64) -> Played {
     let channel = fake.channel_messages(ch).into_iter();
     for m in channel.filter(|m| m.id > spanish_since).chain(people_dms) {
         // Names are escaped for Discord: read as Discord shows them.
-        let text = shown_text(&m).replace('\\', "");
+        let text = shown_text_and_alt(&m).replace('\\', "");
         let language = t.say("Spanish at an English table", "English at a Spanish table");
         assert_no_english(&words, &text, &names, &format!("{what}: {language}"));
         played.read += 1;
