@@ -44,6 +44,7 @@ mod switch;
 mod text;
 pub mod think;
 mod timers;
+pub mod tournament;
 pub mod timing;
 mod undo;
 mod views;
