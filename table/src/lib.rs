@@ -44,8 +44,8 @@ mod switch;
 mod text;
 pub mod think;
 mod timers;
-pub mod tournament;
 pub mod timing;
+pub mod tournament;
 mod undo;
 mod views;
 pub use text::{

@@ -62,7 +62,9 @@ impl TournamentError {
             E::TableSize { most } => ("tournament-error-table-size", vec![("most", n(most))]),
             E::Rounds { most } => ("tournament-error-rounds", vec![("most", n(most))]),
             E::PointsRow { places } => ("tournament-error-points-row", vec![("places", n(places))]),
-            E::SmallestTable { size } => ("tournament-error-smallest-table", vec![("size", n(size))]),
+            E::SmallestTable { size } => {
+                ("tournament-error-smallest-table", vec![("size", n(size))])
+            }
             E::Advance { most } => ("tournament-error-advance", vec![("most", n(most))]),
             E::MaxPlayers { most } => ("tournament-error-max-players", vec![("most", n(most))]),
             E::AlreadyIn => ("tournament-error-already-in", vec![]),
@@ -86,7 +88,9 @@ impl TournamentError {
                 "tournament-error-table-done",
                 vec![("round", n(round)), ("table", n(table))],
             ),
-            E::ResultSeats { seats } => ("tournament-error-result-seats", vec![("seats", n(seats))]),
+            E::ResultSeats { seats } => {
+                ("tournament-error-result-seats", vec![("seats", n(seats))])
+            }
             E::StillPlaying { left } => ("tournament-error-still-playing", vec![("left", n(left))]),
             E::AutomaticRounds => ("tournament-error-automatic-rounds", vec![]),
             E::Newer { found, known } => (

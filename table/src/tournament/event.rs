@@ -23,9 +23,13 @@ pub enum Phase {
     /// Open: people join and leave.
     Joining,
     /// Round `round` (1 first) is being played.
-    Playing { round: u32 },
+    Playing {
+        round: u32,
+    },
     /// Round `round` is over; the next starts on the organiser's `next`.
-    Waiting { round: u32 },
+    Waiting {
+        round: u32,
+    },
     Finished,
 }
 
@@ -304,7 +308,13 @@ impl Tournament {
         for round in &self.rounds {
             for table in &round.tables {
                 if let Some(result) = &table.result {
-                    add_result(&mut standings, &self.settings, round.number, &table.seats, result);
+                    add_result(
+                        &mut standings,
+                        &self.settings,
+                        round.number,
+                        &table.seats,
+                        result,
+                    );
                 }
             }
         }
@@ -366,10 +376,17 @@ impl Tournament {
 
     /// The people who go on after knockout round `round`, best seed first.
     fn knockout_survivors(&self, round: u32) -> Vec<UserId> {
-        let rank = |u: UserId| self.seeds.iter().position(|&s| s == u).unwrap_or(usize::MAX);
+        let rank = |u: UserId| {
+            self.seeds
+                .iter()
+                .position(|&s| s == u)
+                .unwrap_or(usize::MAX)
+        };
         let mut next: Vec<UserId> = Vec::new();
         for table in &self.rounds[round as usize - 1].tables {
-            let Some(result) = &table.result else { continue };
+            let Some(result) = &table.result else {
+                continue;
+            };
             let places = effective_places(&result.places, &result.gone);
             next.extend(knockout::advancing(
                 &table.seats,
@@ -429,7 +446,10 @@ impl Tournament {
             number,
             tables: tables
                 .into_iter()
-                .map(|seats| RoundTable { seats, result: None })
+                .map(|seats| RoundTable {
+                    seats,
+                    result: None,
+                })
                 .collect(),
         });
         self.phase = Phase::Playing { round: number };

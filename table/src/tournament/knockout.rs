@@ -58,7 +58,10 @@ pub fn advancing(
         .into_iter()
         .enumerate()
         .filter(|&(i, (_, _, u))| {
-            let stayed = seats.iter().zip(gone).any(|(s, &g)| s.person() == Some(u) && !g);
+            let stayed = seats
+                .iter()
+                .zip(gone)
+                .any(|(s, &g)| s.person() == Some(u) && !g);
             i < count && stayed
         })
         .map(|(_, (_, _, u))| u)

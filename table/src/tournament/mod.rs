@@ -23,7 +23,9 @@ pub use points::{
     effective_places, row_for, table_points, Points, DEFAULT_POINTS, MAX_TABLE_SIZE, UNITS,
 };
 pub use seating::{draw, layout, Contender, Met, Seat, Shape};
-pub use settings::{Fill, Format, Settings, DEFAULT_SWISS_ROUNDS, MAX_PLAYERS, MAX_ROUNDS};
+pub use settings::{
+    Fill, Format, Settings, DEFAULT_SWISS_ROUNDS, DEFAULT_TABLE_SIZE, MAX_PLAYERS, MAX_ROUNDS,
+};
 pub use standings::{Entry, Record, Standing, Standings};
 
 #[cfg(test)]

@@ -169,12 +169,10 @@ fn greedy(order: &[usize], sizes: &[usize], met: &Met) -> Vec<Vec<usize>> {
     for size in sorted {
         let mut table = Vec::with_capacity(size);
         while table.len() < size {
-            let best = (0..order.len())
-                .filter(|&p| !seated[p])
-                .min_by_key(|&p| {
-                    let added = table.iter().filter(|&&m| met.met(m, order[p])).count();
-                    (added, p)
-                });
+            let best = (0..order.len()).filter(|&p| !seated[p]).min_by_key(|&p| {
+                let added = table.iter().filter(|&&m| met.met(m, order[p])).count();
+                (added, p)
+            });
             let Some(p) = best else { break };
             seated[p] = true;
             table.push(order[p]);

@@ -22,7 +22,9 @@ pub const DEFAULT_POINTS: [&[u32]; MAX_TABLE_SIZE - 1] = [
 ];
 
 /// A count of tournament points, exact (see [`UNITS`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct Points(pub u32);
 
 impl Points {
@@ -83,8 +85,9 @@ pub fn table_points(row: &[u32], places: &[u32], gone: &[bool]) -> Vec<Points> {
     let mut at = 0;
     while at < n {
         let mut end = at + 1;
-        while end < n && (key(order[end]).0, tie_place(key(order[end])))
-            == (key(order[at]).0, tie_place(key(order[at])))
+        while end < n
+            && (key(order[end]).0, tie_place(key(order[end])))
+                == (key(order[at]).0, tie_place(key(order[at])))
         {
             end += 1;
         }

@@ -50,7 +50,13 @@ pub fn pair_two(
 ) -> Vec<Vec<Seat>> {
     let groups: Vec<Vec<UserId>> = circle(seeds, round)
         .into_iter()
-        .map(|(a, b)| [a, b].into_iter().flatten().filter(|&u| still_in(u)).collect())
+        .map(|(a, b)| {
+            [a, b]
+                .into_iter()
+                .flatten()
+                .filter(|&u| still_in(u))
+                .collect()
+        })
         .filter(|g: &Vec<UserId>| !g.is_empty())
         .collect();
     seat_tables(groups, 2, Some(level), seed, round)

@@ -188,8 +188,11 @@ pub fn bots_needed(shapes: &[Shape], fill: Fill) -> Option<BotLevel> {
 
 /// The index of each person and who has met whom among them, from the tables played.
 pub fn history_met(people: &[Contender], history: &[Vec<UserId>]) -> Met {
-    let index: std::collections::HashMap<UserId, usize> =
-        people.iter().enumerate().map(|(i, c)| (c.user, i)).collect();
+    let index: std::collections::HashMap<UserId, usize> = people
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.user, i))
+        .collect();
     let mut met = Met::new(people.len());
     for table in history {
         let at: Vec<usize> = table.iter().filter_map(|u| index.get(u).copied()).collect();

@@ -9,6 +9,8 @@ use storage::BotLevel;
 pub const MAX_PLAYERS: u32 = 4_096;
 /// The most rounds a Swiss or round-robin tournament plays.
 pub const MAX_ROUNDS: u32 = 64;
+/// Seats at a table when the organiser names no size.
+pub const DEFAULT_TABLE_SIZE: u32 = 4;
 /// Swiss rounds when the organiser names none.
 pub const DEFAULT_SWISS_ROUNDS: u32 = 4;
 

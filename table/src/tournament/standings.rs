@@ -78,7 +78,10 @@ impl Standings {
 
     /// A person's points so far.
     pub fn points(&self, user: UserId) -> Points {
-        self.records.get(&user).map(|r| r.points).unwrap_or_default()
+        self.records
+            .get(&user)
+            .map(|r| r.points)
+            .unwrap_or_default()
     }
 
     /// The sum of the opponents' points and how many there were.
@@ -118,7 +121,10 @@ impl Standings {
             };
             knockout
                 .then(rb.points.cmp(&ra.points))
-                .then((u128::from(ob.0) * u128::from(oa.1)).cmp(&(u128::from(oa.0) * u128::from(ob.1))))
+                .then(
+                    (u128::from(ob.0) * u128::from(oa.1))
+                        .cmp(&(u128::from(oa.0) * u128::from(ob.1))),
+                )
                 .then(rb.wins.cmp(&ra.wins))
                 .then(b.rating.cmp(&a.rating))
                 .then(draw(seed, &[a.user]).cmp(&draw(seed, &[b.user])))

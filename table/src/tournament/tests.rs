@@ -51,7 +51,11 @@ fn choose(
 ) {
     if need == 0 {
         let added = met.rematches(table);
-        let rest: Vec<usize> = left.iter().copied().filter(|p| !table.contains(p)).collect();
+        let rest: Vec<usize> = left
+            .iter()
+            .copied()
+            .filter(|p| !table.contains(p))
+            .collect();
         let mut rest = rest;
         brute(&mut rest, sizes, met, cost + added, best);
         return;
@@ -144,7 +148,13 @@ fn round_people(round: &Round) -> Vec<Vec<usize>> {
     round
         .tables
         .iter()
-        .map(|t| t.seats.iter().filter_map(|s| s.person()).map(|u| u as usize - 1).collect())
+        .map(|t| {
+            t.seats
+                .iter()
+                .filter_map(|s| s.person())
+                .map(|u| u as usize - 1)
+                .collect()
+        })
         .collect()
 }
 
@@ -253,11 +263,17 @@ fn swiss_with_no_history_seats_the_standings_in_blocks() {
     for (t, shape) in tables.iter().zip(layout(10, 4, BOTS)) {
         assert_eq!(t.len(), 4, "bots fill every table to four");
         let mut got: Vec<UserId> = t.iter().filter_map(|s| s.person()).collect();
-        let mut want: Vec<UserId> = order[at..at + shape.people].iter().map(|c| c.user).collect();
+        let mut want: Vec<UserId> = order[at..at + shape.people]
+            .iter()
+            .map(|c| c.user)
+            .collect();
         got.sort_unstable();
         want.sort_unstable();
         assert_eq!(got, want);
-        assert_eq!(t.iter().filter(|s| s.person().is_none()).count(), shape.bots);
+        assert_eq!(
+            t.iter().filter(|s| s.person().is_none()).count(),
+            shape.bots
+        );
         at += shape.people;
     }
 }
@@ -281,8 +297,15 @@ fn swiss_pairing_is_a_function_of_its_inputs() {
         let a = swiss::pair(&people, &history, 4, BOTS, seed, 3);
         let mut shuffled = people.clone();
         shuffled.shuffle(&mut rng);
-        assert_eq!(a, swiss::pair(&shuffled, &history, 4, BOTS, seed, 3), "input order");
-        let seated: usize = a.iter().map(|t| t.iter().filter(|s| s.person().is_some()).count()).sum();
+        assert_eq!(
+            a,
+            swiss::pair(&shuffled, &history, 4, BOTS, seed, 3),
+            "input order"
+        );
+        let seated: usize = a
+            .iter()
+            .map(|t| t.iter().filter(|s| s.person().is_some()).count())
+            .sum();
         assert_eq!(seated, n as usize);
     }
 }
@@ -311,12 +334,21 @@ fn sixty_four_people_play_four_swiss_rounds_without_a_rematch() {
 #[test]
 fn odd_counts_get_bots_or_smaller_tables() {
     let shape = |people, bots| Shape { people, bots };
-    assert_eq!(layout(10, 4, BOTS), vec![shape(4, 0), shape(3, 1), shape(3, 1)]);
+    assert_eq!(
+        layout(10, 4, BOTS),
+        vec![shape(4, 0), shape(3, 1), shape(3, 1)]
+    );
     assert_eq!(layout(5, 4, BOTS), vec![shape(3, 1), shape(2, 2)]);
     assert_eq!(layout(3, 4, BOTS), vec![shape(3, 1)]);
-    assert_eq!(layout(7, 2, BOTS), vec![shape(2, 0), shape(2, 0), shape(2, 0), shape(1, 1)]);
+    assert_eq!(
+        layout(7, 2, BOTS),
+        vec![shape(2, 0), shape(2, 0), shape(2, 0), shape(1, 1)]
+    );
     let smaller = Fill::Smaller { min: 3 };
-    assert_eq!(layout(10, 4, smaller), vec![shape(4, 0), shape(3, 0), shape(3, 0)]);
+    assert_eq!(
+        layout(10, 4, smaller),
+        vec![shape(4, 0), shape(3, 0), shape(3, 0)]
+    );
     // 5 at tables of 4 with 3 the fewest: two tables would seat 3 and 2, so bots fill.
     assert_eq!(layout(5, 4, smaller), vec![shape(3, 1), shape(2, 2)]);
     assert_eq!(layout(8, 4, smaller), vec![shape(4, 0), shape(4, 0)]);
@@ -330,7 +362,12 @@ fn bots_fill_seats_and_never_stand_in_the_standings() {
     let bots: usize = t.rounds[0]
         .tables
         .iter()
-        .map(|tb| tb.seats.iter().filter(|s| matches!(s, Seat::Bot(BotLevel::Normal))).count())
+        .map(|tb| {
+            tb.seats
+                .iter()
+                .filter(|s| matches!(s, Seat::Bot(BotLevel::Normal)))
+                .count()
+        })
         .sum();
     assert_eq!(bots, 2);
     while play_round(&mut t, &mut rng) != Step::Finished {}
@@ -375,7 +412,11 @@ fn a_two_player_round_robin_plays_its_cycle_and_a_bye_is_a_bot() {
     while play_round(&mut t, &mut rng) != Step::Finished {}
     assert_eq!(t.rounds.len(), 5);
     for round in &t.rounds {
-        let bots = round.tables.iter().flat_map(|tb| &tb.seats).filter(|s| s.person().is_none());
+        let bots = round
+            .tables
+            .iter()
+            .flat_map(|tb| &tb.seats)
+            .filter(|s| s.person().is_none());
         assert_eq!(bots.count(), 1, "one bye a round");
     }
     for s in t.standings() {
@@ -389,7 +430,10 @@ fn larger_round_robin_tables_repeat_no_meeting_a_division_could_avoid() {
     for (people, size) in [(9u64, 3u32), (8, 4), (12, 4), (10, 3)] {
         let mut t = tournament(Format::RoundRobin, size, people, rng.gen());
         t.start().unwrap();
-        assert_eq!(t.planned_rounds, robin::cycle_rounds(people as usize, size as usize));
+        assert_eq!(
+            t.planned_rounds,
+            robin::cycle_rounds(people as usize, size as usize)
+        );
         loop {
             let mut met = Met::new(people as usize);
             for r in &t.rounds[..t.rounds.len() - 1] {
@@ -425,7 +469,9 @@ fn play_by_seed(t: &mut Tournament) -> Step {
             .iter()
             .map(|s| 1 + table.seats.iter().filter(|o| rank(o) < rank(s)).count() as u32)
             .collect();
-        step = t.record(round, i as u32, &places, &vec![false; places.len()]).unwrap();
+        step = t
+            .record(round, i as u32, &places, &vec![false; places.len()])
+            .unwrap();
     }
     step
 }
@@ -496,11 +542,21 @@ fn every_knockout_reaches_its_final() {
 fn points_by_place_with_ties_and_players_gone() {
     let row = row_for(None, 4);
     assert_eq!(row, vec![6, 5, 3, 1]);
-    let p = |v: &[f64]| v.iter().map(|x| Points((x * f64::from(UNITS)) as u32)).collect::<Vec<_>>();
+    let p = |v: &[f64]| {
+        v.iter()
+            .map(|x| Points((x * f64::from(UNITS)) as u32))
+            .collect::<Vec<_>>()
+    };
     let none = [false; 4];
-    assert_eq!(table_points(&row, &[2, 1, 4, 3], &none), p(&[5.0, 6.0, 1.0, 3.0]));
+    assert_eq!(
+        table_points(&row, &[2, 1, 4, 3], &none),
+        p(&[5.0, 6.0, 1.0, 3.0])
+    );
     // Two tied for second share (5 + 3) / 2.
-    assert_eq!(table_points(&row, &[1, 2, 2, 4], &none), p(&[6.0, 4.0, 4.0, 1.0]));
+    assert_eq!(
+        table_points(&row, &[1, 2, 2, 4], &none),
+        p(&[6.0, 4.0, 4.0, 1.0])
+    );
     // Everyone tied: 15 / 4 each.
     assert_eq!(table_points(&row, &[1, 1, 1, 1], &none), p(&[3.75; 4]));
     // A player gone ranks last, whatever the game said.
@@ -513,7 +569,10 @@ fn points_by_place_with_ties_and_players_gone() {
         table_points(&row, &[1, 2, 3, 4], &[true, false, true, false]),
         p(&[2.0, 6.0, 2.0, 5.0])
     );
-    assert_eq!(effective_places(&[1, 2, 3, 4], &[true, false, true, false]), vec![3, 1, 3, 2]);
+    assert_eq!(
+        effective_places(&[1, 2, 3, 4], &[true, false, true, false]),
+        vec![3, 1, 3, 2]
+    );
     assert_eq!(effective_places(&[1, 2, 2, 4], &none), vec![1, 2, 2, 4]);
 }
 
@@ -547,7 +606,11 @@ fn tie_breaks_go_opponents_then_wins_then_rating() {
         dropped: false,
     };
     let ranked = s.ranked(&[entry(2, 1_500), entry(1, 900)], Format::Swiss, 0);
-    assert_eq!((ranked[0].user, ranked[1].user), (1, 2), "opponents' points first");
+    assert_eq!(
+        (ranked[0].user, ranked[1].user),
+        (1, 2),
+        "opponents' points first"
+    );
     assert_eq!(ranked[0].opponents, w(5));
     // Level on points and opponents: more wins first.
     let mut s = Standings::default();
@@ -605,20 +668,47 @@ fn every_step_out_of_turn_is_refused_with_its_reason() {
     assert_eq!(t.leave(1), Err(E::LeaveStarted));
     assert_eq!(t.start(), Err(E::Started));
     assert_eq!(t.next(), Err(E::AutomaticRounds));
-    assert_eq!(t.record(2, 0, &[1, 2, 3, 4], &[false; 4]), Err(E::NotThisRound { round: 2, current: 1 }));
-    assert_eq!(t.record(1, 5, &[1, 2, 3, 4], &[false; 4]), Err(E::NoSuchTable { round: 1, table: 5 }));
-    assert_eq!(t.record(1, 0, &[1, 2, 3], &[false; 3]), Err(E::ResultSeats { seats: 4 }));
-    assert_eq!(t.record(1, 0, &[0, 2, 3, 4], &[false; 4]), Err(E::ResultSeats { seats: 4 }));
+    assert_eq!(
+        t.record(2, 0, &[1, 2, 3, 4], &[false; 4]),
+        Err(E::NotThisRound {
+            round: 2,
+            current: 1
+        })
+    );
+    assert_eq!(
+        t.record(1, 5, &[1, 2, 3, 4], &[false; 4]),
+        Err(E::NoSuchTable { round: 1, table: 5 })
+    );
+    assert_eq!(
+        t.record(1, 0, &[1, 2, 3], &[false; 3]),
+        Err(E::ResultSeats { seats: 4 })
+    );
+    assert_eq!(
+        t.record(1, 0, &[0, 2, 3, 4], &[false; 4]),
+        Err(E::ResultSeats { seats: 4 })
+    );
     // The round ends when its last table ends, and the next is seated by itself.
-    assert_eq!(t.record(1, 0, &[1, 2, 3, 4], &[false; 4]), Ok(Step::Recorded { left: 1 }));
-    assert_eq!(t.record(1, 0, &[1, 2, 3, 4], &[false; 4]), Err(E::TableDone { round: 1, table: 0 }));
-    assert_eq!(t.record(1, 1, &[1, 2, 3, 4], &[false; 4]), Ok(Step::Seated { round: 2 }));
+    assert_eq!(
+        t.record(1, 0, &[1, 2, 3, 4], &[false; 4]),
+        Ok(Step::Recorded { left: 1 })
+    );
+    assert_eq!(
+        t.record(1, 0, &[1, 2, 3, 4], &[false; 4]),
+        Err(E::TableDone { round: 1, table: 0 })
+    );
+    assert_eq!(
+        t.record(1, 1, &[1, 2, 3, 4], &[false; 4]),
+        Ok(Step::Seated { round: 2 })
+    );
     assert_eq!(t.phase, Phase::Playing { round: 2 });
     assert_eq!(t.drop_out(99), Err(E::NotIn));
     t.drop_out(3).unwrap();
     assert_eq!(t.drop_out(3), Err(E::AlreadyDropped));
     t.record(2, 0, &[1, 2, 3, 4], &[false; 4]).unwrap();
-    assert_eq!(t.record(2, 1, &[1, 2, 3, 4], &[false; 4]), Ok(Step::Finished));
+    assert_eq!(
+        t.record(2, 1, &[1, 2, 3, 4], &[false; 4]),
+        Ok(Step::Finished)
+    );
     assert_eq!(t.join(9, 1_000), Err(E::Over));
     assert_eq!(t.next(), Err(E::Over));
     assert_eq!(t.drop_out(1), Err(E::Over));
@@ -633,9 +723,18 @@ fn every_step_out_of_turn_is_refused_with_its_reason() {
     assert_eq!(bad(&|s| s.table_size = 7), E::TableSize { most: 6 });
     assert_eq!(bad(&|s| s.table_size = 1), E::TableSize { most: 6 });
     assert_eq!(bad(&|s| s.rounds = Some(0)), E::Rounds { most: MAX_ROUNDS });
-    assert_eq!(bad(&|s| s.points = Some(vec![1, 3, 5, 6])), E::PointsRow { places: 4 });
-    assert_eq!(bad(&|s| s.points = Some(vec![6, 5, 3])), E::PointsRow { places: 4 });
-    assert_eq!(bad(&|s| s.fill = Fill::Smaller { min: 5 }), E::SmallestTable { size: 4 });
+    assert_eq!(
+        bad(&|s| s.points = Some(vec![1, 3, 5, 6])),
+        E::PointsRow { places: 4 }
+    );
+    assert_eq!(
+        bad(&|s| s.points = Some(vec![6, 5, 3])),
+        E::PointsRow { places: 4 }
+    );
+    assert_eq!(
+        bad(&|s| s.fill = Fill::Smaller { min: 5 }),
+        E::SmallestTable { size: 4 }
+    );
     assert_eq!(
         bad(&|s| {
             s.format = Format::Knockout;
@@ -643,7 +742,10 @@ fn every_step_out_of_turn_is_refused_with_its_reason() {
         }),
         E::Advance { most: 3 }
     );
-    assert_eq!(bad(&|s| s.max_players = 1), E::MaxPlayers { most: MAX_PLAYERS });
+    assert_eq!(
+        bad(&|s| s.max_players = 1),
+        E::MaxPlayers { most: MAX_PLAYERS }
+    );
 }
 
 #[test]
@@ -670,9 +772,15 @@ fn manual_rounds_wait_for_next() {
     t.start().unwrap();
     t.record(1, 0, &[1, 2], &[false; 2]).unwrap();
     assert_eq!(t.next(), Err(TournamentError::StillPlaying { left: 1 }));
-    assert_eq!(t.record(1, 1, &[1, 2], &[false; 2]), Ok(Step::Waiting { round: 1 }));
+    assert_eq!(
+        t.record(1, 1, &[1, 2], &[false; 2]),
+        Ok(Step::Waiting { round: 1 })
+    );
     assert_eq!(t.rounds.len(), 1, "nothing seated before next");
-    assert_eq!(t.record(1, 1, &[1, 2], &[false; 2]), Err(TournamentError::TableDone { round: 1, table: 1 }));
+    assert_eq!(
+        t.record(1, 1, &[1, 2], &[false; 2]),
+        Err(TournamentError::TableDone { round: 1, table: 1 })
+    );
     assert_eq!(t.next(), Ok(Step::Seated { round: 2 }));
     t.record(2, 0, &[1, 2], &[false; 2]).unwrap();
     assert_eq!(t.record(2, 1, &[2, 1], &[false; 2]), Ok(Step::Finished));
@@ -693,7 +801,10 @@ fn a_player_who_drops_out_ranks_last_at_their_table_and_is_seated_no_more() {
     // The game had them first; they rank last, with last place's point.
     t.record(1, 0, &[1, 2, 3, 4], &[false; 4]).unwrap();
     assert_eq!(t.standings.points(leaver), Points::whole(1));
-    assert_eq!(t.standings.points(seats[1].person().unwrap()), Points::whole(6));
+    assert_eq!(
+        t.standings.points(seats[1].person().unwrap()),
+        Points::whole(6)
+    );
     t.record(1, 1, &[1, 2, 3, 4], &[false; 4]).unwrap();
     let round2 = &t.rounds[1];
     assert!(round2
@@ -701,8 +812,20 @@ fn a_player_who_drops_out_ranks_last_at_their_table_and_is_seated_no_more() {
         .iter()
         .flat_map(|tb| &tb.seats)
         .all(|s| s.person() != Some(leaver)));
-    assert_eq!(round2.tables.iter().flat_map(|tb| &tb.seats).filter(|s| s.person().is_none()).count(), 1);
-    let row = t.standings().into_iter().find(|s| s.user == leaver).unwrap();
+    assert_eq!(
+        round2
+            .tables
+            .iter()
+            .flat_map(|tb| &tb.seats)
+            .filter(|s| s.person().is_none())
+            .count(),
+        1
+    );
+    let row = t
+        .standings()
+        .into_iter()
+        .find(|s| s.user == leaver)
+        .unwrap();
     assert!(row.dropped);
 }
 
@@ -727,7 +850,11 @@ fn a_tournament_is_the_same_given_the_same_seed() {
         t
     };
     assert_eq!(run(5), run(5));
-    assert_ne!(run(5).rounds, run(6).rounds, "the seed draws seats and ties");
+    assert_ne!(
+        run(5).rounds,
+        run(6).rounds,
+        "the seed draws seats and ties"
+    );
 }
 
 #[test]
@@ -752,7 +879,10 @@ fn a_saved_tournament_reads_back_and_a_newer_one_is_refused() {
         })
     );
     assert_eq!(Tournament::from_json("{"), Err(TournamentError::Unreadable));
-    assert_eq!(Tournament::from_json("{\"version\":1}"), Err(TournamentError::Unreadable));
+    assert_eq!(
+        Tournament::from_json("{\"version\":1}"),
+        Err(TournamentError::Unreadable)
+    );
 }
 
 #[test]
@@ -775,7 +905,10 @@ fn every_refusal_reads_as_a_sentence_in_both_languages() {
         E::Full { most: 8 },
         E::AlreadyDropped,
         E::NoSuchTable { round: 2, table: 9 },
-        E::NotThisRound { round: 2, current: 1 },
+        E::NotThisRound {
+            round: 2,
+            current: 1,
+        },
         E::TableDone { round: 1, table: 0 },
         E::ResultSeats { seats: 4 },
         E::StillPlaying { left: 3 },
@@ -786,10 +919,16 @@ fn every_refusal_reads_as_a_sentence_in_both_languages() {
     for e in &all {
         for lang in [words::Lang::En, words::Lang::Es] {
             let text = e.text(lang);
-            assert!(!text.starts_with("tournament-"), "{e:?} in {lang:?}: {text}");
+            assert!(
+                !text.starts_with("tournament-"),
+                "{e:?} in {lang:?}: {text}"
+            );
             assert!(text.contains(' '), "{text}");
         }
         assert_ne!(e.text(words::Lang::En), e.text(words::Lang::Es), "{e:?}");
     }
-    assert_eq!(E::StillPlaying { left: 3 }.to_string(), "3 tables of this round are still playing.");
+    assert_eq!(
+        E::StillPlaying { left: 3 }.to_string(),
+        "3 tables of this round are still playing."
+    );
 }
