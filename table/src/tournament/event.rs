@@ -254,7 +254,7 @@ impl Tournament {
     }
 
     /// Starts the next round of a tournament with manual rounds, once the last ended.
-    pub fn next(&mut self) -> Result<Step, TournamentError> {
+    pub fn next_round(&mut self) -> Result<Step, TournamentError> {
         match self.phase {
             Phase::Joining => Err(TournamentError::NotStarted),
             Phase::Finished => Err(TournamentError::Over),

@@ -655,7 +655,7 @@ fn every_step_out_of_turn_is_refused_with_its_reason() {
     settings.rounds = Some(2);
     let mut t = Tournament::create(settings.clone(), 1).unwrap();
     assert_eq!(t.record(1, 0, &[1], &[false]), Err(E::NotStarted));
-    assert_eq!(t.next(), Err(E::NotStarted));
+    assert_eq!(t.next_round(), Err(E::NotStarted));
     t.join(1, 1_000).unwrap();
     assert_eq!(t.join(1, 1_000), Err(E::AlreadyIn));
     assert_eq!(t.leave(2), Err(E::NotIn));
@@ -667,7 +667,7 @@ fn every_step_out_of_turn_is_refused_with_its_reason() {
     assert_eq!(t.join(9, 1_000), Err(E::Started));
     assert_eq!(t.leave(1), Err(E::LeaveStarted));
     assert_eq!(t.start(), Err(E::Started));
-    assert_eq!(t.next(), Err(E::AutomaticRounds));
+    assert_eq!(t.next_round(), Err(E::AutomaticRounds));
     assert_eq!(
         t.record(2, 0, &[1, 2, 3, 4], &[false; 4]),
         Err(E::NotThisRound {
@@ -710,7 +710,7 @@ fn every_step_out_of_turn_is_refused_with_its_reason() {
         Ok(Step::Finished)
     );
     assert_eq!(t.join(9, 1_000), Err(E::Over));
-    assert_eq!(t.next(), Err(E::Over));
+    assert_eq!(t.next_round(), Err(E::Over));
     assert_eq!(t.drop_out(1), Err(E::Over));
     assert_eq!(t.record(2, 0, &[1, 2, 3, 4], &[false; 4]), Err(E::Over));
 
@@ -771,7 +771,7 @@ fn manual_rounds_wait_for_next() {
     }
     t.start().unwrap();
     t.record(1, 0, &[1, 2], &[false; 2]).unwrap();
-    assert_eq!(t.next(), Err(TournamentError::StillPlaying { left: 1 }));
+    assert_eq!(t.next_round(), Err(TournamentError::StillPlaying { left: 1 }));
     assert_eq!(
         t.record(1, 1, &[1, 2], &[false; 2]),
         Ok(Step::Waiting { round: 1 })
@@ -781,7 +781,7 @@ fn manual_rounds_wait_for_next() {
         t.record(1, 1, &[1, 2], &[false; 2]),
         Err(TournamentError::TableDone { round: 1, table: 1 })
     );
-    assert_eq!(t.next(), Ok(Step::Seated { round: 2 }));
+    assert_eq!(t.next_round(), Ok(Step::Seated { round: 2 }));
     t.record(2, 0, &[1, 2], &[false; 2]).unwrap();
     assert_eq!(t.record(2, 1, &[2, 1], &[false; 2]), Ok(Step::Finished));
 }
