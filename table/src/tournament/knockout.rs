@@ -16,7 +16,11 @@ pub fn pair(seeds: &[UserId], size: usize, fill: Fill, seed: u64, round: u32) ->
         loop {
             let lap = step / t;
             let at = step % t;
-            let table = if lap.is_multiple_of(2) { at } else { t - 1 - at };
+            let table = if lap.is_multiple_of(2) {
+                at
+            } else {
+                t - 1 - at
+            };
             step += 1;
             if groups[table].len() < shapes[table].people {
                 groups[table].push(user);

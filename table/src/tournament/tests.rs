@@ -771,7 +771,10 @@ fn manual_rounds_wait_for_next() {
     }
     t.start().unwrap();
     t.record(1, 0, &[1, 2], &[false; 2]).unwrap();
-    assert_eq!(t.next_round(), Err(TournamentError::StillPlaying { left: 1 }));
+    assert_eq!(
+        t.next_round(),
+        Err(TournamentError::StillPlaying { left: 1 })
+    );
     assert_eq!(
         t.record(1, 1, &[1, 2], &[false; 2]),
         Ok(Step::Waiting { round: 1 })
