@@ -279,7 +279,7 @@ fn swiss_with_no_history_seats_the_standings_in_blocks() {
 }
 
 #[test]
-fn swiss_pairing_is_a_function_of_its_inputs() {
+fn swiss_pairing_is_a_function_of_its_inputs_and_seats_everyone_once() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     for _ in 0..20 {
         let n = rng.gen_range(2..80u64);
@@ -302,11 +302,31 @@ fn swiss_pairing_is_a_function_of_its_inputs() {
             swiss::pair(&shuffled, &history, 4, BOTS, seed, 3),
             "input order"
         );
-        let seated: usize = a
+        // Everyone seated exactly once, every table full (bots fill), bots at the bottom.
+        let mut seated: Vec<UserId> = a.iter().flatten().filter_map(|s| s.person()).collect();
+        seated.sort_unstable();
+        let everyone: Vec<UserId> = (1..=n).map(|u| u * 1_000).collect();
+        assert_eq!(seated, everyone);
+        assert!(a.iter().all(|t| t.len() == 4));
+        let bots: Vec<usize> = a
             .iter()
-            .map(|t| t.iter().filter(|s| s.person().is_some()).count())
-            .sum();
-        assert_eq!(seated, n as usize);
+            .map(|t| t.iter().filter(|s| s.person().is_none()).count())
+            .collect();
+        assert!(bots.windows(2).all(|w| w[0] <= w[1]), "{bots:?}");
+        // A sparse history (each met at most a few) leaves room for no rematch at all.
+        if n >= 24 {
+            let index = |u: UserId| (u / 1_000 - 1) as usize;
+            let mut met = Met::new(n as usize);
+            for table in &history {
+                let at: Vec<usize> = table.iter().map(|&u| index(u)).collect();
+                met.mark_table(&at);
+            }
+            let tables: Vec<Vec<usize>> = a
+                .iter()
+                .map(|t| t.iter().filter_map(|s| s.person()).map(index).collect())
+                .collect();
+            assert_eq!(rematches(&tables, &met), 0, "{n} people");
+        }
     }
 }
 
