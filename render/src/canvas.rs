@@ -84,8 +84,9 @@ pub struct Canvas {
     /// Every text drawn, in order, when recording (a paragraph or a fitted line counts
     /// once, as written before wrapping or cutting).
     texts: Option<Vec<String>>,
-    /// The pixel size of every line of text drawn (after shrinking), when recording.
-    sizes: Option<Vec<f32>>,
+    /// The pixel size of every line of text drawn (after shrinking) with the line, when
+    /// recording.
+    sizes: Option<Vec<(f32, String)>>,
     /// Fills and texts in drawing order, when recording (see [`drawn`]).
     drawn: Option<Vec<Drawn>>,
 }
@@ -333,7 +334,7 @@ impl Canvas {
         let width = self.text_width(text, px);
         if let Some(sizes) = self.sizes.as_mut() {
             if !text.trim().is_empty() {
-                sizes.push(px);
+                sizes.push((px, text.to_string()));
             }
         }
         // Descenders reach about a quarter of the size below the baseline.
@@ -375,9 +376,46 @@ impl Canvas {
         text: &str,
         max_w: f32,
     ) -> f32 {
+        let floor = px * 0.6;
+        self.fit(x, y, px, colour, align, text, max_w, |size| size > floor)
+    }
+
+    /// [`Canvas::text_fit`] shrinking no further than `min_px` (what a phone still
+    /// reads): a text too long even then is cut with an ellipsis.
+    #[allow(clippy::too_many_arguments)]
+    pub fn text_fit_min(
+        &mut self,
+        x: f32,
+        y: f32,
+        px: f32,
+        colour: Rgb,
+        align: Align,
+        text: &str,
+        max_w: f32,
+        min_px: f32,
+    ) -> f32 {
+        self.fit(x, y, px, colour, align, text, max_w, |size| {
+            size - 1.0 >= min_px
+        })
+    }
+
+    /// Shrinks `text` a pixel at a time while `may_shrink(size)` and it is too wide, then
+    /// cuts it with an ellipsis if it still does not fit.
+    #[allow(clippy::too_many_arguments)]
+    fn fit(
+        &mut self,
+        x: f32,
+        y: f32,
+        px: f32,
+        colour: Rgb,
+        align: Align,
+        text: &str,
+        max_w: f32,
+        may_shrink: impl Fn(f32) -> bool,
+    ) -> f32 {
         self.record(text);
         let mut size = px;
-        while self.text_width(text, size) > max_w && size > px * 0.6 {
+        while self.text_width(text, size) > max_w && may_shrink(size) {
             size -= 1.0;
         }
         if self.text_width(text, size) <= max_w {
@@ -608,8 +646,9 @@ pub fn legends(width: u32, draw: impl Fn(&mut Canvas)) -> Vec<String> {
 }
 
 /// The pixel size of every line of text `draw` writes (after [`Canvas::text_fit`]
-/// shrinks it), from a recording dry run: what the phone-readability rule measures.
-pub fn text_sizes(width: u32, draw: impl Fn(&mut Canvas)) -> Vec<f32> {
+/// shrinks it), with the line, from a recording dry run: what the phone-readability rule
+/// measures.
+pub fn text_sizes(width: u32, draw: impl Fn(&mut Canvas)) -> Vec<(f32, String)> {
     let mut canvas = Canvas::recording(width);
     draw(&mut canvas);
     canvas.sizes.unwrap_or_default()
