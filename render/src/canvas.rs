@@ -428,6 +428,26 @@ impl Canvas {
         self.line_of_text(x, y, size, colour, align, &format!("{cut}…"))
     }
 
+    /// How many lines [`Canvas::paragraph`] wraps `text` into at `px` within `max_w`.
+    pub fn line_count(&self, text: &str, px: f32, max_w: f32) -> usize {
+        let mut lines = 0;
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if !line.is_empty() && self.text_width(&candidate, px) > max_w {
+                lines += 1;
+                line = word.to_string();
+            } else {
+                line = candidate;
+            }
+        }
+        lines + usize::from(!line.is_empty())
+    }
+
     /// Draws `text` word-wrapped to `max_w`, first baseline at `y`; returns the baseline
     /// after the last line.
     pub fn paragraph(
