@@ -523,9 +523,10 @@ impl Canvas {
     }
 }
 
-/// Deflate level: the pictures are long runs of flat colour, which the fastest level
-/// already packs to ~50–125 KB at a third of the default level's time.
-const DEFLATE_LEVEL: u8 = 1;
+/// Deflate level: the pictures are long runs of flat colour. Level 3 keeps the tallest
+/// (The Princes of Florence for five, drawn large enough for a phone) under 150 KB,
+/// where level 1 gave 170 KB; see `docs/benchmarks.md` for the time it costs.
+const DEFLATE_LEVEL: u8 = 3;
 
 /// Writes an 8-bit indexed PNG: signature, IHDR, PLTE, one IDAT (rows unfiltered: a
 /// palette index has no useful arithmetic neighbourhood), IEND.
