@@ -364,26 +364,10 @@ impl Canvas {
         width
     }
 
-    /// Text shrunk (down to 60 %) or cut with an ellipsis so it fits `max_w`.
+    /// Text shrunk, no further than `min_px` (what a phone still reads), or else cut with
+    /// an ellipsis, so it fits `max_w`.
     #[allow(clippy::too_many_arguments)]
     pub fn text_fit(
-        &mut self,
-        x: f32,
-        y: f32,
-        px: f32,
-        colour: Rgb,
-        align: Align,
-        text: &str,
-        max_w: f32,
-    ) -> f32 {
-        let floor = px * 0.6;
-        self.fit(x, y, px, colour, align, text, max_w, |size| size > floor)
-    }
-
-    /// [`Canvas::text_fit`] shrinking no further than `min_px` (what a phone still
-    /// reads): a text too long even then is cut with an ellipsis.
-    #[allow(clippy::too_many_arguments)]
-    pub fn text_fit_min(
         &mut self,
         x: f32,
         y: f32,
@@ -726,6 +710,33 @@ mod tests {
         assert_ne!(drawn("ñ"), drawn("n"));
     }
 
+    /// A fitted text shrinks to fit, but never below its floor: past it, it is cut.
+    #[test]
+    fn a_fitted_text_is_cut_rather_than_shrunk_below_its_floor() {
+        let fit = |max_w: f32| {
+            text_sizes(1100, |c| {
+                c.text_fit(
+                    0.0,
+                    40.0,
+                    30.0,
+                    Rgb::hex(0),
+                    Align::Left,
+                    "Carla Montevideo",
+                    max_w,
+                    28.0,
+                );
+            })
+        };
+        let (px, line) = fit(1000.0)[0].clone();
+        assert_eq!((px, line.as_str()), (30.0, "Carla Montevideo"));
+        let (px, line) = fit(80.0)[0].clone();
+        assert!(px >= 28.0, "{px}");
+        assert!(
+            line.ends_with('…') && line.len() < "Carla Montevideo".len(),
+            "{line}"
+        );
+    }
+
     #[test]
     fn a_recording_run_lists_each_text_once_as_written() {
         let texts = legends(400, |c| {
@@ -746,6 +757,7 @@ mod tests {
                 Align::Left,
                 "un texto demasiado largo para su caja",
                 60.0,
+                12.0,
             );
         });
         assert_eq!(

@@ -397,7 +397,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
     } else {
         words::text(lang, "picture-estates-title", &[])
     };
-    let mut y = style::header_at(c, &title, &status(v, names, lang), READABLE) + 6.0;
+    let mut y = style::header(c, &title, &status(v, names, lang), READABLE) + 6.0;
 
     // Up for auction.
     if let Some((item, bids)) = match &v.phase {
@@ -416,7 +416,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
         let lines = c.line_count(&text, READABLE, bids_w).max(1);
         let h = 12.0 + LARGE + 14.0 + (lines as f32 * READABLE * 1.3).max(52.0) + 16.0;
         let heading = words::text(lang, "picture-estates-up-for-auction", &[]);
-        let top = style::readable_panel(c, MARGIN, y, inner, h, &heading);
+        let top = style::panel(c, MARGIN, y, inner, h, &heading);
         c.round_rect(
             MARGIN,
             y,
@@ -439,7 +439,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
                     Some(Rgb::hex(0x4a3b2c)),
                     Some((INK, 2.0)),
                 );
-                c.text_fit_min(
+                c.text_fit(
                     ix + 115.0,
                     top + 36.0,
                     READABLE,
@@ -476,7 +476,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
     // Offer rows.
     let ow = 112.0;
     let oh = 12.0 + LARGE + 14.0 + 3.0 * 54.0 + 6.0;
-    let top = style::readable_panel(
+    let top = style::panel(
         c,
         MARGIN,
         y,
@@ -561,7 +561,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
         .sum();
     let ph = 12.0 + LARGE + 14.0 + wrapped as f32 * READABLE * 1.3 + 8.0;
     let heading = words::text(lang, "picture-estates-pieces", &[]);
-    let top = style::readable_panel(c, MARGIN, y, inner, ph, &heading);
+    let top = style::panel(c, MARGIN, y, inner, ph, &heading);
     let mut ly = top + READABLE;
     for l in &lines {
         ly = c.paragraph(MARGIN + 18.0, ly, READABLE, INK, l, inner - 36.0);
@@ -573,7 +573,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
     let half = (inner - gap) / 2.0;
     let sh = 12.0 + LARGE + 14.0 + 6.0 * 46.0 + 6.0;
     let heading = words::text(lang, "picture-estates-shares", &[]);
-    let top = style::readable_panel(c, MARGIN, y, half, sh, &heading);
+    let top = style::panel(c, MARGIN, y, half, sh, &heading);
     for (i, (colour, owner)) in v.certificates.iter().enumerate() {
         let ry = top + i as f32 * 46.0;
         let fill = colour_fill(*colour);
@@ -595,7 +595,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
             colour_code(*colour),
         );
         let who = owner.map_or("—".to_string(), |s| name(names, s, lang));
-        c.text_fit_min(
+        c.text_fit(
             MARGIN + 100.0,
             ry + 29.0,
             READABLE,
@@ -608,7 +608,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
     }
     let sx = MARGIN + half + gap;
     let heading = words::text(lang, "picture-estates-score-now", &[]);
-    let top = style::readable_panel(c, sx, y, half, sh, &heading);
+    let top = style::panel(c, sx, y, half, sh, &heading);
     let max = v
         .live_scores
         .iter()
@@ -619,7 +619,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
     for (s, pts) in v.live_scores.iter().enumerate() {
         let ry = top + s as f32 * 46.0;
         style::seat_badge(c, sx + 12.0, ry + 20.0, s, 22.0);
-        c.text_fit_min(
+        c.text_fit(
             sx + 64.0,
             ry + 30.0,
             READABLE,
@@ -687,7 +687,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String],
         &[("name", name(names, v.seat, lang).into())],
     );
     let only_you = words::text(lang, "picture-only-you", &[]);
-    let mut y = style::header_at(c, &title, &only_you, READABLE) + 10.0;
+    let mut y = style::header(c, &title, &only_you, READABLE) + 10.0;
     let inner = c.width - 2.0 * MARGIN;
     for (i, (label, amount, note)) in [
         (
@@ -706,7 +706,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String],
     {
         // One panel a row, so each note fits on its line.
         let py = y + i as f32 * 214.0;
-        let top = style::readable_panel(c, MARGIN, py, inner, 200.0, label);
+        let top = style::panel(c, MARGIN, py, inner, 200.0, label);
         c.text(
             MARGIN + inner / 2.0,
             top + 74.0,
@@ -715,7 +715,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String],
             Align::Center,
             &format!("${amount}M"),
         );
-        c.text_fit_min(
+        c.text_fit(
             MARGIN + inner / 2.0,
             top + 120.0,
             READABLE,

@@ -63,7 +63,7 @@ fn tile(c: &mut Canvas, x: f32, y: f32, t: &Tile, lang: Lang) {
     } else {
         material_word(t.material, lang)
     };
-    c.text_fit_min(
+    c.text_fit(
         x + TILE_W / 2.0,
         y + TILE_H - 10.0,
         READABLE,
@@ -235,7 +235,7 @@ pub(crate) fn prompt(v: &PalazzoPublic, lang: Lang) -> String {
 pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], lang: Lang) {
     let w = c.width;
     let inner = w - 2.0 * MARGIN;
-    let mut y = style::header_at(c, "Palazzo", &status(v, names, lang), READABLE);
+    let mut y = style::header(c, "Palazzo", &status(v, names, lang), READABLE);
 
     // Stacks, riders, money pile.
     let stacks: Vec<String> = v
@@ -310,7 +310,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], l
             "picture-palazzo-quarry",
             &[("number", (i + 1).into())],
         );
-        let top = style::readable_panel(c, x, y, qw, qh, &heading);
+        let top = style::panel(c, x, y, qw, qh, &heading);
         if master {
             c.round_rect(x, y, qw, qh, 12.0, None, Some((style::HIGHLIGHT, 5.0)));
         }
@@ -345,7 +345,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], l
         + 14.0
         + v.supply.len().max(1).div_ceil(per_row) as f32 * (TILE_H + 10.0)
         + 6.0;
-    let top = style::readable_panel(
+    let top = style::panel(
         c,
         MARGIN,
         y,
@@ -447,7 +447,7 @@ fn draw_seat(
             ],
         )
     );
-    let mut top = style::readable_panel(c, x, y, pw, h, &heading);
+    let mut top = style::panel(c, x, y, pw, h, &heading);
     style::seat_badge(c, x + 12.0, y + 12.0 + LARGE * 0.62, seat, 23.0);
     if v.awaiting.contains(&seat) && !v.over {
         c.round_rect(x, y, pw, h, 12.0, None, Some((style::HIGHLIGHT, 5.0)));
@@ -517,7 +517,7 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32, lang:
     if !v.revealed.is_empty() {
         let h = head_h + CARD_H + 20.0;
         let heading = words::text(lang, "picture-palazzo-revealed", &[]);
-        let top = style::readable_panel(c, x, y, inner, h, &heading);
+        let top = style::panel(c, x, y, inner, h, &heading);
         cards_row(c, x + 16.0, top, &v.revealed, 1.0);
         return y + h + 16.0;
     }
@@ -533,13 +533,13 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32, lang:
                 ("leader", name(names, a.leader, lang).into()),
             ],
         );
-        let top = style::readable_panel(c, x, y, inner, h, &heading);
+        let top = style::panel(c, x, y, inner, h, &heading);
         c.round_rect(x, y, inner, h, 12.0, None, Some((style::HIGHLIGHT, 4.0)));
         let mut ty = tiles_flow(c, x + 16.0, top, inner - 32.0, &a.tiles, lang) + 6.0;
         for b in &a.bids {
             let name_w = 260.0;
             style::seat_badge(c, x + 16.0, ty + CARD_H * 0.5, b.seat, 23.0);
-            c.text_fit_min(
+            c.text_fit(
                 x + 70.0,
                 ty + CARD_H * 0.5 + 10.0,
                 READABLE,
@@ -595,7 +595,7 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32, lang:
             "picture-palazzo-builds",
             &[("name", name(names, *seat, lang).into())],
         );
-        let top = style::readable_panel(c, x, y, inner, h, &heading);
+        let top = style::panel(c, x, y, inner, h, &heading);
         tiles_flow(c, x + 16.0, top, inner - 32.0, tiles, lang);
         return y + h + 16.0;
     }
@@ -603,7 +603,7 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32, lang:
         let per_row = (((inner - 32.0 + 10.0) / (TILE_W + 10.0)).floor() as usize).max(1);
         let h = head_h + v.lot.len().div_ceil(per_row) as f32 * (TILE_H + 10.0) + 10.0;
         let heading = words::text(lang, "picture-palazzo-lot", &[]);
-        let top = style::readable_panel(c, x, y, inner, h, &heading);
+        let top = style::panel(c, x, y, inner, h, &heading);
         tiles_flow(c, x + 16.0, top, inner - 32.0, &v.lot, lang);
         return y + h + 16.0;
     }
@@ -638,7 +638,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PalazzoPrivate, names: &[String],
             &[("count", v.hand.len().into()), ("best", v.best_bid.into())],
         ),
     };
-    let mut y = style::header_at(c, &title, &status, READABLE);
+    let mut y = style::header(c, &title, &status, READABLE);
     y += 8.0;
     // One row per currency (then certificates), biggest values last.
     let groups: [(Option<Currency>, &str); 4] = [

@@ -347,7 +347,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
             ("rounds", v.rounds.into()),
         ],
     );
-    let mut y = style::header_at(c, &title, &status(v, names, lang), READABLE);
+    let mut y = style::header(c, &title, &status(v, names, lang), READABLE);
     y = c.paragraph(
         MARGIN,
         y + READABLE,
@@ -377,7 +377,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
     } else {
         words::text(lang, "picture-princes-items-next", &[])
     };
-    let top = style::readable_panel(c, MARGIN, y, inner, ah, &heading);
+    let top = style::panel(c, MARGIN, y, inner, ah, &heading);
     let cw = (inner - 32.0 - (per_row - 1) as f32 * 8.0) / per_row as f32;
     for (i, st) in Stack::ALL.iter().enumerate() {
         let x = MARGIN + 16.0 + (i % per_row) as f32 * (cw + 8.0);
@@ -412,7 +412,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
             );
         }
         let ink = if gone { MUTED } else { fill.ink() };
-        c.text_fit_min(
+        c.text_fit(
             x + cw / 2.0,
             top + 34.0,
             READABLE,
@@ -427,7 +427,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
             None if left == 0 => words::text(lang, "picture-princes-none-left", &[]),
             None => words::text(lang, "picture-princes-left", &[("count", left.into())]),
         };
-        c.text_fit_min(
+        c.text_fit(
             x + cw / 2.0,
             top + 70.0,
             READABLE,
@@ -460,7 +460,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
     };
     let th = 12.0 + LARGE + 14.0 + 44.0 + stack_heights as f32 * 48.0;
     let heading = words::text(lang, "picture-princes-prestige-track", &[]);
-    let top = style::readable_panel(c, MARGIN, y, inner, th, &heading);
+    let top = style::panel(c, MARGIN, y, inner, th, &heading);
     let (tx, tw) = (MARGIN + 30.0, inner - 60.0);
     let line_y = top + stack_heights as f32 * 48.0 + 4.0;
     c.line(tx, line_y, tx + tw, line_y, INK, 3.0);
@@ -578,7 +578,7 @@ fn principality(
             ],
         )
     );
-    let top = style::readable_panel(c, x, y, pw, ph, &heading);
+    let top = style::panel(c, x, y, pw, ph, &heading);
     style::seat_badge(c, x + 12.0, y + 12.0 + LARGE * 0.62, p.seat, 23.0);
     if v.awaiting.contains(&p.seat) && v.phase != "over" {
         c.round_rect(x, y, pw, ph, 12.0, None, Some((style::HIGHLIGHT, 5.0)));
@@ -602,7 +602,7 @@ fn principality(
             Some((if held { INK } else { PANEL_LINE }, 2.0)),
         );
         let label = if held { format!("✓ {}", f) } else { f };
-        c.text_fit_min(
+        c.text_fit(
             fx + fw / 2.0,
             ly + 30.0,
             READABLE,
@@ -688,7 +688,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
         "picture-princes-hand-title",
         &[("name", name(names, v.seat, lang).into())],
     );
-    let mut y = style::header_at(
+    let mut y = style::header(
         c,
         &title,
         &words::text(
@@ -844,7 +844,7 @@ fn card_grid(c: &mut Canvas, y: f32, cards: &[(String, String)]) -> f32 {
             Some(Rgb::hex(0xf7ecd0)),
             Some((INK, 2.0)),
         );
-        c.text_fit_min(
+        c.text_fit(
             x + 16.0,
             cy + 40.0,
             LARGE,
@@ -854,7 +854,7 @@ fn card_grid(c: &mut Canvas, y: f32, cards: &[(String, String)]) -> f32 {
             w - 32.0,
             READABLE,
         );
-        c.text_fit_min(
+        c.text_fit(
             x + 16.0,
             cy + 80.0,
             READABLE,

@@ -13,15 +13,12 @@ pub const MUTED: Rgb = Rgb::hex(0x5b5348);
 pub const HEADER: Rgb = Rgb::hex(0x3b2f25);
 pub const HIGHLIGHT: Rgb = Rgb::hex(0xd98e04);
 
-/// Text sizes (px). Scaled to a 360 px phone a size reads at a third; the phone rule
-/// (`docs/accessibility.md`) wants every size ≥ [`crate::PHONE_MIN_PX`] (27.5 px):
-/// [`READABLE`] and up. `BODY` and `SMALL` are below it, in the layouts not yet redrawn
-/// for phones.
+/// Text sizes (px). Scaled to a 360 px wide phone a picture's text reads at about a
+/// third of its size: the phone rule (`docs/accessibility.md`) wants none below
+/// [`crate::PHONE_MIN_PX`] (27.5 px), so [`READABLE`] is the smallest size drawn.
 pub const TITLE: f32 = 40.0;
 pub const LARGE: f32 = 30.0;
-pub const BODY: f32 = 26.0;
-pub const SMALL: f32 = 22.0;
-/// The smallest text a picture redrawn for phones draws: 9 px tall at 360 px wide.
+/// The smallest text a picture draws: 9 px tall at 360 px wide.
 pub const READABLE: f32 = 28.0;
 
 /// Outer margin.
@@ -50,14 +47,9 @@ pub fn name(names: &[String], seat: usize, lang: Lang) -> String {
         .unwrap_or_else(|| words::text(lang, "picture-seat", &[("number", (seat + 1).into())]))
 }
 
-/// The dark title bar with the game's name and a status paragraph under it; returns the
-/// y where content starts.
-pub fn header(c: &mut Canvas, title: &str, status: &str) -> f32 {
-    header_at(c, title, status, BODY)
-}
-
-/// [`header`] with the status paragraph at `px`.
-pub fn header_at(c: &mut Canvas, title: &str, status: &str, px: f32) -> f32 {
+/// The dark title bar with the game's name and a status paragraph under it at `px`;
+/// returns the y where content starts.
+pub fn header(c: &mut Canvas, title: &str, status: &str, px: f32) -> f32 {
     let w = c.width;
     let bar = 64.0;
     c.rect(0.0, 0.0, w, bar, HEADER);
@@ -69,36 +61,23 @@ pub fn header_at(c: &mut Canvas, title: &str, status: &str, px: f32) -> f32 {
     after - px + 8.0
 }
 
-/// A panel box with a heading; returns the y below the heading.
+/// A panel box with a heading; returns the y below the heading. A long heading is cut
+/// rather than shrunk below [`READABLE`].
 pub fn panel(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, heading: &str) -> f32 {
-    panel_box(c, x, y, w, h, heading, LARGE * 0.6)
-}
-
-/// [`panel`] whose heading, when long, is cut rather than shrunk below [`READABLE`].
-pub fn readable_panel(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, heading: &str) -> f32 {
-    panel_box(c, x, y, w, h, heading, READABLE)
-}
-
-fn panel_box(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, heading: &str, min: f32) -> f32 {
     c.round_rect(x, y, w, h, 12.0, Some(PANEL), Some((PANEL_EDGE, 2.0)));
     if heading.is_empty() {
         return y + 12.0;
     }
-    let (at, colour, max_w) = (y + 12.0 + LARGE, INK, w - 32.0);
-    if min < READABLE {
-        c.text_fit(x + 16.0, at, LARGE, colour, Align::Left, heading, max_w);
-    } else {
-        c.text_fit_min(
-            x + 16.0,
-            at,
-            LARGE,
-            colour,
-            Align::Left,
-            heading,
-            max_w,
-            min,
-        );
-    }
+    c.text_fit(
+        x + 16.0,
+        y + 12.0 + LARGE,
+        LARGE,
+        INK,
+        Align::Left,
+        heading,
+        w - 32.0,
+        READABLE,
+    );
     y + 12.0 + LARGE + 14.0
 }
 

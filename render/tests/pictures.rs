@@ -123,7 +123,7 @@ fn a_fixed_state_gives_the_same_bytes() {
         (
             "villa",
             public(&fixture::<Villa>("villa")),
-            0xe275d634953c8116,
+            0xeea94372df87a4c9,
         ),
     ];
     let mut wrong = vec![];
@@ -518,8 +518,7 @@ where
 /// tall, i.e. no line drawn below 9 × WIDTH / 360 px (`render::PHONE_MIN_PX`, measured
 /// from the drawing's own sizes, after a line is shrunk to fit), over the fixture and
 /// random playouts of every seat count at five points of the game, every public and
-/// private picture, both languages. A title not yet redrawn for phones keeps its
-/// smallest size pinned, so no change makes it harder to read.
+/// private picture, both languages. A failure names every line below the bar.
 #[test]
 fn every_text_is_readable_on_a_phone() {
     let floor = render::PHONE_MIN_PX;
@@ -527,37 +526,25 @@ fn every_text_is_readable_on_a_phone() {
         (
             "palazzo",
             below_the_bar(&states::<Palazzo>("palazzo", (2, 4))),
-            None,
         ),
         (
             "estates",
             below_the_bar(&states::<Estates>("estates", (2, 5))),
-            None,
         ),
         (
             "princes",
             below_the_bar(&states::<Princes>("princes", (3, 5))),
-            None,
         ),
-        (
-            "villa",
-            below_the_bar(&states::<Villa>("villa", (2, 4))),
-            Some(17.0),
-        ),
+        ("villa", below_the_bar(&states::<Villa>("villa", (2, 4)))),
     ];
     let mut wrong = vec![];
-    for (game, (min, below), pinned) in games {
+    for (game, (min, below)) in games {
         println!(
             "{game}: smallest text {min:.1} px = {:.1} px at 360 px wide (phone bar {floor:.1} px)",
             min * 360.0 / render::WIDTH as f32
         );
-        for (px, line) in below.iter().take(12) {
-            println!("  {px:.1} px: {line}");
-        }
-        match pinned {
-            None if !below.is_empty() => wrong.push(format!("{game}: {below:?}")),
-            Some(pinned) if min < pinned => wrong.push(format!("{game}: {min} < {pinned}")),
-            _ => {}
+        if !below.is_empty() {
+            wrong.push(format!("{game}: {below:?}"));
         }
     }
     assert!(wrong.is_empty(), "too small for a phone: {wrong:#?}");
