@@ -352,7 +352,7 @@ fn the_move_panel_never_needs_more_than_five_rows() {
                 let options = rules::dynamic::options_from_text(setup).expect("options");
                 let mut game = (kind.new)(players, &options, seed).expect("setup");
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let lang = if seed % 2 == 0 { Lang::En } else { Lang::Es };
+                let lang = Lang::ALL[players % Lang::ALL.len()];
                 let mut steps = 0;
                 while !game.is_over() && steps < 1500 {
                     let awaiting = game.awaiting();

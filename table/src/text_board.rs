@@ -52,8 +52,8 @@ pub(crate) fn own_hand(slot: &Slot, caller: &Caller) -> Vec<Delivery> {
         _ => hand(slot, caller)
             .into_iter()
             .map(|d| match d {
-                // No picture in a text answer: its words only.
-                Delivery::Ephemeral { text, .. } => Delivery::ephemeral(text),
+                // No picture in a text answer: its words only, in short lines.
+                Delivery::Ephemeral { text, .. } => Delivery::ephemeral(short_lines(&text)),
                 other => other,
             })
             .collect(),
@@ -77,4 +77,25 @@ fn escaped(plain: &str) -> String {
         .map(|l| text::escape_user_text(l, l.chars().count().max(1)))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// `text` word-wrapped to lines of at most [`render::LINE_MAX`] characters (a longer
+/// word keeps its own line).
+fn short_lines(text: &str) -> String {
+    let mut out: Vec<String> = vec![];
+    for line in text.lines() {
+        let mut current = String::new();
+        for word in line.split_whitespace() {
+            let len = current.chars().count() + 1 + word.chars().count();
+            if !current.is_empty() && len > render::LINE_MAX {
+                out.push(std::mem::take(&mut current));
+            }
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        out.push(current);
+    }
+    out.join("\n")
 }
