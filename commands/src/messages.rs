@@ -513,7 +513,15 @@ mod tests {
             .iter()
             .map(|b| b["label"].as_str().unwrap())
             .collect();
-        assert_eq!(labels, vec!["🎲 Te toca, bruno", "Mi mano", "Tablero"]);
+        assert_eq!(
+            labels,
+            vec![
+                "🎲 Te toca, bruno",
+                "Mi mano",
+                "Tablero",
+                "Tablero en texto"
+            ]
+        );
         let dm = seating_dm(Lang::Es, "palazzo", 5);
         assert!(
             dm.starts_with("**Palazzo** en <#5>: tienes asiento"),

@@ -417,11 +417,11 @@ impl Canvas {
         let mut lines = 0;
         let mut line = String::new();
         for word in text.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
+            let mut candidate = line.clone();
+            if !candidate.is_empty() {
+                candidate.push(' ');
+            }
+            candidate.push_str(word);
             if !line.is_empty() && self.text_width(&candidate, px) > max_w {
                 lines += 1;
                 line = word.to_string();
