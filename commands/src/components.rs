@@ -69,6 +69,7 @@ pub(crate) async fn on_component(
         id.action,
         ComponentAction::MyHand
             | ComponentAction::Board
+            | ComponentAction::TextBoard
             | ComponentAction::Approve
             | ComponentAction::Refuse
             | ComponentAction::Join
@@ -83,6 +84,7 @@ pub(crate) async fn on_component(
     let (index, at) = match id.action.clone() {
         action @ (ComponentAction::MyHand
         | ComponentAction::Board
+        | ComponentAction::TextBoard
         | ComponentAction::Approve
         | ComponentAction::Refuse) => {
             let on = table::Approval {
@@ -94,6 +96,7 @@ pub(crate) async fn on_component(
             let command = match action {
                 ComponentAction::MyHand => Command::Hand,
                 ComponentAction::Board => Command::Status,
+                ComponentAction::TextBoard => Command::TextBoard { hand: false },
                 approve => Command::Vote {
                     on,
                     approve: approve == ComponentAction::Approve,

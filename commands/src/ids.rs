@@ -21,6 +21,8 @@ pub enum ComponentAction {
     MyHand,
     /// Show the full board, privately (the turn message is short).
     Board,
+    /// Show the board as plain text for a screen reader, privately.
+    TextBoard,
     /// Open the clicker's private move panel (their legal actions, ephemeral).
     Moves,
     /// A component of the move panel tree: play a move, open a group, or (a menu) the
@@ -94,6 +96,7 @@ impl ComponentId {
             ComponentAction::Menu => "m".into(),
             ComponentAction::MyHand => "h".into(),
             ComponentAction::Board => "b".into(),
+            ComponentAction::TextBoard => "t".into(),
             ComponentAction::Moves => "y".into(),
             ComponentAction::Panel(target) => format!("p{}", target.encode()),
             ComponentAction::Approve => "sa".into(),
@@ -136,6 +139,7 @@ impl ComponentId {
             Some("m") => ComponentAction::Menu,
             Some("h") => ComponentAction::MyHand,
             Some("b") => ComponentAction::Board,
+            Some("t") => ComponentAction::TextBoard,
             Some("y") => ComponentAction::Moves,
             Some("sa") => ComponentAction::Approve,
             Some("sr") => ComponentAction::Refuse,
@@ -195,6 +199,7 @@ mod tests {
             ComponentAction::Menu,
             ComponentAction::MyHand,
             ComponentAction::Board,
+            ComponentAction::TextBoard,
             ComponentAction::Panel(Target::Leaf(829)),
             ComponentAction::Approve,
             ComponentAction::Refuse,

@@ -1,6 +1,6 @@
 //! Deliveries → Discord message builders: long texts split under the 2000-character
 //! limit (code blocks kept balanced), mentions limited to the awaited players, and turn
-//! prompts turned into buttons ("Your move", "My hand", "Board"), a request for approval
+//! prompts turned into buttons ("Your move", "My hand", "Board", "Text board"), a request for approval
 //! into Approve and Refuse. The move panel itself is `panel`'s tree.
 
 use crate::ids::{ComponentAction, ComponentId};
@@ -179,6 +179,11 @@ pub fn prompt_row(
         buttons.push(
             serenity::CreateButton::new(id(ComponentAction::Board))
                 .label(words::text(lang, "panel-button-board", &[]))
+                .style(serenity::ButtonStyle::Secondary),
+        );
+        buttons.push(
+            serenity::CreateButton::new(id(ComponentAction::TextBoard))
+                .label(words::text(lang, "panel-button-text-board", &[]))
                 .style(serenity::ButtonStyle::Secondary),
         );
     }
@@ -489,7 +494,10 @@ mod tests {
             .iter()
             .map(|b| b["label"].as_str().unwrap())
             .collect();
-        assert_eq!(labels, vec!["🎲 Your move, bruno", "My hand", "Board"]);
+        assert_eq!(
+            labels,
+            vec!["🎲 Your move, bruno", "My hand", "Board", "Text board"]
+        );
         assert_eq!(buttons[0]["custom_id"], "cm1:9:7:3:1:y");
         assert_eq!(buttons[1]["custom_id"], "cm1:9:7:3:1:h");
         assert_eq!(buttons[2]["custom_id"], "cm1:9:7:3:1:b");
@@ -505,7 +513,15 @@ mod tests {
             .iter()
             .map(|b| b["label"].as_str().unwrap())
             .collect();
-        assert_eq!(labels, vec!["🎲 Te toca, bruno", "Mi mano", "Tablero"]);
+        assert_eq!(
+            labels,
+            vec![
+                "🎲 Te toca, bruno",
+                "Mi mano",
+                "Tablero",
+                "Tablero en texto"
+            ]
+        );
         let dm = seating_dm(Lang::Es, "palazzo", 5);
         assert!(
             dm.starts_with("**Palazzo** en <#5>: tienes asiento"),

@@ -98,14 +98,30 @@ async fn start(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The board and who is awaited (only you see it).
 #[poise::command(slash_command, guild_only)]
-async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Status).await
+async fn status(
+    ctx: Context<'_>,
+    #[description = "The board as plain text for a screen reader, without the picture"]
+    text: Option<bool>,
+) -> Result<(), Error> {
+    let command = match text {
+        Some(true) => Command::TextBoard { hand: false },
+        _ => Command::Status,
+    };
+    run(ctx, command).await
 }
 
 /// Your private hand and money (only you see it).
 #[poise::command(slash_command, guild_only)]
-async fn hand(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Hand).await
+async fn hand(
+    ctx: Context<'_>,
+    #[description = "Your hand as plain text for a screen reader, without the picture"]
+    text: Option<bool>,
+) -> Result<(), Error> {
+    let command = match text {
+        Some(true) => Command::TextBoard { hand: true },
+        _ => Command::Hand,
+    };
+    run(ctx, command).await
 }
 
 /// Live scores, or the result of the last game here.

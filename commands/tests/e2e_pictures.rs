@@ -3,7 +3,9 @@
 //! picture (never the same as the board; none for Villa Paletti, which hides nothing);
 //! without Attach Files the turn message still goes out, without its picture (the upload is
 //! not even tried, as the interaction said it is missing), and the mover is told why. A
-//! move nobody is told of (an Estates stash) changes no byte the channel can read.
+//! move nobody is told of (an Estates stash) changes no byte the channel can read. For
+//! screen readers: `/game status text:true`, the **Text board** button and `/game hand
+//! text:true` answer privately with plain text in the asker's language.
 
 mod common;
 use common::*;
@@ -303,4 +305,122 @@ async fn a_stash_leaves_every_channel_payload_unchanged() {
         quiet_pictures == stashed_pictures,
         "the channel's pictures differ after a stash"
     );
+}
+
+/// Text as Discord shows it: the backslash before an escaped character taken out.
+fn shown(content: &str) -> String {
+    let mut out = String::new();
+    let mut chars = content.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && chars.peek().is_some_and(|n| n.is_ascii_punctuation()) {
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Private text pages a screen reader reads well: no picture, every page within
+/// Discord's 2,000 characters, short lines, no Markdown, no box drawing or emoji.
+fn assert_text_pages(pages: &[fake_discord::RecordedMessage], what: &str) -> String {
+    assert!(!pages.is_empty(), "{what}: no answer");
+    let mut all = vec![];
+    for m in pages {
+        assert!(m.flags & 64 != 0, "{what}: private");
+        assert!(
+            m.attachments.is_empty() && m.embeds.is_empty(),
+            "{what}: {m:#?}"
+        );
+        assert!(m.content.chars().count() <= 2000, "{what}: a page too long");
+        let text = shown(&m.content);
+        for line in text.lines() {
+            assert!(line.chars().count() <= 80, "{what}: long line `{line}`");
+            assert!(
+                !line.contains("```") && !line.contains("**"),
+                "{what}: Markdown in `{line}`"
+            );
+            assert!(
+                !line.chars().any(|c| matches!(u32::from(c),
+                    0x2500..=0x259F | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0xFE0F | 0x1F000..=0x1FAFF)),
+                "{what}: a symbol in `{line}`"
+            );
+        }
+        all.push(text);
+    }
+    all.join("\n")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_and_a_hand_as_text_for_screen_readers() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("princes-text");
+    let seats = [
+        fake.add_user("ana"),
+        fake.add_user("bruno"),
+        fake.add_user("carla"),
+    ];
+    open_table(&fake, channel, "The Princes of Florence", &seats).await;
+    let turn = turn_message(&fake, channel).expect("a turn message");
+
+    // /game status text:true: the board as text, no picture.
+    let status = slash(
+        &fake,
+        seats[2],
+        channel,
+        "game status",
+        json!({"text": true}),
+    )
+    .await;
+    let board = assert_text_pages(&status, "status text");
+    assert!(board.contains("Waiting for"), "{board}");
+    assert!(board.contains("ana") && board.contains("carla"), "{board}");
+
+    // The Text board button under the picture: the same text, for whoever taps it, and
+    // its id holds what the Board button's does (channel, game, version, seat).
+    let ids = turn.custom_ids();
+    let text_id = ids
+        .iter()
+        .find(|id| id.ends_with(":t"))
+        .expect("a Text board button");
+    let board_id = ids
+        .iter()
+        .find(|id| id.ends_with(":b"))
+        .expect("a Board button");
+    assert_eq!(
+        text_id.trim_end_matches('t'),
+        board_id.trim_end_matches('b')
+    );
+    let watcher = fake.add_user("dario");
+    let tapped = fake.click(watcher, &turn, text_id).replies().await;
+    assert_eq!(assert_text_pages(&tapped, "text board button"), board);
+
+    // In the asker's language: a Spanish reader gets Spanish.
+    fake.set_user_locale(watcher, "es-ES");
+    let tapped = fake.click(watcher, &turn, text_id).replies().await;
+    let spanish = assert_text_pages(&tapped, "Spanish text board");
+    assert!(spanish.contains("Esperando a"), "{spanish}");
+    assert_ne!(spanish, board);
+
+    // /game hand text:true: each player's own cards as text, different per player, never
+    // in the channel.
+    let mut hands = vec![];
+    for &user in &seats {
+        let hand = slash(&fake, user, channel, "game hand", json!({"text": true})).await;
+        hands.push(assert_text_pages(&hand, "hand text"));
+    }
+    assert!(hands[0] != hands[1] && hands[1] != hands[2], "{hands:#?}");
+    let public: Vec<String> = public_messages(&fake, channel)
+        .iter()
+        .map(|m| shown(&m.content))
+        .collect();
+    for hand in &hands {
+        assert!(!public.iter().any(|p| p.contains(hand.as_str())), "{hand}");
+    }
+    // A watcher without a seat has no hand to read.
+    let none = slash(&fake, watcher, channel, "game hand", json!({"text": true})).await;
+    assert_text_pages(&none, "no seat");
+    fake.assert_no_errors();
+    bot.stop().await;
 }

@@ -1,7 +1,8 @@
 //! The move panel tree over real legal actions: random playouts of every game, and for a
 //! sample of visited states every awaited seat's panel is walked from the root. Within
 //! three taps the reachable moves are exactly the legal ones (each once), and every view
-//! keeps within Discord's component limits.
+//! keeps within Discord's component limits. Every position of random playouts of every
+//! title, at every seat count, gets a panel whose every view needs at most five rows.
 
 use commands::panel::{to_components, PanelPath, PanelTree, Target, MAX_TAPS};
 use rand::{Rng, SeedableRng};
@@ -293,5 +294,85 @@ fn spanish_panels_keep_every_move_within_three_taps_and_discords_limits() {
             kind.id
         );
         assert!(checked >= per_game, "{}: only {checked} panels", kind.id);
+    }
+}
+
+/// Every view of `tree` reachable from the root; panics at a view over Discord's five
+/// action rows. Returns the most rows seen.
+fn most_rows(tree: &PanelTree, context: &str) -> usize {
+    let mut most = 0;
+    let mut queue = vec![PanelPath::root()];
+    while let Some(path) = queue.pop() {
+        let view = tree.view(&path).expect("view of an offered path");
+        let rows = to_components(&view, custom_id);
+        assert!(
+            rows.len() <= 5,
+            "{context} at `{}`: {} rows",
+            path.encode(),
+            rows.len()
+        );
+        most = most.max(rows.len());
+        for row in &view.rows {
+            let targets: Vec<Target> = match row {
+                commands::panel::PanelRow::Buttons(buttons) => {
+                    buttons.iter().map(|b| b.target.clone()).collect()
+                }
+                commands::panel::PanelRow::Menu(menu) => {
+                    menu.options.iter().map(|o| o.target.clone()).collect()
+                }
+            };
+            for target in targets {
+                if let Target::Open(next) = target {
+                    if next.0.len() > path.0.len() {
+                        queue.push(next);
+                    }
+                }
+            }
+        }
+    }
+    most
+}
+
+/// Discord allows five action rows on a message: the move panel of every position of
+/// random playouts of every title (every seat count, both setups of Villa Paletti, both
+/// languages) fits in them, at the root and in every group.
+#[test]
+fn the_move_panel_never_needs_more_than_five_rows() {
+    for kind in rules::catalog::games() {
+        let setups = SETUPS
+            .iter()
+            .find(|s| s.0 == kind.id)
+            .map_or(&[""][..], |s| s.1);
+        let (low, high) = kind.players;
+        let mut positions = 0usize;
+        let mut most = 0usize;
+        for players in low..=high {
+            for (k, setup) in setups.iter().enumerate() {
+                let seed = 77_000 + (players * 10 + k) as u64;
+                let options = rules::dynamic::options_from_text(setup).expect("options");
+                let mut game = (kind.new)(players, &options, seed).expect("setup");
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let lang = Lang::ALL[players % Lang::ALL.len()];
+                let mut steps = 0;
+                while !game.is_over() && steps < 1500 {
+                    let awaiting = game.awaiting();
+                    for &seat in &awaiting {
+                        let actions = game.legal_texts(seat);
+                        let tree = PanelTree::build_in(lang, kind.id, &actions);
+                        let context = format!("{} ({players} seats, step {steps})", kind.id);
+                        most = most.max(most_rows(&tree, &context));
+                        positions += 1;
+                    }
+                    let seat = awaiting[rng.gen_range(0..awaiting.len())];
+                    let actions = game.legal_texts(seat);
+                    let pick = &actions[rng.gen_range(0..actions.len())];
+                    game.apply_text(seat, pick, &[])
+                        .expect("legal action applies");
+                    steps += 1;
+                }
+            }
+        }
+        eprintln!("{}: {positions} panels, at most {most} rows", kind.id);
+        assert!(positions > 100, "{}: only {positions} panels", kind.id);
     }
 }

@@ -151,6 +151,7 @@ panel-no-move = You have no move to make right now.
 panel-button-your-move = 🎲 Your move, { $name }
 panel-button-my-hand = My hand
 panel-button-board = Board
+panel-button-text-board = Text board
 panel-button-approve = Approve
 panel-button-refuse = Refuse
 panel-button-next-round = Next round

@@ -86,7 +86,7 @@ picture-estates-row-middle = middle
 picture-estates-row-bottom = bottom
 picture-estates-row-complete = complete
 picture-estates-mayor-doubles = MAYOR ×2
-picture-estates-white-lot = { $lot } white
+picture-estates-white-lot = { $lot } w
 # The piece up for auction ($cube: its code, e.g. B3).
 picture-estates-cube = cube { $cube }
 picture-estates-roof = roof { $value }
@@ -124,7 +124,7 @@ picture-estates-purple = purple
 picture-estates-grey = grey
 picture-estates-score-now = Score now (cash boxes secret)
 picture-estates-round-wins = Round wins: { $wins }
-picture-estates-legend = Cubes: B blue · R red · Y yellow · G green · P purple · Gy grey · lot 1 faces Main Street
+picture-estates-legend = Cubes: B blue · R red · Y yellow · G green · P purple · Gy grey · lot 1 faces Main Street · 7 w: a white lot
 
 ## The Estates (render/src/estates.rs): a player's money.
 picture-estates-money-title = { -estates } · { $name }'s money

@@ -63,6 +63,8 @@ table-seat-left = You left this game when your time ran out; I make your seat's 
 table-seat-away = A bot plays your seat since your time ran out: /game resume gives it back to you.
 table-not-your-turn = It is not your turn: the game is waiting for { $names }.
 table-waiting-for = ⏳ Waiting for { $names }.
+# The text board's last line (no emoji: a screen reader reads it).
+text-board-waiting = Waiting for { $names }.
 table-summary-more = … (the rest: /game log)
 table-moved-timed-out = ⏱️ { $name } ran out of time, so I moved for them.
 table-moved-stand-in = 🤖 I moved for { $name }, who left the game.

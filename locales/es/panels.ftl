@@ -152,6 +152,7 @@ panel-no-move = Ahora mismo no te toca jugar.
 panel-button-your-move = 🎲 Te toca, { $name }
 panel-button-my-hand = Mi mano
 panel-button-board = Tablero
+panel-button-text-board = Tablero en texto
 panel-button-approve = Aprobar
 panel-button-refuse = Rechazar
 panel-button-next-round = Siguiente ronda

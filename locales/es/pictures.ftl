@@ -77,7 +77,7 @@ picture-estates-row-middle = central
 picture-estates-row-bottom = inferior
 picture-estates-row-complete = completa
 picture-estates-mayor-doubles = ALCALDE ×2
-picture-estates-white-lot = { $lot } blanco
+picture-estates-white-lot = { $lot } b
 picture-estates-cube = el cubo { $cube }
 picture-estates-roof = el tejado { $value }
 picture-estates-permit = el permiso { $value }
@@ -111,7 +111,7 @@ picture-estates-purple = morado
 picture-estates-grey = gris
 picture-estates-score-now = Puntos ahora (cajas en secreto)
 picture-estates-round-wins = Rondas ganadas: { $wins }
-picture-estates-legend = Cubos: B azul · R rojo · Y amarillo · G verde · P morado · Gy gris · el lote 1 da a la calle Mayor
+picture-estates-legend = Cubos: B azul · R rojo · Y amarillo · G verde · P morado · Gy gris · el lote 1 da a la calle Mayor · 7 b: un lote blanco
 
 ## The Estates (render/src/estates.rs): el dinero de un jugador.
 picture-estates-money-title = { -estates } · dinero de { $name }

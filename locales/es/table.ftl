@@ -68,6 +68,8 @@ table-seat-left = Dejaste esta partida cuando se te agotó el tiempo; ahora hago
 table-seat-away = Un bot juega tu asiento desde que se te agotó el tiempo: /partida volver te lo devuelve.
 table-not-your-turn = No es tu turno: la partida espera a { $names }.
 table-waiting-for = ⏳ Esperando a { $names }.
+# The text board's last line (no emoji: a screen reader reads it).
+text-board-waiting = Esperando a { $names }.
 table-summary-more = … (el resto: /partida registro)
 table-moved-timed-out = ⏱️ A { $name } se le agotó el tiempo, así que he jugado en su lugar.
 table-moved-stand-in = 🤖 He jugado por { $name }, que dejó la partida.

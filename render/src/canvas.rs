@@ -84,8 +84,9 @@ pub struct Canvas {
     /// Every text drawn, in order, when recording (a paragraph or a fitted line counts
     /// once, as written before wrapping or cutting).
     texts: Option<Vec<String>>,
-    /// The pixel size of every line of text drawn (after shrinking), when recording.
-    sizes: Option<Vec<f32>>,
+    /// The pixel size of every line of text drawn (after shrinking) with the line, when
+    /// recording.
+    sizes: Option<Vec<(f32, String)>>,
     /// Fills and texts in drawing order, when recording (see [`drawn`]).
     drawn: Option<Vec<Drawn>>,
 }
@@ -333,7 +334,7 @@ impl Canvas {
         let width = self.text_width(text, px);
         if let Some(sizes) = self.sizes.as_mut() {
             if !text.trim().is_empty() {
-                sizes.push(px);
+                sizes.push((px, text.to_string()));
             }
         }
         // Descenders reach about a quarter of the size below the baseline.
@@ -363,7 +364,8 @@ impl Canvas {
         width
     }
 
-    /// Text shrunk (down to 60 %) or cut with an ellipsis so it fits `max_w`.
+    /// Text shrunk, no further than `min_px` (what a phone still reads), or else cut with
+    /// an ellipsis, so it fits `max_w`.
     #[allow(clippy::too_many_arguments)]
     pub fn text_fit(
         &mut self,
@@ -374,10 +376,30 @@ impl Canvas {
         align: Align,
         text: &str,
         max_w: f32,
+        min_px: f32,
+    ) -> f32 {
+        self.fit(x, y, px, colour, align, text, max_w, |size| {
+            size - 1.0 >= min_px
+        })
+    }
+
+    /// Shrinks `text` a pixel at a time while `may_shrink(size)` and it is too wide, then
+    /// cuts it with an ellipsis if it still does not fit.
+    #[allow(clippy::too_many_arguments)]
+    fn fit(
+        &mut self,
+        x: f32,
+        y: f32,
+        px: f32,
+        colour: Rgb,
+        align: Align,
+        text: &str,
+        max_w: f32,
+        may_shrink: impl Fn(f32) -> bool,
     ) -> f32 {
         self.record(text);
         let mut size = px;
-        while self.text_width(text, size) > max_w && size > px * 0.6 {
+        while self.text_width(text, size) > max_w && may_shrink(size) {
             size -= 1.0;
         }
         if self.text_width(text, size) <= max_w {
@@ -388,6 +410,26 @@ impl Canvas {
             cut.pop();
         }
         self.line_of_text(x, y, size, colour, align, &format!("{cut}…"))
+    }
+
+    /// How many lines [`Canvas::paragraph`] wraps `text` into at `px` within `max_w`.
+    pub fn line_count(&self, text: &str, px: f32, max_w: f32) -> usize {
+        let mut lines = 0;
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let mut candidate = line.clone();
+            if !candidate.is_empty() {
+                candidate.push(' ');
+            }
+            candidate.push_str(word);
+            if !line.is_empty() && self.text_width(&candidate, px) > max_w {
+                lines += 1;
+                line = word.to_string();
+            } else {
+                line = candidate;
+            }
+        }
+        lines + usize::from(!line.is_empty())
     }
 
     /// Draws `text` word-wrapped to `max_w`, first baseline at `y`; returns the baseline
@@ -465,9 +507,10 @@ impl Canvas {
     }
 }
 
-/// Deflate level: the pictures are long runs of flat colour, which the fastest level
-/// already packs to ~50–125 KB at a third of the default level's time.
-const DEFLATE_LEVEL: u8 = 1;
+/// Deflate level: the pictures are long runs of flat colour. Level 3 keeps the tallest
+/// (The Princes of Florence for five, drawn large enough for a phone) under 150 KB,
+/// where level 1 gave 170 KB; see `docs/benchmarks.md` for the time it costs.
+const DEFLATE_LEVEL: u8 = 3;
 
 /// Writes an 8-bit indexed PNG: signature, IHDR, PLTE, one IDAT (rows unfiltered: a
 /// palette index has no useful arithmetic neighbourhood), IEND.
@@ -608,8 +651,9 @@ pub fn legends(width: u32, draw: impl Fn(&mut Canvas)) -> Vec<String> {
 }
 
 /// The pixel size of every line of text `draw` writes (after [`Canvas::text_fit`]
-/// shrinks it), from a recording dry run: what the phone-readability rule measures.
-pub fn text_sizes(width: u32, draw: impl Fn(&mut Canvas)) -> Vec<f32> {
+/// shrinks it), with the line, from a recording dry run: what the phone-readability rule
+/// measures.
+pub fn text_sizes(width: u32, draw: impl Fn(&mut Canvas)) -> Vec<(f32, String)> {
     let mut canvas = Canvas::recording(width);
     draw(&mut canvas);
     canvas.sizes.unwrap_or_default()
@@ -666,6 +710,33 @@ mod tests {
         assert_ne!(drawn("ñ"), drawn("n"));
     }
 
+    /// A fitted text shrinks to fit, but never below its floor: past it, it is cut.
+    #[test]
+    fn a_fitted_text_is_cut_rather_than_shrunk_below_its_floor() {
+        let fit = |max_w: f32| {
+            text_sizes(1100, |c| {
+                c.text_fit(
+                    0.0,
+                    40.0,
+                    30.0,
+                    Rgb::hex(0),
+                    Align::Left,
+                    "Carla Montevideo",
+                    max_w,
+                    28.0,
+                );
+            })
+        };
+        let (px, line) = fit(1000.0)[0].clone();
+        assert_eq!((px, line.as_str()), (30.0, "Carla Montevideo"));
+        let (px, line) = fit(80.0)[0].clone();
+        assert!(px >= 28.0, "{px}");
+        assert!(
+            line.ends_with('…') && line.len() < "Carla Montevideo".len(),
+            "{line}"
+        );
+    }
+
     #[test]
     fn a_recording_run_lists_each_text_once_as_written() {
         let texts = legends(400, |c| {
@@ -686,6 +757,7 @@ mod tests {
                 Align::Left,
                 "un texto demasiado largo para su caja",
                 60.0,
+                12.0,
             );
         });
         assert_eq!(

@@ -1,9 +1,10 @@
 //! The Estates: the three rows of lots with cubes and roofs, permits, the mayor, the
 //! offer rows, what is up for auction with the bids, the certificates (shares) and the
-//! scores; and a player's cash.
+//! scores; and a player's cash. Drawn for phones: no text below [`READABLE`]; a lot's
+//! owner is their seat badge, its points on the line under it.
 
 use crate::canvas::{picture, Align, Canvas, Rgb};
-use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
+use crate::style::{self, name, INK, LARGE, MARGIN, MUTED, READABLE};
 use rules::estates::board::PieceState;
 use rules::estates::data::RowId;
 use rules::estates::data::{Colour, Cube, LOTS, RIVER_AFTER};
@@ -38,8 +39,8 @@ fn cube(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, k: &Cube) {
     c.round_rect(x, y, w, h, 5.0, Some(fill), Some((INK, 2.0)));
     c.text(
         x + w / 2.0,
-        y + h / 2.0 + 9.0,
-        26.0,
+        y + h / 2.0 + 10.0,
+        READABLE,
         fill.ink(),
         Align::Center,
         &format!("{}{}", colour_code(k.colour), k.value),
@@ -49,8 +50,10 @@ fn cube(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, k: &Cube) {
 const LOT_W: f32 = 92.0;
 const LOT_GAP: f32 = 5.0;
 const RIVER_W: f32 = 34.0;
-const CUBE_H: f32 = 40.0;
-const ROOF_H: f32 = 38.0;
+const CUBE_H: f32 = 42.0;
+const ROOF_H: f32 = 46.0;
+/// Under a lot's ground: its number, its owner's badge, its points.
+const UNDER_LOT: f32 = 128.0;
 
 fn lot_x(x0: f32, lot: u8) -> f32 {
     let i = f32::from(lot.saturating_sub(1));
@@ -65,7 +68,7 @@ fn row_height(r: &RowView) -> f32 {
         .max()
         .unwrap_or(0)
         .max(1);
-    LARGE + 18.0 + cubes as f32 * CUBE_H + ROOF_H + 12.0 + 60.0
+    LARGE + 18.0 + cubes as f32 * CUBE_H + ROOF_H + 12.0 + UNDER_LOT
 }
 
 /// A row's name as its heading and the pieces' places say it (`top`, `superior`).
@@ -89,7 +92,7 @@ fn colour_word(colour: Colour, lang: Lang) -> String {
     }
 }
 
-fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String], lang: Lang) -> f32 {
+fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, lang: Lang) -> f32 {
     let h = row_height(r);
     // Heading: row, requirement, mayor, complete.
     let mut head = capital(&words::text(
@@ -110,25 +113,27 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String], lang
     let hw = c.text(x0, y + LARGE, LARGE, INK, Align::Left, &head);
     if r.mayor {
         let bx = x0 + hw + 16.0;
+        let mayor = words::text(lang, "picture-estates-mayor-doubles", &[]);
+        let bw = c.text_width(&mayor, READABLE) + 24.0;
         c.round_rect(
             bx,
             y + 2.0,
-            170.0,
-            LARGE + 6.0,
+            bw,
+            LARGE + 8.0,
             8.0,
             Some(style::HIGHLIGHT),
             Some((INK, 2.0)),
         );
         c.text(
-            bx + 85.0,
+            bx + bw / 2.0,
             y + LARGE,
-            SMALL + 2.0,
+            READABLE,
             INK,
             Align::Center,
-            &words::text(lang, "picture-estates-mayor-doubles", &[]),
+            &mayor,
         );
     }
-    let ground = y + h - 60.0;
+    let ground = y + h - UNDER_LOT;
     let lots_top = y + LARGE + 14.0;
     // River between lots 4 and 5.
     let rx = lot_x(x0, RIVER_AFTER) + LOT_W + LOT_GAP / 2.0;
@@ -158,8 +163,8 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String], lang
         };
         c.text(
             x + LOT_W / 2.0,
-            ground + 34.0,
-            SMALL,
+            ground + 38.0,
+            READABLE,
             if needed { INK } else { MUTED },
             Align::Center,
             &label,
@@ -178,22 +183,22 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String], lang
         if (1..=LOTS).contains(&pl) {
             let x = lot_x(x0, pl);
             let n = r.permits.len() as f32;
-            let top = ground - n * 36.0;
+            let top = ground - n * 40.0;
             for (i, (value, effect)) in r.permits.iter().enumerate() {
-                let py = top + i as f32 * 36.0;
+                let py = top + i as f32 * 40.0;
                 c.round_rect(
-                    x + 4.0,
+                    x + 2.0,
                     py,
-                    LOT_W - 8.0,
-                    32.0,
+                    LOT_W - 4.0,
+                    36.0,
                     6.0,
                     Some(Rgb::hex(0x4a3b2c)),
                     Some((INK, 1.5)),
                 );
                 c.text(
                     x + LOT_W / 2.0,
-                    py + 24.0,
-                    SMALL,
+                    py + 28.0,
+                    READABLE,
                     Rgb::hex(0xffffff),
                     Align::Center,
                     &words::text(
@@ -232,23 +237,35 @@ fn draw_row(c: &mut Canvas, x0: f32, y: f32, r: &RowView, names: &[String], lang
             c.polygon(&pts, Some(Rgb::hex(0x5a3a2a)), Some((INK, 2.0)));
             c.text(
                 x + LOT_W / 2.0,
-                top - 7.0,
-                SMALL,
+                top - 6.0,
+                READABLE,
                 Rgb::hex(0xffffff),
                 Align::Center,
                 &roof.to_string(),
             );
         }
-        // Owner and points under the lot number.
-        let owner = b.owner.map_or("—".to_string(), |o| name(names, o, lang));
-        c.text_fit(
+        // Under the lot number: the owner's seat badge (their name is on the score
+        // panel beside the same badge), then the points.
+        match b.owner {
+            Some(o) => style::seat_badge(c, x + LOT_W / 2.0 - 22.0, ground + 70.0, o, 22.0),
+            None => {
+                c.text(
+                    x + LOT_W / 2.0,
+                    ground + 80.0,
+                    READABLE,
+                    INK,
+                    Align::Center,
+                    "—",
+                );
+            }
+        }
+        c.text(
             x + LOT_W / 2.0,
-            ground + 58.0,
-            SMALL - 2.0,
+            ground + 120.0,
+            READABLE,
             INK,
             Align::Center,
-            &format!("{} {:+}", owner, b.points),
-            LOT_W,
+            &format!("{:+}", b.points),
         );
     }
     y + h
@@ -380,7 +397,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
     } else {
         words::text(lang, "picture-estates-title", &[])
     };
-    let mut y = style::header(c, &title, &status(v, names, lang)) + 6.0;
+    let mut y = style::header(c, &title, &status(v, names, lang), READABLE) + 6.0;
 
     // Up for auction.
     if let Some((item, bids)) = match &v.phase {
@@ -389,7 +406,15 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
         PhaseView::Placing { item, .. } => Some((item, vec![])),
         _ => None,
     } {
-        let h = 12.0 + LARGE + 14.0 + 64.0;
+        let b = bid_list(&bids, names, lang);
+        let text = if b.is_empty() {
+            words::text(lang, "picture-estates-no-bids", &[])
+        } else {
+            b.join(" · ")
+        };
+        let bids_w = inner - 280.0;
+        let lines = c.line_count(&text, READABLE, bids_w).max(1);
+        let h = 12.0 + LARGE + 14.0 + (lines as f32 * READABLE * 1.3).max(52.0) + 16.0;
         let heading = words::text(lang, "picture-estates-up-for-auction", &[]);
         let top = style::panel(c, MARGIN, y, inner, h, &heading);
         c.round_rect(
@@ -414,31 +439,19 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
                     Some(Rgb::hex(0x4a3b2c)),
                     Some((INK, 2.0)),
                 );
-                c.text(
+                c.text_fit(
                     ix + 115.0,
                     top + 36.0,
-                    BODY,
+                    READABLE,
                     Rgb::hex(0xffffff),
                     Align::Center,
                     &item_text(other, lang),
+                    222.0,
+                    READABLE,
                 );
             }
         }
-        let b = bid_list(&bids, names, lang);
-        let text = if b.is_empty() {
-            words::text(lang, "picture-estates-no-bids", &[])
-        } else {
-            b.join(" · ")
-        };
-        c.text_fit(
-            ix + 250.0,
-            top + 36.0,
-            BODY,
-            INK,
-            Align::Left,
-            &text,
-            inner - 280.0,
-        );
+        c.paragraph(ix + 250.0, top + 36.0, READABLE, INK, &text, bids_w);
         y += h + 14.0;
     }
 
@@ -456,7 +469,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
     let mut ry = y + 14.0;
     let x0 = MARGIN + 18.0;
     for r in &v.rows {
-        ry = draw_row(c, x0, ry, r, names, lang) + 14.0;
+        ry = draw_row(c, x0, ry, r, lang) + 14.0;
     }
     y += board_h + 14.0;
 
@@ -476,14 +489,21 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
         c.text(
             MARGIN + 18.0,
             ry + 34.0,
-            BODY,
+            READABLE,
             INK,
             Align::Left,
             &format!("{}", i + 1),
         );
         if row.is_empty() {
             let empty = words::text(lang, "picture-empty", &[]);
-            c.text(MARGIN + 54.0, ry + 34.0, BODY, MUTED, Align::Left, &empty);
+            c.text(
+                MARGIN + 54.0,
+                ry + 34.0,
+                READABLE,
+                MUTED,
+                Align::Left,
+                &empty,
+            );
         }
         for (k, cu) in row.iter().enumerate() {
             let x = MARGIN + 54.0 + k as f32 * (ow + 10.0);
@@ -535,30 +555,27 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
             ],
         ),
     ];
-    let ph = 12.0 + LARGE + 14.0 + lines.len() as f32 * (BODY + 10.0) + 4.0;
+    let wrapped: usize = lines
+        .iter()
+        .map(|l| c.line_count(l, READABLE, inner - 36.0))
+        .sum();
+    let ph = 12.0 + LARGE + 14.0 + wrapped as f32 * READABLE * 1.3 + 8.0;
     let heading = words::text(lang, "picture-estates-pieces", &[]);
     let top = style::panel(c, MARGIN, y, inner, ph, &heading);
-    for (i, l) in lines.iter().enumerate() {
-        c.text_fit(
-            MARGIN + 18.0,
-            top + BODY + i as f32 * (BODY + 10.0),
-            BODY,
-            INK,
-            Align::Left,
-            l,
-            inner - 36.0,
-        );
+    let mut ly = top + READABLE;
+    for l in &lines {
+        ly = c.paragraph(MARGIN + 18.0, ly, READABLE, INK, l, inner - 36.0);
     }
     y += ph + 14.0;
 
     // Certificates (shares) and scores.
     let gap = 12.0;
     let half = (inner - gap) / 2.0;
-    let sh = 12.0 + LARGE + 14.0 + 6.0 * 44.0 + 6.0;
+    let sh = 12.0 + LARGE + 14.0 + 6.0 * 46.0 + 6.0;
     let heading = words::text(lang, "picture-estates-shares", &[]);
     let top = style::panel(c, MARGIN, y, half, sh, &heading);
     for (i, (colour, owner)) in v.certificates.iter().enumerate() {
-        let ry = top + i as f32 * 44.0;
+        let ry = top + i as f32 * 46.0;
         let fill = colour_fill(*colour);
         c.round_rect(
             MARGIN + 16.0,
@@ -571,8 +588,8 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
         );
         c.text(
             MARGIN + 51.0,
-            ry + 28.0,
-            24.0,
+            ry + 29.0,
+            READABLE,
             fill.ink(),
             Align::Center,
             colour_code(*colour),
@@ -580,12 +597,13 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
         let who = owner.map_or("—".to_string(), |s| name(names, s, lang));
         c.text_fit(
             MARGIN + 100.0,
-            ry + 28.0,
-            SMALL + 2.0,
+            ry + 29.0,
+            READABLE,
             INK,
             Align::Left,
             &format!("{} · {}", colour_word(*colour, lang), who),
             half - 116.0,
+            READABLE,
         );
     }
     let sx = MARGIN + half + gap;
@@ -600,23 +618,24 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
         .max(1) as f32;
     for (s, pts) in v.live_scores.iter().enumerate() {
         let ry = top + s as f32 * 46.0;
-        style::seat_badge(c, sx + 16.0, ry + 18.0, s, 14.0);
+        style::seat_badge(c, sx + 12.0, ry + 20.0, s, 22.0);
         c.text_fit(
-            sx + 50.0,
-            ry + 27.0,
-            SMALL + 2.0,
+            sx + 64.0,
+            ry + 30.0,
+            READABLE,
             INK,
             Align::Left,
             &name(names, s, lang),
-            150.0,
+            140.0,
+            READABLE,
         );
-        let bar_x = sx + 210.0;
+        let bar_x = sx + 212.0;
         let bar_w = (half - 300.0) * pts.abs() as f32 / max;
-        c.rect(bar_x, ry + 6.0, bar_w.max(2.0), 26.0, style::seat_colour(s));
+        c.rect(bar_x, ry + 6.0, bar_w.max(2.0), 28.0, style::seat_colour(s));
         c.text(
             bar_x + bar_w.max(2.0) + 8.0,
-            ry + 28.0,
-            SMALL + 2.0,
+            ry + 30.0,
+            READABLE,
             INK,
             Align::Left,
             &format!("{pts:+}"),
@@ -632,8 +651,8 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
             .collect();
         ny = c.paragraph(
             sx + 16.0,
-            ny + SMALL,
-            SMALL,
+            ny + READABLE,
+            READABLE,
             MUTED,
             &words::text(
                 lang,
@@ -645,13 +664,13 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &EstatesPublic, names: &[String], l
     }
     let _ = ny;
     y += sh + 12.0;
-    c.text(
+    c.paragraph(
         MARGIN,
-        y + SMALL,
-        SMALL,
+        y + READABLE,
+        READABLE,
         MUTED,
-        Align::Left,
         &words::text(lang, "picture-estates-legend", &[]),
+        inner,
     );
 }
 
@@ -668,9 +687,8 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String],
         &[("name", name(names, v.seat, lang).into())],
     );
     let only_you = words::text(lang, "picture-only-you", &[]);
-    let mut y = style::header(c, &title, &only_you) + 10.0;
+    let mut y = style::header(c, &title, &only_you, READABLE) + 10.0;
     let inner = c.width - 2.0 * MARGIN;
-    let half = (inner - 12.0) / 2.0;
     for (i, (label, amount, note)) in [
         (
             words::text(lang, "picture-estates-cash", &[]),
@@ -686,10 +704,11 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String],
     .iter()
     .enumerate()
     {
-        let x = MARGIN + i as f32 * (half + 12.0);
-        let top = style::panel(c, x, y, half, 200.0, label);
+        // One panel a row, so each note fits on its line.
+        let py = y + i as f32 * 214.0;
+        let top = style::panel(c, MARGIN, py, inner, 200.0, label);
         c.text(
-            x + half / 2.0,
+            MARGIN + inner / 2.0,
             top + 74.0,
             72.0,
             Rgb::hex(0x1d6b3a),
@@ -697,21 +716,22 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &EstatesPrivate, names: &[String],
             &format!("${amount}M"),
         );
         c.text_fit(
-            x + half / 2.0,
+            MARGIN + inner / 2.0,
             top + 120.0,
-            SMALL,
+            READABLE,
             MUTED,
             Align::Center,
             note,
-            half - 24.0,
+            inner - 24.0,
+            READABLE,
         );
     }
-    y += 214.0;
+    y += 2.0 * 214.0;
     if v.may_stash {
         c.paragraph(
             MARGIN,
-            y + BODY,
-            BODY,
+            y + READABLE,
+            READABLE,
             INK,
             &words::text(lang, "picture-estates-may-stash", &[]),
             inner,

@@ -32,6 +32,10 @@ use words::Lang;
 /// Width of every picture, in pixels.
 pub const WIDTH: u32 = 1100;
 
+/// The smallest text size a picture may draw: scaled to a 360 px wide phone screen, a
+/// line stays at least 9 px tall (`docs/accessibility.md`, the phone rule).
+pub const PHONE_MIN_PX: f32 = 9.0 * WIDTH as f32 / 360.0;
+
 /// Loads the bundled font (a one-off cost of ~0.1 s); call it at startup so the first
 /// picture a player waits for is as fast as the others. Optional.
 pub fn warm_up() {
@@ -98,8 +102,8 @@ pub fn private_legends(view: &PrivatePicture, names: &[String], lang: Lang) -> V
 }
 
 /// The pixel size of every line of text [`public_png`] draws for this view (after a
-/// line is shrunk to fit); the phone rule wants each ≥ 9 × [`WIDTH`] / 360.
-pub fn public_text_sizes(view: &PublicPicture, names: &[String], lang: Lang) -> Vec<f32> {
+/// line is shrunk to fit), with the line; the phone rule wants each ≥ [`PHONE_MIN_PX`].
+pub fn public_text_sizes(view: &PublicPicture, names: &[String], lang: Lang) -> Vec<(f32, String)> {
     let w = WIDTH;
     match view {
         PublicPicture::Palazzo(v) => {
@@ -117,7 +121,11 @@ pub fn public_text_sizes(view: &PublicPicture, names: &[String], lang: Lang) -> 
 }
 
 /// The pixel size of every line of text [`private_png`] draws, as [`public_text_sizes`].
-pub fn private_text_sizes(view: &PrivatePicture, names: &[String], lang: Lang) -> Vec<f32> {
+pub fn private_text_sizes(
+    view: &PrivatePicture,
+    names: &[String],
+    lang: Lang,
+) -> Vec<(f32, String)> {
     let w = WIDTH;
     match view {
         PrivatePicture::Palazzo(v) => {

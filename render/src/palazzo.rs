@@ -1,8 +1,9 @@
 //! Palazzo: quarries, supply, master builder, stacks and riders, revealed money, the
 //! running auction, each player's palazzi floor by floor, scores; and a player's hand.
+//! Drawn for phones: no text below [`READABLE`], two quarries and two players a row.
 
 use crate::canvas::{picture, Align, Canvas, Rgb};
-use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
+use crate::style::{self, name, INK, LARGE, MARGIN, MUTED, READABLE};
 use rules::palazzo::data::{Card, Currency, Material, Tile, RIDERS, STACK_NAMES};
 use rules::palazzo::{Ask, PalazzoPrivate, PalazzoPublic};
 use words::Lang;
@@ -35,24 +36,24 @@ fn currency_colour(c: Option<Currency>) -> Rgb {
 }
 
 /// A quarry/supply tile: floor number, window openings, material word.
-const TILE_W: f32 = 112.0;
-const TILE_H: f32 = 86.0;
+const TILE_W: f32 = 170.0;
+const TILE_H: f32 = 122.0;
 
 fn tile(c: &mut Canvas, x: f32, y: f32, t: &Tile, lang: Lang) {
     let fill = material_colour(t.material);
     let ink = fill.ink();
     c.round_rect(x, y, TILE_W, TILE_H, 8.0, Some(fill), Some((INK, 2.0)));
     c.text(
-        x + 10.0,
-        y + 40.0,
-        36.0,
+        x + 12.0,
+        y + 46.0,
+        44.0,
         ink,
         Align::Left,
         &t.floor.to_string(),
     );
     let floor = words::text(lang, "picture-palazzo-tile-floor", &[]);
-    c.text(x + 10.0, y + 56.0 + 2.0, 16.0, ink, Align::Left, &floor);
-    windows(c, x + TILE_W - 12.0, y + 10.0, t.windows, 16.0, 24.0);
+    c.text(x + 12.0, y + 80.0, READABLE, ink, Align::Left, &floor);
+    windows(c, x + TILE_W - 12.0, y + 12.0, t.windows, 20.0, 30.0);
     let word = if t.twin {
         words::text(
             lang,
@@ -62,13 +63,15 @@ fn tile(c: &mut Canvas, x: f32, y: f32, t: &Tile, lang: Lang) {
     } else {
         material_word(t.material, lang)
     };
-    c.text(
+    c.text_fit(
         x + TILE_W / 2.0,
-        y + TILE_H - 8.0,
-        20.0,
+        y + TILE_H - 10.0,
+        READABLE,
         ink,
         Align::Center,
         &word,
+        TILE_W - 8.0,
+        READABLE,
     );
 }
 
@@ -93,7 +96,7 @@ fn windows(c: &mut Canvas, right: f32, y: f32, n: u8, w: f32, h: f32) {
 fn tiles_flow(c: &mut Canvas, x: f32, y: f32, max_w: f32, tiles: &[Tile], lang: Lang) -> f32 {
     if tiles.is_empty() {
         let empty = words::text(lang, "picture-empty", &[]);
-        c.text(x, y + 34.0, BODY, MUTED, Align::Left, &empty);
+        c.text(x, y + 34.0, READABLE, MUTED, Align::Left, &empty);
         return y + 48.0;
     }
     let per_row = (((max_w + 10.0) / (TILE_W + 10.0)).floor() as usize).max(1);
@@ -123,10 +126,11 @@ fn card(c: &mut Canvas, x: f32, y: f32, card: &Card, scale: f32) {
         Some(cur) => cur.letter().to_string(),
         None => "C".into(),
     };
+    let letter_px = (22.0 * scale).max(READABLE);
     c.text(
-        x + 8.0 * scale,
-        y + 24.0 * scale,
-        22.0 * scale,
+        x + 7.0 * scale,
+        y + 6.0 + letter_px * 0.75,
+        letter_px,
         fill.ink(),
         Align::Left,
         &letter,
@@ -152,8 +156,8 @@ fn cards_row(c: &mut Canvas, x: f32, y: f32, cards: &[Card], scale: f32) -> f32 
 }
 
 /// A palace floor in a player's area.
-const FLOOR_W: f32 = 100.0;
-const FLOOR_H: f32 = 46.0;
+const FLOOR_W: f32 = 136.0;
+const FLOOR_H: f32 = 50.0;
 
 fn palace_floor(c: &mut Canvas, x: f32, y: f32, t: &Tile) {
     let fill = material_colour(t.material);
@@ -161,8 +165,8 @@ fn palace_floor(c: &mut Canvas, x: f32, y: f32, t: &Tile) {
     c.line(x, y, x + FLOOR_W, y, INK, 1.5);
     c.text(
         x + 8.0,
-        y + 33.0,
-        28.0,
+        y + 36.0,
+        32.0,
         fill.ink(),
         Align::Left,
         &t.floor.to_string(),
@@ -172,8 +176,15 @@ fn palace_floor(c: &mut Canvas, x: f32, y: f32, t: &Tile) {
         Material::Sandstone => "s",
         Material::Marble => "m",
     };
-    c.text(x + 27.0, y + 33.0, 18.0, fill.ink(), Align::Left, letter);
-    windows(c, x + FLOOR_W - 6.0, y + 12.0, t.windows, 12.0, 22.0);
+    c.text(
+        x + 30.0,
+        y + 36.0,
+        READABLE,
+        fill.ink(),
+        Align::Left,
+        letter,
+    );
+    windows(c, x + FLOOR_W - 6.0, y + 12.0, t.windows, 14.0, 26.0);
 }
 
 fn status(v: &PalazzoPublic, names: &[String], lang: Lang) -> String {
@@ -224,7 +235,7 @@ pub(crate) fn prompt(v: &PalazzoPublic, lang: Lang) -> String {
 pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], lang: Lang) {
     let w = c.width;
     let inner = w - 2.0 * MARGIN;
-    let mut y = style::header(c, "Palazzo", &status(v, names, lang));
+    let mut y = style::header(c, "Palazzo", &status(v, names, lang), READABLE);
 
     // Stacks, riders, money pile.
     let stacks: Vec<String> = v
@@ -236,8 +247,8 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], l
     y += 8.0;
     let sx = c.text(
         MARGIN,
-        y + BODY,
-        BODY,
+        y + READABLE,
+        READABLE,
         INK,
         Align::Left,
         &words::text(
@@ -251,7 +262,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], l
         let drawn = i < v.riders_drawn;
         c.circle(
             cx,
-            y + BODY * 0.65,
+            y + READABLE * 0.65,
             11.0,
             drawn.then_some(Rgb::hex(0x8e2b1f)),
             Some((INK, 2.0)),
@@ -259,19 +270,18 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], l
     }
     c.text(
         MARGIN + sx + 24.0 + 5.0 * 30.0,
-        y + BODY,
-        BODY,
+        y + READABLE,
+        READABLE,
         INK,
         Align::Left,
         &format!("{}/{RIDERS}", v.riders_drawn),
     );
-    y += BODY + 14.0;
-    c.text(
+    y += READABLE + 14.0;
+    y = c.paragraph(
         MARGIN,
-        y + BODY,
-        BODY,
+        y + READABLE,
+        READABLE,
         MUTED,
-        Align::Left,
         &words::text(
             lang,
             "picture-palazzo-money",
@@ -281,17 +291,19 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], l
                 ("boxed", v.boxed.into()),
             ],
         ),
-    );
-    y += BODY + 20.0;
+        inner,
+    ) - READABLE
+        + 12.0;
 
-    // Quarries.
+    // Quarries, two a row.
     let gap = 12.0;
-    let qw = (inner - gap * 3.0) / 4.0;
+    let qw = (inner - gap) / 2.0;
     let per_row = (((qw - 20.0 + 10.0) / (TILE_W + 10.0)).floor() as usize).max(1);
     let most = v.quarries.iter().map(Vec::len).max().unwrap_or(0).max(1);
-    let qh = 12.0 + LARGE + 14.0 + most.div_ceil(per_row) as f32 * (TILE_H + 10.0) + 46.0;
+    let qh = 12.0 + LARGE + 14.0 + most.div_ceil(per_row) as f32 * (TILE_H + 10.0) + 52.0;
     for (i, q) in v.quarries.iter().enumerate() {
-        let x = MARGIN + i as f32 * (qw + gap);
+        let x = MARGIN + (i % 2) as f32 * (qw + gap);
+        let y = y + (i / 2) as f32 * (qh + gap);
         let master = i == v.master;
         let heading = words::text(
             lang,
@@ -307,24 +319,24 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], l
             let label = words::text(lang, "picture-palazzo-master-builder", &[]);
             c.round_rect(
                 x + 8.0,
-                y + qh - 40.0,
+                y + qh - 48.0,
                 qw - 16.0,
-                32.0,
+                40.0,
                 8.0,
                 Some(style::HIGHLIGHT),
                 None,
             );
             c.text(
                 x + qw / 2.0,
-                y + qh - 16.0,
-                SMALL,
+                y + qh - 18.0,
+                READABLE,
                 INK,
                 Align::Center,
                 &label,
             );
         }
     }
-    y += qh + 16.0;
+    y += v.quarries.len().div_ceil(2) as f32 * (qh + gap) + 4.0;
 
     // Supply.
     let per_row = (((inner - 28.0 + 10.0) / (TILE_W + 10.0)).floor() as usize).max(1);
@@ -363,6 +375,8 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PalazzoPublic, names: &[String], l
     legend(c, y + 4.0, lang);
 }
 
+/// What the materials' letters and the windows mean: the materials on one line, the
+/// windows on the next.
 fn legend(c: &mut Canvas, y: f32, lang: Lang) {
     let mut x = MARGIN;
     for m in [Material::Brick, Material::Sandstone, Material::Marble] {
@@ -373,13 +387,14 @@ fn legend(c: &mut Canvas, y: f32, lang: Lang) {
             Material::Sandstone => words::text(lang, "picture-palazzo-legend-sandstone", &[]),
             Material::Marble => words::text(lang, "picture-palazzo-legend-marble", &[]),
         };
-        x += 34.0 + c.text(x + 34.0, y + 26.0, SMALL, INK, Align::Left, &word) + 24.0;
+        x += 34.0 + c.text(x + 34.0, y + 27.0, READABLE, INK, Align::Left, &word) + 24.0;
     }
+    let (x, y) = (MARGIN, y + 44.0);
     windows(c, x + 16.0, y + 4.0, 1, 14.0, 26.0);
     c.text(
-        x + 26.0,
-        y + 26.0,
-        SMALL,
+        x + 34.0,
+        y + 27.0,
+        READABLE,
         INK,
         Align::Left,
         &words::text(lang, "picture-palazzo-legend-window", &[]),
@@ -393,14 +408,17 @@ fn seat_height(s: &rules::palazzo::views::SeatPublic, pw: f32) -> f32 {
         .chunks(per_line)
         .map(|ch| ch.iter().map(|p| p.tiles.len()).max().unwrap_or(0))
         .collect();
-    let body: f32 = if lines.is_empty() {
-        44.0
-    } else {
-        lines
-            .iter()
-            .map(|&n| n as f32 * FLOOR_H + 44.0)
-            .sum::<f32>()
-    };
+    // The cards count's line, then the palazzi (or a line saying there are none).
+    let body: f32 = READABLE
+        + 16.0
+        + if lines.is_empty() {
+            44.0
+        } else {
+            lines
+                .iter()
+                .map(|&n| n as f32 * FLOOR_H + 44.0)
+                .sum::<f32>()
+        };
     12.0 + LARGE + 14.0 + body + 8.0
 }
 
@@ -419,7 +437,7 @@ fn draw_seat(
 ) {
     // The spaces leave room for the seat badge.
     let heading = format!(
-        "     {}",
+        "      {}",
         words::text(
             lang,
             "picture-palazzo-seat",
@@ -430,27 +448,28 @@ fn draw_seat(
         )
     );
     let mut top = style::panel(c, x, y, pw, h, &heading);
-    style::seat_badge(c, x + 14.0, y + 12.0 + LARGE * 0.62, seat, 15.0);
+    style::seat_badge(c, x + 12.0, y + 12.0 + LARGE * 0.62, seat, 23.0);
     if v.awaiting.contains(&seat) && !v.over {
         c.round_rect(x, y, pw, h, 12.0, None, Some((style::HIGHLIGHT, 5.0)));
     }
     c.text(
-        x + pw - 16.0,
-        y + 12.0 + LARGE,
-        SMALL,
+        x + 16.0,
+        top + READABLE,
+        READABLE,
         MUTED,
-        Align::Right,
+        Align::Left,
         &words::text(
             lang,
             "picture-palazzo-cards",
             &[("count", s.hand_count.into())],
         ),
     );
+    top += READABLE + 16.0;
     if s.palaces.is_empty() {
         c.text(
             x + 16.0,
             top + 30.0,
-            BODY,
+            READABLE,
             MUTED,
             Align::Left,
             &words::text(lang, "picture-palazzo-no-palazzo", &[]),
@@ -479,8 +498,8 @@ fn draw_seat(
             c.line(px - 4.0, ground, px + FLOOR_W + 4.0, ground, INK, 3.0);
             c.text(
                 px + FLOOR_W / 2.0,
-                ground + 28.0,
-                SMALL,
+                ground + 32.0,
+                READABLE,
                 INK,
                 Align::Center,
                 &format!("{} · {}", p.letter, p.score),
@@ -504,7 +523,7 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32, lang:
     }
     if let Some(a) = &v.auction {
         let rows = a.bids.len().max(1) as f32;
-        let h = head_h + TILE_H + 16.0 + rows * (CARD_H * 0.8 + 12.0) + 8.0;
+        let h = head_h + TILE_H + 16.0 + rows * (CARD_H + 12.0) + 8.0;
         let heading = words::text(
             lang,
             "picture-palazzo-auction",
@@ -518,39 +537,40 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32, lang:
         c.round_rect(x, y, inner, h, 12.0, None, Some((style::HIGHLIGHT, 4.0)));
         let mut ty = tiles_flow(c, x + 16.0, top, inner - 32.0, &a.tiles, lang) + 6.0;
         for b in &a.bids {
-            let name_w = 220.0;
-            style::seat_badge(c, x + 16.0, ty + CARD_H * 0.4, b.seat, 13.0);
+            let name_w = 260.0;
+            style::seat_badge(c, x + 16.0, ty + CARD_H * 0.5, b.seat, 23.0);
             c.text_fit(
-                x + 50.0,
-                ty + CARD_H * 0.4 + 9.0,
-                BODY,
+                x + 70.0,
+                ty + CARD_H * 0.5 + 10.0,
+                READABLE,
                 INK,
                 Align::Left,
                 &name(names, b.seat, lang),
-                name_w - 40.0,
+                name_w - 64.0,
+                READABLE,
             );
             let mut cx = x + 16.0 + name_w;
             if b.opener {
                 c.round_rect(
                     cx,
                     ty,
-                    CARD_W * 0.8,
-                    CARD_H * 0.8,
-                    6.0,
+                    CARD_W,
+                    CARD_H,
+                    7.0,
                     Some(Rgb::hex(0x444444)),
                     Some((INK, 2.0)),
                 );
                 c.text(
-                    cx + CARD_W * 0.4,
-                    ty + CARD_H * 0.55,
-                    24.0,
+                    cx + CARD_W * 0.5,
+                    ty + CARD_H * 0.6,
+                    READABLE,
                     Rgb::hex(0xffffff),
                     Align::Center,
                     "C3",
                 );
-                cx += (CARD_W + 8.0) * 0.8;
+                cx += CARD_W + 8.0;
             }
-            let end = cards_row(c, cx, ty, &b.cards, 0.8);
+            let end = cards_row(c, cx, ty, &b.cards, 1.0);
             let label = if b.cards.is_empty() && !b.opener {
                 words::text(lang, "picture-palazzo-no-bid", &[])
             } else {
@@ -558,13 +578,13 @@ fn action_box(c: &mut Canvas, v: &PalazzoPublic, names: &[String], y: f32, lang:
             };
             c.text(
                 end + 10.0,
-                ty + CARD_H * 0.4 + 10.0,
+                ty + CARD_H * 0.5 + 10.0,
                 LARGE,
                 INK,
                 Align::Left,
                 &label,
             );
-            ty += CARD_H * 0.8 + 12.0;
+            ty += CARD_H + 12.0;
         }
         return y + h + 16.0;
     }
@@ -618,7 +638,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PalazzoPrivate, names: &[String],
             &[("count", v.hand.len().into()), ("best", v.best_bid.into())],
         ),
     };
-    let mut y = style::header(c, &title, &status);
+    let mut y = style::header(c, &title, &status, READABLE);
     y += 8.0;
     // One row per currency (then certificates), biggest values last.
     let groups: [(Option<Currency>, &str); 4] = [

@@ -3,7 +3,7 @@
 //! left this round, the round; and a player's hand of cards.
 
 use crate::canvas::{picture, Align, Canvas, Rgb};
-use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
+use crate::style::{self, name, INK, LARGE, MARGIN, MUTED, READABLE};
 use rules::princes::board::{BUILDING_BASE, EMPTY, LANDSCAPE_BASE, PALAZZO_CELL};
 use rules::princes::data::{Stack, BUILDINGS, FREEDOMS, GRID, LANDSCAPES};
 use rules::princes::{terms, waiting_phrase, PrincesPrivate, PrincesPublic, PublicPlayer};
@@ -199,7 +199,7 @@ fn grid(c: &mut Canvas, x: f32, y: f32, cell: f32, g: &[u8], lang: Lang) {
         c.text(
             x + 1.5 * cell,
             y + 6.0 * cell + 8.0,
-            cell * 0.42,
+            (cell * 0.42).max(READABLE),
             Rgb::hex(0xffffff),
             Align::Center,
             &words::text(lang, "picture-princes-palazzo", &[]),
@@ -347,13 +347,12 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
             ("rounds", v.rounds.into()),
         ],
     );
-    let mut y = style::header(c, &title, &status(v, names, lang));
-    c.text(
+    let mut y = style::header(c, &title, &status(v, names, lang), READABLE);
+    y = c.paragraph(
         MARGIN,
-        y + BODY,
-        BODY,
+        y + READABLE,
+        READABLE,
         MUTED,
-        Align::Left,
         &words::text(
             lang,
             "picture-princes-min-work",
@@ -362,22 +361,27 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
                 ("start", name(names, v.start, lang).into()),
             ],
         ),
-    );
-    y += BODY + 16.0;
+        inner,
+    ) - READABLE
+        + 12.0;
 
     // Auction items of this round.
     let bought: Vec<(usize, Stack)> = v.auction.as_ref().map_or(vec![], |a| a.bought.clone());
     let live = v.auction.as_ref().and_then(|a| a.live.as_ref());
-    let ah = 12.0 + LARGE + 14.0 + 96.0;
+    // Four items a row, so each name fits at a size a phone reads.
+    let per_row = 4;
+    let rows = Stack::ALL.len().div_ceil(per_row) as f32;
+    let ah = 12.0 + LARGE + 14.0 + rows * 98.0;
     let heading = if v.phase == "auctions" {
         words::text(lang, "picture-princes-items-now", &[])
     } else {
         words::text(lang, "picture-princes-items-next", &[])
     };
     let top = style::panel(c, MARGIN, y, inner, ah, &heading);
-    let cw = (inner - 32.0 - 6.0 * 8.0) / 7.0;
+    let cw = (inner - 32.0 - (per_row - 1) as f32 * 8.0) / per_row as f32;
     for (i, st) in Stack::ALL.iter().enumerate() {
-        let x = MARGIN + 16.0 + i as f32 * (cw + 8.0);
+        let x = MARGIN + 16.0 + (i % per_row) as f32 * (cw + 8.0);
+        let top = top + (i / per_row) as f32 * 98.0;
         let left = stack_supply(v, *st);
         let sold_to = bought.iter().find(|(_, b)| b == st).map(|(s, _)| *s);
         let gone = sold_to.is_some() || left == 0;
@@ -410,12 +414,13 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
         let ink = if gone { MUTED } else { fill.ink() };
         c.text_fit(
             x + cw / 2.0,
-            top + 32.0,
-            SMALL + 2.0,
+            top + 34.0,
+            READABLE,
             ink,
             Align::Center,
             &stack_label(*st, lang),
             cw - 8.0,
+            READABLE,
         );
         let sub = match sold_to {
             Some(s) => format!("✓ {}", name(names, s, lang)),
@@ -424,12 +429,13 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
         };
         c.text_fit(
             x + cw / 2.0,
-            top + 68.0,
-            SMALL - 2.0,
+            top + 70.0,
+            READABLE,
             ink,
             Align::Center,
             &sub,
             cw - 8.0,
+            READABLE,
         );
     }
     y += ah + 14.0;
@@ -452,11 +458,11 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
         }
         counts.values().copied().max().unwrap_or(1)
     };
-    let th = 12.0 + LARGE + 14.0 + 40.0 + stack_heights as f32 * 34.0;
+    let th = 12.0 + LARGE + 14.0 + 44.0 + stack_heights as f32 * 48.0;
     let heading = words::text(lang, "picture-princes-prestige-track", &[]);
     let top = style::panel(c, MARGIN, y, inner, th, &heading);
     let (tx, tw) = (MARGIN + 30.0, inner - 60.0);
-    let line_y = top + stack_heights as f32 * 34.0 + 4.0;
+    let line_y = top + stack_heights as f32 * 48.0 + 4.0;
     c.line(tx, line_y, tx + tw, line_y, INK, 3.0);
     let mut tick = 0;
     while tick as f32 <= span {
@@ -464,8 +470,8 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
         c.line(x, line_y - 6.0, x, line_y + 6.0, INK, 2.0);
         c.text(
             x,
-            line_y + 30.0,
-            SMALL,
+            line_y + 34.0,
+            READABLE,
             MUTED,
             Align::Center,
             &tick.to_string(),
@@ -476,24 +482,37 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
     for p in &v.players {
         let k = placed.entry(p.prestige).or_insert(0);
         let x = tx + tw * p.prestige.max(0) as f32 / span;
-        let cy = line_y - 20.0 - *k as f32 * 34.0;
-        style::seat_badge(c, x - 15.0, cy, p.seat, 15.0);
+        let cy = line_y - 28.0 - *k as f32 * 48.0;
+        style::seat_badge(c, x - 22.0, cy, p.seat, 22.0);
         *k += 1;
     }
     y += th + 14.0;
 
-    // Principalities, three per row.
+    // Principalities, two per row; each as tall as the one with the most lines.
     let gap = 12.0;
-    let pw = (inner - 2.0 * gap) / 3.0;
-    let cell = ((pw - 24.0) / GRID as f32).floor();
-    let ph = 12.0 + LARGE + 14.0 + cell * GRID as f32 + 12.0 + 4.0 * (SMALL + 10.0) + 40.0;
+    let pw = (inner - gap) / 2.0;
+    // Cells of 52 px: building letters at 32 px, and five players stay under 3,000 px.
+    let cell = ((pw - 24.0) / GRID as f32).floor().min(52.0);
+    let most = v
+        .players
+        .iter()
+        .map(|p| {
+            player_lines(p, lang)
+                .iter()
+                .map(|(l, _)| c.line_count(l, READABLE, pw - 32.0))
+                .sum::<usize>()
+        })
+        .max()
+        .unwrap_or(0);
+    let ph =
+        12.0 + LARGE + 14.0 + cell * GRID as f32 + 10.0 + 44.0 + most as f32 * READABLE * 1.3 + 6.0;
     for (i, p) in v.players.iter().enumerate() {
-        let (row, col) = (i / 3, i % 3);
+        let (row, col) = (i / 2, i % 2);
         let x = MARGIN + col as f32 * (pw + gap);
         let py = y + row as f32 * (ph + gap);
         principality(c, x, py, pw, ph, cell, p, v, names, lang);
     }
-    let rows = v.players.len().div_ceil(3) as f32;
+    let rows = v.players.len().div_ceil(2) as f32;
     y += rows * (ph + gap);
 
     // Supplies and legend.
@@ -515,7 +534,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
             ("prestige", v.prestige_deck.into()),
         ],
     );
-    y = c.paragraph(MARGIN, y + SMALL, SMALL, INK, &text, inner);
+    y = c.paragraph(MARGIN, y + READABLE, READABLE, INK, &text, inner);
     let legend: Vec<String> = BUILDINGS
         .iter()
         .map(|b| format!("{} {}", b.letter, building_name(b.slug, lang)))
@@ -523,7 +542,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &PrincesPublic, names: &[String], l
     c.paragraph(
         MARGIN,
         y + 4.0,
-        SMALL,
+        READABLE,
         MUTED,
         &words::text(
             lang,
@@ -549,7 +568,7 @@ fn principality(
 ) {
     // The spaces leave room for the seat badge.
     let heading = format!(
-        "     {}",
+        "      {}",
         words::text(
             lang,
             "picture-princes-principality",
@@ -560,13 +579,13 @@ fn principality(
         )
     );
     let top = style::panel(c, x, y, pw, ph, &heading);
-    style::seat_badge(c, x + 14.0, y + 12.0 + LARGE * 0.62, p.seat, 15.0);
+    style::seat_badge(c, x + 12.0, y + 12.0 + LARGE * 0.62, p.seat, 23.0);
     if v.awaiting.contains(&p.seat) && v.phase != "over" {
         c.round_rect(x, y, pw, ph, 12.0, None, Some((style::HIGHLIGHT, 5.0)));
     }
     let gx = x + (pw - cell * GRID as f32) / 2.0;
     grid(c, gx, top, cell, &p.grid, lang);
-    let mut ly = top + cell * GRID as f32 + 12.0;
+    let mut ly = top + cell * GRID as f32 + 10.0;
     // Freedoms as three chips, filled when held.
     let fw = (pw - 32.0 - 16.0) / 3.0;
     for i in 0..FREEDOMS.len() {
@@ -577,7 +596,7 @@ fn principality(
             fx,
             ly,
             fw,
-            34.0,
+            40.0,
             8.0,
             held.then_some(Rgb::hex(0x6b4fa0)),
             Some((if held { INK } else { PANEL_LINE }, 2.0)),
@@ -585,21 +604,30 @@ fn principality(
         let label = if held { format!("✓ {}", f) } else { f };
         c.text_fit(
             fx + fw / 2.0,
-            ly + 25.0,
-            SMALL - 2.0,
+            ly + 30.0,
+            READABLE,
             if held { Rgb::hex(0xffffff) } else { MUTED },
             Align::Center,
             &label,
-            fw - 6.0,
+            fw - 4.0,
+            crate::PHONE_MIN_PX,
         );
     }
-    ly += 34.0 + SMALL + 8.0;
+    ly += 44.0 + READABLE;
+    for (l, colour) in player_lines(p, lang) {
+        ly = c.paragraph(x + 16.0, ly, READABLE, colour, &l, pw - 32.0);
+    }
+}
+
+/// A principality's lines under its freedoms, with their colours: people, cards,
+/// landscapes, and the profession cards on show.
+fn player_lines(p: &PublicPlayer, lang: Lang) -> Vec<(String, Rgb)> {
     let landscapes: Vec<String> = (0..LANDSCAPES.len())
         .zip(p.landscapes.iter())
         .filter(|(_, n)| **n > 0)
         .map(|(l, n)| format!("{} {}", n, landscape_name(l, lang)))
         .collect();
-    let lines = [
+    let mut lines = vec![
         words::text(
             lang,
             "picture-princes-people",
@@ -623,31 +651,26 @@ fn principality(
         } else {
             landscapes.join(" · ")
         },
-    ];
-    for l in &lines {
-        c.text_fit(x + 16.0, ly, SMALL, INK, Align::Left, l, pw - 32.0);
-        ly += SMALL + 10.0;
-    }
+    ]
+    .into_iter()
+    .map(|l| (l, INK))
+    .collect::<Vec<_>>();
     if !p.display.is_empty() {
         let shown: Vec<String> = p
             .display
             .iter()
             .map(|&d| profession_name(d, lang))
             .collect();
-        c.text_fit(
-            x + 16.0,
-            ly,
-            SMALL - 2.0,
-            MUTED,
-            Align::Left,
-            &words::text(
+        lines.push((
+            words::text(
                 lang,
                 "picture-princes-shown",
                 &[("cards", shown.join(", ").into())],
             ),
-            pw - 32.0,
-        );
+            MUTED,
+        ));
     }
+    lines
 }
 
 const PANEL_LINE: Rgb = Rgb::hex(0xb9ad98);
@@ -679,6 +702,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
                 ("work", v.min_work.into()),
             ],
         ),
+        READABLE,
     ) + 6.0;
     let section = |c: &mut Canvas, y: f32, text: &str| -> f32 {
         c.text(MARGIN, y + LARGE, LARGE, INK, Align::Left, text);
@@ -721,8 +745,8 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
         .collect();
     if cards.is_empty() {
         let none = words::text(lang, "picture-princes-none", &[]);
-        c.text(MARGIN, y + BODY, BODY, MUTED, Align::Left, &none);
-        y += BODY + 16.0;
+        c.text(MARGIN, y + READABLE, READABLE, MUTED, Align::Left, &none);
+        y += READABLE + 16.0;
     } else {
         y = card_grid(c, y, &cards);
     }
@@ -736,8 +760,8 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
         for (id, text, now) in &v.bonus {
             y = c.paragraph(
                 MARGIN + 16.0,
-                y + BODY,
-                BODY,
+                y + READABLE,
+                READABLE,
                 INK,
                 &words::text(
                     lang,
@@ -749,7 +773,7 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
                     ],
                 ),
                 inner - 16.0,
-            ) - BODY
+            ) - READABLE
                 + 8.0;
         }
         y += 8.0;
@@ -767,12 +791,12 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
         for (id, text) in &v.prestige_cards {
             y = c.paragraph(
                 MARGIN + 16.0,
-                y + BODY,
-                BODY,
+                y + READABLE,
+                READABLE,
                 INK,
                 &format!("#{}: {}", id, text),
                 inner - 16.0,
-            ) - BODY
+            ) - READABLE
                 + 8.0;
         }
         y += 8.0;
@@ -787,19 +811,28 @@ pub(crate) fn draw_private(c: &mut Canvas, v: &PrincesPrivate, names: &[String],
         y = section(c, y, &heading);
         for card in cards {
             let label = words::text(lang, terms::card(*deck, *card), &[]);
-            y = c.paragraph(MARGIN + 16.0, y + BODY, BODY, INK, &label, inner - 16.0) - BODY + 8.0;
+            y = c.paragraph(
+                MARGIN + 16.0,
+                y + READABLE,
+                READABLE,
+                INK,
+                &label,
+                inner - 16.0,
+            ) - READABLE
+                + 8.0;
         }
     }
 }
 
-/// Cards as boxes, three per row: name on top, detail below.
+/// Cards as boxes, two per row (a long profession name fits): name on top, detail
+/// below.
 fn card_grid(c: &mut Canvas, y: f32, cards: &[(String, String)]) -> f32 {
     let inner = c.width - 2.0 * MARGIN;
     let gap = 12.0;
-    let w = (inner - 2.0 * gap) / 3.0;
+    let w = (inner - gap) / 2.0;
     let h = 96.0;
     for (i, (title, detail)) in cards.iter().enumerate() {
-        let (row, col) = (i / 3, i % 3);
+        let (row, col) = (i / 2, i % 2);
         let x = MARGIN + col as f32 * (w + gap);
         let cy = y + row as f32 * (h + gap);
         c.round_rect(
@@ -819,18 +852,20 @@ fn card_grid(c: &mut Canvas, y: f32, cards: &[(String, String)]) -> f32 {
             Align::Left,
             title,
             w - 32.0,
+            READABLE,
         );
         c.text_fit(
             x + 16.0,
-            cy + 78.0,
-            SMALL,
+            cy + 80.0,
+            READABLE,
             MUTED,
             Align::Left,
             detail,
             w - 32.0,
+            READABLE,
         );
     }
-    y + cards.len().div_ceil(3) as f32 * (h + gap) + 8.0
+    y + cards.len().div_ceil(2) as f32 * (h + gap) + 8.0
 }
 
 pub fn private(v: &PrincesPrivate, names: &[String], lang: Lang) -> Option<Vec<u8>> {

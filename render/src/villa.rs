@@ -4,7 +4,7 @@
 //! half-pulled (the words the players hear; never a margin).
 
 use crate::canvas::{picture, Align, Canvas, Rgb};
-use crate::style::{self, name, BODY, INK, LARGE, MARGIN, MUTED, SMALL};
+use crate::style::{self, name, INK, LARGE, MARGIN, MUTED, READABLE};
 use rules::villa::data::{column_type, BASE_RADIUS, BUILD_RADIUS, COLOURS, FEEL_WORDS, PER_COLOUR};
 use rules::villa::geom::Shape;
 use rules::villa::model::{floor_poly, GridPt};
@@ -215,8 +215,13 @@ pub(crate) fn status(v: &VillaView, names: &[String], lang: Lang) -> String {
 }
 
 /// Pixel sizes of the side view.
-const COLUMN_H: f32 = 74.0;
-const PLATE_H: f32 = 22.0;
+/// Side view: a column's height (room for three code tags, one above another, where
+/// columns stand close) and a floor plate's (its name inside).
+const COLUMN_H: f32 = 112.0;
+const PLATE_H: f32 = 36.0;
+/// A column's code tag in the side view.
+const TAG_W: f32 = 50.0;
+const TAG_H: f32 = 36.0;
 
 fn draw_column_side(c: &mut Canvas, x: f32, bottom: f32, w: f32, col: &ColumnView) {
     let fill = column_fill(col.colour);
@@ -259,20 +264,20 @@ fn draw_column_side(c: &mut Canvas, x: f32, bottom: f32, w: f32, col: &ColumnVie
 fn side_label(c: &mut Canvas, x: f32, bottom: f32, w: f32, col: &ColumnView) {
     let top = bottom - COLUMN_H;
     let label = code(col);
-    let size = if w < 44.0 { 17.0 } else { 22.0 };
+    let _ = w;
     c.round_rect(
-        x - 17.0,
-        top + COLUMN_H / 2.0 - 14.0,
-        34.0,
-        26.0,
+        x - TAG_W / 2.0,
+        top + COLUMN_H / 2.0 - TAG_H / 2.0,
+        TAG_W,
+        TAG_H,
         5.0,
         Some(Rgb::hex(0xffffff)),
         Some((INK, 1.0)),
     );
     c.text(
         x,
-        top + COLUMN_H / 2.0 + 5.0,
-        size,
+        top + COLUMN_H / 2.0 + READABLE * 0.36,
+        READABLE,
         INK,
         Align::Center,
         &label,
@@ -293,7 +298,7 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
         + top_level as f32 * PLATE_H
         + max_stack as f32 * COLUMN_H
         + PLATE_H;
-    let h = 12.0 + LARGE + 14.0 + body + 56.0;
+    let h = 12.0 + LARGE + 14.0 + body + 64.0;
     let top = style::panel(
         c,
         MARGIN,
@@ -325,8 +330,8 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
     );
     c.text(
         xpx(-BASE_RADIUS) + 8.0,
-        base_top + 17.0,
-        SMALL - 4.0,
+        base_top + 28.0,
+        READABLE,
         INK,
         Align::Left,
         &words::text(lang, "picture-villa-base-plate", &[]),
@@ -349,10 +354,10 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
             None,
             Some((INK, 2.0)),
         );
-        c.text(
+        c.text_fit(
             xpx(minx) + 8.0,
-            py + 17.0,
-            SMALL - 4.0,
+            py + 28.0,
+            READABLE,
             INK,
             Align::Left,
             &words::text(
@@ -360,6 +365,8 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
                 "picture-villa-floor",
                 &[("floor", floor_name(level, lang).into())],
             ),
+            ((maxx - minx) as f32 * scale - 16.0).max(TAG_W),
+            READABLE,
         );
     }
     // Columns, far ones (larger y) first so nearer ones are drawn over them.
@@ -381,9 +388,9 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
         let free = |dy: f32| {
             !tagged
                 .iter()
-                .any(|&(tx, tb, ty)| tb == bottom && ty == dy && (tx - x).abs() < 36.0)
+                .any(|&(tx, tb, ty)| tb == bottom && ty == dy && (tx - x).abs() < TAG_W + 2.0)
         };
-        let slots = [0.0, -24.0, 24.0];
+        let slots = [0.0, -TAG_H, TAG_H];
         let dy = slots.into_iter().find(|dy| free(*dy)).unwrap_or(0.0);
         tagged.push((x, bottom, dy));
         side_label(c, x, bottom + dy, 2.0 * half_width(col) * scale, col);
@@ -395,8 +402,8 @@ fn side_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
         c.line(x, sy - 22.0, x, sy - 14.0, MUTED, 2.0);
         c.text(
             x,
-            sy + 6.0,
-            SMALL - 4.0,
+            sy + 14.0,
+            READABLE,
             MUTED,
             Align::Center,
             &format!("{cm}"),
@@ -459,8 +466,8 @@ fn top_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
         let yy = py(f64::from(g.y0 + i32::from(gy)));
         c.text(
             left - scale * 0.5 - 6.0,
-            yy + 8.0,
-            SMALL - 2.0,
+            yy + 10.0,
+            READABLE,
             MUTED,
             Align::Right,
             &(u32::from(gy) + 1).to_string(),
@@ -471,8 +478,8 @@ fn top_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
         let letter = char::from(b'a' + gx.min(25)).to_string();
         c.text(
             xx,
-            bottom + scale * 0.5 + 26.0,
-            SMALL - 2.0,
+            bottom + scale * 0.5 + 30.0,
+            READABLE,
             MUTED,
             Align::Center,
             &letter,
@@ -503,15 +510,26 @@ fn top_view(c: &mut Canvas, v: &VillaView, y: f32, lang: Lang) -> f32 {
         if col.in_hand {
             c.circle(cx, cy, r + 6.0, None, Some((style::HIGHLIGHT, 4.0)));
         }
-        let size = (r * 0.9).clamp(14.0, 24.0);
-        c.text(
-            cx,
-            cy + size * 0.36,
-            size,
-            fill.ink(),
-            Align::Center,
-            &code(col),
-        );
+        // The code at a size a phone reads: on the column when it fits, else on a white
+        // tag over it.
+        let label = code(col);
+        let size = (r * 0.9).max(READABLE);
+        let ink = if c.text_width(&label, size) <= 1.8 * r {
+            fill.ink()
+        } else {
+            let tw = c.text_width(&label, size) + 10.0;
+            c.round_rect(
+                cx - tw / 2.0,
+                cy - size * 0.6,
+                tw,
+                size * 1.2,
+                5.0,
+                Some(Rgb::hex(0xffffff)),
+                Some((INK, 1.0)),
+            );
+            INK
+        };
+        c.text(cx, cy + size * 0.36, size, ink, Align::Center, &label);
     }
     y + h
 }
@@ -526,6 +544,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String], lang:
             &[("turn", (v.turns + 1).into())],
         ),
         &status(v, names, lang),
+        READABLE,
     );
     // Who plays which colour.
     let mut x = MARGIN;
@@ -535,6 +554,12 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String], lang:
             None => words::text(lang, "picture-villa-neutral", &[]),
         };
         let fill = column_fill(k as u8);
+        // A chip that would run past the edge starts a new line.
+        let need = 48.0 + c.text_width(&owner, READABLE).min(200.0);
+        if x > MARGIN && x + need > MARGIN + inner {
+            x = MARGIN;
+            y += 48.0;
+        }
         c.round_rect(x, y + 4.0, 40.0, 36.0, 6.0, Some(fill), Some((INK, 2.0)));
         let letter = colour
             .chars()
@@ -542,8 +567,24 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String], lang:
             .unwrap_or('?')
             .to_ascii_uppercase()
             .to_string();
-        c.text(x + 20.0, y + 31.0, BODY, fill.ink(), Align::Center, &letter);
-        let tw = c.text_fit(x + 48.0, y + 31.0, BODY, INK, Align::Left, &owner, 200.0);
+        c.text(
+            x + 20.0,
+            y + 32.0,
+            READABLE,
+            fill.ink(),
+            Align::Center,
+            &letter,
+        );
+        let tw = c.text_fit(
+            x + 48.0,
+            y + 32.0,
+            READABLE,
+            INK,
+            Align::Left,
+            &owner,
+            200.0,
+            READABLE,
+        );
         x += 48.0 + tw + 28.0;
     }
     y += 52.0;
@@ -567,8 +608,8 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String], lang:
         .collect();
     y = c.paragraph(
         MARGIN,
-        y + BODY,
-        BODY,
+        y + READABLE,
+        READABLE,
         INK,
         &words::text(
             lang,
@@ -576,7 +617,7 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String], lang:
             &[("seal", seal.into()), ("scores", scores.join(", ").into())],
         ),
         inner,
-    ) - BODY
+    ) - READABLE
         + 10.0;
     if let Some(feel) = &v.feel {
         let h = 64.0;
@@ -609,8 +650,8 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String], lang:
     if !gone.is_empty() {
         y = c.paragraph(
             MARGIN,
-            y + SMALL,
-            SMALL,
+            y + READABLE,
+            READABLE,
             INK,
             &words::text(
                 lang,
@@ -618,13 +659,13 @@ pub(crate) fn draw_public(c: &mut Canvas, v: &VillaView, names: &[String], lang:
                 &[("columns", gone.join(", ").into())],
             ),
             inner,
-        ) - SMALL
+        ) - READABLE
             + 6.0;
     }
     c.paragraph(
         MARGIN,
-        y + SMALL,
-        SMALL,
+        y + READABLE,
+        READABLE,
         MUTED,
         &words::text(lang, "picture-villa-legend", &[]),
         inner,

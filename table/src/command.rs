@@ -24,6 +24,11 @@ pub enum Command {
     Abandon,
     /// The board and who is awaited (answered privately).
     Status,
+    /// The board as plain text for a screen reader (`hand`: the caller's own hand
+    /// instead), answered privately.
+    TextBoard {
+        hand: bool,
+    },
     /// The caller's private view (hand, money…).
     Hand,
     /// Live scores, or the final result of the last game here.

@@ -1,7 +1,7 @@
 //! A command's way in: which handler answers it, under which lock.
 
 use crate::views::{hand, rules_help, status};
-use crate::{hint, text, Active, Caller, ChannelId, Command, Delivery, Table};
+use crate::{hint, text, text_board, Active, Caller, ChannelId, Command, Delivery, Table};
 use std::sync::Arc;
 
 impl Table {
@@ -104,6 +104,8 @@ impl Table {
                 Command::Start => self.start(slot, caller),
                 Command::Abandon => self.abandon(slot, caller),
                 Command::Status => status(slot, caller.lang),
+                Command::TextBoard { hand: false } => text_board::board(slot, caller.lang),
+                Command::TextBoard { hand: true } => text_board::own_hand(slot, caller),
                 Command::Hand => hand(slot, caller),
                 Command::Scores => self.scores(slot, channel, caller.lang),
                 Command::Log => self.log(slot, caller.lang),

@@ -42,6 +42,7 @@ mod slots;
 mod social;
 mod switch;
 mod text;
+mod text_board;
 pub mod think;
 mod timers;
 pub mod timing;

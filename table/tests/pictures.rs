@@ -475,3 +475,70 @@ fn the_history_picker_decodes_no_archived_game_per_keystroke() {
     assert_eq!(ids(&other.history_picker(En, CH, 1).0), archived);
     assert_eq!(store.decodes(), 4);
 }
+
+/// The board and a hand as text for screen readers (`/game status text:true`, the Text
+/// board button, `/game hand text:true`), for every title in both languages at several
+/// points of a game: short lines as Discord shows them, no emoji or box drawing, no
+/// markup even from players' names, and who is awaited.
+#[test]
+fn the_text_board_reads_well_in_every_title_and_language() {
+    use table::{Caller, Command, Lang};
+    let names = ["*Ana*", "# Bruno", "[Carla](https://x.example)", "- Dario"];
+    for (game, players) in [("palazzo", 3), ("villa", 2), ("estates", 4), ("princes", 3)] {
+        let dir = tempfile::tempdir().unwrap();
+        let (_store, table) = open(dir.path());
+        let seat = |i: usize, lang: Lang| Caller::new(i as u64 + 1, names[i]).with_lang(lang);
+        table.handle(
+            CH,
+            &seat(0, Lang::En),
+            Command::parse(&format!("new {game} seed=11")),
+        );
+        for i in 1..players {
+            table.handle(CH, &seat(i, Lang::En), Command::Join);
+        }
+        table.handle(CH, &seat(0, Lang::En), Command::Start);
+        let mut played = 0;
+        for until in [0, 15, 60] {
+            while played < until {
+                let Some((user, action)) = next_move(&table, CH, players as u64) else {
+                    break;
+                };
+                table.handle(
+                    CH,
+                    &seat(user as usize - 1, Lang::En),
+                    Command::parse(&action),
+                );
+                played += 1;
+            }
+            for lang in Lang::ALL {
+                let watcher = Caller::new(99, "watcher").with_lang(lang);
+                let board =
+                    ephemeral(&table.handle(CH, &watcher, Command::TextBoard { hand: false }));
+                let hand =
+                    ephemeral(&table.handle(CH, &seat(0, lang), Command::TextBoard { hand: true }));
+                for (what, text) in [("board", &board), ("hand", &hand)] {
+                    let context = format!("{game} {lang:?} {what} after {played} moves");
+                    assert!(!text.trim().is_empty(), "{context}");
+                    assert_no_markup(text, &[]);
+                    for line in table::unescape_user_text(text).lines() {
+                        assert!(line.chars().count() <= 80, "{context}: `{line}`");
+                        assert!(
+                            !line.chars().any(|c| matches!(u32::from(c),
+                                0x2500..=0x259F | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0xFE0F | 0x1F000..=0x1FAFF)),
+                            "{context}: a symbol in `{line}`"
+                        );
+                        assert!(
+                            !line.contains("**") && !line.contains('`'),
+                            "{context}: `{line}`"
+                        );
+                    }
+                }
+                let waiting = match lang {
+                    Lang::En => "Waiting for",
+                    Lang::Es => "Esperando a",
+                };
+                assert!(board.contains(waiting), "{game} {lang:?}: {board}");
+            }
+        }
+    }
+}
