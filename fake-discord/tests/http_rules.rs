@@ -846,3 +846,26 @@ async fn rate_limit_buckets_answer_429_and_serenitys_limiter_waits_for_the_reset
         "{body}"
     );
 }
+
+/// A DM shows only the global commands whose contexts include BOT_DM.
+#[tokio::test]
+async fn a_dm_offers_only_the_commands_registered_for_dms() {
+    let fake = FakeDiscord::start().await;
+    let http = http(&fake);
+    let body = json!([
+        {"name": "game", "description": "Play", "contexts": [0, 1], "options": [
+            {"type": 1, "name": "new", "description": "New table"}]},
+        {"name": "stats", "description": "Stats", "contexts": [0]}]);
+    http.create_global_commands(&body).await.expect("register");
+    let user = fake.add_user("ada");
+    let dm = fake.dm_channel(user);
+    fake.slash(user, dm, "game new", json!({}));
+    let in_dm = std::panic::catch_unwind(|| fake.slash(user, dm, "stats", json!({})));
+    let message = in_dm
+        .err()
+        .and_then(|p| p.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    assert!(message.contains("not available in DMs"), "{message}");
+    // On the server, the same command is there.
+    fake.slash(user, fake.channel(), "stats", json!({}));
+}

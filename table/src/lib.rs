@@ -32,6 +32,7 @@ mod options;
 mod outbox;
 mod pause;
 mod picker;
+mod private;
 mod proposal;
 mod public;
 pub mod ratings;

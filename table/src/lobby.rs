@@ -122,6 +122,9 @@ impl Table {
                 active.title(),
             ))];
         }
+        if let Some(refusal) = self.private_refusal(active, caller) {
+            return vec![Delivery::ephemeral(refusal)];
+        }
         if active.seat_of(caller.user).is_some() {
             return vec![Delivery::ephemeral(words::text(
                 lang,

@@ -614,3 +614,21 @@ fn a_channels_language_set_by_another_process_is_seen_within_the_bound() {
     let text = joined(&run(&a, CH, 2, "join"));
     assert!(text.contains("se ha unido"), "{text}");
 }
+
+#[test]
+fn a_private_table_refuses_anyone_but_its_owner() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    table.make_private(CH, 1);
+    assert_eq!(table.private_owner(CH), Some(1));
+    run(&table, CH, 1, "new countdown");
+    let refusal = ephemeral(&run(&table, CH, 2, "join"));
+    assert!(
+        refusal.contains("This table is ana's own: only they play here"),
+        "{refusal}"
+    );
+    assert!(ephemeral(&run(&table, CH, 1, "join")).contains("already seated"));
+    // Another channel is open to all.
+    run(&table, CH + 1, 1, "new countdown");
+    assert!(channel_texts(&run(&table, CH + 1, 2, "join"))[0].contains("bruno joined"));
+}

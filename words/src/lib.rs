@@ -152,6 +152,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         include_str!("../../locales/en/princes.ftl"),
     ),
     (
+        Lang::En,
+        "learn.ftl",
+        include_str!("../../locales/en/learn.ftl"),
+    ),
+    (
         Lang::Es,
         "commands.ftl",
         include_str!("../../locales/es/commands.ftl"),
@@ -220,6 +225,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         Lang::Es,
         "princes.ftl",
         include_str!("../../locales/es/princes.ftl"),
+    ),
+    (
+        Lang::Es,
+        "learn.ftl",
+        include_str!("../../locales/es/learn.ftl"),
     ),
 ];
 
