@@ -406,11 +406,7 @@ async fn play_move(
 }
 
 /// A game's command group (`/palazzo move …`).
-#[poise::command(
-    slash_command,
-    subcommands("play_move"),
-    subcommand_required
-)]
+#[poise::command(slash_command, subcommands("play_move"), subcommand_required)]
 async fn game_group(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
