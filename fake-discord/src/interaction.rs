@@ -154,6 +154,12 @@ pub(crate) fn interaction_payload(
         .channels
         .get(&channel)
         .unwrap_or_else(|| panic!("fake-discord: unknown channel {channel}"));
+    if let Some(thread) = c.thread.as_ref().filter(|t| t.private) {
+        assert!(
+            thread.members.contains(&user),
+            "fake-discord: user {user} cannot see private thread {channel}"
+        );
+    }
     let mut payload = json!({
         "id": id.to_string(),
         "application_id": s.app_id.to_string(),
