@@ -11,7 +11,7 @@ use std::sync::Arc;
 use table::{Caller, Command, Delivery, Table};
 
 /// The caller of a slash command, with their Manage Channel permission in this channel.
-fn caller_of(ctx: Context<'_>) -> Caller {
+pub(crate) fn caller_of(ctx: Context<'_>) -> Caller {
     let manage = match ctx {
         poise::Context::Application(a) => a
             .interaction
@@ -83,7 +83,7 @@ pub(crate) async fn slowed_down(ctx: Context<'_>) -> Result<bool, Error> {
 }
 
 /// The bot's own permissions in the channel of a slash command, as Discord sent them.
-fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
+pub(crate) fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     match ctx {
         poise::Context::Application(a) => a.interaction.app_permissions,
         poise::Context::Prefix(_) => None,

@@ -22,6 +22,7 @@ pub mod dm_channels;
 mod execute;
 mod history;
 pub mod ids;
+mod learn;
 pub mod localize;
 pub mod messages;
 mod nonce;

@@ -3,6 +3,7 @@
 use crate::args::{self, GameChoice};
 use crate::context::{Context, Data, Error};
 use crate::execute::{execute_async, execute_with, reply_private, run, run_seating, slowed_down};
+use crate::learn::learn;
 use crate::messages;
 use poise::serenity_prelude as serenity;
 use table::Command;
@@ -35,7 +36,8 @@ use table::Command;
         "stats",
         "leaderboard",
         "notify",
-        "language"
+        "language",
+        "learn"
     ),
     subcommand_required
 )]

@@ -180,3 +180,163 @@ async fn a_dm_game_plays_to_the_end_in_english_and_no_bots_hand_reaches_it() {
 async fn a_dm_game_plays_to_the_end_in_spanish_and_no_bots_hand_reaches_it() {
     a_dm_game_plays_to_the_end("The Princes of Florence", "es-ES", Lang::Es, 8).await;
 }
+
+/// The typed move a coach's note suggests (`⌨️ `bid 3``), if it is one.
+fn suggested(note: &str) -> Option<String> {
+    let (_, rest) = note.split_once("⌨️ `")?;
+    Some(rest.split_once('`')?.0.to_string())
+}
+
+/// A learner starts `/game learn` for `title` (from their DM, or on the server, where a
+/// private thread is made for them) and plays the coach's suggestion at every decision
+/// until the lesson is over. Returns the lesson's channel and the decisions made.
+async fn follow_the_coach(
+    fake: &FakeDiscord,
+    title: &str,
+    locale: &str,
+    lang: Lang,
+    in_dm: bool,
+) -> (u64, usize) {
+    let ana = fake.add_user(&format!("learner-{}", title.len()));
+    fake.set_user_locale(ana, locale);
+    let kind = rules::catalog::games()
+        .into_iter()
+        .find(|k| k.title == title)
+        .expect("a title");
+    let started_in = if in_dm {
+        fake.dm_channel(ana)
+    } else {
+        fake.add_channel(&format!("learn-{}", kind.id))
+    };
+    let choice = game_choice(fake, title);
+    let replies = slash(
+        fake,
+        ana,
+        started_in,
+        "game learn",
+        json!({ "game": choice }),
+    )
+    .await;
+    let channel = if in_dm {
+        started_in
+    } else {
+        let threads = fake.threads_of(started_in);
+        assert_eq!(threads.len(), 1, "{title}: one thread for the lesson");
+        let thread = fake.thread(threads[0]).unwrap();
+        assert_eq!(thread["private"], true);
+        assert!(
+            thread["members"].as_array().unwrap().contains(&json!(ana)),
+            "{title}: the learner is in the thread: {thread}"
+        );
+        assert!(
+            replies
+                .iter()
+                .any(|m| m.content.contains(&format!("<#{}>", threads[0]))),
+            "{title}: the answer points to the thread: {replies:#?}"
+        );
+        // Nothing of the lesson in the channel itself.
+        assert!(public_messages(fake, started_in).is_empty());
+        threads[0]
+    };
+    let lesson_over = words::text(lang, "learn-coach-over", &[]);
+    let lesson_done = words::text(lang, "learn-coach-done", &[("game", kind.title.into())]);
+    let rule = words::text(lang, "learn-coach-rule", &[("topic", "".into())]);
+    let rule_mark = rule.split("**").next().unwrap_or_default().to_string();
+    let same = words::text(lang, "learn-coach-after-same", &[]);
+    let mut seen = 0u64;
+    let mut decisions = 0;
+    loop {
+        let note = fake
+            .wait_for(&format!("{title}: the coach's next note"), |f| {
+                public_messages(f, channel).into_iter().find(|m| {
+                    m.id > seen
+                        && (suggested(&m.content).is_some()
+                            || m.content.contains(&lesson_over)
+                            || m.content.contains(&lesson_done))
+                })
+            })
+            .await;
+        seen = note.id;
+        let Some(line) = suggested(&note.content) else {
+            break;
+        };
+        assert!(
+            note.content.contains(&rule_mark),
+            "{title}: the note points to a rules topic: {}",
+            note.content
+        );
+        let replies = slash(
+            fake,
+            ana,
+            channel,
+            &format!("{} move", kind.id),
+            json!({ "move": line }),
+        )
+        .await;
+        decisions += 1;
+        assert!(
+            decisions < MOVE_LIMIT,
+            "{title}: no end after {decisions} decisions"
+        );
+        // A move played is answered with nothing but the game going on: no refusal.
+        assert!(
+            replies.iter().all(|m| suggested(&m.content).is_none()),
+            "{title}: {replies:#?}"
+        );
+        // After the move, the coach says it was its suggestion.
+        let after = words::text(lang, "learn-coach-after-other", &[("hint", "".into())]);
+        let after = after.trim().to_string();
+        let said = fake
+            .wait_for(&format!("{title}: the coach's word on the move"), |f| {
+                public_messages(f, channel).into_iter().find(|m| {
+                    m.id > seen && (m.content.contains(&same) || m.content.contains(&after))
+                })
+            })
+            .await;
+        assert!(said.content.contains(&same), "{title}: {}", said.content);
+    }
+    // The lesson ended: its decisions told (the game goes on), or the game over.
+    let last = public_messages(fake, channel)
+        .into_iter()
+        .filter(|m| m.content.contains(&lesson_done) || m.content.contains(&lesson_over))
+        .count();
+    assert_eq!(last, 1, "{title}: the coach's last word, once");
+    (channel, decisions)
+}
+
+/// Every title's lesson, followed to its end: one language per title, alternating, and
+/// DMs and private threads alternating too (both for all four would double the time).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_learner_completes_every_lesson_by_following_the_coach() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start_global(&fake, dir.path()).await;
+    for (i, title) in [
+        "Palazzo",
+        "Villa Paletti",
+        "The Estates",
+        "The Princes of Florence",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (locale, lang) = if i % 2 == 0 {
+            ("en-US", Lang::En)
+        } else {
+            ("es-ES", Lang::Es)
+        };
+        let in_dm = i % 2 == 1;
+        let (_, decisions) = follow_the_coach(&fake, title, locale, lang, in_dm).await;
+        let where_ = if in_dm { "DM" } else { "thread" };
+        println!(
+            "lesson {title} ({locale}, {where_}): {decisions} decisions × 20 s = {} min {} s",
+            decisions * 20 / 60,
+            decisions * 20 % 60
+        );
+        if title == "The Princes of Florence" {
+            assert!(decisions * 20 <= 15 * 60, "{title}: {decisions} decisions");
+        }
+    }
+    fake.assert_no_errors();
+    bot.stop().await;
+}

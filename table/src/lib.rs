@@ -24,6 +24,7 @@ mod hands;
 mod hint;
 mod history;
 mod language;
+pub mod learn;
 mod lobby;
 mod moves;
 mod notes;
