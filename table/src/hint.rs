@@ -289,7 +289,7 @@ impl HintWords {
     fn sentence(&self, line: &str, decision: &ai::Decision) -> String {
         let lang = self.lang;
         let line = (self.move_names)(lang, &self.game_id, line);
-        let text = if self.legal <= 1 {
+        if self.legal <= 1 {
             words::text(lang, "table-hint-only-move", &[("move", line.into())])
         } else if let Some(why) = &decision.rule {
             words::text(
@@ -313,8 +313,7 @@ impl HintWords {
                     ),
                 ],
             )
-        };
-        text
+        }
     }
 }
 

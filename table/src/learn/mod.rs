@@ -12,6 +12,8 @@ mod coach;
 
 pub(crate) use coach::Played;
 
+#[cfg(test)]
+use crate::Lang;
 use crate::{Caller, ChannelId, Delivery, Slot, Table, UserId};
 use storage::BotLevel;
 
@@ -204,4 +206,51 @@ pub(crate) fn decisions_of(game: &str) -> u32 {
         .into_iter()
         .find(|s| s.game == game)
         .map_or(0, |s| s.decisions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_title_has_a_lesson_of_about_ten_minutes() {
+        let setups = setups();
+        for kind in rules::catalog::games() {
+            let setup = setups
+                .iter()
+                .find(|s| s.game == kind.id)
+                .unwrap_or_else(|| panic!("no lesson for {}", kind.id));
+            let seats = setup.bots + 1;
+            assert!(
+                (kind.players.0..=kind.players.1).contains(&seats),
+                "{}: {seats} seats",
+                kind.id
+            );
+            let options = rules::dynamic::options_from_text(&setup.options).unwrap();
+            assert!(
+                (kind.new)(seats, &options, setup.seed).is_ok(),
+                "{}",
+                kind.id
+            );
+            // Decisions at a typical 20 s: about ten minutes, never over fifteen.
+            assert!((20..=45).contains(&setup.decisions), "{}", kind.id);
+        }
+        assert_eq!(setups.len(), rules::catalog::games().len());
+    }
+
+    #[test]
+    fn every_topic_the_coach_points_to_is_a_rules_topic_in_every_language() {
+        for row in rows(TOPICS) {
+            let (game, word) = (row[0], row[1]);
+            let kind = rules::catalog::find(game).unwrap_or_else(|| panic!("{game}"));
+            let at = topic_index(game, word);
+            for lang in [Lang::En, Lang::Es] {
+                let digest = crate::rules_text(kind, lang);
+                let topics = crate::rules_topics(&digest);
+                assert!(at < topics.len(), "{game} {word}: topic {at} in {lang:?}");
+            }
+        }
+        assert_eq!(topic_index("palazzo", "build"), 4);
+        assert_eq!(topic_index("palazzo", "no-such-word"), 0);
+    }
 }
