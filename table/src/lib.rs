@@ -25,6 +25,7 @@ mod hint;
 mod history;
 mod language;
 pub mod learn;
+mod lesson;
 mod lobby;
 mod moves;
 mod notes;

@@ -287,7 +287,7 @@ impl Table {
         next.private = Some((self.seat_langs(&next), private));
         self.turn_news(&next, &[], &mut out);
         let lesson = self.lesson_at_start(slot, next.meta.game_id);
-        let coached = self.coach(lesson, None, &next, &mut out);
+        let coached = self.coach_start(lesson, &next, &mut out);
         let timers = self.timers_after(&next, false, self.now_ms());
         let change = Change {
             snapshot: Some(&snapshot),

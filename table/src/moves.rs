@@ -254,12 +254,8 @@ impl Table {
         }
         let mut coached = None;
         if !batch.quiet {
-            let played = crate::learn::Played {
-                before: game.as_ref(),
-                seat,
-                text: &entry.text,
-            };
-            coached = self.coach(lesson, Some(played), &next, &mut out);
+            let played = (game.as_ref(), seat, entry.text.as_str());
+            coached = self.coach_move(lesson, played, &next, &mut out);
         }
         // The move, its log entry, everything it must send and its timers: one
         // transaction.

@@ -5,8 +5,9 @@
 //! in order with the turn message. The suggestion is searched at the easy bot's budget
 //! (bounded by its deadline, under the channel lock) and kept as the position's hint.
 
-use super::{topic_index, Lesson};
+use super::topic_index;
 use crate::hint::hint_sentence;
+use crate::lesson::Lesson;
 use crate::think::Searched;
 use crate::{Active, Delivery, Lang, Table};
 use rules::{DynGame, Seat};
@@ -15,10 +16,10 @@ use rules::{DynGame, Seat};
 const COACH_LEVEL: ai::Level = ai::Level::Easy;
 
 /// A move just made: the position before it, who made it and its canonical text.
-pub(crate) struct Played<'a> {
-    pub(crate) before: &'a dyn DynGame,
-    pub(crate) seat: Seat,
-    pub(crate) text: &'a str,
+struct Played<'a> {
+    before: &'a dyn DynGame,
+    seat: Seat,
+    text: &'a str,
 }
 
 /// What the coach says of a decision: its kinds of moves, rules topic and suggestion.
@@ -31,11 +32,33 @@ struct Decision {
 }
 
 impl Table {
+    /// [`Table::coach`] after `seat` played `text` in `before`.
+    pub(crate) fn coach_move(
+        &self,
+        lesson: Option<Lesson>,
+        (before, seat, text): (&dyn DynGame, Seat, &str),
+        next: &Active,
+        out: &mut Vec<Delivery>,
+    ) -> Option<Option<Lesson>> {
+        let played = Played { before, seat, text };
+        self.coach(lesson, Some(played), next, out)
+    }
+
+    /// [`Table::coach`] at a game's start.
+    pub(crate) fn coach_start(
+        &self,
+        lesson: Option<Lesson>,
+        next: &Active,
+        out: &mut Vec<Delivery>,
+    ) -> Option<Option<Lesson>> {
+        self.coach(lesson, None, next, out)
+    }
+
     /// The coach's notes for the change to `next` (after `played`, or at the start),
     /// appended to `out` as posts in the lesson's channel. Returns the lesson as it is
     /// after them when that changed (`Some(None)`: the lesson is over), to keep once the
     /// change is stored.
-    pub(crate) fn coach(
+    fn coach(
         &self,
         lesson: Option<Lesson>,
         played: Option<Played<'_>>,

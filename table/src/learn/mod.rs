@@ -10,11 +10,10 @@
 
 mod coach;
 
-pub(crate) use coach::Played;
-
+use crate::lesson::Lesson;
 #[cfg(test)]
 use crate::Lang;
-use crate::{Caller, ChannelId, Delivery, Slot, Table, UserId};
+use crate::{Caller, ChannelId, Delivery, Slot, Table};
 use storage::BotLevel;
 
 /// The lessons' deals, one line per title (see the file's header).
@@ -64,17 +63,6 @@ pub fn topic_index(game: &str, word: &str) -> usize {
         .find(|r| r.first() == Some(&game) && r.get(1) == Some(&word))
         .and_then(|r| r.get(2)?.parse().ok())
         .unwrap_or(0)
-}
-
-/// The lesson under way in a loaded channel: the learner and the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Lesson {
-    pub(crate) learner: UserId,
-    pub(crate) game_id: u64,
-    /// The learner's decisions the coach has told so far.
-    pub(crate) told: u32,
-    /// The game's version when the decision under way was told (its suggestion's key).
-    pub(crate) at: u64,
 }
 
 impl Table {
