@@ -299,7 +299,8 @@ mod tests {
                 "stats",
                 "leaderboard",
                 "notify",
-                "language"
+                "language",
+                "learn"
             ]
         );
         let moves = &list[1]["options"][0];
