@@ -99,7 +99,8 @@ fn bots_secret_lines(dir: &std::path::Path, channel: u64, lang: Lang) -> BTreeSe
 }
 
 /// A DM game of `title` for one person in `locale` against two easy bots, to the end:
-/// status, log and a server's command on the way, nothing of the bots' hands in the DM.
+/// status, log, a hint and a server's command on the way, nothing of the bots' hands in
+/// the DM.
 async fn a_dm_game_plays_to_the_end(title: &str, locale: &str, lang: Lang, seed: u64) {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
@@ -135,6 +136,16 @@ async fn a_dm_game_plays_to_the_end(title: &str, locale: &str, lang: Lang, seed:
     );
     // `/game log` answers there (its heading, or "no moves yet").
     logged_moves(&fake, ana, dm).await;
+    // On the person's first turn, `/game hint` answers there too.
+    fake.wait_for("the person's first turn", |f| {
+        turn_message(f, dm).filter(|t| !awaited(t, &[ana]).is_empty())
+    })
+    .await;
+    let hint = slash(&fake, ana, dm, "game hint", json!({})).await;
+    assert!(
+        hint.iter().any(|m| m.content.starts_with("💡")),
+        "{title}: /game hint in a DM: {hint:#?}"
+    );
     play_to_the_end(&fake, ana, dm, lang, seed).await;
     let messages = public_messages(&fake, dm);
     assert!(over(&messages, lang), "{title}: no final scores");
