@@ -312,6 +312,30 @@ async fn follow_the_coach(
         .filter(|m| m.content.contains(&lesson_done) || m.content.contains(&lesson_over))
         .count();
     assert_eq!(last, 1, "{title}: the coach's last word, once");
+    if !over(&public_messages(fake, channel), lang) {
+        // The game goes on as a normal game: the learner moves once more, by the panel,
+        // and the coach says nothing of it.
+        let turn = fake
+            .wait_for(
+                &format!("{title}: the learner's turn after the lesson"),
+                |f| turn_message(f, channel).filter(|t| !awaited(t, &[ana]).is_empty()),
+            )
+            .await;
+        let (_, your_move) = awaited(&turn, &[ana])[0].clone();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        tap_a_move(fake, ana, &turn, &your_move, &mut rng)
+            .await
+            .expect("a move on the panel");
+        fake.wait_for(&format!("{title}: the game goes on"), |f| {
+            turn_message(f, channel).filter(|t| t.id != turn.id)
+        })
+        .await;
+        let coached = public_messages(fake, channel)
+            .into_iter()
+            .filter(|m| m.id > seen && suggested(&m.content).is_some())
+            .count();
+        assert_eq!(coached, 0, "{title}: the coach spoke after the lesson");
+    }
     (channel, decisions)
 }
 
