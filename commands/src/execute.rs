@@ -11,7 +11,7 @@ use std::sync::Arc;
 use table::{Caller, Command, Delivery, Table};
 
 /// The caller of a slash command, with their Manage Channel permission in this channel.
-fn caller_of(ctx: Context<'_>) -> Caller {
+pub(crate) fn caller_of(ctx: Context<'_>) -> Caller {
     let manage = match ctx {
         poise::Context::Application(a) => a
             .interaction
@@ -83,7 +83,7 @@ pub(crate) async fn slowed_down(ctx: Context<'_>) -> Result<bool, Error> {
 }
 
 /// The bot's own permissions in the channel of a slash command, as Discord sent them.
-fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
+pub(crate) fn app_permissions(ctx: Context<'_>) -> Option<serenity::Permissions> {
     match ctx {
         poise::Context::Application(a) => a.interaction.app_permissions,
         poise::Context::Prefix(_) => None,
@@ -170,13 +170,21 @@ where
         }
     }
     let data = ctx.data();
+    let in_dm = ctx.guild_id().is_none();
+    if test_dm && in_dm {
+        // A table opened or joined in a DM with the bot is the DM's person's alone.
+        let (table, user) = (Arc::clone(&data.table), ctx.author().id.get());
+        let _ = tokio::task::spawn_blocking(move || table.make_private(channel, user)).await;
+    }
     let caller = caller_of(ctx);
     let lang = data.reader_lang(caller.user, ctx.locale()).await;
     let caller = caller.with_lang(lang);
     let actor = Actor::new(caller.user, app_permissions(ctx), channel_kind(ctx));
     data.sender.note_permissions(channel, &actor);
     let deliveries = work(Arc::clone(&data.table), channel, caller.clone()).await;
+    // In a DM the game is there already: no DM says where it is.
     let seated = test_dm
+        && !in_dm
         && deliveries
             .iter()
             .any(|d| matches!(d, Delivery::Channel { .. }));

@@ -22,6 +22,7 @@ pub mod dm_channels;
 mod execute;
 mod history;
 pub mod ids;
+mod learn;
 pub mod localize;
 pub mod messages;
 mod nonce;
@@ -298,7 +299,8 @@ mod tests {
                 "stats",
                 "leaderboard",
                 "notify",
-                "language"
+                "language",
+                "learn"
             ]
         );
         let moves = &list[1]["options"][0];

@@ -52,6 +52,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 .ephemeral(true);
             let _ = crate::deferred::send(ctx, reply).await;
         }
+        // A server's command (stats, leaderboard, notify, nudge) used in a DM.
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let lang = reader_lang(ctx).await;
+            let reply = poise::CreateReply::default()
+                .content(words::text(lang, "reply-needs-server", &[]))
+                .ephemeral(true);
+            let _ = ctx.send(reply).await;
+        }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::error!(error = %e, "error while handling an error");

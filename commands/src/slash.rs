@@ -3,11 +3,13 @@
 use crate::args::{self, GameChoice};
 use crate::context::{Context, Data, Error};
 use crate::execute::{execute_async, execute_with, reply_private, run, run_seating, slowed_down};
+use crate::learn::learn;
 use crate::messages;
 use poise::serenity_prelude as serenity;
 use table::Command;
 
-// The group is allowed in DMs for `/game mine`; every channel command is guild-only.
+// The group is allowed in DMs: a person plays there alone with bots. Commands about a
+// server (its notifications, stats and leaderboard, nudging its players) are guild-only.
 /// Table commands: open, join, start and manage a game in this channel.
 #[poise::command(
     slash_command,
@@ -34,7 +36,8 @@ use table::Command;
         "stats",
         "leaderboard",
         "notify",
-        "language"
+        "language",
+        "learn"
     ),
     subcommand_required
 )]
@@ -43,7 +46,7 @@ pub async fn game(_ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Open a table for a game in this channel.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn new(
     ctx: Context<'_>,
     #[description = "Which game"] game: GameChoice,
@@ -60,7 +63,7 @@ async fn new(
 }
 
 /// Seat a bot at the table in this channel (host, before the start).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn addbot(
     ctx: Context<'_>,
     #[description = "How well it plays (default normal)"] level: Option<args::LevelChoice>,
@@ -70,7 +73,7 @@ async fn addbot(
 }
 
 /// Take a bot's seat away (host, before the start): the one named, or the last seated.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn removebot(
     ctx: Context<'_>,
     #[description = "A word of the bot's name, e.g. Lorenzo"] name: Option<String>,
@@ -79,25 +82,25 @@ async fn removebot(
 }
 
 /// Take a seat at the table in this channel.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn join(ctx: Context<'_>) -> Result<(), Error> {
     run_seating(ctx, Command::Join).await
 }
 
 /// Give up your seat before the game starts.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Leave).await
 }
 
 /// Start the game (host only).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn start(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Start).await
 }
 
 /// The board and who is awaited (only you see it).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn status(
     ctx: Context<'_>,
     #[description = "The board as plain text for a screen reader, without the picture"]
@@ -111,7 +114,7 @@ async fn status(
 }
 
 /// Your private hand and money (only you see it).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn hand(
     ctx: Context<'_>,
     #[description = "Your hand as plain text for a screen reader, without the picture"]
@@ -125,19 +128,19 @@ async fn hand(
 }
 
 /// Live scores, or the result of the last game here.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn scores(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Scores).await
 }
 
 /// The last moves of the game.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn log(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Log).await
 }
 
 /// The rules, with every decision the bot made where the rulebook is silent.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn rules(
     ctx: Context<'_>,
     #[description = "Which game (default: the one in this channel)"] game: Option<GameChoice>,
@@ -150,13 +153,13 @@ async fn rules(
 }
 
 /// End the game in this channel (host or Manage Channel).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Abandon).await
 }
 
 /// Show or change this table's reminders and timeouts (host or Manage Channel).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)]
 async fn settings(
     ctx: Context<'_>,
@@ -226,7 +229,7 @@ async fn language(
 }
 
 /// Take back your last move (those who moved since approve it).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn undo(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Undo).await
 }
@@ -238,7 +241,7 @@ async fn nudge(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// The bot's suggestion for your move, with why (only you see it).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     // The search runs on the bot's search pool; no thread waits for it.
     execute_async(ctx, false, |table, channel, caller| async move {
@@ -248,13 +251,13 @@ async fn hint(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Take your seat back from the bot that played it while you were away.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn resume(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Resume).await
 }
 
 /// Step through a game's public pictures, move by move (only you see it).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 async fn history(
     ctx: Context<'_>,
     #[description = "Which game (default: the one in this channel, or the last one here)"]
@@ -395,7 +398,7 @@ async fn autocomplete_move(
 }
 
 /// Play a move (autocomplete lists your legal moves).
-#[poise::command(slash_command, guild_only, rename = "move")]
+#[poise::command(slash_command, rename = "move")]
 async fn play_move(
     ctx: Context<'_>,
     #[description = "Your move; start typing to see the legal ones"]
@@ -421,12 +424,7 @@ async fn play_move(
 }
 
 /// A game's command group (`/palazzo move …`).
-#[poise::command(
-    slash_command,
-    guild_only,
-    subcommands("play_move"),
-    subcommand_required
-)]
+#[poise::command(slash_command, subcommands("play_move"), subcommand_required)]
 async fn game_group(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }

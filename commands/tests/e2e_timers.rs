@@ -302,7 +302,7 @@ async fn my_games_stats_and_leaderboard() {
     let text = &anywhere[0].content;
     assert!(text.starts_with("**Your games anywhere**"), "{text}");
     assert!(text.contains(&format!("<#{}>", channels[1])), "{text}");
-    // Channel commands stay in channels.
+    // A server's command says, in words of ours, that it needs a server.
     let refused = fake
         .slash(seats[0], dm, "game nudge", json!({}))
         .replies()
@@ -310,7 +310,7 @@ async fn my_games_stats_and_leaderboard() {
     assert!(
         refused
             .iter()
-            .any(|m| m.content.contains("cannot run this command in DMs")),
+            .any(|m| m.content.contains("This command works on a server only")),
         "{refused:#?}"
     );
 

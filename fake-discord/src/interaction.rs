@@ -154,6 +154,12 @@ pub(crate) fn interaction_payload(
         .channels
         .get(&channel)
         .unwrap_or_else(|| panic!("fake-discord: unknown channel {channel}"));
+    if let Some(thread) = c.thread.as_ref().filter(|t| t.private) {
+        assert!(
+            thread.members.contains(&user),
+            "fake-discord: user {user} cannot see private thread {channel}"
+        );
+    }
     let mut payload = json!({
         "id": id.to_string(),
         "application_id": s.app_id.to_string(),
@@ -217,6 +223,17 @@ pub(crate) fn command_data(
                 .collect();
             panic!("fake-discord: no registered slash command {root:?}; registered: {names:?}")
         });
+    if guild.is_none() {
+        // Discord offers in a DM only the commands whose contexts include BOT_DM (1);
+        // `dm_permission: false` (the older field) hides one too.
+        let contexts = command["contexts"].as_array();
+        assert!(
+            contexts.is_none_or(|c| c.iter().any(|x| x.as_u64() == Some(1)))
+                && command["dm_permission"] != false,
+            "fake-discord: /{root} is not available in DMs (contexts {:?})",
+            command["contexts"]
+        );
+    }
     let mut definitions = command["options"].as_array().cloned().unwrap_or_default();
     let mut chain: Vec<(&str, u64)> = Vec::new();
     for word in &words[1..] {

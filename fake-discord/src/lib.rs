@@ -514,6 +514,26 @@ impl FakeDiscord {
         self.shared.read(|s| s.gateway.closes.clone())
     }
 
+    /// The thread `channel` as a test reads it (`parent`, `private`, `archived`, `locked`,
+    /// `members`, `name`), or `None` if it is no thread.
+    pub fn thread(&self, channel: u64) -> Option<Value> {
+        self.shared.read(|s| rest::threads::thread_json(s, channel))
+    }
+
+    /// The threads started in `parent`, oldest first.
+    pub fn threads_of(&self, parent: u64) -> Vec<u64> {
+        self.shared.read(|s| {
+            let mut ids: Vec<u64> = s
+                .channels
+                .iter()
+                .filter(|(_, c)| c.thread.as_ref().is_some_and(|t| t.parent == parent))
+                .map(|(id, _)| *id)
+                .collect();
+            ids.sort_unstable();
+            ids
+        })
+    }
+
     /// Waits until the bot registered commands at least once; returns them (guild then global).
     pub async fn wait_commands(&self) -> Vec<Value> {
         self.shared

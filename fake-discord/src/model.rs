@@ -33,6 +33,10 @@ impl Permissions {
     pub const USE_APPLICATION_COMMANDS: Self = Self(1 << 31);
     /// SEND_MESSAGES_IN_THREADS.
     pub const SEND_MESSAGES_IN_THREADS: Self = Self(1 << 38);
+    /// Start a public thread (type 11).
+    pub const CREATE_PUBLIC_THREADS: Self = Self(1 << 35);
+    /// Start a private thread (type 12).
+    pub const CREATE_PRIVATE_THREADS: Self = Self(1 << 36);
 
     /// What an ordinary member (and the bot) may do in a channel by default.
     pub const MEMBER_DEFAULT: Self = Self(
@@ -43,7 +47,9 @@ impl Permissions {
             | Self::ATTACH_FILES.0
             | Self::READ_MESSAGE_HISTORY.0
             | Self::USE_APPLICATION_COMMANDS.0
-            | Self::SEND_MESSAGES_IN_THREADS.0,
+            | Self::SEND_MESSAGES_IN_THREADS.0
+            | Self::CREATE_PUBLIC_THREADS.0
+            | Self::CREATE_PRIVATE_THREADS.0,
     );
 
     /// Whether every bit of `other` is set here (ADMINISTRATOR implies all).

@@ -74,6 +74,30 @@ pub fn member(state: &State, u: &UserRec, permissions: Option<Permissions>) -> V
 /// A channel object (guild text channel or DM).
 pub fn channel(state: &State, id: u64) -> Value {
     let c = &state.channels[&id];
+    if let (Some(t), ChannelKind::Guild { guild }) = (&c.thread, &c.kind) {
+        return json!({
+            "id": id.to_string(),
+            "type": if t.private { 12 } else { 11 },
+            "guild_id": guild.to_string(),
+            "parent_id": t.parent.to_string(),
+            "owner_id": t.owner.to_string(),
+            "name": c.name,
+            "last_message_id": null,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": t.members.len().min(50),
+            "thread_metadata": {
+                "archived": t.archived,
+                "auto_archive_duration": t.auto_archive_duration,
+                "archive_timestamp": "2026-01-01T00:00:00.000000+00:00",
+                "locked": t.locked,
+                "invitable": t.invitable,
+                "create_timestamp": "2026-01-01T00:00:00.000000+00:00",
+            },
+            "total_message_sent": 0,
+            "flags": 0,
+        });
+    }
     match c.kind {
         ChannelKind::Guild { guild } => json!({
             "id": id.to_string(),

@@ -40,6 +40,23 @@ pub struct ChannelRec {
     pub position: u16,
     /// Permissions the bot lacks in this channel (set by `deny`).
     pub bot_denied: Permissions,
+    /// What makes it a thread (a guild channel of type 11 or 12), if it is one.
+    pub thread: Option<ThreadRec>,
+}
+
+/// A thread: its parent channel, kind, state and members.
+#[derive(Clone, Debug)]
+pub struct ThreadRec {
+    pub parent: u64,
+    /// Type 12 (only its members and those with MANAGE_THREADS see it), else 11.
+    pub private: bool,
+    pub owner: u64,
+    pub archived: bool,
+    pub locked: bool,
+    /// Minutes without activity before Discord archives it: 60, 1440, 4320 or 10080.
+    pub auto_archive_duration: u64,
+    pub invitable: bool,
+    pub members: Vec<u64>,
 }
 
 /// An interaction the fake dispatched, and how the bot has answered it so far.
@@ -375,6 +392,7 @@ impl State {
                 kind: ChannelKind::Guild { guild },
                 position,
                 bot_denied: Permissions::NONE,
+                thread: None,
             },
         );
         id
@@ -393,6 +411,7 @@ impl State {
                 kind: ChannelKind::Dm { recipient: user },
                 position: 0,
                 bot_denied: Permissions::NONE,
+                thread: None,
             },
         );
         self.dm_channels.insert(user, id);
@@ -400,8 +419,12 @@ impl State {
     }
 
     /// What the bot may do in a channel.
+    /// A thread's permissions are its parent channel's.
     pub fn bot_permissions(&self, channel: u64) -> Permissions {
         match self.channels.get(&channel) {
+            Some(ChannelRec {
+                thread: Some(t), ..
+            }) => self.bot_permissions(t.parent),
             Some(c) => self.bot.permissions.without(c.bot_denied),
             None => Permissions::NONE,
         }

@@ -846,3 +846,135 @@ async fn rate_limit_buckets_answer_429_and_serenitys_limiter_waits_for_the_reset
         "{body}"
     );
 }
+
+/// A DM shows only the global commands whose contexts include BOT_DM.
+#[tokio::test]
+async fn a_dm_offers_only_the_commands_registered_for_dms() {
+    let fake = FakeDiscord::start().await;
+    let http = http(&fake);
+    let body = json!([
+        {"name": "game", "description": "Play", "contexts": [0, 1], "options": [
+            {"type": 1, "name": "new", "description": "New table"}]},
+        {"name": "stats", "description": "Stats", "contexts": [0]}]);
+    http.create_global_commands(&body).await.expect("register");
+    let user = fake.add_user("ada");
+    let dm = fake.dm_channel(user);
+    fake.slash(user, dm, "game new", json!({}));
+    let in_dm = std::panic::catch_unwind(|| fake.slash(user, dm, "stats", json!({})));
+    let message = in_dm
+        .err()
+        .and_then(|p| p.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    assert!(message.contains("not available in DMs"), "{message}");
+    // On the server, the same command is there.
+    fake.slash(user, fake.channel(), "stats", json!({}));
+}
+
+/// Threads as Discord has them: a private thread (the default type) or a public one in a
+/// text channel, its members, posting in it, archiving and locking, and the errors for
+/// a bad name or duration, a DM, a thread in a thread, a missing permission and an
+/// archived thread.
+#[tokio::test]
+async fn threads_are_started_joined_posted_in_and_archived_as_on_discord() {
+    let fake = FakeDiscord::start().await;
+    let http = with_game_command(&fake).await;
+    let channel = fake.channel();
+    let ada = fake.add_user("ada");
+    let start = |body: Value| {
+        let http = &http;
+        async move {
+            http.create_thread(ChannelId::new(channel), &body, None)
+                .await
+        }
+    };
+    let private = start(json!({"name": "lesson", "auto_archive_duration": 60}))
+        .await
+        .expect("a private thread");
+    assert_eq!(private.kind, serenity::ChannelType::PrivateThread);
+    assert_eq!(private.parent_id, Some(ChannelId::new(channel)));
+    let public = start(json!({"name": "table", "type": 11})).await.unwrap();
+    assert_eq!(public.kind, serenity::ChannelType::PublicThread);
+    assert_eq!(
+        fake.threads_of(channel),
+        [private.id.get(), public.id.get()]
+    );
+
+    // Limits and errors.
+    let long = "x".repeat(101);
+    assert_eq!(failure(start(json!({"name": ""})).await).2, ["name"]);
+    assert_eq!(failure(start(json!({"name": long})).await).2, ["name"]);
+    let bad = failure(start(json!({"name": "a", "auto_archive_duration": 30})).await);
+    assert_eq!(bad.2, ["auto_archive_duration"]);
+    assert_eq!(
+        failure(start(json!({"name": "a", "type": 0})).await).2,
+        ["type"]
+    );
+    let nested = http
+        .create_thread(private.id, &json!({"name": "inner"}), None)
+        .await;
+    assert_eq!(failure(nested).1, 50024, "no thread in a thread");
+    let dm = fake.dm_channel(ada);
+    let in_dm = http
+        .create_thread(ChannelId::new(dm), &json!({"name": "dm"}), None)
+        .await;
+    assert_eq!(failure(in_dm).1, 50003, "no thread in a DM");
+    fake.deny(channel, Permissions::CREATE_PRIVATE_THREADS);
+    assert_eq!(failure(start(json!({"name": "a"})).await).1, 50013);
+    fake.allow(channel, Permissions::CREATE_PRIVATE_THREADS);
+
+    // Members: the bot started it; ada is added; an unknown user is 10013.
+    http.add_thread_channel_member(private.id, ada.into())
+        .await
+        .expect("add ada");
+    let members = fake.thread(private.id.get()).unwrap()["members"].clone();
+    assert_eq!(members, json!([fake.bot_id(), ada]));
+    let unknown = http.add_thread_channel_member(private.id, 42.into()).await;
+    assert_eq!(failure(unknown).1, 10013);
+    // Ada can use a command there; bruno, no member, cannot see the private thread.
+    let bruno = fake.add_user("bruno");
+    fake.slash(ada, private.id.get(), "game new", json!({"game": "villa"}));
+    let seen = std::panic::catch_unwind(|| {
+        fake.slash(
+            bruno,
+            private.id.get(),
+            "game new",
+            json!({"game": "villa"}),
+        );
+    });
+    let message = seen
+        .err()
+        .and_then(|p| p.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    assert!(message.contains("cannot see private thread"), "{message}");
+
+    // Posting: SEND_MESSAGES_IN_THREADS; archived threads come back on a post, locked not.
+    send(&http, private.id.get(), json!({"content": "hello"}))
+        .await
+        .expect("a post in the thread");
+    assert_eq!(fake.channel_messages(private.id.get()).len(), 1);
+    let archived = http
+        .edit_thread(private.id, &json!({"archived": true}), None)
+        .await
+        .unwrap();
+    assert!(archived.thread_metadata.is_some_and(|m| m.archived));
+    let late = http
+        .add_thread_channel_member(private.id, bruno.into())
+        .await;
+    assert_eq!(failure(late).1, 50083, "an archived thread takes no member");
+    send(&http, private.id.get(), json!({"content": "again"}))
+        .await
+        .expect("a post reopens it");
+    assert_eq!(fake.thread(private.id.get()).unwrap()["archived"], false);
+    http.edit_thread(private.id, &json!({"archived": true, "locked": true}), None)
+        .await
+        .unwrap();
+    let locked = send(&http, private.id.get(), json!({"content": "no"})).await;
+    assert_eq!(failure(locked).1, 50083);
+    fake.deny(channel, Permissions::SEND_MESSAGES_IN_THREADS);
+    let denied = send(&http, public.id.get(), json!({"content": "no"})).await;
+    assert_eq!(
+        failure(denied).1,
+        50013,
+        "posting in a thread needs its permission"
+    );
+}

@@ -272,17 +272,24 @@ impl HintWords {
     /// The hint's answer to its asker; `None`: the search never answered.
     fn answer(&self, found: Option<Searched>) -> Delivery {
         let lang = self.lang;
-        let (line, decision) = match found {
-            Some(Searched::Found(line, decision)) => (line, decision),
+        match found {
+            Some(Searched::Found(line, decision)) => {
+                Delivery::ephemeral(self.sentence(&line, &decision))
+            }
             Some(Searched::NoMove) => {
-                return Delivery::ephemeral(words::text(lang, "table-hint-none", &[]))
+                Delivery::ephemeral(words::text(lang, "table-hint-none", &[]))
             }
             Some(Searched::Failed) | None => {
-                return Delivery::ephemeral(words::text(lang, "table-hint-failed", &[]))
+                Delivery::ephemeral(words::text(lang, "table-hint-failed", &[]))
             }
-        };
-        let line = (self.move_names)(lang, &self.game_id, &line);
-        let text = if self.legal <= 1 {
+        }
+    }
+
+    /// The hint's sentence for a move found: the move in words, and why.
+    fn sentence(&self, line: &str, decision: &ai::Decision) -> String {
+        let lang = self.lang;
+        let line = (self.move_names)(lang, &self.game_id, line);
+        if self.legal <= 1 {
             words::text(lang, "table-hint-only-move", &[("move", line.into())])
         } else if let Some(why) = &decision.rule {
             words::text(
@@ -306,7 +313,47 @@ impl HintWords {
                     ),
                 ],
             )
-        };
-        Delivery::ephemeral(text)
+        }
+    }
+}
+
+/// The hint's sentence (the move in words, and why) for `line`, found for `game` by a
+/// search: the coach of a lesson says it as `/game hint` would.
+pub(crate) fn hint_sentence(
+    table: &Table,
+    lang: Lang,
+    game: &dyn DynGame,
+    seat: Seat,
+    line: &str,
+    decision: &ai::Decision,
+) -> String {
+    HintWords {
+        lang,
+        game_id: game.kind().id.to_string(),
+        legal: game.legal_texts(seat).len(),
+        move_names: table.move_names.clone(),
+    }
+    .sentence(line, decision)
+}
+
+impl Table {
+    /// The hint engine's move for `seat` in `game` (channel, game id and version name the
+    /// position), searched now at `level` and kept as that position's hint, so a
+    /// `/game hint` there answers the same at once. Bounded by the level's deadline.
+    pub(crate) fn hint_now(
+        &self,
+        key: (ChannelId, u64, u64, Seat),
+        game: &dyn DynGame,
+        game_seed: u64,
+        level: ai::Level,
+    ) -> Searched {
+        if let Some(found) = self.hints.get(&key) {
+            return found;
+        }
+        let found = self
+            .thinker
+            .search(game, key.3, level, search_seed(game_seed, key.2, key.3));
+        self.hints.put(key, found.clone());
+        found
     }
 }

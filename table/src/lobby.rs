@@ -122,6 +122,9 @@ impl Table {
                 active.title(),
             ))];
         }
+        if let Some(refusal) = self.private_refusal(active, caller) {
+            return vec![Delivery::ephemeral(refusal)];
+        }
         if active.seat_of(caller.user).is_some() {
             return vec![Delivery::ephemeral(words::text(
                 lang,
@@ -283,6 +286,8 @@ impl Table {
         out.extend(hands::hand_updates(&next, &private, None));
         next.private = Some((self.seat_langs(&next), private));
         self.turn_news(&next, &[], &mut out);
+        let lesson = self.lesson_at_start(slot, next.meta.game_id);
+        let coached = self.coach_start(lesson, &next, &mut out);
         let timers = self.timers_after(&next, false, self.now_ms());
         let change = Change {
             snapshot: Some(&snapshot),
@@ -290,6 +295,9 @@ impl Table {
             ..Change::seats(&next.meta, &[]).for_reader(lang)
         };
         if self.commit(change, &mut out).is_ok() {
+            if let Some(lesson) = coached {
+                self.keep_lesson(next.meta.channel, slot, lesson);
+            }
             slot.active = Some(next);
         }
         out

@@ -100,6 +100,7 @@ impl Table {
         mover: Mover,
         batch: &mut hands::Batch,
     ) -> Vec<Delivery> {
+        let lesson = self.lesson(slot);
         let Some(active) = &slot.active else {
             return vec![Delivery::ephemeral(text::no_table(Lang::En))];
         };
@@ -251,6 +252,11 @@ impl Table {
                 }
             }
         }
+        let mut coached = None;
+        if !batch.quiet {
+            let played = (game.as_ref(), seat, entry.text.as_str());
+            coached = self.coach_move(lesson, played, &next, &mut out);
+        }
         // The move, its log entry, everything it must send and its timers: one
         // transaction.
         let change = Change {
@@ -261,6 +267,9 @@ impl Table {
         };
         if self.commit(change, &mut out).is_err() {
             return out;
+        }
+        if let Some(lesson) = coached {
+            self.keep_lesson(next.meta.channel, slot, lesson);
         }
         if over {
             // Archiving frees the channel; if it fails (or the process dies first) the

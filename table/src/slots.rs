@@ -23,6 +23,8 @@ pub(crate) struct Slot {
     pub(crate) stamp: Option<u64>,
     /// The pause of the bots' chain under way, with its told move once found (`pause.rs`).
     pub(crate) bot_pause: Option<crate::bot_move::BotPause>,
+    /// The lesson under way here, once read from the channel's note (`learn/`).
+    pub(crate) lesson: Option<Option<crate::lesson::Lesson>>,
 }
 
 /// Something wrong with a channel's stored table, told once (in the reader's language).

@@ -614,3 +614,52 @@ fn a_channels_language_set_by_another_process_is_seen_within_the_bound() {
     let text = joined(&run(&a, CH, 2, "join"));
     assert!(text.contains("se ha unido"), "{text}");
 }
+
+#[test]
+fn a_private_table_refuses_anyone_but_its_owner() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    table.make_private(CH, 1);
+    assert_eq!(table.private_owner(CH), Some(1));
+    run(&table, CH, 1, "new countdown");
+    let refusal = ephemeral(&run(&table, CH, 2, "join"));
+    assert!(
+        refusal.contains("This table is ana's own: only they play here"),
+        "{refusal}"
+    );
+    assert!(ephemeral(&run(&table, CH, 1, "join")).contains("already seated"));
+    // Another channel is open to all.
+    run(&table, CH + 1, 1, "new countdown");
+    assert!(channel_texts(&run(&table, CH + 1, 2, "join"))[0].contains("bruno joined"));
+}
+
+#[test]
+fn a_lesson_is_the_learners_own_and_its_coach_stops_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    let ana = caller(1);
+    let out = table.learn(CH, &ana, "villa");
+    assert!(
+        out.iter()
+            .any(|d| matches!(d, Delivery::Ephemeral { text, .. }
+            if text.contains("Your lesson of **Villa Paletti** begins"))),
+        "{out:?}"
+    );
+    assert_eq!(table.private_owner(CH), Some(1));
+    assert!(table.game_in(CH).is_some(), "the game started at once");
+    // Only a table's first lesson: the channel is taken now.
+    assert!(ephemeral(&table.learn(CH, &ana, "palazzo")).contains("already"));
+    assert!(ephemeral(&table.learn(CH + 1, &ana, "chess")).contains("no game called"));
+    // Someone else cannot stop it; the learner can, and the game goes on.
+    assert!(ephemeral(&table.stop_lesson(CH, &caller(2))).contains("no lesson of yours"));
+    assert!(ephemeral(&table.stop_lesson(CH, &ana)).contains("The coach is quiet now"));
+    assert!(ephemeral(&table.stop_lesson(CH, &ana)).contains("no lesson of yours"));
+    assert!(table.game_in(CH).is_some(), "the game goes on");
+    // Reloaded from the store (a restart), the lesson stays stopped.
+    let (_store2, table) = {
+        drop(table);
+        drop(_store);
+        open(dir.path())
+    };
+    assert!(ephemeral(&table.stop_lesson(CH, &ana)).contains("no lesson of yours"));
+}

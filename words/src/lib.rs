@@ -157,6 +157,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         include_str!("../../locales/en/tournaments.ftl"),
     ),
     (
+        Lang::En,
+        "learn.ftl",
+        include_str!("../../locales/en/learn.ftl"),
+    ),
+    (
         Lang::Es,
         "commands.ftl",
         include_str!("../../locales/es/commands.ftl"),
@@ -230,6 +235,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         Lang::Es,
         "tournaments.ftl",
         include_str!("../../locales/es/tournaments.ftl"),
+    ),
+    (
+        Lang::Es,
+        "learn.ftl",
+        include_str!("../../locales/es/learn.ftl"),
     ),
 ];
 

@@ -125,14 +125,27 @@ impl Sender {
         true
     }
 
+    /// Whether `channel` is `user`'s DM with the bot (a game played there), opening the
+    /// DM channel if it is not known yet (the DM about to be sent opens it anyway).
+    pub(super) async fn is_dm_of<T: Transport>(
+        &self,
+        transport: &T,
+        channel: ChannelId,
+        user: u64,
+    ) -> bool {
+        let opened = self.guarded(self.dm_channels.open(transport, user)).await;
+        opened.is_ok_and(|dm| dm == channel)
+    }
+
     /// The first line of every DM, in the recipient's language `lang`: which game (`game`,
-    /// else the channel's running game), in which channel, with a link to the live turn
-    /// message.
+    /// else the channel's running game), in which channel (none for a game in that DM,
+    /// `here`), with a link to the live turn message.
     pub(super) async fn dm_header(
         &self,
         lang: Lang,
         channel: ChannelId,
         game: Option<&str>,
+        here: bool,
     ) -> String {
         let game = match game {
             Some(game) => Some(game.to_string()),
@@ -153,6 +166,13 @@ impl Sender {
             Some(link) => words::text(lang, "dm-header-link", &[("link", link.into())]),
             None => String::new(),
         };
+        if here {
+            return words::text(
+                lang,
+                "dm-header-here",
+                &[("title", title.into()), ("link", link.into())],
+            );
+        }
         words::text(
             lang,
             "dm-header",

@@ -188,7 +188,8 @@ impl Sender {
                     return Outcome::Drop;
                 };
                 let lang = self.person_lang(user).await;
-                let header = self.dm_header(lang, channel, game.as_deref()).await;
+                let here = self.is_dm_of(transport, channel, user).await;
+                let header = self.dm_header(lang, channel, game.as_deref(), here).await;
                 let content = format!("{header}\n{text}");
                 // Never the same DM twice in a row (a repeated news line).
                 let last_note = last_dm_note(user);
@@ -233,7 +234,8 @@ impl Sender {
                     return Outcome::Drop;
                 };
                 let lang = self.person_lang(user).await;
-                let header = self.dm_header(lang, channel, Some(game)).await;
+                let here = self.is_dm_of(transport, channel, user).await;
+                let header = self.dm_header(lang, channel, Some(game), here).await;
                 let body = table::hand_body_in(lang, text, news);
                 let content = crate::messages::cut(&format!("{header}\n{body}"), LIMIT);
                 let outcome = self

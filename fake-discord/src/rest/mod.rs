@@ -4,6 +4,7 @@
 
 mod interactions;
 mod messages;
+pub(crate) mod threads;
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -468,7 +469,17 @@ fn route(
             Ok(Reply::json(200, payload::channel(state, channel)))
         }
         ("POST", ["channels", channel, "messages"]) => {
+            threads::reopen_for_post(state, id(channel).unwrap_or(0))?;
             create_channel_message(state, id(channel).unwrap_or(0), body, uploads)
+        }
+        ("POST", ["channels", channel, "threads"]) => {
+            threads::start_thread(state, id(channel).unwrap_or(0), body)
+        }
+        ("PUT", ["channels", channel, "thread-members", user]) => {
+            threads::add_member(state, id(channel).unwrap_or(0), user)
+        }
+        ("PATCH", ["channels", channel]) => {
+            threads::modify_thread(state, id(channel).unwrap_or(0), body)
         }
         ("GET", ["channels", channel, "messages"]) => {
             list_channel_messages(state, id(channel).unwrap_or(0), query)
@@ -652,6 +663,18 @@ fn channel_access(state: &State, channel: u64, need: Permissions) -> Result<(), 
         let have = state.bot_permissions(channel);
         if !have.contains(Permissions::VIEW_CHANNEL) {
             return Err(ApiError::missing_access());
+        }
+        let mut need = need;
+        if let Some(thread) = &rec.thread {
+            // In a thread, posting takes SEND_MESSAGES_IN_THREADS; a private thread is
+            // seen by its members only.
+            if need.contains(Permissions::SEND_MESSAGES) {
+                need = need.without(Permissions::SEND_MESSAGES)
+                    | Permissions::SEND_MESSAGES_IN_THREADS;
+            }
+            if thread.private && !thread.members.contains(&state.bot.id) {
+                return Err(ApiError::missing_access());
+            }
         }
         if !have.contains(need) {
             return Err(ApiError::missing_permissions());
