@@ -336,3 +336,37 @@ fn a_lobby_has_no_record() {
         Err(RecordError::Lobby)
     );
 }
+
+/// Discord's upload limit without boosts: the replay page must fit in one attachment.
+const PAGE_LIMIT: usize = 8 * 1024 * 1024;
+
+/// The longest game of every title at its most seats (the longest of a few seeded random
+/// playouts: random players make the longest games) gets a replay page under Discord's
+/// upload limit.
+#[test]
+fn the_longest_games_replay_page_fits_in_a_discord_upload() {
+    for kind in rules::catalog::games() {
+        let players = kind.players.1;
+        let (seed, len) = (0..12)
+            .map(|seed| (seed, play(kind.id, players, seed, None).log.len()))
+            .max_by_key(|&(seed, len)| (len, std::cmp::Reverse(seed)))
+            .unwrap();
+        let (meta, log) = finished(kind.id, players, seed);
+        let record = build(&meta, &log, RecordOptions::default()).unwrap();
+        let started = std::time::Instant::now();
+        let page = page(&record).unwrap();
+        println!(
+            "replay page: {} ({players} players, seed {seed}, {len} moves) {} bytes ({:.2} MB) in {:?}",
+            kind.id,
+            page.len(),
+            page.len() as f64 / 1e6,
+            started.elapsed()
+        );
+        assert!(
+            page.len() <= PAGE_LIMIT,
+            "{}: {} bytes",
+            kind.id,
+            page.len()
+        );
+    }
+}
