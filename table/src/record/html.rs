@@ -141,7 +141,7 @@ impl Film {
 }
 
 /// A PNG's pixels as opaque RGBA, with its size.
-fn decode_rgba(png_bytes: &[u8]) -> Option<(Vec<u8>, usize, usize)> {
+pub(super) fn decode_rgba(png_bytes: &[u8]) -> Option<(Vec<u8>, usize, usize)> {
     let mut decoder = png::Decoder::new(png_bytes);
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
     let mut reader = decoder.read_info().ok()?;
