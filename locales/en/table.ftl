@@ -386,3 +386,4 @@ record-page-final = Final scores
 record-page-previous = Previous move (←)
 record-page-next = Next move (→)
 record-page-tiebreak = tie-break
+record-page-board = The board and the scores as text

@@ -400,3 +400,4 @@ record-page-final = Puntuación final
 record-page-previous = Jugada anterior (←)
 record-page-next = Jugada siguiente (→)
 record-page-tiebreak = desempate
+record-page-board = El tablero y la puntuación en texto

@@ -1,6 +1,7 @@
 //! The replay page: one self-contained HTML file (no network) that steps through a
 //! record with ← → and a slider, showing the board picture, the narration and the
-//! scores at each step, in the record's language.
+//! scores at each step (in the picture, and as the board's text), in the record's
+//! language.
 //!
 //! The pictures of every step are cut into tiles [`TILE`] pixels square; each distinct
 //! tile is kept once, in indexed PNG sheets embedded as base64, and a step lists only the
@@ -170,6 +171,7 @@ fn labels(lang: Lang) -> serde_json::Value {
         "previous": t("record-page-previous"),
         "next": t("record-page-next"),
         "tiebreak": t("record-page-tiebreak"),
+        "board": t("record-page-board"),
     })
 }
 
@@ -180,6 +182,7 @@ pub fn page(record: &GameRecord) -> Result<String, VerifyError> {
     let names = record.names();
     let mut film = Film::default();
     let mut headlines = Vec::new();
+    let mut boards = Vec::new();
     let verified = replay_steps(record, &mut |step| {
         let say = words::Speaker::new(lang, &names);
         // The headline is Discord markdown: the page shows it plain.
@@ -187,12 +190,13 @@ pub fn page(record: &GameRecord) -> Result<String, VerifyError> {
             crate::text::unescape_user_text(&step.game.public_headline(&names, &say))
                 .replace("**", ""),
         );
+        let view = step.game.public_picture_view();
         film.push(
-            render::exact_colours(|| {
-                render::public_png(&step.game.public_picture_view(), &names, lang)
-            })
-            .and_then(|png| decode_rgba(&png)),
+            render::exact_colours(|| render::public_png(&view, &names, lang))
+                .and_then(|png| decode_rgba(&png)),
         );
+        // The board and the scores as text: for a screen reader, and to search or copy.
+        boards.push(render::public_text(&view, &names, lang));
     })?;
     let encoded: Vec<serde_json::Value> = film
         .frames
@@ -206,6 +210,7 @@ pub fn page(record: &GameRecord) -> Result<String, VerifyError> {
     let steps: Vec<serde_json::Value> = std::iter::once(serde_json::json!({
         "told": Vec::<String>::new(),
         "headline": headlines.first(),
+        "board": boards.first(),
     }))
     .chain(record.moves.iter().enumerate().map(|(i, m)| {
         serde_json::json!({
@@ -214,6 +219,7 @@ pub fn page(record: &GameRecord) -> Result<String, VerifyError> {
             "text": m.text,
             "told": told(m),
             "headline": headlines.get(i + 1),
+            "board": boards.get(i + 1),
         })
     }))
     .collect();
