@@ -27,6 +27,7 @@ use table::Command;
         "addbot",
         "removebot",
         "history",
+        "crate::export::export",
         "undo",
         "hint",
         "resume",

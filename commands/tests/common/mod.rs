@@ -102,6 +102,16 @@ pub struct Bot {
     task: tokio::task::JoinHandle<Result<(), String>>,
     /// The fake's requests: every picture sent carries its alt text (checked at stop).
     requests: fake_discord::RequestLog,
+    /// Where its games are archived: every one is exported and replayed at stop.
+    archive: Archive,
+}
+
+/// A bot's store, as its stop reads the archive.
+enum Archive {
+    /// A sled store in this directory, opened once the bot has let it go.
+    Dir(std::path::PathBuf),
+    /// A store shared with other processes.
+    Shared(std::sync::Arc<dyn table::record::ArchiveSource>),
 }
 
 impl Bot {
@@ -177,6 +187,7 @@ impl Bot {
             stop: Some(stop),
             task,
             requests: fake.request_log(),
+            archive: Archive::Dir(data_dir.to_path_buf()),
         }
     }
 
@@ -216,24 +227,25 @@ impl Bot {
             stop: Some(stop),
             task,
             requests: fake.request_log(),
+            archive: Archive::Dir(data_dir.to_path_buf()),
         }
     }
 
     /// A bot process over `store` (shared with other processes) running `shards` of the
     /// fake's gateway. The one holding shard 0 registers the commands, which this waits
     /// for; any other is waited for until its shards are READY.
-    pub async fn start_sharded(
+    pub async fn start_sharded<S: table::record::ArchiveSource + 'static>(
         fake: &FakeDiscord,
-        store: std::sync::Arc<dyn storage::Store>,
+        store: std::sync::Arc<S>,
         shards: commands::ShardRange,
     ) -> Bot {
         Self::start_sharded_with(fake, store, shards, table::Defaults::default()).await
     }
 
     /// [`Bot::start_sharded`] with these reminder and timeout defaults for every table.
-    pub async fn start_sharded_with(
+    pub async fn start_sharded_with<S: table::record::ArchiveSource + 'static>(
         fake: &FakeDiscord,
-        store: std::sync::Arc<dyn storage::Store>,
+        store: std::sync::Arc<S>,
         shards: commands::ShardRange,
         timers: table::Defaults,
     ) -> Bot {
@@ -252,6 +264,7 @@ impl Bot {
             shards: Some(shards),
         };
         hear_the_gateway();
+        let archive: std::sync::Arc<dyn table::record::ArchiveSource> = store.clone();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let mut task = tokio::spawn(commands::serve_with_store(settings, store, async {
             let _ = stopped.await;
@@ -280,6 +293,7 @@ impl Bot {
             stop: Some(stop),
             task,
             requests: fake.request_log(),
+            archive: Archive::Shared(archive),
         }
     }
 
@@ -297,6 +311,7 @@ impl Bot {
         // Taken, so that the next stops do not fail on the same frames (the record is
         // the test binary's: a frame may come from a test running beside this one).
         assert_every_picture_described(&self.requests.requests());
+        self.check_records().await;
         let unreadable = take_frames(|f| !f.contains(UNREADABLE_ON_PURPOSE));
         assert!(
             unreadable.is_empty(),
@@ -304,6 +319,27 @@ impl Bot {
              one running beside it): {unreadable:#?}"
         );
         started.elapsed()
+    }
+}
+
+impl Bot {
+    /// Every game its store archived exports as a record that validates against the
+    /// schema and replays to the archived scores (the count goes to the test's output).
+    async fn check_records(&self) {
+        let archive = match &self.archive {
+            Archive::Dir(dir) => Err(dir.clone()),
+            Archive::Shared(store) => Ok(store.clone()),
+        };
+        let checked = tokio::task::spawn_blocking(move || match archive {
+            Ok(store) => check_archive(store.as_ref()),
+            Err(dir) => {
+                let store = storage::SledStore::open(&dir).expect("the bot let its store go");
+                check_archive(&store)
+            }
+        })
+        .await
+        .expect("the archive's records check out");
+        println!("records: {checked} finished games exported, validated and replayed");
     }
 }
 
@@ -812,6 +848,10 @@ pub async fn assert_live_hands(fake: &FakeDiscord, channel: u64, users: &[u64]) 
         .await;
     }
 }
+
+mod records;
+#[allow(unused_imports)]
+pub use records::*;
 
 #[path = "../../../table/tests/common/markup.rs"]
 mod markup;
