@@ -846,3 +846,21 @@ async fn rate_limit_buckets_answer_429_and_serenitys_limiter_waits_for_the_reset
         "{body}"
     );
 }
+
+/// A file over 8 MiB (Discord's upload limit without boosts) is refused with 413 and
+/// code 40005; one at the limit goes through.
+#[tokio::test]
+async fn a_file_over_the_upload_limit_is_refused() {
+    let fake = FakeDiscord::start().await;
+    let http = http(&fake);
+    let channel = ChannelId::new(fake.channel());
+    let limit = fake_discord::limits::FILE_MAX;
+    let file = |size: usize| vec![CreateAttachment::bytes(vec![7; size], "record.html")];
+    let result = http
+        .send_message(channel, file(limit + 1), &json!({"content": "x"}))
+        .await;
+    assert_eq!(failure(result), (413, 40005, vec![]));
+    http.send_message(channel, file(limit), &json!({"content": "x"}))
+        .await
+        .expect("a file at the limit");
+}
