@@ -1062,7 +1062,13 @@ fn exported(replies: &[fake_discord::RecordedMessage]) -> (String, Vec<u8>) {
 /// played the export is the previous, finished one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn export_attaches_the_last_finished_games_record_in_the_askers_language() {
-    let fake = FakeDiscord::start().await;
+    // A replay page draws every step: in a debug build beside other tests, more than
+    // the default 10 s a reply is waited for.
+    let fake = FakeDiscord::start_with(fake_discord::Config {
+        wait_timeout: Duration::from_secs(90),
+        ..Default::default()
+    })
+    .await;
     let dir = tempfile::tempdir().unwrap();
     let bot = Bot::start(&fake, dir.path()).await;
     let early = fake.add_channel("nothing-finished");

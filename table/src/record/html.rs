@@ -5,7 +5,7 @@
 //!
 //! The pictures of every step are cut into tiles [`TILE`] pixels square; each distinct
 //! tile is kept once, in indexed PNG sheets embedded as base64, and a step lists only the
-//! tiles that differ from the step before (its cell and the tile's id). A move changes a
+//! tiles that differ from the step before (where, and the tile's id). A move changes a
 //! small part of the board, so the page of the longest game of any title stays below
 //! Discord's 8 MB upload limit (docs/records.md has the figures).
 
@@ -98,7 +98,8 @@ impl Tiles {
 struct Film {
     tiles: Tiles,
     frames: Vec<Frame>,
-    last: Option<(usize, usize, Vec<u32>)>,
+    /// The last picture's width and tiles.
+    last: Option<(usize, Vec<u32>)>,
 }
 
 impl Film {
@@ -120,7 +121,7 @@ impl Film {
         let grid = self.tiles.grid(&rgba, width, height);
         let cols = width.div_ceil(TILE);
         let before = match &self.last {
-            Some((w, _, grid)) if w.div_ceil(TILE) == cols => grid.as_slice(),
+            Some((w, grid)) if w.div_ceil(TILE) == cols => grid.as_slice(),
             _ => &[],
         };
         let mut changed = Vec::new();
@@ -137,7 +138,7 @@ impl Film {
             cols,
             changed,
         });
-        self.last = Some((width, height, grid));
+        self.last = Some((width, grid));
     }
 }
 
