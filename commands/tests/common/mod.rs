@@ -102,16 +102,9 @@ pub struct Bot {
     task: tokio::task::JoinHandle<Result<(), String>>,
     /// The fake's requests: every picture sent carries its alt text (checked at stop).
     requests: fake_discord::RequestLog,
-    /// Where its games are archived: every one is exported and replayed at stop.
-    archive: Archive,
-}
-
-/// A bot's store, as its stop reads the archive.
-enum Archive {
-    /// A sled store in this directory, opened once the bot has let it go.
-    Dir(std::path::PathBuf),
-    /// A store shared with other processes.
-    Shared(std::sync::Arc<dyn table::record::ArchiveSource>),
+    /// Its store (closed when the bot is dropped): every game archived there is exported
+    /// and replayed at stop.
+    archive: std::sync::Arc<dyn table::record::ArchiveSource>,
 }
 
 impl Bot {
@@ -174,20 +167,36 @@ impl Bot {
             shards: None,
         };
         hear_the_gateway();
+        // Opened here as `serve_until` would, and kept: its archive is checked at stop.
+        storage::create_private_dir(data_dir).expect("a data dir");
+        let store = std::sync::Arc::new(storage::SledStore::open(data_dir).expect("a sled store"));
+        let archive: std::sync::Arc<dyn table::record::ArchiveSource> = store.clone();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(commands::serve_until(settings, async {
+        let task = tokio::spawn(commands::serve_with_store(settings, store, async {
             let _ = stopped.await;
         }));
         let mut task = task;
+        // Registered (a bot before it on the fake may have done it) and connected: a
+        // session READY and open.
+        let ready = async {
+            fake.wait_commands().await;
+            fake.wait_for("a gateway session READY", |f| {
+                f.shard_sessions()
+                    .iter()
+                    .any(|s| s.ready && s.connected)
+                    .then_some(())
+            })
+            .await;
+        };
         tokio::select! {
-            _ = fake.wait_commands() => {}
+            _ = ready => {}
             r = &mut task => panic!("the bot stopped at start-up: {r:?}"),
         }
         Bot {
             stop: Some(stop),
             task,
             requests: fake.request_log(),
-            archive: Archive::Dir(data_dir.to_path_buf()),
+            archive,
         }
     }
 
@@ -208,12 +217,13 @@ impl Bot {
             archive_keep_days: 365,
             shards: None,
         };
-        let store = storage::SledStore::open(data_dir).expect("a sled store");
+        let store = std::sync::Arc::new(storage::SledStore::open(data_dir).expect("a sled store"));
+        let archive: std::sync::Arc<dyn table::record::ArchiveSource> = store.clone();
         hear_the_gateway();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let mut task = tokio::spawn(commands::serve_with_client(
             settings,
-            std::sync::Arc::new(store),
+            store,
             fake.http_client(),
             async {
                 let _ = stopped.await;
@@ -227,7 +237,7 @@ impl Bot {
             stop: Some(stop),
             task,
             requests: fake.request_log(),
-            archive: Archive::Dir(data_dir.to_path_buf()),
+            archive,
         }
     }
 
@@ -293,7 +303,7 @@ impl Bot {
             stop: Some(stop),
             task,
             requests: fake.request_log(),
-            archive: Archive::Shared(archive),
+            archive,
         }
     }
 
@@ -326,19 +336,10 @@ impl Bot {
     /// Every game its store archived exports as a record that validates against the
     /// schema and replays to the archived scores (the count goes to the test's output).
     async fn check_records(&self) {
-        let archive = match &self.archive {
-            Archive::Dir(dir) => Err(dir.clone()),
-            Archive::Shared(store) => Ok(store.clone()),
-        };
-        let checked = tokio::task::spawn_blocking(move || match archive {
-            Ok(store) => check_archive(store.as_ref()),
-            Err(dir) => {
-                let store = storage::SledStore::open(&dir).expect("the bot let its store go");
-                check_archive(&store)
-            }
-        })
-        .await
-        .expect("the archive's records check out");
+        let store = self.archive.clone();
+        let checked = tokio::task::spawn_blocking(move || check_archive(store.as_ref()))
+            .await
+            .expect("the archive's records check out");
         println!("records: {checked} finished games exported, validated and replayed");
     }
 }
