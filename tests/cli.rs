@@ -856,7 +856,8 @@ fn chromium(profile: &std::path::Path) -> Command {
 }
 
 /// The replay page in a real browser: the arrow key steps from the first move to the
-/// last, each step shows the record's narration, the last the record's final scores, and
+/// last, each step shows the record's narration and the board with its scores as text,
+/// the last the record's final scores, and
 /// nothing goes to the console as an error. The final step's screenshot is kept in
 /// `target/record-page-final.png`.
 #[test]
@@ -891,6 +892,17 @@ fn the_replay_page_steps_through_the_record_in_chromium() {
         .iter()
         .map(|m| serde_json::from_value(m["narration"]["en"].clone()).unwrap())
         .collect();
+    // …and its board with the scores as text, as the record replays.
+    let replayed = table::record::GameRecord::from_json(&record.to_string()).unwrap();
+    let names = replayed.names();
+    let mut boards: Vec<String> = Vec::new();
+    table::record::replay_steps(&replayed, &mut |step| {
+        let view = step.game.public_picture_view();
+        boards.push(render::public_text(&view, &names, words::Lang::En));
+    })
+    .unwrap();
+    assert_eq!(boards.len(), expected.len() + 1);
+    assert!(boards.iter().all(|b| !b.is_empty()));
     let totals: Vec<i64> = record["result"]["scores"]
         .as_array()
         .unwrap()
@@ -906,6 +918,9 @@ const consoleError = console.error;
 console.error = (...a) => {{ problems.push("console: " + a.join(" ")); consoleError(...a); }};
 window.addEventListener("load", () => {{
   const expected = {expected};
+  const boards = {boards};
+  const board = () => document.querySelector("#board-text pre").textContent;
+  if (board() !== boards[0]) problems.push("setup board: " + board());
   const shown = [];
   for (let i = 0; i < expected.length; i++) {{
     document.dispatchEvent(new KeyboardEvent("keydown", {{ key: "ArrowRight", bubbles: true }}));
@@ -913,6 +928,7 @@ window.addEventListener("load", () => {{
     if (JSON.stringify(told) !== JSON.stringify(expected[i]) || document.body.dataset.step !== String(i + 1)) {{
       problems.push("step " + (i + 1) + ": " + JSON.stringify(told));
     }}
+    if (board() !== boards[i + 1]) problems.push("step " + (i + 1) + " board: " + board());
     shown.push(i + 1);
   }}
   const verdict = document.createElement("pre");
@@ -922,7 +938,8 @@ window.addEventListener("load", () => {{
 }});
 </script>
 </body>"##,
-        expected = serde_json::to_string(&expected).unwrap()
+        expected = serde_json::to_string(&expected).unwrap(),
+        boards = serde_json::to_string(&boards).unwrap()
     );
     let driven = dir.path().join("driven.html");
     std::fs::write(&driven, html.replace("</body>", &driver)).unwrap();

@@ -10,9 +10,9 @@
 #[path = "../commands/tests/common/mod.rs"]
 mod common;
 use common::{
-    awaited, clickables, first_move_on, game_choice, is_news_dm, level_choice, logged_moves,
-    open_panel, public_messages, secret_lines, slash, tap_a_move, tap_a_move_from, tap_panel,
-    turn_message, FRAME_LOGS, MAX_PANEL_TAPS,
+    awaited, check_archive, clickables, first_move_on, game_choice, is_news_dm, level_choice,
+    logged_moves, open_panel, public_messages, secret_lines, slash, tap_a_move, tap_a_move_from,
+    tap_panel, turn_message, FRAME_LOGS, MAX_PANEL_TAPS,
 };
 use fake_discord::{Failure, FakeDiscord};
 use rand::SeedableRng;
@@ -560,6 +560,9 @@ async fn a_kill_in_the_middle_of_a_bot_chain_resumes_it_with_no_move_lost_or_tol
     assert_no_secret_in(&fake, &[channel], &[ana]);
     fake.assert_no_errors();
     bot.kill();
+    let store = storage::SledStore::open(dir.path().join("p")).expect("the store, let go");
+    let checked = check_archive(&store);
+    println!("records: {checked} finished games exported, validated and replayed");
 }
 
 /// How long a process of the multi-process test holds a claimed outbox row or timer.
@@ -1067,4 +1070,12 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
     println!("e2e_processes_s={:.1}", started.elapsed().as_secs_f64());
     fake.assert_no_errors_except(&[10008]);
     drop((p0, p1, p2));
+    let checked = tokio::task::spawn_blocking(move || {
+        let store = storage::pg::PgStore::open(&url, 2).expect("the store");
+        check_archive(&store)
+    })
+    .await
+    .unwrap();
+    assert!(checked >= games.len(), "{checked} of {} games", games.len());
+    println!("records: {checked} finished games exported, validated and replayed");
 }

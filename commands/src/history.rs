@@ -47,7 +47,7 @@ pub(crate) async fn autocomplete_game(
 }
 
 /// The game number a picked (or typed) choice names: `12` or `#12`.
-fn game_number(text: &str) -> Option<u64> {
+pub(crate) fn game_number(text: &str) -> Option<u64> {
     text.trim().trim_start_matches('#').parse().ok()
 }
 

@@ -20,6 +20,7 @@ mod discord;
 pub mod dispatch;
 pub mod dm_channels;
 mod execute;
+pub mod export;
 mod history;
 pub mod ids;
 mod learn;

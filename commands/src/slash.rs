@@ -29,6 +29,7 @@ use table::Command;
         "addbot",
         "removebot",
         "history",
+        "crate::export::export",
         "undo",
         "hint",
         "resume",

@@ -1039,3 +1039,150 @@ async fn a_game_plays_through_serenitys_rate_limiter_without_a_429() {
     );
     bot.stop().await;
 }
+
+/// The one file on a private answer: its name and bytes (and it has its description).
+fn exported(replies: &[fake_discord::RecordedMessage]) -> (String, Vec<u8>) {
+    assert_eq!(replies.len(), 1, "{replies:#?}");
+    assert!(replies[0].flags & 64 != 0, "the export is private");
+    let [file] = replies[0].attachments.as_slice() else {
+        panic!("one file expected: {:#?}", replies[0]);
+    };
+    assert!(file.description.as_ref().is_some_and(|d| !d.is_empty()));
+    assert!(
+        file.bytes.len() <= 8 * 1024 * 1024,
+        "Discord's upload limit"
+    );
+    (file.filename.clone(), file.bytes.clone())
+}
+
+/// `/game export` answers privately with the record of the channel's last finished
+/// game, in the asker's language: JSON that validates against the schema and replays to
+/// the final scores the channel was shown, or the replay page. Before any game ends
+/// here it says so; a game still being played has no record to give, and while one is
+/// played the export is the previous, finished one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn export_attaches_the_last_finished_games_record_in_the_askers_language() {
+    // A replay page draws every step: in a debug build beside other tests, more than
+    // the default 10 s a reply is waited for.
+    let fake = FakeDiscord::start_with(fake_discord::Config {
+        wait_timeout: Duration::from_secs(90),
+        ..Default::default()
+    })
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let early = fake.add_channel("nothing-finished");
+    let carla = fake.add_user("carla");
+    let said = slash(&fake, carla, early, "game export", json!({})).await;
+    assert!(
+        said[0]
+            .content
+            .contains("No game has been played to the end"),
+        "{}",
+        said[0].content
+    );
+    assert!(said[0].attachments.is_empty());
+
+    let played = play_full_game(&fake, "Villa Paletti", 2, 5).await;
+    let (channel, ana, bruno) = (played.channel, played.seats[0], played.seats[1]);
+    let (name, bytes) = exported(&slash(&fake, ana, channel, "game export", json!({})).await);
+    assert!(
+        name.starts_with("villa-") && name.ends_with(".json"),
+        "{name}"
+    );
+    let record = assert_record_replays(std::str::from_utf8(&bytes).unwrap());
+    assert_eq!(
+        (record.lang.as_str(), record.moves.len()),
+        ("en", played.moves)
+    );
+    let end = fake
+        .channel_messages(channel)
+        .into_iter()
+        .find(|m| m.content.contains("Final scores"))
+        .unwrap();
+    for score in &record.result.as_ref().unwrap().scores {
+        assert!(
+            end.content.contains(&score.total.to_string()),
+            "{}",
+            end.content
+        );
+    }
+
+    // In Spanish: the record speaks Spanish, and so does its page.
+    fake.set_user_locale(bruno, "es-ES");
+    let json_choice = export_format(&fake, "json");
+    let es = slash(
+        &fake,
+        bruno,
+        channel,
+        "game export",
+        json!({ "format": json_choice }),
+    )
+    .await;
+    assert!(
+        es[0].content.contains("El registro de la partida"),
+        "{}",
+        es[0].content
+    );
+    let (_, bytes) = exported(&es);
+    let spanish = assert_record_replays(std::str::from_utf8(&bytes).unwrap());
+    assert_eq!(
+        (spanish.lang.as_str(), &spanish.result),
+        ("es", &record.result)
+    );
+    let html = export_format(&fake, "html");
+    let page = slash(
+        &fake,
+        bruno,
+        channel,
+        "game export",
+        json!({ "format": html }),
+    )
+    .await;
+    assert!(page[0].content.contains("reproduce"), "{}", page[0].content);
+    let (page_name, page) = exported(&page);
+    assert_eq!(page_name, name.replace(".json", ".html"));
+    let page = String::from_utf8(page).unwrap();
+    assert!(page.contains(r#"<html lang="es">"#) && page.contains("Puntuación final"));
+    let (english_name, english) = exported(
+        &slash(
+            &fake,
+            ana,
+            channel,
+            "game export",
+            json!({ "format": html }),
+        )
+        .await,
+    );
+    assert_eq!(english_name, page_name);
+    assert!(String::from_utf8(english).unwrap().contains("Final scores"));
+
+    // A new game here: the export is still the finished one; the running one has none.
+    open_table(&fake, channel, "Villa Paletti", &[ana, bruno]).await;
+    let (again, _) = exported(&slash(&fake, ana, channel, "game export", json!({})).await);
+    assert_eq!(again, name);
+    let choices = fake
+        .autocomplete(ana, channel, "game export", json!({"game": ""}), "game")
+        .choices()
+        .await;
+    let finished_id = name.trim_start_matches("villa-").trim_end_matches(".json");
+    let running = choices
+        .iter()
+        .find(|c| c["value"].as_str() != Some(finished_id))
+        .unwrap_or_else(|| panic!("the running game is offered: {choices:?}"));
+    let refused = slash(
+        &fake,
+        ana,
+        channel,
+        "game export",
+        json!({ "game": running["value"] }),
+    )
+    .await;
+    assert!(refused[0].attachments.is_empty());
+    assert!(
+        refused[0].content.contains("still being played"),
+        "{}",
+        refused[0].content
+    );
+    bot.stop().await;
+}

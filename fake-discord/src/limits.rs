@@ -19,6 +19,8 @@ pub const EMBED_TOTAL_MAX: usize = 6000;
 pub const EMBED_FIELDS_MAX: usize = 25;
 /// Files per message.
 pub const ATTACHMENTS_MAX: usize = 10;
+/// A file's size, in bytes (a server without boosts): over it, 413 with code 40005.
+pub const FILE_MAX: usize = 8 * 1024 * 1024;
 /// An attachment's description (its alt text).
 pub const ATTACHMENT_DESCRIPTION_MAX: usize = 1024;
 /// Action rows per message.

@@ -977,4 +977,21 @@ async fn threads_are_started_joined_posted_in_and_archived_as_on_discord() {
         50013,
         "posting in a thread needs its permission"
     );
+
+/// A file over 8 MiB (Discord's upload limit without boosts) is refused with 413 and
+/// code 40005; one at the limit goes through.
+#[tokio::test]
+async fn a_file_over_the_upload_limit_is_refused() {
+    let fake = FakeDiscord::start().await;
+    let http = http(&fake);
+    let channel = ChannelId::new(fake.channel());
+    let limit = fake_discord::limits::FILE_MAX;
+    let file = |size: usize| vec![CreateAttachment::bytes(vec![7; size], "record.html")];
+    let result = http
+        .send_message(channel, file(limit + 1), &json!({"content": "x"}))
+        .await;
+    assert_eq!(failure(result), (413, 40005, vec![]));
+    http.send_message(channel, file(limit), &json!({"content": "x"}))
+        .await
+        .expect("a file at the limit");
 }

@@ -76,3 +76,9 @@ permission-attach-files = Attach Files
 # /game history (commands/src/history.rs).
 history-pick-a-game = Pick a game from the list: start typing in the game option to see the games you played here.
 history-failed = The replay could not be built; please try again.
+export-ready-json = The record of { $title } game #{ $game }: every move with what the table was told, and the final scores. Any program can read it.
+export-ready-json-file = The record of { $title } game #{ $game }, as JSON
+export-ready-html = The replay page of { $title } game #{ $game }: open it in any browser, step with ← and → or the slider.
+export-ready-html-file = A page that replays { $title } game #{ $game } in a browser
+export-too-large = The record of game #{ $game } is { $size } MB, more than Discord lets a bot upload (8 MB). `capomaestro export` can write it on the bot's host.
+export-failed = The record could not be made; please try again.

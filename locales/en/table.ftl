@@ -388,3 +388,6 @@ record-page-final = Final scores
 record-page-previous = Previous move (←)
 record-page-next = Next move (→)
 record-page-tiebreak = tie-break
+record-page-board = The board and the scores as text
+table-export-running = This game is still being played: its record can be exported once it is over.
+table-export-failed = The record of game #{ $game } could not be made: { $error }

@@ -76,3 +76,9 @@ permission-attach-files = Adjuntar archivos
 # /partida historial (commands/src/history.rs).
 history-pick-a-game = Elige una partida de la lista: empieza a escribir en la opción partida para ver las que jugaste aquí.
 history-failed = No se pudo montar la repetición; vuelve a intentarlo.
+export-ready-json = El registro de la partida n.º { $game } de { $title }: cada jugada con lo que se contó en la mesa, y la puntuación final. Cualquier programa puede leerlo.
+export-ready-json-file = El registro de la partida n.º { $game } de { $title }, en JSON
+export-ready-html = La página que reproduce la partida n.º { $game } de { $title }: ábrela en cualquier navegador y avanza con ← y → o con la barra.
+export-ready-html-file = Una página que reproduce en un navegador la partida n.º { $game } de { $title }
+export-too-large = El registro de la partida n.º { $game } ocupa { $size } MB, más de lo que Discord deja subir a un bot (8 MB). `capomaestro export` puede escribirlo en el servidor del bot.
+export-failed = No se pudo crear el registro; vuelve a intentarlo.

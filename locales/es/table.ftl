@@ -402,3 +402,6 @@ record-page-final = Puntuación final
 record-page-previous = Jugada anterior (←)
 record-page-next = Jugada siguiente (→)
 record-page-tiebreak = desempate
+record-page-board = El tablero y la puntuación en texto
+table-export-running = Esta partida aún se está jugando: su registro se puede exportar cuando termine.
+table-export-failed = No se pudo crear el registro de la partida n.º { $game }: { $error }

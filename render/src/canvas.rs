@@ -500,11 +500,36 @@ impl Canvas {
     }
 
     /// Encodes the picture as an indexed PNG (see [`quantize`]); the canvas is opaque.
+    /// Inside [`exact_colours`], as an RGBA PNG with every pixel as drawn.
     pub fn png(self) -> Option<Vec<u8>> {
         let pm = self.pixmap?;
-        let (palette, indices) = quantize(pm.data());
-        Some(encode_png(pm.width(), pm.height(), &palette, &indices))
+        if EXACT.with(std::cell::Cell::get) {
+            return Some(encode_png(pm.width(), pm.height(), None, pm.data()));
+        }
+        Some(indexed_png(pm.width(), pm.height(), pm.data()))
     }
+}
+
+thread_local! {
+    /// Whether pictures drawn on this thread keep their exact colours (see [`exact_colours`]).
+    static EXACT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `draw` with the pictures it draws encoded as RGBA PNGs, every pixel as drawn:
+/// an indexed picture's palette depends on the whole picture, so the same part of two
+/// boards could differ by a shade. For pictures compared or assembled afterwards.
+pub fn exact_colours<T>(draw: impl FnOnce() -> T) -> T {
+    let before = EXACT.with(|e| e.replace(true));
+    let out = draw();
+    EXACT.with(|e| e.set(before));
+    out
+}
+
+/// Encodes opaque RGBA pixels as an indexed PNG, as [`Canvas::png`] does (at most 256
+/// colours, the rarest mapped to their nearest): for pictures assembled from others.
+pub fn indexed_png(width: u32, height: u32, rgba: &[u8]) -> Vec<u8> {
+    let (palette, indices) = quantize(rgba);
+    encode_png(width, height, Some(&palette), &indices)
 }
 
 /// Deflate level: the pictures are long runs of flat colour. Level 3 keeps the tallest
@@ -512,25 +537,29 @@ impl Canvas {
 /// where level 1 gave 170 KB; see `docs/benchmarks.md` for the time it costs.
 const DEFLATE_LEVEL: u8 = 3;
 
-/// Writes an 8-bit indexed PNG: signature, IHDR, PLTE, one IDAT (rows unfiltered: a
-/// palette index has no useful arithmetic neighbourhood), IEND.
-fn encode_png(width: u32, height: u32, palette: &[u8], indices: &[u8]) -> Vec<u8> {
-    let row = width as usize;
+/// Writes an 8-bit PNG: signature, IHDR, PLTE, one IDAT (rows unfiltered: a palette
+/// index has no useful arithmetic neighbourhood), IEND. Indexed with a `palette`, else
+/// RGBA.
+fn encode_png(width: u32, height: u32, palette: Option<&[u8]>, pixels: &[u8]) -> Vec<u8> {
+    let row = width as usize * if palette.is_some() { 1 } else { 4 };
     let mut raw = Vec::with_capacity((row + 1) * height as usize);
-    for line in indices.chunks_exact(row.max(1)) {
+    for line in pixels.chunks_exact(row.max(1)) {
         raw.push(0);
         raw.extend_from_slice(line);
     }
     let data = miniz_oxide::deflate::compress_to_vec_zlib(&raw, DEFLATE_LEVEL);
-    let mut out = Vec::with_capacity(data.len() + palette.len() + 64);
+    let mut out = Vec::with_capacity(data.len() + 832);
     out.extend_from_slice(&[0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n']);
     let mut ihdr = Vec::with_capacity(13);
     ihdr.extend_from_slice(&width.to_be_bytes());
     ihdr.extend_from_slice(&height.to_be_bytes());
-    // Bit depth 8, colour type 3 (indexed), deflate, adaptive filtering, no interlace.
-    ihdr.extend_from_slice(&[8, 3, 0, 0, 0]);
+    // Bit depth 8, colour type 3 (indexed) or 6 (RGBA), deflate, adaptive filtering, no
+    // interlace.
+    ihdr.extend_from_slice(&[8, if palette.is_some() { 3 } else { 6 }, 0, 0, 0]);
     chunk(&mut out, b"IHDR", &ihdr);
-    chunk(&mut out, b"PLTE", palette);
+    if let Some(palette) = palette {
+        chunk(&mut out, b"PLTE", palette);
+    }
     chunk(&mut out, b"IDAT", &data);
     chunk(&mut out, b"IEND", &[]);
     out

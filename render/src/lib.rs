@@ -26,6 +26,7 @@ mod style;
 mod villa;
 
 pub use access::{private_alt, private_text, public_alt, public_text, ALT_MAX, LINE_MAX};
+pub use canvas::{exact_colours, indexed_png};
 use rules::{PrivatePicture, PublicPicture};
 use words::Lang;
 

@@ -247,7 +247,7 @@ impl Table {
     /// archive's game ids are listed newest first and the games read one at a time until
     /// one is found, so older games are never decoded. An unreadable game is passed over
     /// (and logged) rather than hiding the others.
-    fn last_finished(
+    pub(crate) fn last_finished(
         &self,
         channel: ChannelId,
     ) -> Result<Option<ArchiveEntry>, storage::StoreError> {

@@ -102,6 +102,9 @@ pub struct Bot {
     task: tokio::task::JoinHandle<Result<(), String>>,
     /// The fake's requests: every picture sent carries its alt text (checked at stop).
     requests: fake_discord::RequestLog,
+    /// Its store (closed when the bot is dropped): every game archived there is exported
+    /// and replayed at stop.
+    archive: std::sync::Arc<dyn table::record::ArchiveSource>,
 }
 
 impl Bot {
@@ -164,19 +167,36 @@ impl Bot {
             shards: None,
         };
         hear_the_gateway();
+        // Opened here as `serve_until` would, and kept: its archive is checked at stop.
+        storage::create_private_dir(data_dir).expect("a data dir");
+        let store = std::sync::Arc::new(storage::SledStore::open(data_dir).expect("a sled store"));
+        let archive: std::sync::Arc<dyn table::record::ArchiveSource> = store.clone();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(commands::serve_until(settings, async {
+        let task = tokio::spawn(commands::serve_with_store(settings, store, async {
             let _ = stopped.await;
         }));
         let mut task = task;
+        // Registered (a bot before it on the fake may have done it) and connected: a
+        // session READY and open.
+        let ready = async {
+            fake.wait_commands().await;
+            fake.wait_for("a gateway session READY", |f| {
+                f.shard_sessions()
+                    .iter()
+                    .any(|s| s.ready && s.connected)
+                    .then_some(())
+            })
+            .await;
+        };
         tokio::select! {
-            _ = fake.wait_commands() => {}
+            _ = ready => {}
             r = &mut task => panic!("the bot stopped at start-up: {r:?}"),
         }
         Bot {
             stop: Some(stop),
             task,
             requests: fake.request_log(),
+            archive,
         }
     }
 
@@ -197,12 +217,13 @@ impl Bot {
             archive_keep_days: 365,
             shards: None,
         };
-        let store = storage::SledStore::open(data_dir).expect("a sled store");
+        let store = std::sync::Arc::new(storage::SledStore::open(data_dir).expect("a sled store"));
+        let archive: std::sync::Arc<dyn table::record::ArchiveSource> = store.clone();
         hear_the_gateway();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let mut task = tokio::spawn(commands::serve_with_client(
             settings,
-            std::sync::Arc::new(store),
+            store,
             fake.http_client(),
             async {
                 let _ = stopped.await;
@@ -216,24 +237,25 @@ impl Bot {
             stop: Some(stop),
             task,
             requests: fake.request_log(),
+            archive,
         }
     }
 
     /// A bot process over `store` (shared with other processes) running `shards` of the
     /// fake's gateway. The one holding shard 0 registers the commands, which this waits
     /// for; any other is waited for until its shards are READY.
-    pub async fn start_sharded(
+    pub async fn start_sharded<S: table::record::ArchiveSource + 'static>(
         fake: &FakeDiscord,
-        store: std::sync::Arc<dyn storage::Store>,
+        store: std::sync::Arc<S>,
         shards: commands::ShardRange,
     ) -> Bot {
         Self::start_sharded_with(fake, store, shards, table::Defaults::default()).await
     }
 
     /// [`Bot::start_sharded`] with these reminder and timeout defaults for every table.
-    pub async fn start_sharded_with(
+    pub async fn start_sharded_with<S: table::record::ArchiveSource + 'static>(
         fake: &FakeDiscord,
-        store: std::sync::Arc<dyn storage::Store>,
+        store: std::sync::Arc<S>,
         shards: commands::ShardRange,
         timers: table::Defaults,
     ) -> Bot {
@@ -252,6 +274,7 @@ impl Bot {
             shards: Some(shards),
         };
         hear_the_gateway();
+        let archive: std::sync::Arc<dyn table::record::ArchiveSource> = store.clone();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let mut task = tokio::spawn(commands::serve_with_store(settings, store, async {
             let _ = stopped.await;
@@ -280,6 +303,7 @@ impl Bot {
             stop: Some(stop),
             task,
             requests: fake.request_log(),
+            archive,
         }
     }
 
@@ -297,6 +321,7 @@ impl Bot {
         // Taken, so that the next stops do not fail on the same frames (the record is
         // the test binary's: a frame may come from a test running beside this one).
         assert_every_picture_described(&self.requests.requests());
+        self.check_records().await;
         let unreadable = take_frames(|f| !f.contains(UNREADABLE_ON_PURPOSE));
         assert!(
             unreadable.is_empty(),
@@ -304,6 +329,18 @@ impl Bot {
              one running beside it): {unreadable:#?}"
         );
         started.elapsed()
+    }
+}
+
+impl Bot {
+    /// Every game its store archived exports as a record that validates against the
+    /// schema and replays to the archived scores (the count goes to the test's output).
+    async fn check_records(&self) {
+        let store = self.archive.clone();
+        let checked = tokio::task::spawn_blocking(move || check_archive(store.as_ref()))
+            .await
+            .expect("the archive's records check out");
+        println!("records: {checked} finished games exported, validated and replayed");
     }
 }
 
@@ -812,6 +849,10 @@ pub async fn assert_live_hands(fake: &FakeDiscord, channel: u64, users: &[u64]) 
         .await;
     }
 }
+
+mod records;
+#[allow(unused_imports)]
+pub use records::*;
 
 #[path = "../../../table/tests/common/markup.rs"]
 mod markup;

@@ -376,6 +376,9 @@ fn parse_body(content_type: &str, bytes: &[u8]) -> Result<(Option<Value>, Vec<Up
                     ApiError::new(400, 50109, "The request body contains invalid JSON.")
                 })?);
             } else if let Some(filename) = part.filename {
+                if part.bytes.len() > crate::limits::FILE_MAX {
+                    return Err(ApiError::new(413, 40005, "Request entity too large"));
+                }
                 let index = part
                     .name
                     .strip_prefix("files[")

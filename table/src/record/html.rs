@@ -1,107 +1,164 @@
 //! The replay page: one self-contained HTML file (no network) that steps through a
 //! record with ← → and a slider, showing the board picture, the narration and the
-//! scores at each step, in the record's language.
+//! scores at each step (in the picture, and as the board's text), in the record's
+//! language.
 //!
-//! The pictures of every step are cut into vertical bands [`BAND`] pixels wide, and each
-//! band into one-pixel rows; each distinct row is kept once, in one PNG atlas embedded as
-//! base64, and a step lists its rows as runs of consecutive atlas rows. A move changes a
-//! small part of the board and moves the rest up or down whole, so the page of the
-//! longest game stays below Discord's 8 MB upload limit.
+//! The pictures of every step are cut into tiles [`TILE`] pixels square; each distinct
+//! tile is kept once, in indexed PNG sheets embedded as base64, and a step lists only the
+//! tiles that differ from the step before (where, and the tile's id). A move changes a
+//! small part of the board, so the page of the longest game of any title stays below
+//! Discord's 8 MB upload limit (docs/records.md has the figures).
 
 use super::{replay_steps, GameRecord, VerifyError};
 use base64::Engine as _;
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use words::Lang;
 
-/// A band's width, in pixels.
-const BAND: usize = 100;
-/// Rows per column of the atlas (browsers cap an image's side).
-const ATLAS_ROWS: usize = 8_192;
+/// A tile's side, in pixels.
+const TILE: usize = 16;
+/// Tiles per side of a sheet (1,024 × 1,024 px at most: well within any browser's limit).
+const SHEET: usize = 64;
 
-/// A step's picture: its size and, band by band, its rows as runs
-/// `[first atlas row, count, …]`.
+/// A step's picture: its size, its width in tiles, and the cells that differ from the
+/// step before as `[gap, tile id, …]`: cells row by row, each `gap` cells after the one
+/// before it (the first counted from cell −1); a cell the step before did not have
+/// counts as different.
 struct Frame {
     width: usize,
     height: usize,
-    runs: Vec<u32>,
+    cols: usize,
+    changed: Vec<u32>,
 }
 
-/// Distinct band rows (RGB), and the id of each.
+/// Distinct tiles (RGBA), found by a hash of their pixels.
 #[derive(Default)]
-struct Rows {
-    ids: HashMap<Vec<u8>, u32>,
+struct Tiles {
+    by_hash: HashMap<u64, Vec<u32>>,
     pixels: Vec<Vec<u8>>,
 }
 
-impl Rows {
-    /// Cuts an RGB picture into band rows (the last band padded with white).
-    fn frame(&mut self, rgb: &[u8], width: usize, height: usize) -> Frame {
-        let mut runs: Vec<u32> = Vec::new();
-        for b in 0..width.div_ceil(BAND) {
-            let len = BAND.min(width - b * BAND) * 3;
-            for y in 0..height {
-                let from = (y * width + b * BAND) * 3;
-                let mut row = vec![255u8; BAND * 3];
-                row[..len].copy_from_slice(&rgb[from..from + len]);
-                let next = self.pixels.len() as u32;
-                let id = *self.ids.entry(row.clone()).or_insert(next);
-                if id == next {
-                    self.pixels.push(row);
-                }
-                match runs.as_mut_slice() {
-                    [.., first, count] if y > 0 && *first + *count == id => *count += 1,
-                    _ => runs.extend([id, 1]),
-                }
-            }
+impl Tiles {
+    /// The id of a tile's pixels, added if new.
+    fn id(&mut self, tile: Vec<u8>) -> u32 {
+        let mut hasher = DefaultHasher::new();
+        tile.hash(&mut hasher);
+        let same = self.by_hash.entry(hasher.finish()).or_default();
+        if let Some(&id) = same.iter().find(|&&id| self.pixels[id as usize] == tile) {
+            return id;
         }
-        Frame {
-            width,
-            height,
-            runs,
-        }
+        let id = self.pixels.len() as u32;
+        same.push(id);
+        self.pixels.push(tile);
+        id
     }
 
-    /// Every row in one PNG: columns of [`ATLAS_ROWS`] rows, [`BAND`] pixels wide.
-    fn atlas_png(&self) -> Vec<u8> {
-        let count = self.pixels.len().max(1);
-        let (cols, rows) = (count.div_ceil(ATLAS_ROWS), ATLAS_ROWS.min(count));
-        let (w, h) = (cols * BAND, rows);
-        let mut rgb = vec![255u8; w * h * 3];
-        for (i, row) in self.pixels.iter().enumerate() {
-            let (x, y) = ((i / ATLAS_ROWS) * BAND, i % ATLAS_ROWS);
-            let to = (y * w + x) * 3;
-            rgb[to..to + BAND * 3].copy_from_slice(row);
+    /// A picture's tiles, row by row (the right and bottom edges padded with white).
+    fn grid(&mut self, rgba: &[u8], width: usize, height: usize) -> Vec<u32> {
+        let (cols, rows) = (width.div_ceil(TILE), height.div_ceil(TILE));
+        let mut grid = Vec::with_capacity(cols * rows);
+        for ty in 0..rows {
+            for tx in 0..cols {
+                let mut tile = vec![255u8; TILE * TILE * 4];
+                let (x, w) = (tx * TILE, TILE.min(width - tx * TILE));
+                for dy in 0..TILE.min(height - ty * TILE) {
+                    let from = ((ty * TILE + dy) * width + x) * 4;
+                    tile[dy * TILE * 4..(dy * TILE + w) * 4]
+                        .copy_from_slice(&rgba[from..from + w * 4]);
+                }
+                grid.push(self.id(tile));
+            }
         }
-        let mut out = Vec::new();
-        let mut encoder = png::Encoder::new(&mut out, w as u32, h as u32);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder.set_compression(png::Compression::Default);
-        encoder.set_filter(png::FilterType::Up);
-        if let Ok(mut writer) = encoder.write_header() {
-            let _ = writer.write_image_data(&rgb);
-        }
-        out
+        grid
+    }
+
+    /// The tiles as indexed PNGs: sheets of [`SHEET`] × [`SHEET`] tiles, in id order.
+    fn sheets(&self) -> Vec<Vec<u8>> {
+        self.pixels
+            .chunks(SHEET * SHEET)
+            .map(|tiles| {
+                let (w, h) = (SHEET * TILE, tiles.len().div_ceil(SHEET) * TILE);
+                let mut rgba = vec![255u8; w * h * 4];
+                for (i, tile) in tiles.iter().enumerate() {
+                    let (x, y) = ((i % SHEET) * TILE, (i / SHEET) * TILE);
+                    for dy in 0..TILE {
+                        let to = ((y + dy) * w + x) * 4;
+                        rgba[to..to + TILE * 4]
+                            .copy_from_slice(&tile[dy * TILE * 4..(dy + 1) * TILE * 4]);
+                    }
+                }
+                render::indexed_png(w as u32, h as u32, &rgba)
+            })
+            .collect()
     }
 }
 
-/// A PNG's pixels as RGB, with its size.
-fn decode_rgb(png_bytes: &[u8]) -> Option<(Vec<u8>, usize, usize)> {
+/// The frames of a run of pictures, each told as its difference from the one before.
+#[derive(Default)]
+struct Film {
+    tiles: Tiles,
+    frames: Vec<Frame>,
+    /// The last picture's width and tiles.
+    last: Option<(usize, Vec<u32>)>,
+}
+
+impl Film {
+    /// Adds a picture (`None`: the picture before is shown again).
+    fn push(&mut self, picture: Option<(Vec<u8>, usize, usize)>) {
+        let Some((rgba, width, height)) = picture else {
+            let (width, height, cols) = self
+                .frames
+                .last()
+                .map_or((0, 0, 0), |f| (f.width, f.height, f.cols));
+            self.frames.push(Frame {
+                width,
+                height,
+                cols,
+                changed: Vec::new(),
+            });
+            return;
+        };
+        let grid = self.tiles.grid(&rgba, width, height);
+        let cols = width.div_ceil(TILE);
+        let before = match &self.last {
+            Some((w, grid)) if w.div_ceil(TILE) == cols => grid.as_slice(),
+            _ => &[],
+        };
+        let mut changed = Vec::new();
+        let mut next = 0;
+        for (cell, &id) in grid.iter().enumerate() {
+            if before.get(cell) != Some(&id) {
+                changed.extend([(cell - next) as u32, id]);
+                next = cell + 1;
+            }
+        }
+        self.frames.push(Frame {
+            width,
+            height,
+            cols,
+            changed,
+        });
+        self.last = Some((width, grid));
+    }
+}
+
+/// A PNG's pixels as opaque RGBA, with its size.
+pub(super) fn decode_rgba(png_bytes: &[u8]) -> Option<(Vec<u8>, usize, usize)> {
     let mut decoder = png::Decoder::new(png_bytes);
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
     let mut reader = decoder.read_info().ok()?;
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut buf).ok()?;
     let (w, h) = (info.width as usize, info.height as usize);
-    let rgb = match info.color_type {
-        png::ColorType::Rgb => buf[..w * h * 3].to_vec(),
-        png::ColorType::Rgba => buf[..w * h * 4]
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
+    let rgba = match info.color_type {
+        png::ColorType::Rgb => buf[..w * h * 3]
+            .chunks_exact(3)
+            .flat_map(|p| [p[0], p[1], p[2], 255])
             .collect(),
+        png::ColorType::Rgba => buf[..w * h * 4].to_vec(),
         _ => return None,
     };
-    Some((rgb, w, h))
+    Some((rgba, w, h))
 }
 
 /// The page's words in `lang`.
@@ -115,6 +172,7 @@ fn labels(lang: Lang) -> serde_json::Value {
         "previous": t("record-page-previous"),
         "next": t("record-page-next"),
         "tiebreak": t("record-page-tiebreak"),
+        "board": t("record-page-board"),
     })
 }
 
@@ -123,9 +181,9 @@ fn labels(lang: Lang) -> serde_json::Value {
 pub fn page(record: &GameRecord) -> Result<String, VerifyError> {
     let lang = record.language();
     let names = record.names();
-    let mut rows = Rows::default();
-    let mut frames: Vec<Frame> = Vec::new();
+    let mut film = Film::default();
     let mut headlines = Vec::new();
+    let mut boards = Vec::new();
     let verified = replay_steps(record, &mut |step| {
         let say = words::Speaker::new(lang, &names);
         // The headline is Discord markdown: the page shows it plain.
@@ -133,15 +191,18 @@ pub fn page(record: &GameRecord) -> Result<String, VerifyError> {
             crate::text::unescape_user_text(&step.game.public_headline(&names, &say))
                 .replace("**", ""),
         );
-        let picture = render::public_png(&step.game.public_picture_view(), &names, lang)
-            .and_then(|png| decode_rgb(&png));
-        if let Some((rgb, w, h)) = picture {
-            frames.push(rows.frame(&rgb, w, h));
-        }
+        let view = step.game.public_picture_view();
+        film.push(
+            render::exact_colours(|| render::public_png(&view, &names, lang))
+                .and_then(|png| decode_rgba(&png)),
+        );
+        // The board and the scores as text: for a screen reader, and to search or copy.
+        boards.push(render::public_text(&view, &names, lang));
     })?;
-    let encoded: Vec<serde_json::Value> = frames
+    let encoded: Vec<serde_json::Value> = film
+        .frames
         .iter()
-        .map(|f| serde_json::json!({ "w": f.width, "h": f.height, "r": f.runs }))
+        .map(|f| serde_json::json!({ "w": f.width, "h": f.height, "c": f.cols, "d": f.changed }))
         .collect();
     let told = |m: &super::RecordMove| match lang {
         Lang::Es => m.narration.es.clone(),
@@ -150,6 +211,7 @@ pub fn page(record: &GameRecord) -> Result<String, VerifyError> {
     let steps: Vec<serde_json::Value> = std::iter::once(serde_json::json!({
         "told": Vec::<String>::new(),
         "headline": headlines.first(),
+        "board": boards.first(),
     }))
     .chain(record.moves.iter().enumerate().map(|(i, m)| {
         serde_json::json!({
@@ -158,6 +220,7 @@ pub fn page(record: &GameRecord) -> Result<String, VerifyError> {
             "text": m.text,
             "told": told(m),
             "headline": headlines.get(i + 1),
+            "board": boards.get(i + 1),
         })
     }))
     .collect();
@@ -177,14 +240,22 @@ pub fn page(record: &GameRecord) -> Result<String, VerifyError> {
             })).collect::<Vec<_>>(),
         })
     });
-    let atlas = base64::engine::general_purpose::STANDARD.encode(rows.atlas_png());
+    let sheets: Vec<String> = film
+        .tiles
+        .sheets()
+        .iter()
+        .map(|png| {
+            let base64 = base64::engine::general_purpose::STANDARD.encode(png);
+            format!("data:image/png;base64,{base64}")
+        })
+        .collect();
     let data = serde_json::json!({
         "title": record.title,
         "players": names,
         "labels": labels(lang),
-        "band": BAND,
-        "atlasRows": ATLAS_ROWS,
-        "atlas": format!("data:image/png;base64,{atlas}"),
+        "tile": TILE,
+        "sheet": SHEET,
+        "sheets": sheets,
         "frames": encoded,
         "steps": steps,
         "result": scores,

@@ -336,3 +336,146 @@ fn a_lobby_has_no_record() {
         Err(RecordError::Lobby)
     );
 }
+
+/// Discord's upload limit without boosts: the replay page must fit in one attachment.
+const PAGE_LIMIT: usize = 8 * 1024 * 1024;
+
+/// The longest game of every title at its most seats (the longest of a few seeded random
+/// playouts: random players make the longest games) gets a replay page under Discord's
+/// upload limit.
+#[test]
+fn the_longest_games_replay_page_fits_in_a_discord_upload() {
+    for kind in rules::catalog::games() {
+        let players = kind.players.1;
+        let (seed, len) = (0..12)
+            .map(|seed| (seed, play(kind.id, players, seed, None).log.len()))
+            .max_by_key(|&(seed, len)| (len, std::cmp::Reverse(seed)))
+            .unwrap();
+        let (meta, log) = finished(kind.id, players, seed);
+        let record = build(&meta, &log, RecordOptions::default()).unwrap();
+        let started = std::time::Instant::now();
+        let page = page(&record).unwrap();
+        println!(
+            "replay page: {} ({players} players, seed {seed}, {len} moves) {} bytes ({:.2} MB) in {:?}",
+            kind.id,
+            page.len(),
+            page.len() as f64 / 1e6,
+            started.elapsed()
+        );
+        assert!(
+            page.len() <= PAGE_LIMIT,
+            "{}: {} bytes",
+            kind.id,
+            page.len()
+        );
+    }
+}
+
+/// The page's data: the JSON inside its `data` script element.
+fn page_data(page: &str) -> Value {
+    let from = page.find(r#"id="data">"#).unwrap() + r#"id="data">"#.len();
+    let to = from + page[from..].find("</script>").unwrap();
+    serde_json::from_str(&page[from..to].replace("<\\/", "</")).unwrap()
+}
+
+/// The page's tiles put back together step by step, as the page's script does, give
+/// every step's board as drawn, as close as the indexed pictures the channel is shown
+/// (both keep at most 256 colours a picture or sheet: a few shades of anti-aliasing
+/// move to their nearest).
+#[test]
+fn the_replay_pages_tiles_rebuild_every_steps_board() {
+    let (meta, log) = finished("villa", 2, 2);
+    let record = build(&meta, &log, RecordOptions::default()).unwrap();
+    let data = page_data(&page(&record).unwrap());
+    let (t, s) = (
+        data["tile"].as_u64().unwrap() as usize,
+        data["sheet"].as_u64().unwrap() as usize,
+    );
+    let sheets: Vec<(Vec<u8>, usize, usize)> = data["sheets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|url| {
+            let b64 = url
+                .as_str()
+                .unwrap()
+                .trim_start_matches("data:image/png;base64,");
+            let png =
+                base64::Engine::decode(&base64::engine::general_purpose::STANDARD, b64).unwrap();
+            super::html::decode_rgba(&png).unwrap()
+        })
+        .collect();
+    let names = record.names();
+    let mut boards = Vec::new();
+    let (mut bot_off, mut bot_worst) = (0usize, 0u8);
+    replay_steps(&record, &mut |step| {
+        let png = render::exact_colours(|| {
+            render::public_png(&step.game.public_picture_view(), &names, Lang::En)
+        });
+        let exact = super::html::decode_rgba(&png.unwrap()).unwrap();
+        // What the channel is shown: the same board as an indexed PNG.
+        let posted = render::public_png(&step.game.public_picture_view(), &names, Lang::En);
+        let posted = super::html::decode_rgba(&posted.unwrap()).unwrap();
+        for (a, b) in exact.0.chunks(4).zip(posted.0.chunks(4)) {
+            let far = a.iter().zip(b).map(|(a, b)| a.abs_diff(*b)).max().unwrap();
+            bot_worst = bot_worst.max(far);
+            bot_off += usize::from(far > 0);
+        }
+        boards.push(exact);
+    })
+    .unwrap();
+    let frames = data["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), record.moves.len() + 1);
+    assert_eq!(boards.len(), frames.len());
+    let mut grid: Vec<i64> = Vec::new();
+    let mut cols = 0;
+    let (mut pixels, mut off, mut worst) = (0usize, 0usize, 0u8);
+    for (step, (frame, (want, w, h))) in frames.iter().zip(&boards).enumerate() {
+        let c = frame["c"].as_u64().unwrap() as usize;
+        assert_eq!(
+            (frame["w"].as_u64(), frame["h"].as_u64()),
+            (Some(*w as u64), Some(*h as u64))
+        );
+        let mut next = vec![-1i64; c * h.div_ceil(t)];
+        if c == cols {
+            let keep = grid.len().min(next.len());
+            next[..keep].copy_from_slice(&grid[..keep]);
+        }
+        let d = frame["d"].as_array().unwrap();
+        let mut cell = -1i64;
+        for pair in d.chunks(2) {
+            cell += pair[0].as_i64().unwrap() + 1;
+            next[cell as usize] = pair[1].as_i64().unwrap();
+        }
+        (grid, cols) = (next, c);
+        for y in 0..*h {
+            for x in 0..*w {
+                let id = grid[(y / t) * c + x / t];
+                assert!(id >= 0, "step {step}: no tile at {x},{y}");
+                let id = id as usize;
+                let (sheet, sw, _) = &sheets[id / (s * s)];
+                let k = id % (s * s);
+                let (sx, sy) = ((k % s) * t + x % t, (k / s) * t + y % t);
+                let got = &sheet[(sy * sw + sx) * 4..][..3];
+                let want = &want[(y * w + x) * 4..][..3];
+                let far = got
+                    .iter()
+                    .zip(want)
+                    .map(|(a, b)| a.abs_diff(*b))
+                    .max()
+                    .unwrap();
+                worst = worst.max(far);
+                pixels += 1;
+                off += usize::from(far > 0);
+            }
+        }
+    }
+    println!(
+        "{off} of {pixels} pixels a shade off (at most {worst}); in the channel's pictures \
+         {bot_off} (at most {bot_worst})"
+    );
+    assert!(
+        off * 4 <= bot_off * 5 && worst <= bot_worst.saturating_add(8),
+        "{off} pixels off by up to {worst}"
+    );
+}
