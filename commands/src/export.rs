@@ -23,7 +23,7 @@ pub enum FormatChoice {
 }
 
 /// Attach the record of a finished game of this channel (only you see it).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub(crate) async fn export(
     ctx: Context<'_>,
     #[description = "Which game (default: the last one finished here)"]
