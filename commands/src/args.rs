@@ -137,7 +137,7 @@ pub fn settings_command(
     })
 }
 
-/// The bot levels of `/game addbot` and `/game new … level:`.
+/// The bot levels of `/game bot add` and `/game new … level:`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum LevelChoice {
     #[name = "easy: a quick look ahead"]

@@ -35,7 +35,7 @@ pub enum ComponentAction {
     Refuse,
     /// A lobby button: take a seat (`/game join`).
     Join,
-    /// A lobby button: seat a normal bot (`/game addbot`).
+    /// A lobby button: seat a normal bot (`/game bot add`).
     AddBot,
     /// A lobby button: start the game (`/game start`).
     Start,

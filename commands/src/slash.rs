@@ -26,13 +26,11 @@ use table::Command;
         "abandon",
         "settings",
         "nudge",
-        "addbot",
-        "removebot",
+        "bot",
         "history",
         "crate::export::export",
         "undo",
         "hint",
-        "resume",
         "mine",
         "stats",
         "leaderboard",
@@ -63,9 +61,19 @@ async fn new(
     run_seating(ctx, args::new_command(game, options, bots, level)).await
 }
 
+/// The bots of the lobby: seat one or take one away (`/game bot add|remove`).
+#[poise::command(
+    slash_command,
+    subcommands("bot_add", "bot_remove"),
+    subcommand_required
+)]
+async fn bot(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
 /// Seat a bot at the table in this channel (host, before the start).
-#[poise::command(slash_command)]
-async fn addbot(
+#[poise::command(slash_command, rename = "add")]
+async fn bot_add(
     ctx: Context<'_>,
     #[description = "How well it plays (default normal)"] level: Option<args::LevelChoice>,
 ) -> Result<(), Error> {
@@ -74,15 +82,15 @@ async fn addbot(
 }
 
 /// Take a bot's seat away (host, before the start): the one named, or the last seated.
-#[poise::command(slash_command)]
-async fn removebot(
+#[poise::command(slash_command, rename = "remove")]
+async fn bot_remove(
     ctx: Context<'_>,
     #[description = "A word of the bot's name, e.g. Lorenzo"] name: Option<String>,
 ) -> Result<(), Error> {
     run(ctx, Command::RemoveBot(name)).await
 }
 
-/// Take a seat at the table in this channel.
+/// Take a seat here, or yours back from the bot that played it while you were away.
 #[poise::command(slash_command)]
 async fn join(ctx: Context<'_>) -> Result<(), Error> {
     run_seating(ctx, Command::Join).await
@@ -249,12 +257,6 @@ async fn hint(ctx: Context<'_>) -> Result<(), Error> {
         table.hint_async(channel, caller).await
     })
     .await
-}
-
-/// Take your seat back from the bot that played it while you were away.
-#[poise::command(slash_command)]
-async fn resume(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Resume).await
 }
 
 /// Step through a game's public pictures, move by move (only you see it).

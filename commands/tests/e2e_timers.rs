@@ -656,7 +656,7 @@ async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
     let handed = wait_public(&fake, channel, before, "ran out of time: a bot plays").await;
     assert_eq!(
         handed.content,
-        format!("⏱️ {away_name} ran out of time: a bot plays for them until they are back (/game resume).")
+        format!("⏱️ {away_name} ran out of time: a bot plays for them until they are back (/game join).")
     );
     let from = public_messages(&fake, channel)
         .iter()
@@ -685,11 +685,11 @@ async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
         moves += 1;
         assert!(moves < 10, "their turn never came round");
     }
-    // They time out again, then take the seat back with /game resume.
+    // They time out again, then take the seat back with /game join.
     let before = public_messages(&fake, channel).len();
     wait_public(&fake, channel, before, "ran out of time: a bot plays").await;
     let before = public_messages(&fake, channel).len();
-    let resumed = slash(&fake, away, channel, "game resume", json!({})).await;
+    let resumed = slash(&fake, away, channel, "game join", json!({})).await;
     assert!(
         resumed
             .iter()
@@ -697,7 +697,7 @@ async fn bot_policy_hands_a_seat_to_a_bot_and_back_and_a_hint_is_private() {
         "{resumed:?}"
     );
     wait_public(&fake, channel, before, &back).await;
-    let again = slash(&fake, away, channel, "game resume", json!({})).await;
+    let again = slash(&fake, away, channel, "game join", json!({})).await;
     assert_eq!(
         again[0].content,
         "No bot is playing your seat: you are already playing it yourself."

@@ -1320,7 +1320,7 @@ async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
             "se le agotó el tiempo y ya no queda nadie",
         )
         .await;
-        let back = slash(&fake, ana, channel, "game resume", json!({})).await;
+        let back = slash(&fake, ana, channel, "game join", json!({})).await;
         assert!(!back.is_empty(), "{title}: no answer to resume");
         posted_after(
             &fake,

@@ -60,7 +60,7 @@ table-not-a-choice = That choice is not one of your moves now.
 table-not-started-host-starts = The game has not started yet; { $host } starts it with /game start.
 table-not-started = The game has not started yet.
 table-seat-left = You left this game when your time ran out; I make your seat's moves now.
-table-seat-away = A bot plays your seat since your time ran out: /game resume gives it back to you.
+table-seat-away = A bot plays your seat since your time ran out: /game join gives it back to you.
 table-not-your-turn = It is not your turn: the game is waiting for { $names }.
 table-waiting-for = ⏳ Waiting for { $names }.
 # The text board's last line (no emoji: a screen reader reads it).
@@ -96,7 +96,7 @@ table-help = **Table commands**
     · `/game new <game> [key=value…]` — open a table (e.g. `/game new estates rounds=2`)
     · `/game join` / `/game leave` — take or give up a seat before the start
     · `/game start` — the host starts the game
-    · `/game addbot [easy|normal|hard]` · `/game removebot [name]` — the host seats or unseats a bot (`/game new <game> bots:2` seats two at once)
+    · `/game bot add [easy|normal|hard]` · `/game bot remove [name]` — the host seats or unseats a bot (`/game new <game> bots:2` seats two at once)
     · `/game status` — the board and who is awaited
     · `/game hand` — your private hand / money
     · `/game scores` — live scores, or the last result here
@@ -107,7 +107,7 @@ table-help = **Table commands**
     · `/game nudge` — ping whoever the game is waiting for (once an hour)
     · `/game undo` — take back your last move (those who moved since approve)
     · `/game hint` — the bot's suggestion for your move, with why (only you see it)
-    · `/game resume` — take your seat back from the bot that played it while you were away
+    · `/game join` — take your seat back from the bot that played it while you were away
     · `/game mine` — your games, where it is your move first
     · `/game notify [ping|dm|quiet]` — how you hear about your turn on this server
     · `/game stats [user] [game]` · `/game leaderboard [game]` — this server's records
@@ -144,9 +144,9 @@ timer-played-for-you = ⏱️ Your time ran out, so I played { $moves } for you.
 
 ## Seats handed to a bot while their players are away (away.rs)
 
-table-away-bot-plays = ⏱️ { $names } ran out of time: a bot plays for them until they are back (/game resume).
-table-away-everyone-away = ⏱️ { $names } ran out of time, and everyone is away now: the game waits until someone is back (/game resume).
-table-away-your-seat-to-bot = ⏱️ Your time ran out, so a bot plays your seat until you are back: /game resume (or any command of yours at the table) gives it back to you.
+table-away-bot-plays = ⏱️ { $names } ran out of time: a bot plays for them until they are back (/game join).
+table-away-everyone-away = ⏱️ { $names } ran out of time, and everyone is away now: the game waits until someone is back (/game join).
+table-away-your-seat-to-bot = ⏱️ Your time ran out, so a bot plays your seat until you are back: /game join (or any command of yours at the table) gives it back to you.
 table-away-back = 👋 { $name } is back and plays their own seat again.
 table-away-welcome-back = Welcome back: your seat is yours again.
 table-away-seat-left-for-good = You left this game when your time ran out; a seat that was left cannot be taken back.

@@ -65,7 +65,7 @@ table-not-a-choice = Esa opción ya no es una de tus jugadas.
 table-not-started-host-starts = La partida aún no ha empezado; { $host } la empieza con /partida empezar.
 table-not-started = La partida aún no ha empezado.
 table-seat-left = Dejaste esta partida cuando se te agotó el tiempo; ahora hago yo las jugadas de tu asiento.
-table-seat-away = Un bot juega tu asiento desde que se te agotó el tiempo: /partida volver te lo devuelve.
+table-seat-away = Un bot juega tu asiento desde que se te agotó el tiempo: /partida unirse te lo devuelve.
 table-not-your-turn = No es tu turno: la partida espera a { $names }.
 table-waiting-for = ⏳ Esperando a { $names }.
 # The text board's last line (no emoji: a screen reader reads it).
@@ -101,7 +101,7 @@ table-help = **Comandos de la mesa**
     · `/partida nueva <juego> [clave=valor…]` — abre una mesa (p. ej. `/partida nueva estates rounds=2`)
     · `/partida unirse` / `/partida salir` — toma o deja un asiento antes de empezar
     · `/partida empezar` — el anfitrión empieza la partida
-    · `/partida añadir-bot [fácil|normal|difícil]` · `/partida quitar-bot [nombre]` — el anfitrión sienta o levanta a un bot (`/partida nueva <juego> bots:2` sienta dos a la vez)
+    · `/partida bot añadir [fácil|normal|difícil]` · `/partida bot quitar [nombre]` — el anfitrión sienta o levanta a un bot (`/partida nueva <juego> bots:2` sienta dos a la vez)
     · `/partida estado` — el tablero y a quién se espera
     · `/partida mano` — tu mano y tu dinero, en privado
     · `/partida puntos` — los puntos en juego, o el último resultado de aquí
@@ -112,7 +112,7 @@ table-help = **Comandos de la mesa**
     · `/partida avisar` — menciona a quien espera la partida (una vez por hora)
     · `/partida deshacer` — retira tu última jugada (la aprueban quienes jugaron después)
     · `/partida pista` — la sugerencia del bot para tu jugada, con el porqué (solo la ves tú)
-    · `/partida volver` — recupera tu asiento del bot que jugó por ti mientras no estabas
+    · `/partida unirse` — recupera tu asiento del bot que jugó por ti mientras no estabas
     · `/partida mías` — tus partidas, primero donde te toca
     · `/partida avisos [mención|md|silencio]` — cómo te enteras de tu turno en este servidor
     · `/partida estadísticas [usuario] [juego]` · `/partida clasificación [juego]` — el historial de este servidor
@@ -152,9 +152,9 @@ timer-played-for-you = ⏱️ Se te agotó el tiempo, así que he jugado { $move
 
 ## Asientos que juega un bot mientras su jugador no está (away.rs)
 
-table-away-bot-plays = ⏱️ A { $names } se le agotó el tiempo: un bot juega su asiento hasta que vuelva (/partida volver).
-table-away-everyone-away = ⏱️ A { $names } se le agotó el tiempo y ya no queda nadie: la partida espera a que alguien vuelva (/partida volver).
-table-away-your-seat-to-bot = ⏱️ Se te agotó el tiempo, así que un bot juega tu asiento hasta que vuelvas: /partida volver (o cualquier comando tuyo en la mesa) te lo devuelve.
+table-away-bot-plays = ⏱️ A { $names } se le agotó el tiempo: un bot juega su asiento hasta que vuelva (/partida unirse).
+table-away-everyone-away = ⏱️ A { $names } se le agotó el tiempo y ya no queda nadie: la partida espera a que alguien vuelva (/partida unirse).
+table-away-your-seat-to-bot = ⏱️ Se te agotó el tiempo, así que un bot juega tu asiento hasta que vuelvas: /partida unirse (o cualquier comando tuyo en la mesa) te lo devuelve.
 table-away-back = 👋 { $name } ha vuelto y juega de nuevo su asiento.
 table-away-welcome-back = Has vuelto: tu asiento vuelve a ser tuyo.
 table-away-seat-left-for-good = Dejaste esta partida cuando se te agotó el tiempo; un asiento que se dejó no se puede recuperar.

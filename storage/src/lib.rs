@@ -152,7 +152,7 @@ pub enum TimeoutPolicy {
     /// and decision): what `Auto` did before bots.
     Default,
     /// A normal bot takes the seat over until its player is back (a command of theirs at
-    /// the table, or `/game resume`).
+    /// the table, or `/game join`).
     Bot,
 }
 

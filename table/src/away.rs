@@ -2,10 +2,10 @@
 //! bot plays it (as the stand-in plays a seat whose player left) until they are back.
 //!
 //! Back means any command of theirs at that table (through `Table::handle`) — a typed
-//! move, `/game status`, `/game hand`, `/game hint`… — or `/game resume`, which says so
+//! move, `/game status`, `/game hand`, `/game hint`… — or `/game join`, which says so
 //! explicitly: they wrote there, so they are reading. Autocomplete and move panels read
 //! the seat's choices without a command and do not count (a panel tells them to use
-//! `/game resume`). The seats handed over are `Meta::away`, stored with the change, so a
+//! `/game join`). The seats handed over are `Meta::away`, stored with the change, so a
 //! restart keeps them; the channel is told both ways, one line each.
 
 use crate::{hands, text, turn_message, Active, Caller, Change, Delivery, Mover, Slot, Table};
@@ -96,7 +96,7 @@ impl Table {
         Some(out)
     }
 
-    /// `/game resume`'s answer: the seat was given back just now (`resumed`), or the
+    /// `/game join`'s answer: the seat was given back just now (`resumed`), or the
     /// sentence saying there was nothing to give back.
     pub(crate) fn resume_reply(&self, slot: &Slot, caller: &Caller, resumed: bool) -> Delivery {
         let lang = caller.lang;

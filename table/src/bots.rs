@@ -1,4 +1,4 @@
-//! Bot seats: the host seats bots in the lobby (`/game addbot`, `/game new … bots:2`),
+//! Bot seats: the host seats bots in the lobby (`/game bot add`, `/game new … bots:2`),
 //! and a bot's move is a stored job — the channel's `StandIn` timer, due at once; the
 //! move the channel is told of waits until `bot_delay` after the bot became awaited
 //! (`pause.rs`) — played through the same path as a person's move
@@ -106,7 +106,7 @@ impl Active {
 }
 
 impl Table {
-    /// `/game addbot`: the host seats a bot at `level` in the lobby.
+    /// `/game bot add`: the host seats a bot at `level` in the lobby.
     pub(crate) fn add_bot(
         &self,
         slot: &mut Slot,
@@ -145,7 +145,7 @@ impl Table {
         out
     }
 
-    /// `/game removebot [name]`: the host takes a bot's seat away in the lobby (the bot
+    /// `/game bot remove [name]`: the host takes a bot's seat away in the lobby (the bot
     /// named, or the last one seated).
     pub(crate) fn remove_bot(
         &self,

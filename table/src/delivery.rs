@@ -104,7 +104,7 @@ pub struct Approval {
 }
 
 /// A lobby message's buttons: Join, Add a bot and Start for the table of this game (the
-/// same as `/game join`, `/game addbot` and `/game start`). Only the newest lobby message
+/// same as `/game join`, `/game bot add` and `/game start`). Only the newest lobby message
 /// keeps them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LobbyButtons {

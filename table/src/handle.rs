@@ -99,6 +99,10 @@ impl Table {
                 } => self.new_table(slot, channel, caller, &game, &options, seed, &bots),
                 Command::AddBot(level) => self.add_bot(slot, caller, level),
                 Command::RemoveBot(which) => self.remove_bot(slot, caller, which.as_deref()),
+                // In a game under way, a seated player's join takes their seat back.
+                Command::Join if seated_in_play(slot, caller) => {
+                    vec![self.resume_reply(slot, caller, resumed)]
+                }
                 Command::Join => self.join(slot, caller),
                 Command::Leave => self.leave(slot, caller),
                 Command::Start => self.start(slot, caller),
@@ -144,4 +148,11 @@ impl Table {
         });
         (out, hint)
     }
+}
+
+/// Whether the caller holds a seat of a game under way in this channel.
+fn seated_in_play(slot: &crate::Slot, caller: &Caller) -> bool {
+    slot.active.as_ref().is_some_and(|a| {
+        a.meta.status != storage::Status::Lobby && a.seat_of(caller.user).is_some()
+    })
 }

@@ -1730,7 +1730,7 @@ fn bot_policy_hands_the_seat_to_a_bot_until_its_player_is_back() {
         // Handed over in one line, then the bot plays the seat's moves.
         assert!(
             texts.contains(&format!(
-                "⏱️ {name} ran out of time: a bot plays for them until they are back (/game resume)."
+                "⏱️ {name} ran out of time: a bot plays for them until they are back (/game join)."
             )),
             "{texts:?}"
         );
@@ -1744,7 +1744,7 @@ fn bot_policy_hands_the_seat_to_a_bot_until_its_player_is_back() {
         assert!(
             private_news(&d)
                 .iter()
-                .any(|(u, n)| *u == away_user && n.contains("/game resume")),
+                .any(|(u, n)| *u == away_user && n.contains("/game join")),
             "told privately how to come back: {d:?}"
         );
         assert_eq!(away(&store), vec![seat]);
@@ -1781,7 +1781,7 @@ fn bot_policy_hands_the_seat_to_a_bot_until_its_player_is_back() {
         play_until_awaited(&table, away_user, 2, 40),
         "the player is asked for their own moves again"
     );
-    // Away again, then back by /game resume.
+    // Away again, then back by /game join.
     clock.advance(10 * MIN);
     let d = fire(&table, CH);
     assert!(

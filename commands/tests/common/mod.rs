@@ -136,6 +136,16 @@ impl Bot {
         Self::start_full(fake, data_dir, table::Defaults::default(), limit, None).await
     }
 
+    /// [`Bot::start_global`] with these reminder and timeout defaults for every table.
+    pub async fn start_global_with(
+        fake: &FakeDiscord,
+        data_dir: &Path,
+        timers: table::Defaults,
+    ) -> Bot {
+        let limit = commands::ratelimit::Limit::OFF;
+        Self::start_full(fake, data_dir, timers, limit, None).await
+    }
+
     /// [`Bot::start`] with the rate limit the bot has on Discord.
     pub async fn start_rate_limited(fake: &FakeDiscord, data_dir: &Path) -> Bot {
         let limit = commands::ratelimit::Limit::DISCORD;
