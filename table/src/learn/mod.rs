@@ -8,6 +8,8 @@
 //! `lesson` ("<learner> <game id> <decisions told> <version of the last>"), read once per
 //! loaded channel into its slot.
 
+#[cfg(test)]
+mod choose;
 mod coach;
 
 use crate::lesson::Lesson;
@@ -32,6 +34,10 @@ pub struct Setup {
     pub options: String,
     /// The learner's decisions the coach follows.
     pub decisions: u32,
+    /// What the deal's lesson covers when the learner follows the coach (measured by
+    /// `choose.rs`): how many rules topics the coach points to and kinds of move played.
+    pub topics: usize,
+    pub kinds: usize,
 }
 
 /// The data lines of a tab-separated table (no comments, no blank lines).
@@ -51,6 +57,8 @@ pub fn setups() -> Vec<Setup> {
                 bots: r.get(2)?.parse().ok()?,
                 options: r.get(3).filter(|o| **o != "-").unwrap_or(&"").to_string(),
                 decisions: r.get(4)?.parse().ok()?,
+                topics: r.get(5)?.parse().ok()?,
+                kinds: r.get(6)?.parse().ok()?,
             })
         })
         .collect()
