@@ -91,10 +91,15 @@ impl Table {
         self.read_lang(user, PERSON_NOTE)
     }
 
-    /// The language of what the table posts in `channel`: the channel's choice, else its
-    /// server's preferred locale, else English.
+    /// The language of what the table posts in `channel`: the channel's choice, else, at
+    /// a table one person owns (their DM with the bot, their lesson's thread), that
+    /// person's language, else its server's preferred locale, else English.
     pub fn channel_lang(&self, channel: ChannelId, guild: Option<u64>) -> Lang {
         self.channel_lang_choice(channel)
+            .or_else(|| {
+                self.private_owner(channel)
+                    .map(|owner| self.person_lang(owner, None))
+            })
             .or_else(|| guild.and_then(|g| self.guild_lang(g)))
             .unwrap_or_default()
     }
