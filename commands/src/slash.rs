@@ -55,8 +55,9 @@ async fn new(
     #[max = 4]
     bots: Option<u8>,
     #[description = "How well those bots play (default normal)"] level: Option<args::LevelChoice>,
+    #[description = "Whether the result changes ratings (default on)"] rated: Option<args::OnOff>,
 ) -> Result<(), Error> {
-    run_seating(ctx, args::new_command(game, options, bots, level)).await
+    run_seating(ctx, args::new_command(game, options, bots, level, rated)).await
 }
 
 /// Seat a bot at the table in this channel (host, before the start).

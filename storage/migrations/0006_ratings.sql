@@ -11,6 +11,8 @@ CREATE TABLE ratings (
     games       INTEGER NOT NULL,
     last_change BIGINT NOT NULL,
     updated     BIGINT NOT NULL,
+    -- The name they last played under (for leaderboards).
+    name        TEXT NOT NULL,
     PRIMARY KEY (ladder, title, user_id)
 );
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// One person's rating on one ladder at one title.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RatingRow {
     /// Weng-Lin's mean and uncertainty.
     pub mu: f64,
@@ -19,6 +19,9 @@ pub struct RatingRow {
     pub last_change: i64,
     /// Unix seconds of the last rated game (its end).
     pub updated: u64,
+    /// The name they last played under (for leaderboards).
+    #[serde(default)]
+    pub name: String,
 }
 
 /// Who sat in a rated seat: a person, or a bot at its fixed anchor (kept with the result,
@@ -34,6 +37,9 @@ pub enum RatedPlayer {
 pub struct RatedSeat {
     pub player: RatedPlayer,
     pub place: u32,
+    /// The name shown for the seat.
+    #[serde(default)]
+    pub name: String,
 }
 
 /// A rated result: what a finished game changes on each of its ladders.
@@ -122,7 +128,10 @@ pub fn apply(
                     ladder: ladder.clone(),
                     user: *user,
                     before,
-                    after,
+                    after: RatingRow {
+                        name: seat.name.clone(),
+                        ..after
+                    },
                 });
             }
         }
@@ -138,7 +147,7 @@ pub fn rebuild(games: &[RatedGame], rate: RateFn) -> Vec<RatingEntry> {
         let read = |ladder: &str, user: UserId| {
             Ok(all
                 .get(&(ladder.to_string(), game.title.clone(), user))
-                .copied())
+                .cloned())
         };
         // Reading a map cannot fail.
         let changes = apply(game, rate, read).unwrap_or_default();

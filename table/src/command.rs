@@ -17,6 +17,8 @@ pub enum Command {
         /// Bots to seat at once, by level (`bots=2`: two normal bots). With enough seats
         /// the game then starts at once.
         bots: Vec<storage::BotLevel>,
+        /// Whether the finished game changes ratings (`rated=off`: not).
+        rated: bool,
     },
     Join,
     Leave,
@@ -181,8 +183,20 @@ impl Command {
                 let game = rest.first().map(|s| s.to_string()).unwrap_or_default();
                 let mut seed = None;
                 let mut bots = Vec::new();
+                let mut rated = true;
                 let mut options = Vec::new();
                 for w in rest.iter().skip(1) {
+                    match *w {
+                        "rated=off" => {
+                            rated = false;
+                            continue;
+                        }
+                        "rated=on" => {
+                            rated = true;
+                            continue;
+                        }
+                        _ => {}
+                    }
                     if let Some(list) = w.strip_prefix("bots=") {
                         match parse_bots(list) {
                             Ok(levels) => bots = levels,
@@ -200,6 +214,7 @@ impl Command {
                     options: options.join(" "),
                     seed,
                     bots,
+                    rated,
                 }
             }
             "join" => Command::Join,
@@ -322,6 +337,7 @@ mod tests {
                 options: "fast=true".into(),
                 seed: Some(42),
                 bots: vec![],
+                rated: true,
             }
         );
         use storage::BotLevel::{Hard, Normal};
@@ -332,6 +348,17 @@ mod tests {
                 options: String::new(),
                 seed: None,
                 bots: vec![Normal, Normal],
+                rated: true,
+            }
+        );
+        assert_eq!(
+            Command::parse("new palazzo rated=off"),
+            Command::New {
+                game: "palazzo".into(),
+                options: String::new(),
+                seed: None,
+                bots: vec![],
+                rated: false,
             }
         );
         assert_eq!(parse_bots("normal,HARD"), Ok(vec![Normal, Hard]));

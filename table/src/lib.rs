@@ -34,6 +34,7 @@ mod pause;
 mod picker;
 mod proposal;
 mod public;
+mod rated;
 pub mod ratings;
 pub mod record;
 mod restore;

@@ -152,6 +152,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         include_str!("../../locales/en/princes.ftl"),
     ),
     (
+        Lang::En,
+        "ratings.ftl",
+        include_str!("../../locales/en/ratings.ftl"),
+    ),
+    (
         Lang::Es,
         "commands.ftl",
         include_str!("../../locales/es/commands.ftl"),
@@ -220,6 +225,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         Lang::Es,
         "princes.ftl",
         include_str!("../../locales/es/princes.ftl"),
+    ),
+    (
+        Lang::Es,
+        "ratings.ftl",
+        include_str!("../../locales/es/ratings.ftl"),
     ),
 ];
 

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 const RATINGS_LOCK: i64 = 0x7261_7469_6e67_7321;
 
 /// The columns of a rating, in [`row_of`]'s order.
-pub(crate) const RATING_COLUMNS: &str = "mu, sigma, games, last_change, updated";
+pub(crate) const RATING_COLUMNS: &str = "mu, sigma, games, last_change, updated, name";
 
 /// Waits for the ratings' lock, held until the transaction ends.
 pub(crate) async fn lock<C: GenericClient>(c: &C) -> Result<(), StoreError> {
@@ -31,6 +31,7 @@ pub(crate) fn row_of(r: &tokio_postgres::Row, at: usize) -> RatingRow {
         games: r.get::<_, i32>(at + 2) as u32,
         last_change: r.get(at + 3),
         updated: unbig(r.get(at + 4)),
+        name: r.get(at + 5),
     }
 }
 
@@ -69,7 +70,7 @@ pub(crate) async fn rate_in<C: GenericClient>(c: &C, rated: Rated) -> Result<Arc
     {
         known.insert((row.get(0), unbig(row.get(1))), row_of(&row, 2));
     }
-    let read = |ladder: &str, user| Ok(known.get(&(ladder.to_string(), user)).copied());
+    let read = |ladder: &str, user| Ok(known.get(&(ladder.to_string(), user)).cloned());
     let changes = ratings::apply(game, rated.rate, read)?;
     for ch in &changes {
         upsert(c, &ch.ladder, &game.title, ch.user, &ch.after).await?;
@@ -100,9 +101,10 @@ pub(crate) async fn upsert<C: GenericClient>(
         c,
         &format!(
             "INSERT INTO ratings (ladder, title, user_id, {RATING_COLUMNS}) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (ladder, title, user_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (ladder, title, user_id) \
              DO UPDATE SET mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, games = EXCLUDED.games, \
-             last_change = EXCLUDED.last_change, updated = EXCLUDED.updated"
+             last_change = EXCLUDED.last_change, updated = EXCLUDED.updated, \
+             name = EXCLUDED.name"
         ),
         &[
             &ladder,
@@ -113,6 +115,7 @@ pub(crate) async fn upsert<C: GenericClient>(
             &(row.games.min(i32::MAX as u32) as i32),
             &row.last_change,
             &big(row.updated),
+            &row.name,
         ],
     )
     .await?;

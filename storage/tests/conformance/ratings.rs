@@ -23,12 +23,13 @@ fn rate(game: &RatedGame, before: &[Option<RatingRow>]) -> Vec<Option<RatingRow>
         .map(|(seat, before)| match seat.player {
             RatedPlayer::Anchor { .. } => None,
             RatedPlayer::Person(_) => {
-                let b = before.unwrap_or(RatingRow {
+                let b = before.clone().unwrap_or(RatingRow {
                     mu: 25.0,
                     sigma: 8.0,
                     games: 0,
                     last_change: 0,
                     updated: 0,
+                    name: String::new(),
                 });
                 let mu = b.mu / 2.0 + f64::from(seat.place) + 0.1;
                 Some(RatingRow {
@@ -37,6 +38,7 @@ fn rate(game: &RatedGame, before: &[Option<RatingRow>]) -> Vec<Option<RatingRow>
                     games: b.games + 1,
                     last_change: (mu - b.mu).round() as i64,
                     updated: game.at,
+                    name: String::new(),
                 })
             }
         })
@@ -62,6 +64,7 @@ fn game(game_id: u64, users: &[u64], ladders: Vec<String>) -> (ArchiveEntry, Rat
         .map(|(i, &u)| RatedSeat {
             player: RatedPlayer::Person(u),
             place: i as u32 + 1,
+            name: format!("p{u}"),
         })
         .collect();
     seats.push(RatedSeat {
@@ -71,6 +74,7 @@ fn game(game_id: u64, users: &[u64], ladders: Vec<String>) -> (ArchiveEntry, Rat
             sigma: 4.0,
         },
         place: users.len() as u32 + 1,
+        name: "bot".into(),
     });
     let rated = RatedGame {
         game_id,
@@ -112,6 +116,7 @@ fn a_rated_game_is_rated_with_its_archive_once(place: &Place) {
     let one = store.rating(&server, "villa", 1).unwrap().unwrap();
     assert_eq!(one, done.changes[0].after);
     assert_eq!((one.mu, one.games, one.updated), (12.5 + 1.1, 1, 1001));
+    assert_eq!(one.name, "p1", "the name they played under");
     // The announcement was stored with it.
     let id = done.outbox.expect("an announcement");
     let sent = store.outbox_row(id).unwrap().unwrap();
@@ -132,7 +137,10 @@ fn a_rated_game_is_rated_with_its_archive_once(place: &Place) {
         .unwrap();
     assert_eq!(again, storage::Archived::default());
     assert_eq!(store.rated_games().unwrap(), vec![rated]);
-    assert_eq!(store.rating(&server, "villa", 1).unwrap(), Some(one));
+    assert_eq!(
+        store.rating(&server, "villa", 1).unwrap(),
+        Some(one.clone())
+    );
     assert_eq!(store.channel_outbox(7).unwrap().len(), 1);
 
     // Per ladder and title; kept across a restart.
@@ -234,6 +242,6 @@ fn two_processes_rate_each_game_once_in_the_order_a_rebuild_replays() {
     let live = stores[0].rating(&server, "villa", 1).unwrap().unwrap();
     assert_eq!(live.games, 6 + 12, "each game rated once");
     let rows = rebuild(&stores[1].rated_games().unwrap(), rate);
-    let rebuilt = rows.iter().find(|r| r.user == 1).unwrap().row;
+    let rebuilt = rows.iter().find(|r| r.user == 1).unwrap().row.clone();
     assert_eq!(rebuilt, live);
 }

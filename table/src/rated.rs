@@ -1,0 +1,102 @@
+//! A finished game rated as it is archived: its rated result, and the channel message
+//! telling every person's change, stored in the archive's transaction (see
+//! `docs/ratings.md`).
+
+use crate::commit::outbox_rows;
+use crate::ratings::{live, Rating};
+use crate::text::escape_name;
+use crate::{Active, Delivery, Lang, Table};
+use storage::{Meta, Rated, RatingChange, Status, UserId};
+use words::Value;
+
+/// The channel note naming the game made with `rated:off` (its id, big-endian): a later
+/// game in the channel has another id, so it is rated again.
+pub(crate) const UNRATED_NOTE: &str = "ratings:unrated";
+
+impl Table {
+    /// What rates the table's game as it is archived: `None` for a game not played to
+    /// the end, made with `rated:off`, outside a server, or without people.
+    pub(crate) fn rated(&self, active: &Active) -> Option<Rated> {
+        if active.meta.status != Status::Finished || self.unrated(&active.meta) {
+            return None;
+        }
+        let outcome = active.game.as_ref()?.outcome()?;
+        let game = live::rated_game(&active.meta, &outcome)?;
+        let lang = self.post_lang(&active.meta);
+        let title = active.title();
+        let names = names(&active.meta);
+        let channel = active.meta.channel;
+        let due = self.now_ms();
+        Some(Rated {
+            game,
+            rate: live::rate_stored,
+            announce: Box::new(move |changes| {
+                let told = announcement(lang, title, &names, changes)?;
+                outbox_rows(channel, &[told], due).into_iter().next()
+            }),
+        })
+    }
+
+    /// Whether the game was made with `rated:off`.
+    pub(crate) fn unrated(&self, meta: &Meta) -> bool {
+        self.note(meta.channel, UNRATED_NOTE).as_deref() == Some(&meta.game_id.to_be_bytes())
+    }
+
+    /// Marks the game made in `meta` unrated (`rated:off`).
+    pub(crate) fn mark_unrated(&self, meta: &Meta) {
+        self.put_note(meta.channel, UNRATED_NOTE, &meta.game_id.to_be_bytes());
+    }
+}
+
+/// Each seated person's name, by user id.
+pub(crate) fn names(meta: &Meta) -> Vec<(UserId, String)> {
+    meta.seats
+        .iter()
+        .map(|s| (s.user, escape_name(&s.name)))
+        .collect()
+}
+
+/// The channel message telling a game's rating changes on its first ladder (`+14 →
+/// 1,087`, a provisional rating marked), in `lang`; `None` when nobody was rated.
+pub(crate) fn announcement(
+    lang: Lang,
+    title: &str,
+    names: &[(UserId, String)],
+    changes: &[RatingChange],
+) -> Option<Delivery> {
+    let ladder = &changes.first()?.ladder;
+    let mut text = words::text(lang, "rating-changes", &[("game", Value::from(title))]);
+    for c in changes.iter().filter(|c| &c.ladder == ladder) {
+        let after = live::rating_of(&c.after);
+        let name = names
+            .iter()
+            .find(|(u, _)| *u == c.user)
+            .map_or("?", |(_, n)| n.as_str());
+        text.push('\n');
+        text.push_str(&change_line(lang, name, &after));
+    }
+    Some(Delivery::channel(text))
+}
+
+/// One person's line: `Ada: +14 → 1,087 (provisional)`.
+pub(crate) fn change_line(lang: Lang, name: &str, after: &Rating) -> String {
+    let key = match after.last_change {
+        c if c > 0 => "rating-change-up",
+        c if c < 0 => "rating-change-down",
+        _ => "rating-change-none",
+    };
+    let mut line = words::text(
+        lang,
+        key,
+        &[
+            ("name", Value::from(name)),
+            ("change", Value::from(after.last_change.abs())),
+            ("rating", Value::from(after.shown())),
+        ],
+    );
+    if after.provisional() {
+        line.push(' ');
+        line.push_str(&words::text(lang, "rating-provisional", &[]));
+    }
+    line
+}
