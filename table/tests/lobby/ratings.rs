@@ -1,0 +1,226 @@
+//! Ratings at a game's end (docs/ratings.md): a finished game rates its people, once,
+//! with its archive, and the channel is told each change; an abandoned game, a
+//! `rated=off` table and a game outside a server rate nothing; an undo changes nothing
+//! but the final result; a rebuild from the stored results gives the live numbers.
+
+use crate::common::*;
+use storage::{server_ladder, RatingRow, Store};
+use table::ratings::live;
+use table::{Caller, Command, Delivery, Table};
+
+const GUILD: u64 = 77;
+
+fn member(user: u64) -> Caller {
+    caller(user).in_guild(GUILD)
+}
+
+fn say(table: &Table, channel: u64, user: u64, line: &str) -> Vec<Delivery> {
+    table.handle(channel, &member(user), Command::parse(line))
+}
+
+/// Opens a Countdown for users 1..=players on the server (with `extra` words after
+/// `new countdown`), starts it and plays it out; every delivery.
+fn played(table: &Table, channel: u64, players: u64, extra: &str) -> Vec<Delivery> {
+    let mut all = say(table, channel, 1, &format!("new countdown {extra}"));
+    for u in 2..=players {
+        all.extend(say(table, channel, u, "join"));
+    }
+    all.extend(say(table, channel, 1, "start"));
+    all.extend(play_out(table, channel, players));
+    all
+}
+
+fn play_out(table: &Table, channel: u64, players: u64) -> Vec<Delivery> {
+    let mut all = Vec::new();
+    while let Some((user, action)) = next_move(table, channel, players) {
+        all.extend(say(table, channel, user, &action));
+    }
+    all
+}
+
+fn rating(store: &dyn Store, guild: u64, user: u64) -> Option<RatingRow> {
+    store
+        .rating(&server_ladder(guild), "countdown", user)
+        .unwrap()
+}
+
+/// The channel message telling the ratings' changes, if one was sent.
+fn told(d: &[Delivery]) -> Option<String> {
+    channel_texts(d)
+        .into_iter()
+        .find(|t| t.contains("Ratings —") || t.contains("Puntuaciones —"))
+}
+
+#[test]
+fn a_finished_game_rates_its_people_and_the_channel_is_told_each_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    let out = played(&table, CH, 2, "seed=3");
+    let text = told(&out).expect("the changes are told");
+    let end = channel_texts(&out)
+        .iter()
+        .position(|t| t.contains("**Final scores**"))
+        .expect("an end message");
+    let at = channel_texts(&out).iter().position(|t| *t == text).unwrap();
+    assert!(at > end, "told after the end message");
+    assert!(
+        text.starts_with("📈 **Ratings — Countdown (test game)**"),
+        "{text}"
+    );
+    for (user, name) in [(1, "ana"), (2, "bruno")] {
+        let r = rating(&*store, GUILD, user).expect("rated");
+        assert_eq!(r.games, 1);
+        assert_eq!(r.name, name);
+        let shown = live::rating_of(&r).shown();
+        let change = r.last_change;
+        let line = match change {
+            c if c > 0 => format!("{name}: +{c} → {}", fmt(shown)),
+            c if c < 0 => format!("{name}: −{} → {}", -c, fmt(shown)),
+            _ => format!("{name}: ±0 → {}", fmt(shown)),
+        };
+        assert!(
+            text.contains(&format!("{line} (provisional)")),
+            "{line} in {text}"
+        );
+    }
+    // The winner went up.
+    let winner = (1..=2)
+        .max_by_key(|&u| rating(&*store, GUILD, u).unwrap().mu as i64)
+        .unwrap();
+    assert!(rating(&*store, GUILD, winner).unwrap().last_change > 0);
+    // Per server: nothing on another.
+    assert_eq!(rating(&*store, GUILD + 1, 1), None);
+
+    // A second game counts as a second rated game.
+    played(&table, CH, 2, "seed=4");
+    assert_eq!(rating(&*store, GUILD, 1).unwrap().games, 2);
+}
+
+/// `1,087` as English writes it.
+fn fmt(n: i64) -> String {
+    let s = n.abs().to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 {
+        format!("-{out}")
+    } else {
+        out
+    }
+}
+
+#[test]
+fn the_changes_are_told_in_the_channels_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    let manager = Caller {
+        can_manage_channel: true,
+        ..member(1)
+    };
+    table.set_channel_lang(CH, &manager, words::Lang::En, Some(words::Lang::Es));
+    let out = played(&table, CH, 2, "seed=3");
+    let text = told(&out).expect("the changes are told");
+    assert!(
+        text.starts_with("📈 **Puntuaciones — Countdown (test game)**"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ana: ") && text.contains("(provisional)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_abandoned_game_a_rated_off_table_and_a_game_outside_a_server_rate_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    // Abandoned halfway.
+    say(&table, CH, 1, "new countdown seed=3");
+    say(&table, CH, 2, "join");
+    say(&table, CH, 1, "start");
+    let (user, action) = next_move(&table, CH, 2).unwrap();
+    say(&table, CH, user, &action);
+    let out = say(&table, CH, 1, "abandon");
+    assert!(told(&out).is_none());
+    assert_eq!(rating(&*store, GUILD, 1), None);
+
+    // Made with rated=off: said in the lobby, and played to the end unrated.
+    let out = played(&table, CH, 2, "seed=3 rated=off");
+    assert!(
+        channel_texts(&out)[0].contains("An unrated table: its result changes no rating."),
+        "{:?}",
+        channel_texts(&out)
+    );
+    assert!(told(&out).is_none());
+    assert_eq!(rating(&*store, GUILD, 1), None);
+    // The next table in the channel is rated again.
+    let out = played(&table, CH, 2, "seed=3");
+    assert!(told(&out).is_some());
+    assert_eq!(rating(&*store, GUILD, 1).unwrap().games, 1);
+
+    // Outside a server (a DM, the local table): no server ladder to count on.
+    let out = {
+        let mut all = run(&table, CH + 1, 1, "new countdown seed=3");
+        all.extend(run(&table, CH + 1, 2, "join"));
+        all.extend(run(&table, CH + 1, 1, "start"));
+        all.extend(play_out(&table, CH + 1, 2));
+        all
+    };
+    assert!(channel_texts(&out)
+        .iter()
+        .any(|t| t.contains("**Final scores**")));
+    assert!(told(&out).is_none());
+    assert_eq!(store.rated_games().unwrap().len(), 1);
+}
+
+#[test]
+fn an_undo_changes_nothing_only_the_final_result_is_rated() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    // The same game twice, on two servers: once with a move taken back and played again.
+    played(&table, CH, 2, "seed=5");
+    let other = |user| caller(user).in_guild(GUILD + 1);
+    table.handle(CH, &other(1), Command::parse("new countdown seed=5"));
+    table.handle(CH, &other(2), Command::parse("join"));
+    table.handle(CH, &other(1), Command::parse("start"));
+    let (user, action) = next_move(&table, CH, 2).unwrap();
+    table.handle(CH, &other(user), Command::parse("add 3"));
+    let undone = table.handle(CH, &other(user), Command::parse("undo"));
+    assert!(
+        channel_texts(&undone)
+            .iter()
+            .any(|t| t.contains("took back their last move")),
+        "{undone:?}"
+    );
+    table.handle(CH, &other(user), Command::parse(&action));
+    while let Some((user, action)) = next_move(&table, CH, 2) {
+        table.handle(CH, &other(user), Command::parse(&action));
+    }
+    for user in [1, 2] {
+        let (a, b) = (
+            rating(&*store, GUILD, user).unwrap(),
+            rating(&*store, GUILD + 1, user).unwrap(),
+        );
+        assert_eq!((a.mu, a.sigma, a.games), (b.mu, b.sigma, b.games));
+    }
+}
+
+#[test]
+fn a_rebuild_from_the_stored_results_gives_the_live_ratings() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    for seed in 1..=3 {
+        played(&table, CH, 2, &format!("seed={seed}"));
+    }
+    played(&table, CH, 3, "seed=9");
+    let mut live_rows = store.ladder(&server_ladder(GUILD), "countdown").unwrap();
+    live_rows.sort_by_key(|(u, _)| *u);
+    assert_eq!(live_rows.len(), 3);
+    let rebuilt = storage::ratings::rebuild(&store.rated_games().unwrap(), live::rate_stored);
+    let rebuilt: Vec<_> = rebuilt.into_iter().map(|e| (e.user, e.row)).collect();
+    assert_eq!(rebuilt, live_rows);
+}
