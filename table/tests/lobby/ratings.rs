@@ -224,3 +224,37 @@ fn a_rebuild_from_the_stored_results_gives_the_live_ratings() {
     let rebuilt: Vec<_> = rebuilt.into_iter().map(|e| (e.user, e.row)).collect();
     assert_eq!(rebuilt, live_rows);
 }
+
+/// The archive failed after the last move was stored (as a crash there would): after a
+/// restart the next command archives the game and rates it then, once, the changes stored in the outbox
+/// with the archive.
+#[test]
+fn a_game_archived_late_is_rated_then_once_and_its_changes_are_still_told() {
+    use std::sync::atomic::Ordering;
+    let dir = tempfile::tempdir().unwrap();
+    let sled = std::sync::Arc::new(storage::SledStore::open(dir.path()).unwrap());
+    let store = crate::common::hooked::Hooked::new(sled.clone());
+    let table = Table::new(store.clone());
+    store.fail_archive.store(true, Ordering::SeqCst);
+    let out = played(&table, CH, 2, "seed=3");
+    assert!(told(&out).is_none());
+    assert_eq!(rating(&*sled, GUILD, 1), None);
+    store.fail_archive.store(false, Ordering::SeqCst);
+    // A restart: the channel's next command loads the finished game and archives it.
+    drop(table);
+    let table = Table::new(store.clone());
+    say(&table, CH, 1, "status");
+    assert_eq!(rating(&*sled, GUILD, 1).unwrap().games, 1);
+    let pending: Vec<String> = sled
+        .channel_outbox(CH)
+        .unwrap()
+        .iter()
+        .map(|r| String::from_utf8_lossy(&r.payload).into_owned())
+        .filter(|p| p.contains("Ratings —"))
+        .collect();
+    assert_eq!(pending.len(), 1, "told once");
+    // Archiving again (another repair) rates nothing twice.
+    say(&table, CH, 1, "status");
+    played(&table, CH, 2, "seed=3");
+    assert_eq!(rating(&*sled, GUILD, 1).unwrap().games, 2);
+}
