@@ -3,8 +3,19 @@
 
 ## A finished game's changes (table/src/rated.rs)
 rating-changes = 📈 **Puntuaciones — { $game }**
-rating-change-up = { $name }: +{ $change } → { $rating }
-rating-change-down = { $name }: −{ $change } → { $rating }
-rating-change-none = { $name }: ±0 → { $rating }
+rating-change = { $name }: { $change } → { $rating }
+rating-delta-up = +{ $change }
+rating-delta-down = −{ $change }
+rating-delta-none = ±0
 rating-provisional = (provisional)
 rating-unrated-table = ⚖️ Una mesa sin puntuar: su resultado no cambia ninguna puntuación.
+
+## /game rating (table/src/rating_reply.rs)
+rating-heading = 📈 **Puntuaciones de { $name } en este servidor**
+rating-line = **{ $game }**: { $rating } · { $games ->
+        [one] 1 partida puntuada
+       *[other] { $games } partidas puntuadas
+    } · último cambio { $change } · puesto { $rank } de { $players }
+rating-none = { $name } aún no tiene puntuación en este servidor: la da una partida terminada.
+rating-none-of-game = { $name } aún no tiene puntuación en { $game } en este servidor: la da una partida terminada.
+rating-unreadable = No se pudieron leer las puntuaciones ({ $error }).

@@ -75,6 +75,11 @@ pub enum Command {
         user: Option<(UserId, String)>,
         game: Option<String>,
     },
+    /// A person's ratings on this server (default: the caller), at one title or all.
+    Rating {
+        user: Option<(UserId, String)>,
+        game: Option<String>,
+    },
     /// The server's best players, for one game or all.
     Leaderboard {
         game: Option<String>,
@@ -153,6 +158,7 @@ pub const TABLE_WORDS: &[&str] = &[
     "mine",
     "stats",
     "leaderboard",
+    "rating",
     "notify",
 ];
 
@@ -257,6 +263,10 @@ impl Command {
             "resume" | "back" => Command::Resume,
             "mine" | "games" => Command::Mine,
             "stats" => Command::Stats {
+                user: None,
+                game: rest.first().map(|g| g.to_string()),
+            },
+            "rating" => Command::Rating {
                 user: None,
                 game: rest.first().map(|g| g.to_string()),
             },

@@ -60,6 +60,9 @@ impl Table {
             Command::Leaderboard { game } => {
                 return done(self.leaderboard(caller, game.as_deref()))
             }
+            Command::Rating { user, game } => {
+                return done(self.rating(caller, user, game.as_deref()))
+            }
             Command::Invalid(why) => return done(vec![Delivery::ephemeral(why.text(caller.lang))]),
             _ => {}
         }
@@ -136,6 +139,7 @@ impl Table {
                 | Command::Notify(_)
                 | Command::Stats { .. }
                 | Command::Leaderboard { .. }
+                | Command::Rating { .. }
                 | Command::Invalid(_) => vec![],
             };
             out.extend(replies);

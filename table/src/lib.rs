@@ -35,6 +35,7 @@ mod picker;
 mod proposal;
 mod public;
 mod rated;
+mod rating_reply;
 pub mod ratings;
 pub mod record;
 mod restore;

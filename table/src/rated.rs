@@ -78,19 +78,24 @@ pub(crate) fn announcement(
     Some(Delivery::channel(text))
 }
 
+/// A change of the shown number with its sign: `+14`, `−73`, `±0`.
+pub(crate) fn delta(lang: Lang, change: i64) -> String {
+    let key = match change {
+        c if c > 0 => "rating-delta-up",
+        c if c < 0 => "rating-delta-down",
+        _ => "rating-delta-none",
+    };
+    words::text(lang, key, &[("change", Value::from(change.abs()))])
+}
+
 /// One person's line: `Ada: +14 → 1,087 (provisional)`.
 pub(crate) fn change_line(lang: Lang, name: &str, after: &Rating) -> String {
-    let key = match after.last_change {
-        c if c > 0 => "rating-change-up",
-        c if c < 0 => "rating-change-down",
-        _ => "rating-change-none",
-    };
     let mut line = words::text(
         lang,
-        key,
+        "rating-change",
         &[
             ("name", Value::from(name)),
-            ("change", Value::from(after.last_change.abs())),
+            ("change", Value::from(delta(lang, after.last_change))),
             ("rating", Value::from(after.shown())),
         ],
     );

@@ -258,3 +258,62 @@ fn a_game_archived_late_is_rated_then_once_and_its_changes_are_still_told() {
     played(&table, CH, 2, "seed=3");
     assert_eq!(rating(&*sled, GUILD, 1).unwrap().games, 2);
 }
+
+#[test]
+fn game_rating_answers_privately_with_the_number_games_last_change_and_rank() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    let none = ephemeral(&say(&table, CH, 1, "rating"));
+    assert_eq!(
+        none,
+        "ana has no rating on this server yet: a finished game gives one."
+    );
+    played(&table, CH, 2, "seed=3");
+    let rows = [1, 2].map(|u| rating(&*store, GUILD, u).unwrap());
+    let shown = rows.each_ref().map(|r| live::rating_of(r).shown());
+    let ana_rank = if shown[0] >= shown[1] { 1 } else { 2 };
+    // (The test game is not among the titles listed without one: it is named.)
+    let reply = ephemeral(&say(&table, CH, 1, "rating countdown"));
+    let change = rows[0].last_change;
+    let sign = if change > 0 {
+        format!("+{change}")
+    } else {
+        format!("−{}", -change)
+    };
+    assert_eq!(
+        reply,
+        format!(
+            "📈 **ana's ratings on this server**\n**Countdown (test game)**: {} · 1 rated game · \
+             last change {sign} · rank {ana_rank} of 2 (provisional)",
+            fmt(shown[0])
+        )
+    );
+    // Another player's, at one title, in Spanish.
+    let spanish = member(1).with_lang(words::Lang::Es);
+    let reply = table.handle(
+        CH,
+        &spanish,
+        Command::Rating {
+            user: Some((2, "bruno".into())),
+            game: Some("countdown".into()),
+        },
+    );
+    let reply = ephemeral(&reply);
+    assert!(
+        reply.starts_with(
+            "📈 **Puntuaciones de bruno en este servidor**\n**Countdown (test game)**: "
+        ),
+        "{reply}"
+    );
+    assert!(
+        reply.contains("1 partida puntuada")
+            && reply.contains(&format!("puesto {} de 2", 3 - ana_rank)),
+        "{reply}"
+    );
+    // Not rated at a title: said so.
+    let reply = ephemeral(&say(&table, CH, 1, "rating palazzo"));
+    assert_eq!(
+        reply,
+        "ana has no rating at Palazzo on this server yet: a finished game gives one."
+    );
+}
