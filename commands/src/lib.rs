@@ -28,6 +28,7 @@ mod nonce;
 pub mod panel;
 mod proxied;
 pub mod ratelimit;
+mod rating;
 mod relay;
 mod retry_after;
 mod serve;

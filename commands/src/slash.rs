@@ -4,6 +4,7 @@ use crate::args::{self, GameChoice};
 use crate::context::{Context, Data, Error};
 use crate::execute::{execute_async, execute_with, reply_private, run, run_seating, slowed_down};
 use crate::messages;
+use crate::rating::rating;
 use poise::serenity_prelude as serenity;
 use table::Command;
 
@@ -33,6 +34,7 @@ use table::Command;
         "mine",
         "stats",
         "leaderboard",
+        "rating",
         "notify",
         "language"
     ),

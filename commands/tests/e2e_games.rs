@@ -6,6 +6,7 @@
 //! know. Prints the per-move figures (REST calls, channel messages, interaction latency).
 
 mod common;
+use common::ratings::{change_of, my_rating, ratings_told};
 use common::*;
 use fake_discord::FakeDiscord;
 use rand::seq::SliceRandom;
@@ -858,7 +859,11 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
                 })
                 .await;
             }
-            let new = public_messages(&fake, channel).len() - before;
+            // (The ratings' changes after the end are a message of their own.)
+            let new = public_messages(&fake, channel)[before..]
+                .iter()
+                .filter(|m| !m.content.starts_with("📈 **Ratings"))
+                .count();
             // Bots awaited together with the person (a phase everyone plays at once, like
             // the Princes' first choice) each tell their move: the person may move in
             // between. Otherwise: the person's move, then one message for the chain.
@@ -898,7 +903,17 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
         for m in &messages[..end] {
             assert_no_secret_in(&message_json(m), &secrets, title);
         }
-        println!("{title}: ana made {moves} moves against two easy bots");
+        // Rated against the bots' anchors: the change told after the end, and the same
+        // number in `/game rating` (alone at this title on the server: first of one).
+        let told = ratings_told(&fake, channel, &format!("📈 **Ratings — {title}**")).await;
+        let (delta, shown) = change_of(&told.content, &format!("solo{i}"));
+        assert!(told.content.contains(" (provisional)"), "{}", told.content);
+        let reply = my_rating(&fake, ana, channel).await;
+        let line = format!(
+            "**{title}**: {shown} · 1 rated game · last change {delta} · rank 1 of 1 (provisional)"
+        );
+        assert!(reply.contains(&line), "{title}: {line} in {reply}");
+        println!("{title}: ana made {moves} moves against two easy bots; rated {delta} → {shown}");
     }
     bot.stop().await;
 }

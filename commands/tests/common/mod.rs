@@ -815,6 +815,8 @@ pub async fn assert_live_hands(fake: &FakeDiscord, channel: u64, users: &[u64]) 
 
 #[path = "../../../table/tests/common/markup.rs"]
 mod markup;
+#[allow(dead_code)]
+pub mod ratings;
 #[allow(unused_imports)]
 pub use markup::assert_no_markup;
 
