@@ -19,3 +19,19 @@ rating-line = **{ $game }**: { $rating } · { $games ->
 rating-none = { $name } has no rating on this server yet: a finished game gives one.
 rating-none-of-game = { $name } has no rating at { $game } on this server yet: a finished game gives one.
 rating-unreadable = The ratings could not be read ({ $error }).
+
+## The rating leaderboard's picture (render/src/leaderboard.rs)
+rating-number = { $n }
+rating-board-title = Ratings — { $game }
+rating-board-status = The best { $shown } of { $rated ->
+        [one] 1 rated player
+       *[other] { $rated } rated players
+    } on this server. Equal ratings share a rank; “provisional”: fewer than 5 rated games.
+rating-board-rank = Rank
+rating-board-player = Player
+rating-board-rating = Rating
+rating-board-games = Games
+rating-board-alt-row = { $rank }. { $name }: { $rating }, { $games ->
+        [one] 1 rated game
+       *[other] { $games } rated games
+    }

@@ -19,3 +19,19 @@ rating-line = **{ $game }**: { $rating } · { $games ->
 rating-none = { $name } aún no tiene puntuación en este servidor: la da una partida terminada.
 rating-none-of-game = { $name } aún no tiene puntuación en { $game } en este servidor: la da una partida terminada.
 rating-unreadable = No se pudieron leer las puntuaciones ({ $error }).
+
+## The rating leaderboard's picture (render/src/leaderboard.rs)
+rating-number = { $n }
+rating-board-title = Puntuaciones — { $game }
+rating-board-status = Los { $shown } mejores de { $rated ->
+        [one] 1 jugador puntuado
+       *[other] { $rated } jugadores puntuados
+    } en este servidor. Igual puntuación, mismo puesto; «provisional»: menos de 5 partidas puntuadas.
+rating-board-rank = Puesto
+rating-board-player = Jugador
+rating-board-rating = Puntuación
+rating-board-games = Partidas
+rating-board-alt-row = { $rank }. { $name }: { $rating }, { $games ->
+        [one] 1 partida puntuada
+       *[other] { $games } partidas puntuadas
+    }
