@@ -11,7 +11,7 @@ use std::sync::Arc;
 use table::{Caller, Command, Delivery, Table};
 
 /// The caller of a slash command, with their Manage Channel permission in this channel.
-fn caller_of(ctx: Context<'_>) -> Caller {
+pub(crate) fn caller_of(ctx: Context<'_>) -> Caller {
     let manage = match ctx {
         poise::Context::Application(a) => a
             .interaction

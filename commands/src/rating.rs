@@ -1,11 +1,48 @@
-//! `/game rating [player] [title]`: a person's ratings on this server, answered privately
+//! `/game rating [player] [title]`: a person's ratings on this server, answered privately;
+//! `/game leaderboard game:… by:rating`: a title's rating leaderboard as a picture
 //! (docs/ratings.md).
 
 use crate::args::GameChoice;
 use crate::context::{Context, Error};
-use crate::execute::run;
+use crate::execute::{caller_of, reader_lang, run, slowed_down};
+use crate::messages::{private_reply, reply_with_picture};
 use poise::serenity_prelude as serenity;
 use table::Command;
+
+/// What `/game leaderboard` ranks by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum BoardBy {
+    #[name = "wins"]
+    Wins,
+    #[name = "rating"]
+    Rating,
+}
+
+/// `/game leaderboard … by:rating` (already checked to be by rating): the picture, or
+/// the sentence saying why there is none, privately.
+pub(crate) async fn rating_board(ctx: Context<'_>, game: Option<GameChoice>) -> Result<(), Error> {
+    if slowed_down(ctx).await? {
+        return Ok(());
+    }
+    let _busy = ctx.data().busy.enter();
+    crate::deferred::defer_ephemeral(ctx).await?;
+    let mut caller = caller_of(ctx);
+    caller.lang = reader_lang(ctx).await;
+    let lang = caller.lang;
+    let table = ctx.data().table.clone();
+    let game = game.map(|g| g.id().to_string());
+    let done = tokio::task::spawn_blocking(move || table.rating_board(&caller, game.as_deref()))
+        .await
+        .unwrap_or_else(|e| {
+            let error = words::Value::from(e.to_string());
+            Err(words::text(lang, "rating-unreadable", &[("error", error)]))
+        });
+    let reply = match done {
+        Ok((text, picture)) => reply_with_picture(private_reply(text), &picture),
+        Err(sentence) => private_reply(sentence),
+    };
+    crate::deferred::send(ctx, reply).await
+}
 
 /// A player's ratings on this server: the number, provisional or not, games, last
 /// change, rank.

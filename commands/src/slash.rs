@@ -295,7 +295,13 @@ async fn stats(
 async fn leaderboard(
     ctx: Context<'_>,
     #[description = "One game (default: all games)"] game: Option<GameChoice>,
+    #[description = "Rank by wins (default) or by rating (a picture; name a game)"] by: Option<
+        crate::rating::BoardBy,
+    >,
 ) -> Result<(), Error> {
+    if by == Some(crate::rating::BoardBy::Rating) {
+        return crate::rating::rating_board(ctx, game).await;
+    }
     run(
         ctx,
         Command::Leaderboard {

@@ -6,7 +6,7 @@
 //! know. Prints the per-move figures (REST calls, channel messages, interaction latency).
 
 mod common;
-use common::ratings::{change_of, my_rating, ratings_told};
+use common::ratings::{change_of, my_rating, rating_board, ratings_told};
 use common::*;
 use fake_discord::FakeDiscord;
 use rand::seq::SliceRandom;
@@ -914,6 +914,17 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
         );
         assert!(reply.contains(&line), "{title}: {line} in {reply}");
         println!("{title}: ana made {moves} moves against two easy bots; rated {delta} → {shown}");
+        // The title's rating leaderboard: a picture whose description names the player.
+        let board = rating_board(&fake, ana, channel, title).await;
+        let file = picture_on(&board);
+        let alt = file.description.clone().unwrap_or_default();
+        assert!(
+            alt.starts_with(&format!("Ratings — {title}. "))
+                && alt.contains(&format!(
+                    "\n1. solo{i}: {shown}, 1 rated game (provisional)"
+                )),
+            "{title}: {alt}"
+        );
     }
     bot.stop().await;
 }

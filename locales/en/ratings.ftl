@@ -35,3 +35,6 @@ rating-board-alt-row = { $rank }. { $name }: { $rating }, { $games ->
         [one] 1 rated game
        *[other] { $games } rated games
     }
+rating-board-text = 📈 **Ratings — { $game }** (the picture; its description reads the same rows)
+rating-board-pick-a-title = Name a title: `/game leaderboard game:Palazzo by:rating`.
+rating-board-empty = Nobody is rated at { $game } on this server yet: a finished game rates its players.

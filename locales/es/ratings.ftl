@@ -35,3 +35,6 @@ rating-board-alt-row = { $rank }. { $name }: { $rating }, { $games ->
         [one] 1 partida puntuada
        *[other] { $games } partidas puntuadas
     }
+rating-board-text = 📈 **Puntuaciones — { $game }** (la imagen; su descripción lee las mismas filas)
+rating-board-pick-a-title = Indica un título: `/partida clasificación juego:Palazzo por:puntuación`.
+rating-board-empty = Aún nadie tiene puntuación en { $game } en este servidor: una partida terminada puntúa a sus jugadores.

@@ -37,3 +37,49 @@ pub async fn my_rating(fake: &FakeDiscord, user: u64, channel: u64) -> String {
         .map(|m| m.content.replace('\\', ""))
         .expect("a reply to /game rating")
 }
+
+/// The value Discord sends for the choice named `name` of `/game <sub>`'s option
+/// `option`, as registered.
+pub fn choice_of(fake: &FakeDiscord, sub: &str, option: &str, name: &str) -> serde_json::Value {
+    let commands = fake.registered_commands();
+    let game = commands
+        .iter()
+        .find(|c| c["name"] == "game")
+        .expect("/game");
+    let sub = game["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|o| o["name"] == sub)
+        .unwrap_or_else(|| panic!("no /game {sub}"));
+    sub["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|o| o["name"] == option)
+        .and_then(|o| o["choices"].as_array())
+        .into_iter()
+        .flatten()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no choice {name} of {option}"))["value"]
+        .clone()
+}
+
+/// `/game leaderboard game:<title> by:rating` as `user` asks it: the reply (its picture
+/// checked by the caller).
+pub async fn rating_board(
+    fake: &FakeDiscord,
+    user: u64,
+    channel: u64,
+    title: &str,
+) -> RecordedMessage {
+    let options = json!({
+        "game": super::game_choice(fake, title),
+        "by": choice_of(fake, "leaderboard", "by", "rating"),
+    });
+    let replies = slash(fake, user, channel, "game leaderboard", options).await;
+    replies
+        .into_iter()
+        .next()
+        .expect("a reply to the leaderboard")
+}
