@@ -127,11 +127,28 @@ pub(crate) async fn rated_games<C: GenericClient>(c: &C) -> Result<Vec<RatedGame
     query(c, "SELECT result FROM rated_games ORDER BY seq", &[])
         .await?
         .iter()
-        .map(|r| {
-            serde_json::from_str(r.get::<_, &str>(0))
-                .map_err(|e| StoreError::Backend(format!("unreadable rated result: {e}")))
-        })
+        .map(rated_of)
         .collect()
+}
+
+/// A rated result from a row whose first column is `result`.
+pub(crate) fn rated_of(r: &tokio_postgres::Row) -> Result<RatedGame, StoreError> {
+    serde_json::from_str(r.get::<_, &str>(0))
+        .map_err(|e| StoreError::Backend(format!("unreadable rated result: {e}")))
+}
+
+/// Stores a rated result after the others (a copy's).
+pub(crate) async fn insert_rated<C: GenericClient>(
+    c: &C,
+    game: &RatedGame,
+) -> Result<(), StoreError> {
+    execute(
+        c,
+        "INSERT INTO rated_games (game_id, result) VALUES ($1, $2)",
+        &[&big(game.game_id), &to_json(game)?],
+    )
+    .await?;
+    Ok(())
 }
 
 /// Replaces every rating with `rows` in one transaction, under the ratings' lock.

@@ -586,7 +586,7 @@ impl SledStore {
 
 /// A rating's key: ladder and title (each ended by a zero byte), then the user (`None`:
 /// the prefix of a ladder's title).
-fn rating_key(ladder: &str, title: &str, user: Option<UserId>) -> Vec<u8> {
+pub(super) fn rating_key(ladder: &str, title: &str, user: Option<UserId>) -> Vec<u8> {
     let mut k = Vec::with_capacity(ladder.len() + title.len() + 10);
     k.extend_from_slice(ladder.as_bytes());
     k.push(0);

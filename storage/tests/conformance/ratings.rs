@@ -245,3 +245,44 @@ fn two_processes_rate_each_game_once_in_the_order_a_rebuild_replays() {
     let rebuilt = rows.iter().find(|r| r.user == 1).unwrap().row.clone();
     assert_eq!(rebuilt, live);
 }
+
+/// `store copy` keeps the ratings and the rated results, in their order: from sled to
+/// PostgreSQL and back, a rebuild on the copy gives the same numbers.
+#[test]
+fn a_store_copy_keeps_the_ratings_and_the_rated_results_in_order() {
+    use storage::copy::copy;
+    let source = Place::sled();
+    let store = source.open();
+    for (n, users) in [(1, vec![1, 2]), (2, vec![2, 1]), (3, vec![3, 1, 2])] {
+        let (entry, rated) = game(n, &users, vec![server_ladder(42), GLOBAL_LADDER.into()]);
+        archive(&*store, &entry, &rated);
+    }
+    let ratings = |s: &dyn Store| {
+        let mut all = Vec::new();
+        for ladder in [server_ladder(42), GLOBAL_LADDER.to_string()] {
+            let mut rows = s.ladder(&ladder, "villa").unwrap();
+            rows.sort_by_key(|(u, _)| *u);
+            all.push(rows);
+        }
+        all
+    };
+    let (before, results) = (ratings(&*store), store.rated_games().unwrap());
+    let database = Place::pg();
+    let pg = database.open();
+    copy(as_copyable(&store), as_copyable(&pg)).unwrap();
+    assert_eq!(ratings(&*pg), before);
+    assert_eq!(pg.rated_games().unwrap(), results);
+    let back = Place::sled();
+    let again = back.open();
+    copy(as_copyable(&pg), as_copyable(&again)).unwrap();
+    assert_eq!(ratings(&*again), before);
+    assert_eq!(again.rated_games().unwrap(), results);
+    assert_eq!(rebuild(&again.rated_games().unwrap(), rate).len(), 6);
+}
+
+fn as_copyable(s: &super::AnyStore) -> &dyn storage::copy::Copyable {
+    match s {
+        super::AnyStore::Sled(s) => s,
+        super::AnyStore::Pg(s) => s,
+    }
+}
