@@ -31,6 +31,7 @@ rating-board-rank = Rank
 rating-board-player = Player
 rating-board-rating = Rating
 rating-board-games = Games
+rating-board-alt-head = { $title }. { $status }
 rating-board-alt-row = { $rank }. { $name }: { $rating }, { $games ->
         [one] 1 rated game
        *[other] { $games } rated games

@@ -31,6 +31,7 @@ rating-board-rank = Puesto
 rating-board-player = Jugador
 rating-board-rating = Puntuación
 rating-board-games = Partidas
+rating-board-alt-head = { $title }. { $status }
 rating-board-alt-row = { $rank }. { $name }: { $rating }, { $games ->
         [one] 1 partida puntuada
        *[other] { $games } partidas puntuadas

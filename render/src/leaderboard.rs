@@ -165,7 +165,14 @@ fn draw_row(c: &mut Canvas, y: f32, row: &BoardRow, lang: Lang) {
 /// title, then one short line per row.
 pub fn leaderboard_alt(board: &Board, lang: Lang) -> String {
     let (title, status) = heading(board, lang);
-    let mut out = format!("{title}. {status}");
+    let mut out = words::text(
+        lang,
+        "rating-board-alt-head",
+        &[
+            ("title", Value::from(title)),
+            ("status", Value::from(status)),
+        ],
+    );
     let line = |row: &BoardRow| {
         let mut line = words::text(
             lang,
