@@ -298,6 +298,7 @@ mod tests {
                 "mine",
                 "stats",
                 "leaderboard",
+                "rating",
                 "notify",
                 "language"
             ]
