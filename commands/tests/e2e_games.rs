@@ -147,12 +147,17 @@ async fn play_game(fake: &FakeDiscord, title: &str, players: usize, seed: u64, w
         assert_no_secret_in(&message_json(m), &secrets, title);
     }
     let public_now = public(&messages).len();
+    // The ratings' changes after the end are one message per game, not per move.
+    let ratings_told = public(&messages)
+        .iter()
+        .filter(|m| m.content.starts_with("📈 **Ratings"))
+        .count();
     Played {
         channel,
         seats,
         moves,
         requests: fake.requests().len() - requests_before,
-        channel_messages: public_now - public_before,
+        channel_messages: public_now - public_before - ratings_told,
         ephemeral_messages: messages.len() - public_now - ephemeral_before,
         taps,
         longest_turn,
