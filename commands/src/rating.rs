@@ -62,3 +62,36 @@ pub(crate) async fn rating(
     )
     .await
 }
+
+/// `/game settings global_ratings:on|off` (Manage Server), with the other settings given
+/// with it (`language`, and `change` when `timing`), answered together.
+pub(crate) async fn global_ratings(
+    ctx: Context<'_>,
+    on: bool,
+    language: Option<crate::args::LanguageChoice>,
+    change: Command,
+    timing: bool,
+) -> Result<(), Error> {
+    let may_manage_server = match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    };
+    let reader = reader_lang(ctx).await;
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    crate::execute::execute_with(ctx, false, move |table, channel, caller| {
+        let mut out = table.set_global_ratings(guild, may_manage_server, reader, on);
+        if let Some(language) = language {
+            out.extend(table.set_channel_lang(channel, caller, reader, language.lang()));
+        }
+        if timing {
+            out.extend(table.handle(channel, caller, change));
+        }
+        out
+    })
+    .await
+}

@@ -160,6 +160,8 @@ async fn settings(
     #[description = "May players ask the bot for a hint (/game hint)?"] hints: Option<args::OnOff>,
     #[description = "The language of this channel's messages (auto: the server's)"]
     language: Option<args::LanguageChoice>,
+    #[description = "Also rate this server's games on the ladder across servers (Manage Server)"]
+    global_ratings: Option<args::OnOff>,
 ) -> Result<(), Error> {
     let timing = [&remind_after, &repeat_every, &timeout_after]
         .iter()
@@ -175,6 +177,16 @@ async fn settings(
         undo,
         hints,
     );
+    if let Some(global) = global_ratings {
+        return crate::rating::global_ratings(
+            ctx,
+            global == args::OnOff::On,
+            language,
+            change,
+            timing,
+        )
+        .await;
+    }
     let Some(language) = language else {
         return run(ctx, change).await;
     };

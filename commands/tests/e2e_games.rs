@@ -6,7 +6,7 @@
 //! know. Prints the per-move figures (REST calls, channel messages, interaction latency).
 
 mod common;
-use common::ratings::{change_of, my_rating, rating_board, ratings_told};
+use common::ratings::{change_of, choice_of, my_rating, rating_board, ratings_told};
 use common::*;
 use fake_discord::FakeDiscord;
 use rand::seq::SliceRandom;
@@ -1068,5 +1068,41 @@ async fn a_game_plays_through_serenitys_rate_limiter_without_a_429() {
         errors.is_empty(),
         "fake-discord answered errors: {errors:#?}"
     );
+    bot.stop().await;
+}
+
+/// `/game settings global_ratings:on` is a Manage Server setting: refused to a member
+/// without it, taken and said to one with it (what it rates: table/tests/lobby/ratings.rs).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn global_ratings_are_a_manage_server_setting() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("ladder");
+    let (member, owner) = (fake.add_user("member"), fake.add_user("owner"));
+    const MANAGE_GUILD: u64 = 1 << 5;
+    fake.set_permissions(
+        owner,
+        fake_discord::Permissions(fake_discord::Permissions::MEMBER_DEFAULT.0 | MANAGE_GUILD),
+    );
+    let on = choice_of(&fake, "settings", "global_ratings", "on");
+    let options = json!({ "global_ratings": on });
+    let refused = slash(&fake, member, channel, "game settings", options.clone()).await;
+    assert!(
+        refused[0]
+            .content
+            .starts_with("Only a member with Manage Server"),
+        "{}",
+        refused[0].content
+    );
+    let done = slash(&fake, owner, channel, "game settings", options).await;
+    assert!(
+        done[0]
+            .content
+            .contains("also rate their players on the ladder across servers"),
+        "{}",
+        done[0].content
+    );
+    fake.assert_no_errors();
     bot.stop().await;
 }

@@ -39,3 +39,8 @@ rating-board-alt-row = { $rank }. { $name }: { $rating }, { $games ->
 rating-board-text = 📈 **Ratings — { $game }** (the picture; its description reads the same rows)
 rating-board-pick-a-title = Name a title: `/game leaderboard game:Palazzo by:rating`.
 rating-board-empty = Nobody is rated at { $game } on this server yet: a finished game rates its players.
+
+## The global ladder (table/src/rated.rs)
+rating-global-on = 🌐 This server's finished games now also rate their players on the ladder across servers.
+rating-global-off = This server's games now rate only on this server's ladder.
+rating-global-not-allowed = Only a member with Manage Server may choose whether this server's games rate on the ladder across servers.

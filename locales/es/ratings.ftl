@@ -39,3 +39,8 @@ rating-board-alt-row = { $rank }. { $name }: { $rating }, { $games ->
 rating-board-text = 📈 **Puntuaciones — { $game }** (la imagen; su descripción lee las mismas filas)
 rating-board-pick-a-title = Indica un título: `/partida clasificación juego:Palazzo por:puntuación`.
 rating-board-empty = Aún nadie tiene puntuación en { $game } en este servidor: una partida terminada puntúa a sus jugadores.
+
+## The global ladder (table/src/rated.rs)
+rating-global-on = 🌐 Las partidas terminadas de este servidor ahora también puntúan a sus jugadores en la clasificación entre servidores.
+rating-global-off = Las partidas de este servidor ahora solo puntúan en la clasificación de este servidor.
+rating-global-not-allowed = Solo un miembro con Gestionar servidor puede elegir si las partidas de este servidor puntúan en la clasificación entre servidores.

@@ -13,6 +13,9 @@ use words::Value;
 /// game in the channel has another id, so it is rated again.
 pub(crate) const UNRATED_NOTE: &str = "ratings:unrated";
 
+/// The server's note (under its guild id) allowing its games on the global ladder.
+pub(crate) const GLOBAL_NOTE: &str = "ratings:global";
+
 impl Table {
     /// What rates the table's game as it is archived: `None` for a game not played to
     /// the end, made with `rated:off`, outside a server, or without people.
@@ -21,7 +24,10 @@ impl Table {
             return None;
         }
         let outcome = active.game.as_ref()?.outcome()?;
-        let game = live::rated_game(&active.meta, &outcome)?;
+        let mut game = live::rated_game(&active.meta, &outcome)?;
+        if self.global_ratings(active.meta.guild) {
+            game.ladders.push(storage::GLOBAL_LADDER.to_string());
+        }
         let lang = self.post_lang(&active.meta);
         let title = active.title();
         let names = names(&active.meta);
@@ -40,6 +46,45 @@ impl Table {
     /// Whether the game was made with `rated:off`.
     pub(crate) fn unrated(&self, meta: &Meta) -> bool {
         self.note(meta.channel, UNRATED_NOTE).as_deref() == Some(&meta.game_id.to_be_bytes())
+    }
+
+    /// Whether server `guild` lets its games rate on the global ladder too.
+    pub fn global_ratings(&self, guild: u64) -> bool {
+        guild != 0 && self.note(guild, GLOBAL_NOTE).as_deref() == Some(b"on")
+    }
+
+    /// `/game settings global_ratings:on|off` on server `guild`, for a member with
+    /// Manage Server (`may_manage_server`): answered privately in `reader`.
+    pub fn set_global_ratings(
+        &self,
+        guild: u64,
+        may_manage_server: bool,
+        reader: Lang,
+        on: bool,
+    ) -> Vec<Delivery> {
+        if !may_manage_server {
+            return vec![Delivery::ephemeral(words::text(
+                reader,
+                "rating-global-not-allowed",
+                &[],
+            ))];
+        }
+        if let Err(e) = self
+            .store
+            .put_note(guild, GLOBAL_NOTE, if on { b"on" } else { b"off" })
+        {
+            return vec![Delivery::ephemeral(words::text(
+                reader,
+                "rating-unreadable",
+                &[("error", Value::from(e.to_string()))],
+            ))];
+        }
+        let key = if on {
+            "rating-global-on"
+        } else {
+            "rating-global-off"
+        };
+        vec![Delivery::ephemeral(words::text(reader, key, &[]))]
     }
 
     /// Marks the game made in `meta` unrated (`rated:off`).

@@ -317,3 +317,44 @@ fn game_rating_answers_privately_with_the_number_games_last_change_and_rank() {
         "ana has no rating at Palazzo on this server yet: a finished game gives one."
     );
 }
+
+#[test]
+fn a_server_that_allows_it_also_rates_on_the_global_ladder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    let global = |user| {
+        store
+            .rating(storage::GLOBAL_LADDER, "countdown", user)
+            .unwrap()
+    };
+    // Off by default: the server's ladder only.
+    played(&table, CH, 2, "seed=3");
+    assert_eq!(global(1), None);
+    // Only Manage Server may turn it on.
+    let refused = ephemeral(&table.set_global_ratings(GUILD, false, words::Lang::En, true));
+    assert!(
+        refused.starts_with("Only a member with Manage Server"),
+        "{refused}"
+    );
+    assert!(!table.global_ratings(GUILD));
+    let on = ephemeral(&table.set_global_ratings(GUILD, true, words::Lang::En, true));
+    assert!(on.contains("ladder across servers"), "{on}");
+    played(&table, CH, 2, "seed=4");
+    let first = global(1).expect("rated on the global ladder");
+    assert_eq!(first.games, 1, "from its first game there");
+    assert_eq!(rating(&*store, GUILD, 1).unwrap().games, 2);
+    // Another server's games do not count there unless it allows it too.
+    let other = |user| caller(user).in_guild(GUILD + 1);
+    table.handle(CH + 5, &other(1), Command::parse("new countdown seed=5"));
+    table.handle(CH + 5, &other(2), Command::parse("join"));
+    table.handle(CH + 5, &other(1), Command::parse("start"));
+    while let Some((user, action)) = next_move(&table, CH + 5, 2) {
+        table.handle(CH + 5, &other(user), Command::parse(&action));
+    }
+    assert_eq!(global(1).unwrap().games, 1);
+    // Off again: the server's ladder only.
+    table.set_global_ratings(GUILD, true, words::Lang::En, false);
+    played(&table, CH, 2, "seed=6");
+    assert_eq!(global(1).unwrap().games, 1);
+    assert_eq!(rating(&*store, GUILD, 1).unwrap().games, 3);
+}
