@@ -168,6 +168,10 @@ pub struct Outcome {
     pub results: Vec<PlayerResult>,
     /// The winners (several on a shared win; none when the rules say nobody wins).
     pub winners: Vec<Seat>,
+    /// Seats the rules say lost the game outright, whoever won (Villa Paletti: whoever
+    /// collapsed the villa). Ratings place them after every other seat that stayed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub losers: Vec<Seat>,
     /// Why the game ended / a note on the result, when useful (English).
     pub note: Option<String>,
     /// The note as a phrase, for the reader's language (not stored, as
@@ -195,6 +199,7 @@ impl Outcome {
         Outcome {
             results,
             winners,
+            losers: Vec::new(),
             note,
             note_phrase: None,
         }

@@ -829,6 +829,7 @@ impl Game for Estates {
             Outcome {
                 results,
                 winners,
+                losers: Vec::new(),
                 note: Some(note),
                 note_phrase: None,
             }
