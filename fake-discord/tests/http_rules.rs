@@ -977,6 +977,7 @@ async fn threads_are_started_joined_posted_in_and_archived_as_on_discord() {
         50013,
         "posting in a thread needs its permission"
     );
+}
 
 /// A file over 8 MiB (Discord's upload limit without boosts) is refused with 413 and
 /// code 40005; one at the limit goes through.
