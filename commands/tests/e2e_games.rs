@@ -1215,6 +1215,8 @@ async fn export_attaches_the_last_finished_games_record_in_the_askers_language()
         "{}",
         refused[0].content
     );
+    bot.stop().await;
+}
 
 /// `/game settings global_ratings:on` is a Manage Server setting: refused to a member
 /// without it, taken and said to one with it (what it rates: table/tests/lobby/ratings.rs).

@@ -3,7 +3,9 @@
 
 use crate::access::ALT_MAX;
 use crate::canvas::{self, Align, Canvas};
-use crate::style::{header, BACKGROUND, BODY, INK, MARGIN, MUTED, PANEL, PANEL_EDGE, SMALL};
+use crate::style::{
+    header, BACKGROUND, INK, LARGE, MARGIN, MUTED, PANEL, PANEL_EDGE, READABLE,
+};
 use words::{Lang, Value};
 
 /// One ranked player.
@@ -28,7 +30,15 @@ pub struct Board {
     pub you: Option<BoardRow>,
 }
 
-const ROW: f32 = 46.0;
+const ROW: f32 = 56.0;
+/// The name column's left edge from the margin; the right edges of the rating and
+/// games columns and the left edge of the provisional mark from the card's right edge.
+/// Every text is at least [`READABLE`] (the phone rule).
+const NAME_LEFT: f32 = 130.0;
+const RATING_RIGHT: f32 = 390.0;
+const GAMES_RIGHT: f32 = 240.0;
+const MARK_LEFT: f32 = 220.0;
+const MARK_WIDTH: f32 = 210.0;
 
 /// The leaderboard as a PNG in `lang`.
 pub fn leaderboard_png(board: &Board, lang: Lang) -> Option<Vec<u8>> {
@@ -38,6 +48,11 @@ pub fn leaderboard_png(board: &Board, lang: Lang) -> Option<Vec<u8>> {
 /// Every text the picture draws, in order (tests).
 pub fn leaderboard_legends(board: &Board, lang: Lang) -> Vec<String> {
     canvas::legends(crate::WIDTH, |c| draw(c, board, lang))
+}
+
+/// The pixel size of every line the picture draws (the phone rule's test).
+pub fn leaderboard_text_sizes(board: &Board, lang: Lang) -> Vec<(f32, String)> {
+    canvas::text_sizes(crate::WIDTH, |c| draw(c, board, lang))
 }
 
 fn number(lang: Lang, n: impl Into<Value<'static>>) -> String {
@@ -63,25 +78,25 @@ fn heading(board: &Board, lang: Lang) -> (String, String) {
 
 fn draw(c: &mut Canvas, board: &Board, lang: Lang) {
     let (title, status) = heading(board, lang);
-    let mut y = header(c, &title, &status) + 8.0;
+    let mut y = header(c, &title, &status, READABLE) + 8.0;
     let w = c.width;
     let columns = [
         (MARGIN + 16.0, Align::Left, "rating-board-rank"),
-        (MARGIN + 110.0, Align::Left, "rating-board-player"),
-        (w - MARGIN - 300.0, Align::Right, "rating-board-rating"),
-        (w - MARGIN - 170.0, Align::Right, "rating-board-games"),
+        (MARGIN + NAME_LEFT, Align::Left, "rating-board-player"),
+        (w - MARGIN - RATING_RIGHT, Align::Right, "rating-board-rating"),
+        (w - MARGIN - GAMES_RIGHT, Align::Right, "rating-board-games"),
     ];
     for (x, align, key) in columns {
         c.text(
             x,
-            y + SMALL,
-            SMALL,
+            y + READABLE,
+            READABLE,
             MUTED,
             align,
             &words::text(lang, key, &[]),
         );
     }
-    y += SMALL + 12.0;
+    y += READABLE + 12.0;
     let rows = board.rows.len() + usize::from(board.you.is_some());
     let h = ROW * rows as f32 + if board.you.is_some() { 16.0 } else { 0.0 } + 8.0;
     c.round_rect(
@@ -113,36 +128,37 @@ fn draw(c: &mut Canvas, board: &Board, lang: Lang) {
 
 fn draw_row(c: &mut Canvas, y: f32, row: &BoardRow, lang: Lang) {
     let w = c.width;
-    let base = y + 32.0;
+    let base = y + 40.0;
     c.text(
         MARGIN + 16.0,
         base,
-        BODY,
+        LARGE,
         INK,
         Align::Left,
         &number(lang, row.rank),
     );
     c.text_fit(
-        MARGIN + 110.0,
+        MARGIN + NAME_LEFT,
         base,
-        BODY,
+        LARGE,
         INK,
         Align::Left,
         &row.name,
-        w - 2.0 * MARGIN - 110.0 - 320.0,
+        w - 2.0 * MARGIN - NAME_LEFT - RATING_RIGHT - 150.0,
+        READABLE,
     );
     c.text(
-        w - MARGIN - 300.0,
+        w - MARGIN - RATING_RIGHT,
         base,
-        BODY,
+        LARGE,
         INK,
         Align::Right,
         &number(lang, row.rating),
     );
     c.text(
-        w - MARGIN - 170.0,
+        w - MARGIN - GAMES_RIGHT,
         base,
-        BODY,
+        LARGE,
         INK,
         Align::Right,
         &number(lang, row.games),
@@ -150,13 +166,14 @@ fn draw_row(c: &mut Canvas, y: f32, row: &BoardRow, lang: Lang) {
     if row.provisional {
         let mark = words::text(lang, "rating-provisional", &[]);
         c.text_fit(
-            w - MARGIN - 150.0,
+            w - MARGIN - MARK_LEFT,
             base,
-            SMALL,
+            READABLE,
             MUTED,
             Align::Left,
             &mark,
-            140.0,
+            MARK_WIDTH,
+            READABLE,
         );
     }
 }

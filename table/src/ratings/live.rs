@@ -134,6 +134,7 @@ mod tests {
                 })
                 .collect(),
             winners: winners.to_vec(),
+            losers: vec![],
             note: None,
             note_phrase: None,
         }
