@@ -21,8 +21,8 @@ mod wal;
 
 pub use pg::PgStore;
 pub use ratings::{
-    server_ladder, Archived, Rated, RatedGame, RatedPlayer, RatedSeat, RatingChange, RatingEntry,
-    RatingRow, GLOBAL_LADDER,
+    season_ladder, season_seed, server_ladder, Archived, Rated, RatedGame, RatedPlayer, RatedSeat,
+    RatingChange, RatingEntry, RatingRow, GLOBAL_LADDER,
 };
 pub use sled_store::{
     exit_after_failed_sync, SledStore, StoreOptions, CHECKPOINT_BYTES, DEFAULT_CACHE_BYTES,

@@ -104,8 +104,37 @@ pub fn server_ladder(guild: u64) -> String {
 /// The ladder across the servers that allow it.
 pub const GLOBAL_LADDER: &str = "global";
 
+/// The ladder of season `name` on server `guild`.
+pub fn season_ladder(guild: u64, name: &str) -> String {
+    format!("season:{guild}:{name}")
+}
+
+/// The server ladder a season ladder starts from (`None` for any other ladder).
+fn season_start_ladder(ladder: &str) -> Option<String> {
+    let guild = ladder.strip_prefix("season:")?.split_once(':')?.0;
+    Some(format!("server:{guild}"))
+}
+
+/// OpenSkill's σ for a new player: where a season's σ is widened toward.
+pub const NEW_SIGMA: f64 = 25.0 / 3.0;
+
+/// A person's first rating in a season, from their all-time one on the server: μ kept,
+/// σ widened halfway back to a new player's ([`NEW_SIGMA`]), no season games yet.
+pub fn season_seed(all_time: &RatingRow) -> RatingRow {
+    RatingRow {
+        mu: all_time.mu,
+        sigma: all_time.sigma + (NEW_SIGMA - all_time.sigma).max(0.0) / 2.0,
+        games: 0,
+        last_change: 0,
+        updated: all_time.updated,
+        name: all_time.name.clone(),
+    }
+}
+
 /// Rates `game` on each of its ladders, reading each person's rating so far through
-/// `read(ladder, user)`: the changes, ladder by ladder, seat by seat.
+/// `read(ladder, user)`: the changes, ladder by ladder, seat by seat. A person new to a
+/// season ladder starts from their all-time rating on its server ([`season_seed`]),
+/// read before this game changes it, so a rebuild replays the same seeds.
 pub fn apply(
     game: &RatedGame,
     rate: RateFn,
@@ -117,7 +146,13 @@ pub fn apply(
             .seats
             .iter()
             .map(|s| match s.player {
-                RatedPlayer::Person(user) => read(ladder, user),
+                RatedPlayer::Person(user) => match read(ladder, user)? {
+                    Some(row) => Ok(Some(row)),
+                    None => match season_start_ladder(ladder) {
+                        Some(start) => Ok(read(&start, user)?.as_ref().map(season_seed)),
+                        None => Ok(None),
+                    },
+                },
                 RatedPlayer::Anchor { .. } => Ok(None),
             })
             .collect::<Result<Vec<_>, _>>()?;

@@ -5,13 +5,14 @@ use super::{commit_with, row, seated, Place};
 use serde_json::json;
 use storage::ratings::{rebuild, RatingChange};
 use storage::{
-    server_ladder, ArchiveEntry, Rated, RatedGame, RatedPlayer, RatedSeat, RatingRow, Status,
-    Store, GLOBAL_LADDER,
+    season_ladder, season_seed, server_ladder, ArchiveEntry, Rated, RatedGame, RatedPlayer,
+    RatedSeat, RatingRow, Status, Store, GLOBAL_LADDER,
 };
 
 conformance!(
     a_rated_game_is_rated_with_its_archive_once,
     a_rebuild_from_the_rated_results_gives_the_stored_ratings,
+    a_season_ladder_starts_from_the_all_time_ratings_widened,
 );
 
 /// A stand-in for the rating maths, sensitive to the order games are rated in: each
@@ -285,4 +286,39 @@ fn as_copyable(s: &super::AnyStore) -> &dyn storage::copy::Copyable {
         super::AnyStore::Sled(s) => s,
         super::AnyStore::Pg(s) => s,
     }
+}
+
+/// A season's ladder is stored like any other; a person's first season game starts from
+/// their all-time rating on the server as it stood before that game, σ widened; someone
+/// never rated starts new; a rebuild replays the same seeds.
+fn a_season_ladder_starts_from_the_all_time_ratings_widened(place: &Place) {
+    let store = place.open();
+    let server = server_ladder(42);
+    let season = season_ladder(42, "spring");
+    archive(
+        &*store,
+        &game(1, &[1, 2], vec![server.clone()]).0,
+        &game(1, &[1, 2], vec![server.clone()]).1,
+    );
+    let all_time = store.rating(&server, "villa", 1).unwrap().unwrap();
+    let (entry, rated) = game(2, &[1, 3], vec![server.clone(), season.clone()]);
+    let done = archive(&*store, &entry, &rated);
+    let in_season: Vec<_> = done.changes.iter().filter(|c| c.ladder == season).collect();
+    assert_eq!(in_season.len(), 2);
+    let seed = season_seed(&all_time);
+    assert_eq!(in_season[0].before, Some(seed.clone()));
+    assert!(seed.sigma > all_time.sigma && seed.mu == all_time.mu && seed.games == 0);
+    assert_eq!(
+        in_season[1].before, None,
+        "a person new to the server starts new"
+    );
+    let one = store.rating(&season, "villa", 1).unwrap().unwrap();
+    assert_eq!((one.games, one.mu), (1, seed.mu / 2.0 + 1.0 + 0.1));
+    assert_eq!(store.rating(&server, "villa", 1).unwrap().unwrap().games, 2);
+    let rows = rebuild(&store.rated_games().unwrap(), rate);
+    let rebuilt = rows
+        .iter()
+        .find(|r| r.ladder == season && r.user == 1)
+        .expect("the season's row rebuilt");
+    assert_eq!(rebuilt.row, one);
 }
