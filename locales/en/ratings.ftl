@@ -44,3 +44,17 @@ rating-board-empty = Nobody is rated at { $game } on this server yet: a finished
 rating-global-on = 🌐 This server's finished games now also rate their players on the ladder across servers.
 rating-global-off = This server's games now rate only on this server's ladder.
 rating-global-not-allowed = Only a member with Manage Server may choose whether this server's games rate on the ladder across servers.
+
+## Seasons (table/src/seasons.rs)
+season-not-allowed = Only a member with Manage Server may start or end a season on this server.
+season-bad-name = A season's name is 1 to { $max } letters, digits, spaces, dots, hyphens or underscores.
+season-already-running = Season { $name } has been running since { $since }: end it before starting another.
+season-name-taken = This server already had a season named { $name }: pick another name.
+season-started = 🏁 Season { $name } has started: from now on every rated game on this server also counts in it. Each player starts from their all-time rating, its uncertainty widened halfway back to a new player's.
+season-none-running = No season is running on this server.
+season-ended = 🏆 Season { $name } ({ $since } – { $until }) has ended; its final standings are kept.
+season-unknown = This server has no season named { $name }.
+season-none-yet = This server has not had a season yet.
+season-dates-running = Season { $name }: since { $since }, still running.
+season-dates-ended = Season { $name }: { $since } – { $until }, final standings.
+season-board-empty = Nobody was rated at { $game } in this season.

@@ -44,3 +44,17 @@ rating-board-empty = Aún nadie tiene puntuación en { $game } en este servidor:
 rating-global-on = 🌐 Las partidas terminadas de este servidor ahora también puntúan a sus jugadores en la clasificación entre servidores.
 rating-global-off = Las partidas de este servidor ahora solo puntúan en la clasificación de este servidor.
 rating-global-not-allowed = Solo un miembro con Gestionar servidor puede elegir si las partidas de este servidor puntúan en la clasificación entre servidores.
+
+## Seasons (table/src/seasons.rs)
+season-not-allowed = Solo un miembro con Gestionar servidor puede empezar o terminar una temporada en este servidor.
+season-bad-name = El nombre de una temporada tiene de 1 a { $max } letras, cifras, espacios, puntos, guiones o guiones bajos.
+season-already-running = La temporada { $name } está en marcha desde el { $since }: termínala antes de empezar otra.
+season-name-taken = Este servidor ya tuvo una temporada llamada { $name }: elige otro nombre.
+season-started = 🏁 Ha empezado la temporada { $name }: desde ahora cada partida puntuada de este servidor también cuenta en ella. Cada jugador parte de su puntuación de siempre, con su incertidumbre ampliada a medio camino de la de un jugador nuevo.
+season-none-running = No hay ninguna temporada en marcha en este servidor.
+season-ended = 🏆 Ha terminado la temporada { $name } ({ $since } – { $until }); su clasificación final queda guardada.
+season-unknown = Este servidor no tiene ninguna temporada llamada { $name }.
+season-none-yet = Este servidor aún no ha tenido ninguna temporada.
+season-dates-running = Temporada { $name }: desde el { $since }, aún en marcha.
+season-dates-ended = Temporada { $name }: { $since } – { $until }, clasificación final.
+season-board-empty = Nadie fue puntuado en { $game } en esta temporada.

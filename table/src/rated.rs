@@ -28,6 +28,10 @@ impl Table {
         if self.global_ratings(active.meta.guild) {
             game.ladders.push(storage::GLOBAL_LADDER.to_string());
         }
+        if let Some(season) = self.running_season(active.meta.guild) {
+            game.ladders
+                .push(storage::season_ladder(active.meta.guild, &season.name));
+        }
         let lang = self.post_lang(&active.meta);
         let title = active.title();
         let names = names(&active.meta);

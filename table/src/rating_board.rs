@@ -48,7 +48,7 @@ impl Table {
 }
 
 /// The text and the picture of `board` in `lang`.
-fn drawn(board: &Board, lang: Lang) -> (String, Picture) {
+pub(crate) fn drawn(board: &Board, lang: Lang) -> (String, Picture) {
     let text = words::text(
         lang,
         "rating-board-text",

@@ -358,3 +358,119 @@ fn a_server_that_allows_it_also_rates_on_the_global_ladder() {
     assert_eq!(global(1).unwrap().games, 1);
     assert_eq!(rating(&*store, GUILD, 1).unwrap().games, 3);
 }
+
+/// Seasons: only Manage Server starts and ends one; while it runs a rated game also rates
+/// on its ladder, each person starting from their all-time rating with σ widened
+/// (`storage::season_seed`); after its end nothing more counts there and its standings
+/// are shown with its dates; names are unique; in English and Spanish.
+#[test]
+fn a_season_starts_rates_alongside_the_all_time_ladder_ends_and_is_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, table) = open(dir.path());
+    let en = words::Lang::En;
+    let season = |user| {
+        store
+            .rating(
+                &storage::season_ladder(GUILD, "Spring 27"),
+                "countdown",
+                user,
+            )
+            .unwrap()
+    };
+    played(&table, CH, 2, "seed=3");
+    let all_time = rating(&*store, GUILD, 1).unwrap();
+    let refused = ephemeral(&table.season_start(GUILD, false, en, "Spring 27"));
+    assert!(
+        refused.starts_with("Only a member with Manage Server"),
+        "{refused}"
+    );
+    assert_eq!(table.running_season(GUILD), None);
+    let bad = ephemeral(&table.season_start(GUILD, true, en, "a:b"));
+    assert!(bad.starts_with("A season's name is 1 to 40"), "{bad}");
+    let started = ephemeral(&table.season_start(GUILD, true, en, "Spring 27"));
+    assert!(
+        started.contains("Season Spring 27 has started"),
+        "{started}"
+    );
+    let again = ephemeral(&table.season_start(GUILD, true, en, "Summer"));
+    assert!(again.contains("end it before starting another"), "{again}");
+    assert_eq!(season(1), None, "nobody is rated in it before a game");
+
+    // A game in the season: both ladders; the season from the all-time rating, widened.
+    played(&table, CH, 2, "seed=4");
+    let first = season(1).expect("rated in the season");
+    assert_eq!(first.games, 1);
+    assert_eq!(rating(&*store, GUILD, 1).unwrap().games, 2);
+    let seed = storage::season_seed(&all_time);
+    assert!(seed.sigma > all_time.sigma);
+    let expected = live::rate_stored(
+        &store.rated_games().unwrap()[1],
+        &[
+            Some(seed),
+            Some(storage::season_seed(&rating_before_second(&*store, 2))),
+        ],
+    );
+    assert_eq!(
+        expected[0].as_ref().map(|r| (r.mu, r.sigma)),
+        Some((first.mu, first.sigma))
+    );
+
+    // Shown while it runs: its dates and the standings picture.
+    let reader = member(1);
+    let no_title = table.season_show(&reader, None, None).unwrap_err();
+    assert!(no_title.starts_with("Name a title"), "{no_title}");
+    let (text, picture) = table.season_show(&reader, None, Some("countdown")).unwrap();
+    assert!(text.starts_with("Season Spring 27: since <t:"), "{text}");
+    assert!(text.contains("still running"), "{text}");
+    assert!(picture.alt.contains("Spring 27"), "{}", picture.alt);
+    assert!(!picture.png.is_empty());
+
+    // Ended: nothing more counts in it; its final standings stay, shown by name.
+    assert!(ephemeral(&table.season_end(GUILD, false, en)).starts_with("Only a member"));
+    let ended = ephemeral(&table.season_end(GUILD, true, en));
+    assert!(ended.contains("Season Spring 27 (<t:"), "{ended}");
+    assert!(ended.contains("has ended"), "{ended}");
+    assert_eq!(table.running_season(GUILD), None);
+    assert!(ephemeral(&table.season_end(GUILD, true, en)).starts_with("No season is running"));
+    played(&table, CH, 2, "seed=5");
+    assert_eq!(
+        season(1),
+        Some(first),
+        "an ended season's standings do not move"
+    );
+    assert_eq!(rating(&*store, GUILD, 1).unwrap().games, 3);
+    let (text, _) = table
+        .season_show(&reader, Some("spring 27"), Some("countdown"))
+        .unwrap();
+    assert!(text.contains("final standings"), "{text}");
+    let taken = ephemeral(&table.season_start(GUILD, true, en, "SPRING 27"));
+    assert!(
+        taken.contains("already had a season named SPRING 27"),
+        "{taken}"
+    );
+    let unknown = table
+        .season_show(&reader, Some("autumn"), Some("countdown"))
+        .unwrap_err();
+    assert!(unknown.contains("no season named autumn"), "{unknown}");
+
+    // In Spanish.
+    let lector = Caller {
+        lang: words::Lang::Es,
+        ..member(1)
+    };
+    let (texto, _) = table.season_show(&lector, None, Some("countdown")).unwrap();
+    assert!(texto.starts_with("Temporada Spring 27: "), "{texto}");
+    assert!(texto.contains("clasificación final"), "{texto}");
+    let otra = ephemeral(&table.season_start(GUILD, true, words::Lang::Es, "Otoño"));
+    assert!(otra.contains("Ha empezado la temporada Otoño"), "{otra}");
+}
+
+/// User `user`'s all-time rating before the second rated game: the first game's result.
+fn rating_before_second(store: &dyn Store, user: u64) -> RatingRow {
+    let games = store.rated_games().unwrap();
+    storage::ratings::rebuild(&games[..1], live::rate_stored)
+        .into_iter()
+        .find(|e| e.user == user && e.ladder == server_ladder(GUILD))
+        .unwrap()
+        .row
+}
