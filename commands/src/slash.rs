@@ -38,6 +38,7 @@ use table::Command;
         "stats",
         "leaderboard",
         "rating",
+        "crate::season::season",
         "notify",
         "language",
         "learn"
