@@ -3,9 +3,7 @@
 
 use crate::access::ALT_MAX;
 use crate::canvas::{self, Align, Canvas};
-use crate::style::{
-    header, BACKGROUND, INK, LARGE, MARGIN, MUTED, PANEL, PANEL_EDGE, READABLE,
-};
+use crate::style::{header, BACKGROUND, INK, LARGE, MARGIN, MUTED, PANEL, PANEL_EDGE, READABLE};
 use words::{Lang, Value};
 
 /// One ranked player.
@@ -83,7 +81,11 @@ fn draw(c: &mut Canvas, board: &Board, lang: Lang) {
     let columns = [
         (MARGIN + 16.0, Align::Left, "rating-board-rank"),
         (MARGIN + NAME_LEFT, Align::Left, "rating-board-player"),
-        (w - MARGIN - RATING_RIGHT, Align::Right, "rating-board-rating"),
+        (
+            w - MARGIN - RATING_RIGHT,
+            Align::Right,
+            "rating-board-rating",
+        ),
         (w - MARGIN - GAMES_RIGHT, Align::Right, "rating-board-games"),
     ];
     for (x, align, key) in columns {

@@ -579,7 +579,10 @@ fn the_leaderboard_is_readable_on_a_phone() {
             .iter()
             .filter(|(px, _)| *px < render::PHONE_MIN_PX)
             .collect();
-        assert!(below.is_empty(), "{lang:?}: too small for a phone: {below:?}");
+        assert!(
+            below.is_empty(),
+            "{lang:?}: too small for a phone: {below:?}"
+        );
         let png = render::leaderboard_png(&board, lang).expect("a picture");
         assert_eq!(decode(&png).0, render::WIDTH);
     }
