@@ -33,7 +33,6 @@ pub mod ratelimit;
 mod rating;
 mod relay;
 mod retry_after;
-mod season;
 mod serve;
 mod slash;
 

@@ -38,7 +38,6 @@ use table::Command;
         "stats",
         "leaderboard",
         "rating",
-        "crate::season::season",
         "notify",
         "language",
         "learn"
