@@ -7,6 +7,7 @@ mod calibrate;
 mod config;
 mod local;
 mod picture;
+mod ratings_cmd;
 mod replay;
 mod store_cmd;
 
@@ -92,6 +93,12 @@ enum Cmd {
         /// The language the table speaks: en or es.
         #[arg(long, default_value = "en")]
         lang: String,
+    },
+    /// Ratings (docs/ratings.md): `rebuild` recomputes every rating from the stored
+    /// rated results.
+    Ratings {
+        #[command(subcommand)]
+        action: ratings_cmd::RatingsCmd,
     },
     /// Write the record (docs/records.md) of every archived game of a store, either
     /// backend, to DIR/<game>.jsonl (JSON Lines, oldest first).
@@ -324,6 +331,20 @@ fn main() -> ExitCode {
                 options,
                 &mut std::io::stdout(),
             );
+            match done {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Cmd::Ratings {
+            action: ratings_cmd::RatingsCmd::Rebuild { from },
+        } => {
+            init_logging("warn");
+            let done = store_cmd::open_store(&config.storage, from.as_deref(), &config.data_dir)
+                .and_then(|store| ratings_cmd::rebuild(store.as_ref(), &mut std::io::stdout()));
             match done {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {

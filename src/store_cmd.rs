@@ -154,6 +154,33 @@ pub fn export(
     Ok(())
 }
 
+/// The store named by `from` (the forms `store copy` takes), else the configured one
+/// (PostgreSQL, or the sled store in `sled_dir`); it must exist.
+pub fn open_store(
+    storage: &crate::config::StorageConfig,
+    from: Option<&str>,
+    sled_dir: &Path,
+) -> Result<Box<dyn storage::Store>, String> {
+    let endpoint = match from {
+        Some(text) => Endpoint::parse(text, storage)?,
+        None if storage.backend == crate::config::Backend::Postgres => {
+            Endpoint::Postgres(storage.postgres_url()?.to_string())
+        }
+        None => Endpoint::Sled(sled_dir.to_path_buf()),
+    };
+    let failed = |e: storage::StoreError| format!("cannot open {}: {e}", endpoint.name());
+    match &endpoint {
+        Endpoint::Sled(dir) if !dir.exists() => Err(format!("no store at {}", dir.display())),
+        Endpoint::Sled(dir) => Ok(Box::new(SledStore::open(dir).map_err(failed)?)),
+        Endpoint::Postgres(url) => {
+            let timeouts = storage::pg::Timeouts::for_tools();
+            Ok(Box::new(
+                storage::PgStore::open_with(url, 2, timeouts).map_err(failed)?,
+            ))
+        }
+    }
+}
+
 /// `store copy`: every record of one store into another, empty one.
 pub fn copy(
     storage: &crate::config::StorageConfig,

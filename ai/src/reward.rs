@@ -6,7 +6,9 @@ use rules::{Outcome, Seat};
 /// Weight of the win share; the rest is the normalized score margin.
 pub const WIN_WEIGHT: f64 = 0.7;
 
-/// Rewards from a finished game: its own winners (tie-breaks included) and totals.
+/// Rewards from a finished game: its own winners (tie-breaks included) and totals; a
+/// seat the rules say lost outright (Villa Paletti's collapser) gets nothing, as the
+/// ratings place it last whatever its total.
 pub fn reward_from_outcome(outcome: &Outcome) -> Vec<f64> {
     let mut scores = vec![0.0; outcome.results.len()];
     for r in &outcome.results {
@@ -14,7 +16,13 @@ pub fn reward_from_outcome(outcome: &Outcome) -> Vec<f64> {
             *s = r.total as f64;
         }
     }
-    blend(&scores, &outcome.winners)
+    let mut rewards = blend(&scores, &outcome.winners);
+    for &loser in &outcome.losers {
+        if let Some(r) = rewards.get_mut(loser) {
+            *r = 0.0;
+        }
+    }
+    rewards
 }
 
 /// Rewards from a score estimate: the leaders by estimate count as the winners.
@@ -69,6 +77,28 @@ mod tests {
         assert!((tie[0] - tie[1]).abs() < 1e-12);
         assert!((tie[0] - (WIN_WEIGHT / 2.0 + (1.0 - WIN_WEIGHT) * 0.5)).abs() < 1e-12);
         assert!(r.iter().chain(&tie).all(|x| (0.0..=1.0).contains(x)));
+    }
+
+    #[test]
+    fn a_seat_that_lost_outright_gets_nothing_whatever_its_total() {
+        use rules::engine::PlayerResult;
+        let outcome = Outcome {
+            results: (0..3)
+                .map(|seat| PlayerResult {
+                    seat,
+                    total: [1, 9, 4][seat],
+                    breakdown: vec![],
+                    tiebreak: None,
+                })
+                .collect(),
+            winners: vec![],
+            losers: vec![1],
+            note: None,
+            note_phrase: None,
+        };
+        let r = reward_from_outcome(&outcome);
+        assert_eq!(r[1], 0.0);
+        assert!(r[0] > 0.0 && r[2] > r[0], "{r:?}");
     }
 
     #[test]

@@ -124,12 +124,13 @@ pub fn search<G: Game>(
     let mut tree: Vec<Node<G::Action>> = vec![Node::new(seat, None)];
     let mut iterations = 0;
     let mut stopped = false;
+    let mut scratch = Scratch::default();
     while iterations < budget.iterations {
         if stop() {
             stopped = true;
             break;
         }
-        iterate(state, seat, budget, &mut tree, &mut rng);
+        iterate(state, seat, budget, &mut tree, &mut rng, &mut scratch);
         iterations += 1;
     }
     // The most visited root move that is legal in the real state (ties: listed first).
@@ -155,6 +156,23 @@ pub fn search<G: Game>(
     })
 }
 
+/// Lists a search reuses at every move of every iteration instead of new ones.
+struct Scratch<G: Game> {
+    seats: Vec<Seat>,
+    legal: Vec<G::Action>,
+    events: Vec<G::Event>,
+}
+
+impl<G: Game> Default for Scratch<G> {
+    fn default() -> Self {
+        Scratch {
+            seats: Vec::new(),
+            legal: Vec::new(),
+            events: Vec::new(),
+        }
+    }
+}
+
 /// One ISMCTS iteration: determinize, select down the tree by UCB with availability,
 /// expand one untried move, play out, and back the reward up the path.
 fn iterate<G: Game>(
@@ -163,6 +181,7 @@ fn iterate<G: Game>(
     budget: &Budget,
     tree: &mut Vec<Node<G::Action>>,
     rng: &mut GameRng,
+    scratch: &mut Scratch<G>,
 ) {
     let mut state = real.determinize(seat, rng);
     let mut node = 0;
@@ -209,7 +228,10 @@ fn iterate<G: Game>(
         let untried: Vec<usize> = (0..legal.len()).filter(|&i| !known[i]).collect();
         if let Some(&i) = untried.choose(rng) {
             let action = legal[i].clone();
-            if state.apply(actor, &action).is_err() {
+            if state
+                .apply_into(actor, &action, &mut scratch.events)
+                .is_err()
+            {
                 break;
             }
             let child = tree.len();
@@ -227,13 +249,16 @@ fn iterate<G: Game>(
         let Some(action) = tree[child].action.clone() else {
             break;
         };
-        if state.apply(actor, &action).is_err() {
+        if state
+            .apply_into(actor, &action, &mut scratch.events)
+            .is_err()
+        {
             break;
         }
         node = child;
         path.push(child);
     }
-    let reward = playout(&mut state, budget, rng);
+    let reward = playout(&mut state, budget, rng, scratch);
     for &n in &path {
         let node = &mut tree[n];
         node.visits += 1;
@@ -258,23 +283,33 @@ fn select<A>(tree: &[Node<A>], available: &[usize]) -> Option<usize> {
 /// Plays legal moves (the lowest awaited seat first; guided by the game's default policy
 /// `guided_percent` of the time, else uniformly random) for at most the budget's playout
 /// depth, then scores the state: the outcome when over, else the score estimate.
-fn playout<G: Game>(state: &mut G, budget: &Budget, rng: &mut GameRng) -> Vec<f64> {
+fn playout<G: Game>(
+    state: &mut G,
+    budget: &Budget,
+    rng: &mut GameRng,
+    scratch: &mut Scratch<G>,
+) -> Vec<f64> {
     let mut moves = 0;
     while !state.is_over() && moves < budget.playout_depth {
-        let Some(actor) = state.awaiting().into_iter().min() else {
+        state.awaiting_into(&mut scratch.seats);
+        let Some(actor) = scratch.seats.iter().copied().min() else {
             break;
         };
-        let legal = state.legal_actions(actor);
+        state.legal_actions_into(actor, &mut scratch.legal);
+        let legal = &scratch.legal;
         if legal.is_empty() {
             break;
         }
         let guided = budget.guided_percent > 0 && rng.gen_range(0..100u8) < budget.guided_percent;
         let i = guided
-            .then(|| state.playout_move(actor, &legal))
+            .then(|| state.playout_move(actor, legal))
             .flatten()
             .filter(|&i| i < legal.len())
             .unwrap_or_else(|| rng.gen_range(0..legal.len()));
-        if state.apply(actor, &legal[i]).is_err() {
+        if state
+            .apply_into(actor, &legal[i], &mut scratch.events)
+            .is_err()
+        {
             break;
         }
         moves += 1;

@@ -158,13 +158,15 @@ impl LevelChoice {
     }
 }
 
-/// `/game new game:<choice> options:<text> bots:<n> level:<choice>`: `n` bots of that
-/// level (normal by default) are seated with the caller.
+/// `/game new game:<choice> options:<text> bots:<n> level:<choice> rated:<on|off>`: `n`
+/// bots of that level (normal by default) are seated with the caller; `rated:off` makes
+/// the table unrated.
 pub fn new_command(
     game: GameChoice,
     options: Option<String>,
     bots: Option<u8>,
     level: Option<LevelChoice>,
+    rated: Option<OnOff>,
 ) -> Command {
     let level = level.map_or(table::BotLevel::Normal, LevelChoice::level);
     Command::New {
@@ -172,6 +174,7 @@ pub fn new_command(
         options: options.unwrap_or_default(),
         seed: None,
         bots: vec![level; usize::from(bots.unwrap_or(0))],
+        rated: rated.is_none_or(|r| r == OnOff::On),
     }
 }
 
@@ -253,21 +256,35 @@ mod tests {
     #[test]
     fn arguments_become_table_commands() {
         assert_eq!(
-            new_command(GameChoice::Estates, Some("rounds=2".into()), None, None),
+            new_command(
+                GameChoice::Estates,
+                Some("rounds=2".into()),
+                None,
+                None,
+                None
+            ),
             Command::New {
                 game: "estates".into(),
                 options: "rounds=2".into(),
                 seed: None,
                 bots: vec![],
+                rated: true,
             }
         );
         assert_eq!(
-            new_command(GameChoice::Palazzo, None, Some(2), Some(LevelChoice::Hard)),
+            new_command(
+                GameChoice::Palazzo,
+                None,
+                Some(2),
+                Some(LevelChoice::Hard),
+                Some(OnOff::Off)
+            ),
             Command::New {
                 game: "palazzo".into(),
                 options: String::new(),
                 seed: None,
                 bots: vec![table::BotLevel::Hard; 2],
+                rated: false,
             }
         );
         assert_eq!(

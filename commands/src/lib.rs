@@ -30,6 +30,7 @@ mod nonce;
 pub mod panel;
 mod proxied;
 pub mod ratelimit;
+mod rating;
 mod relay;
 mod retry_after;
 mod serve;
@@ -298,6 +299,7 @@ mod tests {
                 "mine",
                 "stats",
                 "leaderboard",
+                "rating",
                 "notify",
                 "language",
                 "learn"

@@ -5,6 +5,7 @@ use crate::context::{Context, Data, Error};
 use crate::execute::{execute_async, execute_with, reply_private, run, run_seating, slowed_down};
 use crate::learn::learn;
 use crate::messages;
+use crate::rating::rating;
 use poise::serenity_prelude as serenity;
 use table::Command;
 
@@ -34,6 +35,7 @@ use table::Command;
         "mine",
         "stats",
         "leaderboard",
+        "rating",
         "notify",
         "language",
         "learn"
@@ -57,8 +59,9 @@ async fn new(
     #[max = 4]
     bots: Option<u8>,
     #[description = "How well those bots play (default normal)"] level: Option<args::LevelChoice>,
+    #[description = "Whether the result changes ratings (default on)"] rated: Option<args::OnOff>,
 ) -> Result<(), Error> {
-    run_seating(ctx, args::new_command(game, options, bots, level)).await
+    run_seating(ctx, args::new_command(game, options, bots, level, rated)).await
 }
 
 /// The bots of the lobby: seat one or take one away (`/game bot add|remove`).
@@ -185,6 +188,8 @@ async fn settings(
     #[description = "May players ask the bot for a hint (/game hint)?"] hints: Option<args::OnOff>,
     #[description = "The language of this channel's messages (auto: the server's)"]
     language: Option<args::LanguageChoice>,
+    #[description = "Also rate this server's games on the ladder across servers (Manage Server)"]
+    global_ratings: Option<args::OnOff>,
 ) -> Result<(), Error> {
     let timing = [&remind_after, &repeat_every, &timeout_after]
         .iter()
@@ -200,6 +205,16 @@ async fn settings(
         undo,
         hints,
     );
+    if let Some(global) = global_ratings {
+        return crate::rating::global_ratings(
+            ctx,
+            global == args::OnOff::On,
+            language,
+            change,
+            timing,
+        )
+        .await;
+    }
     let Some(language) = language else {
         return run(ctx, change).await;
     };
@@ -314,7 +329,13 @@ async fn stats(
 async fn leaderboard(
     ctx: Context<'_>,
     #[description = "One game (default: all games)"] game: Option<GameChoice>,
+    #[description = "Rank by wins (default) or by rating (a picture; name a game)"] by: Option<
+        crate::rating::BoardBy,
+    >,
 ) -> Result<(), Error> {
+    if by == Some(crate::rating::BoardBy::Rating) {
+        return crate::rating::rating_board(ctx, game).await;
+    }
     run(
         ctx,
         Command::Leaderboard {

@@ -6,6 +6,7 @@
 //! know. Prints the per-move figures (REST calls, channel messages, interaction latency).
 
 mod common;
+use common::ratings::{change_of, choice_of, my_rating, rating_board, ratings_told};
 use common::*;
 use fake_discord::FakeDiscord;
 use rand::seq::SliceRandom;
@@ -146,12 +147,17 @@ async fn play_game(fake: &FakeDiscord, title: &str, players: usize, seed: u64, w
         assert_no_secret_in(&message_json(m), &secrets, title);
     }
     let public_now = public(&messages).len();
+    // The ratings' changes after the end are one message per game, not per move.
+    let ratings_told = public(&messages)
+        .iter()
+        .filter(|m| m.content.starts_with("📈 **Ratings"))
+        .count();
     Played {
         channel,
         seats,
         moves,
         requests: fake.requests().len() - requests_before,
-        channel_messages: public_now - public_before,
+        channel_messages: public_now - public_before - ratings_told,
         ephemeral_messages: messages.len() - public_now - ephemeral_before,
         taps,
         longest_turn,
@@ -858,7 +864,11 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
                 })
                 .await;
             }
-            let new = public_messages(&fake, channel).len() - before;
+            // (The ratings' changes after the end are a message of their own.)
+            let new = public_messages(&fake, channel)[before..]
+                .iter()
+                .filter(|m| !m.content.starts_with("📈 **Ratings"))
+                .count();
             // Bots awaited together with the person (a phase everyone plays at once, like
             // the Princes' first choice) each tell their move: the person may move in
             // between. Otherwise: the person's move, then one message for the chain.
@@ -898,7 +908,28 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
         for m in &messages[..end] {
             assert_no_secret_in(&message_json(m), &secrets, title);
         }
-        println!("{title}: ana made {moves} moves against two easy bots");
+        // Rated against the bots' anchors: the change told after the end, and the same
+        // number in `/game rating` (alone at this title on the server: first of one).
+        let told = ratings_told(&fake, channel, &format!("📈 **Ratings — {title}**")).await;
+        let (delta, shown) = change_of(&told.content, &format!("solo{i}"));
+        assert!(told.content.contains(" (provisional)"), "{}", told.content);
+        let reply = my_rating(&fake, ana, channel).await;
+        let line = format!(
+            "**{title}**: {shown} · 1 rated game · last change {delta} · rank 1 of 1 (provisional)"
+        );
+        assert!(reply.contains(&line), "{title}: {line} in {reply}");
+        println!("{title}: ana made {moves} moves against two easy bots; rated {delta} → {shown}");
+        // The title's rating leaderboard: a picture whose description names the player.
+        let board = rating_board(&fake, ana, channel, title).await;
+        let file = picture_on(&board);
+        let alt = file.description.clone().unwrap_or_default();
+        assert!(
+            alt.starts_with(&format!("Ratings — {title}. "))
+                && alt.contains(&format!(
+                    "\n1. solo{i}: {shown}, 1 rated game (provisional)"
+                )),
+            "{title}: {alt}"
+        );
     }
     bot.stop().await;
 }
@@ -1184,5 +1215,41 @@ async fn export_attaches_the_last_finished_games_record_in_the_askers_language()
         "{}",
         refused[0].content
     );
+    bot.stop().await;
+}
+
+/// `/game settings global_ratings:on` is a Manage Server setting: refused to a member
+/// without it, taken and said to one with it (what it rates: table/tests/lobby/ratings.rs).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn global_ratings_are_a_manage_server_setting() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let channel = fake.add_channel("ladder");
+    let (member, owner) = (fake.add_user("member"), fake.add_user("owner"));
+    const MANAGE_GUILD: u64 = 1 << 5;
+    fake.set_permissions(
+        owner,
+        fake_discord::Permissions(fake_discord::Permissions::MEMBER_DEFAULT.0 | MANAGE_GUILD),
+    );
+    let on = choice_of(&fake, "settings", "global_ratings", "on");
+    let options = json!({ "global_ratings": on });
+    let refused = slash(&fake, member, channel, "game settings", options.clone()).await;
+    assert!(
+        refused[0]
+            .content
+            .starts_with("Only a member with Manage Server"),
+        "{}",
+        refused[0].content
+    );
+    let done = slash(&fake, owner, channel, "game settings", options).await;
+    assert!(
+        done[0]
+            .content
+            .contains("also rate their players on the ladder across servers"),
+        "{}",
+        done[0].content
+    );
+    fake.assert_no_errors();
     bot.stop().await;
 }

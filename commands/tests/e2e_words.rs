@@ -5,6 +5,7 @@
 
 mod common;
 mod matrix;
+use common::ratings::{change_of, my_rating, rating_board, ratings_told};
 use common::*;
 use fake_discord::FakeDiscord;
 use serde_json::json;
@@ -1383,6 +1384,27 @@ async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
                 .count();
             assert!(headers > 0, "{title}: no round header");
         }
+        // Rated (the seat a `bot` stand-in played a while counts as theirs): the change
+        // told in Spanish, and `/game rating` answers in Spanish with the same number.
+        let told = ratings_told(&fake, channel, &format!("📈 **Puntuaciones — {title}**")).await;
+        let (delta, shown) = change_of(&told.content, &name);
+        let reply = my_rating(&fake, ana, channel).await;
+        let line = format!(
+            "**{title}**: {shown} · 1 partida puntuada · último cambio {delta} · puesto 1 de 1 (provisional)"
+        );
+        assert!(reply.contains(&line), "{title}: {line} in {reply}");
+        assert_no_english(&english, &reply, &names, title);
+        // The rating leaderboard's picture and its description, in Spanish.
+        let board = rating_board(&fake, ana, channel, title).await;
+        let alt = picture_on(&board).description.clone().unwrap_or_default();
+        assert!(
+            alt.starts_with(&format!("Puntuaciones — {title}. "))
+                && alt.contains(&format!(
+                    "\n1. {name}: {shown}, 1 partida puntuada (provisional)"
+                )),
+            "{title}: {alt}"
+        );
+        assert_no_english(&english, &alt, &names, title);
         let mut read = 0;
         for m in fake
             .channel_messages(channel)

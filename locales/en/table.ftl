@@ -111,6 +111,7 @@ table-help = **Table commands**
     · `/game mine` — your games, where it is your move first
     · `/game notify [ping|dm|quiet]` — how you hear about your turn on this server
     · `/game stats [user] [game]` · `/game leaderboard [game]` — this server's records
+    · `/game rating [player] [title]` · `/game leaderboard game:… by:rating` — ratings on this server
     Moves: the **Your move** button, or `/<game> move` (e.g. `/palazzo move take money`).
 table-help-moves = **{ $game } moves**
 table-help-move = · `{ $syntax }` — { $meaning } (e.g. `{ $example }`)

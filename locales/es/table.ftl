@@ -116,6 +116,7 @@ table-help = **Comandos de la mesa**
     · `/partida mías` — tus partidas, primero donde te toca
     · `/partida avisos [mención|md|silencio]` — cómo te enteras de tu turno en este servidor
     · `/partida estadísticas [usuario] [juego]` · `/partida clasificación [juego]` — el historial de este servidor
+    · `/partida puntuación [jugador] [título]` · `/partida clasificación juego:… por:puntuación` — las puntuaciones de este servidor
     Jugadas: el botón de tu turno, o `/<juego> jugar` (p. ej. `/palazzo jugar take money`).
 table-help-moves = **Jugadas de { $game }**
 table-help-move = · `{ $syntax }` — { $meaning } (p. ej. `{ $example }`)

@@ -20,6 +20,7 @@
 mod access;
 mod canvas;
 mod estates;
+mod leaderboard;
 mod palazzo;
 mod princes;
 mod style;
@@ -27,6 +28,9 @@ mod villa;
 
 pub use access::{private_alt, private_text, public_alt, public_text, ALT_MAX, LINE_MAX};
 pub use canvas::{exact_colours, indexed_png};
+pub use leaderboard::{
+    leaderboard_alt, leaderboard_legends, leaderboard_png, leaderboard_text_sizes, Board, BoardRow,
+};
 use rules::{PrivatePicture, PublicPicture};
 use words::Lang;
 

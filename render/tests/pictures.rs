@@ -550,6 +550,44 @@ fn every_text_is_readable_on_a_phone() {
     assert!(wrong.is_empty(), "too small for a phone: {wrong:#?}");
 }
 
+/// The rating leaderboard meets the same phone rule: header, column names, rows (a
+/// long name shrunk to fit stays at or above the bar), the provisional mark and the
+/// reader's own row, in both languages.
+#[test]
+fn the_leaderboard_is_readable_on_a_phone() {
+    let row = |rank, name: &str, games| render::BoardRow {
+        rank,
+        name: name.into(),
+        rating: 2_100 - 37 * rank as i64,
+        games,
+        provisional: games < 5,
+    };
+    let board = render::Board {
+        title: "Principi e Principesse".into(),
+        rows: vec![
+            row(1, "Ana", 40),
+            row(2, "a very long display name that cannot fit the column", 3),
+            row(3, "Bruno", 7),
+        ],
+        rated: 10_000,
+        you: Some(row(9_999, "Carla", 1)),
+    };
+    for lang in Lang::ALL {
+        let sizes = render::leaderboard_text_sizes(&board, lang);
+        assert!(sizes.len() > 10, "{sizes:?}");
+        let below: Vec<_> = sizes
+            .iter()
+            .filter(|(px, _)| *px < render::PHONE_MIN_PX)
+            .collect();
+        assert!(
+            below.is_empty(),
+            "{lang:?}: too small for a phone: {below:?}"
+        );
+        let png = render::leaderboard_png(&board, lang).expect("a picture");
+        assert_eq!(decode(&png).0, render::WIDTH);
+    }
+}
+
 /// Colour-vision deficiency simulation matrices at severity 1.0, applied to linear RGB:
 /// Machado, Oliveira & Fernandes (2009), "A Physiologically-based Model for Simulation
 /// of Color Vision Deficiency", IEEE TVCG 15(6), supplementary table.

@@ -168,6 +168,10 @@ pub struct Outcome {
     pub results: Vec<PlayerResult>,
     /// The winners (several on a shared win; none when the rules say nobody wins).
     pub winners: Vec<Seat>,
+    /// Seats the rules say lost the game outright, whoever won (Villa Paletti: whoever
+    /// collapsed the villa). Ratings place them after every other seat that stayed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub losers: Vec<Seat>,
     /// Why the game ended / a note on the result, when useful (English).
     pub note: Option<String>,
     /// The note as a phrase, for the reader's language (not stored, as
@@ -195,6 +199,7 @@ impl Outcome {
         Outcome {
             results,
             winners,
+            losers: Vec::new(),
             note,
             note_phrase: None,
         }
@@ -337,6 +342,30 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn awaiting(&self) -> Vec<Seat>;
     /// What `seat` may do now (meaningful choices, not every permutation).
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+    /// [`Game::awaiting`] written into `out` (cleared first). Playouts and searches call
+    /// these `_into` forms at every move, reusing one buffer instead of a new list.
+    fn awaiting_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        out.extend(self.awaiting());
+    }
+    /// [`Game::legal_actions`] written into `out` (cleared first): the same actions in
+    /// the same order.
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Self::Action>) {
+        out.clear();
+        out.extend(self.legal_actions(seat));
+    }
+    /// [`Game::apply`] with its events written into `events` (cleared first): the same
+    /// state change, the same refusals.
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error> {
+        events.clear();
+        events.extend(self.apply(seat, action)?);
+        Ok(())
+    }
     /// Reads a typed command (`bid R4 G4 B4`) for `seat` in the current state.
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Self::Action, ParseError>;
     fn public_view(&self) -> Self::PublicView;

@@ -16,11 +16,22 @@ pub struct Playout<G: Game> {
 
 /// Picks a uniformly random legal action of a random awaited seat.
 pub fn random_action<G: Game>(game: &G, rng: &mut impl Rng) -> Option<(Seat, G::Action)> {
-    let mut seats = game.awaiting();
+    random_action_with(game, rng, &mut Vec::new(), &mut Vec::new())
+}
+
+/// [`random_action`] with the caller's buffers for the awaited seats and the legal
+/// actions (a playout reuses them at every move); the same draws from `rng`.
+fn random_action_with<G: Game>(
+    game: &G,
+    rng: &mut impl Rng,
+    seats: &mut Vec<Seat>,
+    legal: &mut Vec<G::Action>,
+) -> Option<(Seat, G::Action)> {
+    game.awaiting_into(seats);
     seats.shuffle(rng);
-    for seat in seats {
-        let actions = game.legal_actions(seat);
-        if let Some(a) = actions.choose(rng) {
+    for &seat in seats.iter() {
+        game.legal_actions_into(seat, legal);
+        if let Some(a) = legal.choose(rng) {
             return Some((seat, a.clone()));
         }
     }
@@ -37,10 +48,11 @@ pub fn random_playout<G: Game>(
     let mut game = G::new(players, options, seed).map_err(|e| e.to_string())?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut log = Vec::new();
+    let (mut seats, mut legal, mut events) = (Vec::new(), Vec::new(), Vec::new());
     while !game.is_over() && log.len() < max_actions {
-        let (seat, action) = random_action(&game, &mut rng)
+        let (seat, action) = random_action_with(&game, &mut rng, &mut seats, &mut legal)
             .ok_or_else(|| format!("seed {seed}: no legal action but the game is not over"))?;
-        game.apply(seat, &action)
+        game.apply_into(seat, &action, &mut events)
             .map_err(|e| format!("seed {seed}: legal action `{action}` refused: {e}"))?;
         log.push((seat, action));
     }
@@ -71,6 +83,7 @@ pub fn check_random_game<G: Game>(
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(31).wrapping_add(7));
     let mut log: Vec<(Seat, G::Action)> = Vec::new();
     let mut seen: Vec<G::Action> = Vec::new();
+    let (mut seat_buf, mut legal_buf, mut event_buf) = (Vec::new(), Vec::new(), Vec::new());
     invariant(&game).map_err(|e| format!("seed {seed} at setup: {e}"))?;
     while !game.is_over() {
         if log.len() >= max_actions {
@@ -103,7 +116,9 @@ pub fn check_random_game<G: Game>(
         // (legal_actions lists meaningful choices, so an equivalent spelling may pass).
         if let Some(stale) = seen.choose(&mut rng).cloned() {
             let mut probe = game.clone();
-            if probe.apply(seat, &stale).is_err() && state_bytes(&probe) != before {
+            if probe.apply_into(seat, &stale, &mut event_buf).is_err()
+                && state_bytes(&probe) != before
+            {
                 return Err(format!("seed {seed}: refused `{stale}` changed the state"));
             }
         }
@@ -117,8 +132,32 @@ pub fn check_random_game<G: Game>(
             }
             Err(e) => return Err(format!("seed {seed}: `{text}` does not parse: {e}")),
         }
-        game.apply(seat, &action)
+        // The buffer-reusing forms give the same seats, actions, events and state.
+        game.awaiting_into(&mut seat_buf);
+        if seat_buf != awaiting {
+            return Err(format!("seed {seed}: awaiting_into differs from awaiting"));
+        }
+        for &s in &awaiting {
+            game.legal_actions_into(s, &mut legal_buf);
+            if legal_buf != game.legal_actions(s) {
+                return Err(format!(
+                    "seed {seed}: legal_actions_into differs for seat {s}"
+                ));
+            }
+        }
+        let mut twin = game.clone();
+        twin.apply_into(seat, &action, &mut event_buf)
+            .map_err(|e| format!("seed {seed}: apply_into refused `{action}`: {e}"))?;
+        let events = game
+            .apply(seat, &action)
             .map_err(|e| format!("seed {seed}: legal action `{action}` refused: {e}"))?;
+        if format!("{events:?}") != format!("{event_buf:?}")
+            || state_bytes(&twin) != state_bytes(&game)
+        {
+            return Err(format!(
+                "seed {seed}: apply_into differs from apply for `{action}`"
+            ));
+        }
         invariant(&game).map_err(|e| format!("seed {seed} after `{action}`: {e}"))?;
         if !seen.contains(&action) && seen.len() < 256 {
             seen.push(action.clone());

@@ -337,6 +337,17 @@ fn describe(batch: &Batch, into: &mut DamagedLog) {
                 None,
                 format!("stats of server {}", channel_at(0).unwrap_or_default()),
             ),
+            TreeId::Ratings => (
+                None,
+                format!(
+                    "a rating on `{}`",
+                    String::from_utf8_lossy(key.split(|&b| b == 0).next().unwrap_or(&[]))
+                ),
+            ),
+            TreeId::Rated => (
+                None,
+                format!("rated result {}", channel_at(0).unwrap_or_default()),
+            ),
             TreeId::Default => (
                 None,
                 format!("store record `{}`", String::from_utf8_lossy(key)),

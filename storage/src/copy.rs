@@ -2,7 +2,7 @@
 //! one store written into an empty other one, as the same bytes. What is copied is the
 //! list of [`Item`]s: running tables (metadata, snapshot, whether they finished), every
 //! game's log, the archive, quarantine, pending outbox rows, timers, notes, the players'
-//! index, the stats and the id counter. Claims (leases) are not copied: the destination
+//! index, the stats, the ratings and the rated results, and the id counter. Claims (leases) are not copied: the destination
 //! starts with none.
 
 use crate::{ChannelId, OutboxRow, PlayerStats, Quarantined, StoreError, Timer, UserId};
@@ -60,6 +60,10 @@ pub enum Item {
     /// Every id handed out so far (game ids, outbox rows) is at most this: the
     /// destination hands out only larger ones.
     IdsUpTo(u64),
+    /// A person's rating on a ladder at a title.
+    Rating(crate::RatingEntry),
+    /// A rated result; these come in the order they were rated, and keep it.
+    Rated(crate::RatedGame),
 }
 
 impl Item {
@@ -76,6 +80,8 @@ impl Item {
             Item::Player { .. } => "player index entries",
             Item::Stats { .. } => "stats records",
             Item::IdsUpTo(_) => "id counters",
+            Item::Rating(_) => "ratings",
+            Item::Rated(_) => "rated results",
         }
     }
 }

@@ -14,11 +14,16 @@ pub mod admin;
 pub mod codec;
 pub mod copy;
 pub mod pg;
+pub mod ratings;
 mod record;
 mod sled_store;
 mod wal;
 
 pub use pg::PgStore;
+pub use ratings::{
+    season_ladder, season_seed, server_ladder, Archived, Rated, RatedGame, RatedPlayer, RatedSeat,
+    RatingChange, RatingEntry, RatingRow, GLOBAL_LADDER,
+};
 pub use sled_store::{
     exit_after_failed_sync, SledStore, StoreOptions, CHECKPOINT_BYTES, DEFAULT_CACHE_BYTES,
     DEFAULT_FLUSH_GAP, FAILED_SYNC_EXIT_CODE, LAYOUT_VERSION,
@@ -533,7 +538,32 @@ pub trait Store: Send + Sync {
     /// Moves a channel's table to the archive (finished or abandoned), atomically, with
     /// the players' results added to the server's stats in the same transaction (empty
     /// for an abandoned game: it does not count). Cancels the channel's timers.
-    fn archive(&self, entry: &ArchiveEntry, standings: &[Standing]) -> Result<(), StoreError>;
+    fn archive(&self, entry: &ArchiveEntry, standings: &[Standing]) -> Result<(), StoreError> {
+        self.archive_rated(entry, standings, None).map(|_| ())
+    }
+    /// [`Store::archive`] that also rates the game (`rated`), in the same transaction:
+    /// the rated result is stored, each person's ratings on its ladders read, computed
+    /// by `rated.rate` and written, and the announcement stored as an outbox row. A game
+    /// archived before is not rated again (nothing changes: empty [`Archived`]).
+    fn archive_rated(
+        &self,
+        entry: &ArchiveEntry,
+        standings: &[Standing],
+        rated: Option<Rated>,
+    ) -> Result<Archived, StoreError>;
+    /// A person's rating on a ladder at a title.
+    fn rating(
+        &self,
+        ladder: &str,
+        title: &str,
+        user: UserId,
+    ) -> Result<Option<RatingRow>, StoreError>;
+    /// Every rating on a ladder at a title (in no particular order).
+    fn ladder(&self, ladder: &str, title: &str) -> Result<Vec<(UserId, RatingRow)>, StoreError>;
+    /// Every rated result, in the order they were rated.
+    fn rated_games(&self) -> Result<Vec<RatedGame>, StoreError>;
+    /// Replaces every stored rating with `rows`, in one transaction (a rebuild).
+    fn replace_ratings(&self, rows: &[RatingEntry]) -> Result<(), StoreError>;
     /// Archived games of a channel, newest first (every one decoded: for tools and
     /// tests; the table reads one game at a time with [`Store::archived_game`]).
     fn archived(&self, channel: ChannelId) -> Result<Vec<ArchiveEntry>, StoreError>;

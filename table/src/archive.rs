@@ -1,6 +1,6 @@
 //! A game's end: closing the table, archiving the game with its scores.
 
-use crate::{bots, timers, Active, Change, Delivery, Slot, Table, UserId};
+use crate::{bots, rated, timers, Active, Change, Delivery, Slot, Table, UserId};
 use storage::{ArchiveEntry, Meta, Standing, Status};
 
 impl Table {
@@ -46,11 +46,16 @@ impl Table {
         if active.game.is_none() {
             return self.store.discard_lobby(&active.meta);
         }
-        self.archive_active(active)
+        self.archive_active(active).map(|_| ())
     }
 
-    /// Moves a finished or abandoned table to the archive with its outcome.
-    pub(crate) fn archive_active(&self, active: &Active) -> Result<(), storage::StoreError> {
+    /// Moves a finished or abandoned table to the archive with its outcome, rating a
+    /// finished game in the same transaction. Returns the message telling the ratings'
+    /// changes (stored in the outbox with the archive), if any.
+    pub(crate) fn archive_active(
+        &self,
+        active: &Active,
+    ) -> Result<Option<Delivery>, storage::StoreError> {
         let game = active.game.as_ref();
         let outcome = if active.meta.status == Status::Finished {
             game.and_then(|g| g.outcome())
@@ -87,11 +92,23 @@ impl Table {
             outcome,
             snapshot: game.map(|g| g.snapshot()).unwrap_or_default(),
         };
-        let archived = self.store.archive(&entry, &standings);
-        if archived.is_ok() {
-            // The picker lists it at once, without reading it back.
-            self.picker.archived(&entry);
-        }
-        archived
+        let archived = self
+            .store
+            .archive_rated(&entry, &standings, self.rated(active))?;
+        // The picker lists it at once, without reading it back.
+        self.picker.archived(&entry);
+        let told = archived.outbox.and_then(|id| {
+            let names = rated::names(&active.meta);
+            let lang = self.post_lang(&active.meta);
+            let mut told = vec![rated::announcement(
+                lang,
+                active.title(),
+                &names,
+                &archived.changes,
+            )?];
+            Delivery::number(&mut told, &[id]);
+            told.pop()
+        });
+        Ok(told)
     }
 }

@@ -17,6 +17,8 @@ pub enum Command {
         /// Bots to seat at once, by level (`bots=2`: two normal bots). With enough seats
         /// the game then starts at once.
         bots: Vec<storage::BotLevel>,
+        /// Whether the finished game changes ratings (`rated=off`: not).
+        rated: bool,
     },
     Join,
     Leave,
@@ -75,6 +77,11 @@ pub enum Command {
     Mine,
     /// A player's record on this server (default: the caller), for one game or all.
     Stats {
+        user: Option<(UserId, String)>,
+        game: Option<String>,
+    },
+    /// A person's ratings on this server (default: the caller), at one title or all.
+    Rating {
         user: Option<(UserId, String)>,
         game: Option<String>,
     },
@@ -156,6 +163,7 @@ pub const TABLE_WORDS: &[&str] = &[
     "mine",
     "stats",
     "leaderboard",
+    "rating",
     "notify",
 ];
 
@@ -186,8 +194,20 @@ impl Command {
                 let game = rest.first().map(|s| s.to_string()).unwrap_or_default();
                 let mut seed = None;
                 let mut bots = Vec::new();
+                let mut rated = true;
                 let mut options = Vec::new();
                 for w in rest.iter().skip(1) {
+                    match *w {
+                        "rated=off" => {
+                            rated = false;
+                            continue;
+                        }
+                        "rated=on" => {
+                            rated = true;
+                            continue;
+                        }
+                        _ => {}
+                    }
                     if let Some(list) = w.strip_prefix("bots=") {
                         match parse_bots(list) {
                             Ok(levels) => bots = levels,
@@ -205,6 +225,7 @@ impl Command {
                     options: options.join(" "),
                     seed,
                     bots,
+                    rated,
                 }
             }
             "join" => Command::Join,
@@ -247,6 +268,10 @@ impl Command {
             "resume" | "back" => Command::Resume,
             "mine" | "games" => Command::Mine,
             "stats" => Command::Stats {
+                user: None,
+                game: rest.first().map(|g| g.to_string()),
+            },
+            "rating" => Command::Rating {
                 user: None,
                 game: rest.first().map(|g| g.to_string()),
             },
@@ -327,6 +352,7 @@ mod tests {
                 options: "fast=true".into(),
                 seed: Some(42),
                 bots: vec![],
+                rated: true,
             }
         );
         use storage::BotLevel::{Hard, Normal};
@@ -337,6 +363,17 @@ mod tests {
                 options: String::new(),
                 seed: None,
                 bots: vec![Normal, Normal],
+                rated: true,
+            }
+        );
+        assert_eq!(
+            Command::parse("new palazzo rated=off"),
+            Command::New {
+                game: "palazzo".into(),
+                options: String::new(),
+                seed: None,
+                bots: vec![],
+                rated: false,
             }
         );
         assert_eq!(parse_bots("normal,HARD"), Ok(vec![Normal, Hard]));

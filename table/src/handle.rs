@@ -60,6 +60,9 @@ impl Table {
             Command::Leaderboard { game } => {
                 return done(self.leaderboard(caller, game.as_deref()))
             }
+            Command::Rating { user, game } => {
+                return done(self.rating(caller, user, game.as_deref()))
+            }
             Command::Invalid(why) => return done(vec![Delivery::ephemeral(why.text(caller.lang))]),
             _ => {}
         }
@@ -96,7 +99,8 @@ impl Table {
                     options,
                     seed,
                     bots,
-                } => self.new_table(slot, channel, caller, &game, &options, seed, &bots),
+                    rated,
+                } => self.new_table(slot, channel, caller, &game, &options, seed, &bots, rated),
                 Command::AddBot(level) => self.add_bot(slot, caller, level),
                 Command::RemoveBot(which) => self.remove_bot(slot, caller, which.as_deref()),
                 // In a game under way, a seated player's join takes their seat back.
@@ -141,6 +145,7 @@ impl Table {
                 | Command::Notify(_)
                 | Command::Stats { .. }
                 | Command::Leaderboard { .. }
+                | Command::Rating { .. }
                 | Command::Invalid(_) => vec![],
             };
             out.extend(replies);

@@ -19,6 +19,7 @@ impl Table {
         options: &str,
         seed: Option<u64>,
         bots: &[BotLevel],
+        rated: bool,
     ) -> Vec<Delivery> {
         let lang = caller.lang;
         if let Some(active) = &slot.active {
@@ -90,16 +91,28 @@ impl Table {
             ("max", kind.players.1.into()),
             ("bots", bot_names.join(", ").into()),
         ];
+        let opened = |key| {
+            let mut text = words::text(post, key, &args);
+            if !rated {
+                text.push('\n');
+                text.push_str(&words::text(post, "rating-unrated-table", &[]));
+            }
+            text
+        };
         let mut out = vec![if ready {
-            Delivery::channel(words::text(post, "lobby-opened-ready", &args))
+            Delivery::channel(opened("lobby-opened-ready"))
         } else {
             let key = if bot_names.is_empty() {
                 "lobby-opened"
             } else {
                 "lobby-opened-with-bots"
             };
-            Delivery::lobby(words::text(post, key, &args), meta.game_id, post)
+            Delivery::lobby(opened(key), meta.game_id, post)
         }];
+        if !rated {
+            // Before the lobby is stored: the game never exists without its mark.
+            self.mark_unrated(&meta);
+        }
         let change = Change::seats(&meta, &[]).for_reader(lang);
         if self.commit(change, &mut out).is_ok() {
             slot.active = Some(Active::new(meta, None));

@@ -274,11 +274,16 @@ impl Table {
         if over {
             // Archiving frees the channel; if it fails (or the process dies first) the
             // finished game is archived at the next load or start-up.
-            if let Err(e) = self.archive_active(&next) {
-                tracing::error!(channel = next.meta.channel, error = %e, "archive failed; will retry at load");
-                slot.active = Some(next);
-            } else {
-                slot.active = None;
+            match self.archive_active(&next) {
+                Err(e) => {
+                    tracing::error!(channel = next.meta.channel, error = %e, "archive failed; will retry at load");
+                    slot.active = Some(next);
+                }
+                Ok(told) => {
+                    // The ratings' changes, stored with the archive: sent after the end.
+                    out.extend(told);
+                    slot.active = None;
+                }
             }
         } else {
             slot.active = Some(next);

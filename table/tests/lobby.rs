@@ -2,6 +2,10 @@
 
 mod common;
 use common::*;
+
+/// Ratings at a game's end.
+#[path = "lobby/ratings.rs"]
+mod ratings;
 use std::sync::Arc;
 use storage::{Loaded, Store};
 use table::{Caller, Command, Delivery};

@@ -162,6 +162,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         include_str!("../../locales/en/learn.ftl"),
     ),
     (
+        Lang::En,
+        "ratings.ftl",
+        include_str!("../../locales/en/ratings.ftl"),
+    ),
+    (
         Lang::Es,
         "commands.ftl",
         include_str!("../../locales/es/commands.ftl"),
@@ -240,6 +245,11 @@ pub const FILES: &[(Lang, &str, &str)] = &[
         Lang::Es,
         "learn.ftl",
         include_str!("../../locales/es/learn.ftl"),
+    ),
+    (
+        Lang::Es,
+        "ratings.ftl",
+        include_str!("../../locales/es/ratings.ftl"),
     ),
 ];
 

@@ -866,6 +866,8 @@ pub use records::*;
 
 #[path = "../../../table/tests/common/markup.rs"]
 mod markup;
+#[allow(dead_code)]
+pub mod ratings;
 #[allow(unused_imports)]
 pub use markup::assert_no_markup;
 

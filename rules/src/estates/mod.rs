@@ -629,11 +629,27 @@ impl Game for Estates {
         action: &EstatesAction,
     ) -> Result<Vec<EstatesEvent>, EstatesError> {
         // `step` validates before it mutates: no copy of the state is needed.
-        self.step(seat, action)
+        let mut events = Vec::new();
+        self.step(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: &EstatesAction,
+        events: &mut Vec<EstatesEvent>,
+    ) -> Result<(), EstatesError> {
+        self.step(seat, action, events)
     }
 
     fn awaiting(&self) -> Vec<Seat> {
         self.awaited().into_iter().collect()
+    }
+
+    fn awaiting_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        out.extend(self.awaited());
     }
 
     fn undoable(before: &Self, _seat: Seat, action: &EstatesAction, after: &Self) -> bool {
@@ -641,11 +657,18 @@ impl Game for Estates {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<EstatesAction> {
+        let mut out = Vec::new();
+        self.legal_actions_into(seat, &mut out);
+        out
+    }
+
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<EstatesAction>) {
+        out.clear();
         if self.awaited() != Some(seat) {
-            return vec![];
+            return;
         }
         // Enough for any choice but a bid (stash + 6 cubes + 6 other pieces at most).
-        let mut out = Vec::with_capacity(16);
+        out.reserve(16);
         match &self.phase {
             Phase::Over => {}
             Phase::Turn { stashed } => {
@@ -657,7 +680,7 @@ impl Game for Estates {
             Phase::Auction { high, .. } => {
                 let min = high.map_or(1, |(_, h)| h + 1);
                 let bids = min..=self.cash(seat);
-                out = Vec::with_capacity(1 + bids.size_hint().0);
+                out.reserve(1 + bids.size_hint().0);
                 out.push(EstatesAction::Pass);
                 out.extend(bids.map(EstatesAction::Bid));
             }
@@ -697,7 +720,6 @@ impl Game for Estates {
                 }
             },
         }
-        out
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<EstatesAction, ParseError> {
@@ -829,6 +851,7 @@ impl Game for Estates {
             Outcome {
                 results,
                 winners,
+                losers: Vec::new(),
                 note: Some(note),
                 note_phrase: None,
             }

@@ -6,18 +6,20 @@ use super::*;
 impl Estates {
     /// Applies `action`: every precondition is checked before the state is touched, so
     /// a refused action leaves `self` exactly as it was.
+    /// The events are written into `events` (cleared first).
     pub(super) fn step(
         &mut self,
         seat: Seat,
         action: &EstatesAction,
-    ) -> Result<Vec<EstatesEvent>, EstatesError> {
+        events: &mut Vec<EstatesEvent>,
+    ) -> Result<(), EstatesError> {
+        events.clear();
         if self.phase == Phase::Over {
             return Err(EstatesError::GameOver);
         }
         if self.awaited() != Some(seat) {
             return Err(EstatesError::NotYourTurn);
         }
-        let mut events = Vec::new();
         match *action {
             EstatesAction::Stash => {
                 let Phase::Turn { stashed } = &mut self.phase else {
@@ -55,7 +57,7 @@ impl Estates {
                     bids: Bids::default(),
                     high: None,
                 };
-                self.close_auction_if_done(&mut events);
+                self.close_auction_if_done(events);
             }
             EstatesAction::Bid(amount) => {
                 let cash = self.cash(seat);
@@ -81,7 +83,7 @@ impl Estates {
                 responders.advance();
                 self.record_cash_at_least(seat, amount);
                 events.push(EstatesEvent::Bid { seat, amount });
-                self.close_auction_if_done(&mut events);
+                self.close_auction_if_done(events);
             }
             EstatesAction::Pass => {
                 let Phase::Auction {
@@ -93,7 +95,7 @@ impl Estates {
                 bids.push((seat, None));
                 responders.advance();
                 events.push(EstatesEvent::Passed { seat });
-                self.close_auction_if_done(&mut events);
+                self.close_auction_if_done(events);
             }
             EstatesAction::Sell => {
                 let Phase::Decide {
@@ -184,7 +186,7 @@ impl Estates {
                     Item::Mayor => return Err(EstatesError::MayorNeedsRow),
                     Item::Cancel => return Err(EstatesError::CancelNotOnLot),
                 }
-                self.end_turn(&mut events);
+                self.end_turn(events);
             }
             EstatesAction::PlaceMayor(row) => {
                 let Phase::Place { item, owner } = self.phase else {
@@ -197,7 +199,7 @@ impl Estates {
                 }
                 self.board.mayor = PieceState::Placed { row, effect: 0 };
                 events.push(EstatesEvent::MayorPlaced { seat: owner, row });
-                self.end_turn(&mut events);
+                self.end_turn(events);
             }
             EstatesAction::RemovePermit(value) => {
                 let Phase::Place { item, owner } = self.phase else {
@@ -218,7 +220,7 @@ impl Estates {
                     row,
                     requirement,
                 });
-                self.end_turn(&mut events);
+                self.end_turn(events);
             }
             EstatesAction::Discard => {
                 let Phase::Place { item, owner } = self.phase else {
@@ -236,9 +238,9 @@ impl Estates {
                     Item::Cancel => self.board.cancel = PieceState::Gone,
                 }
                 events.push(EstatesEvent::Discarded { seat: owner, item });
-                self.end_turn(&mut events);
+                self.end_turn(events);
             }
         }
-        Ok(events)
+        Ok(())
     }
 }

@@ -9,24 +9,25 @@ use super::{scoring, Palazzo, Phase};
 use crate::engine::Seat;
 
 impl Palazzo {
-    /// Every legal action of `seat` now (empty when the game does not wait for it).
-    pub(super) fn legal(&self, seat: Seat) -> Vec<PalazzoAction> {
+    /// Every legal action of `seat` now, written into `out` (cleared first; empty when
+    /// the game does not wait for the seat).
+    pub(super) fn legal_into(&self, seat: Seat, out: &mut Vec<PalazzoAction>) {
+        out.clear();
         if self.awaited() != Some(seat) {
-            return vec![];
+            return;
         }
         match &self.phase {
-            Phase::Over => vec![],
+            Phase::Over => {}
             Phase::Turn => {
-                let mut out = Vec::with_capacity(16);
+                out.reserve(16);
                 if self.can_take_money() {
                     out.push(PalazzoAction::Money);
                 }
                 out.push(PalazzoAction::Draw);
-                self.reconstruct_options(seat, &mut out);
-                out
+                self.reconstruct_options(seat, out);
             }
-            Phase::Picking { revealed, .. } => pick_options(*revealed, self.pick_need(seat)),
-            Phase::BuyOrAuction => self.buy_options(seat),
+            Phase::Picking { revealed, .. } => pick_options(*revealed, self.pick_need(seat), out),
+            Phase::BuyOrAuction => self.buy_options(seat, out),
             Phase::Auction { auction, bids, .. } => {
                 let high = bids.get(auction.leader()).map_or(0, |b| b.total);
                 let raises = match (bids.get(seat), self.hands.get(seat)) {
@@ -36,7 +37,7 @@ impl Palazzo {
                     }
                     _ => PaymentKeys::default(),
                 };
-                let mut out = Vec::with_capacity(raises.as_slice().len() + 1);
+                out.reserve(raises.as_slice().len() + 1);
                 out.push(PalazzoAction::Pass);
                 out.extend(
                     raises
@@ -44,17 +45,16 @@ impl Palazzo {
                         .filter(|pay| !pay.is_empty())
                         .map(PalazzoAction::Raise),
                 );
-                out
             }
-            Phase::Handout { lot, .. } => self.build_options(seat, lot),
-            Phase::Building { pending, .. } => self.build_options(seat, pending),
+            Phase::Handout { lot, .. } => self.build_options(seat, lot, out),
+            Phase::Building { pending, .. } => self.build_options(seat, pending, out),
         }
     }
 
     /// Build options for `seat` for each distinct kind of tile in `tiles`.
-    fn build_options(&self, seat: Seat, tiles: &[Tile]) -> Vec<PalazzoAction> {
+    fn build_options(&self, seat: Seat, tiles: &[Tile], out: &mut Vec<PalazzoAction>) {
         let palaces = self.palaces.get(seat).map(|p| p.as_slice()).unwrap_or(&[]);
-        let mut out = Vec::with_capacity(tiles.len() * (palaces.len() + 2));
+        out.reserve(tiles.len() * (palaces.len() + 2));
         for (i, t) in tiles.iter().enumerate() {
             if tiles.iter().take(i).any(|s| s.same_kind(t)) {
                 continue;
@@ -73,7 +73,6 @@ impl Palazzo {
             });
             out.push(PalazzoAction::Discard(*t));
         }
-        out
     }
 
     /// Lift, insert and remove, each with every kind of card in hand as the payment.
@@ -106,9 +105,10 @@ impl Palazzo {
 
     /// Auction, then buying one supply tile (one per kind) or two (one per pair of
     /// kinds), each with every minimal payment.
-    fn buy_options(&self, seat: Seat) -> Vec<PalazzoAction> {
+    fn buy_options(&self, seat: Seat, out: &mut Vec<PalazzoAction>) {
         let Some(hand) = self.hands.get(seat) else {
-            return vec![PalazzoAction::Auction];
+            out.push(PalazzoAction::Auction);
+            return;
         };
         let each = self.price();
         let counts = Counts::of_set(*hand);
@@ -120,8 +120,7 @@ impl Palazzo {
             PaymentKeys::default()
         };
         let (singles, doubles) = (singles.as_slice(), doubles.as_slice());
-        let mut out =
-            Vec::with_capacity(1 + n * singles.len() + n * n.saturating_sub(1) / 2 * doubles.len());
+        out.reserve(1 + n * singles.len() + n * n.saturating_sub(1) / 2 * doubles.len());
         out.push(PalazzoAction::Auction);
         if !singles.is_empty() {
             for (i, t) in self.supply.iter().enumerate() {
@@ -135,7 +134,7 @@ impl Palazzo {
             }
         }
         if doubles.is_empty() {
-            return out;
+            return;
         }
         // Pairs equal in kind to a pair already listed are left out.
         let same_pair = |(x, y): (&Tile, &Tile), (a, b): (&Tile, &Tile)| {
@@ -161,13 +160,12 @@ impl Palazzo {
                 }));
             }
         }
-        out
     }
 }
 
 /// Picks of `need` (1 or 2) of the revealed cards, one per distinct choice: per kind of
 /// card, or per pair of kinds (and two of a kind where two are revealed), in card order.
-fn pick_options(revealed: Cards, need: usize) -> Vec<PalazzoAction> {
+fn pick_options(revealed: Cards, need: usize, out: &mut Vec<PalazzoAction>) {
     // The kinds revealed, as the one-card set of each.
     let mut ones = [Cards::EMPTY; KINDS];
     let mut n = 0;
@@ -182,9 +180,10 @@ fn pick_options(revealed: Cards, need: usize) -> Vec<PalazzoAction> {
     }
     let ones = &ones[..n];
     if need == 1 {
-        return ones.iter().map(|c| PalazzoAction::Pick(*c)).collect();
+        out.extend(ones.iter().map(|c| PalazzoAction::Pick(*c)));
+        return;
     }
-    let mut out = Vec::with_capacity(n * (n + 1) / 2);
+    out.reserve(n * (n + 1) / 2);
     for (i, a) in ones.iter().enumerate() {
         for b in &ones[i..] {
             let pair = Cards::from_raw(a.raw() + b.raw());
@@ -193,5 +192,4 @@ fn pick_options(revealed: Cards, need: usize) -> Vec<PalazzoAction> {
             }
         }
     }
-    out
 }

@@ -224,12 +224,32 @@ impl Game for Palazzo {
         self.apply_checked(seat, action)
     }
 
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: &PalazzoAction,
+        events: &mut Vec<PalazzoEvent>,
+    ) -> Result<(), PalazzoError> {
+        self.apply_checked_into(seat, action, events)
+    }
+
     fn awaiting(&self) -> Vec<Seat> {
         self.awaited().into_iter().collect()
     }
 
+    fn awaiting_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        out.extend(self.awaited());
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<PalazzoAction> {
-        self.legal(seat)
+        let mut out = Vec::new();
+        self.legal_into(seat, &mut out);
+        out
+    }
+
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<PalazzoAction>) {
+        self.legal_into(seat, out);
     }
 
     fn undoable(before: &Self, _seat: Seat, _action: &PalazzoAction, after: &Self) -> bool {

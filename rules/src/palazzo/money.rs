@@ -542,6 +542,12 @@ fn enumerate_groups(
     current: &mut [u32; 5],
     visit: &mut impl FnMut(&[u32; 5]),
 ) {
+    // A kind with no group available (or no groups left) only takes 0, which `current`
+    // already holds there: skip it (the same choices, visited in the same order).
+    let mut kind = kind;
+    while kind < avail.len() && (left == 0 || avail[kind] == 0) {
+        kind += 1;
+    }
     if kind == avail.len() {
         visit(current);
         return;

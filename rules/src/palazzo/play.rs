@@ -23,10 +23,22 @@ impl Palazzo {
         seat: Seat,
         action: &PalazzoAction,
     ) -> Res<Vec<PalazzoEvent>> {
-        self.check(seat, action)?;
         let mut events = Vec::with_capacity(4);
-        self.perform(seat, action, &mut events);
+        self.apply_checked_into(seat, action, &mut events)?;
         Ok(events)
+    }
+
+    /// [`Palazzo::apply_checked`] with the events written into `events` (cleared first).
+    pub(super) fn apply_checked_into(
+        &mut self,
+        seat: Seat,
+        action: &PalazzoAction,
+        events: &mut Vec<PalazzoEvent>,
+    ) -> Res<()> {
+        events.clear();
+        self.check(seat, action)?;
+        self.perform(seat, action, events);
+        Ok(())
     }
 
     /// Every reason to refuse `action` by `seat` now, in the order a player should hear

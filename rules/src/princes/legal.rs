@@ -29,17 +29,19 @@ fn bonus_subsets(n: usize) -> Vec<u32> {
 }
 
 impl Princes {
-    /// Every legal action of `seat` (empty when the game does not wait for it).
-    pub(super) fn legal(&self, seat: Seat) -> Vec<PrincesAction> {
+    /// Every legal action of `seat`, written into `out` (cleared first; empty when the
+    /// game does not wait for the seat).
+    pub(super) fn legal_into(&self, seat: Seat, out: &mut Vec<PrincesAction>) {
         use PrincesAction as A;
+        out.clear();
         if !self.awaits(seat) {
-            return vec![];
+            return;
         }
         let Some(me) = self.players.get(seat) else {
-            return vec![];
+            return;
         };
         // Most lists are short; one allocation covers them.
-        let mut out = Vec::with_capacity(16);
+        out.reserve(16);
         if let Some(p) = &self.pending {
             match p {
                 Pending::Place { landscape, .. } => {
@@ -99,8 +101,8 @@ impl Princes {
                     }
                 },
                 Phase::Actions(_) => {
-                    self.work_actions(seat, &mut out);
-                    self.build_actions(seat, &mut out);
+                    self.work_actions(seat, out);
+                    self.build_actions(seat, out);
                     if self.validate_draw(seat, DeckKind::Profession).is_ok() {
                         out.push(A::DrawProfession);
                     }
@@ -123,7 +125,6 @@ impl Princes {
         if me.prestige > 0 {
             out.push(A::Sell(1));
         }
-        out
     }
 
     /// Works `seat` may complete now: each profession in hand with each listed bonus

@@ -409,28 +409,59 @@ impl Game for Princes {
             return Err(PrincesError::NotYourTurn);
         }
         // Every handler validates before it mutates: no copy of the state is needed.
-        self.step(seat, action)
+        let mut events = Vec::new();
+        self.step(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: &PrincesAction,
+        events: &mut Vec<PrincesEvent>,
+    ) -> Result<(), PrincesError> {
+        if matches!(self.phase, Phase::Over) {
+            return Err(PrincesError::GameOver);
+        }
+        if !self.awaits(seat) {
+            return Err(PrincesError::NotYourTurn);
+        }
+        self.step(seat, action, events)
     }
 
     fn awaiting(&self) -> Vec<Seat> {
+        let mut out = Vec::new();
+        self.awaiting_into(&mut out);
+        out
+    }
+
+    fn awaiting_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
         if let Some(p) = &self.pending {
-            return vec![p.seat()];
+            out.push(p.seat());
+            return;
         }
         match &self.phase {
-            Phase::Setup { dealt } => (0..self.players.len())
-                .filter(|&i| dealt.get(i).is_some_and(|d| !d.is_empty()))
-                .collect(),
+            Phase::Setup { dealt } => out.extend(
+                (0..self.players.len()).filter(|&i| dealt.get(i).is_some_and(|d| !d.is_empty())),
+            ),
             Phase::Auction(a) => match &a.live {
-                Some(l) => l.bidding.current().into_iter().collect(),
-                None => vec![a.opener],
+                Some(l) => out.extend(l.bidding.current()),
+                None => out.push(a.opener),
             },
-            Phase::Actions(b) => b.order.current().into_iter().collect(),
-            Phase::Over => vec![],
+            Phase::Actions(b) => out.extend(b.order.current()),
+            Phase::Over => {}
         }
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<PrincesAction> {
-        self.legal(seat)
+        let mut out = Vec::new();
+        self.legal_into(seat, &mut out);
+        out
+    }
+
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<PrincesAction>) {
+        self.legal_into(seat, out);
     }
 
     fn undoable(before: &Self, _seat: Seat, _action: &PrincesAction, after: &Self) -> bool {

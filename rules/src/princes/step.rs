@@ -14,15 +14,19 @@ use crate::engine::Seat;
 impl Princes {
     /// Applies `action` by `seat` (an awaited seat of an unfinished game) and moves the
     /// game on until someone must act.
-    pub(super) fn step(&mut self, seat: Seat, action: &PrincesAction) -> Res<Vec<PrincesEvent>> {
+    pub(super) fn step(
+        &mut self,
+        seat: Seat,
+        action: &PrincesAction,
+        ev: &mut Vec<PrincesEvent>,
+    ) -> Res<()> {
         use PrincesAction as A;
-        let mut ev = Vec::new();
+        ev.clear();
         if let A::Sell(n) = action {
-            self.sell(seat, *n, &mut ev)?;
-            return Ok(ev);
+            return self.sell(seat, *n, ev);
         }
         match (&self.pending, action) {
-            (None, _) => self.phase_step(seat, action, &mut ev)?,
+            (None, _) => self.phase_step(seat, action, ev)?,
             (
                 Some(Pending::Place { landscape, .. }),
                 A::Place {
@@ -31,10 +35,10 @@ impl Princes {
                     rot,
                     flip,
                 },
-            ) => self.place_landscape(seat, *landscape, *l, *at, *rot, *flip, &mut ev)?,
-            (Some(Pending::Look { .. }), A::Keep(c)) => self.keep(seat, *c, &mut ev)?,
+            ) => self.place_landscape(seat, *landscape, *l, *at, *rot, *flip, ev)?,
+            (Some(Pending::Look { .. }), A::Keep(c)) => self.keep(seat, *c, ev)?,
             (Some(Pending::RecruitNow { .. }), A::Recruit(p)) => {
-                self.recruit(seat, *p, &mut ev)?;
+                self.recruit(seat, *p, ev)?;
                 if !self.can_recruit(seat) {
                     self.pending = None;
                 }
@@ -45,8 +49,8 @@ impl Princes {
             }
             _ => return Err(self.not_now()),
         }
-        self.settle(&mut ev);
-        Ok(ev)
+        self.settle(ev);
+        Ok(())
     }
 
     /// An action of the current phase (nothing pending).

@@ -916,6 +916,10 @@ impl Game for Villa {
             Outcome {
                 results,
                 winners: winner.into_iter().collect(),
+                losers: match ending {
+                    Ending::Collapse { by } => vec![by],
+                    _ => Vec::new(),
+                },
                 note: Some(note),
                 note_phrase: None,
             }

@@ -90,6 +90,22 @@ const READERS: &[Reader] = &[
         },
     },
     Reader {
+        sql: "SELECT ladder, title, user_id, mu, sigma, games, last_change, updated, name \
+              FROM ratings ORDER BY ladder, title, user_id",
+        item: |r| {
+            Ok(Item::Rating(crate::RatingEntry {
+                ladder: r.get(0),
+                title: r.get(1),
+                user: unbig(r.get(2)),
+                row: super::ratings::row_of(r, 3),
+            }))
+        },
+    },
+    Reader {
+        sql: "SELECT result FROM rated_games ORDER BY seq",
+        item: |r| super::ratings::rated_of(r).map(Item::Rated),
+    },
+    Reader {
         sql: "SELECT guild, game, user_id, name, played, won, score_sum, best, streak \
               FROM stats ORDER BY guild, game, user_id",
         item: |r| {
@@ -138,6 +154,8 @@ struct Columns<'a> {
     stats: (Vec<i64>, Vec<&'a str>, Vec<i64>, Vec<&'a str>),
     stats_numbers: (Vec<i32>, Vec<i32>, Vec<i64>, Vec<i64>, Vec<i32>),
     ids_up_to: Option<i64>,
+    ratings: Vec<&'a crate::RatingEntry>,
+    rated: Vec<&'a crate::RatedGame>,
 }
 
 impl<'a> Columns<'a> {
@@ -255,6 +273,8 @@ impl<'a> Columns<'a> {
                 Item::IdsUpTo(n) => {
                     c.ids_up_to = Some(big((*n).min(i64::MAX as u64)));
                 }
+                Item::Rating(r) => c.ratings.push(r),
+                Item::Rated(g) => c.rated.push(g),
             }
         }
         c
@@ -262,7 +282,7 @@ impl<'a> Columns<'a> {
 }
 
 /// The tables a store with anything in it has a row in.
-const TABLES: [&str; 9] = [
+const TABLES: [&str; 11] = [
     "games",
     "game_log",
     "archive",
@@ -272,6 +292,8 @@ const TABLES: [&str; 9] = [
     "notes",
     "players",
     "stats",
+    "ratings",
+    "rated_games",
 ];
 
 impl Copyable for PgStore {
@@ -483,6 +505,13 @@ impl Copyable for PgStore {
                 )
                 .await
                 .map_err(db)?;
+            }
+            for r in &c.ratings {
+                super::ratings::upsert(&t, &r.ladder, &r.title, r.user, &r.row).await?;
+            }
+            // One at a time: each takes the next `seq`, so their order is kept.
+            for g in &c.rated {
+                super::ratings::insert_rated(&t, g).await?;
             }
             if let Some(n) = c.ids_up_to {
                 // The next id handed out is above every copied one.

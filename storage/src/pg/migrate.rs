@@ -42,6 +42,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "instances",
         sql: include_str!("../../migrations/0005_instances.sql"),
     },
+    Migration {
+        version: 6,
+        name: "ratings",
+        sql: include_str!("../../migrations/0006_ratings.sql"),
+    },
 ];
 
 /// The advisory lock held while migrating ("capomaestro" in ASCII, as a number).

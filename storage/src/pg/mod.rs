@@ -32,6 +32,7 @@
 mod commit;
 mod copy;
 mod migrate;
+mod ratings;
 mod sql;
 mod store_impl;
 #[cfg(feature = "pg-testing")]

@@ -6,7 +6,8 @@ use super::sql::{
     earlier_held_elsewhere, execute, outbox_of, query, query_opt, stats_of, timer_of,
     OUTBOX_COLUMNS, OUTBOX_RETURNING, STATS_COLUMNS, TIMER_COLUMNS, TIMER_RETURNING,
 };
-use super::{big, db, pool_error, unbig, PgStore};
+use super::{big, db, pool_error, ratings, unbig, PgStore};
+use crate::ratings::{Archived, Rated, RatedGame, RatingEntry, RatingRow};
 use crate::{codec, record};
 use crate::{
     now, ArchiveEntry, ChannelId, Commit, Loaded, LogEntry, Meta, NewOutbox, OutboxRow,
@@ -254,12 +255,22 @@ impl Store for PgStore {
             .collect()
     }
 
-    fn archive(&self, entry: &ArchiveEntry, standings: &[Standing]) -> Result<(), StoreError> {
+    fn archive_rated(
+        &self,
+        entry: &ArchiveEntry,
+        standings: &[Standing],
+        rated: Option<Rated>,
+    ) -> Result<Archived, StoreError> {
         let meta = entry.meta.clone();
         let bytes = codec::encode_archive(entry);
         let standings = standings.to_vec();
         self.with_client(move |mut client| async move {
             let tx = client.transaction().await.map_err(db)?;
+            if rated.is_some() {
+                // First: rated games rate in one order across processes, no deadlock.
+                ratings::lock(&tx).await?;
+            }
+            let mut archived = Archived::default();
             let channel = big(meta.channel);
             // Only this game's row: a process that archives late never removes the next.
             execute(
@@ -314,9 +325,61 @@ impl Store for PgStore {
                     )
                     .await?;
                 }
+                if let Some(rated) = rated {
+                    archived = ratings::rate_in(&tx, rated).await?;
+                }
             }
-            tx.commit().await.map_err(db)
+            tx.commit().await.map_err(db)?;
+            Ok(archived)
         })
+    }
+
+    fn rating(
+        &self,
+        ladder: &str,
+        title: &str,
+        user: UserId,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        let (ladder, title) = (ladder.to_string(), title.to_string());
+        self.with_client(move |client| async move {
+            Ok(query_opt(
+                &client,
+                &format!(
+                    "SELECT {} FROM ratings WHERE ladder = $1 AND title = $2 AND user_id = $3",
+                    ratings::RATING_COLUMNS
+                ),
+                &[&ladder, &title, &big(user)],
+            )
+            .await?
+            .map(|r| ratings::row_of(&r, 0)))
+        })
+    }
+
+    fn ladder(&self, ladder: &str, title: &str) -> Result<Vec<(UserId, RatingRow)>, StoreError> {
+        let (ladder, title) = (ladder.to_string(), title.to_string());
+        self.with_client(move |client| async move {
+            Ok(query(
+                &client,
+                &format!(
+                    "SELECT user_id, {} FROM ratings WHERE ladder = $1 AND title = $2",
+                    ratings::RATING_COLUMNS
+                ),
+                &[&ladder, &title],
+            )
+            .await?
+            .iter()
+            .map(|r| (unbig(r.get(0)), ratings::row_of(r, 1)))
+            .collect())
+        })
+    }
+
+    fn rated_games(&self) -> Result<Vec<RatedGame>, StoreError> {
+        self.with_client(move |client| async move { ratings::rated_games(&client).await })
+    }
+
+    fn replace_ratings(&self, rows: &[RatingEntry]) -> Result<(), StoreError> {
+        let rows = rows.to_vec();
+        self.with_client(move |mut client| async move { ratings::replace(&mut client, rows).await })
     }
 
     fn archived(&self, channel: ChannelId) -> Result<Vec<ArchiveEntry>, StoreError> {

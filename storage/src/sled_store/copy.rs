@@ -6,7 +6,7 @@ use super::*;
 use crate::copy::{Copyable, Item, COPY_BATCH};
 
 /// The trees a store with anything in it has something in.
-fn trees(store: &SledStore) -> [&sled::Tree; 10] {
+fn trees(store: &SledStore) -> [&sled::Tree; 12] {
     [
         &store.meta,
         &store.snapshot,
@@ -17,6 +17,8 @@ fn trees(store: &SledStore) -> [&sled::Tree; 10] {
         &store.timers,
         &store.players,
         &store.stats,
+        &store.ratings,
+        &store.rated,
         &store.shared.outbox,
     ]
 }
@@ -136,6 +138,28 @@ impl Copyable for SledStore {
             });
             flush_batch(&mut items, sink, false)?;
         }
+        for kv in self.ratings.iter() {
+            let (k, v) = kv.map_err(backend)?;
+            let mut parts = k.splitn(3, |&b| b == 0);
+            let (ladder, title, user) = (parts.next(), parts.next(), parts.next());
+            let (Some(ladder), Some(title), Some(user)) = (ladder, title, user) else {
+                return Err(StoreError::Backend(format!("malformed rating key {k:?}")));
+            };
+            items.push(Item::Rating(RatingEntry {
+                ladder: String::from_utf8_lossy(ladder).into_owned(),
+                title: String::from_utf8_lossy(title).into_owned(),
+                user: key_u64(user, 0)?,
+                row: serde_json::from_slice(&v).map_err(|e| StoreError::Backend(e.to_string()))?,
+            }));
+            flush_batch(&mut items, sink, false)?;
+        }
+        for kv in self.rated.iter() {
+            let (_, v) = kv.map_err(backend)?;
+            items.push(Item::Rated(
+                serde_json::from_slice(&v).map_err(|e| StoreError::Backend(e.to_string()))?,
+            ));
+            flush_batch(&mut items, sink, false)?;
+        }
         // Ids below `next` were handed out (game ids are those plus one).
         let ids = lock(&self.ids);
         items.push(Item::IdsUpTo(ids.next.max(ids.ceiling)));
@@ -151,6 +175,11 @@ impl Copyable for SledStore {
             }
         }
         let mut ids_up_to = None;
+        // Rated results go after those already copied, in their order.
+        let mut next_rated = match self.rated.last().map_err(backend)? {
+            Some((k, _)) => key_u64(&k, 0)? + 1,
+            None => 0,
+        };
         self.write(|b| {
             let mut quarantine_ids = quarantine_ids.into_iter();
             for item in items {
@@ -222,6 +251,20 @@ impl Copyable for SledStore {
                         codec::encode_stats(stats),
                     ),
                     Item::IdsUpTo(n) => ids_up_to = Some(*n),
+                    Item::Rating(r) => b.put_vec(
+                        TreeId::Ratings,
+                        super::store_impl::rating_key(&r.ladder, &r.title, Some(r.user)),
+                        serde_json::to_vec(&r.row)
+                            .map_err(|e| StoreError::Encode(e.to_string()))?,
+                    ),
+                    Item::Rated(g) => {
+                        b.put_vec(
+                            TreeId::Rated,
+                            next_rated.to_be_bytes(),
+                            serde_json::to_vec(g).map_err(|e| StoreError::Encode(e.to_string()))?,
+                        );
+                        next_rated += 1;
+                    }
                 }
             }
             Ok(())

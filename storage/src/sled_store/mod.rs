@@ -21,6 +21,7 @@
 //! is refused at open with nothing changed.
 
 use crate::codec;
+use crate::ratings::{self, Archived, Rated, RatedGame, RatingEntry, RatingRow};
 use crate::record;
 pub(crate) use crate::record::{newer_than_this_build, written_by_this_build, StoredState};
 use crate::wal::{self, Batch, Failure, Faults, Op, TreeId, Wal};
@@ -137,7 +138,8 @@ impl StoreOptions {
 /// `outbox` keyed by row id (indexed in memory by [`OutboxIndex`]); `notes` keyed by
 /// (channel, name); `finished` keyed by channel (finished, unarchived); `timers` keyed
 /// by (channel, kind) (indexed by due time in memory, [`TimerIndex`]); `players` keyed by
-/// (user, channel) → game id; `stats` keyed by (guild, game or `*`, 0, user).
+/// (user, channel) → game id; `stats` keyed by (guild, game or `*`, 0, user); `ratings`
+/// keyed by (ladder, title, user) and `rated` (the rated results) by their order.
 pub struct SledStore {
     pub(crate) db: sled::Db,
     pub(crate) meta: sled::Tree,
@@ -152,6 +154,8 @@ pub struct SledStore {
     timer_index: Mutex<TimerIndex>,
     pub(crate) players: sled::Tree,
     pub(crate) stats: sled::Tree,
+    pub(crate) ratings: sled::Tree,
+    pub(crate) rated: sled::Tree,
     group: GroupFlush,
     ids: Mutex<Ids>,
     shared: Arc<Shared>,
@@ -410,6 +414,8 @@ impl SledStore {
             timer_index: Mutex::new(TimerIndex::default()),
             players: db.open_tree("players").map_err(backend)?,
             stats: db.open_tree("stats").map_err(backend)?,
+            ratings: db.open_tree("ratings").map_err(backend)?,
+            rated: db.open_tree("rated").map_err(backend)?,
             group: GroupFlush {
                 gap: options.flush_gap,
                 ..GroupFlush::default()
@@ -523,6 +529,8 @@ impl SledStore {
             TreeId::TimersDue => return None,
             TreeId::Players => &self.players,
             TreeId::Stats => &self.stats,
+            TreeId::Ratings => &self.ratings,
+            TreeId::Rated => &self.rated,
         })
     }
 

@@ -95,18 +95,29 @@ impl Store for SledStore {
         Ok(out)
     }
 
-    fn archive(&self, entry: &ArchiveEntry, standings: &[Standing]) -> Result<(), StoreError> {
+    fn archive_rated(
+        &self,
+        entry: &ArchiveEntry,
+        standings: &[Standing],
+        rated: Option<Rated>,
+    ) -> Result<Archived, StoreError> {
         let meta = &entry.meta;
         let key = meta.channel.to_be_bytes();
         let archive_key = pair_key(meta.channel, meta.game_id);
         let bytes = codec::encode_archive(entry);
+        // The announcement's row id, taken before the write's lock (ids are written
+        // under it); unused when the game was archived before.
+        let row_id = match rated {
+            Some(_) => Some(self.generate_id()?),
+            None => None,
+        };
         self.write(|b| {
             b.remove(TreeId::Meta, key);
             b.remove(TreeId::Snapshot, key);
             b.remove(TreeId::Finished, key);
             // Archived once: a repeated archive never counts in the stats twice.
             if self.archive.contains_key(archive_key).map_err(backend)? {
-                return Ok(());
+                return Ok(Archived::default());
             }
             b.put(TreeId::Archive, archive_key, &bytes);
             self.put_timers(b, meta.channel, &CANCEL_ALL)?;
@@ -124,6 +135,61 @@ impl Store for SledStore {
                     stats.add(standing);
                     b.put(TreeId::Stats, k, codec::encode_stats(&stats));
                 }
+            }
+            match (rated, row_id) {
+                (Some(rated), Some(id)) => self.rate_in(b, rated, id),
+                _ => Ok(Archived::default()),
+            }
+        })
+    }
+
+    fn rating(
+        &self,
+        ladder: &str,
+        title: &str,
+        user: UserId,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        self.ratings
+            .get(rating_key(ladder, title, Some(user)))
+            .map_err(backend)?
+            .map(|v| decode_json(&v))
+            .transpose()
+    }
+
+    fn ladder(&self, ladder: &str, title: &str) -> Result<Vec<(UserId, RatingRow)>, StoreError> {
+        let prefix = rating_key(ladder, title, None);
+        let mut out = Vec::new();
+        for item in self.ratings.scan_prefix(&prefix) {
+            let (k, v) = item.map_err(backend)?;
+            out.push((key_u64(&k, prefix.len())?, decode_json(&v)?));
+        }
+        Ok(out)
+    }
+
+    fn rated_games(&self) -> Result<Vec<RatedGame>, StoreError> {
+        self.rated
+            .iter()
+            .map(|item| decode_json(&item.map_err(backend)?.1))
+            .collect()
+    }
+
+    fn replace_ratings(&self, rows: &[RatingEntry]) -> Result<(), StoreError> {
+        let old: Vec<sled::IVec> = self
+            .ratings
+            .iter()
+            .keys()
+            .collect::<Result<_, _>>()
+            .map_err(backend)?;
+        self.write(|b| {
+            for k in old {
+                b.remove(TreeId::Ratings, k);
+            }
+            for r in rows {
+                b.put_vec(
+                    TreeId::Ratings,
+                    rating_key(&r.ladder, &r.title, Some(r.user)),
+                    encode_json(&r.row)?,
+                );
             }
             Ok(())
         })
@@ -485,4 +551,58 @@ fn note_key(channel: ChannelId, name: &str) -> Vec<u8> {
     let mut k = channel.to_be_bytes().to_vec();
     k.extend_from_slice(name.as_bytes());
     k
+}
+
+impl SledStore {
+    /// Rates an archived game inside the archive's batch: its result stored after the
+    /// others, its people's ratings read (what the batch's lock keeps from changing) and
+    /// rewritten, the announcement stored as outbox row `id`.
+    fn rate_in(&self, b: &mut Batch, rated: Rated, id: u64) -> Result<Archived, StoreError> {
+        let game = &rated.game;
+        let next = match self.rated.last().map_err(backend)? {
+            Some((k, _)) => key_u64(&k, 0)? + 1,
+            None => 0,
+        };
+        b.put_vec(TreeId::Rated, next.to_be_bytes(), encode_json(game)?);
+        let read = |ladder: &str, user| self.rating(ladder, &game.title, user);
+        let changes = ratings::apply(game, rated.rate, read)?;
+        for c in &changes {
+            b.put_vec(
+                TreeId::Ratings,
+                rating_key(&c.ladder, &game.title, Some(c.user)),
+                encode_json(&c.after)?,
+            );
+        }
+        let outbox = match (rated.announce)(&changes) {
+            Some(row) => {
+                insert_rows(b, vec![(id, codec::encode_new_row(id, &row))]);
+                Some(id)
+            }
+            None => None,
+        };
+        Ok(Archived { changes, outbox })
+    }
+}
+
+/// A rating's key: ladder and title (each ended by a zero byte), then the user (`None`:
+/// the prefix of a ladder's title).
+pub(super) fn rating_key(ladder: &str, title: &str, user: Option<UserId>) -> Vec<u8> {
+    let mut k = Vec::with_capacity(ladder.len() + title.len() + 10);
+    k.extend_from_slice(ladder.as_bytes());
+    k.push(0);
+    k.extend_from_slice(title.as_bytes());
+    k.push(0);
+    if let Some(user) = user {
+        k.extend_from_slice(&user.to_be_bytes());
+    }
+    k
+}
+
+fn encode_json<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
+    serde_json::to_vec(value).map_err(|e| StoreError::Encode(e.to_string()))
+}
+
+fn decode_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| StoreError::Backend(format!("unreadable rating: {e}")))
 }

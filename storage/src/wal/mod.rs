@@ -92,10 +92,13 @@ pub(crate) enum TreeId {
     TimersDue,
     Players,
     Stats,
+    /// Ratings keyed by (ladder, title, user), and the rated results by their order.
+    Ratings,
+    Rated,
 }
 
 impl TreeId {
-    const ALL: [TreeId; 15] = [
+    const ALL: [TreeId; 17] = [
         TreeId::Default,
         TreeId::Meta,
         TreeId::Snapshot,
@@ -111,6 +114,8 @@ impl TreeId {
         TreeId::TimersDue,
         TreeId::Players,
         TreeId::Stats,
+        TreeId::Ratings,
+        TreeId::Rated,
     ];
 
     fn from_byte(b: u8) -> Option<TreeId> {

@@ -110,6 +110,9 @@ conformance!(
 /// Several processes on one database (PostgreSQL alone).
 mod shared_postgres;
 
+/// Ratings stored with the archive, and rebuilt from the rated results.
+mod ratings;
+
 /// A timer postponed or dropped outside a move (a bot's search, a timer that did
 /// nothing) changes only if the stored timer is still the one that fired: a newer one
 /// written meanwhile (another process's move) survives, and is still due.

@@ -92,7 +92,7 @@ impl Table {
         self.with_slot_retrying(channel, |slot| {
             if slot.active.is_some() {
                 // The refusal `/game new` gives: a table is open here already.
-                return self.new_table(slot, channel, caller, kind.id, "", None, &[]);
+                return self.new_table(slot, channel, caller, kind.id, "", None, &[], false);
             }
             self.make_private(channel, caller.user);
             let bots = vec![BotLevel::Easy; setup.bots];
@@ -117,6 +117,8 @@ impl Table {
                 &setup.options,
                 Some(setup.seed),
                 &bots,
+                // A coached game says nothing of the learner's strength: unrated.
+                false,
             ));
             match slot.active.as_ref().map(|a| a.meta.game_id) {
                 Some(game_id) => {

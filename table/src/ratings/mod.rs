@@ -2,6 +2,7 @@
 //! read in `docs/ratings.md`. Pure (no I/O, no Discord); the table stores the results.
 
 pub mod anchors;
+pub mod live;
 mod model;
 mod places;
 

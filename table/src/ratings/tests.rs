@@ -119,6 +119,7 @@ fn a_dropped_seat_ranks_last_and_loses_rating() {
             })
             .collect(),
         winners: vec![0],
+        losers: vec![],
         note: None,
         note_phrase: None,
     };

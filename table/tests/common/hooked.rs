@@ -49,11 +49,37 @@ impl Store for Hooked {
     fn log(&self, game_id: u64) -> Result<Vec<LogEntry>, StoreError> {
         self.inner.log(game_id)
     }
-    fn archive(&self, entry: &ArchiveEntry, standings: &[Standing]) -> Result<(), StoreError> {
+    fn archive_rated(
+        &self,
+        entry: &ArchiveEntry,
+        standings: &[Standing],
+        rated: Option<storage::Rated>,
+    ) -> Result<storage::Archived, StoreError> {
         if self.fail_archive.load(Ordering::SeqCst) {
             return Err(StoreError::Backend("the archive failed (test)".into()));
         }
-        self.inner.archive(entry, standings)
+        self.inner.archive_rated(entry, standings, rated)
+    }
+    fn rating(
+        &self,
+        ladder: &str,
+        title: &str,
+        user: UserId,
+    ) -> Result<Option<storage::RatingRow>, StoreError> {
+        self.inner.rating(ladder, title, user)
+    }
+    fn ladder(
+        &self,
+        ladder: &str,
+        title: &str,
+    ) -> Result<Vec<(UserId, storage::RatingRow)>, StoreError> {
+        self.inner.ladder(ladder, title)
+    }
+    fn rated_games(&self) -> Result<Vec<storage::RatedGame>, StoreError> {
+        self.inner.rated_games()
+    }
+    fn replace_ratings(&self, rows: &[storage::RatingEntry]) -> Result<(), StoreError> {
+        self.inner.replace_ratings(rows)
     }
     fn archived(&self, channel: ChannelId) -> Result<Vec<ArchiveEntry>, StoreError> {
         self.decodes.fetch_add(1, Ordering::SeqCst);
