@@ -33,6 +33,7 @@ pub mod ratelimit;
 mod rating;
 mod relay;
 mod retry_after;
+mod season;
 mod serve;
 mod slash;
 

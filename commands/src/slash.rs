@@ -36,6 +36,7 @@ use table::Command;
         "stats",
         "leaderboard",
         "rating",
+        "crate::season::season",
         "notify",
         "language",
         "learn"

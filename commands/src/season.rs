@@ -1,0 +1,90 @@
+//! `/game season start|end|show`: a server's rating seasons (Manage Server starts and
+//! ends one; anyone sees one), answered privately (docs/ratings.md).
+
+use crate::args::GameChoice;
+use crate::context::{Context, Error};
+use crate::execute::{caller_of, execute_with, reader_lang, slowed_down};
+use crate::messages::{private_reply, reply_with_picture};
+
+/// Whether the member who called may manage the server.
+fn may_manage_server(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+/// Rating seasons on this server.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("start", "end", "show"),
+    subcommand_required
+)]
+pub(crate) async fn season(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Start a season (Manage Server).
+#[poise::command(slash_command, guild_only)]
+async fn start(
+    ctx: Context<'_>,
+    #[description = "The season's name"] name: String,
+) -> Result<(), Error> {
+    let may = may_manage_server(ctx);
+    let reader = reader_lang(ctx).await;
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    execute_with(ctx, false, move |table, _, _| {
+        table.season_start(guild, may, reader, &name)
+    })
+    .await
+}
+
+/// End the running season (Manage Server).
+#[poise::command(slash_command, guild_only)]
+async fn end(ctx: Context<'_>) -> Result<(), Error> {
+    let may = may_manage_server(ctx);
+    let reader = reader_lang(ctx).await;
+    let guild = ctx.guild_id().map_or(0, |g| g.get());
+    execute_with(ctx, false, move |table, _, _| {
+        table.season_end(guild, may, reader)
+    })
+    .await
+}
+
+/// A season's dates and standings at a title.
+#[poise::command(slash_command, guild_only)]
+async fn show(
+    ctx: Context<'_>,
+    #[description = "Which title"] game: GameChoice,
+    #[description = "Which season (default: the running or last one)"] name: Option<String>,
+) -> Result<(), Error> {
+    if slowed_down(ctx).await? {
+        return Ok(());
+    }
+    let _busy = ctx.data().busy.enter();
+    crate::deferred::defer_ephemeral(ctx).await?;
+    let mut caller = caller_of(ctx);
+    caller.lang = reader_lang(ctx).await;
+    let lang = caller.lang;
+    let table = ctx.data().table.clone();
+    let game = game.id().to_string();
+    let done = tokio::task::spawn_blocking(move || {
+        table.season_show(&caller, name.as_deref(), Some(&game))
+    })
+    .await
+    .unwrap_or_else(|e| {
+        let error = words::Value::from(e.to_string());
+        Err(words::text(lang, "rating-unreadable", &[("error", error)]))
+    });
+    let reply = match done {
+        Ok((text, picture)) => reply_with_picture(private_reply(text), &picture),
+        Err(sentence) => private_reply(sentence),
+    };
+    crate::deferred::send(ctx, reply).await
+}
