@@ -301,6 +301,7 @@ mod tests {
                 "stats",
                 "leaderboard",
                 "rating",
+                "season",
                 "notify",
                 "language",
                 "learn"
