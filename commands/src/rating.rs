@@ -31,7 +31,20 @@ pub(crate) async fn rating_board(ctx: Context<'_>, game: Option<GameChoice>) -> 
     let lang = caller.lang;
     let table = ctx.data().table.clone();
     let game = game.map(|g| g.id().to_string());
-    let done = tokio::task::spawn_blocking(move || table.rating_board(&caller, game.as_deref()))
+    answer_board(ctx, lang, move || {
+        table.rating_board(&caller, game.as_deref())
+    })
+    .await
+}
+
+/// Works out a ratings board (its text and picture, or the sentence saying why there is
+/// none) off the async runtime, and answers the deferred interaction privately with it.
+pub(crate) async fn answer_board(
+    ctx: Context<'_>,
+    lang: words::Lang,
+    board: impl FnOnce() -> Result<(String, table::Picture), String> + Send + 'static,
+) -> Result<(), Error> {
+    let done = tokio::task::spawn_blocking(board)
         .await
         .unwrap_or_else(|e| {
             let error = words::Value::from(e.to_string());

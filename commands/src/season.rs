@@ -4,7 +4,6 @@
 use crate::args::GameChoice;
 use crate::context::{Context, Error};
 use crate::execute::{caller_of, execute_with, reader_lang, slowed_down};
-use crate::messages::{private_reply, reply_with_picture};
 
 /// Whether the member who called may manage the server.
 fn may_manage_server(ctx: Context<'_>) -> bool {
@@ -74,17 +73,8 @@ async fn show(
     let lang = caller.lang;
     let table = ctx.data().table.clone();
     let game = game.id().to_string();
-    let done = tokio::task::spawn_blocking(move || {
+    crate::rating::answer_board(ctx, lang, move || {
         table.season_show(&caller, name.as_deref(), Some(&game))
     })
     .await
-    .unwrap_or_else(|e| {
-        let error = words::Value::from(e.to_string());
-        Err(words::text(lang, "rating-unreadable", &[("error", error)]))
-    });
-    let reply = match done {
-        Ok((text, picture)) => reply_with_picture(private_reply(text), &picture),
-        Err(sentence) => private_reply(sentence),
-    };
-    crate::deferred::send(ctx, reply).await
 }

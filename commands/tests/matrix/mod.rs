@@ -130,9 +130,14 @@ async fn play_one(fake: &FakeDiscord, t: &Table, seed: u64) -> Played {
     )
     .await;
     // What was posted before the table chose Spanish spoke the server's English.
+    // A DM's table speaks its person's language from the start.
     let mut spanish_since = 0;
     if t.spanish {
-        let opened = format!("{} opened a table", t.names[0]);
+        let opened = if t.dm {
+            format!("{} ha abierto una mesa", t.names[0])
+        } else {
+            format!("{} opened a table", t.names[0])
+        };
         spanish_since = fake
             .wait_for(&format!("{what}: the table opened"), |f| {
                 let posts = public_messages(f, ch);

@@ -95,8 +95,8 @@ pub fn row_of(rating: &Rating, at: u64) -> RatingRow {
 
 #[cfg(test)]
 mod tests {
+    use super::super::places::outcome;
     use super::*;
-    use rules::engine::PlayerResult;
     use storage::{BotLevel, SeatedUser, Status};
 
     fn meta(seats: Vec<SeatedUser>) -> Meta {
@@ -118,25 +118,6 @@ mod tests {
             dropped: vec![],
             nudged_ms: 0,
             away: vec![],
-        }
-    }
-
-    fn outcome(totals: &[i64], winners: &[usize]) -> Outcome {
-        Outcome {
-            results: totals
-                .iter()
-                .enumerate()
-                .map(|(seat, &total)| PlayerResult {
-                    seat,
-                    total,
-                    breakdown: vec![],
-                    tiebreak: None,
-                })
-                .collect(),
-            winners: winners.to_vec(),
-            losers: vec![],
-            note: None,
-            note_phrase: None,
         }
     }
 

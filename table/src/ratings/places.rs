@@ -30,29 +30,30 @@ pub fn places(outcome: &Outcome, seats: usize, dropped: &[usize]) -> Vec<u32> {
         .collect()
 }
 
+/// A test's outcome: these totals by seat, these winners, nobody lost outright.
+#[cfg(test)]
+pub(super) fn outcome(totals: &[i64], winners: &[usize]) -> Outcome {
+    Outcome {
+        results: totals
+            .iter()
+            .enumerate()
+            .map(|(seat, &total)| rules::engine::PlayerResult {
+                seat,
+                total,
+                breakdown: vec![],
+                tiebreak: None,
+            })
+            .collect(),
+        winners: winners.to_vec(),
+        losers: vec![],
+        note: None,
+        note_phrase: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules::engine::PlayerResult;
-
-    fn outcome(totals: &[i64], winners: &[usize]) -> Outcome {
-        Outcome {
-            results: totals
-                .iter()
-                .enumerate()
-                .map(|(seat, &total)| PlayerResult {
-                    seat,
-                    total,
-                    breakdown: vec![],
-                    tiebreak: None,
-                })
-                .collect(),
-            winners: winners.to_vec(),
-            losers: vec![],
-            note: None,
-            note_phrase: None,
-        }
-    }
 
     #[test]
     fn places_follow_the_winners_then_the_totals() {
