@@ -388,12 +388,13 @@ async fn a_learner_completes_every_lesson_by_following_the_coach() {
 }
 
 /// The Princes of Florence's lesson four times in one process (English in a thread,
-/// Spanish in a DM, English in a DM, Spanish in a thread), each followed to the learner's first turn after the
-/// lesson. Passes with the deal `setups.tsv` keeps (seed 2026). With the Princes line set
-/// to seed 54 (coverage `2`, `13`) the fourth lesson (Spanish, thread) stalled in 2 runs of
-/// 2 at a bot's turn after the coach's last note ("Waiting for Bot …", no message for 10 s, no failed request): the
-/// reason a live game after a lesson can stall is not found yet, and seed 54 waits for it.
-/// Run by hand: `cargo test -p commands --test e2e_learn princes_lesson_repeated -- --ignored`.
+/// Spanish in a DM, English in a DM, Spanish in a thread), each followed to the
+/// learner's first turn after the lesson. Passes with the deal `setups.tsv` keeps (seed
+/// 2026). With the Princes line set to seed 54 (coverage `2`, `13`) the fourth lesson
+/// timed out in 2 runs of 2 waiting for the learner's turn after the coach's last note
+/// (no failed request): why a live game after a lesson stalls there is not found yet,
+/// and seed 54 waits for it. Run by hand:
+/// `cargo test -p commands --test e2e_learn princes_lesson_repeated -- --ignored`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
 async fn princes_lesson_repeated_reaches_the_learners_turn_after_the_lesson() {
