@@ -387,29 +387,20 @@ async fn a_learner_completes_every_lesson_by_following_the_coach() {
     bot.stop().await;
 }
 
-/// The Princes of Florence's lesson four times in one process (English in a thread,
-/// Spanish in a DM, English in a DM, Spanish in a thread), each followed to the
-/// learner's first turn after the lesson. Passes with the deal `setups.tsv` keeps (seed
-/// 2026). With the Princes line set to seed 54 (coverage `2`, `13`) the fourth lesson
-/// timed out in 2 runs of 2 waiting for the learner's turn after the coach's last note
-/// (no failed request): why a live game after a lesson stalls there is not found yet,
-/// and seed 54 waits for it. Run by hand:
-/// `cargo test -p commands --test e2e_learn princes_lesson_repeated -- --ignored`.
+/// The Princes of Florence's lesson in Spanish in a thread, followed to the learner's
+/// first turn after the lesson. Passes with the deal `setups.tsv` keeps (seed 2026).
+/// With the Princes line set to seed 54 (coverage `2`, `13`) it timed out in every run
+/// (3 of 3, alone or after three other lessons) waiting for that turn after the coach's
+/// last note, with no failed request: why the game stalls there is not found yet, and
+/// seed 54 waits for it. Run by hand:
+/// `cargo test -p commands --test e2e_learn princes_lesson_in_spanish -- --ignored`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
-async fn princes_lesson_repeated_reaches_the_learners_turn_after_the_lesson() {
+async fn princes_lesson_in_spanish_in_a_thread_reaches_the_learners_turn_after_it() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let bot = Bot::start_global(&fake, dir.path()).await;
-    let title = "The Princes of Florence";
-    for (locale, lang, in_dm) in [
-        ("en-US", Lang::En, false),
-        ("es-ES", Lang::Es, true),
-        ("en-US", Lang::En, true),
-        ("es-ES", Lang::Es, false),
-    ] {
-        follow_the_coach(&fake, title, locale, lang, in_dm).await;
-    }
+    follow_the_coach(&fake, "The Princes of Florence", "es-ES", Lang::Es, false).await;
     fake.assert_no_errors();
     bot.stop().await;
 }
