@@ -390,7 +390,7 @@ async fn a_learner_completes_every_lesson_by_following_the_coach() {
 /// The Princes of Florence's lesson in Spanish in a thread, followed to the learner's
 /// first turn after the lesson. Passes with the deal `setups.tsv` keeps (seed 2026).
 /// With the Princes line set to seed 54 (coverage `2`, `13`) it timed out in every run
-/// (3 of 3, alone or after three other lessons) waiting for that turn after the coach's
+/// (4 of 4, alone or after three other lessons) waiting for that turn after the coach's
 /// last note, with no failed request: why the game stalls there is not found yet, and
 /// seed 54 waits for it. Run by hand:
 /// `cargo test -p commands --test e2e_learn princes_lesson_in_spanish -- --ignored`.
