@@ -386,3 +386,21 @@ async fn a_learner_completes_every_lesson_by_following_the_coach() {
     fake.assert_no_errors();
     bot.stop().await;
 }
+
+/// The Princes of Florence's lesson in Spanish in a thread, followed to the learner's
+/// first turn after the lesson. Passes with the deal `setups.tsv` keeps (seed 2026).
+/// With the Princes line set to seed 54 (coverage `2`, `13`) it timed out in every run
+/// (4 of 4, alone or after three other lessons) waiting for that turn after the coach's
+/// last note, with no failed request: why the game stalls there is not found yet, and
+/// seed 54 waits for it. Run by hand:
+/// `cargo test -p commands --test e2e_learn princes_lesson_in_spanish -- --ignored`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn princes_lesson_in_spanish_in_a_thread_reaches_the_learners_turn_after_it() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start_global(&fake, dir.path()).await;
+    follow_the_coach(&fake, "The Princes of Florence", "es-ES", Lang::Es, false).await;
+    fake.assert_no_errors();
+    bot.stop().await;
+}
