@@ -1182,12 +1182,18 @@ async fn posted_after(
     after: usize,
     text: &str,
 ) -> fake_discord::RecordedMessage {
-    fake.wait_for(&format!("`{text}` in the channel"), |f| {
-        public_messages(f, channel)
-            .into_iter()
-            .skip(after)
-            .find(|m| m.content.contains(text))
-    })
+    // Timers' posts among them (a 4 s timeout, then a bot's move): a loaded machine
+    // running the whole suite can take longer than the usual 10 s.
+    fake.wait_for_within(
+        &format!("`{text}` in the channel"),
+        std::time::Duration::from_secs(40),
+        |f| {
+            public_messages(f, channel)
+                .into_iter()
+                .skip(after)
+                .find(|m| m.content.contains(text))
+        },
+    )
     .await
 }
 
