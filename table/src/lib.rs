@@ -56,6 +56,7 @@ mod timers;
 pub mod timing;
 pub mod tournament;
 mod undo;
+mod unplayed;
 mod views;
 pub use text::{
     escape_name, escape_user_text, one_line, rules_pages, rules_text, rules_topics,

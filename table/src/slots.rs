@@ -25,6 +25,8 @@ pub(crate) struct Slot {
     pub(crate) bot_pause: Option<crate::bot_move::BotPause>,
     /// The lesson under way here, once read from the channel's note (`learn/`).
     pub(crate) lesson: Option<Option<crate::lesson::Lesson>>,
+    /// The tries of a turn the table plays that could not be played (`unplayed.rs`).
+    pub(crate) unplayed: Option<crate::unplayed::Unplayed>,
 }
 
 /// Something wrong with a channel's stored table, told once (in the reader's language).

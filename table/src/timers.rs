@@ -164,11 +164,7 @@ impl Table {
             return;
         };
         // A seat whose player left first (its moves are told at once), else a bot seat.
-        let next = active.next_stand_in().or_else(|| {
-            active
-                .awaited_bot()
-                .map(|(seat, level)| (seat, crate::bots::ai_level(level)))
-        });
+        let next = active.table_turn();
         let (Some(game), Some((seat, level))) = (active.game.as_ref(), next) else {
             self.drop_timer(channel, &timer);
             return;
@@ -244,7 +240,15 @@ impl Table {
                 && a.meta.status == Status::Running
                 && a.game.is_some()
         });
-        if !live || plan.moves.is_empty() {
+        if !live {
+            self.drop_timer(channel, &plan.timer);
+            return vec![];
+        }
+        if plan.moves.is_empty() {
+            // The search found nothing to play: a bot's turn is tried again.
+            if plan.timer.kind == TimerKind::StandIn {
+                return self.turn_unplayed(slot, channel, plan.timer);
+            }
             self.drop_timer(channel, &plan.timer);
             return vec![];
         }
@@ -265,7 +269,8 @@ impl Table {
                 if slot.active.as_ref().map(|a| a.meta.version) == Some(plan.timer.version)
                     && !crate::pause::holds_a_move(slot)
                 {
-                    self.drop_timer(channel, &plan.timer);
+                    // Refused, or not stored: the bot's turn is tried again.
+                    out.extend(self.turn_unplayed(slot, channel, plan.timer));
                 }
                 out.retain(Delivery::is_outgoing);
                 return out;
@@ -286,7 +291,13 @@ impl Table {
             let moved = self.play_seat_in(slot, *seat, line, mover, &mut batch);
             if slot.active.as_ref().map(|a| a.meta.version) == version {
                 tracing::error!(seat, %line, "a bot's move was refused");
-                self.drop_timer(channel, &plan.timer);
+                let first = version == Some(plan.timer.version);
+                if first && plan.timer.kind == TimerKind::StandIn {
+                    // Nothing of the plan was played: the turn is tried again.
+                    out.extend(self.turn_unplayed(slot, channel, plan.timer));
+                } else {
+                    self.drop_timer(channel, &plan.timer);
+                }
                 break;
             }
             out.extend(moved);
@@ -348,7 +359,8 @@ impl Table {
                 out
             }
         };
-        // Nothing could be done at this version (no legal move, a failed commit): the
+        // Nothing could be done at this version (no legal move, a failed commit): a bot's
+        // turn is tried again and then played by its fallback (`unplayed.rs`); any other
         // timer goes, rather than firing again and again.
         let unchanged = slot
             .active
@@ -356,6 +368,13 @@ impl Table {
             .is_some_and(|a| a.meta.version == timer.version)
             && !out.iter().any(Delivery::is_outgoing)
             && !crate::pause::holds_a_move(slot);
+        if unchanged && timer.kind == TimerKind::StandIn {
+            // A bot's turn that could not be played is tried again, never dropped.
+            let mut out = out;
+            out.extend(self.turn_unplayed(slot, channel, timer));
+            out.retain(Delivery::is_outgoing);
+            return out;
+        }
         if unchanged {
             self.drop_timer(channel, &timer);
         }
@@ -364,7 +383,7 @@ impl Table {
 
     /// Removes `timer` (it fired and did nothing), unless another timer replaced it
     /// meanwhile (a move of another process): that one stays.
-    fn drop_timer(&self, channel: ChannelId, timer: &Timer) {
+    pub(crate) fn drop_timer(&self, channel: ChannelId, timer: &Timer) {
         if let Err(e) = self.store.replace_timer(channel, timer, None) {
             tracing::error!(channel, error = %e, "cannot remove a timer");
         }

@@ -5,6 +5,10 @@
 
 mod common;
 use common::*;
+
+/// A bot's turn that could not be played.
+#[path = "timers/unplayed.rs"]
+mod unplayed;
 use rules::Absent;
 use std::sync::Arc;
 use storage::{SledStore, Store, TimeoutPolicy, Timer, TimerChange, TimerKind};
