@@ -1,6 +1,6 @@
 //! End to end on the fake Discord: a person alone with bots, in their DMs with the bot.
-//! A DM game plays to the end with every feature a server's table has, and nothing of a
-//! bot's hand ever reaches the DM.
+//! A DM game plays to the end with every feature a server's table has (a reminder and an
+//! undo on the way), and nothing of a bot's hand ever reaches the DM.
 
 mod common;
 use common::*;
@@ -20,11 +20,25 @@ fn over(messages: &[RecordedMessage], lang: Lang) -> bool {
     messages.iter().any(|m| m.content.contains(&title))
 }
 
-/// `user` plays the game in `channel` to its end by tapping random moves on the panel;
-/// returns how many moves they made.
-async fn play_to_the_end(fake: &FakeDiscord, user: u64, channel: u64, lang: Lang, seed: u64) {
+/// What the channel is told of an undo made at once, after the person's name, in `lang`.
+fn undo_done(lang: Lang) -> String {
+    let text = words::text(lang, "table-undo-done", &[("name", "\u{1}".into())]);
+    text.split_once('\u{1}').expect("the name").1.to_string()
+}
+
+/// `user` plays the game in `channel` to its end by tapping random moves on the panel.
+/// Until one is made, a move of theirs after which they are still the one to move (no
+/// bot moved in between) is taken back with `/game undo`; returns how many were.
+async fn play_to_the_end(
+    fake: &FakeDiscord,
+    user: u64,
+    channel: u64,
+    lang: Lang,
+    seed: u64,
+) -> usize {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut moves = 0;
+    let mut undone = 0;
     loop {
         let after = fake
             .wait_for("the person's turn or the end", |f| {
@@ -36,7 +50,7 @@ async fn play_to_the_end(fake: &FakeDiscord, user: u64, channel: u64, lang: Lang
             })
             .await;
         let Some(turn) = after else {
-            return;
+            return undone;
         };
         let (_, your_move) = awaited(&turn, &[user])[0].clone();
         let before = public_messages(fake, channel).len();
@@ -55,7 +69,44 @@ async fn play_to_the_end(fake: &FakeDiscord, user: u64, channel: u64, lang: Lang
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+        let again = turn_message(fake, channel)
+            .is_some_and(|t| t.id != turn.id && !awaited(&t, &[user]).is_empty());
+        if undone == 0 && again && !over(&public_messages(fake, channel), lang) {
+            undone += take_back(fake, user, channel, lang).await;
+        }
     }
+}
+
+/// `user` asks `/game undo` in `channel`: 1 if their last move was taken back (the
+/// channel told so, and it is their move again), 0 if the rules refused it (a move that
+/// brought out something hidden or random).
+async fn take_back(fake: &FakeDiscord, user: u64, channel: u64, lang: Lang) -> usize {
+    let before = public_messages(fake, channel).len();
+    let replies = slash(fake, user, channel, "game undo", json!({})).await;
+    let done = undo_done(lang);
+    let refusals = [
+        words::text(lang, "table-undo-blocked", &[]),
+        words::text(lang, "table-undo-bot-moved", &[]),
+    ];
+    if replies
+        .iter()
+        .any(|m| refusals.iter().any(|r| m.content.contains(r)))
+    {
+        return 0;
+    }
+    let told = fake
+        .wait_for("the undo told in the channel", |f| {
+            public_messages(f, channel)
+                .into_iter()
+                .skip(before)
+                .find(|m| m.content.contains(&done))
+        })
+        .await;
+    fake.wait_for("the person's move again after the undo", |f| {
+        turn_message(f, channel).filter(|t| t.id >= told.id && !awaited(t, &[user]).is_empty())
+    })
+    .await;
+    1
 }
 
 /// The lines of every bot seat's private view at every step of the game archived in
@@ -99,13 +150,19 @@ fn bots_secret_lines(dir: &std::path::Path, channel: u64, lang: Lang) -> BTreeSe
 }
 
 /// A DM game of `title` for one person in `locale` against two easy bots, to the end:
-/// status, log, a hint and a server's command on the way, nothing of the bots' hands in
-/// the DM.
+/// status, log, a hint, a reminder, an undo and a server's command on the way, nothing of
+/// the bots' hands in the DM.
 async fn a_dm_game_plays_to_the_end(title: &str, locale: &str, lang: Lang, seed: u64) {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     // Registered globally, as in production: guild commands are not offered in DMs.
-    let bot = Bot::start_global(&fake, dir.path()).await;
+    // A reminder 2 s after the last move, so one comes while the person waits.
+    let timers = table::Defaults {
+        remind_after: 2,
+        remind_every: 0,
+        ..table::Defaults::default()
+    };
+    let bot = Bot::start_global_with(&fake, dir.path(), timers).await;
     let ana = fake.add_user("ana");
     fake.set_user_locale(ana, locale);
     let dm = fake.dm_channel(ana);
@@ -146,7 +203,25 @@ async fn a_dm_game_plays_to_the_end(title: &str, locale: &str, lang: Lang, seed:
         hint.iter().any(|m| m.content.starts_with("💡")),
         "{title}: /game hint in a DM: {hint:#?}"
     );
-    play_to_the_end(&fake, ana, dm, lang, seed).await;
+    // The person waits on their turn: a reminder comes, in the DM, in their language.
+    let reminder = words::text(
+        lang,
+        "timer-reminder",
+        &[
+            ("game", title.into()),
+            ("names", "".into()),
+            ("since", "".into()),
+        ],
+    );
+    let reminder = reminder.split("**").next().unwrap_or_default().to_string();
+    fake.wait_for("a reminder in the DM", |f| {
+        public_messages(f, dm)
+            .into_iter()
+            .find(|m| m.content.starts_with(&reminder) && m.content.contains(&format!("<@{ana}>")))
+    })
+    .await;
+    let undone = play_to_the_end(&fake, ana, dm, lang, seed).await;
+    assert_eq!(undone, 1, "{title}: a move taken back on the way");
     let messages = public_messages(&fake, dm);
     assert!(over(&messages, lang), "{title}: no final scores");
     // The person's hand is in the DM itself; no DM points elsewhere ("a seat in #…").
