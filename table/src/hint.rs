@@ -33,13 +33,16 @@ const HINTS: Switch = Switch {
 const HINTS_KEPT: usize = 1_024;
 
 /// A position a hint is asked at: channel, game, version, seat.
-type HintKey = (ChannelId, u64, u64, Seat);
+pub(crate) type HintKey = (ChannelId, u64, u64, Seat);
 
 /// The hints answered lately and the people with a hint being searched.
 #[derive(Default)]
 pub(crate) struct Hints {
     cache: Mutex<HintCache>,
     asking: Mutex<HashSet<UserId>>,
+    /// Positions whose coach's suggestion was searched on the pool and is now kept,
+    /// their note not yet posted (`learn/later.rs`).
+    coached: Mutex<Vec<HintKey>>,
 }
 
 /// A bounded least-recently-used map of positions to their answers.
@@ -50,7 +53,17 @@ struct HintCache {
 }
 
 impl Hints {
-    fn get(&self, key: &HintKey) -> Option<Searched> {
+    /// Notes that the coach's suggestion at `key` is kept, its note still to post.
+    pub(crate) fn coached(&self, key: HintKey) {
+        lock(&self.coached).push(key);
+    }
+
+    /// The positions noted by [`Hints::coached`] since the last call.
+    pub(crate) fn take_coached(&self) -> Vec<HintKey> {
+        std::mem::take(&mut *lock(&self.coached))
+    }
+
+    pub(crate) fn get(&self, key: &HintKey) -> Option<Searched> {
         let mut cache = lock(&self.cache);
         cache.tick += 1;
         let tick = cache.tick;
@@ -59,7 +72,7 @@ impl Hints {
         Some(found.clone())
     }
 
-    fn put(&self, key: HintKey, found: Searched) {
+    pub(crate) fn put(&self, key: HintKey, found: Searched) {
         let mut cache = lock(&self.cache);
         if cache.map.len() >= HINTS_KEPT && !cache.map.contains_key(&key) {
             let oldest = cache.map.iter().min_by_key(|(_, (_, used))| *used);

@@ -345,6 +345,14 @@ impl Thinker {
         *crate::lock(&self.inner.waker) = Some(waker);
     }
 
+    /// Calls the waker (the adapter fires the timers again), if one is set.
+    pub(crate) fn wake(&self) {
+        let waker = crate::lock(&self.inner.waker).clone();
+        if let Some(wake) = waker {
+            wake();
+        }
+    }
+
     /// Runs `job` for `channel`: at once when inline, else on the pool.
     fn run(&self, channel: ChannelId, job: Job) {
         match &self.inner.pool {

@@ -140,6 +140,9 @@ impl Table {
                 touched.push(channel);
             }
         };
+        for (channel, out) in self.post_coach_notes() {
+            note(channel, &out);
+        }
         for plan in self.thinker.take_finished() {
             let channel = plan.channel;
             let out = self.with_slot_retrying(channel, |slot| self.play_plan(slot, plan.clone()));

@@ -6,6 +6,9 @@
 mod common;
 use common::*;
 
+/// The coach's search on the pool.
+#[path = "timers/coach_pool.rs"]
+mod coach_pool;
 /// A bot's turn that could not be played.
 #[path = "timers/unplayed.rs"]
 mod unplayed;

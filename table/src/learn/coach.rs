@@ -3,7 +3,8 @@
 //! rules topic that covers it and the hint engine's move with its reason — and, after
 //! their move, whether it was that move. Written with the move's commit, so it is sent
 //! in order with the turn message. The suggestion is searched at the easy bot's budget
-//! (bounded by its deadline, under the channel lock) and kept as the position's hint.
+//! (bounded by its deadline) and kept as the position's hint: on the search pool when
+//! there is one, the note then posted once it is found (`later.rs`); else at once.
 
 use super::topic_index;
 use crate::hint::hint_sentence;
@@ -13,7 +14,7 @@ use crate::{Active, Delivery, Lang, Table};
 use rules::{DynGame, Seat};
 
 /// The search level of the coach's suggestions.
-const COACH_LEVEL: ai::Level = ai::Level::Easy;
+pub(super) const COACH_LEVEL: ai::Level = ai::Level::Easy;
 
 /// A move just made: the position before it, who made it and its canonical text.
 struct Played<'a> {
@@ -95,8 +96,18 @@ impl Table {
             ));
             changed = Some(None);
         } else if awaited && !told {
-            let decision = self.decision(next, game.as_ref(), seat, lang);
-            lines.push(decision.say(lang));
+            let key = (
+                next.meta.channel,
+                next.meta.game_id,
+                next.meta.version,
+                seat,
+            );
+            // On a pool the suggestion is searched off the lock, the note posted later.
+            if !self.coach_searches_later(key, game.as_ref(), next) {
+                let found = self.hint_now(key, game.as_ref(), next.meta.seed, COACH_LEVEL);
+                let decision = self.decision(next, game.as_ref(), seat, lang, found);
+                lines.push(decision.say(lang));
+            }
             lesson.told += 1;
             lesson.at = next.meta.version;
             changed = Some(Some(lesson));
@@ -111,9 +122,15 @@ impl Table {
     /// followed, or the move the hint engine would have played, and why.
     fn after_move(&self, next: &Active, p: &Played<'_>, at: u64, lang: Lang) -> String {
         // Searched again only if it is no longer kept (the suggestion stays the same
-        // while others move in the same phase).
+        // while others move in the same phase) — and never under the lock when there is
+        // a pool: a move made before its suggestion was found is just acknowledged.
         let key = (next.meta.channel, next.meta.game_id, at, p.seat);
-        match self.hint_now(key, p.before, next.meta.seed, COACH_LEVEL) {
+        let found = if self.thinker.is_inline() {
+            self.hint_now(key, p.before, next.meta.seed, COACH_LEVEL)
+        } else {
+            self.hints.get(&key).unwrap_or(Searched::NoMove)
+        };
+        match found {
             Searched::Found(line, _) if line == p.text => {
                 words::text(lang, "learn-coach-after-same", &[])
             }
@@ -125,8 +142,28 @@ impl Table {
         }
     }
 
-    /// What `seat`'s decision in `game` is, for the coach's note in `lang`.
-    fn decision(&self, next: &Active, game: &dyn DynGame, seat: Seat, lang: Lang) -> Decision {
+    /// The coach's note on `seat`'s decision in `next`, with the suggestion `found`, in
+    /// the seat's language.
+    pub(super) fn coach_note(&self, next: &Active, seat: Seat, found: Searched) -> String {
+        let lang = self.seat_lang(next, seat);
+        match next.game.as_ref() {
+            Some(game) => self
+                .decision(next, game.as_ref(), seat, lang, found)
+                .say(lang),
+            None => String::new(),
+        }
+    }
+
+    /// What `seat`'s decision in `game` is, with the suggestion `found`, for the coach's
+    /// note in `lang`.
+    fn decision(
+        &self,
+        next: &Active,
+        game: &dyn DynGame,
+        seat: Seat,
+        lang: Lang,
+        found: Searched,
+    ) -> Decision {
         let legal = game.legal_texts(seat);
         let mut kinds: Vec<String> = Vec::new();
         for word in legal.iter().filter_map(|l| l.split_whitespace().next()) {
@@ -142,13 +179,7 @@ impl Table {
             .get(at)
             .or(topics.first())
             .map_or_else(String::new, |t| t.to_string());
-        let key = (
-            next.meta.channel,
-            next.meta.game_id,
-            next.meta.version,
-            seat,
-        );
-        let suggestion = match self.hint_now(key, game, next.meta.seed, COACH_LEVEL) {
+        let suggestion = match found {
             Searched::Found(line, decision) => {
                 let hint = hint_sentence(self, lang, game, seat, &line, &decision);
                 Some((hint, line))

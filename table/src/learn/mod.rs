@@ -11,6 +11,7 @@
 #[cfg(test)]
 mod choose;
 mod coach;
+mod later;
 
 use crate::lesson::Lesson;
 #[cfg(test)]
