@@ -1,5 +1,5 @@
-//! A bot's move worked out off the channel lock, and the pause of a bots' chain that
-//! holds it until it may be played.
+//! A bot's move worked out off the channel lock, the pause of a bots' chain that holds
+//! it until it may be played, and the count of a bot's turn that could not be played.
 
 use rules::Seat;
 
@@ -21,4 +21,13 @@ pub(crate) struct BotPause {
     pub(crate) version: u64,
     pub(crate) until_ms: u64,
     pub(crate) held: Option<BotMove>,
+}
+
+/// How many times the turn the table plays at one version of one game could not be
+/// played (`unplayed.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Unplayed {
+    pub(crate) game_id: u64,
+    pub(crate) version: u64,
+    pub(crate) tries: u32,
 }

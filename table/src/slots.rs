@@ -26,7 +26,7 @@ pub(crate) struct Slot {
     /// The lesson under way here, once read from the channel's note (`learn/`).
     pub(crate) lesson: Option<Option<crate::lesson::Lesson>>,
     /// The tries of a turn the table plays that could not be played (`unplayed.rs`).
-    pub(crate) unplayed: Option<crate::unplayed::Unplayed>,
+    pub(crate) unplayed: Option<crate::bot_move::Unplayed>,
 }
 
 /// Something wrong with a channel's stored table, told once (in the reader's language).

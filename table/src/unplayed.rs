@@ -7,7 +7,7 @@
 //! all is accepted lets its timer go, logged as an error. The tries are counted in the
 //! channel's slot (memory only: after a restart they start again).
 
-use crate::bot_move::BotMove;
+use crate::bot_move::{BotMove, Unplayed};
 use crate::hands::Batch;
 use crate::{Active, ChannelId, Delivery, Slot, Table};
 use rules::{Absent, Seat};
@@ -22,14 +22,6 @@ const FIRST_DELAY_MS: u64 = 500;
 
 /// Legal moves the fallback tries at most (after the default move).
 const FALLBACK_MOVES: usize = 64;
-
-/// How many times the turn at one version of one game could not be played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Unplayed {
-    game_id: u64,
-    version: u64,
-    tries: u32,
-}
 
 /// The delay before the try after `tries` failed ones.
 pub(crate) fn retry_delay_ms(tries: u32) -> u64 {
