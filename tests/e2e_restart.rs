@@ -846,7 +846,7 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
     let (told, taken_over) = loop {
         attempts += 1;
         assert!(
-            attempts <= 3,
+            attempts <= 5,
             "no kill landed while the process held the bot's timer"
         );
         fake.wait_for_within(
