@@ -1,0 +1,370 @@
+//! Tournaments run end to end on a sled store with the Countdown test game: stored
+//! steps, refusals that change nothing, the runner's threads and games, results fed back,
+//! and crashes between its steps.
+
+use super::*;
+use crate::tournament::{Format, Seat};
+use crate::{Caller, Command, Delivery, ManualClock, TableOptions, Thinker};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+const GUILD: u64 = 9;
+const HALL: ChannelId = 500;
+
+/// Threads made in memory; a request can fail, or be made while its reply is lost.
+#[derive(Default)]
+struct FakeThreads {
+    made: Mutex<Vec<(ChannelId, String, ChannelId)>>,
+    next: AtomicU64,
+    lose_reply: AtomicBool,
+    down: AtomicBool,
+}
+
+impl Threads for FakeThreads {
+    fn start(&self, parent: ChannelId, name: &str) -> Result<ChannelId, String> {
+        if self.down.load(Ordering::SeqCst) {
+            return Err("Discord is down".into());
+        }
+        let id = 10_000 + self.next.fetch_add(1, Ordering::SeqCst);
+        self.made
+            .lock()
+            .unwrap()
+            .push((parent, name.to_string(), id));
+        if self.lose_reply.swap(false, Ordering::SeqCst) {
+            return Err("the reply was lost".into());
+        }
+        Ok(id)
+    }
+
+    fn find(
+        &self,
+        _guild: u64,
+        parent: ChannelId,
+        name: &str,
+    ) -> Result<Option<ChannelId>, String> {
+        Ok(self
+            .made
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|(p, n, _)| *p == parent && n == name)
+            .map(|(_, _, id)| *id))
+    }
+}
+
+impl FakeThreads {
+    fn count(&self) -> usize {
+        self.made.lock().unwrap().len()
+    }
+}
+
+struct World {
+    _dir: tempfile::TempDir,
+    table: Table,
+    clock: Arc<ManualClock>,
+}
+
+fn world() -> World {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(storage::SledStore::open(dir.path()).unwrap());
+    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+    let table = Table::with_options(
+        store,
+        TableOptions {
+            clock: clock.clone(),
+            thinker: Thinker::inline().capped(8, 4),
+            bot_delay_ms: 0,
+            ..TableOptions::default()
+        },
+    );
+    World {
+        _dir: dir,
+        table,
+        clock,
+    }
+}
+
+fn person(user: UserId) -> Caller {
+    let mut c = Caller::new(user, format!("p{user}"));
+    c.guild = Some(GUILD);
+    c
+}
+
+fn text(out: &[Delivery]) -> String {
+    match out {
+        [Delivery::Ephemeral { text, .. }, ..] => text.clone(),
+        other => panic!("expected a private answer, got {other:?}"),
+    }
+}
+
+/// A Countdown tournament of `people` (users 1..=people) at tables of `size`, started.
+fn started(w: &World, people: u64, size: u32, rounds: u32) {
+    let ask = CreateTournament {
+        title: "countdown".into(),
+        format: Format::Swiss,
+        table_size: size,
+        rounds: Some(rounds),
+        bots: Some(storage::BotLevel::Easy),
+        manual: false,
+        timing: Default::default(),
+    };
+    let out = w.table.tournament_create(HALL, &person(1), true, ask);
+    assert!(
+        matches!(out.last(), Some(Delivery::Channel { .. })),
+        "{out:?}"
+    );
+    for u in 1..=people {
+        let out = w.table.tournament_join(HALL, &person(u));
+        assert!(text(&out).starts_with("You are in"), "{out:?}");
+    }
+    let out = w.table.tournament_start(HALL, &person(1), false);
+    assert!(text(&out).contains("has started"), "{out:?}");
+}
+
+/// Plays every game of the round's threads to the end (bots by their timers).
+fn play_round(w: &World, round: u32) {
+    let event = w.table.tournament_event(HALL).unwrap().unwrap();
+    for run in event.tables.iter().filter(|t| t.round == round) {
+        let thread = run.thread.expect("a thread");
+        for _ in 0..500 {
+            let people: Vec<UserId> = w.table.with_slot(thread, |slot| {
+                slot.active
+                    .as_ref()
+                    .map(|a| a.meta.seats.iter().map(|s| s.user).collect())
+                    .unwrap_or_default()
+            });
+            if people.is_empty() {
+                break;
+            }
+            let mover = people
+                .iter()
+                .find_map(|&u| Some((u, w.table.legal_actions(thread, u).first()?.clone())));
+            match mover {
+                Some((u, action)) => {
+                    w.table.handle(thread, &person(u), Command::parse(&action));
+                }
+                None => {
+                    w.clock.advance(1_000);
+                    w.table.fire_due_timers();
+                }
+            }
+        }
+        assert!(w.table.store.archived_ids(thread).unwrap().len() == 1);
+    }
+}
+
+#[test]
+fn an_event_reads_back_and_one_saved_by_a_newer_build_is_refused() {
+    let w = world();
+    started(&w, 4, 2, 1);
+    let event = w.table.tournament_event(HALL).unwrap().unwrap();
+    assert_eq!(Event::from_json(&event.to_json()).unwrap(), event);
+    let mut newer: serde_json::Value = serde_json::from_slice(&event.to_json()).unwrap();
+    newer["version"] = (EVENT_VERSION + 1).into();
+    let refused = Event::from_json(newer.to_string().as_bytes()).unwrap_err();
+    assert!(matches!(refused, TournamentError::Newer { .. }));
+    assert_eq!(w.table.live_tournaments(), vec![HALL]);
+}
+
+#[test]
+fn every_refusal_names_its_rule_and_changes_nothing() {
+    let w = world();
+    let lang = |out: Vec<Delivery>| text(&out);
+    assert!(lang(w.table.tournament_join(HALL, &person(1))).contains("no tournament"));
+    let ask = CreateTournament {
+        title: "countdown".into(),
+        format: Format::Swiss,
+        table_size: 3,
+        rounds: None,
+        bots: None,
+        manual: false,
+        timing: Default::default(),
+    };
+    let refused = w
+        .table
+        .tournament_create(HALL, &person(1), false, ask.clone());
+    assert!(text(&refused).contains("Manage Server"));
+    let too_big = CreateTournament {
+        table_size: 6,
+        ..ask.clone()
+    };
+    assert!(text(&w.table.tournament_create(HALL, &person(1), true, too_big)).contains("2 to 4"));
+    assert_eq!(w.table.tournament_event(HALL).unwrap(), None);
+    w.table
+        .tournament_create(HALL, &person(1), true, ask.clone());
+    w.table.tournament_join(HALL, &person(2));
+    let before = w.table.tournament_event(HALL).unwrap();
+    assert!(lang(w.table.tournament_join(HALL, &person(2))).contains("already"));
+    assert!(lang(w.table.tournament_start(HALL, &person(2), false)).contains("organiser"));
+    assert!(lang(w.table.tournament_start(HALL, &person(1), false)).contains("at least 2"));
+    assert!(lang(w.table.tournament_create(HALL, &person(1), true, ask)).contains("under way"));
+    assert_eq!(w.table.tournament_event(HALL).unwrap(), before);
+    assert!(w.table.live_tournaments().is_empty());
+}
+
+#[test]
+fn the_runner_seats_each_round_in_threads_and_feeds_the_results_back() {
+    let w = world();
+    // Seven people at tables of three: one table has a bot.
+    started(&w, 7, 3, 2);
+    let threads = FakeThreads::default();
+    let report = w.table.run_tournament(HALL, &threads);
+    assert!(report.failed.is_none() && report.idle, "{report:?}");
+    assert_eq!(threads.count(), 3);
+    let event = w.table.tournament_event(HALL).unwrap().unwrap();
+    let names: Vec<String> = threads
+        .made
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|t| t.1.clone())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Round 1 · Table 1",
+            "Round 1 · Table 2",
+            "Round 1 · Table 3"
+        ]
+    );
+    for (run, planned) in event.tables.iter().zip(&event.tournament.rounds[0].tables) {
+        let thread = run.thread.unwrap();
+        assert_eq!(
+            w.table.tournament_table_of(thread),
+            Some((HALL, 1, run.table))
+        );
+        // Seated in the pairing's order, people by id, bots as bots.
+        let seats: Vec<(UserId, bool)> = w.table.with_slot(thread, |slot| {
+            let a = slot.active.as_ref().unwrap();
+            assert_eq!(Some(a.meta.game_id), run.game_id);
+            a.meta.seats.iter().map(|s| (s.user, s.is_bot())).collect()
+        });
+        for (seat, (user, bot)) in planned.seats.iter().zip(&seats) {
+            match seat {
+                Seat::Person(p) => assert_eq!((*p, false), (*user, *bot)),
+                Seat::Bot(_) => assert!(*bot),
+            }
+        }
+        // The people are pinged in their thread.
+        let pending = w.table.pending_in(thread);
+        let people: Vec<UserId> = planned.seats.iter().filter_map(|s| s.person()).collect();
+        assert!(
+            pending.iter().any(|p| matches!(&p.delivery,
+            Delivery::Channel { mentions, .. } if *mentions == people)),
+            "{pending:?}"
+        );
+    }
+    // The round's start is told once in the tournament's channel.
+    let told = w.table.pending_in(HALL);
+    assert_eq!(
+        told.iter()
+            .filter(|p| format!("{:?}", p.delivery).contains("Round 1 has started"))
+            .count(),
+        1
+    );
+    // Nothing more to do while the games play.
+    assert_eq!(w.table.run_tournament(HALL, &threads).steps, 0);
+
+    play_round(&w, 1);
+    w.table.run_tournament(HALL, &threads);
+    let event = w.table.tournament_event(HALL).unwrap().unwrap();
+    assert_eq!(event.tournament.current_round(), 2);
+    assert!(event
+        .tables
+        .iter()
+        .filter(|t| t.round == 1)
+        .all(|t| t.recorded));
+    assert_eq!(threads.count(), 6);
+    play_round(&w, 2);
+    w.table.run_tournament(HALL, &threads);
+    let event = w.table.tournament_event(HALL).unwrap().unwrap();
+    assert_eq!(event.tournament.phase, Phase::Finished);
+    assert_eq!(event.tournament.standings, event.tournament.recomputed());
+    assert!(event.told_end);
+    assert!(w.table.live_tournaments().is_empty());
+    // Every person played two games; the bots stand nowhere.
+    for u in 1..=7 {
+        assert_eq!(event.tournament.standings.records[&u].games, 2);
+    }
+    assert_eq!(event.tournament.standings.records.len(), 7);
+    let end = w.table.pending_in(HALL);
+    assert!(end
+        .iter()
+        .any(|p| format!("{:?}", p.delivery).contains("is over")));
+    let shown = text(&w.table.tournament_standings(HALL, &person(3)));
+    assert!(
+        shown.contains("1. p") && shown.lines().count() == 8,
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_thread_whose_reply_was_lost_is_found_by_name_not_made_twice() {
+    let w = world();
+    started(&w, 4, 2, 1);
+    let threads = FakeThreads::default();
+    threads.lose_reply.store(true, Ordering::SeqCst);
+    let report = w.table.run_tournament(HALL, &threads);
+    assert!(report.failed.is_some());
+    // Within the request's lease nobody asks again for that table; the other goes on.
+    let report = w.table.run_tournament(HALL, &threads);
+    assert!(report.failed.is_none());
+    assert_eq!(threads.count(), 2);
+    let event = w.table.tournament_event(HALL).unwrap().unwrap();
+    assert_eq!(event.tables[0].thread, None);
+    assert_eq!(event.told_round, 0);
+    // Past it, the thread made is found by its name and adopted.
+    w.clock.advance(ASKING_LEASE_MS + 1);
+    w.table.run_tournament(HALL, &threads);
+    assert_eq!(threads.count(), 2);
+    let event = w.table.tournament_event(HALL).unwrap().unwrap();
+    assert_eq!(event.tables[0].thread, Some(10_000));
+    assert!(event.tables.iter().all(|t| t.game_id.is_some()));
+    assert_eq!(event.told_round, 1);
+}
+
+#[test]
+fn a_request_that_failed_is_made_again_and_a_game_started_before_a_crash_is_adopted() {
+    let w = world();
+    started(&w, 4, 2, 1);
+    let threads = FakeThreads::default();
+    threads.down.store(true, Ordering::SeqCst);
+    assert!(w.table.run_tournament(HALL, &threads).failed.is_some());
+    threads.down.store(false, Ordering::SeqCst);
+    // The failed request left its mark: past the lease the thread is looked for, not
+    // found, and asked for again.
+    w.clock.advance(ASKING_LEASE_MS + 1);
+    // A crash right after a table's game started, before the runner stored its id.
+    let first = {
+        let report = w.table.run_tournament(HALL, &threads);
+        assert!(report.failed.is_none());
+        let mut event = w.table.tournament_event(HALL).unwrap().unwrap();
+        let id = event.tables[0].game_id.take();
+        w.table
+            .change_tournament(HALL, |e| {
+                *e = Some(event.clone());
+                Ok(())
+            })
+            .unwrap();
+        id
+    };
+    w.table.run_tournament(HALL, &threads);
+    let event = w.table.tournament_event(HALL).unwrap().unwrap();
+    assert_eq!(event.tables[0].game_id, first);
+    assert_eq!(threads.count(), 2);
+    let thread = event.tables[0].thread.unwrap();
+    assert!(w.table.store.archived_ids(thread).unwrap().is_empty());
+}
+
+#[test]
+fn standings_and_show_read_in_both_languages() {
+    let w = world();
+    started(&w, 4, 2, 1);
+    let mut es = person(2);
+    es.lang = Lang::Es;
+    assert!(text(&w.table.tournament_show(HALL, &es)).contains("Torneo de Countdown"));
+    assert!(text(&w.table.tournament_standings(HALL, &es)).contains("Clasificación"));
+    let shown = text(&w.table.tournament_show(HALL, &person(2)));
+    assert!(shown.contains("tournament, Swiss, tables of 2"), "{shown}");
+    assert!(text(&w.table.tournament_leave(HALL, &es)).contains("empezado"));
+}
