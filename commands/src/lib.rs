@@ -36,6 +36,8 @@ mod retry_after;
 mod season;
 mod serve;
 mod slash;
+mod tournament;
+mod tournament_runner;
 
 use std::path::PathBuf;
 

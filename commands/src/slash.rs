@@ -456,7 +456,7 @@ async fn game_group(_ctx: Context<'_>) -> Result<(), Error> {
 
 /// Every slash command: `/game …` plus one group per game.
 pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![game()];
+    let mut commands = vec![game(), crate::tournament::tournament()];
     for choice in GameChoice::all() {
         let mut group = game_group();
         let id = choice.id();
