@@ -7,6 +7,7 @@
 
 mod common;
 use common::ratings::{change_of, choice_of, my_rating, rating_board, ratings_told};
+use common::tournaments::{answer, play_the_tournament, tournament_choice};
 use common::*;
 use fake_discord::FakeDiscord;
 use rand::seq::SliceRandom;
@@ -1255,101 +1256,6 @@ async fn global_ratings_are_a_manage_server_setting() {
 }
 
 // --- Tournaments: /tournament on a server, a thread per table, results fed back.
-
-/// The value Discord sends for `/tournament create`'s option `option` whose choice name
-/// starts with `word`.
-fn tournament_choice(fake: &FakeDiscord, option: &str, word: &str) -> serde_json::Value {
-    let commands = fake.registered_commands();
-    let create = commands
-        .iter()
-        .find(|c| c["name"] == "tournament")
-        .expect("/tournament registered")["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == "create")
-        .unwrap()
-        .clone();
-    create["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == option)
-        .unwrap_or_else(|| panic!("/tournament create has no option {option}"))["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"].as_str().is_some_and(|n| n.starts_with(word)))
-        .unwrap_or_else(|| panic!("no {word} for {option}"))["value"]
-        .clone()
-}
-
-/// The first private answer of a slash command.
-async fn answer(fake: &FakeDiscord, user: u64, channel: u64, path: &str) -> String {
-    slash(fake, user, channel, path, json!({})).await[0]
-        .content
-        .clone()
-}
-
-/// The people pinged in a table's thread, in their seats' order (a table of people only).
-fn seated(fake: &FakeDiscord, thread: u64) -> Option<Vec<u64>> {
-    let ping = fake
-        .channel_messages(thread)
-        .into_iter()
-        .find(|m| m.content.contains("your game is here"))?;
-    Some(
-        ping.content
-            .split("<@")
-            .skip(1)
-            .filter_map(|s| s.split('>').next()?.parse().ok())
-            .collect(),
-    )
-}
-
-/// Plays every table of the tournament in `hall` (its people tapping random moves) until
-/// its end is told; returns that post.
-async fn play_the_tournament(
-    fake: &FakeDiscord,
-    hall: u64,
-    seed: u64,
-) -> fake_discord::RecordedMessage {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let over = words::text(words::Lang::En, "table-outcome-title", &[]);
-    let deadline = std::time::Instant::now() + Duration::from_secs(240);
-    loop {
-        if let Some(end) = fake
-            .channel_messages(hall)
-            .into_iter()
-            .find(|m| m.content.contains("tournament is over"))
-        {
-            return end;
-        }
-        let mut moved = false;
-        for thread in fake.threads_of(hall) {
-            if fake
-                .channel_messages(thread)
-                .iter()
-                .any(|m| m.content.contains(&over))
-            {
-                continue;
-            }
-            let (Some(seats), Some(turn)) = (seated(fake, thread), turn_message(fake, thread))
-            else {
-                continue;
-            };
-            if let Some((user, id)) = awaited(&turn, &seats).into_iter().next() {
-                moved |= tap_a_move(fake, user, &turn, &id, &mut rng).await.is_some();
-            }
-        }
-        if !moved {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the tournament did not end"
-        );
-    }
-}
 
 /// A Swiss tournament of eight people at Villa Paletti, tables of four, two rounds, from
 /// `create` to the final standings: a public thread per table named for its round and
