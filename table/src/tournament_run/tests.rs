@@ -67,6 +67,11 @@ struct World {
 fn world() -> World {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(storage::SledStore::open(dir.path()).unwrap());
+    world_on(store, dir)
+}
+
+/// A world over `store` (`dir`: kept while it lives).
+fn world_on(store: Arc<dyn storage::Store>, dir: tempfile::TempDir) -> World {
     let clock = Arc::new(ManualClock::new(1_700_000_000_000));
     let table = Table::with_options(
         store,
@@ -367,4 +372,43 @@ fn standings_and_show_read_in_both_languages() {
     let shown = text(&w.table.tournament_show(HALL, &person(2)));
     assert!(shown.contains("tournament, Swiss, tables of 2"), "{shown}");
     assert!(text(&w.table.tournament_leave(HALL, &es)).contains("empezado"));
+}
+
+/// On PostgreSQL, a tournament's change waits for the store's lock another process holds
+/// (and is refused, changing nothing, when it never comes free), and two processes on one
+/// database run one tournament: one seats it, the other makes its threads and games and
+/// records its results.
+#[test]
+fn on_postgresql_changes_take_the_stores_lock_and_another_process_runs_the_tournament() {
+    let url = storage::pg::testing::fresh_url().unwrap_or_else(|why| panic!("{why}"));
+    let open = || -> Arc<dyn storage::Store> { Arc::new(storage::PgStore::open(&url, 2).unwrap()) };
+    let (a, b) = (
+        world_on(open(), tempfile::tempdir().unwrap()),
+        world_on(open(), tempfile::tempdir().unwrap()),
+    );
+    started(&a, 4, 2, 1);
+    let held = b.table.store.clone();
+    let mut refused = None;
+    let ran = held
+        .exclusively(&format!("tournament:{HALL}"), &mut || {
+            refused = Some(a.table.tournament_drop(HALL, &person(2)));
+        })
+        .unwrap();
+    assert!(ran);
+    assert!(text(&refused.unwrap()).contains("busy"));
+    let threads = FakeThreads::default();
+    let report = b.table.run_tournament(HALL, &threads);
+    assert!(report.failed.is_none(), "{report:?}");
+    assert_eq!(threads.count(), 2);
+    play_round(&b, 1);
+    a.table.run_tournament(HALL, &threads);
+    let event = a.table.tournament_event(HALL).unwrap().unwrap();
+    assert_eq!(event.tournament.phase, Phase::Finished);
+    assert!(event
+        .tournament
+        .entrants
+        .iter()
+        .all(|e| e.dropped.is_none()));
+    assert_eq!(event.tournament.standings, event.tournament.recomputed());
+    assert!(b.table.live_tournaments().is_empty());
 }
