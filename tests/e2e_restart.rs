@@ -1150,7 +1150,7 @@ async fn a_kill_in_the_middle_of_round_two_of_a_swiss_tournament_loses_nothing()
     drop(bot);
 
     use storage::Store;
-    let store = storage::SledStore::open(&dir.path().join("t")).unwrap();
+    let store = storage::SledStore::open(dir.path().join("t")).unwrap();
     let bytes = store.note(hall, "tournament").unwrap().unwrap();
     let event = table::tournament_run::Event::from_json(&bytes).unwrap();
     assert_eq!(event.tournament.phase, table::tournament::Phase::Finished);
