@@ -798,7 +798,7 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
     let mut p1 = spawn(1, 0);
     let p2 = spawn(2, 16);
     wait_shards(&fake, &[0, 1, 2]).await;
-    assert_eq!(fake.registered_commands().len(), 5, "registered once");
+    assert_eq!(fake.registered_commands().len(), 6, "registered once");
 
     // (title, guild, bots, level)
     let tables = [

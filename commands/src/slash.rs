@@ -456,7 +456,7 @@ async fn game_group(_ctx: Context<'_>) -> Result<(), Error> {
 
 /// Every slash command: `/game …` plus one group per game.
 pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![game(), crate::tournament::tournament()];
+    let mut commands = vec![game()];
     for choice in GameChoice::all() {
         let mut group = game_group();
         let id = choice.id();
@@ -465,6 +465,7 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
         // The description comes from `cmd-<id>.description` (localize, below).
         commands.push(group);
     }
+    commands.push(crate::tournament::tournament());
     crate::localize::localize(&mut commands);
     commands
 }
