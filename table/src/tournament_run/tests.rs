@@ -102,13 +102,19 @@ fn text(out: &[Delivery]) -> String {
     }
 }
 
-/// A Countdown tournament of `people` (users 1..=people) at tables of `size`, started.
+/// A Swiss Countdown tournament of `people` (users 1..=people) at tables of `size`,
+/// started.
 fn started(w: &World, people: u64, size: u32, rounds: u32) {
+    started_as(w, Format::Swiss, people, size, Some(rounds));
+}
+
+/// [`started`] in `format`.
+fn started_as(w: &World, format: Format, people: u64, size: u32, rounds: Option<u32>) {
     let ask = CreateTournament {
         title: "countdown".into(),
-        format: Format::Swiss,
+        format,
         table_size: size,
-        rounds: Some(rounds),
+        rounds,
         bots: Some(storage::BotLevel::Easy),
         manual: false,
         timing: Default::default(),
@@ -411,4 +417,26 @@ fn on_postgresql_changes_take_the_stores_lock_and_another_process_runs_the_tourn
         .all(|e| e.dropped.is_none()));
     assert_eq!(event.tournament.standings, event.tournament.recomputed());
     assert!(b.table.live_tournaments().is_empty());
+}
+
+/// The runner is the same for every format: a knockout of six at two seats plays to its
+/// final (byes played against bots), a round robin of four plays its three rounds.
+#[test]
+fn knockouts_and_round_robins_run_to_their_end() {
+    for (format, people, rounds) in [(Format::Knockout, 6, 3), (Format::RoundRobin, 4, 3)] {
+        let w = world();
+        started_as(&w, format, people, 2, None);
+        let threads = FakeThreads::default();
+        for round in 1..=rounds {
+            let report = w.table.run_tournament(HALL, &threads);
+            assert!(report.failed.is_none(), "{format:?} {report:?}");
+            play_round(&w, round);
+        }
+        w.table.run_tournament(HALL, &threads);
+        let event = w.table.tournament_event(HALL).unwrap().unwrap();
+        assert_eq!(event.tournament.phase, Phase::Finished, "{format:?}");
+        assert_eq!(event.tournament.current_round(), rounds);
+        assert_eq!(threads.count(), event.tables.len());
+        assert!(event.tables.iter().all(|t| t.recorded));
+    }
 }
