@@ -1,5 +1,6 @@
-//! `/tournament create|join|leave|start|next|drop|standings|show`: a tournament in this
-//! channel (docs/tournaments.md), server-only. Creating one takes Manage Server; starting
+//! `/tournament create|join|leave|start|next|drop|standings|show|role`: a tournament in
+//! this channel (docs/tournaments.md), server-only. Creating one takes Manage Server or
+//! the role the server names (`role`); starting
 //! it and its manual rounds, its organiser (or a server manager). Answers are private;
 //! the runner (`tournament_runner`) makes the threads, starts the games and tells the
 //! rounds in the channel.
@@ -57,6 +58,19 @@ fn may_manage_server(ctx: Context<'_>) -> bool {
     }
 }
 
+/// The roles of the member who called.
+fn member_roles(ctx: Context<'_>) -> Vec<u64> {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .map(|m| m.roles.iter().map(|r| r.get()).collect())
+            .unwrap_or_default(),
+        poise::Context::Prefix(_) => vec![],
+    }
+}
+
 /// Runs a tournament step for the caller (in their language), then wakes the runner.
 async fn step(
     ctx: Context<'_>,
@@ -86,7 +100,8 @@ async fn step(
         "next_round",
         "drop_out",
         "standings",
-        "show"
+        "show",
+        "role"
     ),
     subcommand_required
 )]
@@ -151,8 +166,29 @@ async fn create(
         manual: manual.unwrap_or(false),
         timing,
     };
+    let roles = member_roles(ctx);
     step(ctx, move |table, channel, caller, may| {
-        table.tournament_create(channel, caller, may, ask)
+        // The server's tournament role counts as Manage Server here.
+        let named = caller
+            .guild
+            .and_then(|g| table.tournament_role(g))
+            .is_some_and(|role| roles.contains(&role));
+        table.tournament_create(channel, caller, may || named, ask)
+    })
+    .await
+}
+
+/// Name the role whose members may create tournaments here (Manage Server).
+#[poise::command(slash_command, guild_only)]
+async fn role(
+    ctx: Context<'_>,
+    #[description = "The role (leave out: only Manage Server)"] role: Option<
+        poise::serenity_prelude::Role,
+    >,
+) -> Result<(), Error> {
+    let role = role.map(|r| r.id.get());
+    step(ctx, move |table, _, caller, may| {
+        table.set_tournament_role(caller, may, role)
     })
     .await
 }

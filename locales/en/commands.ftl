@@ -248,3 +248,7 @@ cmd-tournament-show = show
 choice-pairing-0 = swiss: by points, avoiding rematches
 choice-pairing-1 = round robin: everyone meets everyone
 choice-pairing-2 = knockout: seeded by rating, the best of each table go on
+cmd-tournament-role = role
+    .description = Name the role whose members may create tournaments here (Manage Server).
+    .role = role
+    .role-description = The role (leave out: only Manage Server)

@@ -29,7 +29,7 @@ tournament-error-unreadable = This tournament's saved data cannot be read.
 ## The tournaments run on a server (commands, threads, posts).
 tournament-none-here = There is no tournament in this channel. An organiser starts one with `/tournament create`.
 tournament-organiser-only = Only the tournament's organiser or someone who can manage the server may do that.
-tournament-create-needs-manage = Creating a tournament takes the Manage Server permission.
+tournament-create-needs-manage = Creating a tournament takes the Manage Server permission or the role this server names for it (`/tournament role`).
 tournament-already-here = A tournament is under way in this channel already; one channel holds one tournament at a time.
 tournament-table-size-for-title = { $game } is played by { $min } to { $max }: a table's size must be in that range.
 tournament-created = Your { $game } tournament is open. People join with `/tournament join`; you start it with `/tournament start`.
@@ -70,3 +70,6 @@ tournament-show = { $game } tournament, { $format }, tables of { $size }, { $rou
    *[other] { $rounds } rounds
 }, { $players } joined: { $phase }.
 tournament-busy = The tournament is busy with another change; try again in a moment.
+tournament-role-needs-manage = Naming the tournament organisers' role takes the Manage Server permission.
+tournament-role-set = Members with { $role } may now create tournaments on this server, besides those who can manage it.
+tournament-role-cleared = Only members who can manage this server may create tournaments now.

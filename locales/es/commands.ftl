@@ -247,3 +247,7 @@ cmd-tournament-show = ver
 choice-pairing-0 = suizo: por puntos, evitando repetir rivales
 choice-pairing-1 = liga: todos contra todos
 choice-pairing-2 = eliminatorio: por puntuación, los mejores de cada mesa siguen
+cmd-tournament-role = rol
+    .description = Nombra el rol cuyos miembros pueden crear torneos aquí (Gestionar servidor).
+    .role = rol
+    .role-description = El rol (sin él: solo Gestionar servidor)

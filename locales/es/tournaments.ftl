@@ -29,7 +29,7 @@ tournament-error-unreadable = No se pueden leer los datos guardados de este torn
 ## The tournaments run on a server (commands, threads, posts).
 tournament-none-here = No hay ningún torneo en este canal. Un organizador lo crea con `/tournament create`.
 tournament-organiser-only = Solo el organizador del torneo o alguien que pueda gestionar el servidor puede hacer eso.
-tournament-create-needs-manage = Crear un torneo requiere el permiso Gestionar servidor.
+tournament-create-needs-manage = Crear un torneo requiere el permiso Gestionar servidor o el rol que este servidor nombre para ello (`/tournament role`).
 tournament-already-here = Ya hay un torneo en curso en este canal; cada canal lleva un torneo a la vez.
 tournament-table-size-for-title = { $game } se juega de { $min } a { $max }: el tamaño de mesa debe estar en ese rango.
 tournament-created = Tu torneo de { $game } está abierto. La gente se apunta con `/tournament join`; tú lo empiezas con `/tournament start`.
@@ -70,3 +70,6 @@ tournament-show = Torneo de { $game }, { $format }, mesas de { $size }, { $round
    *[other] { $rounds } rondas
 }, { $players } apuntados: { $phase }.
 tournament-busy = El torneo está ocupado con otro cambio; inténtalo de nuevo en un momento.
+tournament-role-needs-manage = Nombrar el rol de los organizadores de torneos requiere el permiso Gestionar servidor.
+tournament-role-set = Los miembros con { $role } ya pueden crear torneos en este servidor, además de quienes pueden gestionarlo.
+tournament-role-cleared = Ahora solo los miembros que pueden gestionar este servidor pueden crear torneos.

@@ -46,9 +46,48 @@ fn runs(event: &Event, caller: &Caller, may_manage: bool) -> Result<(), Refused>
     }
 }
 
+/// The server's note (under its id) naming the role whose members may create tournaments.
+const ROLE_NOTE: &str = "tournament-role";
+
 impl Table {
-    /// `/tournament create`: a new tournament in `channel` (Manage Server), unless one is
-    /// under way there; a finished one is replaced.
+    /// The role whose members may create tournaments on server `guild`, if one is named.
+    pub fn tournament_role(&self, guild: u64) -> Option<u64> {
+        let bytes = self.note(guild, ROLE_NOTE)?;
+        String::from_utf8(bytes).ok()?.parse().ok()
+    }
+
+    /// `/tournament role`: names the role whose members may create tournaments besides
+    /// those with Manage Server (`None`: no role). Manage Server only.
+    pub fn set_tournament_role(
+        &self,
+        caller: &Caller,
+        may_manage: bool,
+        role: Option<u64>,
+    ) -> Vec<Delivery> {
+        let lang = caller.lang;
+        if !may_manage {
+            return private(words::text(lang, "tournament-role-needs-manage", &[]));
+        }
+        let Some(guild) = caller.guild else {
+            return private(words::text(lang, "reply-needs-server", &[]));
+        };
+        let value = role.map(|r| r.to_string()).unwrap_or_default();
+        if let Err(e) = self.store.put_note(guild, ROLE_NOTE, value.as_bytes()) {
+            return refusal(lang, Refused::Store(e.to_string()));
+        }
+        match role {
+            Some(role) => private(words::text(
+                lang,
+                "tournament-role-set",
+                &[("role", format!("<@&{role}>").into())],
+            )),
+            None => private(words::text(lang, "tournament-role-cleared", &[])),
+        }
+    }
+
+    /// `/tournament create`: a new tournament in `channel` (Manage Server, or the
+    /// server's tournament role: `may_manage`), unless one is under way there; a finished
+    /// one is replaced.
     pub fn tournament_create(
         &self,
         channel: ChannelId,

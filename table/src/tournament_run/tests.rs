@@ -440,3 +440,17 @@ fn knockouts_and_round_robins_run_to_their_end() {
         assert!(event.tables.iter().all(|t| t.recorded));
     }
 }
+
+/// The server's tournament role is named and cleared with Manage Server only.
+#[test]
+fn the_tournament_role_is_a_manage_server_setting() {
+    let w = world();
+    let refused = w.table.set_tournament_role(&person(2), false, Some(77));
+    assert!(text(&refused).contains("Manage Server"));
+    assert_eq!(w.table.tournament_role(GUILD), None);
+    let set = w.table.set_tournament_role(&person(1), true, Some(77));
+    assert!(text(&set).contains("<@&77>"));
+    assert_eq!(w.table.tournament_role(GUILD), Some(77));
+    w.table.set_tournament_role(&person(1), true, None);
+    assert_eq!(w.table.tournament_role(GUILD), None);
+}
