@@ -454,3 +454,42 @@ fn the_tournament_role_is_a_manage_server_setting() {
     w.table.set_tournament_role(&person(1), true, None);
     assert_eq!(w.table.tournament_role(GUILD), None);
 }
+
+/// Manual rounds: after round 1 the runner waits; `next` (the organiser only) seats
+/// round 2, whose threads the runner then makes.
+#[test]
+fn manual_rounds_wait_for_the_organisers_next() {
+    let w = world();
+    let ask = CreateTournament {
+        title: "countdown".into(),
+        format: Format::Swiss,
+        table_size: 2,
+        rounds: Some(2),
+        bots: None,
+        manual: true,
+        timing: Default::default(),
+    };
+    w.table.tournament_create(HALL, &person(1), true, ask);
+    for u in 1..=4 {
+        w.table.tournament_join(HALL, &person(u));
+    }
+    let early = text(&w.table.tournament_next(HALL, &person(1), false));
+    assert!(early.contains("not started"), "{early}");
+    w.table.tournament_start(HALL, &person(1), false);
+    let threads = FakeThreads::default();
+    w.table.run_tournament(HALL, &threads);
+    let playing = text(&w.table.tournament_next(HALL, &person(1), false));
+    assert!(playing.contains("still playing"), "{playing}");
+    play_round(&w, 1);
+    w.table.run_tournament(HALL, &threads);
+    let event = w.table.tournament_event(HALL).unwrap().unwrap();
+    assert_eq!(event.tournament.phase, Phase::Waiting { round: 1 });
+    assert_eq!(w.table.run_tournament(HALL, &threads).steps, 0);
+    assert_eq!(threads.count(), 2);
+    let refused = text(&w.table.tournament_next(HALL, &person(2), false));
+    assert!(refused.contains("organiser"), "{refused}");
+    let seated = text(&w.table.tournament_next(HALL, &person(1), false));
+    assert!(seated.contains("Round 2"), "{seated}");
+    w.table.run_tournament(HALL, &threads);
+    assert_eq!(threads.count(), 4);
+}
