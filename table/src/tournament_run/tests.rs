@@ -493,3 +493,28 @@ fn manual_rounds_wait_for_the_organisers_next() {
     w.table.run_tournament(HALL, &threads);
     assert_eq!(threads.count(), 4);
 }
+
+/// A person who drops out during a round ranks last at their table, keeps their points,
+/// and is seated in no later round.
+#[test]
+fn a_person_who_drops_out_mid_round_ranks_last_there_and_plays_no_more() {
+    let w = world();
+    started(&w, 6, 3, 2);
+    let threads = FakeThreads::default();
+    w.table.run_tournament(HALL, &threads);
+    let out = text(&w.table.tournament_drop(HALL, &person(4)));
+    assert!(out.contains("dropped out"), "{out}");
+    let again = text(&w.table.tournament_drop(HALL, &person(4)));
+    assert!(again.contains("already"), "{again}");
+    play_round(&w, 1);
+    w.table.run_tournament(HALL, &threads);
+    let event = w.table.tournament_event(HALL).unwrap().unwrap();
+    let record = &event.tournament.standings.records[&4];
+    assert_eq!((record.games, record.last_place), (1, 3));
+    let round_two = &event.tournament.rounds[1];
+    assert!(round_two
+        .tables
+        .iter()
+        .all(|t| !t.seats.contains(&Seat::Person(4))));
+    assert!(text(&w.table.tournament_standings(HALL, &person(1))).contains("(dropped out)"));
+}
