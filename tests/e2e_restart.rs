@@ -798,7 +798,7 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
     let mut p1 = spawn(1, 0);
     let p2 = spawn(2, 16);
     wait_shards(&fake, &[0, 1, 2]).await;
-    assert_eq!(fake.registered_commands().len(), 5, "registered once");
+    assert_eq!(fake.registered_commands().len(), 6, "registered once");
 
     // (title, guild, bots, level)
     let tables = [
@@ -1078,4 +1078,163 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
     .unwrap();
     assert!(checked >= games.len(), "{checked} of {} games", games.len());
     println!("records: {checked} finished games exported, validated and replayed");
+}
+
+/// A Swiss tournament at Villa Paletti, tables of four, four rounds, every game played to
+/// its end by its people, with a `kill -9` of the bot in the middle of round 2 and a
+/// restart: no table lost or doubled (one thread and one game per table), nobody met
+/// twice, each table's result the places of its archived game, the standings a
+/// recomputation of them. People: `TOURNAMENT_PEOPLE` (default 16; the 64 takes
+/// a few minutes).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kill_in_the_middle_of_round_two_of_a_swiss_tournament_loses_nothing() {
+    use common::tournaments::{answer, one_move_a_table, play_the_tournament, tournament_choice};
+    let count: usize = std::env::var("TOURNAMENT_PEOPLE")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(16);
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let hall = fake.channel();
+    let people: Vec<u64> = (0..count)
+        .map(|i| fake.add_user(&format!("p{i}")))
+        .collect();
+    const MANAGE_GUILD: u64 = 1 << 5;
+    fake.set_permissions(
+        people[0],
+        fake_discord::Permissions(fake_discord::Permissions::MEMBER_DEFAULT.0 | MANAGE_GUILD),
+    );
+    // People tap at machine speed: no per-person rate limit.
+    let config = format!(
+        "dev_guild_id = {}\n[discord]\nrate_limit = false\n",
+        fake.guild_id()
+    );
+    let spawn = || spawn_with(&fake, dir.path(), "t", &config, &[]);
+    let bot = spawn();
+    fake.wait_commands().await;
+    let options = json!({
+        "title": game_choice(&fake, "Villa Paletti"),
+        "pairing": tournament_choice(&fake, "pairing", "swiss"),
+        "table_size": 4,
+        "rounds": 4,
+    });
+    let made = slash(&fake, people[0], hall, "tournament create", options).await;
+    assert!(made[0].content.contains("is open"), "{}", made[0].content);
+    for &p in &people {
+        assert!(answer(&fake, p, hall, "tournament join")
+            .await
+            .starts_with("You are in"));
+    }
+    let tables = count / 4;
+    answer(&fake, people[0], hall, "tournament start").await;
+    // Round 1 played out until round 2's threads are made, then a few of its moves.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut moves = 0;
+    while fake.threads_of(hall).len() < 2 * tables || moves < tables {
+        let in_round_two = fake.threads_of(hall).len() >= 2 * tables;
+        let moved = one_move_a_table(&fake, hall, &mut rng).await;
+        if moved.is_empty() {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        } else if in_round_two {
+            moves += moved.len();
+        }
+    }
+    let bot = restart(&fake, bot, spawn).await;
+    let end = play_the_tournament(&fake, hall, 12).await;
+    assert!(end.content.contains("after round 4"), "{}", end.content);
+    assert_eq!(
+        fake.threads_of(hall).len(),
+        4 * tables,
+        "a thread per table, once"
+    );
+    drop(bot);
+
+    use storage::Store;
+    let store = storage::SledStore::open(dir.path().join("t")).unwrap();
+    let bytes = store.note(hall, "tournament").unwrap().unwrap();
+    let event = table::tournament_run::Event::from_json(&bytes).unwrap();
+    assert_eq!(event.tournament.phase, table::tournament::Phase::Finished);
+    assert_eq!(event.tournament.standings, event.tournament.recomputed());
+    let mut met = std::collections::BTreeSet::new();
+    let mut rounds: Vec<Vec<Vec<u64>>> = vec![Vec::new(); 4];
+    for run in &event.tables {
+        let archived = store.archived(run.thread.unwrap()).unwrap();
+        assert_eq!(archived.len(), 1, "one game per table");
+        let entry = &archived[0];
+        assert_eq!(Some(entry.meta.game_id), run.game_id);
+        let outcome: rules::engine::Outcome =
+            serde_json::from_value(entry.outcome.clone().expect("played to the end")).unwrap();
+        let places = table::ratings::places(&outcome, entry.meta.seats.len(), &entry.meta.dropped);
+        let result = &event.tournament.rounds[run.round as usize - 1].tables[run.table as usize];
+        assert_eq!(result.result.as_ref().unwrap().places, places);
+        let seated: Vec<u64> = entry.meta.seats.iter().map(|s| s.user).collect();
+        rounds[run.round as usize - 1].push(seated);
+    }
+    // A rematch only where no seating of that round had none (checked by search).
+    for tables in &rounds {
+        let again = tables.iter().any(|t| {
+            t.iter().enumerate().any(|(i, a)| {
+                t[i + 1..]
+                    .iter()
+                    .any(|b| met.contains(&(*a.min(b), *a.max(b))))
+            })
+        });
+        if again {
+            let mut people: Vec<u64> = tables.concat();
+            people.sort_unstable();
+            assert!(
+                !seating_without_rematch(&people, &met, 4),
+                "a rematch where a seating without one existed: {tables:?}"
+            );
+        }
+        for t in tables {
+            for (i, a) in t.iter().enumerate() {
+                for b in &t[i + 1..] {
+                    met.insert((*a.min(b), *a.max(b)));
+                }
+            }
+        }
+    }
+    for &p in &people {
+        assert_eq!(event.tournament.standings.records[&p].games, 4);
+    }
+}
+
+/// Whether `people` (sorted) can sit at tables of `size` with no two who `met` at one
+/// table: a depth-first search, the first person left opening each table.
+fn seating_without_rematch(
+    people: &[u64],
+    met: &std::collections::BTreeSet<(u64, u64)>,
+    size: usize,
+) -> bool {
+    fn fill(
+        left: &[u64],
+        table: &mut Vec<u64>,
+        met: &std::collections::BTreeSet<(u64, u64)>,
+        size: usize,
+    ) -> bool {
+        if table.len() == size || left.is_empty() {
+            table.clear();
+            return left.is_empty() || fill(left, table, met, size);
+        }
+        let starting = table.is_empty();
+        for (i, &p) in left.iter().enumerate() {
+            if table.iter().any(|&q| met.contains(&(p.min(q), p.max(q)))) {
+                continue;
+            }
+            let mut rest = left.to_vec();
+            rest.remove(i);
+            let mut next = table.clone();
+            next.push(p);
+            if fill(&rest, &mut next, met, size) {
+                return true;
+            }
+            if starting {
+                // The first person left must open this table: no other choice to try.
+                break;
+            }
+        }
+        false
+    }
+    fill(people, &mut Vec::new(), met, size)
 }

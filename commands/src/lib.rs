@@ -36,6 +36,8 @@ mod retry_after;
 mod season;
 mod serve;
 mod slash;
+mod tournament;
+mod tournament_runner;
 
 use std::path::PathBuf;
 
@@ -244,7 +246,14 @@ mod tests {
         let names: Vec<&str> = list.iter().map(|c| c["name"].as_str().unwrap()).collect();
         assert_eq!(
             names,
-            vec!["game", "palazzo", "villa", "estates", "princes"]
+            vec![
+                "game",
+                "palazzo",
+                "villa",
+                "estates",
+                "princes",
+                "tournament"
+            ]
         );
         fn check(v: &serde_json::Value, path: &str) {
             let name = v["name"].as_str().unwrap();

@@ -221,12 +221,23 @@ async fn serve_with_http(
     // The outbox: what a crash left unsent goes out now, then retries and timers.
     let (stop_sender, sender_stopped) = tokio::sync::oneshot::channel::<()>();
     let outbox_http = client.http.clone();
+    let sender_for_tournaments = sender.clone();
     let outbox = tokio::spawn(async move {
         let stop = async {
             let _ = sender_stopped.await;
         };
         sender.run(&Discord(&outbox_http), stop).await;
     });
+    // The tournaments: their threads, games and results, until the outbox stops.
+    let (stop_tournaments, tournaments_stopped) = tokio::sync::oneshot::channel::<()>();
+    let tournaments = tokio::spawn(crate::tournament_runner::run(
+        table.clone(),
+        client.http.clone(),
+        sender_for_tournaments,
+        async {
+            let _ = tournaments_stopped.await;
+        },
+    ));
     let manager = client.shard_manager.clone();
     let connect = async {
         match shards {
@@ -252,6 +263,8 @@ async fn serve_with_http(
         }
     };
     let _ = stop_sender.send(());
+    let _ = stop_tournaments.send(());
+    let _ = tokio::time::timeout(Duration::from_millis(200), tournaments).await;
     let _ = tokio::time::timeout(Duration::from_millis(200), outbox).await;
     table.store().flush().map_err(|e| e.to_string())?;
     tracing::info!("store flushed; bye");

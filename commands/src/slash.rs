@@ -465,6 +465,7 @@ pub fn all_commands() -> Vec<poise::Command<Data, Error>> {
         // The description comes from `cmd-<id>.description` (localize, below).
         commands.push(group);
     }
+    commands.push(crate::tournament::tournament());
     crate::localize::localize(&mut commands);
     commands
 }

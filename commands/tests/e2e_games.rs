@@ -7,6 +7,7 @@
 
 mod common;
 use common::ratings::{change_of, choice_of, my_rating, rating_board, ratings_told};
+use common::tournaments::{answer, play_the_tournament, tournament_choice};
 use common::*;
 use fake_discord::FakeDiscord;
 use rand::seq::SliceRandom;
@@ -1252,4 +1253,126 @@ async fn global_ratings_are_a_manage_server_setting() {
     );
     fake.assert_no_errors();
     bot.stop().await;
+}
+
+// --- Tournaments: /tournament on a server, a thread per table, results fed back.
+
+/// A Swiss tournament of eight people at Villa Paletti, tables of four, two rounds, from
+/// `create` to the final standings: a public thread per table named for its round and
+/// table, the people pinged there, every game played to its end by its people, the results
+/// fed back, the next round seated by itself, the standings equal to a recomputation
+/// from the archived games; refusals and Spanish on the way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_tournament_runs_in_threads_from_create_to_final_standings() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let hall = fake.add_channel("tournament");
+    let people: Vec<u64> = (0..8).map(|i| fake.add_user(&format!("p{i}"))).collect();
+    let organiser = people[0];
+    const MANAGE_GUILD: u64 = 1 << 5;
+    fake.set_permissions(
+        organiser,
+        fake_discord::Permissions(fake_discord::Permissions::MEMBER_DEFAULT.0 | MANAGE_GUILD),
+    );
+    let options = json!({
+        "title": game_choice(&fake, "Villa Paletti"),
+        "pairing": tournament_choice(&fake, "pairing", "swiss"),
+        "table_size": 4,
+        "rounds": 2,
+        "level": tournament_choice(&fake, "level", "easy"),
+    });
+    // Refused without Manage Server; nothing is made.
+    let refused = slash(&fake, people[1], hall, "tournament create", options.clone()).await;
+    assert!(
+        refused[0].content.contains("Manage Server"),
+        "{}",
+        refused[0].content
+    );
+    assert!(answer(&fake, people[1], hall, "tournament join")
+        .await
+        .contains("no tournament"));
+    let made = slash(&fake, organiser, hall, "tournament create", options).await;
+    assert!(made[0].content.contains("is open"), "{}", made[0].content);
+    for &p in &people {
+        let joined = answer(&fake, p, hall, "tournament join").await;
+        assert!(joined.starts_with("You are in"), "{joined}");
+    }
+    assert!(answer(&fake, people[2], hall, "tournament join")
+        .await
+        .contains("already in"));
+    assert!(answer(&fake, people[2], hall, "tournament start")
+        .await
+        .contains("organiser"));
+    assert!(answer(&fake, organiser, hall, "tournament next")
+        .await
+        .contains("not started"));
+    let started = answer(&fake, organiser, hall, "tournament start").await;
+    assert!(started.contains("2 tables"), "{started}");
+    assert!(answer(&fake, people[3], hall, "tournament leave")
+        .await
+        .contains("drop out"));
+    // Round 1's threads, named from public facts, the people pinged in each.
+    let threads = fake
+        .wait_for("round 1's threads", |f| {
+            let t = f.threads_of(hall);
+            (t.len() == 2).then_some(t)
+        })
+        .await;
+    for (i, &thread) in threads.iter().enumerate() {
+        let info = fake.thread(thread).unwrap();
+        assert_eq!(info["name"], format!("Round 1 · Table {}", i + 1));
+        assert_eq!(info["private"], false);
+        let ping = fake
+            .wait_for("the table's ping", |f| {
+                f.channel_messages(thread)
+                    .into_iter()
+                    .find(|m| m.content.contains("your game is here"))
+            })
+            .await;
+        let pinged = people
+            .iter()
+            .filter(|p| ping.content.contains(&format!("<@{p}>")))
+            .count();
+        assert_eq!(pinged, 4, "{}", ping.content);
+    }
+    // Spanish standings while round 1 plays.
+    fake.set_user_locale(people[5], "es-ES");
+    let es = answer(&fake, people[5], hall, "tournament standings").await;
+    assert!(es.contains("Clasificación del torneo"), "{es}");
+    // Both rounds play to the end, the people tapping moves, the next round seated by
+    // itself; the end is told in the channel.
+    let end = play_the_tournament(&fake, hall, 7).await;
+    assert!(end.content.contains("after round 2"), "{}", end.content);
+    assert_eq!(fake.threads_of(hall).len(), 4);
+    let round_two = fake.thread(fake.threads_of(hall)[2]).unwrap();
+    assert_eq!(round_two["name"], "Round 2 · Table 1");
+    let shown = answer(&fake, people[1], hall, "tournament show").await;
+    assert!(shown.contains("finished"), "{shown}");
+    fake.assert_no_errors();
+    bot.stop().await;
+
+    // The standings are a recomputation of the archived games' places.
+    use storage::Store;
+    let store = storage::SledStore::open(dir.path()).unwrap();
+    let bytes = store.note(hall, "tournament").unwrap().unwrap();
+    let event = table::tournament_run::Event::from_json(&bytes).unwrap();
+    assert_eq!(event.tournament.phase, table::tournament::Phase::Finished);
+    assert_eq!(event.tournament.standings, event.tournament.recomputed());
+    for run in &event.tables {
+        let archived = store.archived(run.thread.unwrap()).unwrap();
+        let entry = &archived[0];
+        assert_eq!(Some(entry.meta.game_id), run.game_id);
+        let outcome: rules::engine::Outcome =
+            serde_json::from_value(entry.outcome.clone().expect("played to the end")).unwrap();
+        let places = table::ratings::places(&outcome, entry.meta.seats.len(), &entry.meta.dropped);
+        let result = event.tournament.rounds[run.round as usize - 1].tables[run.table as usize]
+            .result
+            .clone()
+            .unwrap();
+        assert_eq!(result.places, places);
+    }
+    for &p in &people {
+        assert_eq!(event.tournament.standings.records[&p].games, 2);
+    }
 }

@@ -290,7 +290,7 @@ async fn registered_commands_carry_spanish_localizations() {
     let dir = tempfile::tempdir().unwrap();
     let bot = Bot::start(&fake, dir.path()).await;
     let commands = fake.registered_commands();
-    assert_eq!(commands.len(), 5, "/game and one group per game");
+    assert_eq!(commands.len(), 6, "/game, one group per game, /tournament");
     let mut seen = Seen::default();
     for command in &commands {
         let key = format!("cmd-{}", command["name"].as_str().unwrap());

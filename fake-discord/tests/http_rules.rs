@@ -996,3 +996,49 @@ async fn a_file_over_the_upload_limit_is_refused() {
         .await
         .expect("a file at the limit");
 }
+
+/// A guild's active threads, as serenity reads them: every unarchived thread, with its
+/// parent and name (what a restarted bot reads to find a thread it made); an archived
+/// one is left out.
+#[tokio::test]
+async fn a_guilds_active_threads_list_every_unarchived_thread() {
+    let fake = FakeDiscord::start().await;
+    let http = with_game_command(&fake).await;
+    let channel = ChannelId::new(fake.channel());
+    let one = http
+        .create_thread(
+            channel,
+            &json!({"name": "Round 1 · Table 1", "type": 11}),
+            None,
+        )
+        .await
+        .unwrap();
+    let two = http
+        .create_thread(
+            channel,
+            &json!({"name": "Round 1 · Table 2", "type": 11}),
+            None,
+        )
+        .await
+        .unwrap();
+    let guild = serenity::GuildId::new(fake.guild_id());
+    let active = guild.get_active_threads(&http).await.unwrap();
+    let listed: Vec<(u64, Option<ChannelId>, String)> = active
+        .threads
+        .iter()
+        .map(|t| (t.id.get(), t.parent_id, t.name.clone()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (one.id.get(), Some(channel), "Round 1 · Table 1".to_string()),
+            (two.id.get(), Some(channel), "Round 1 · Table 2".to_string()),
+        ]
+    );
+    http.edit_thread(one.id, &json!({"archived": true}), None)
+        .await
+        .unwrap();
+    let active = guild.get_active_threads(&http).await.unwrap();
+    assert_eq!(active.threads.len(), 1);
+    assert_eq!(active.threads[0].id, two.id);
+}

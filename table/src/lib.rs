@@ -55,6 +55,7 @@ pub mod think;
 mod timers;
 pub mod timing;
 pub mod tournament;
+pub mod tournament_run;
 mod undo;
 mod unplayed;
 mod views;

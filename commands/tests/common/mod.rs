@@ -868,6 +868,7 @@ pub use records::*;
 mod markup;
 #[allow(dead_code)]
 pub mod ratings;
+pub mod tournaments;
 #[allow(unused_imports)]
 pub use markup::assert_no_markup;
 

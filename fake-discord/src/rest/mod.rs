@@ -533,6 +533,9 @@ fn route(
             }
             Ok(Reply::json(200, guild))
         }
+        ("GET", ["guilds", guild, "threads", "active"]) if known_guild(state, guild) => {
+            threads::active_threads(state, id(guild).unwrap_or(0))
+        }
         ("GET", ["guilds", guild, "channels"]) if known_guild(state, guild) => {
             let guild = id(guild);
             let ids: Vec<u64> = state

@@ -221,6 +221,27 @@ pub(super) fn reopen_for_post(state: &mut State, channel: u64) -> Result<(), Api
     Ok(())
 }
 
+/// `GET /guilds/{guild}/threads/active`: every unarchived thread of the guild, as
+/// channels, oldest first (what a bot reads to find a thread it made before a crash).
+pub(super) fn active_threads(state: &State, guild: u64) -> Handled {
+    let mut ids: Vec<u64> = state
+        .channels
+        .iter()
+        .filter(|(_, c)| matches!(c.kind, ChannelKind::Guild { guild: g } if g == guild))
+        .filter(|(_, c)| c.thread.as_ref().is_some_and(|t| !t.archived))
+        .map(|(id, _)| *id)
+        .collect();
+    ids.sort_unstable();
+    let threads: Vec<Value> = ids
+        .into_iter()
+        .map(|id| payload::channel(state, id))
+        .collect();
+    Ok(Reply::json(
+        200,
+        json!({ "threads": threads, "members": [], "has_more": false }),
+    ))
+}
+
 /// What a test reads of a thread.
 pub fn thread_json(state: &State, channel: u64) -> Option<Value> {
     let c = state.channels.get(&channel)?;
