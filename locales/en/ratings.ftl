@@ -1,8 +1,8 @@
 # Ratings: the changes a finished game made, `/game rating` and the rating leaderboard.
 # Numbers are shown ratings (1,000 for a new player).
 
-## A finished game's changes (table/src/rated.rs)
-rating-changes = 📈 **Ratings — { $game }**
+## A finished game's changes, after the scores of its end message (table/src/rated.rs)
+rating-changes = 📈 **Ratings**
 rating-change = { $name }: { $change } → { $rating }
 rating-delta-up = +{ $change }
 rating-delta-down = −{ $change }

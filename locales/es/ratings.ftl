@@ -2,7 +2,7 @@
 # por puntuación. Los números son puntuaciones mostradas (1000 para quien empieza).
 
 ## A finished game's changes (table/src/rated.rs)
-rating-changes = 📈 **Puntuaciones — { $game }**
+rating-changes = 📈 **Puntuaciones**
 rating-change = { $name }: { $change } → { $rating }
 rating-delta-up = +{ $change }
 rating-delta-down = −{ $change }

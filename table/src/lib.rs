@@ -19,6 +19,7 @@ mod command;
 mod commit;
 mod delivery;
 mod drawing;
+mod end_message;
 mod export_game;
 mod handle;
 mod hands;
