@@ -147,17 +147,12 @@ async fn play_game(fake: &FakeDiscord, title: &str, players: usize, seed: u64, w
         assert_no_secret_in(&message_json(m), &secrets, title);
     }
     let public_now = public(&messages).len();
-    // The ratings' changes after the end are one message per game, not per move.
-    let ratings_told = public(&messages)
-        .iter()
-        .filter(|m| m.content.starts_with("📈 **Ratings"))
-        .count();
     Played {
         channel,
         seats,
         moves,
         requests: fake.requests().len() - requests_before,
-        channel_messages: public_now - public_before - ratings_told,
+        channel_messages: public_now - public_before,
         ephemeral_messages: messages.len() - public_now - ephemeral_before,
         taps,
         longest_turn,
@@ -864,11 +859,7 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
                 })
                 .await;
             }
-            // (The ratings' changes after the end are a message of their own.)
-            let new = public_messages(&fake, channel)[before..]
-                .iter()
-                .filter(|m| !m.content.starts_with("📈 **Ratings"))
-                .count();
+            let new = public_messages(&fake, channel)[before..].len();
             // Bots awaited together with the person (a phase everyone plays at once, like
             // the Princes' first choice) each tell their move: the person may move in
             // between. Otherwise: the person's move, then one message for the chain.
@@ -908,9 +899,10 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
         for m in &messages[..end] {
             assert_no_secret_in(&message_json(m), &secrets, title);
         }
-        // Rated against the bots' anchors: the change told after the end, and the same
-        // number in `/game rating` (alone at this title on the server: first of one).
-        let told = ratings_told(&fake, channel, &format!("📈 **Ratings — {title}**")).await;
+        // Rated against the bots' anchors: the change told in the end message after the
+        // scores, and the same number in `/game rating` (alone at this title on the
+        // server: first of one).
+        let told = ratings_told(&fake, channel, "**Final scores**", "📈 **Ratings**").await;
         let (delta, shown) = change_of(&told.content, &format!("solo{i}"));
         assert!(told.content.contains(" (provisional)"), "{}", told.content);
         let reply = my_rating(&fake, ana, channel).await;

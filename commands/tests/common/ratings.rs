@@ -1,25 +1,41 @@
-//! Reading ratings through the fake Discord: the message telling a game's changes, one
-//! person's line of it, and `/game rating`'s reply.
+//! Reading ratings through the fake Discord: the end message telling a game's changes,
+//! one person's line of it, and `/game rating`'s reply.
 
 use super::{public_messages, slash};
 use fake_discord::{FakeDiscord, RecordedMessage};
 use serde_json::json;
 
-/// The channel's message whose first line is `heading` (the ratings' changes, posted
-/// after the end message), waited for.
-pub async fn ratings_told(fake: &FakeDiscord, channel: u64, heading: &str) -> RecordedMessage {
-    fake.wait_for(&format!("the ratings' changes ({heading})"), |f| {
-        public_messages(f, channel)
-            .into_iter()
-            .find(|m| m.content.lines().next() == Some(heading))
-    })
-    .await
+/// The channel's end message (with `scores`, the final scores' heading) whose ratings'
+/// changes follow the line `heading` after the scores, waited for.
+pub async fn ratings_told(
+    fake: &FakeDiscord,
+    channel: u64,
+    scores: &str,
+    heading: &str,
+) -> RecordedMessage {
+    let told = fake
+        .wait_for(&format!("the ratings' changes ({heading})"), |f| {
+            public_messages(f, channel)
+                .into_iter()
+                .find(|m| m.content.lines().any(|l| l == heading))
+        })
+        .await;
+    let (Some(at_scores), Some(at_changes)) = (
+        told.content.find(scores),
+        told.content.find(&format!("\n{heading}\n")),
+    ) else {
+        panic!("not in the end message, after {scores}: {}", told.content);
+    };
+    assert!(at_scores < at_changes, "{}", told.content);
+    told
 }
 
-/// `name`'s change and new rating in a told message (`ana: +14 → 1,087 …`), as shown.
+/// `name`'s change and new rating in a told message (`ana: +14 → 1,087 …`, after the
+/// `📈` heading that follows the scores), as shown.
 pub fn change_of(told: &str, name: &str) -> (String, String) {
     let told = told.replace('\\', "");
-    let line = told
+    let (_, changes) = told.split_once("\n📈").expect("the changes' heading");
+    let line = changes
         .lines()
         .find_map(|l| l.strip_prefix(&format!("{name}: ")))
         .unwrap_or_else(|| panic!("no line for {name} in {told}"))

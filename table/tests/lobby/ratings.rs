@@ -64,7 +64,9 @@ fn a_finished_game_rates_its_people_and_its_end_message_tells_each_change() {
         .collect();
     assert_eq!(ends, [text.clone()], "the changes are in the end message");
     let scores = text.find("**Final scores**").unwrap();
-    let changes = text.find("\n\n📈 **Ratings**\n").expect("the changes' heading");
+    let changes = text
+        .find("\n\n📈 **Ratings**\n")
+        .expect("the changes' heading");
     assert!(scores < changes, "the changes follow the scores: {text}");
     assert!(!text.starts_with('\n'), "{text}");
     for (user, name) in [(1, "ana"), (2, "bruno")] {
