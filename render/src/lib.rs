@@ -30,6 +30,7 @@ pub use access::{private_alt, private_text, public_alt, public_text, ALT_MAX, LI
 pub use canvas::{exact_colours, indexed_png};
 pub use leaderboard::{
     leaderboard_alt, leaderboard_legends, leaderboard_png, leaderboard_text_sizes, Board, BoardRow,
+    BoardScope,
 };
 use rules::{PrivatePicture, PublicPicture};
 use words::Lang;

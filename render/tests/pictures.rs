@@ -571,6 +571,7 @@ fn the_leaderboard_is_readable_on_a_phone() {
         ],
         rated: 10_000,
         you: Some(row(9_999, "Carla", 1)),
+        scope: render::BoardScope::Global,
     };
     for lang in Lang::ALL {
         let sizes = render::leaderboard_text_sizes(&board, lang);

@@ -311,6 +311,7 @@ fn game_rating_answers_privately_with_the_number_games_last_change_and_rank() {
         Command::Rating {
             user: Some((2, "bruno".into())),
             game: Some("countdown".into()),
+            ladder: table::LadderView::Server,
         },
     );
     let reply = ephemeral(&reply);
@@ -372,6 +373,107 @@ fn a_server_that_allows_it_also_rates_on_the_global_ladder() {
     played(&table, CH, 2, "seed=6");
     assert_eq!(global(1).unwrap().games, 1);
     assert_eq!(rating(&*store, GUILD, 1).unwrap().games, 3);
+}
+
+/// The ladder across servers is shown (`/game rating ladder:global`, `/game leaderboard
+/// … by:rating ladder:global`) only on a server that shares its ratings there, with every
+/// sharing server's players; elsewhere a sentence says why; `ladder:season` reads the
+/// server's season; in English and Spanish.
+#[test]
+fn the_global_ladder_is_shown_only_where_the_server_shares_its_ratings() {
+    use table::LadderView;
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    let en = words::Lang::En;
+    let ask = |guild: u64, user: u64, line: &str| {
+        ephemeral(&table.handle(CH, &caller(user).in_guild(guild), Command::parse(line)))
+    };
+    played(&table, CH, 2, "seed=3");
+    // Not shared: refused, on the reply and the picture alike.
+    let refused = ask(GUILD, 1, "rating global");
+    assert!(
+        refused.starts_with("This server does not share its ratings"),
+        "{refused}"
+    );
+    let board = table.rating_board(&member(1), Some("countdown"), LadderView::Global);
+    assert_eq!(board.unwrap_err(), refused);
+
+    table.set_global_ratings(GUILD, true, en, true);
+    played(&table, CH, 2, "seed=4");
+    let reply = ask(GUILD, 1, "rating countdown global");
+    assert!(
+        reply.starts_with("📈 **ana's ratings across servers**\n**Countdown (test game)**: "),
+        "{reply}"
+    );
+    assert!(reply.contains("· 1 rated game ·"), "{reply}");
+    assert!(reply.contains(" of 2"), "{reply}");
+    // The server's own ladder counts both games.
+    assert!(ask(GUILD, 1, "rating countdown").contains("· 2 rated games ·"));
+
+    // Another sharing server sees the same ladder, with this server's players.
+    table.set_global_ratings(GUILD + 1, true, en, true);
+    let other = caller(9).in_guild(GUILD + 1);
+    let (text, picture) = table
+        .rating_board(&other, Some("countdown"), LadderView::Global)
+        .unwrap();
+    assert!(text.contains("Countdown (test game)"), "{text}");
+    assert!(
+        picture
+            .alt
+            .contains("across the servers that share their ratings"),
+        "{}",
+        picture.alt
+    );
+    for name in ["ana", "bruno"] {
+        assert!(
+            picture.alt.contains(&format!("{name}: ")),
+            "{name} in {}",
+            picture.alt
+        );
+    }
+    assert!(!picture.png.is_empty());
+    // A server that does not share its ratings sees none of it.
+    assert!(ask(GUILD + 2, 9, "rating global").starts_with("This server does not share"));
+
+    // In Spanish.
+    let lector = Caller {
+        lang: words::Lang::Es,
+        ..member(1)
+    };
+    let respuesta =
+        ephemeral(&table.handle(CH, &lector, Command::parse("rating global countdown")));
+    assert!(
+        respuesta.starts_with("📈 **Puntuaciones de ana entre servidores**"),
+        "{respuesta}"
+    );
+    let lectora = Caller {
+        lang: words::Lang::Es,
+        ..caller(9).in_guild(GUILD + 2)
+    };
+    let negado = ephemeral(&table.handle(CH, &lectora, Command::parse("rating global")));
+    assert!(
+        negado.starts_with("Este servidor no comparte sus puntuaciones"),
+        "{negado}"
+    );
+
+    // The season view: none yet, then the running season's ladder.
+    assert_eq!(
+        ask(GUILD, 1, "rating season"),
+        "This server has not had a season yet."
+    );
+    table.season_start(GUILD, true, en, "Spring");
+    played(&table, CH, 2, "seed=5");
+    let season = ask(GUILD, 1, "rating countdown season");
+    assert!(
+        season.starts_with("📈 **ana's ratings in season Spring**"),
+        "{season}"
+    );
+    assert!(season.contains("· 1 rated game ·"), "{season}");
+    let (text, picture) = table
+        .rating_board(&member(1), Some("countdown"), LadderView::Season)
+        .unwrap();
+    assert!(text.starts_with("Season Spring: since <t:"), "{text}");
+    assert!(picture.alt.contains("in this season"), "{}", picture.alt);
 }
 
 /// Seasons: only Manage Server starts and ends one; while it runs a rated game also rates
