@@ -99,3 +99,53 @@ pub async fn rating_board(
         .next()
         .expect("a reply to the leaderboard")
 }
+
+/// `user` opens `title` with two easy bots in `channel` and plays it to the end by
+/// random taps (`seed`): the end message.
+pub async fn play_with_two_easy_bots(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: u64,
+    title: &str,
+    seed: u64,
+) -> RecordedMessage {
+    use rand::SeedableRng;
+    let options = json!({
+        "game": super::game_choice(fake, title),
+        "bots": 2,
+        "level": super::level_choice(fake, "easy"),
+    });
+    slash(fake, user, channel, "game new", options).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..3_000 {
+        let after = fake
+            .wait_for(&format!("{title}: the person's turn or the end"), |f| {
+                let all = public_messages(f, channel);
+                if let Some(end) = all.into_iter().find(|m| m.content.contains("Final scores")) {
+                    return Some(Err(end));
+                }
+                let turn = super::turn_message(f, channel)?;
+                (!super::awaited(&turn, &[user]).is_empty()).then_some(Ok(turn))
+            })
+            .await;
+        let turn = match after {
+            Ok(turn) => turn,
+            Err(end) => return end,
+        };
+        let (who, your_move) = super::awaited(&turn, &[user])[0].clone();
+        let tapped = super::tap_a_move(fake, who, &turn, &your_move, &mut rng).await;
+        assert!(tapped.is_some(), "{title}: the panel offered nothing");
+        // Until the turn message changes or the game ends; a move nobody else is told of
+        // leaves it as it was (then the person moves again after a while).
+        for _ in 0..60 {
+            let over = public_messages(fake, channel)
+                .iter()
+                .any(|m| m.content.contains("Final scores"));
+            if over || super::turn_message(fake, channel).is_some_and(|t| t.id != turn.id) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+    panic!("{title}: not over after 3,000 moves");
+}
