@@ -23,6 +23,7 @@ mod estates;
 mod leaderboard;
 mod palazzo;
 mod princes;
+mod standings;
 mod style;
 mod villa;
 
@@ -33,6 +34,10 @@ pub use leaderboard::{
     BoardScope,
 };
 use rules::{PrivatePicture, PublicPicture};
+pub use standings::{
+    standings_alt, standings_legends, standings_png, standings_text, standings_text_sizes,
+    Standings, StandingsRow, STANDINGS_ROWS,
+};
 use words::Lang;
 
 /// Width of every picture, in pixels.
