@@ -62,7 +62,11 @@ fn a_finished_game_rates_its_people_and_its_end_message_tells_each_change() {
         .into_iter()
         .filter(|t| t.contains("**Final scores**"))
         .collect();
-    assert_eq!(ends, [text.clone()], "the changes are in the end message");
+    assert_eq!(
+        ends,
+        std::slice::from_ref(&text),
+        "the changes are in the end message"
+    );
     let scores = text.find("**Final scores**").unwrap();
     let changes = text
         .find("\n\n📈 **Ratings**\n")
