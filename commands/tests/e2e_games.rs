@@ -1391,7 +1391,8 @@ fn fmt_thousands(n: i64) -> String {
 }
 
 /// `/game settings global_ratings:on` is a Manage Server setting: refused to a member
-/// without it, taken and said to one with it (what it rates: table/tests/lobby/ratings.rs).
+/// without it, taken and said to one with it; `ladder:global` reads the ladder only
+/// once the server shares its ratings (what it rates: table/tests/lobby/ratings.rs).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn global_ratings_are_a_manage_server_setting() {
     let fake = FakeDiscord::start().await;
@@ -1403,6 +1404,28 @@ async fn global_ratings_are_a_manage_server_setting() {
     fake.set_permissions(
         owner,
         fake_discord::Permissions(fake_discord::Permissions::MEMBER_DEFAULT.0 | MANAGE_GUILD),
+    );
+    // The ladder across servers is not shown where the server does not share its ratings.
+    let global = choice_of(
+        &fake,
+        "rating",
+        "ladder",
+        "global: across the servers that share their ratings",
+    );
+    let not_shared = slash(
+        &fake,
+        member,
+        channel,
+        "game rating",
+        json!({ "ladder": global.clone() }),
+    )
+    .await;
+    assert!(
+        not_shared[0]
+            .content
+            .starts_with("This server does not share its ratings"),
+        "{}",
+        not_shared[0].content
     );
     let on = choice_of(&fake, "settings", "global_ratings", "on");
     let options = json!({ "global_ratings": on });
@@ -1421,6 +1444,26 @@ async fn global_ratings_are_a_manage_server_setting() {
             .contains("also rate their players on the ladder across servers"),
         "{}",
         done[0].content
+    );
+    // Shared now: read (empty yet), by `/game rating` and by the leaderboard (`ladder:`
+    // alone ranks by rating).
+    let mine = slash(
+        &fake,
+        member,
+        channel,
+        "game rating",
+        json!({ "ladder": global.clone() }),
+    )
+    .await;
+    assert_eq!(
+        mine[0].content,
+        "member has no rating across servers yet: a finished game gives one."
+    );
+    let options = json!({ "game": game_choice(&fake, "Palazzo"), "ladder": global });
+    let board = slash(&fake, member, channel, "game leaderboard", options).await;
+    assert_eq!(
+        board[0].content,
+        "Nobody is rated at Palazzo across servers yet: a finished game rates its players."
     );
     fake.assert_no_errors();
     bot.stop().await;
