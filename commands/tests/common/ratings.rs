@@ -6,7 +6,8 @@ use fake_discord::{FakeDiscord, RecordedMessage};
 use serde_json::json;
 
 /// The channel's end message (with `scores`, the final scores' heading) whose ratings'
-/// changes follow the line `heading` after the scores, waited for.
+/// changes follow the line `heading` after the scores, one per person (none for a bot),
+/// waited for.
 pub async fn ratings_told(
     fake: &FakeDiscord,
     channel: u64,
@@ -27,6 +28,15 @@ pub async fn ratings_told(
         panic!("not in the end message, after {scores}: {}", told.content);
     };
     assert!(at_scores < at_changes, "{}", told.content);
+    // People only: a bot's rating never moves, so no line tells one.
+    let changes = &told.content[at_changes..];
+    assert!(
+        !changes
+            .lines()
+            .any(|l| l.replace('\\', "").starts_with("Bot ")),
+        "{}",
+        told.content
+    );
     told
 }
 
