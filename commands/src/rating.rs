@@ -18,9 +18,33 @@ pub enum BoardBy {
     Rating,
 }
 
+/// Which ladder a ratings answer reads (`ladder:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LadderChoice {
+    #[name = "server"]
+    Server,
+    #[name = "global"]
+    Global,
+    #[name = "season"]
+    Season,
+}
+
+/// The table's ladder for `choice` (default: the server's).
+fn view(choice: Option<LadderChoice>) -> table::LadderView {
+    match choice {
+        None | Some(LadderChoice::Server) => table::LadderView::Server,
+        Some(LadderChoice::Global) => table::LadderView::Global,
+        Some(LadderChoice::Season) => table::LadderView::Season,
+    }
+}
+
 /// `/game leaderboard … by:rating` (already checked to be by rating): the picture, or
 /// the sentence saying why there is none, privately.
-pub(crate) async fn rating_board(ctx: Context<'_>, game: Option<GameChoice>) -> Result<(), Error> {
+pub(crate) async fn rating_board(
+    ctx: Context<'_>,
+    game: Option<GameChoice>,
+    ladder: Option<LadderChoice>,
+) -> Result<(), Error> {
     if slowed_down(ctx).await? {
         return Ok(());
     }
@@ -32,7 +56,7 @@ pub(crate) async fn rating_board(ctx: Context<'_>, game: Option<GameChoice>) -> 
     let table = ctx.data().table.clone();
     let game = game.map(|g| g.id().to_string());
     answer_board(ctx, lang, move || {
-        table.rating_board(&caller, game.as_deref())
+        table.rating_board(&caller, game.as_deref(), view(ladder))
     })
     .await
 }
@@ -64,6 +88,8 @@ pub(crate) async fn rating(
     ctx: Context<'_>,
     #[description = "Whose ratings (default: yours)"] player: Option<serenity::User>,
     #[description = "One title (default: every title rated)"] title: Option<GameChoice>,
+    #[description = "This server's (default), across servers, or this server's season"]
+    ladder: Option<LadderChoice>,
 ) -> Result<(), Error> {
     let user = player.map(|u| (u.id.get(), u.display_name().to_string()));
     run(
@@ -71,6 +97,7 @@ pub(crate) async fn rating(
         Command::Rating {
             user,
             game: title.map(|g| g.id().to_string()),
+            ladder: view(ladder),
         },
     )
     .await

@@ -333,9 +333,11 @@ async fn leaderboard(
     #[description = "Rank by wins (default) or by rating (a picture; name a game)"] by: Option<
         crate::rating::BoardBy,
     >,
+    #[description = "By rating: this server's (default), across servers, or this server's season"]
+    ladder: Option<crate::rating::LadderChoice>,
 ) -> Result<(), Error> {
-    if by == Some(crate::rating::BoardBy::Rating) {
-        return crate::rating::rating_board(ctx, game).await;
+    if by == Some(crate::rating::BoardBy::Rating) || ladder.is_some() {
+        return crate::rating::rating_board(ctx, game, ladder).await;
     }
     run(
         ctx,

@@ -6,7 +6,9 @@
 //! know. Prints the per-move figures (REST calls, channel messages, interaction latency).
 
 mod common;
-use common::ratings::{change_of, choice_of, my_rating, rating_board, ratings_told};
+use common::ratings::{
+    change_of, choice_of, my_rating, play_with_two_easy_bots, rating_board, ratings_told,
+};
 use common::tournaments::{answer, play_the_tournament, tournament_choice};
 use common::*;
 use fake_discord::FakeDiscord;
@@ -148,17 +150,12 @@ async fn play_game(fake: &FakeDiscord, title: &str, players: usize, seed: u64, w
         assert_no_secret_in(&message_json(m), &secrets, title);
     }
     let public_now = public(&messages).len();
-    // The ratings' changes after the end are one message per game, not per move.
-    let ratings_told = public(&messages)
-        .iter()
-        .filter(|m| m.content.starts_with("📈 **Ratings"))
-        .count();
     Played {
         channel,
         seats,
         moves,
         requests: fake.requests().len() - requests_before,
-        channel_messages: public_now - public_before - ratings_told,
+        channel_messages: public_now - public_before,
         ephemeral_messages: messages.len() - public_now - ephemeral_before,
         taps,
         longest_turn,
@@ -865,11 +862,7 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
                 })
                 .await;
             }
-            // (The ratings' changes after the end are a message of their own.)
-            let new = public_messages(&fake, channel)[before..]
-                .iter()
-                .filter(|m| !m.content.starts_with("📈 **Ratings"))
-                .count();
+            let new = public_messages(&fake, channel)[before..].len();
             // Bots awaited together with the person (a phase everyone plays at once, like
             // the Princes' first choice) each tell their move: the person may move in
             // between. Otherwise: the person's move, then one message for the chain.
@@ -909,9 +902,10 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
         for m in &messages[..end] {
             assert_no_secret_in(&message_json(m), &secrets, title);
         }
-        // Rated against the bots' anchors: the change told after the end, and the same
-        // number in `/game rating` (alone at this title on the server: first of one).
-        let told = ratings_told(&fake, channel, &format!("📈 **Ratings — {title}**")).await;
+        // Rated against the bots' anchors: the change told in the end message after the
+        // scores, and the same number in `/game rating` (alone at this title on the
+        // server: first of one).
+        let told = ratings_told(&fake, channel, "**Final scores**", "📈 **Ratings**").await;
         let (delta, shown) = change_of(&told.content, &format!("solo{i}"));
         assert!(told.content.contains(" (provisional)"), "{}", told.content);
         let reply = my_rating(&fake, ana, channel).await;
@@ -1219,8 +1213,187 @@ async fn export_attaches_the_last_finished_games_record_in_the_askers_language()
     bot.stop().await;
 }
 
+/// `1,087` or `1087` as a number.
+fn shown_number(text: &str) -> i64 {
+    text.replace([',', '.'], "")
+        .parse()
+        .unwrap_or_else(|_| panic!("a number: {text}"))
+}
+
+/// `+14`, `−73` or `±0` as a change.
+fn change_number(text: &str) -> i64 {
+    match text.chars().next() {
+        Some('+') => shown_number(&text[1..]),
+        Some('−') => -shown_number(&text['−'.len_utf8()..]),
+        _ => 0,
+    }
+}
+
+/// Seasons through Discord: only a member with Manage Server starts and ends one (the
+/// refusal said in the reader's language); a rated game played in it counts in it, the
+/// person starting from their all-time rating with σ widened (their season number before
+/// the game below their all-time one); `/game rating ladder:season` and `/game season
+/// show` read it; once ended, its final standings are shown; in English and Spanish.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_season_is_started_counts_a_rated_game_is_shown_and_ended() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, dir.path()).await;
+    let (before, during) = (fake.add_channel("before"), fake.add_channel("during"));
+    let (ana, owner) = (fake.add_user("ana"), fake.add_user("owner"));
+    const MANAGE_GUILD: u64 = 1 << 5;
+    fake.set_permissions(
+        owner,
+        fake_discord::Permissions(fake_discord::Permissions::MEMBER_DEFAULT.0 | MANAGE_GUILD),
+    );
+    fake.set_user_locale(owner, "es-ES");
+    let palazzo = game_choice(&fake, "Palazzo");
+    // A game before the season: ana's all-time rating.
+    play_with_two_easy_bots(&fake, before, ana, "Palazzo", 11).await;
+    let told = ratings_told(&fake, before, "**Final scores**", "📈 **Ratings**").await;
+    let all_time = shown_number(&change_of(&told.content, "ana").1);
+
+    // Only Manage Server starts one.
+    let spring = json!({ "name": "Spring" });
+    let refused = slash(&fake, ana, during, "game season start", spring.clone()).await;
+    assert_eq!(
+        refused[0].content,
+        "Only a member with Manage Server may start or end a season on this server."
+    );
+    let started = slash(&fake, owner, during, "game season start", spring).await;
+    assert!(
+        started[0]
+            .content
+            .contains("Ha empezado la temporada Spring"),
+        "{}",
+        started[0].content
+    );
+
+    // A rated game in the season counts in it, from the all-time rating widened.
+    play_with_two_easy_bots(&fake, during, ana, "Palazzo", 12).await;
+    ratings_told(&fake, during, "**Final scores**", "📈 **Ratings**").await;
+    let season = choice_of(
+        &fake,
+        "rating",
+        "ladder",
+        "season: the running or last season on this server",
+    );
+    let options = json!({ "title": palazzo, "ladder": season });
+    let reply = slash(&fake, ana, during, "game rating", options).await[0]
+        .content
+        .replace('\\', "");
+    assert!(
+        reply.starts_with("📈 **ana's ratings in season Spring**\n**Palazzo**: "),
+        "{reply}"
+    );
+    let line = reply.lines().nth(1).unwrap();
+    let (shown, rest) = line["**Palazzo**: ".len()..].split_once(" · ").unwrap();
+    assert!(rest.starts_with("1 rated game · last change "), "{line}");
+    let change = rest["1 rated game · last change ".len()..]
+        .split(' ')
+        .next()
+        .unwrap();
+    let (shown, change) = (shown_number(shown), change_number(change));
+    assert!(
+        shown - change < all_time,
+        "the season starts below the all-time {all_time}: {line}"
+    );
+
+    // Shown while it runs, in Spanish: its dates and its standings' picture.
+    let show = json!({ "game": palazzo });
+    let shown_es = slash(&fake, owner, during, "game season show", show.clone()).await;
+    assert!(
+        shown_es[0]
+            .content
+            .starts_with("Temporada Spring: desde el <t:")
+            && shown_es[0].content.contains("aún en marcha"),
+        "{}",
+        shown_es[0].content
+    );
+    let alt = picture_on(&shown_es[0])
+        .description
+        .clone()
+        .unwrap_or_default();
+    assert!(alt.contains("en esta temporada"), "{alt}");
+    assert!(alt.contains("\n1. ana: "), "{alt}");
+
+    // Ended by Manage Server only; its final standings stay and are shown later.
+    let refused = slash(&fake, ana, during, "game season end", json!({})).await;
+    assert!(refused[0]
+        .content
+        .starts_with("Only a member with Manage Server"));
+    let ended = slash(&fake, owner, during, "game season end", json!({})).await;
+    assert!(
+        ended[0]
+            .content
+            .contains("Ha terminado la temporada Spring"),
+        "{}",
+        ended[0].content
+    );
+    let later = slash(&fake, ana, before, "game season show", show).await;
+    assert!(
+        later[0].content.starts_with("Season Spring: <t:")
+            && later[0].content.contains("final standings"),
+        "{}",
+        later[0].content
+    );
+    let alt = picture_on(&later[0])
+        .description
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        alt.contains(&format!("\n1. ana: {}", fmt_thousands(shown))),
+        "{alt}"
+    );
+    fake.assert_no_errors();
+    bot.stop().await;
+
+    // As stored: the season's rating is the game's update from the all-time rating after
+    // the first game, σ widened (`storage::season_seed`).
+    use storage::{RatedPlayer, Store};
+    let store = storage::SledStore::open(dir.path()).unwrap();
+    let games = store.rated_games().unwrap();
+    assert_eq!(games.len(), 2);
+    let ladder = storage::season_ladder(fake.guild_id(), "Spring");
+    assert_eq!(games[1].ladders.last(), Some(&ladder));
+    let first = storage::ratings::rebuild(&games[..1], table::ratings::live::rate_stored);
+    let seed = storage::season_seed(&first[0].row);
+    assert!(seed.sigma > first[0].row.sigma);
+    let before: Vec<_> = games[1]
+        .seats
+        .iter()
+        .map(|s| matches!(s.player, RatedPlayer::Person(_)).then(|| seed.clone()))
+        .collect();
+    let expected = table::ratings::live::rate_stored(&games[1], &before);
+    let stored = store.rating(&ladder, "palazzo", ana).unwrap().unwrap();
+    let person = games[1]
+        .seats
+        .iter()
+        .position(|s| s.player == RatedPlayer::Person(ana))
+        .unwrap();
+    let expected = expected[person].as_ref().unwrap();
+    assert_eq!(
+        (stored.mu, stored.sigma, stored.games),
+        (expected.mu, expected.sigma, 1)
+    );
+}
+
+/// `1,087` as English writes it.
+fn fmt_thousands(n: i64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// `/game settings global_ratings:on` is a Manage Server setting: refused to a member
-/// without it, taken and said to one with it (what it rates: table/tests/lobby/ratings.rs).
+/// without it, taken and said to one with it; `ladder:global` reads the ladder only
+/// once the server shares its ratings (what it rates: table/tests/lobby/ratings.rs).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn global_ratings_are_a_manage_server_setting() {
     let fake = FakeDiscord::start().await;
@@ -1232,6 +1405,28 @@ async fn global_ratings_are_a_manage_server_setting() {
     fake.set_permissions(
         owner,
         fake_discord::Permissions(fake_discord::Permissions::MEMBER_DEFAULT.0 | MANAGE_GUILD),
+    );
+    // The ladder across servers is not shown where the server does not share its ratings.
+    let global = choice_of(
+        &fake,
+        "rating",
+        "ladder",
+        "global: across the servers that share their ratings",
+    );
+    let not_shared = slash(
+        &fake,
+        member,
+        channel,
+        "game rating",
+        json!({ "ladder": global.clone() }),
+    )
+    .await;
+    assert!(
+        not_shared[0]
+            .content
+            .starts_with("This server does not share its ratings"),
+        "{}",
+        not_shared[0].content
     );
     let on = choice_of(&fake, "settings", "global_ratings", "on");
     let options = json!({ "global_ratings": on });
@@ -1250,6 +1445,26 @@ async fn global_ratings_are_a_manage_server_setting() {
             .contains("also rate their players on the ladder across servers"),
         "{}",
         done[0].content
+    );
+    // Shared now: read (empty yet), by `/game rating` and by the leaderboard (`ladder:`
+    // alone ranks by rating).
+    let mine = slash(
+        &fake,
+        member,
+        channel,
+        "game rating",
+        json!({ "ladder": global.clone() }),
+    )
+    .await;
+    assert_eq!(
+        mine[0].content,
+        "member has no rating across servers yet: a finished game gives one."
+    );
+    let options = json!({ "game": game_choice(&fake, "Palazzo"), "ladder": global });
+    let board = slash(&fake, member, channel, "game leaderboard", options).await;
+    assert_eq!(
+        board[0].content,
+        "Nobody is rated at Palazzo across servers yet: a finished game rates its players."
     );
     fake.assert_no_errors();
     bot.stop().await;

@@ -1391,8 +1391,15 @@ async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
             assert!(headers > 0, "{title}: no round header");
         }
         // Rated (the seat a `bot` stand-in played a while counts as theirs): the change
-        // told in Spanish, and `/game rating` answers in Spanish with the same number.
-        let told = ratings_told(&fake, channel, &format!("📈 **Puntuaciones — {title}**")).await;
+        // told in Spanish in the end message, after the scores, and `/game rating`
+        // answers in Spanish with the same number.
+        let told = ratings_told(
+            &fake,
+            channel,
+            "**Puntuación final**",
+            "📈 **Puntuaciones**",
+        )
+        .await;
         let (delta, shown) = change_of(&told.content, &name);
         let reply = my_rating(&fake, ana, channel).await;
         let line = format!(

@@ -279,3 +279,24 @@ picture-alt-public = Picture of the board: { $title }. { $status } { $text }
 picture-alt-private = Private picture for { $name }. { $text }
 picture-text-drawing = A drawing in characters is left out here; the picture shows it.
 picture-princes-text-palazzo = { $name }'s palazzo: { $buildings }; { $landscapes }
+
+## A tournament's standings (render/src/standings.rs): the picture, its alt text and its
+## plain text. $points and $opponents arrive formatted.
+standings-title = Standings — { $event }
+standings-round = { $title } · after round { $round } of { $rounds }.
+standings-final = { $title } · final standings after { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }.
+standings-shown = The first { $shown } of { $players } players.
+standings-legend = Opponents: the average points of the people each player sat with, the first tie-break.
+standings-number = { $n }
+standings-rank = Rank
+standings-player = Player
+standings-points = Points
+standings-played = Played
+standings-wins = Won
+standings-opponents = Opponents
+standings-dropped = (dropped)
+standings-alt-head = { $title }. { $status }
+standings-alt-row = { $rank }. { $name }: points { $points }, played { $played }, won { $wins }, opponents { $opponents }

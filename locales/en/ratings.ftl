@@ -1,8 +1,8 @@
 # Ratings: the changes a finished game made, `/game rating` and the rating leaderboard.
 # Numbers are shown ratings (1,000 for a new player).
 
-## A finished game's changes (table/src/rated.rs)
-rating-changes = 📈 **Ratings — { $game }**
+## A finished game's changes, after the scores of its end message (table/src/rated.rs)
+rating-changes = 📈 **Ratings**
 rating-change = { $name }: { $change } → { $rating }
 rating-delta-up = +{ $change }
 rating-delta-down = −{ $change }
@@ -11,13 +11,25 @@ rating-provisional = (provisional)
 rating-unrated-table = ⚖️ An unrated table: its result changes no rating.
 
 ## /game rating (table/src/rating_reply.rs)
-rating-heading = 📈 **{ $name }'s ratings on this server**
+rating-heading = 📈 **{ $name }'s ratings { $ladder ->
+        [global] across servers
+        [season] in season { $season }
+       *[server] on this server
+    }**
 rating-line = **{ $game }**: { $rating } · { $games ->
         [one] 1 rated game
        *[other] { $games } rated games
     } · last change { $change } · rank { $rank } of { $players }
-rating-none = { $name } has no rating on this server yet: a finished game gives one.
-rating-none-of-game = { $name } has no rating at { $game } on this server yet: a finished game gives one.
+rating-none = { $name } has no rating { $ladder ->
+        [global] across servers
+        [season] in season { $season }
+       *[server] on this server
+    } yet: a finished game gives one.
+rating-none-of-game = { $name } has no rating at { $game } { $ladder ->
+        [global] across servers
+        [season] in season { $season }
+       *[server] on this server
+    } yet: a finished game gives one.
 rating-unreadable = The ratings could not be read ({ $error }).
 
 ## The rating leaderboard's picture (render/src/leaderboard.rs)
@@ -26,7 +38,11 @@ rating-board-title = Ratings — { $game }
 rating-board-status = The best { $shown } of { $rated ->
         [one] 1 rated player
        *[other] { $rated } rated players
-    } on this server. Equal ratings share a rank; “provisional”: fewer than 5 rated games.
+    } { $ladder ->
+        [global] across the servers that share their ratings
+        [season] in this season
+       *[server] on this server
+    }. Equal ratings share a rank; “provisional”: fewer than 5 rated games.
 rating-board-rank = Rank
 rating-board-player = Player
 rating-board-rating = Rating
@@ -38,11 +54,15 @@ rating-board-alt-row = { $rank }. { $name }: { $rating }, { $games ->
     }
 rating-board-text = 📈 **Ratings — { $game }** (the picture; its description reads the same rows)
 rating-board-pick-a-title = Name a title: `/game leaderboard game:Palazzo by:rating`.
-rating-board-empty = Nobody is rated at { $game } on this server yet: a finished game rates its players.
+rating-board-empty = Nobody is rated at { $game } { $ladder ->
+        [global] across servers
+       *[server] on this server
+    } yet: a finished game rates its players.
 
 ## The global ladder (table/src/rated.rs)
 rating-global-on = 🌐 This server's finished games now also rate their players on the ladder across servers.
 rating-global-off = This server's games now rate only on this server's ladder.
+rating-global-not-shared = This server does not share its ratings with the ladder across servers, so it cannot show it: a member with Manage Server may turn it on with `/game settings global_ratings:on`.
 rating-global-not-allowed = Only a member with Manage Server may choose whether this server's games rate on the ladder across servers.
 
 ## Seasons (table/src/seasons.rs)

@@ -259,3 +259,24 @@ picture-alt-public = Imagen del tablero: { $title }. { $status } { $text }
 picture-alt-private = Imagen privada de { $name }. { $text }
 picture-text-drawing = Aquí se omite un dibujo hecho con caracteres; la imagen lo muestra.
 picture-princes-text-palazzo = Palacio de { $name }: { $buildings }; { $landscapes }
+
+## A tournament's standings (render/src/standings.rs): the picture, its alt text and its
+## plain text. $points and $opponents arrive formatted.
+standings-title = Clasificación — { $event }
+standings-round = { $title } · tras la ronda { $round } de { $rounds }.
+standings-final = { $title } · clasificación final tras { $rounds ->
+        [one] 1 ronda
+       *[other] { $rounds } rondas
+    }.
+standings-shown = Los primeros { $shown } de { $players } jugadores.
+standings-legend = Rivales: la media de puntos de las personas con quienes se sentó cada jugador, el primer desempate.
+standings-number = { $n }
+standings-rank = Puesto
+standings-player = Jugador
+standings-points = Puntos
+standings-played = Jugadas
+standings-wins = Ganadas
+standings-opponents = Rivales
+standings-dropped = (retirado)
+standings-alt-head = { $title }. { $status }
+standings-alt-row = { $rank }. { $name }: puntos { $points }, jugadas { $played }, ganadas { $wins }, rivales { $opponents }

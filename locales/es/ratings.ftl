@@ -2,7 +2,7 @@
 # por puntuación. Los números son puntuaciones mostradas (1000 para quien empieza).
 
 ## A finished game's changes (table/src/rated.rs)
-rating-changes = 📈 **Puntuaciones — { $game }**
+rating-changes = 📈 **Puntuaciones**
 rating-change = { $name }: { $change } → { $rating }
 rating-delta-up = +{ $change }
 rating-delta-down = −{ $change }
@@ -11,13 +11,25 @@ rating-provisional = (provisional)
 rating-unrated-table = ⚖️ Una mesa sin puntuar: su resultado no cambia ninguna puntuación.
 
 ## /game rating (table/src/rating_reply.rs)
-rating-heading = 📈 **Puntuaciones de { $name } en este servidor**
+rating-heading = 📈 **Puntuaciones de { $name } { $ladder ->
+        [global] entre servidores
+        [season] en la temporada { $season }
+       *[server] en este servidor
+    }**
 rating-line = **{ $game }**: { $rating } · { $games ->
         [one] 1 partida puntuada
        *[other] { $games } partidas puntuadas
     } · último cambio { $change } · puesto { $rank } de { $players }
-rating-none = { $name } aún no tiene puntuación en este servidor: la da una partida terminada.
-rating-none-of-game = { $name } aún no tiene puntuación en { $game } en este servidor: la da una partida terminada.
+rating-none = { $name } aún no tiene puntuación { $ladder ->
+        [global] entre servidores
+        [season] en la temporada { $season }
+       *[server] en este servidor
+    }: la da una partida terminada.
+rating-none-of-game = { $name } aún no tiene puntuación en { $game } { $ladder ->
+        [global] entre servidores
+        [season] en la temporada { $season }
+       *[server] en este servidor
+    }: la da una partida terminada.
 rating-unreadable = No se pudieron leer las puntuaciones ({ $error }).
 
 ## The rating leaderboard's picture (render/src/leaderboard.rs)
@@ -26,7 +38,11 @@ rating-board-title = Puntuaciones — { $game }
 rating-board-status = Los { $shown } mejores de { $rated ->
         [one] 1 jugador puntuado
        *[other] { $rated } jugadores puntuados
-    } en este servidor. Igual puntuación, mismo puesto; «provisional»: menos de 5 partidas puntuadas.
+    } { $ladder ->
+        [global] entre los servidores que comparten sus puntuaciones
+        [season] en esta temporada
+       *[server] en este servidor
+    }. Igual puntuación, mismo puesto; «provisional»: menos de 5 partidas puntuadas.
 rating-board-rank = Puesto
 rating-board-player = Jugador
 rating-board-rating = Puntuación
@@ -38,11 +54,15 @@ rating-board-alt-row = { $rank }. { $name }: { $rating }, { $games ->
     }
 rating-board-text = 📈 **Puntuaciones — { $game }** (la imagen; su descripción lee las mismas filas)
 rating-board-pick-a-title = Indica un título: `/partida clasificación juego:Palazzo por:puntuación`.
-rating-board-empty = Aún nadie tiene puntuación en { $game } en este servidor: una partida terminada puntúa a sus jugadores.
+rating-board-empty = Aún nadie tiene puntuación en { $game } { $ladder ->
+        [global] entre servidores
+       *[server] en este servidor
+    }: una partida terminada puntúa a sus jugadores.
 
 ## The global ladder (table/src/rated.rs)
 rating-global-on = 🌐 Las partidas terminadas de este servidor ahora también puntúan a sus jugadores en la clasificación entre servidores.
 rating-global-off = Las partidas de este servidor ahora solo puntúan en la clasificación de este servidor.
+rating-global-not-shared = Este servidor no comparte sus puntuaciones con la clasificación entre servidores, así que no puede mostrarla: un miembro con Gestionar servidor puede activarlo con `/partida ajustes puntuación_global:sí`.
 rating-global-not-allowed = Solo un miembro con Gestionar servidor puede elegir si las partidas de este servidor puntúan en la clasificación entre servidores.
 
 ## Seasons (table/src/seasons.rs)

@@ -208,7 +208,7 @@ fn is_symbol(c: char) -> bool {
 }
 
 /// Word-wraps `line` to `max` characters (a longer word is split).
-fn wrap(line: &str, max: usize, out: &mut Vec<String>) {
+pub(crate) fn wrap(line: &str, max: usize, out: &mut Vec<String>) {
     let mut current = String::new();
     for word in line.split(' ') {
         let mut word = word.to_string();

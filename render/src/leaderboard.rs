@@ -18,6 +18,26 @@ pub struct BoardRow {
     pub provisional: bool,
 }
 
+/// Which ladder a board ranks: the server's, the one across servers, or a season's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BoardScope {
+    #[default]
+    Server,
+    Global,
+    Season,
+}
+
+impl BoardScope {
+    /// The selector the Fluent texts read (`$ladder`).
+    pub fn word(self) -> &'static str {
+        match self {
+            BoardScope::Server => "server",
+            BoardScope::Global => "global",
+            BoardScope::Season => "season",
+        }
+    }
+}
+
 /// A title's leaderboard: its best rows, how many are rated, and the reader's own row
 /// when it is not among the best.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,6 +46,7 @@ pub struct Board {
     pub rows: Vec<BoardRow>,
     pub rated: usize,
     pub you: Option<BoardRow>,
+    pub scope: BoardScope,
 }
 
 const ROW: f32 = 56.0;
@@ -69,6 +90,7 @@ fn heading(board: &Board, lang: Lang) -> (String, String) {
         &[
             ("shown", Value::from(board.rows.len())),
             ("rated", Value::from(board.rated)),
+            ("ladder", Value::from(board.scope.word())),
         ],
     );
     (title, status)
@@ -240,6 +262,7 @@ mod tests {
             ],
             rated: 40,
             you: Some(row(17, "dino", 930, 4)),
+            scope: BoardScope::Server,
         }
     }
 
@@ -288,5 +311,35 @@ mod tests {
             })
             .collect();
         assert!(leaderboard_alt(&many, Lang::Es).chars().count() <= ALT_MAX);
+    }
+
+    #[test]
+    fn the_status_names_the_ladder_ranked() {
+        let mut b = board();
+        let status = |b: &Board, lang| heading(b, lang).1;
+        assert!(
+            status(&b, Lang::En).contains("on this server"),
+            "{}",
+            status(&b, Lang::En)
+        );
+        b.scope = BoardScope::Global;
+        for lang in Lang::ALL {
+            let text = status(&b, lang);
+            assert!(
+                !text.contains("this server") && !text.contains("este servidor"),
+                "{text}"
+            );
+        }
+        assert!(
+            status(&b, Lang::En).contains("across the servers"),
+            "{}",
+            status(&b, Lang::En)
+        );
+        b.scope = BoardScope::Season;
+        assert!(
+            status(&b, Lang::Es).contains("temporada"),
+            "{}",
+            status(&b, Lang::Es)
+        );
     }
 }

@@ -23,6 +23,7 @@ mod estates;
 mod leaderboard;
 mod palazzo;
 mod princes;
+mod standings;
 mod style;
 mod villa;
 
@@ -30,8 +31,13 @@ pub use access::{private_alt, private_text, public_alt, public_text, ALT_MAX, LI
 pub use canvas::{exact_colours, indexed_png};
 pub use leaderboard::{
     leaderboard_alt, leaderboard_legends, leaderboard_png, leaderboard_text_sizes, Board, BoardRow,
+    BoardScope,
 };
 use rules::{PrivatePicture, PublicPicture};
+pub use standings::{
+    standings_alt, standings_legends, standings_png, standings_text, standings_text_sizes,
+    Standings, StandingsRow, STANDINGS_ROWS,
+};
 use words::Lang;
 
 /// Width of every picture, in pixels.

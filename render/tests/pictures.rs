@@ -571,6 +571,7 @@ fn the_leaderboard_is_readable_on_a_phone() {
         ],
         rated: 10_000,
         you: Some(row(9_999, "Carla", 1)),
+        scope: render::BoardScope::Global,
     };
     for lang in Lang::ALL {
         let sizes = render::leaderboard_text_sizes(&board, lang);
@@ -585,6 +586,62 @@ fn the_leaderboard_is_readable_on_a_phone() {
         );
         let png = render::leaderboard_png(&board, lang).expect("a picture");
         assert_eq!(decode(&png).0, render::WIDTH);
+    }
+}
+
+/// A tournament's standings meet the same phone rule (header, column names, 20 of 64
+/// rows with long names and dropped players, the reader's own row), and their alt text
+/// and plain text read well, in both languages.
+#[test]
+fn the_tournament_standings_are_readable_on_a_phone_and_to_a_screen_reader() {
+    let row = |rank: usize| render::StandingsRow {
+        rank,
+        name: if rank.is_multiple_of(3) {
+            format!("a very long display name that cannot fit the column {rank}")
+        } else {
+            format!("Player {rank}")
+        },
+        points: format!("{}.5", 200 - rank),
+        played: 12,
+        wins: (64 - rank as u32) / 8,
+        opponents: format!("{}.25", 100 - rank),
+        dropped: rank.is_multiple_of(7),
+    };
+    let standings = render::Standings {
+        event: "The Grand Autumn Cup of the Florentine Builders' Guild, open to all".into(),
+        title: "The Princes of Florence".into(),
+        round: 4,
+        rounds: 7,
+        finished: false,
+        rows: (1..=64).map(row).collect(),
+        you: Some(row(63)),
+    };
+    for lang in Lang::ALL {
+        let sizes = render::standings_text_sizes(&standings, lang);
+        assert!(sizes.len() > 100, "{sizes:?}");
+        let below: Vec<_> = sizes
+            .iter()
+            .filter(|(px, _)| *px < render::PHONE_MIN_PX)
+            .collect();
+        assert!(
+            below.is_empty(),
+            "{lang:?}: too small for a phone: {below:?}"
+        );
+        let png = render::standings_png(&standings, lang).expect("a picture");
+        assert_eq!(decode(&png).0, render::WIDTH);
+        let alt = render::standings_alt(&standings, lang);
+        assert!(alt.chars().count() <= render::ALT_MAX, "{lang:?}: {alt}");
+        let text = render::standings_text(&standings, lang);
+        for line in text.lines() {
+            assert!(line.chars().count() <= render::LINE_MAX, "{lang:?}: {line}");
+        }
+        for c in text.chars().chain(alt.chars()) {
+            let n = u32::from(c);
+            let symbol = matches!(n, 0x2500..=0x259F | 0x2600..=0x27BF | 0x1F000..=0x1FAFF);
+            assert!(!symbol && c != '`' && c != '*', "{lang:?}: {c:?} in {text}");
+        }
+        // The reader's own row (63rd, a dropped player) follows the first 20.
+        assert!(text.contains("63. a very long display name"), "{text}");
     }
 }
 

@@ -46,15 +46,17 @@ impl Table {
         if active.game.is_none() {
             return self.store.discard_lobby(&active.meta);
         }
-        self.archive_active(active).map(|_| ())
+        self.archive_active(active, None).map(|_| ())
     }
 
     /// Moves a finished or abandoned table to the archive with its outcome, rating a
-    /// finished game in the same transaction. Returns the message telling the ratings'
-    /// changes (stored in the outbox with the archive), if any.
+    /// finished game in the same transaction. A rated game's end message (`end`, or one
+    /// composed here when it is archived late) is stored in the outbox with the archive,
+    /// its rating changes after the scores; it is returned, numbered.
     pub(crate) fn archive_active(
         &self,
         active: &Active,
+        end: Option<Delivery>,
     ) -> Result<Option<Delivery>, storage::StoreError> {
         let game = active.game.as_ref();
         let outcome = if active.meta.status == Status::Finished {
@@ -92,22 +94,16 @@ impl Table {
             outcome,
             snapshot: game.map(|g| g.snapshot()).unwrap_or_default(),
         };
-        let archived = self
-            .store
-            .archive_rated(&entry, &standings, self.rated(active))?;
+        let (rated, end) = self.rated(active, end).unzip();
+        let archived = self.store.archive_rated(&entry, &standings, rated)?;
         // The picker lists it at once, without reading it back.
         self.picker.archived(&entry);
-        let told = archived.outbox.and_then(|id| {
-            let names = rated::names(&active.meta);
+        let told = archived.outbox.zip(end).map(|(id, end)| {
             let lang = self.post_lang(&active.meta);
-            let mut told = vec![rated::announcement(
-                lang,
-                active.title(),
-                &names,
-                &archived.changes,
-            )?];
+            let names = rated::names(&active.meta);
+            let mut told = vec![rated::with_changes(end, lang, &names, &archived.changes)];
             Delivery::number(&mut told, &[id]);
-            told.pop()
+            told.remove(0)
         });
         Ok(told)
     }

@@ -80,10 +80,12 @@ pub enum Command {
         user: Option<(UserId, String)>,
         game: Option<String>,
     },
-    /// A person's ratings on this server (default: the caller), at one title or all.
+    /// A person's ratings on this server (default: the caller), at one title or all, on
+    /// the server's ladder, the one across servers or the server's season.
     Rating {
         user: Option<(UserId, String)>,
         game: Option<String>,
+        ladder: crate::LadderView,
     },
     /// The server's best players, for one game or all.
     Leaderboard {
@@ -271,10 +273,18 @@ impl Command {
                 user: None,
                 game: rest.first().map(|g| g.to_string()),
             },
-            "rating" => Command::Rating {
-                user: None,
-                game: rest.first().map(|g| g.to_string()),
-            },
+            "rating" => {
+                // `rating [title] [server|global|season]`, in either order.
+                let ladder = rest.iter().find_map(|w| crate::LadderView::parse(w));
+                Command::Rating {
+                    user: None,
+                    game: rest
+                        .iter()
+                        .find(|w| crate::LadderView::parse(w).is_none())
+                        .map(|g| g.to_string()),
+                    ladder: ladder.unwrap_or_default(),
+                }
+            }
             "leaderboard" | "top" => Command::Leaderboard {
                 game: rest.first().map(|g| g.to_string()),
             },

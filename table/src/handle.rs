@@ -60,8 +60,8 @@ impl Table {
             Command::Leaderboard { game } => {
                 return done(self.leaderboard(caller, game.as_deref()))
             }
-            Command::Rating { user, game } => {
-                return done(self.rating(caller, user, game.as_deref()))
+            Command::Rating { user, game, ladder } => {
+                return done(self.rating(caller, user, game.as_deref(), ladder))
             }
             Command::Invalid(why) => return done(vec![Delivery::ephemeral(why.text(caller.lang))]),
             _ => {}

@@ -200,23 +200,16 @@ impl Table {
             Some((&before, &news_before)),
         ));
         next.private = Some((self.seat_langs(&next), private));
+        // A rated game's end message waits for the archive's transaction, which adds
+        // the rating changes to it; any other is stored with the move.
+        let mut end_held = None;
         if over {
-            let mut msg = batch.lines.join("\n");
-            msg.push_str("\n\n");
-            // The events, the board's first line and the scores; the final board is the
-            // message's picture (the terminal prints its text).
-            if let Some(g) = &next.game {
-                msg.push_str(&g.public_headline(&names, &words::Speaker::new(post, &names)));
-                msg.push_str("\n\n");
-                if let Some(o) = g.outcome() {
-                    msg.push_str(&text::outcome(post, &o, &names));
-                }
+            let end = self.end_message(&next, &batch.lines);
+            if self.rates(&next) {
+                end_held = Some(end);
+            } else {
+                out.insert(0, end);
             }
-            let mut end = Delivery::channel(msg);
-            if let Delivery::Channel { picture, .. } = &mut end {
-                *picture = Some(next.picture_of(None));
-            }
-            out.insert(0, end);
             out.extend(self.end_dms(&next));
         } else if told && !batch.quiet {
             // A move nobody else may learn of (and that leaves the same players awaited)
@@ -274,13 +267,14 @@ impl Table {
         if over {
             // Archiving frees the channel; if it fails (or the process dies first) the
             // finished game is archived at the next load or start-up.
-            match self.archive_active(&next) {
+            match self.archive_active(&next, end_held) {
                 Err(e) => {
                     tracing::error!(channel = next.meta.channel, error = %e, "archive failed; will retry at load");
                     slot.active = Some(next);
                 }
                 Ok(told) => {
-                    // The ratings' changes, stored with the archive: sent after the end.
+                    // A rated game's end message with its rating changes, stored with
+                    // the archive.
                     out.extend(told);
                     slot.active = None;
                 }

@@ -1,12 +1,12 @@
-//! A finished game rated as it is archived: its rated result, and the channel message
-//! telling every person's change, stored in the archive's transaction (see
+//! A finished game rated as it is archived: its rated result, and its end message with
+//! every person's change after the scores, stored in the archive's transaction (see
 //! `docs/ratings.md`).
 
 use crate::commit::outbox_rows;
 use crate::ratings::{live, Rating};
 use crate::text::escape_name;
 use crate::{Active, Delivery, Lang, Table};
-use storage::{Meta, Rated, RatingChange, Status, UserId};
+use storage::{Meta, Rated, RatedGame, RatingChange, Status, UserId};
 use words::Value;
 
 /// The channel note naming the game made with `rated:off` (its id, big-endian): a later
@@ -17,9 +17,16 @@ pub(crate) const UNRATED_NOTE: &str = "ratings:unrated";
 pub(crate) const GLOBAL_NOTE: &str = "ratings:global";
 
 impl Table {
-    /// What rates the table's game as it is archived: `None` for a game not played to
+    /// Whether the table's game is rated as it is archived: not for a game not played to
     /// the end, made with `rated:off`, outside a server, or without people.
-    pub(crate) fn rated(&self, active: &Active) -> Option<Rated> {
+    pub(crate) fn rates(&self, active: &Active) -> bool {
+        self.rated_game(active).is_some()
+    }
+
+    /// The result the table's game is rated on, with its ladders (the server's, the
+    /// global one when the server allows it, the running season's); `None` when
+    /// [`Table::rates`] is false.
+    fn rated_game(&self, active: &Active) -> Option<RatedGame> {
         if active.meta.status != Status::Finished || self.unrated(&active.meta) {
             return None;
         }
@@ -32,19 +39,34 @@ impl Table {
             game.ladders
                 .push(storage::season_ladder(active.meta.guild, &season.name));
         }
+        Some(game)
+    }
+
+    /// What rates the table's game as it is archived, and stores its end message (`end`,
+    /// or one without the last move's lines when it is archived late) with each
+    /// person's change: the message stored in the outbox with the archive and the
+    /// ratings (`None` when the game is not rated).
+    pub(crate) fn rated(
+        &self,
+        active: &Active,
+        end: Option<Delivery>,
+    ) -> Option<(Rated, Delivery)> {
+        let game = self.rated_game(active)?;
+        let end = end.unwrap_or_else(|| self.end_message(active, &[]));
         let lang = self.post_lang(&active.meta);
-        let title = active.title();
         let names = names(&active.meta);
         let channel = active.meta.channel;
         let due = self.now_ms();
-        Some(Rated {
+        let stored = end.clone();
+        let rated = Rated {
             game,
             rate: live::rate_stored,
             announce: Box::new(move |changes| {
-                let told = announcement(lang, title, &names, changes)?;
+                let told = with_changes(stored, lang, &names, changes);
                 outbox_rows(channel, &[told], due).into_iter().next()
             }),
-        })
+        };
+        Some((rated, end))
     }
 
     /// Whether the game was made with `rated:off`.
@@ -105,16 +127,18 @@ pub(crate) fn names(meta: &Meta) -> Vec<(UserId, String)> {
         .collect()
 }
 
-/// The channel message telling a game's rating changes on its first ladder (`+14 →
-/// 1,087`, a provisional rating marked), in `lang`; `None` when nobody was rated.
-pub(crate) fn announcement(
+/// A rated game's end message `end` with each person's change on the game's first
+/// ladder after the scores (`ana: +14 → 1,087`, a provisional rating marked), in `lang`.
+pub(crate) fn with_changes(
+    mut end: Delivery,
     lang: Lang,
-    title: &str,
     names: &[(UserId, String)],
     changes: &[RatingChange],
-) -> Option<Delivery> {
-    let ladder = &changes.first()?.ladder;
-    let mut text = words::text(lang, "rating-changes", &[("game", Value::from(title))]);
+) -> Delivery {
+    let Some(ladder) = changes.first().map(|c| &c.ladder) else {
+        return end;
+    };
+    let mut text = words::text(lang, "rating-changes", &[]);
     for c in changes.iter().filter(|c| &c.ladder == ladder) {
         let after = live::rating_of(&c.after);
         let name = names
@@ -124,7 +148,12 @@ pub(crate) fn announcement(
         text.push('\n');
         text.push_str(&change_line(lang, name, &after));
     }
-    Some(Delivery::channel(text))
+    if let Delivery::Channel { text: end, .. } = &mut end {
+        end.truncate(end.trim_end().len());
+        end.push_str("\n\n");
+        end.push_str(&text);
+    }
+    end
 }
 
 /// A change of the shown number with its sign: `+14`, `−73`, `±0`.

@@ -3,32 +3,39 @@
 //! conservative μ − 3σ, which already holds back a player with few games); equal numbers
 //! share a rank; a provisional rating is marked; the reader's own row follows the best.
 
+use crate::ladder_view::LadderView;
 use crate::ratings::live;
 use crate::{text, Caller, Picture, Table, UserId};
-use render::{Board, BoardRow};
-use storage::{server_ladder, RatingRow};
+use render::{Board, BoardRow, BoardScope};
+use storage::RatingRow;
 use words::{Lang, Value};
 
 /// Rows the picture shows before the reader's own.
 pub const BOARD_ROWS: usize = 10;
 
 impl Table {
-    /// The leaderboard of `game` on the caller's server: a short text and the picture;
-    /// or the sentence saying why there is none.
+    /// The leaderboard of `game` on the ladder `view` names (the caller's server's, the
+    /// one across servers, the server's season's): a short text and the picture; or the
+    /// sentence saying why there is none.
     pub fn rating_board(
         &self,
         caller: &Caller,
         game: Option<&str>,
+        view: LadderView,
     ) -> Result<(String, Picture), String> {
+        if view == LadderView::Season {
+            // With the season's dates.
+            return self.season_show(caller, None, game);
+        }
         let lang = caller.lang;
+        let ladder = self.ladder_for(caller, view)?;
         let Some(game) = game.map(str::trim).filter(|g| !g.is_empty()) else {
             return Err(words::text(lang, "rating-board-pick-a-title", &[]));
         };
         let Some(kind) = rules::catalog::find(game) else {
             return Err(text::unknown_game(lang, game));
         };
-        let ladder = server_ladder(caller.guild.unwrap_or(0));
-        let all = self.store.ladder(&ladder, kind.id).map_err(|e| {
+        let all = self.store.ladder(&ladder.key, kind.id).map_err(|e| {
             words::text(
                 lang,
                 "rating-unreadable",
@@ -39,10 +46,14 @@ impl Table {
             return Err(words::text(
                 lang,
                 "rating-board-empty",
-                &[("game", Value::from(kind.title))],
+                &[
+                    ("game", Value::from(kind.title)),
+                    ("ladder", Value::from(ladder.scope.word())),
+                ],
             ));
         }
-        let board = board_of(kind.title, all, caller.user, BOARD_ROWS);
+        let mut board = board_of(kind.title, all, caller.user, BOARD_ROWS);
+        board.scope = ladder.scope;
         Ok(drawn(&board, lang))
     }
 }
@@ -103,6 +114,7 @@ pub fn board_of(title: &str, all: Vec<(UserId, RatingRow)>, reader: UserId, top:
         rows,
         rated,
         you,
+        scope: BoardScope::Server,
     }
 }
 

@@ -1,23 +1,35 @@
-//! `/game rating [player] [title]`: a person's ratings on this server, answered
-//! privately — the shown number, provisional or not, rated games, the last change and
-//! their rank among the server's rated players of that title.
+//! `/game rating [player] [title] [ladder]`: a person's ratings on this server (or
+//! across servers, or in the server's season), answered privately — the shown number,
+//! provisional or not, rated games, the last change and their rank among that ladder's
+//! rated players of that title.
 
+use crate::ladder_view::LadderView;
 use crate::rated::delta;
 use crate::ratings::live;
 use crate::{text, Caller, Delivery, Lang, Table, UserId};
-use storage::{server_ladder, RatingRow};
+use storage::RatingRow;
 use words::Value;
 
 impl Table {
     /// The reply to `/game rating`: `user` (default: the caller) at `game` (default:
-    /// every title they are rated at).
+    /// every title they are rated at) on the ladder `view` names.
     pub(crate) fn rating(
         &self,
         caller: &Caller,
         user: Option<(UserId, String)>,
         game: Option<&str>,
+        view: LadderView,
     ) -> Vec<Delivery> {
         let lang = caller.lang;
+        let ladder = match self.ladder_for(caller, view) {
+            Ok(ladder) => ladder,
+            Err(sentence) => return vec![Delivery::ephemeral(sentence)],
+        };
+        let which = [
+            ("ladder", Value::from(ladder.scope.word())),
+            ("season", Value::from(ladder.season.clone())),
+        ];
+        let ladder = ladder.key;
         let kinds = match game.map(str::trim).filter(|g| !g.is_empty() && *g != "all") {
             None => rules::catalog::games(),
             Some(g) => match rules::catalog::find(g) {
@@ -27,7 +39,6 @@ impl Table {
         };
         let (user, name) = user.unwrap_or((caller.user, caller.name.clone()));
         let name = text::escape_name(&name);
-        let ladder = server_ladder(caller.guild.unwrap_or(0));
         let mut lines = Vec::new();
         for kind in &kinds {
             let found = self.store.rating(&ladder, kind.id, user).and_then(|mine| {
@@ -55,10 +66,13 @@ impl Table {
                 Some(kind) => ("rating-none-of-game", kind.title),
                 None => ("rating-none", ""),
             };
-            let args = [("name", Value::from(name)), ("game", Value::from(game))];
+            let mut args = vec![("name", Value::from(name)), ("game", Value::from(game))];
+            args.extend(which);
             return vec![Delivery::ephemeral(words::text(lang, key, &args))];
         }
-        let heading = words::text(lang, "rating-heading", &[("name", Value::from(name))]);
+        let mut args = vec![("name", Value::from(name))];
+        args.extend(which);
+        let heading = words::text(lang, "rating-heading", &args);
         vec![Delivery::ephemeral(format!(
             "{heading}\n{}",
             lines.join("\n")

@@ -235,7 +235,8 @@ impl Table {
             ));
         }
         let title = format!("{} · {}", kind.title, season.name);
-        let board = board_of(&title, all, caller.user, BOARD_ROWS);
+        let mut board = board_of(&title, all, caller.user, BOARD_ROWS);
+        board.scope = render::BoardScope::Season;
         let (text, picture) = drawn(&board, lang);
         Ok((format!("{dates}\n{text}"), picture))
     }

@@ -1,25 +1,51 @@
-//! Reading ratings through the fake Discord: the message telling a game's changes, one
-//! person's line of it, and `/game rating`'s reply.
+//! Reading ratings through the fake Discord: the end message telling a game's changes,
+//! one person's line of it, and `/game rating`'s reply.
 
 use super::{public_messages, slash};
 use fake_discord::{FakeDiscord, RecordedMessage};
 use serde_json::json;
 
-/// The channel's message whose first line is `heading` (the ratings' changes, posted
-/// after the end message), waited for.
-pub async fn ratings_told(fake: &FakeDiscord, channel: u64, heading: &str) -> RecordedMessage {
-    fake.wait_for(&format!("the ratings' changes ({heading})"), |f| {
-        public_messages(f, channel)
-            .into_iter()
-            .find(|m| m.content.lines().next() == Some(heading))
-    })
-    .await
+/// The channel's end message (with `scores`, the final scores' heading) whose ratings'
+/// changes follow the line `heading` after the scores, one per person (none for a bot),
+/// waited for.
+pub async fn ratings_told(
+    fake: &FakeDiscord,
+    channel: u64,
+    scores: &str,
+    heading: &str,
+) -> RecordedMessage {
+    let told = fake
+        .wait_for(&format!("the ratings' changes ({heading})"), |f| {
+            public_messages(f, channel)
+                .into_iter()
+                .find(|m| m.content.lines().any(|l| l == heading))
+        })
+        .await;
+    let (Some(at_scores), Some(at_changes)) = (
+        told.content.find(scores),
+        told.content.find(&format!("\n{heading}\n")),
+    ) else {
+        panic!("not in the end message, after {scores}: {}", told.content);
+    };
+    assert!(at_scores < at_changes, "{}", told.content);
+    // People only: a bot's rating never moves, so no line tells one.
+    let changes = &told.content[at_changes..];
+    assert!(
+        !changes
+            .lines()
+            .any(|l| l.replace('\\', "").starts_with("Bot ")),
+        "{}",
+        told.content
+    );
+    told
 }
 
-/// `name`'s change and new rating in a told message (`ana: +14 → 1,087 …`), as shown.
+/// `name`'s change and new rating in a told message (`ana: +14 → 1,087 …`, after the
+/// `📈` heading that follows the scores), as shown.
 pub fn change_of(told: &str, name: &str) -> (String, String) {
     let told = told.replace('\\', "");
-    let line = told
+    let (_, changes) = told.split_once("\n📈").expect("the changes' heading");
+    let line = changes
         .lines()
         .find_map(|l| l.strip_prefix(&format!("{name}: ")))
         .unwrap_or_else(|| panic!("no line for {name} in {told}"))
@@ -82,4 +108,54 @@ pub async fn rating_board(
         .into_iter()
         .next()
         .expect("a reply to the leaderboard")
+}
+
+/// `user` opens `title` with two easy bots in `channel` and plays it to the end by
+/// random taps (`seed`): the end message.
+pub async fn play_with_two_easy_bots(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: u64,
+    title: &str,
+    seed: u64,
+) -> RecordedMessage {
+    use rand::SeedableRng;
+    let options = json!({
+        "game": super::game_choice(fake, title),
+        "bots": 2,
+        "level": super::level_choice(fake, "easy"),
+    });
+    slash(fake, user, channel, "game new", options).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..3_000 {
+        let after = fake
+            .wait_for(&format!("{title}: the person's turn or the end"), |f| {
+                let all = public_messages(f, channel);
+                if let Some(end) = all.into_iter().find(|m| m.content.contains("Final scores")) {
+                    return Some(Err(end));
+                }
+                let turn = super::turn_message(f, channel)?;
+                (!super::awaited(&turn, &[user]).is_empty()).then_some(Ok(turn))
+            })
+            .await;
+        let turn = match after {
+            Ok(turn) => turn,
+            Err(end) => return end,
+        };
+        let (who, your_move) = super::awaited(&turn, &[user])[0].clone();
+        let tapped = super::tap_a_move(fake, who, &turn, &your_move, &mut rng).await;
+        assert!(tapped.is_some(), "{title}: the panel offered nothing");
+        // Until the turn message changes or the game ends; a move nobody else is told of
+        // leaves it as it was (then the person moves again after a while).
+        for _ in 0..60 {
+            let over = public_messages(fake, channel)
+                .iter()
+                .any(|m| m.content.contains("Final scores"));
+            if over || super::turn_message(fake, channel).is_some_and(|t| t.id != turn.id) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+    panic!("{title}: not over after 3,000 moves");
 }

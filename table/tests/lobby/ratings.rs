@@ -1,5 +1,5 @@
 //! Ratings at a game's end (docs/ratings.md): a finished game rates its people, once,
-//! with its archive, and the channel is told each change; an abandoned game, a
+//! with its archive, and its end message tells each change after the scores; an abandoned game, a
 //! `rated=off` table and a game outside a server rate nothing; an undo changes nothing
 //! but the final result; a rebuild from the stored results gives the live numbers.
 
@@ -44,29 +44,35 @@ fn rating(store: &dyn Store, guild: u64, user: u64) -> Option<RatingRow> {
         .unwrap()
 }
 
-/// The channel message telling the ratings' changes, if one was sent.
+/// The channel message telling the ratings' changes (the end message), if one was sent.
 fn told(d: &[Delivery]) -> Option<String> {
     channel_texts(d)
         .into_iter()
-        .find(|t| t.contains("Ratings —") || t.contains("Puntuaciones —"))
+        .find(|t| t.contains("📈 **Ratings**") || t.contains("📈 **Puntuaciones**"))
 }
 
 #[test]
-fn a_finished_game_rates_its_people_and_the_channel_is_told_each_change() {
+fn a_finished_game_rates_its_people_and_its_end_message_tells_each_change() {
     let dir = tempfile::tempdir().unwrap();
     let (store, table) = open(dir.path());
     let out = played(&table, CH, 2, "seed=3");
     let text = told(&out).expect("the changes are told");
-    let end = channel_texts(&out)
-        .iter()
-        .position(|t| t.contains("**Final scores**"))
-        .expect("an end message");
-    let at = channel_texts(&out).iter().position(|t| *t == text).unwrap();
-    assert!(at > end, "told after the end message");
-    assert!(
-        text.starts_with("📈 **Ratings — Countdown (test game)**"),
-        "{text}"
+    // One end message: the last move, the scores, then the changes.
+    let ends: Vec<String> = channel_texts(&out)
+        .into_iter()
+        .filter(|t| t.contains("**Final scores**"))
+        .collect();
+    assert_eq!(
+        ends,
+        std::slice::from_ref(&text),
+        "the changes are in the end message"
     );
+    let scores = text.find("**Final scores**").unwrap();
+    let changes = text
+        .find("\n\n📈 **Ratings**\n")
+        .expect("the changes' heading");
+    assert!(scores < changes, "the changes follow the scores: {text}");
+    assert!(!text.starts_with('\n'), "{text}");
     for (user, name) in [(1, "ana"), (2, "bruno")] {
         let r = rating(&*store, GUILD, user).expect("rated");
         assert_eq!(r.games, 1);
@@ -125,7 +131,7 @@ fn the_changes_are_told_in_the_channels_language() {
     let out = played(&table, CH, 2, "seed=3");
     let text = told(&out).expect("the changes are told");
     assert!(
-        text.starts_with("📈 **Puntuaciones — Countdown (test game)**"),
+        text.contains("**Puntuación final**") && text.contains("\n\n📈 **Puntuaciones**\n"),
         "{text}"
     );
     assert!(
@@ -156,6 +162,12 @@ fn an_abandoned_game_a_rated_off_table_and_a_game_outside_a_server_rate_nothing(
         channel_texts(&out)
     );
     assert!(told(&out).is_none());
+    assert!(
+        channel_texts(&out)
+            .iter()
+            .any(|t| t.contains("**Final scores**")),
+        "an unrated game still has its end message"
+    );
     assert_eq!(rating(&*store, GUILD, 1), None);
     // The next table in the channel is rated again.
     let out = played(&table, CH, 2, "seed=3");
@@ -226,10 +238,10 @@ fn a_rebuild_from_the_stored_results_gives_the_live_ratings() {
 }
 
 /// The archive failed after the last move was stored (as a crash there would): after a
-/// restart the next command archives the game and rates it then, once, the changes stored in the outbox
-/// with the archive.
+/// restart the next command archives the game and rates it then, once, its end message
+/// with the changes stored in the outbox with the archive.
 #[test]
-fn a_game_archived_late_is_rated_then_once_and_its_changes_are_still_told() {
+fn a_game_archived_late_is_rated_then_once_and_its_end_message_still_tells_the_changes() {
     use std::sync::atomic::Ordering;
     let dir = tempfile::tempdir().unwrap();
     let sled = std::sync::Arc::new(storage::SledStore::open(dir.path()).unwrap());
@@ -238,6 +250,12 @@ fn a_game_archived_late_is_rated_then_once_and_its_changes_are_still_told() {
     store.fail_archive.store(true, Ordering::SeqCst);
     let out = played(&table, CH, 2, "seed=3");
     assert!(told(&out).is_none());
+    assert!(
+        !channel_texts(&out)
+            .iter()
+            .any(|t| t.contains("**Final scores**")),
+        "the end message waits for the archive"
+    );
     assert_eq!(rating(&*sled, GUILD, 1), None);
     store.fail_archive.store(false, Ordering::SeqCst);
     // A restart: the channel's next command loads the finished game and archives it.
@@ -250,9 +268,10 @@ fn a_game_archived_late_is_rated_then_once_and_its_changes_are_still_told() {
         .unwrap()
         .iter()
         .map(|r| String::from_utf8_lossy(&r.payload).into_owned())
-        .filter(|p| p.contains("Ratings —"))
+        .filter(|p| p.contains("\"Channel\"") && p.contains("Final scores"))
         .collect();
-    assert_eq!(pending.len(), 1, "told once");
+    assert_eq!(pending.len(), 1, "one end message: {pending:?}");
+    assert!(pending[0].contains("📈 **Ratings**"), "{}", pending[0]);
     // Archiving again (another repair) rates nothing twice.
     say(&table, CH, 1, "status");
     played(&table, CH, 2, "seed=3");
@@ -296,6 +315,7 @@ fn game_rating_answers_privately_with_the_number_games_last_change_and_rank() {
         Command::Rating {
             user: Some((2, "bruno".into())),
             game: Some("countdown".into()),
+            ladder: table::LadderView::Server,
         },
     );
     let reply = ephemeral(&reply);
@@ -357,6 +377,107 @@ fn a_server_that_allows_it_also_rates_on_the_global_ladder() {
     played(&table, CH, 2, "seed=6");
     assert_eq!(global(1).unwrap().games, 1);
     assert_eq!(rating(&*store, GUILD, 1).unwrap().games, 3);
+}
+
+/// The ladder across servers is shown (`/game rating ladder:global`, `/game leaderboard
+/// … by:rating ladder:global`) only on a server that shares its ratings there, with every
+/// sharing server's players; elsewhere a sentence says why; `ladder:season` reads the
+/// server's season; in English and Spanish.
+#[test]
+fn the_global_ladder_is_shown_only_where_the_server_shares_its_ratings() {
+    use table::LadderView;
+    let dir = tempfile::tempdir().unwrap();
+    let (_store, table) = open(dir.path());
+    let en = words::Lang::En;
+    let ask = |guild: u64, user: u64, line: &str| {
+        ephemeral(&table.handle(CH, &caller(user).in_guild(guild), Command::parse(line)))
+    };
+    played(&table, CH, 2, "seed=3");
+    // Not shared: refused, on the reply and the picture alike.
+    let refused = ask(GUILD, 1, "rating global");
+    assert!(
+        refused.starts_with("This server does not share its ratings"),
+        "{refused}"
+    );
+    let board = table.rating_board(&member(1), Some("countdown"), LadderView::Global);
+    assert_eq!(board.unwrap_err(), refused);
+
+    table.set_global_ratings(GUILD, true, en, true);
+    played(&table, CH, 2, "seed=4");
+    let reply = ask(GUILD, 1, "rating countdown global");
+    assert!(
+        reply.starts_with("📈 **ana's ratings across servers**\n**Countdown (test game)**: "),
+        "{reply}"
+    );
+    assert!(reply.contains("· 1 rated game ·"), "{reply}");
+    assert!(reply.contains(" of 2"), "{reply}");
+    // The server's own ladder counts both games.
+    assert!(ask(GUILD, 1, "rating countdown").contains("· 2 rated games ·"));
+
+    // Another sharing server sees the same ladder, with this server's players.
+    table.set_global_ratings(GUILD + 1, true, en, true);
+    let other = caller(9).in_guild(GUILD + 1);
+    let (text, picture) = table
+        .rating_board(&other, Some("countdown"), LadderView::Global)
+        .unwrap();
+    assert!(text.contains("Countdown (test game)"), "{text}");
+    assert!(
+        picture
+            .alt
+            .contains("across the servers that share their ratings"),
+        "{}",
+        picture.alt
+    );
+    for name in ["ana", "bruno"] {
+        assert!(
+            picture.alt.contains(&format!("{name}: ")),
+            "{name} in {}",
+            picture.alt
+        );
+    }
+    assert!(!picture.png.is_empty());
+    // A server that does not share its ratings sees none of it.
+    assert!(ask(GUILD + 2, 9, "rating global").starts_with("This server does not share"));
+
+    // In Spanish.
+    let lector = Caller {
+        lang: words::Lang::Es,
+        ..member(1)
+    };
+    let respuesta =
+        ephemeral(&table.handle(CH, &lector, Command::parse("rating global countdown")));
+    assert!(
+        respuesta.starts_with("📈 **Puntuaciones de ana entre servidores**"),
+        "{respuesta}"
+    );
+    let lectora = Caller {
+        lang: words::Lang::Es,
+        ..caller(9).in_guild(GUILD + 2)
+    };
+    let negado = ephemeral(&table.handle(CH, &lectora, Command::parse("rating global")));
+    assert!(
+        negado.starts_with("Este servidor no comparte sus puntuaciones"),
+        "{negado}"
+    );
+
+    // The season view: none yet, then the running season's ladder.
+    assert_eq!(
+        ask(GUILD, 1, "rating season"),
+        "This server has not had a season yet."
+    );
+    table.season_start(GUILD, true, en, "Spring");
+    played(&table, CH, 2, "seed=5");
+    let season = ask(GUILD, 1, "rating countdown season");
+    assert!(
+        season.starts_with("📈 **ana's ratings in season Spring**"),
+        "{season}"
+    );
+    assert!(season.contains("· 1 rated game ·"), "{season}");
+    let (text, picture) = table
+        .rating_board(&member(1), Some("countdown"), LadderView::Season)
+        .unwrap();
+    assert!(text.starts_with("Season Spring: since <t:"), "{text}");
+    assert!(picture.alt.contains("in this season"), "{}", picture.alt);
 }
 
 /// Seasons: only Manage Server starts and ends one; while it runs a rated game also rates
