@@ -61,7 +61,7 @@ pub(crate) async fn rating_board(
     .await
 }
 
-/// Works out a ratings board (its text and picture, or the sentence saying why there is
+/// Works out a board (ratings, season or tournament standings: its text and picture, or the sentence saying why there is
 /// none) off the async runtime, and answers the deferred interaction privately with it.
 pub(crate) async fn answer_board(
     ctx: Context<'_>,

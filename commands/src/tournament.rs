@@ -7,7 +7,8 @@
 
 use crate::args::{GameChoice, LevelChoice, PolicyChoice};
 use crate::context::{Context, Error};
-use crate::execute::{execute_with, reader_lang};
+use crate::execute::{caller_of, execute_with, reader_lang, slowed_down};
+use crate::rating::answer_board;
 use table::tournament::Format;
 use table::tournament_run::CreateTournament;
 
@@ -238,11 +239,21 @@ async fn drop_out(ctx: Context<'_>) -> Result<(), Error> {
     .await
 }
 
-/// The tournament's standings.
+/// The tournament's standings, as a picture with its text.
 #[poise::command(slash_command, guild_only)]
 async fn standings(ctx: Context<'_>) -> Result<(), Error> {
-    step(ctx, |table, channel, caller, _| {
-        table.tournament_standings(channel, caller)
+    if slowed_down(ctx).await? {
+        return Ok(());
+    }
+    let _busy = ctx.data().busy.enter();
+    crate::deferred::defer_ephemeral(ctx).await?;
+    let mut caller = caller_of(ctx);
+    caller.lang = reader_lang(ctx).await;
+    let lang = caller.lang;
+    let channel = ctx.channel_id().get();
+    let table = ctx.data().table.clone();
+    answer_board(ctx, lang, move || {
+        table.tournament_standings_board(channel, &caller)
     })
     .await
 }

@@ -1553,8 +1553,18 @@ async fn a_swiss_tournament_runs_in_threads_from_create_to_final_standings() {
     }
     // Spanish standings while round 1 plays.
     fake.set_user_locale(people[5], "es-ES");
-    let es = answer(&fake, people[5], hall, "tournament standings").await;
-    assert!(es.contains("Clasificación del torneo"), "{es}");
+    let es = slash(&fake, people[5], hall, "tournament standings", json!({})).await;
+    assert!(
+        es[0].content.contains("Clasificación del torneo"),
+        "{}",
+        es[0].content
+    );
+    // With its picture, described in the reader's language.
+    let alt = picture_on(&es[0]).description.clone().unwrap_or_default();
+    assert!(
+        alt.starts_with("Clasificación — ") && alt.contains("tras la ronda 1 de 2"),
+        "{alt}"
+    );
     // Both rounds play to the end, the people tapping moves, the next round seated by
     // itself; the end is told in the channel.
     let end = play_the_tournament(&fake, hall, 7).await;
@@ -1564,6 +1574,14 @@ async fn a_swiss_tournament_runs_in_threads_from_create_to_final_standings() {
     assert_eq!(round_two["name"], "Round 2 · Table 1");
     let shown = answer(&fake, people[1], hall, "tournament show").await;
     assert!(shown.contains("finished"), "{shown}");
+    // The final standings' picture: every person, the winner first.
+    let board = slash(&fake, people[1], hall, "tournament standings", json!({})).await;
+    let alt = picture_on(&board[0])
+        .description
+        .clone()
+        .unwrap_or_default();
+    assert!(alt.contains("final standings after 2 rounds"), "{alt}");
+    assert_eq!(alt.matches('\n').count(), people.len(), "{alt}");
     fake.assert_no_errors();
     bot.stop().await;
 

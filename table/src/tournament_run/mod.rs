@@ -8,6 +8,7 @@
 
 mod game;
 mod orders;
+mod picture;
 mod runner;
 mod text;
 

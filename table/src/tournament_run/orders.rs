@@ -277,6 +277,26 @@ impl Table {
         }
     }
 
+    /// `/tournament standings` with its picture: the text and the picture, or the text
+    /// (or the refusal) alone when there is nothing to draw yet.
+    pub fn tournament_standings_board(
+        &self,
+        channel: ChannelId,
+        caller: &Caller,
+    ) -> Result<(String, crate::Picture), String> {
+        match self.tournament_event(channel) {
+            Ok(Some(event)) => {
+                let shown = text::standings(&event, caller.lang);
+                match super::picture::drawn(&event, caller.user, caller.lang) {
+                    Some(picture) => Ok((shown, picture)),
+                    None => Err(shown),
+                }
+            }
+            Ok(None) => Err(Refused::Say("tournament-none-here").text(caller.lang)),
+            Err(r) => Err(r.text(caller.lang)),
+        }
+    }
+
     /// `/tournament show`: settings, phase, people and standings, privately.
     pub fn tournament_show(&self, channel: ChannelId, caller: &Caller) -> Vec<Delivery> {
         match self.tournament_event(channel) {

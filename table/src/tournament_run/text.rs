@@ -11,7 +11,7 @@ use words::Lang;
 const STANDINGS_ROWS: usize = 64;
 
 /// Points as shown: whole, or with up to two decimals.
-fn points(p: Points) -> String {
+pub(super) fn points(p: Points) -> String {
     let v = p.value();
     if p.0.is_multiple_of(crate::tournament::UNITS) {
         format!("{v:.0}")
@@ -21,7 +21,7 @@ fn points(p: Points) -> String {
     }
 }
 
-fn format_word(lang: Lang, format: Format) -> String {
+pub(super) fn format_word(lang: Lang, format: Format) -> String {
     let key = match format {
         Format::Swiss => "tournament-format-swiss",
         Format::RoundRobin => "tournament-format-round-robin",
@@ -31,7 +31,7 @@ fn format_word(lang: Lang, format: Format) -> String {
 }
 
 /// The title's name as players read it.
-fn title(event: &Event) -> &'static str {
+pub(super) fn title(event: &Event) -> &'static str {
     rules::catalog::find(&event.tournament.settings.title).map_or("?", |k| k.title)
 }
 
