@@ -670,6 +670,35 @@ mod tests {
     }
 
     #[test]
+    fn fits_nth_is_the_nth_placement_for_each_visits() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..300 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse to dense forbidden squares.
+            let forbidden = match round % 3 {
+                0 => x & (x >> 3) & (x >> 5),
+                1 => x & (x >> 7),
+                _ => x,
+            } & FULL;
+            for piece in (0..BUILDINGS.len() as u8)
+                .map(Piece::Building)
+                .chain((0..LANDSCAPES.len() as u8).map(Piece::Landscape))
+            {
+                let fits = Fits::new(piece, forbidden);
+                let mut all = Vec::new();
+                fits.for_each(|_, at, rot, flip| all.push((at, rot, flip)));
+                assert_eq!(all.len(), fits.count());
+                for (k, want) in all.iter().enumerate() {
+                    assert_eq!(fits.nth(k).as_ref(), Some(want), "{piece:?} #{k}");
+                }
+                assert_eq!(fits.nth(all.len()), None);
+            }
+        }
+    }
+
+    #[test]
     fn orientation_counts() {
         let n = |p| orientations(p).len();
         assert_eq!(n(Piece::Landscape(0)), 1); // forest square
