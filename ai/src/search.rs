@@ -295,6 +295,22 @@ fn playout<G: Game>(
         let Some(actor) = scratch.seats.iter().copied().min() else {
             break;
         };
+        if budget.guided_percent == 0 {
+            // Uniformly random: the engine picks by count (the same draw as indexing
+            // the list), without listing every move where it can.
+            let picked = state.pick_legal(actor, &mut |n| rng.gen_range(0..n), &mut scratch.legal);
+            let Some(action) = picked else {
+                break;
+            };
+            if state
+                .apply_into(actor, &action, &mut scratch.events)
+                .is_err()
+            {
+                break;
+            }
+            moves += 1;
+            continue;
+        }
         state.legal_actions_into(actor, &mut scratch.legal);
         let legal = &scratch.legal;
         if legal.is_empty() {
@@ -317,5 +333,55 @@ fn playout<G: Game>(
     match state.outcome() {
         Some(outcome) => reward_from_outcome(&outcome),
         None => reward_from_estimate(state.score_estimate().as_deref()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::princes::Princes;
+
+    /// A random playout as it ran before engines picked by count: list every legal
+    /// move, then draw its index.
+    fn listed_playout<G: Game>(state: &mut G, depth: u32, rng: &mut GameRng) {
+        let mut moves = 0;
+        while !state.is_over() && moves < depth {
+            let Some(actor) = state.awaiting().into_iter().min() else {
+                break;
+            };
+            let legal = state.legal_actions(actor);
+            if legal.is_empty() {
+                break;
+            }
+            let i = rng.gen_range(0..legal.len());
+            state.apply(actor, &legal[i]).expect("a legal move");
+            moves += 1;
+        }
+    }
+
+    #[test]
+    fn an_unguided_playout_plays_what_listing_every_move_plays() {
+        let budget = Budget {
+            iterations: 1,
+            playout_depth: 400,
+            guided_percent: 0,
+        };
+        for seed in 0..12 {
+            let start = Princes::new(3 + seed as usize % 3, &Default::default(), seed).unwrap();
+            let (mut picked, mut listed) = (start.clone(), start);
+            let (mut a, mut b) = (rng_from_seed(seed), rng_from_seed(seed));
+            playout(&mut picked, &budget, &mut a, &mut Scratch::default());
+            listed_playout(&mut listed, budget.playout_depth, &mut b);
+            assert!(
+                listed.is_over(),
+                "seed {seed}: the game ends within the depth"
+            );
+            assert_eq!(format!("{picked:?}"), format!("{listed:?}"), "seed {seed}");
+            assert_eq!(
+                a.gen::<u64>(),
+                b.gen::<u64>(),
+                "the same draws, seed {seed}"
+            );
+        }
     }
 }

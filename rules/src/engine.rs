@@ -354,6 +354,24 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         out.clear();
         out.extend(self.legal_actions(seat));
     }
+    /// The action at index `pick(n)` of `legal_actions(seat)`, where `n` is how many there
+    /// are (`pick` is called once, only when `n > 0`, and must answer below `n`); `None`
+    /// when `seat` has none. `scratch` is the caller's buffer, its contents unspecified
+    /// after. A random playout needs one action, not the list: engines whose lists are
+    /// long override this to count and index them without building them.
+    fn pick_legal(
+        &self,
+        seat: Seat,
+        pick: &mut dyn FnMut(usize) -> usize,
+        scratch: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        self.legal_actions_into(seat, scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        let i = pick(scratch.len());
+        scratch.get(i).cloned()
+    }
     /// [`Game::apply`] with its events written into `events` (cleared first): the same
     /// state change, the same refusals.
     fn apply_into(

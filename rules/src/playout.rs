@@ -30,12 +30,64 @@ fn random_action_with<G: Game>(
     game.awaiting_into(seats);
     seats.shuffle(rng);
     for &seat in seats.iter() {
-        game.legal_actions_into(seat, legal);
-        if let Some(a) = legal.choose(rng) {
-            return Some((seat, a.clone()));
+        // The index `choose` would draw from the list, without the list.
+        if let Some(a) = game.pick_legal(seat, &mut |n| choose_index(rng, n), legal) {
+            return Some((seat, a));
         }
     }
     None
+}
+
+/// The index `SliceRandom::choose` draws for a list of `n` (rand 0.8's `gen_index`), so
+/// a playout picking by count plays the same games as one choosing from the list.
+fn choose_index(rng: &mut impl Rng, n: usize) -> usize {
+    match u32::try_from(n) {
+        Ok(n) => rng.gen_range(0..n) as usize,
+        Err(_) => rng.gen_range(0..n),
+    }
+}
+
+/// Checks [`Game::pick_legal`] against `legal` (`legal_actions(seat)`): the count it
+/// gives, and the action at the first, middle, last and an `extra` index.
+fn check_pick_legal<G: Game>(
+    game: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    extra: usize,
+    scratch: &mut Vec<G::Action>,
+) -> Result<(), String> {
+    let n = legal.len();
+    for k in [0, n / 2, n.saturating_sub(1), extra % n.max(1)] {
+        let mut counted = None;
+        let picked = game.pick_legal(
+            seat,
+            &mut |m| {
+                counted = Some(m);
+                k
+            },
+            scratch,
+        );
+        if n == 0 {
+            if picked.is_some() || counted.is_some() {
+                return Err(format!(
+                    "pick_legal picks for seat {seat}, who has no action"
+                ));
+            }
+            return Ok(());
+        }
+        if counted != Some(n) {
+            return Err(format!(
+                "pick_legal counts {counted:?} actions for seat {seat}, the list {n}"
+            ));
+        }
+        if picked.as_ref() != legal.get(k) {
+            return Err(format!(
+                "pick_legal's action {k} for seat {seat} is {picked:?}, the list's {:?}",
+                legal.get(k)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Plays uniformly random legal actions until the game ends or `max_actions` is hit.
@@ -144,6 +196,12 @@ pub fn check_random_game<G: Game>(
                     "seed {seed}: legal_actions_into differs for seat {s}"
                 ));
             }
+        }
+        let mut pick_buf = Vec::new();
+        for s in 0..players {
+            let legal = game.legal_actions(s);
+            check_pick_legal(&game, s, &legal, log.len() * 7919, &mut pick_buf)
+                .map_err(|e| format!("seed {seed}: {e}"))?;
         }
         let mut twin = game.clone();
         twin.apply_into(seat, &action, &mut event_buf)
@@ -288,4 +346,22 @@ pub fn check_absent_game<G: Game>(
         return Err(format!("seed {seed}: game over without an outcome"));
     }
     Ok(Playout { game, log })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choose_index_draws_what_choose_draws() {
+        for n in [1usize, 2, 3, 7, 200, 1000, 1 << 20] {
+            let list: Vec<usize> = (0..n).collect();
+            for seed in 0..50 {
+                let mut a = ChaCha8Rng::seed_from_u64(seed);
+                let mut b = a.clone();
+                assert_eq!(Some(&choose_index(&mut a, n)), list.choose(&mut b), "n {n}");
+                assert_eq!(a, b, "the same draws for n {n}");
+            }
+        }
+    }
 }

@@ -21,8 +21,20 @@ impl Princes {
     /// builders only below 3).
     pub(super) fn ineligible(&self, seat: Seat, stack: Stack) -> Option<PrincesError> {
         let p = self.players.get(seat)?;
+        self.ineligible_on(seat, stack, board::Occupancy::of(&p.grid))
+    }
+
+    /// [`Princes::ineligible`] given the seat's grid occupancy (listing every stack reads
+    /// the grid once).
+    pub(super) fn ineligible_on(
+        &self,
+        seat: Seat,
+        stack: Stack,
+        occ: board::Occupancy,
+    ) -> Option<PrincesError> {
+        let p = self.players.get(seat)?;
         if let Some(l) = stack.landscape() {
-            if !board::fits_somewhere(&p.grid, Piece::Landscape(l), true) {
+            if !board::Fits::new(Piece::Landscape(l), occ.forbidden(false)).any() {
                 return Some(PrincesError::NoRoom(stack.slug()));
             }
         }

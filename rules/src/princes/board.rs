@@ -255,14 +255,53 @@ pub struct Occupancy {
 }
 
 impl Occupancy {
-    /// Reads the masks off a grid of square codes.
+    /// Reads the masks off a grid of square codes, eight squares at a time: each word of
+    /// eight codes gives a flag per byte (its high bit) for each mask, gathered into
+    /// eight bits of the mask. Exact for every byte value ([`Occupancy::of_plain`]).
     pub fn of(grid: &[u8]) -> Occupancy {
+        const L: u64 = 0x0101_0101_0101_0101;
+        const H: u64 = 0x8080_8080_8080_8080;
+        /// The high bit of every byte of `t` that is zero.
+        fn zero(t: u64) -> u64 {
+            !(((t & !H) + !H) | t) & H
+        }
+        /// The high bit of every byte of `x` that is at least `c` (`c` below 128).
+        fn at_least(x: u64, c: u8) -> u64 {
+            (((x | H) - u64::from(c) * L) | x) & H
+        }
+        /// Byte `i`'s high bit becomes bit `i`.
+        fn gather(m: u64) -> u64 {
+            (m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+        }
         let mut o = Occupancy {
             filled: 0,
             palazzo: 0,
             buildings: 0,
         };
-        // Branch-free: every square sets its bit in each mask by a comparison.
+        let grid = grid.get(..GRID * GRID).unwrap_or(grid);
+        for (k, chunk) in grid.chunks(8).enumerate() {
+            // Squares past the grid read as empty.
+            let mut word = [EMPTY; 8];
+            word.get_mut(..chunk.len())
+                .unwrap_or_default()
+                .copy_from_slice(chunk);
+            let x = u64::from_le_bytes(word);
+            let shift = 8 * k;
+            o.filled |= gather(!zero(x) & H) << shift;
+            o.palazzo |= gather(zero(x ^ (u64::from(PALAZZO_CELL) * L))) << shift;
+            let building = at_least(x, BUILDING_BASE) & !at_least(x, LANDSCAPE_BASE);
+            o.buildings |= gather(building) << shift;
+        }
+        o
+    }
+
+    /// [`Occupancy::of`] one square at a time (the reference its tests compare with).
+    pub fn of_plain(grid: &[u8]) -> Occupancy {
+        let mut o = Occupancy {
+            filled: 0,
+            palazzo: 0,
+            buildings: 0,
+        };
         for (i, &v) in grid.iter().enumerate().take(GRID * GRID) {
             o.filled |= u64::from(v != EMPTY) << i;
             o.palazzo |= u64::from(v == PALAZZO_CELL) << i;
@@ -460,6 +499,7 @@ impl OrientFit {
 
 /// The placements of one piece that cover no square of a forbidden set, as one anchor
 /// mask per orientation ([`Fits::new`]).
+#[derive(Clone, Copy)]
 pub struct Fits {
     orients: &'static [OrientFit],
     masks: [u64; 8],
@@ -480,6 +520,29 @@ impl Fits {
     /// How many placements fit.
     pub fn count(&self) -> usize {
         self.masks.iter().map(|m| m.count_ones() as usize).sum()
+    }
+
+    /// The `k`-th fitting placement (anchor, rotation, flip) in [`Fits::for_each`]'s
+    /// order, found without visiting the ones before it; `None` past the last.
+    pub fn nth(&self, mut k: usize) -> Option<(Square, u16, bool)> {
+        for (o, &mask) in self.orients.iter().zip(&self.masks) {
+            let n = mask.count_ones() as usize;
+            if k >= n {
+                k -= n;
+                continue;
+            }
+            let mut ok = mask;
+            for _ in 0..k {
+                ok &= ok - 1;
+            }
+            let a = ok.trailing_zeros() as usize;
+            let at = Square {
+                row: (a / GRID) as u8,
+                col: (a % GRID) as u8,
+            };
+            return Some((at, o.rot, o.flip));
+        }
+        None
     }
 
     /// True when some placement fits.
@@ -569,6 +632,71 @@ pub fn cell_char(v: u8) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn occupancy_of_reads_what_the_plain_loop_reads_for_every_code() {
+        // Every code in every square, and grids of random codes (all byte values).
+        for v in 0..=255u8 {
+            for at in 0..GRID * GRID {
+                let mut grid = vec![EMPTY; GRID * GRID];
+                grid[at] = v;
+                assert_eq!(
+                    Occupancy::of(&grid),
+                    Occupancy::of_plain(&grid),
+                    "{v} at {at}"
+                );
+            }
+        }
+        let mut x = 0x1234_5678_9abc_def0u64;
+        for round in 0..2_000 {
+            let grid: Vec<u8> = (0..GRID * GRID)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    // Mostly the codes a grid holds, sometimes any byte.
+                    if round % 4 == 0 {
+                        x as u8
+                    } else {
+                        (x % 16) as u8
+                    }
+                })
+                .collect();
+            assert_eq!(Occupancy::of(&grid), Occupancy::of_plain(&grid), "{grid:?}");
+        }
+        // Short grids: the missing squares are empty.
+        let short = [PALAZZO_CELL, 3, 12, EMPTY, 5];
+        assert_eq!(Occupancy::of(&short), Occupancy::of_plain(&short));
+    }
+
+    #[test]
+    fn fits_nth_is_the_nth_placement_for_each_visits() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..300 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse to dense forbidden squares.
+            let forbidden = match round % 3 {
+                0 => x & (x >> 3) & (x >> 5),
+                1 => x & (x >> 7),
+                _ => x,
+            } & FULL;
+            for piece in (0..BUILDINGS.len() as u8)
+                .map(Piece::Building)
+                .chain((0..LANDSCAPES.len() as u8).map(Piece::Landscape))
+            {
+                let fits = Fits::new(piece, forbidden);
+                let mut all = Vec::new();
+                fits.for_each(|_, at, rot, flip| all.push((at, rot, flip)));
+                assert_eq!(all.len(), fits.count());
+                for (k, want) in all.iter().enumerate() {
+                    assert_eq!(fits.nth(k).as_ref(), Some(want), "{piece:?} #{k}");
+                }
+                assert_eq!(fits.nth(all.len()), None);
+            }
+        }
+    }
 
     #[test]
     fn orientation_counts() {

@@ -18,6 +18,7 @@ mod determinize;
 mod estimate;
 mod events;
 mod legal;
+mod pick;
 pub mod scoring;
 mod setup;
 pub mod state;
@@ -462,6 +463,15 @@ impl Game for Princes {
 
     fn legal_actions_into(&self, seat: Seat, out: &mut Vec<PrincesAction>) {
         self.legal_into(seat, out);
+    }
+
+    fn pick_legal(
+        &self,
+        seat: Seat,
+        pick: &mut dyn FnMut(usize) -> usize,
+        scratch: &mut Vec<PrincesAction>,
+    ) -> Option<PrincesAction> {
+        self.pick_legal_action(seat, pick, scratch)
     }
 
     fn undoable(before: &Self, _seat: Seat, _action: &PrincesAction, after: &Self) -> bool {
