@@ -46,8 +46,9 @@ pub struct PlayoutStyle {
 /// little (Palazzo's unfinished palaces count against; The Estates' buildings score only
 /// once a row is done; the Princes' prestige comes mostly from the last rounds' works),
 /// and follow the game's default policy where random play is mostly
-/// blunders (Palazzo: random payments and reconstructions). The Princes' hard seat
-/// thinks three times as long: 3,000 iterations used a seventh of hard's 3,000 ms.
+/// blunders (Palazzo: random payments and reconstructions). The Princes' and The
+/// Estates' hard seats think three times as long: 3,000 iterations used a seventh of
+/// hard's 3,000 ms or less, and more won more against two normal seats (docs/ai.md).
 pub const PLAYOUT_STYLES: [PlayoutStyle; 3] = [
     PlayoutStyle {
         game: "palazzo",
@@ -59,7 +60,7 @@ pub const PLAYOUT_STYLES: [PlayoutStyle; 3] = [
         game: "estates",
         depth: Some(TO_THE_END),
         guided_percent: 0,
-        hard_iterations: None,
+        hard_iterations: Some(9_000),
     },
     PlayoutStyle {
         game: "princes",

@@ -167,11 +167,18 @@ fn each_game_gets_its_playout_style_at_every_searching_level() {
         assert_eq!(level.budget_for("villa"), Some(own));
     }
     assert_eq!(Level::Auto.budget_for("palazzo"), None);
-    // The Princes' hard seat thinks longer; its easy and normal seats do not.
-    assert_eq!(Level::Hard.budget_for("princes").unwrap().iterations, 9_000);
-    for level in [Level::Easy, Level::Normal] {
-        let own = level.budget().unwrap().iterations;
-        assert_eq!(level.budget_for("princes").unwrap().iterations, own);
+    // The Princes' and The Estates' hard seats think longer; their easy and normal seats
+    // do not.
+    for game in ["princes", "estates"] {
+        assert_eq!(
+            Level::Hard.budget_for(game).unwrap().iterations,
+            9_000,
+            "{game}"
+        );
+        for level in [Level::Easy, Level::Normal] {
+            let own = level.budget().unwrap().iterations;
+            assert_eq!(level.budget_for(game).unwrap().iterations, own, "{game}");
+        }
     }
     for style in PLAYOUT_STYLES {
         assert!(rules::catalog::find(style.game).is_some(), "{}", style.game);
