@@ -1084,15 +1084,15 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
 /// its end by its people, with a `kill -9` of the bot in the middle of round 2 and a
 /// restart: no table lost or doubled (one thread and one game per table), nobody met
 /// twice, each table's result the places of its archived game, the standings a
-/// recomputation of them. People: `TOURNAMENT_PEOPLE` (default 16; the 64 takes
-/// a few minutes).
+/// recomputation of them. People: `TOURNAMENT_PEOPLE` (default 64, about 70 s on an idle
+/// 2-core machine; a smaller number for a quick run).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_kill_in_the_middle_of_round_two_of_a_swiss_tournament_loses_nothing() {
     use common::tournaments::{answer, one_move_a_table, play_the_tournament, tournament_choice};
     let count: usize = std::env::var("TOURNAMENT_PEOPLE")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(16);
+        .unwrap_or(64);
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let hall = fake.channel();
