@@ -214,3 +214,16 @@ where
     }
     reply_private(ctx, lang, replies).await
 }
+
+/// Whether the member who called may manage the server (Discord's Manage Server).
+pub(crate) fn may_manage_server(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    }
+}

@@ -45,6 +45,23 @@ pub(crate) async fn rating_board(
     game: Option<GameChoice>,
     ladder: Option<LadderChoice>,
 ) -> Result<(), Error> {
+    let game = game.map(|g| g.id().to_string());
+    answer_board(ctx, move |table, caller| {
+        table.rating_board(caller, game.as_deref(), view(ladder))
+    })
+    .await
+}
+
+/// Answers a board command privately (ratings, a season, a tournament's standings): the
+/// caller's rate limit, a deferred private answer, then `board` for the caller in their
+/// language, worked out off the async runtime: its text and picture, or the sentence
+/// saying why there is none.
+pub(crate) async fn answer_board(
+    ctx: Context<'_>,
+    board: impl FnOnce(&table::Table, &table::Caller) -> Result<(String, table::Picture), String>
+        + Send
+        + 'static,
+) -> Result<(), Error> {
     if slowed_down(ctx).await? {
         return Ok(());
     }
@@ -54,21 +71,7 @@ pub(crate) async fn rating_board(
     caller.lang = reader_lang(ctx).await;
     let lang = caller.lang;
     let table = ctx.data().table.clone();
-    let game = game.map(|g| g.id().to_string());
-    answer_board(ctx, lang, move || {
-        table.rating_board(&caller, game.as_deref(), view(ladder))
-    })
-    .await
-}
-
-/// Works out a board (ratings, season or tournament standings: its text and picture, or the sentence saying why there is
-/// none) off the async runtime, and answers the deferred interaction privately with it.
-pub(crate) async fn answer_board(
-    ctx: Context<'_>,
-    lang: words::Lang,
-    board: impl FnOnce() -> Result<(String, table::Picture), String> + Send + 'static,
-) -> Result<(), Error> {
-    let done = tokio::task::spawn_blocking(board)
+    let done = tokio::task::spawn_blocking(move || board(&table, &caller))
         .await
         .unwrap_or_else(|e| {
             let error = words::Value::from(e.to_string());
@@ -112,15 +115,7 @@ pub(crate) async fn global_ratings(
     change: Command,
     timing: bool,
 ) -> Result<(), Error> {
-    let may_manage_server = match ctx {
-        poise::Context::Application(a) => a
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-        poise::Context::Prefix(_) => false,
-    };
+    let may_manage_server = crate::execute::may_manage_server(ctx);
     let reader = reader_lang(ctx).await;
     let guild = ctx.guild_id().map_or(0, |g| g.get());
     crate::execute::execute_with(ctx, false, move |table, channel, caller| {

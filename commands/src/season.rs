@@ -3,20 +3,7 @@
 
 use crate::args::GameChoice;
 use crate::context::{Context, Error};
-use crate::execute::{caller_of, execute_with, reader_lang, slowed_down};
-
-/// Whether the member who called may manage the server.
-fn may_manage_server(ctx: Context<'_>) -> bool {
-    match ctx {
-        poise::Context::Application(a) => a
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-        poise::Context::Prefix(_) => false,
-    }
-}
+use crate::execute::{execute_with, may_manage_server, reader_lang};
 
 /// Rating seasons on this server.
 #[poise::command(
@@ -63,18 +50,9 @@ async fn show(
     #[description = "Which title"] game: GameChoice,
     #[description = "Which season (default: the running or last one)"] name: Option<String>,
 ) -> Result<(), Error> {
-    if slowed_down(ctx).await? {
-        return Ok(());
-    }
-    let _busy = ctx.data().busy.enter();
-    crate::deferred::defer_ephemeral(ctx).await?;
-    let mut caller = caller_of(ctx);
-    caller.lang = reader_lang(ctx).await;
-    let lang = caller.lang;
-    let table = ctx.data().table.clone();
     let game = game.id().to_string();
-    crate::rating::answer_board(ctx, lang, move || {
-        table.season_show(&caller, name.as_deref(), Some(&game))
+    crate::rating::answer_board(ctx, move |table, caller| {
+        table.season_show(caller, name.as_deref(), Some(&game))
     })
     .await
 }

@@ -7,7 +7,7 @@
 
 use crate::args::{GameChoice, LevelChoice, PolicyChoice};
 use crate::context::{Context, Error};
-use crate::execute::{caller_of, execute_with, reader_lang, slowed_down};
+use crate::execute::{execute_with, may_manage_server, reader_lang};
 use crate::rating::answer_board;
 use table::tournament::Format;
 use table::tournament_run::CreateTournament;
@@ -43,19 +43,6 @@ fn policy(choice: PolicyChoice) -> Option<storage::TimeoutPolicy> {
         PolicyChoice::Bot => Some(P::Bot),
         PolicyChoice::Drop => Some(P::Drop),
         PolicyChoice::Server => None,
-    }
-}
-
-/// Whether the member who called may manage the server.
-fn may_manage_server(ctx: Context<'_>) -> bool {
-    match ctx {
-        poise::Context::Application(a) => a
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-        poise::Context::Prefix(_) => false,
     }
 }
 
@@ -242,18 +229,9 @@ async fn drop_out(ctx: Context<'_>) -> Result<(), Error> {
 /// The tournament's standings, as a picture with its text.
 #[poise::command(slash_command, guild_only)]
 async fn standings(ctx: Context<'_>) -> Result<(), Error> {
-    if slowed_down(ctx).await? {
-        return Ok(());
-    }
-    let _busy = ctx.data().busy.enter();
-    crate::deferred::defer_ephemeral(ctx).await?;
-    let mut caller = caller_of(ctx);
-    caller.lang = reader_lang(ctx).await;
-    let lang = caller.lang;
     let channel = ctx.channel_id().get();
-    let table = ctx.data().table.clone();
-    answer_board(ctx, lang, move || {
-        table.tournament_standings_board(channel, &caller)
+    answer_board(ctx, move |table, caller| {
+        table.tournament_standings_board(channel, caller)
     })
     .await
 }
