@@ -1507,6 +1507,31 @@ async fn a_swiss_tournament_runs_in_threads_from_create_to_final_standings() {
     assert!(answer(&fake, people[1], hall, "tournament join")
         .await
         .contains("no tournament"));
+    // The role the server names may create too: named by Manage Server only, read from
+    // the member's roles.
+    let organisers = fake.add_role("organisers");
+    let role = json!({ "role": organisers.to_string() });
+    let named = slash(&fake, people[1], hall, "tournament role", role.clone()).await;
+    assert!(
+        named[0].content.contains("Manage Server"),
+        "{}",
+        named[0].content
+    );
+    let named = slash(&fake, organiser, hall, "tournament role", role).await;
+    assert!(
+        named[0].content.contains(&format!("<@&{organisers}>")),
+        "{}",
+        named[0].content
+    );
+    let side = fake.add_channel("side-event");
+    fake.set_roles(people[1], &[organisers]);
+    let by_role = slash(&fake, people[1], side, "tournament create", options.clone()).await;
+    assert!(
+        by_role[0].content.contains("is open"),
+        "{}",
+        by_role[0].content
+    );
+    fake.set_roles(people[1], &[]);
     let made = slash(&fake, organiser, hall, "tournament create", options).await;
     assert!(made[0].content.contains("is open"), "{}", made[0].content);
     for &p in &people {
@@ -1529,7 +1554,7 @@ async fn a_swiss_tournament_runs_in_threads_from_create_to_final_standings() {
         .contains("drop out"));
     // Round 1's threads, named from public facts, the people pinged in each.
     let threads = fake
-        .wait_for("round 1's threads", |f| {
+        .wait_for_within("round 1's threads", Duration::from_secs(40), |f| {
             let t = f.threads_of(hall);
             (t.len() == 2).then_some(t)
         })
@@ -1539,7 +1564,7 @@ async fn a_swiss_tournament_runs_in_threads_from_create_to_final_standings() {
         assert_eq!(info["name"], format!("Round 1 · Table {}", i + 1));
         assert_eq!(info["private"], false);
         let ping = fake
-            .wait_for("the table's ping", |f| {
+            .wait_for_within("the table's ping", Duration::from_secs(40), |f| {
                 f.channel_messages(thread)
                     .into_iter()
                     .find(|m| m.content.contains("your game is here"))

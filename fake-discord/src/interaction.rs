@@ -346,7 +346,12 @@ pub(crate) fn option_value(
             });
             json!(id.to_string())
         }
-        8 => json!(as_id().to_string()),
+        8 => {
+            let id = as_id();
+            let name = s.roles.get(&id).unwrap_or_else(|| bad());
+            resolved["roles"][id.to_string()] = payload::role(id, name);
+            json!(id.to_string())
+        }
         _ => bad(),
     };
     // Poise sends `"choices": []` on free-text and autocomplete options: no fixed list.

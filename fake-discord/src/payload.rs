@@ -57,7 +57,7 @@ pub fn member(state: &State, u: &UserRec, permissions: Option<Permissions>) -> V
         "user": user(u),
         "nick": null,
         "avatar": null,
-        "roles": [],
+        "roles": u.roles.iter().map(u64::to_string).collect::<Vec<_>>(),
         "joined_at": state.created_at,
         "premium_since": null,
         "deaf": false,
@@ -271,5 +271,23 @@ pub fn application(state: &State) -> Value {
         "team": null,
         "flags": 0,
         "bot": user(&state.bot),
+    })
+}
+
+/// A role object: a plain role with no permissions of its own, below every other.
+pub fn role(id: u64, name: &str) -> Value {
+    json!({
+        "id": id.to_string(),
+        "name": name,
+        "color": 0,
+        "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+        "hoist": false,
+        "icon": null,
+        "unicode_emoji": null,
+        "position": 1,
+        "permissions": "0",
+        "managed": false,
+        "mentionable": false,
+        "flags": 0,
     })
 }

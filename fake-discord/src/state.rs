@@ -23,6 +23,8 @@ pub struct UserRec {
     pub dms_closed: bool,
     /// Guild-wide permissions (sent as `member.permissions` in interactions).
     pub permissions: Permissions,
+    /// The roles the member holds (sent as `member.roles`), ids of [`State::roles`].
+    pub roles: Vec<u64>,
 }
 
 /// Guild text channel (of which guild) or DM.
@@ -265,6 +267,8 @@ pub struct State {
     pub default_channel: u64,
     pub bot: UserRec,
     pub users: BTreeMap<u64, UserRec>,
+    /// Roles made in the first guild: id → name (besides `@everyone`, the guild's id).
+    pub roles: BTreeMap<u64, String>,
     pub channels: BTreeMap<u64, ChannelRec>,
     pub dm_channels: HashMap<u64, u64>,
     /// The routes' rate-limit buckets.
@@ -306,8 +310,10 @@ impl State {
                 bot: true,
                 dms_closed: false,
                 permissions: Permissions::MEMBER_DEFAULT | Permissions::MANAGE_MESSAGES,
+                roles: Vec::new(),
             },
             users: BTreeMap::new(),
+            roles: BTreeMap::new(),
             channels: BTreeMap::new(),
             dm_channels: HashMap::new(),
             dm_opens: HashMap::new(),
@@ -346,6 +352,7 @@ impl State {
             bot: false,
             dms_closed: false,
             permissions: Permissions::MEMBER_DEFAULT,
+            roles: Vec::new(),
         };
         self.users.insert(id, user);
         id
