@@ -1595,6 +1595,14 @@ async fn a_swiss_tournament_runs_in_threads_from_create_to_final_standings() {
     let end = play_the_tournament(&fake, hall, 7).await;
     assert!(end.content.contains("after round 2"), "{}", end.content);
     assert_eq!(fake.threads_of(hall).len(), 4);
+    // Its games are rated like any game: each table's end message tells the changes.
+    for thread in fake.threads_of(hall) {
+        let told = fake
+            .channel_messages(thread)
+            .iter()
+            .any(|m| m.content.contains("📈 **Ratings**"));
+        assert!(told, "no rating changes in thread {thread}");
+    }
     let round_two = fake.thread(fake.threads_of(hall)[2]).unwrap();
     assert_eq!(round_two["name"], "Round 2 · Table 1");
     let shown = answer(&fake, people[1], hall, "tournament show").await;
