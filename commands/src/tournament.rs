@@ -125,6 +125,8 @@ async fn create(
         String,
     >,
     #[description = "What a timeout does"] on_timeout: Option<PolicyChoice>,
+    #[description = "Points by place, first to last, e.g. 6,5,3,1 (default: scaled to the table size)"]
+    points: Option<String>,
 ) -> Result<(), Error> {
     let lang = reader_lang(ctx).await;
     let mut timing = storage::Settings::default();
@@ -153,6 +155,7 @@ async fn create(
         bots: level.map(LevelChoice::level),
         manual: manual.unwrap_or(false),
         timing,
+        points,
     };
     let roles = member_roles(ctx);
     step(ctx, move |table, channel, caller, may| {

@@ -1496,6 +1496,7 @@ async fn a_swiss_tournament_runs_in_threads_from_create_to_final_standings() {
         "table_size": 4,
         "rounds": 2,
         "level": tournament_choice(&fake, "level", "easy"),
+        "points": "6, 4, 2, 0",
     });
     // Refused without Manage Server; nothing is made.
     let refused = slash(&fake, people[1], hall, "tournament create", options.clone()).await;
@@ -1624,6 +1625,7 @@ async fn a_swiss_tournament_runs_in_threads_from_create_to_final_standings() {
     let bytes = store.note(hall, "tournament").unwrap().unwrap();
     let event = table::tournament_run::Event::from_json(&bytes).unwrap();
     assert_eq!(event.tournament.phase, table::tournament::Phase::Finished);
+    assert_eq!(event.tournament.settings.points, Some(vec![6, 4, 2, 0]));
     assert_eq!(event.tournament.standings, event.tournament.recomputed());
     for run in &event.tables {
         let archived = store.archived(run.thread.unwrap()).unwrap();

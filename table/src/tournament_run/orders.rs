@@ -4,7 +4,7 @@
 
 use super::runner::seat_runs;
 use super::{text, Event, Refused, EVENT_VERSION};
-use crate::tournament::{Fill, Format, Phase, Settings, Tournament};
+use crate::tournament::{Fill, Format, Phase, Settings, Tournament, TournamentError};
 use crate::{Caller, ChannelId, Delivery, Table};
 use storage::BotLevel;
 use words::Lang;
@@ -22,6 +22,18 @@ pub struct CreateTournament {
     pub manual: bool,
     /// The games' reminders and timeouts (unset: the server's defaults).
     pub timing: storage::Settings,
+    /// Points by place as the organiser typed them, first to last (`6, 4, 2, 0`); unset:
+    /// the default row for the table's size.
+    pub points: Option<String>,
+}
+
+/// A typed points row (`6,4,2,0` or `6 4 2 0`), or `None` if any part is not a whole number.
+fn points_row(typed: &str) -> Option<Vec<u32>> {
+    typed
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse().ok())
+        .collect()
 }
 
 fn private(text: String) -> Vec<Delivery> {
@@ -121,6 +133,15 @@ impl Table {
         settings.rounds = ask.rounds;
         settings.manual_rounds = ask.manual;
         settings.fill = Fill::Bots(ask.bots.unwrap_or(BotLevel::Normal));
+        if let Some(typed) = &ask.points {
+            match points_row(typed) {
+                Some(row) => settings.points = Some(row),
+                None => {
+                    let places = ask.table_size;
+                    return refusal(lang, Refused::Rule(TournamentError::PointsRow { places }));
+                }
+            }
+        }
         let post = self.channel_lang(channel, Some(guild));
         let made = self.change_tournament(channel, |event| {
             if event

@@ -118,6 +118,7 @@ fn started_as(w: &World, format: Format, people: u64, size: u32, rounds: Option<
         bots: Some(storage::BotLevel::Easy),
         manual: false,
         timing: Default::default(),
+        points: None,
     };
     let out = w.table.tournament_create(HALL, &person(1), true, ask);
     assert!(
@@ -190,6 +191,7 @@ fn every_refusal_names_its_rule_and_changes_nothing() {
         bots: None,
         manual: false,
         timing: Default::default(),
+        points: None,
     };
     let refused = w
         .table
@@ -201,8 +203,26 @@ fn every_refusal_names_its_rule_and_changes_nothing() {
     };
     assert!(text(&w.table.tournament_create(HALL, &person(1), true, too_big)).contains("2 to 4"));
     assert_eq!(w.table.tournament_event(HALL).unwrap(), None);
-    w.table
-        .tournament_create(HALL, &person(1), true, ask.clone());
+    // A points row: whole numbers, one per place, never rising.
+    for typed in ["6,x,1", "6,5", "1, 2, 3"] {
+        let points = CreateTournament {
+            points: Some(typed.into()),
+            ..ask.clone()
+        };
+        let said = text(&w.table.tournament_create(HALL, &person(1), true, points));
+        assert!(
+            said.contains("one whole number per place (3)"),
+            "{typed}: {said}"
+        );
+    }
+    assert_eq!(w.table.tournament_event(HALL).unwrap(), None);
+    let points = CreateTournament {
+        points: Some("5, 2 0".into()),
+        ..ask.clone()
+    };
+    w.table.tournament_create(HALL, &person(1), true, points);
+    let made = w.table.tournament_event(HALL).unwrap().unwrap();
+    assert_eq!(made.tournament.settings.points, Some(vec![5, 2, 0]));
     w.table.tournament_join(HALL, &person(2));
     let before = w.table.tournament_event(HALL).unwrap();
     assert!(lang(w.table.tournament_join(HALL, &person(2))).contains("already"));
@@ -468,6 +488,7 @@ fn manual_rounds_wait_for_the_organisers_next() {
         bots: None,
         manual: true,
         timing: Default::default(),
+        points: None,
     };
     w.table.tournament_create(HALL, &person(1), true, ask);
     for u in 1..=4 {
