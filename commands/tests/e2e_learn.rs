@@ -120,7 +120,6 @@ fn bots_secret_lines(dir: &std::path::Path, channel: u64, lang: Lang) -> BTreeSe
     let kind = rules::catalog::find(&meta.game).unwrap();
     let names: Vec<String> = meta.seats.iter().map(|s| s.name.clone()).collect();
     let say = words::Speaker::new(lang, &names);
-    let mut game = (kind.new)(meta.seats.len(), &meta.options, meta.seed).unwrap();
     let log = store.log(meta.game_id).unwrap();
     let (mut secret, mut known) = (BTreeSet::new(), BTreeSet::new());
     let mut look = |game: &dyn rules::dynamic::DynGame| {
@@ -139,9 +138,13 @@ fn bots_secret_lines(dir: &std::path::Path, channel: u64, lang: Lang) -> BTreeSe
                 .map(|l| l.trim().to_string()),
         );
     };
-    look(game.as_ref());
-    for (_, entry) in storage::effective_log(&log) {
-        game.apply_logged(entry.seat, &entry.action).unwrap();
+    // Every position the game was ever in, those an undo took back included (the
+    // person saw them): the effective log of each prefix of the log, replayed.
+    for end in 0..=log.len() {
+        let mut game = (kind.new)(meta.seats.len(), &meta.options, meta.seed).unwrap();
+        for (_, entry) in storage::effective_log(&log[..end]) {
+            game.apply_logged(entry.seat, &entry.action).unwrap();
+        }
         look(game.as_ref());
     }
     // A longer line of the person's (`bid: 82` beside a bot's `bid: 8`) is theirs.
