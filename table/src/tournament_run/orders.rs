@@ -244,24 +244,13 @@ impl Table {
         caller: &Caller,
         may_manage: bool,
     ) -> Vec<Delivery> {
-        let lang = caller.lang;
-        match self.change_tournament(channel, |event| {
-            let event = existing(event)?;
-            runs(event, caller, may_manage)?;
-            event.tournament.start()?;
-            seat_runs(event);
-            Ok(event
-                .tournament
-                .rounds
-                .first()
-                .map_or(0, |r| r.tables.len()))
-        }) {
-            Ok(tables) => private(words::text(
-                lang,
+        match self.seat_round(channel, caller, may_manage, Tournament::start) {
+            Ok((_, tables)) => private(words::text(
+                caller.lang,
                 "tournament-started",
                 &[("tables", tables.into())],
             )),
-            Err(r) => refusal(lang, r),
+            Err(r) => refusal(caller.lang, r),
         }
     }
 
@@ -272,21 +261,34 @@ impl Table {
         caller: &Caller,
         may_manage: bool,
     ) -> Vec<Delivery> {
-        let lang = caller.lang;
-        match self.change_tournament(channel, |event| {
-            let event = existing(event)?;
-            runs(event, caller, may_manage)?;
-            event.tournament.next_round()?;
-            seat_runs(event);
-            Ok(event.tournament.current_round())
-        }) {
-            Ok(round) => private(words::text(
-                lang,
+        match self.seat_round(channel, caller, may_manage, Tournament::next_round) {
+            Ok((round, _)) => private(words::text(
+                caller.lang,
                 "tournament-next-seated",
                 &[("round", round.into())],
             )),
-            Err(r) => refusal(lang, r),
+            Err(r) => refusal(caller.lang, r),
         }
+    }
+
+    /// Seats a round by `step` (the start or the next round) for one who runs the
+    /// tournament, with its tables for the runner; the round seated and its tables.
+    fn seat_round(
+        &self,
+        channel: ChannelId,
+        caller: &Caller,
+        may_manage: bool,
+        step: fn(&mut Tournament) -> Result<crate::tournament::Step, TournamentError>,
+    ) -> Result<(u32, usize), Refused> {
+        self.change_tournament(channel, |event| {
+            let event = existing(event)?;
+            runs(event, caller, may_manage)?;
+            step(&mut event.tournament)?;
+            seat_runs(event);
+            let round = event.tournament.current_round();
+            let tables = event.tournament.rounds.last().map_or(0, |r| r.tables.len());
+            Ok((round, tables))
+        })
     }
 
     /// `/tournament standings`: as text, privately.
