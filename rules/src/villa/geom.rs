@@ -34,21 +34,15 @@ pub struct BoundingBox {
 impl BoundingBox {
     /// The grown bounding box of `poly`.
     pub fn of(poly: &[P]) -> BoundingBox {
-        let (mut minx, mut maxx, mut miny, mut maxy) = (
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-        );
-        for v in poly {
-            minx = minx.min(v.0);
-            maxx = maxx.max(v.0);
-            miny = miny.min(v.1);
-            maxy = maxy.max(v.1);
-        }
+        let (low, high) = extremes(poly);
+        BoundingBox::of_extremes(low, high)
+    }
+
+    /// The grown bounding box of a polygon whose [`extremes`] are `low` and `high`.
+    pub fn of_extremes(low: P, high: P) -> BoundingBox {
         BoundingBox {
-            min: (minx - BOX_MARGIN, miny - BOX_MARGIN),
-            max: (maxx + BOX_MARGIN, maxy + BOX_MARGIN),
+            min: (low.0 - BOX_MARGIN, low.1 - BOX_MARGIN),
+            max: (high.0 + BOX_MARGIN, high.1 + BOX_MARGIN),
         }
     }
 
@@ -56,6 +50,23 @@ impl BoundingBox {
     pub fn holds(&self, p: P) -> bool {
         !(p.0 < self.min.0 || p.0 > self.max.0 || p.1 < self.min.1 || p.1 > self.max.1)
     }
+}
+
+/// The smallest and the largest coordinates of `poly`'s vertices (∞ and −∞ when empty).
+pub fn extremes(poly: &[P]) -> (P, P) {
+    let (mut minx, mut maxx, mut miny, mut maxy) = (
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    );
+    for v in poly {
+        minx = minx.min(v.0);
+        maxx = maxx.max(v.0);
+        miny = miny.min(v.1);
+        maxy = maxy.max(v.1);
+    }
+    ((minx, miny), (maxx, maxy))
 }
 
 /// True when `p` lies outside the bounding box of `poly` grown by [`BOX_MARGIN`].

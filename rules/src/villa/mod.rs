@@ -13,6 +13,7 @@ mod odds;
 pub use odds::{by_steadiness, FloorOdds};
 mod estimate;
 pub mod geom;
+mod inside;
 mod layout;
 pub mod model;
 mod places;

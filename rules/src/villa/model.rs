@@ -3,6 +3,7 @@
 
 use super::data::{self, ColumnType, BASE_RADIUS, BUILD_RADIUS, RED_FLOOR};
 use super::geom::{self, Shape, P};
+use super::inside::{InsideMap, Side};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -12,6 +13,9 @@ pub struct FloorShape {
     pub poly: Vec<P>,
     pub area: f64,
     pub centroid: P,
+    /// The outline's smallest and largest coordinates.
+    pub low: P,
+    pub high: P,
 }
 
 /// The five floor shapes, computed once from the data table.
@@ -22,14 +26,70 @@ pub fn floor_shapes() -> &'static [FloorShape] {
             .map(|i| {
                 let poly = data::floor_polygon(i);
                 let (area, centroid) = geom::area_centroid(&poly);
+                let (low, high) = geom::extremes(&poly);
                 FloorShape {
                     poly,
                     area,
                     centroid,
+                    low,
+                    high,
                 }
             })
             .collect()
     })
+}
+
+/// The inside table of floor `k`'s outline (1-based, as [`floor_poly`]), made once.
+fn inside_map(k: usize) -> &'static InsideMap {
+    static MAPS: OnceLock<Vec<InsideMap>> = OnceLock::new();
+    let maps = MAPS.get_or_init(|| {
+        floor_shapes()
+            .iter()
+            .map(|s| InsideMap::of(&s.poly))
+            .collect()
+    });
+    &maps[k.clamp(1, maps.len()) - 1]
+}
+
+/// Does floor `k` placed at `floor_pos` hold `c` over it ([`geom::inside`] on its
+/// outline)? The floor's table answers unless `c` is near an edge; then the outline is
+/// placed into `outline` (once: `placed` says it is there) and tested edge by edge.
+/// `bbox` is the placed outline's grown box.
+#[inline]
+fn over_floor(
+    k: usize,
+    floor_pos: P,
+    bbox: &geom::BoundingBox,
+    c: P,
+    outline: &mut Vec<P>,
+    placed: &mut bool,
+) -> bool {
+    if !bbox.holds(c) {
+        return false;
+    }
+    match inside_map(k).side((c.0 - floor_pos.0, c.1 - floor_pos.1)) {
+        Side::In => true,
+        Side::Out => false,
+        Side::Near => {
+            if !*placed {
+                floor_poly_into(k, floor_pos, outline);
+                *placed = true;
+            }
+            geom::inside_box_known(c, outline)
+        }
+    }
+}
+
+/// The grown box ([`geom::BoundingBox::of`]) of floor `k` placed at `pos`, without
+/// placing it: rounding is monotone, so the placed outline's extremes are the shape's
+/// extremes moved, bit for bit.
+fn floor_box(k: usize, pos: P) -> geom::BoundingBox {
+    let shapes = floor_shapes();
+    let s = &shapes[k.clamp(1, shapes.len()) - 1];
+    geom::BoundingBox::of_extremes(
+        (s.low.0 + pos.0, s.low.1 + pos.1),
+        (s.high.0 + pos.0, s.high.1 + pos.1),
+    )
 }
 
 /// Floor `k` (1-based: the floor forming level k) placed at `pos`.
@@ -114,18 +174,11 @@ impl TopGeometry {
         let Some(pos) = next.points.get(i).copied() else {
             return false;
         };
-        let mut translated = false;
+        let mut placed = false;
         let mut got = 0;
         for &c in tops {
-            if !bbox.holds(c) {
-                continue;
-            }
-            if !translated {
-                floor_poly_into(self.k + 1, pos, outline);
-                translated = true;
-            }
-            // `bbox` is the outline's grown box, and it holds `c`.
-            if geom::inside_box_known(c, outline) {
+            // `bbox` is the outline's grown box.
+            if over_floor(self.k + 1, pos, bbox, c, outline, &mut placed) {
                 got += 1;
                 if got >= need {
                     return true;
@@ -191,7 +244,11 @@ pub struct Piece {
 
 /// Does a column at `pos` on level `k − 1` support floor `k` placed at `floor_pos`?
 pub fn supports(k: usize, floor_pos: P, pos: P) -> bool {
-    geom::inside(pos, &floor_poly(k, floor_pos))
+    match inside_map(k).side((pos.0 - floor_pos.0, pos.1 - floor_pos.1)) {
+        Side::In => true,
+        Side::Out => false,
+        Side::Near => geom::inside(pos, &floor_poly(k, floor_pos)),
+    }
 }
 
 /// The margin of the villa (cm): the smallest signed distance of the centre of mass of
@@ -226,18 +283,18 @@ pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
             my += p.kind.mass * p.pos.1;
         }
         let com = (mx / m, my / m);
-        floor_poly_into(k, floors[k - 1], &mut outline);
-        // `geom::inside` with the outline's box worked out once per floor, not per piece.
-        let bbox = geom::BoundingBox::of(&outline);
+        // `geom::inside` with the outline's box worked out once per floor, not per piece,
+        // and the outline placed only for a piece near its edges.
+        let floor_pos = floors[k - 1];
+        let bbox = floor_box(k, floor_pos);
+        let mut placed = false;
         key.clear();
-        key.extend(
-            pieces
-                .iter()
-                .filter(|p| {
-                    p.level + 1 == k && bbox.holds(p.pos) && geom::inside_box_known(p.pos, &outline)
-                })
-                .map(|p| SupporterKey::of(p.kind.shape, p.pos)),
-        );
+        for p in pieces {
+            if p.level + 1 == k && over_floor(k, floor_pos, &bbox, p.pos, &mut outline, &mut placed)
+            {
+                key.push(SupporterKey::of(p.kind.shape, p.pos));
+            }
+        }
         let d = memo.with_hull(&key, |hull| geom::hull_signed_distance(com, hull));
         best = best.min(d);
     }
