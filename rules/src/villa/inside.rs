@@ -26,7 +26,7 @@ pub enum Side {
     In,
     /// Outside, farther than [`SURE`] from every edge.
     Out,
-    /// Near an edge (or beyond the table): only the edge-by-edge test can tell.
+    /// Near an edge: only the edge-by-edge test can tell.
     Near,
 }
 
@@ -41,6 +41,8 @@ pub struct InsideMap {
     h: usize,
     /// Row by row from the bottom.
     cells: Vec<Side>,
+    /// The same, as [`InsideMap::sweep`] counts them.
+    codes: Vec<u16>,
 }
 
 impl InsideMap {
@@ -54,9 +56,13 @@ impl InsideMap {
                 w: 0,
                 h: 0,
                 cells: Vec::new(),
+                codes: Vec::new(),
             };
         }
-        let (x0, y0) = ((minx / CELL).floor() * CELL - CELL, (miny / CELL).floor() * CELL - CELL);
+        let (x0, y0) = (
+            (minx / CELL).floor() * CELL - CELL,
+            (miny / CELL).floor() * CELL - CELL,
+        );
         let w = ((maxx - x0) / CELL).ceil() as usize + 1;
         let h = ((maxy - y0) / CELL).ceil() as usize + 1;
         // Every point of a cell (and any point whose offset rounds into it) lies within
@@ -66,10 +72,7 @@ impl InsideMap {
         let mut cells = Vec::with_capacity(w * h);
         for j in 0..h {
             for i in 0..w {
-                let centre = (
-                    x0 + (i as f64 + 0.5) * CELL,
-                    y0 + (j as f64 + 0.5) * CELL,
-                );
+                let centre = (x0 + (i as f64 + 0.5) * CELL, y0 + (j as f64 + 0.5) * CELL);
                 let d = geom::signed_distance(centre, poly);
                 cells.push(if d > reach + SURE {
                     Side::In
@@ -80,26 +83,100 @@ impl InsideMap {
                 });
             }
         }
+        let codes = cells
+            .iter()
+            .map(|side| match side {
+                Side::In => SURE_IN,
+                Side::Near => NEAR,
+                Side::Out => 0,
+            })
+            .collect();
         InsideMap {
             x0,
             y0,
             w,
             h,
             cells,
+            codes,
         }
     }
 
-    /// Where the point at offset `q` from the outline's position lies.
+    /// Where the point at offset `q` from the outline's position lies. Beyond the table
+    /// is surely outside: it reaches a cell (more than [`SURE`]) past the outline's box.
     #[inline]
     pub fn side(&self, q: P) -> Side {
         let (fx, fy) = ((q.0 - self.x0) / CELL, (q.1 - self.y0) / CELL);
-        // Also false for NaN.
-        if !(fx >= 0.0 && fy >= 0.0 && fx < self.w as f64 && fy < self.h as f64) {
+        if fx.is_nan() || fy.is_nan() || self.cells.is_empty() {
             return Side::Near;
         }
+        if !(fx >= 0.0 && fy >= 0.0 && fx < self.w as f64 && fy < self.h as f64) {
+            return Side::Out;
+        }
         let (i, j) = (fx as usize, fy as usize);
-        self.cells.get(j * self.w + i).copied().unwrap_or(Side::Near)
+        self.cells
+            .get(j * self.w + i)
+            .copied()
+            .unwrap_or(Side::Near)
     }
+
+    /// For the outline placed at every point `(x0 + x, y0 + y)` of a `w` × `h` grid of
+    /// whole numbers (`origin` = `(x0, y0)`): adds [`SURE_IN`] to `counts[y * w + x]`
+    /// when `c` lies surely inside it, [`NEAR`] when it may lie near an edge
+    /// ([`Self::side`] at every point). Moving the outline by a whole cm moves
+    /// the offset by whole cells, so one cell is found and the others counted from it:
+    /// where the offset's rounding could put a point in the next cell, it lies within a
+    /// hair of their shared side, and a cell's answer holds for every point within its
+    /// `reach`.
+    pub fn sweep(&self, c: P, origin: (i32, i32), (w, h): (usize, usize), counts: &mut [u16]) {
+        let bx = ((c.0 - f64::from(origin.0)) - self.x0) / CELL;
+        let by = ((c.1 - f64::from(origin.1)) - self.y0) / CELL;
+        let table = !self.cells.is_empty();
+        let (Some(bx), Some(by), true) = (whole(bx), whole(by), table) else {
+            // A point not at a finite place (or no table): only the edge-by-edge test may
+            // tell.
+            counts.iter_mut().take(w * h).for_each(|n| *n += NEAR);
+            return;
+        };
+        let (Some(xs), Some(ys)) = (steps(bx, self.w, w), steps(by, self.h, h)) else {
+            return;
+        };
+        for y in ys {
+            let j = (by - STEP * y as i64) as usize;
+            let row = &self.codes[j * self.w..(j + 1) * self.w];
+            // Cells bx − 4x for x in xs: from the last one down, every fourth.
+            let (first, last) = (*xs.start(), *xs.end());
+            let top = (bx - STEP * first as i64) as usize;
+            let low = (bx - STEP * last as i64) as usize;
+            let cells = row[low..=top].iter().rev().step_by(STEP as usize);
+            let out = &mut counts[y * w + first..=y * w + last];
+            for (n, &code) in out.iter_mut().zip(cells) {
+                *n += code;
+            }
+        }
+    }
+}
+
+/// What [`InsideMap::sweep`] adds for a point surely inside, and for one near an edge.
+pub const SURE_IN: u16 = 1;
+pub const NEAR: u16 = 256;
+
+/// Cells per whole cm.
+const STEP: i64 = (1.0 / CELL) as i64;
+
+/// The grid steps `x` in `0..n` whose cell `b − STEP·x` lies in `0..cells`, if any.
+fn steps(b: i64, cells: usize, n: usize) -> Option<std::ops::RangeInclusive<usize>> {
+    // b − STEP·x ≤ cells − 1 ⇔ x ≥ ⌈(b − cells + 1) / STEP⌉; b − STEP·x ≥ 0 ⇔ x ≤ ⌊b / STEP⌋.
+    let lo = (-(b - cells as i64 + 1))
+        .div_euclid(STEP)
+        .saturating_neg()
+        .max(0);
+    let hi = b.div_euclid(STEP).min(n as i64 - 1);
+    (lo <= hi).then(|| lo as usize..=hi as usize)
+}
+
+/// `x` rounded down to a whole number, when it is finite and not huge.
+fn whole(x: f64) -> Option<i64> {
+    (x.abs() < 1e12).then(|| x.floor() as i64)
 }
 
 #[cfg(test)]
@@ -131,7 +208,10 @@ mod tests {
                 let pos = if n % 4 == 0 {
                     (rng.unit() * 8.0 - 4.0, rng.unit() * 8.0 - 4.0)
                 } else {
-                    ((rng.unit() * 9.0).floor() - 4.0, (rng.unit() * 9.0).floor() - 4.0)
+                    (
+                        (rng.unit() * 9.0).floor() - 4.0,
+                        (rng.unit() * 9.0).floor() - 4.0,
+                    )
                 };
                 let outline = floor_poly(k, pos);
                 let shape = &floor_shapes()[k - 1].poly;
@@ -142,7 +222,10 @@ mod tests {
                 let t = rng.unit();
                 let jitter = [0.0, 1e-12, -1e-9, 1e-7, -1e-6, 1e-5, 0.01][n % 7];
                 let points = [
-                    (pos.0 + rng.unit() * 30.0 - 15.0, pos.1 + rng.unit() * 24.0 - 12.0),
+                    (
+                        pos.0 + rng.unit() * 30.0 - 15.0,
+                        pos.1 + rng.unit() * 24.0 - 12.0,
+                    ),
                     (pos.0 + v.0 + jitter, pos.1 + v.1 - jitter),
                     (
                         pos.0 + v.0 + t * (w.0 - v.0) + jitter,
@@ -166,7 +249,42 @@ mod tests {
             }
         }
         // The table answered both ways often.
-        assert!(inside > 1000 && outside > 1000, "{inside} in, {outside} out");
+        assert!(
+            inside > 1000 && outside > 1000,
+            "{inside} in, {outside} out"
+        );
+    }
+
+    #[test]
+    fn a_sweep_counts_what_the_table_says_at_every_grid_point() {
+        let mut rng = Lcg(11);
+        let (w, h) = (21, 14);
+        for (k, shape) in floor_shapes().iter().enumerate() {
+            let map = InsideMap::of(&shape.poly);
+            for _ in 0..300 {
+                let origin = (
+                    (rng.unit() * 6.0) as i32 - 13,
+                    (rng.unit() * 6.0) as i32 - 9,
+                );
+                let c = (rng.unit() * 24.0 - 12.0, rng.unit() * 20.0 - 10.0);
+                let mut counts = vec![0; w * h];
+                map.sweep(c, origin, (w, h), &mut counts);
+                for y in 0..h {
+                    for x in 0..w {
+                        let g = (
+                            f64::from(origin.0 + x as i32),
+                            f64::from(origin.1 + y as i32),
+                        );
+                        let count = counts[y * w + x];
+                        match map.side((c.0 - g.0, c.1 - g.1)) {
+                            Side::In => assert_eq!(count, SURE_IN, "floor {}", k + 1),
+                            Side::Near => assert_eq!(count, NEAR, "floor {}", k + 1),
+                            Side::Out => assert_eq!(count, 0, "floor {}", k + 1),
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::data::{self, ColumnType, BASE_RADIUS, BUILD_RADIUS, RED_FLOOR};
 use super::geom::{self, Shape, P};
-use super::inside::{InsideMap, Side};
+use super::inside::{InsideMap, Side, NEAR};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -188,6 +188,44 @@ impl TopGeometry {
         false
     }
 
+    /// The grid points where [`Self::next_floor_fits`] holds, in [`Grid::all`] order,
+    /// into `places`: the columns under the next floor are counted from its table for
+    /// all the grid at once, and only the points where columns near its edges could
+    /// decide are tested one by one. `counts` is scratch.
+    pub fn next_floor_places(
+        &self,
+        tops: &[P],
+        need: usize,
+        outline: &mut Vec<P>,
+        counts: &mut Vec<u16>,
+        places: &mut Vec<GridPt>,
+    ) {
+        places.clear();
+        if tops.len() < need || self.k >= data::RED_FLOOR {
+            return;
+        }
+        let (w, h) = (usize::from(self.grid.w), usize::from(self.grid.h));
+        counts.clear();
+        counts.resize(w * h, 0);
+        let map = inside_map(self.k + 1);
+        for &c in tops {
+            map.sweep(c, (self.grid.x0, self.grid.y0), (w, h), counts);
+        }
+        let on_base = &self.next_floor().on_base;
+        for (i, (&count, &base)) in counts.iter().zip(on_base).enumerate() {
+            let (got, maybe) = (usize::from(count % NEAR), usize::from(count / NEAR));
+            if base
+                && (got >= need
+                    || (got + maybe >= need && self.next_floor_fits(i, tops, need, outline)))
+            {
+                places.push(GridPt {
+                    x: (i % w) as u8,
+                    y: (i / w) as u8,
+                });
+            }
+        }
+    }
+
     fn next_floor(&self) -> &NextFloor {
         self.next.get_or_init(|| {
             let mut outline = Vec::with_capacity(24);
@@ -232,7 +270,7 @@ impl TopGeometry {
 }
 
 /// Top-floor placements the process remembers.
-const TOP_MEMO_SIZE: usize = 64;
+const TOP_MEMO_SIZE: usize = 256;
 
 /// A column as the model sees it: its type, level and centre.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -819,6 +857,58 @@ mod tests {
             }
         }
         assert!(blocked > 100, "only {blocked} points blocked");
+    }
+
+    #[test]
+    fn next_floor_places_is_next_floor_fits_at_every_point() {
+        let mut seed: u64 = 5;
+        let mut next = |scale: f64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 * scale - scale
+        };
+        let (mut outline, mut counts, mut places) = (vec![], vec![], vec![]);
+        let (mut fitting, mut points) = (0, 0);
+        for n in 0..240 {
+            let k = 1 + n % 4;
+            let pos = (next(2.0).round(), next(2.0).round());
+            let top = TopGeometry::new(k, pos);
+            let on_grid = |g: GridPt| top.grid.point(g).unwrap();
+            // Columns anywhere on the floor, some of them on grid points, on half points
+            // and just beside the next floor's corners, where the table cannot answer.
+            let corners = &floor_shapes()[k.min(4)].poly;
+            let tops: Vec<P> = (0..n % 13)
+                .map(|i| {
+                    let g = GridPt {
+                        x: (next(1.0).abs() * f64::from(top.grid.w)) as u8 % top.grid.w,
+                        y: (next(1.0).abs() * f64::from(top.grid.h)) as u8 % top.grid.h,
+                    };
+                    let p = on_grid(g);
+                    let v = corners[i % corners.len()];
+                    match i % 4 {
+                        0 => (p.0 + next(1.0), p.1 + next(1.0)),
+                        1 => p,
+                        2 => (p.0 + 0.5, p.1 - 0.5),
+                        _ => (p.0 + v.0 + next(1e-6), p.1 + v.1 + next(1e-6)),
+                    }
+                })
+                .collect();
+            for need in [2, 3] {
+                top.next_floor_places(&tops, need, &mut outline, &mut counts, &mut places);
+                let one_by_one: Vec<GridPt> = (top.grid.all().enumerate())
+                    .filter(|&(i, _)| top.next_floor_fits(i, &tops, need, &mut outline))
+                    .map(|(_, g)| g)
+                    .collect();
+                assert_eq!(places, one_by_one, "floor {k} at {pos:?}, tops {tops:?}");
+                fitting += places.len();
+                points += top.grid.all().count();
+            }
+        }
+        assert!(
+            fitting > 500 && fitting < points,
+            "{fitting} of {points} fit"
+        );
     }
 
     #[test]

@@ -36,13 +36,11 @@ pub(super) struct FloorKey {
     tops: Vec<(u64, u64)>,
 }
 
-/// What is known of the next floor's positions for one [`FloorKey`]: whether there is
-/// any, and the whole list once it was asked for.
+/// The next floor's positions for one [`FloorKey`].
 #[derive(Debug, Clone)]
 pub(super) struct FloorKnown {
     key: FloorKey,
-    any: bool,
-    all: Option<Vec<GridPt>>,
+    all: Vec<GridPt>,
 }
 
 /// The next floor's positions over the tower last asked about (a villa keeps one: the
@@ -239,53 +237,43 @@ impl Villa {
 
     /// Grid points where the next floor may go.
     pub(super) fn floor_positions(&self) -> Vec<GridPt> {
-        if self.top() >= RED_FLOOR {
-            return vec![];
-        }
-        let need = self.need_supports(self.top() + 1);
-        let key = self.floor_key(need);
-        let Ok(mut memo) = self.floor_memo.0.lock() else {
-            return self.floor_points(need, false).collect();
-        };
-        if let Some(all) = memo
-            .as_ref()
-            .filter(|m| m.key == key)
-            .and_then(|m| m.all.as_ref())
-        {
-            return all.clone();
-        }
-        // One allocation: a grid has at most 26 × 99 points.
-        let grid = self.grid();
-        let mut all: Vec<GridPt> = Vec::with_capacity(usize::from(grid.w) * usize::from(grid.h));
-        all.extend(self.floor_points(need, false));
-        *memo = Some(FloorKnown {
-            key,
-            any: !all.is_empty(),
-            all: Some(all.clone()),
-        });
-        all
+        self.with_floor_positions(|all| all.to_vec())
     }
 
     /// Is there any grid point where the next floor may go?
     pub(super) fn any_floor_position(&self) -> bool {
+        self.with_floor_positions(|all| !all.is_empty())
+    }
+
+    /// Calls `f` with the next floor's positions over the tower as it stands, kept by the
+    /// villa until the tower changes.
+    fn with_floor_positions<T>(&self, f: impl FnOnce(&[GridPt]) -> T) -> T {
         if self.top() >= RED_FLOOR {
-            return false;
+            return f(&[]);
         }
         let need = self.need_supports(self.top() + 1);
         let key = self.floor_key(need);
         let Ok(mut memo) = self.floor_memo.0.lock() else {
-            return self.floor_points(need, false).next().is_some();
+            return f(&self.floor_places(need));
         };
-        if let Some(m) = memo.as_ref().filter(|m| m.key == key) {
-            return m.any;
+        if let Some(known) = memo.as_ref().filter(|m| m.key == key) {
+            return f(&known.all);
         }
-        let any = self.floor_points(need, false).next().is_some();
-        *memo = Some(FloorKnown {
-            key,
-            any,
-            all: None,
-        });
-        any
+        let all = self.floor_places(need);
+        let out = f(&all);
+        *memo = Some(FloorKnown { key, all });
+        out
+    }
+
+    /// Works out the next floor's positions (`need` supports) over the tower.
+    fn floor_places(&self, need: usize) -> Vec<GridPt> {
+        let Some(top) = self.top_geometry() else {
+            return self.floor_points(need, false).collect();
+        };
+        let scan = self.floor_scan();
+        let (mut outline, mut counts, mut all) = (scan.outline, vec![], vec![]);
+        top.next_floor_places(&scan.tops, need, &mut outline, &mut counts, &mut all);
+        all
     }
 
     /// The custom setup's blue floor rests on at least 3 columns (and must stand).
