@@ -41,8 +41,13 @@ pub struct InsideMap {
     h: usize,
     /// Row by row from the bottom.
     cells: Vec<Side>,
-    /// The same, as [`InsideMap::sweep`] counts them.
-    codes: Vec<u16>,
+    /// The same as [`InsideMap::sweep`] counts them, split by a cell's column modulo
+    /// [`STEP`] (a whole cm): phase `p`, row `j` holds the cells `STEP·m + p` of row `j`
+    /// for `m` from the last down to 0 (cells past the table count as outside), so a
+    /// sweep along a row of the grid reads one run of them.
+    phases: Vec<Vec<u16>>,
+    /// Cells of a row of one phase.
+    per_phase: usize,
 }
 
 impl InsideMap {
@@ -56,7 +61,8 @@ impl InsideMap {
                 w: 0,
                 h: 0,
                 cells: Vec::new(),
-                codes: Vec::new(),
+                phases: Vec::new(),
+                per_phase: 0,
             };
         }
         let (x0, y0) = (
@@ -83,12 +89,26 @@ impl InsideMap {
                 });
             }
         }
-        let codes = cells
-            .iter()
-            .map(|side| match side {
-                Side::In => SURE_IN,
-                Side::Near => NEAR,
-                Side::Out => 0,
+        let code = |side: Side| match side {
+            Side::In => SURE_IN,
+            Side::Near => NEAR,
+            Side::Out => 0,
+        };
+        let per_phase = w.div_ceil(STEP as usize);
+        let phases = (0..STEP as usize)
+            .map(|p| {
+                let mut phase = Vec::with_capacity(h * per_phase);
+                for j in 0..h {
+                    phase.extend((0..per_phase).rev().map(|m| {
+                        let i = STEP as usize * m + p;
+                        if i < w {
+                            code(cells[j * w + i])
+                        } else {
+                            0
+                        }
+                    }));
+                }
+                phase
             })
             .collect();
         InsideMap {
@@ -97,7 +117,8 @@ impl InsideMap {
             w,
             h,
             cells,
-            codes,
+            phases,
+            per_phase,
         }
     }
 
@@ -137,17 +158,21 @@ impl InsideMap {
             counts.iter_mut().take(w * h).for_each(|n| *n += NEAR);
             return;
         };
-        let (Some(xs), Some(ys)) = (steps(bx, self.w, w), steps(by, self.h, h)) else {
+        // Grid column x reads cell bx − STEP·x = STEP·(m0 − x) + phase.
+        let (m0, phase) = (bx.div_euclid(STEP), bx.rem_euclid(STEP) as usize);
+        let per = self.per_phase as i64;
+        let (Some(xs), Some(ys)) = (whole_steps(m0 - per + 1, m0, w), steps(by, self.h, h)) else {
+            return;
+        };
+        let (first, last) = (*xs.start(), *xs.end());
+        let Some(phase) = self.phases.get(phase) else {
             return;
         };
         for y in ys {
             let j = (by - STEP * y as i64) as usize;
-            let row = &self.codes[j * self.w..(j + 1) * self.w];
-            // Cells bx − 4x for x in xs: from the last one down, every fourth.
-            let (first, last) = (*xs.start(), *xs.end());
-            let top = (bx - STEP * first as i64) as usize;
-            let low = (bx - STEP * last as i64) as usize;
-            let cells = row[low..=top].iter().rev().step_by(STEP as usize);
+            // Stored from the last m down: m0 − x sits at per − 1 − m0 + x.
+            let start = j * self.per_phase + (per - 1 - m0 + first as i64) as usize;
+            let cells = &phase[start..start + (last - first + 1)];
             let out = &mut counts[y * w + first..=y * w + last];
             for (n, &code) in out.iter_mut().zip(cells) {
                 *n += code;
@@ -166,11 +191,13 @@ const STEP: i64 = (1.0 / CELL) as i64;
 /// The grid steps `x` in `0..n` whose cell `b − STEP·x` lies in `0..cells`, if any.
 fn steps(b: i64, cells: usize, n: usize) -> Option<std::ops::RangeInclusive<usize>> {
     // b − STEP·x ≤ cells − 1 ⇔ x ≥ ⌈(b − cells + 1) / STEP⌉; b − STEP·x ≥ 0 ⇔ x ≤ ⌊b / STEP⌋.
-    let lo = (-(b - cells as i64 + 1))
-        .div_euclid(STEP)
-        .saturating_neg()
-        .max(0);
-    let hi = b.div_euclid(STEP).min(n as i64 - 1);
+    let lo = (-(b - cells as i64 + 1)).div_euclid(STEP).saturating_neg();
+    whole_steps(lo, b.div_euclid(STEP), n)
+}
+
+/// `lo..=hi` within `0..n`, if anything is left.
+fn whole_steps(lo: i64, hi: i64, n: usize) -> Option<std::ops::RangeInclusive<usize>> {
+    let (lo, hi) = (lo.max(0), hi.min(n as i64 - 1));
     (lo <= hi).then(|| lo as usize..=hi as usize)
 }
 
