@@ -16,6 +16,7 @@ pub mod geom;
 mod inside;
 mod layout;
 pub mod model;
+mod pick;
 mod places;
 mod play;
 pub mod policy;
@@ -790,24 +791,36 @@ impl Game for Villa {
     }
 
     fn awaiting(&self) -> Vec<Seat> {
-        match &self.phase {
-            Phase::Over => vec![],
-            Phase::SetupColumns { placer } | Phase::SetupFloor { placer } => vec![*placer],
-            Phase::Turn { seat, .. } | Phase::Pick { seat, .. } | Phase::Feel { seat, .. } => {
-                vec![*seat]
-            }
-            Phase::Objections { answers, .. } | Phase::Challenges { answers, .. } => {
-                answers.current().into_iter().collect()
-            }
-            Phase::Removal { proposer, .. } | Phase::PlaceFloor { proposer } => vec![*proposer],
-        }
+        let mut out = Vec::with_capacity(1);
+        self.awaiting_into(&mut out);
+        out
+    }
+
+    fn awaiting_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        out.extend(self.awaited());
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<VillaAction> {
-        if !self.awaiting().contains(&seat) {
-            return vec![];
+        let mut out = vec![];
+        self.legal_actions_into(seat, &mut out);
+        out
+    }
+
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<VillaAction>) {
+        out.clear();
+        if self.awaits(seat) {
+            self.legal_into(seat, out);
         }
-        self.legal(seat)
+    }
+
+    fn pick_legal(
+        &self,
+        seat: Seat,
+        pick: &mut dyn FnMut(usize) -> usize,
+        scratch: &mut Vec<VillaAction>,
+    ) -> Option<VillaAction> {
+        self.pick_legal_action(seat, pick, scratch)
     }
 
     fn undoable(before: &Self, _seat: Seat, _action: &VillaAction, after: &Self) -> bool {

@@ -247,7 +247,7 @@ impl Villa {
 
     /// Calls `f` with the next floor's positions over the tower as it stands, kept by the
     /// villa until the tower changes.
-    fn with_floor_positions<T>(&self, f: impl FnOnce(&[GridPt]) -> T) -> T {
+    pub(super) fn with_floor_positions<T>(&self, f: impl FnOnce(&[GridPt]) -> T) -> T {
         if self.top() >= RED_FLOOR {
             return f(&[]);
         }
@@ -337,9 +337,18 @@ impl Villa {
 
     /// Grid points where column `c` may be placed on the top floor.
     pub(super) fn place_points(&self, c: ColId) -> Vec<GridPt> {
-        let Some(top) = self.top_geometry() else {
+        let Some((grid, mask)) = self.place_mask(c) else {
             return vec![];
         };
+        let mut out = Vec::with_capacity(mask.iter().filter(|&&ok| ok).count());
+        out.extend(grid.all().zip(mask).filter(|&(_, ok)| ok).map(|(g, _)| g));
+        out
+    }
+
+    /// Per point of the top floor's grid (in [`Grid::all`] order): may column `c` be
+    /// placed there? `None` before the blue floor is placed.
+    pub(super) fn place_mask(&self, c: ColId) -> Option<(Grid, Vec<bool>)> {
+        let top = self.top_geometry()?;
         let standing = self.standing();
         let (kind, red) = (Self::kind_of(c), model::stacking_level(top.k));
         let fits = top.fits(c as usize % PER_COLOUR);
@@ -348,26 +357,19 @@ impl Villa {
             // and overlaps no standing column: each column rules out only the points
             // near it, so only those are tested.
             let free = model::free_of_overlap(kind.shape, &top.grid, fits, &standing);
-            let mut out = Vec::with_capacity(free.iter().filter(|&&ok| ok).count());
-            out.extend(
-                top.grid
-                    .all()
-                    .zip(free)
-                    .filter(|&(_, ok)| ok)
-                    .map(|(g, _)| g),
-            );
-            return out;
+            return Some((top.grid, free));
         }
-        top.grid
+        let mask = top
+            .grid
             .all()
             .zip(fits)
-            .filter(|&(g, &on_floor)| {
+            .map(|(g, &on_floor)| {
                 top.grid.point(g).is_some_and(|p| {
                     model::place_target_known(kind, p, on_floor, &standing, red).is_ok()
                 })
             })
-            .map(|(g, _)| g)
-            .collect()
+            .collect();
+        Some((top.grid, mask))
     }
 
     /// The columns standing on the base plate, for setup placements.

@@ -255,7 +255,7 @@ impl Villa {
         if self.is_over() {
             return Err(VillaError::GameOver);
         }
-        if !self.awaiting().contains(&seat) {
+        if !self.awaits(seat) {
             return Err(VillaError::NotYourTurn(self.expected()));
         }
         let mut ev = vec![];
@@ -666,8 +666,8 @@ impl Villa {
 
     // ----- legal actions -----------------------------------------------------------
 
-    pub(super) fn legal(&self, seat: Seat) -> Vec<VillaAction> {
-        let mut out = vec![];
+    /// The legal actions of `seat` (who is awaited), appended to `out`.
+    pub(super) fn legal_into(&self, seat: Seat, out: &mut Vec<VillaAction>) {
         match &self.phase {
             Phase::Over => {}
             Phase::SetupColumns { placer } => {
@@ -763,7 +763,6 @@ impl Villa {
                 out.extend(self.floor_positions().into_iter().map(VillaAction::Floor))
             }
         }
-        out
     }
 }
 
