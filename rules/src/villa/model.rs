@@ -304,8 +304,10 @@ pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
     let n = floors.len();
     let (mut m, mut mx, mut my) = (0.0, 0.0, 0.0);
     let mut best = f64::INFINITY;
-    let mut outline: Vec<P> = Vec::with_capacity(24);
-    let mut key: Vec<SupporterKey> = Vec::with_capacity(COLUMNS_MAX);
+    // The outline is placed only for a piece near its edges (mostly never).
+    let mut outline: Vec<P> = Vec::new();
+    // The supporters of one floor, on the stack: at most every column.
+    let mut key = [SupporterKey::default(); COLUMNS_MAX];
     for k in (1..=n).rev() {
         let s = &shapes[k - 1];
         let (cx, cy) = (
@@ -326,14 +328,20 @@ pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
         let floor_pos = floors[k - 1];
         let bbox = floor_box(k, floor_pos);
         let mut placed = false;
-        key.clear();
+        let mut len = 0;
         for p in pieces {
             if p.level + 1 == k && over_floor(k, floor_pos, &bbox, p.pos, &mut outline, &mut placed)
             {
-                key.push(SupporterKey::of(p.kind.shape, p.pos));
+                // More pieces than columns would be no villa of this game: the margin of
+                // the first ones, rather than a panic.
+                if let Some(slot) = key.get_mut(len) {
+                    *slot = SupporterKey::of(p.kind.shape, p.pos);
+                    len += 1;
+                }
             }
         }
-        let d = memo.with_hull(&key, |hull| geom::hull_signed_distance(com, hull));
+        let key = &key[..len];
+        let d = memo.with_hull(key, |hull| geom::hull_signed_distance(com, hull));
         best = best.min(d);
     }
     best
@@ -343,7 +351,7 @@ pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
 const COLUMNS_MAX: usize = data::COLUMNS;
 
 /// One supporter as a hull sees it: its shape and centre, bit for bit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 struct SupporterKey {
     square: bool,
     size: u64,

@@ -222,7 +222,7 @@ impl Villa {
         let pos = self.floor_check(at, self.need_supports(self.top() + 1), false)?;
         let mut floors = self.floors.clone();
         floors.push(pos);
-        let m = self.margin_of(&floors, &self.pieces(None));
+        let m = self.margin_without(&floors, None);
         Ok((floors, m))
     }
 
@@ -286,12 +286,14 @@ impl Villa {
 
     pub(super) fn standing(&self) -> Vec<Standing> {
         let top = self.top() as u8;
-        let covered: Vec<ColId> = self
+        // The columns standing on another, as a set of ids (ids beyond 127 never cover).
+        let covered: u128 = self
             .columns
             .iter()
             .filter(|c| !c.gone && c.placed)
             .filter_map(|c| c.on)
-            .collect();
+            .filter(|&id| id < 128)
+            .fold(0, |set, id| set | 1 << id);
         let mut out = Vec::with_capacity(self.columns.len());
         out.extend(
             self.columns
@@ -302,7 +304,7 @@ impl Villa {
                     id: i as ColId,
                     kind: Self::kind_of(i as ColId),
                     pos: c.pos,
-                    covered: covered.contains(&(i as ColId)),
+                    covered: i < 128 && covered & 1 << i != 0,
                 }),
         );
         out

@@ -138,6 +138,32 @@ impl Villa {
         margin - d.abs() >= 0.0
     }
 
+    /// The margin of `floors` with every standing column but `without`: the margin of
+    /// [`Villa::pieces`], with the pieces listed on the stack.
+    pub(super) fn margin_without(&self, floors: &[P], without: Option<ColId>) -> f64 {
+        if self.columns.len() > COLUMNS {
+            return self.margin_of(floors, &self.pieces(without));
+        }
+        let none = model::Piece {
+            kind: Self::kind_of(0),
+            level: 0,
+            pos: (0.0, 0.0),
+        };
+        let mut pieces = [none; COLUMNS];
+        let mut n = 0;
+        for (i, c) in self.columns.iter().enumerate() {
+            if c.placed && !c.gone && without != Some(i as ColId) {
+                pieces[n] = model::Piece {
+                    kind: Self::kind_of(i as ColId),
+                    level: c.level as usize,
+                    pos: c.pos,
+                };
+                n += 1;
+            }
+        }
+        self.margin_of(floors, &pieces[..n])
+    }
+
     pub(super) fn pull_sigma(&self, c: ColId) -> f64 {
         let level = self.col(c).map_or(0, |col| col.level as usize);
         pull_sigma_at(self.top(), level, self.is_supporting(c))
@@ -424,7 +450,7 @@ impl Villa {
             (Phase::Removal { proposer, objector }, VillaAction::Remove(c)) => {
                 self.check_removal(objector, *c)?;
                 let sigma = self.pull_sigma(*c);
-                let m = self.margin_of(&self.floors, &self.pieces(Some(*c)));
+                let m = self.margin_without(&self.floors, Some(*c));
                 if !self.survives(m, sigma) {
                     self.collapse(proposer, Doing::Removing(*c), &mut ev);
                 } else {
@@ -538,7 +564,7 @@ impl Villa {
     }
 
     fn start_pull(&mut self, seat: Seat, c: ColId, why: Why, ev: &mut Vec<Ev>) {
-        let m = self.margin_of(&self.floors, &self.pieces(Some(c)));
+        let m = self.margin_without(&self.floors, Some(c));
         let reading = m + self.normal(TUNING.feel_sigma);
         let feel = Self::feel_index(reading);
         ev.push(Ev::Pulled { seat, col: c, feel });
@@ -561,7 +587,7 @@ impl Villa {
         let (p, target) = self.place_check(c, at)?;
         // The pull's check: the villa without the column.
         let sigma = self.pull_sigma(c);
-        let m = self.margin_of(&self.floors, &self.pieces(Some(c)));
+        let m = self.margin_without(&self.floors, Some(c));
         if !self.survives(m, sigma) {
             self.collapse(seat, Doing::Pulling(c), ev);
             return Ok(());
@@ -590,7 +616,7 @@ impl Villa {
                 Target::Floor => None,
             };
         }
-        let m = self.margin_of(&self.floors, &self.pieces(None));
+        let m = self.margin_without(&self.floors, None);
         if !self.survives(m, TUNING.sigma_place_column) {
             self.collapse(seat, Doing::Placing(c), ev);
             return Ok(());
