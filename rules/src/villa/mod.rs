@@ -785,9 +785,20 @@ impl Game for Villa {
     }
 
     fn apply(&mut self, seat: Seat, action: &VillaAction) -> Result<Vec<VillaEvent>, VillaError> {
+        let mut events = vec![];
+        self.apply_into(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: &VillaAction,
+        events: &mut Vec<VillaEvent>,
+    ) -> Result<(), VillaError> {
         // `act` checks every precondition before it touches the state, so a refused
         // action leaves the villa as it was without a copy.
-        self.act(seat, action)
+        self.act_into(seat, action, events)
     }
 
     fn awaiting(&self) -> Vec<Seat> {

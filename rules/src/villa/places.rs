@@ -199,6 +199,23 @@ impl Villa {
         })
     }
 
+    /// Is `key` the key of the next floor's positions over the tower as it stands
+    /// ([`Self::floor_key`] is `key`, without building it)?
+    fn floor_key_is(&self, key: &FloorKey, need: usize) -> bool {
+        let level = self.top() as u8;
+        let pos = self.floors.last().copied().unwrap_or_default();
+        let mut tops = self
+            .columns
+            .iter()
+            .filter(|c| c.placed && !c.gone && c.level == level)
+            .map(|c| (c.pos.0.to_bits(), c.pos.1.to_bits()));
+        key.k == self.top()
+            && key.pos == (pos.0.to_bits(), pos.1.to_bits())
+            && key.need == need
+            && key.tops.iter().all(|&top| tops.next() == Some(top))
+            && tops.next().is_none()
+    }
+
     /// The key of the next floor's positions over the tower as it stands.
     pub(super) fn floor_key(&self, need: usize) -> FloorKey {
         let level = self.top() as u8;
@@ -252,16 +269,18 @@ impl Villa {
             return f(&[]);
         }
         let need = self.need_supports(self.top() + 1);
-        let key = self.floor_key(need);
         let Ok(mut memo) = self.floor_memo.0.lock() else {
             return f(&self.floor_places(need));
         };
-        if let Some(known) = memo.as_ref().filter(|m| m.key == key) {
+        if let Some(known) = memo.as_ref().filter(|m| self.floor_key_is(&m.key, need)) {
             return f(&known.all);
         }
         let all = self.floor_places(need);
         let out = f(&all);
-        *memo = Some(FloorKnown { key, all });
+        *memo = Some(FloorKnown {
+            key: self.floor_key(need),
+            all,
+        });
         out
     }
 
