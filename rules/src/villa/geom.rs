@@ -432,6 +432,24 @@ fn footprint_clearly_inner(inner: &[P], lengths: &[f64], shape: Shape, c: P) -> 
             .all(|i| cross(inner[i], inner[(i + 1) % n], c) - reach * lengths[i] > INNER_MARGIN)
 }
 
+/// Does every boundary point of the footprint lie clearly inside `hull` (a hull from
+/// [`footprints_hull`], counter-clockwise)? Then the footprints' hull without this one
+/// is `hull` too: its points are left out of the chain's work as [`footprints_hull`]
+/// leaves out the footprints inside its extreme octagon, and for the same reason.
+pub fn footprint_clearly_inside(hull: &[P], shape: Shape, c: P) -> bool {
+    let n = hull.len();
+    if n < 3 {
+        return false;
+    }
+    let lengths: Vec<f64> = (0..n)
+        .map(|i| {
+            let (a, b) = (hull[i], hull[(i + 1) % n]);
+            ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt()
+        })
+        .collect();
+    footprint_clearly_inner(hull, &lengths, shape, c)
+}
+
 /// Signed distance of `p` to a convex hull given as its vertices: positive inside.
 /// A hull of one point or a segment has no inside; no hull at all is −∞.
 pub fn hull_signed_distance(p: P, hull: &[P]) -> f64 {

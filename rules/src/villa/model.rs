@@ -300,13 +300,27 @@ pub fn margin(floors: &[P], pieces: &[Piece]) -> f64 {
 /// [`margin`], taking the hulls of supporters it has seen before from `memo` (a hull is
 /// a function of its supporters' shapes and centres alone, so the number is the same).
 pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
+    margin_lifting(floors, pieces, None, memo)
+}
+
+/// [`margin_with`] of `pieces` but the one at index `lifted` (a column being pulled):
+/// the same number. Where that piece held up a floor, the hull of the floor's supporters
+/// with it may be remembered; when the piece's footprint lies clearly inside that hull,
+/// it is also the hull without it ([`geom::footprint_clearly_inside`]).
+pub fn margin_lifting(
+    floors: &[P],
+    pieces: &[Piece],
+    lifted: Option<usize>,
+    memo: &HullMemo,
+) -> f64 {
     let shapes = floor_shapes();
     let n = floors.len();
     let (mut m, mut mx, mut my) = (0.0, 0.0, 0.0);
     let mut best = f64::INFINITY;
     // The outline is placed only for a piece near its edges (mostly never).
     let mut outline: Vec<P> = Vec::new();
-    // The supporters of one floor, on the stack: at most every column.
+    // The supporters of one floor, on the stack (at most every column), the lifted
+    // piece among them where it is one.
     let mut key = [SupporterKey::default(); COLUMNS_MAX];
     for k in (1..=n).rev() {
         let s = &shapes[k - 1];
@@ -317,7 +331,11 @@ pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
         m += s.area;
         mx += s.area * cx;
         my += s.area * cy;
-        for p in pieces.iter().filter(|p| p.level == k) {
+        for (_, p) in pieces
+            .iter()
+            .enumerate()
+            .filter(|&(i, p)| p.level == k && Some(i) != lifted)
+        {
             m += p.kind.mass;
             mx += p.kind.mass * p.pos.0;
             my += p.kind.mass * p.pos.1;
@@ -328,20 +346,36 @@ pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
         let floor_pos = floors[k - 1];
         let bbox = floor_box(k, floor_pos);
         let mut placed = false;
-        let mut len = 0;
-        for p in pieces {
+        let (mut len, mut at) = (0, None);
+        for (i, p) in pieces.iter().enumerate() {
             if p.level + 1 == k && over_floor(k, floor_pos, &bbox, p.pos, &mut outline, &mut placed)
             {
                 // More pieces than columns would be no villa of this game: the margin of
                 // the first ones, rather than a panic.
                 if let Some(slot) = key.get_mut(len) {
                     *slot = SupporterKey::of(p.kind.shape, p.pos);
+                    if Some(i) == lifted {
+                        at = Some(len);
+                    }
                     len += 1;
                 }
             }
         }
-        let key = &key[..len];
-        let d = memo.with_hull(key, |hull| geom::hull_signed_distance(com, hull));
+        let with_lifted = &key[..len];
+        let d = match at {
+            None => memo.with_hull(with_lifted, None, |hull| {
+                geom::hull_signed_distance(com, hull)
+            }),
+            Some(at) => {
+                let mut without = [SupporterKey::default(); COLUMNS_MAX];
+                without[..at].copy_from_slice(&with_lifted[..at]);
+                without[at..len - 1].copy_from_slice(&with_lifted[at + 1..]);
+                let lifted = with_lifted[at];
+                memo.with_hull(&without[..len - 1], Some((with_lifted, lifted)), |hull| {
+                    geom::hull_signed_distance(com, hull)
+                })
+            }
+        };
         best = best.min(d);
     }
     best
@@ -437,7 +471,14 @@ thread_local! {
 
 impl HullMemo {
     /// Calls `f` with the hull of the supporters `key`, from the memo or worked out.
-    fn with_hull<T>(&self, key: &[SupporterKey], f: impl FnOnce(&[P]) -> T) -> T {
+    /// `wider`: the same supporters and one more, whose remembered hull is this one's
+    /// too when that one's footprint lies clearly inside it.
+    fn with_hull<T>(
+        &self,
+        key: &[SupporterKey],
+        wider: Option<(&[SupporterKey], SupporterKey)>,
+        f: impl FnOnce(&[P]) -> T,
+    ) -> T {
         HULLS.with(|hulls| {
             let Ok(mut seen) = hulls.try_borrow_mut() else {
                 return f(&hull_of(key));
@@ -445,7 +486,12 @@ impl HullMemo {
             if let Some(hull) = seen.get(key) {
                 return f(hull);
             }
-            let hull = hull_of(key);
+            let same = wider.and_then(|(wider, one)| {
+                seen.get(wider)
+                    .filter(|hull| geom::footprint_clearly_inside(hull, one.shape(), one.pos()))
+                    .cloned()
+            });
+            let hull = same.unwrap_or_else(|| hull_of(key));
             let out = f(&hull);
             if seen.len() >= HULL_MEMO_SIZE {
                 seen.clear();
@@ -865,6 +911,66 @@ mod tests {
             }
         }
         assert!(blocked > 100, "only {blocked} points blocked");
+    }
+
+    #[test]
+    fn a_margin_lifting_a_piece_is_the_margin_without_it_bit_for_bit() {
+        let mut seed: u64 = 17;
+        let mut next = |scale: f64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 * scale - scale
+        };
+        let forget = || HULLS.with(|h| h.borrow_mut().clear());
+        let mut inside = 0;
+        for n in 0..60 {
+            // A ring of columns under the blue floor, some inside it, a few on the floor.
+            let mut pieces: Vec<Piece> = (0..6)
+                .map(|i| {
+                    let a = std::f64::consts::TAU * f64::from(i) / 6.0 + next(0.3);
+                    Piece {
+                        kind: data::column_type(i as usize % 2),
+                        level: 0,
+                        pos: (5.5 * a.cos() + next(0.5), 3.5 * a.sin() + next(0.5)),
+                    }
+                })
+                .collect();
+            pieces.extend((0..n % 4).map(|i| Piece {
+                kind: data::column_type(2 + i % 3),
+                level: 0,
+                pos: (next(2.0), next(1.5)),
+            }));
+            pieces.extend((0..n % 3).map(|_| Piece {
+                kind: data::column_type(2),
+                level: 1,
+                pos: (next(4.0), next(3.0)),
+            }));
+            let floors = [(0.0, 0.0)];
+            for lifted in 0..pieces.len() {
+                forget();
+                // The hulls with every piece remembered, as after the move before.
+                margin(&floors, &pieces);
+                let got = margin_lifting(&floors, &pieces, Some(lifted), &HullMemo);
+                forget();
+                let mut without = pieces.clone();
+                let gone = without.remove(lifted);
+                let want = margin(&floors, &without);
+                assert_eq!(got.to_bits(), want.to_bits(), "{pieces:?} without {lifted}");
+                let hull = hull_of(
+                    &pieces
+                        .iter()
+                        .filter(|p| p.level == 0 && supports(1, floors[0], p.pos))
+                        .map(|p| SupporterKey::of(p.kind.shape, p.pos))
+                        .collect::<Vec<_>>(),
+                );
+                inside += usize::from(
+                    gone.level == 0
+                        && geom::footprint_clearly_inside(&hull, gone.kind.shape, gone.pos),
+                );
+            }
+        }
+        assert!(inside > 40, "only {inside} lifted pieces inside the hull");
     }
 
     #[test]

@@ -157,9 +157,12 @@ impl Villa {
             pos: (0.0, 0.0),
         };
         let mut pieces = [none; COLUMNS];
-        let mut n = 0;
+        let (mut n, mut lifted) = (0, None);
         for (i, c) in self.columns.iter().enumerate() {
-            if c.placed && !c.gone && without != Some(i as ColId) {
+            if c.placed && !c.gone {
+                if without == Some(i as ColId) {
+                    lifted = Some(n);
+                }
                 pieces[n] = model::Piece {
                     kind: Self::kind_of(i as ColId),
                     level: c.level as usize,
@@ -168,7 +171,7 @@ impl Villa {
                 n += 1;
             }
         }
-        self.margin_of(floors, &pieces[..n])
+        model::margin_lifting(floors, &pieces[..n], lifted, &self.hulls)
     }
 
     pub(super) fn pull_sigma(&self, c: ColId) -> f64 {
