@@ -124,7 +124,8 @@ fn villa_searches_decide_as_recorded_before_the_engine_sped_up() {
         guided_percent: 0,
     };
     // (players, state number): (index, iterations, expected's bits).
-    let recorded: [((usize, usize), (usize, u32, u64)); 12] = [
+    type Recorded = ((usize, usize), (usize, u32, u64));
+    let recorded: [Recorded; 12] = [
         ((2, 0), (2, 120, 0x3fd821ff7299bbfe)),
         ((2, 1), (48, 120, 0x3ff0000000000000)),
         ((2, 2), (0, 120, 0x3fe15182a9930bde)),

@@ -198,7 +198,7 @@ fn steps(b: i64, cells: usize, n: usize) -> Option<std::ops::RangeInclusive<usiz
 /// `lo..=hi` within `0..n`, if anything is left.
 fn whole_steps(lo: i64, hi: i64, n: usize) -> Option<std::ops::RangeInclusive<usize>> {
     let (lo, hi) = (lo.max(0), hi.min(n as i64 - 1));
-    (lo <= hi).then(|| lo as usize..=hi as usize)
+    (lo <= hi).then_some(lo as usize..=hi as usize)
 }
 
 /// `x` rounded down to a whole number, when it is finite and not huge.
