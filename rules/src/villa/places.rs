@@ -175,7 +175,9 @@ impl Villa {
         }
     }
 
-    /// Grid points where the next floor may go (`need` supports; `setup` as above).
+    /// Grid points where the next floor may go (`need` supports; `setup` as above),
+    /// checked point by point: the custom setup's blue floor, and a tower with no top
+    /// floor's geometry (on a floor, [`Self::floor_places`] counts them from its tables).
     pub(super) fn floor_points(
         &self,
         need: usize,
@@ -183,19 +185,11 @@ impl Villa {
     ) -> impl Iterator<Item = GridPt> + '_ {
         let mut scan = self.floor_scan();
         let grid = scan.grid;
-        // On a floor, the base test and the outlines' boxes come from the top floor's
-        // kept tables; the custom setup (no floor yet) checks point by point.
-        let top = self.top_geometry().filter(|_| !setup);
         // `Grid::all`'s order (row by row from the bottom), owning the grid.
         let points = (0..grid.h).flat_map(move |y| (0..grid.w).map(move |x| GridPt { x, y }));
-        points.enumerate().filter_map(move |(i, g)| {
-            let ok = match &top {
-                Some(top) => top.next_floor_fits(i, &scan.tops, need, &mut scan.outline),
-                None => grid
-                    .point(g)
-                    .is_some_and(|pos| self.floor_fits(&mut scan, pos, need, setup)),
-            };
-            ok.then_some(g)
+        points.filter(move |&g| {
+            grid.point(g)
+                .is_some_and(|pos| self.floor_fits(&mut scan, pos, need, setup))
         })
     }
 
