@@ -580,6 +580,16 @@ pub fn reach(shape: Shape) -> f64 {
     }
 }
 
+/// How far a footprint reaches from its centre along either axis: a disc's radius, a
+/// square's half side. Two footprints whose centres are farther apart along an axis than
+/// the sum of theirs never overlap ([`footprints_overlap`]).
+pub fn half_extent(shape: Shape) -> f64 {
+    match shape {
+        Shape::Round(r) => r,
+        Shape::Square(h) => h,
+    }
+}
+
 /// Do two footprints overlap (share interior)?
 pub fn footprints_overlap(s1: Shape, c1: P, s2: Shape, c2: P) -> bool {
     let (dx, dy) = (c1.0 - c2.0, c1.1 - c2.1);

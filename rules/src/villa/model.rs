@@ -614,8 +614,10 @@ pub fn free_of_overlap(
     let mut free = on_floor.to_vec();
     let (w, h) = (grid.w as i32, grid.h as i32);
     for s in standing {
-        // Centres farther apart than the two circumscribed radii (and a cm) never overlap.
-        let reach = geom::reach(shape) + geom::reach(s.kind.shape) + 1.0;
+        // Footprints overlap only where their centres are closer along each axis than
+        // the sum of their half extents (a disc's radius, a square's half side); a hair
+        // more covers the rounding of the centres' differences.
+        let reach = geom::half_extent(shape) + geom::half_extent(s.kind.shape) + 1e-6;
         let (x0, x1) = (
             (s.pos.0 - reach).floor() as i32,
             (s.pos.0 + reach).ceil() as i32,
