@@ -88,12 +88,12 @@ impl<A> Node<A> {
 
 /// The seat whose move a node of the tree is: the searching seat at the root when it is
 /// awaited, else the lowest awaited seat (several awaited seats move one by one, in seat
-/// order).
-fn actor_of<G: Game>(state: &G, root: Option<Seat>) -> Option<Seat> {
-    let awaiting = state.awaiting();
+/// order). `awaiting` is scratch.
+fn actor_of<G: Game>(state: &G, root: Option<Seat>, awaiting: &mut Vec<Seat>) -> Option<Seat> {
+    state.awaiting_into(awaiting);
     match root {
         Some(seat) if awaiting.contains(&seat) => Some(seat),
-        _ => awaiting.into_iter().min(),
+        _ => awaiting.iter().copied().min(),
     }
 }
 
@@ -161,6 +161,12 @@ struct Scratch<G: Game> {
     seats: Vec<Seat>,
     legal: Vec<G::Action>,
     events: Vec<G::Event>,
+    /// The tree walk's: the nodes on the path, which legal moves have a child, the
+    /// available children and the untried moves.
+    path: Vec<usize>,
+    known: Vec<bool>,
+    available: Vec<usize>,
+    untried: Vec<usize>,
 }
 
 impl<G: Game> Default for Scratch<G> {
@@ -169,6 +175,10 @@ impl<G: Game> Default for Scratch<G> {
             seats: Vec::new(),
             legal: Vec::new(),
             events: Vec::new(),
+            path: Vec::new(),
+            known: Vec::new(),
+            available: Vec::new(),
+            untried: Vec::new(),
         }
     }
 }
@@ -185,23 +195,29 @@ fn iterate<G: Game>(
 ) {
     let mut state = real.determinize(seat, rng);
     let mut node = 0;
-    let mut path = vec![0];
+    let mut path = std::mem::take(&mut scratch.path);
+    path.clear();
+    path.push(0);
+    let mut legal = std::mem::take(&mut scratch.legal);
     let mut root = Some(seat);
     loop {
         if state.is_over() {
             break;
         }
-        let Some(actor) = actor_of(&state, root.take()) else {
+        let Some(actor) = actor_of(&state, root.take(), &mut scratch.seats) else {
             break;
         };
-        let legal = state.legal_actions(actor);
+        state.legal_actions_into(actor, &mut legal);
         if legal.is_empty() {
             break;
         }
         // Availability: every known child legal in this sample; the untried moves. Each
         // child is looked up where its move was last seen first, then by a scan.
-        let mut known = vec![false; legal.len()];
-        let mut available: Vec<usize> = Vec::with_capacity(tree[node].children.len());
+        let known = &mut scratch.known;
+        known.clear();
+        known.resize(legal.len(), false);
+        let available = &mut scratch.available;
+        available.clear();
         for k in 0..tree[node].children.len() {
             let c = tree[node].children[k];
             if tree[c].actor != actor {
@@ -225,7 +241,9 @@ fn iterate<G: Game>(
                 }
             }
         }
-        let untried: Vec<usize> = (0..legal.len()).filter(|&i| !known[i]).collect();
+        let untried = &mut scratch.untried;
+        untried.clear();
+        untried.extend((0..legal.len()).filter(|&i| !known[i]));
         if let Some(&i) = untried.choose(rng) {
             let action = legal[i].clone();
             if state
@@ -243,7 +261,7 @@ fn iterate<G: Game>(
             path.push(child);
             break;
         }
-        let Some(child) = select(tree, &available) else {
+        let Some(child) = select(tree, available) else {
             break;
         };
         let Some(action) = tree[child].action.clone() else {
@@ -258,12 +276,14 @@ fn iterate<G: Game>(
         node = child;
         path.push(child);
     }
+    scratch.legal = legal;
     let reward = playout(&mut state, budget, rng, scratch);
     for &n in &path {
         let node = &mut tree[n];
         node.visits += 1;
         node.reward += reward.get(node.actor).copied().unwrap_or(0.5);
     }
+    scratch.path = path;
 }
 
 /// The available child with the highest UCB score (mean + exploration over availability).

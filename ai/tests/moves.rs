@@ -113,6 +113,43 @@ fn check_same_seed_same_move<G: Game + Register>(players: usize) {
     }
 }
 
+/// Villa Paletti searches as recorded before its engine was sped up (at `f808183`):
+/// the same move, iterations and mean reward to the bit, so the faster engine plays the
+/// same moves and draws the same chances in every iteration.
+#[test]
+fn villa_searches_decide_as_recorded_before_the_engine_sped_up() {
+    let budget = Budget {
+        iterations: 120,
+        playout_depth: 20,
+        guided_percent: 0,
+    };
+    // (players, state number): (index, iterations, expected's bits).
+    type Recorded = ((usize, usize), (usize, u32, u64));
+    let recorded: [Recorded; 12] = [
+        ((2, 0), (2, 120, 0x3fd821ff7299bbfe)),
+        ((2, 1), (48, 120, 0x3ff0000000000000)),
+        ((2, 2), (0, 120, 0x3fe15182a9930bde)),
+        ((2, 3), (101, 120, 0x3ff0000000000000)),
+        ((2, 4), (0, 120, 0x3fd8a0b5dc49cc0e)),
+        ((2, 5), (4, 120, 0x3fd8792b828796c5)),
+        ((2, 6), (2, 120, 0x3fd6f2cd0d3eeafe)),
+        ((2, 7), (16, 120, 0x3ff0000000000000)),
+        ((3, 0), (1, 120, 0x3fd2c08eb16b8556)),
+        ((3, 1), (3, 120, 0x3fc1dec0d4c77b04)),
+        ((3, 2), (1, 120, 0x3fd8888888888888)),
+        ((3, 3), (34, 120, 0x3fc3333333333334)),
+    ];
+    for players in [2, 3] {
+        let states = sample_states::<rules::villa::Villa>(players, 8, 55);
+        for ((p, n), want) in recorded.iter().filter(|((p, _), _)| *p == players) {
+            let (state, seat) = &states[*n];
+            let d = search(state, *seat, &budget, *n as u64, &never).expect("a move");
+            let got = (d.index, d.iterations, d.expected.to_bits());
+            assert_eq!(got, *want, "{p} players, state {n}");
+        }
+    }
+}
+
 #[test]
 fn same_seed_same_move_in_every_game() {
     check_same_seed_same_move::<rules::palazzo::Palazzo>(3);

@@ -34,21 +34,15 @@ pub struct BoundingBox {
 impl BoundingBox {
     /// The grown bounding box of `poly`.
     pub fn of(poly: &[P]) -> BoundingBox {
-        let (mut minx, mut maxx, mut miny, mut maxy) = (
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-        );
-        for v in poly {
-            minx = minx.min(v.0);
-            maxx = maxx.max(v.0);
-            miny = miny.min(v.1);
-            maxy = maxy.max(v.1);
-        }
+        let (low, high) = extremes(poly);
+        BoundingBox::of_extremes(low, high)
+    }
+
+    /// The grown bounding box of a polygon whose [`extremes`] are `low` and `high`.
+    pub fn of_extremes(low: P, high: P) -> BoundingBox {
         BoundingBox {
-            min: (minx - BOX_MARGIN, miny - BOX_MARGIN),
-            max: (maxx + BOX_MARGIN, maxy + BOX_MARGIN),
+            min: (low.0 - BOX_MARGIN, low.1 - BOX_MARGIN),
+            max: (high.0 + BOX_MARGIN, high.1 + BOX_MARGIN),
         }
     }
 
@@ -56,6 +50,23 @@ impl BoundingBox {
     pub fn holds(&self, p: P) -> bool {
         !(p.0 < self.min.0 || p.0 > self.max.0 || p.1 < self.min.1 || p.1 > self.max.1)
     }
+}
+
+/// The smallest and the largest coordinates of `poly`'s vertices (∞ and −∞ when empty).
+pub fn extremes(poly: &[P]) -> (P, P) {
+    let (mut minx, mut maxx, mut miny, mut maxy) = (
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    );
+    for v in poly {
+        minx = minx.min(v.0);
+        maxx = maxx.max(v.0);
+        miny = miny.min(v.1);
+        maxy = maxy.max(v.1);
+    }
+    ((minx, miny), (maxx, maxy))
 }
 
 /// True when `p` lies outside the bounding box of `poly` grown by [`BOX_MARGIN`].
@@ -421,6 +432,24 @@ fn footprint_clearly_inner(inner: &[P], lengths: &[f64], shape: Shape, c: P) -> 
             .all(|i| cross(inner[i], inner[(i + 1) % n], c) - reach * lengths[i] > INNER_MARGIN)
 }
 
+/// Does every boundary point of the footprint lie clearly inside `hull` (a hull from
+/// [`footprints_hull`], counter-clockwise)? Then the footprints' hull without this one
+/// is `hull` too: its points are left out of the chain's work as [`footprints_hull`]
+/// leaves out the footprints inside its extreme octagon, and for the same reason.
+pub fn footprint_clearly_inside(hull: &[P], shape: Shape, c: P) -> bool {
+    let n = hull.len();
+    if n < 3 {
+        return false;
+    }
+    let lengths: Vec<f64> = (0..n)
+        .map(|i| {
+            let (a, b) = (hull[i], hull[(i + 1) % n]);
+            ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt()
+        })
+        .collect();
+    footprint_clearly_inner(hull, &lengths, shape, c)
+}
+
 /// Signed distance of `p` to a convex hull given as its vertices: positive inside.
 /// A hull of one point or a segment has no inside; no hull at all is −∞.
 pub fn hull_signed_distance(p: P, hull: &[P]) -> f64 {
@@ -548,6 +577,16 @@ pub fn reach(shape: Shape) -> f64 {
     match shape {
         Shape::Round(r) => r,
         Shape::Square(h) => h * std::f64::consts::SQRT_2,
+    }
+}
+
+/// How far a footprint reaches from its centre along either axis: a disc's radius, a
+/// square's half side. Two footprints whose centres are farther apart along an axis than
+/// the sum of theirs never overlap ([`footprints_overlap`]).
+pub fn half_extent(shape: Shape) -> f64 {
+    match shape {
+        Shape::Round(r) => r,
+        Shape::Square(h) => h,
     }
 }
 

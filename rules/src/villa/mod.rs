@@ -13,8 +13,10 @@ mod odds;
 pub use odds::{by_steadiness, FloorOdds};
 mod estimate;
 pub mod geom;
+mod inside;
 mod layout;
 pub mod model;
+mod pick;
 mod places;
 mod play;
 pub mod policy;
@@ -268,92 +270,7 @@ pub enum VillaError {
     NotProposers(String),
 }
 
-/// What a Villa game waits for, as refusals name it (`VillaError::NotYourTurn`,
-/// `NotNow`): (Fluent key, English). The error carries the English; its phrase finds the
-/// key here, so the reader gets it in their language.
-pub mod waiting {
-    pub const SETUP_COLUMNS: (&str, &str) = (
-        "villa-waiting-setup-columns",
-        "the columns are being stood on the base plate (`set blue-thin-1 d4`)",
-    );
-    pub const SETUP_FLOOR: (&str, &str) = (
-        "villa-waiting-setup-floor",
-        "the blue floor is to be placed (`floor l8`)",
-    );
-    pub const BEGIN_PLAY: (&str, &str) = (
-        "villa-waiting-begin-play",
-        "start your turn with `play <colour>` or `propose`",
-    );
-    pub const BEGIN_NEUTRAL: (&str, &str) = (
-        "villa-waiting-begin-neutral",
-        "start your turn by pulling a neutral column (`pull green-thin-1`) or with `propose`",
-    );
-    pub const BEGIN_PULL: (&str, &str) = (
-        "villa-waiting-begin-pull",
-        "start your turn with `pull <column>` or `propose`",
-    );
-    pub const PULL_OWN: (&str, &str) = (
-        "villa-waiting-pull-own",
-        "pull one of your columns (`pull blue-thick`)",
-    );
-    pub const OBJECTOR_PULLS: (&str, &str) = (
-        "villa-waiting-objector-pulls",
-        "the objector must pull one of the proposer's columns (`pull <column>`)",
-    );
-    pub const CHALLENGER_PULLS: (&str, &str) = (
-        "villa-waiting-challenger-pulls",
-        "the challenger must pull a neutral column (`pull <column>`)",
-    );
-    pub const FEEL: (&str, &str) = (
-        "villa-waiting-feel",
-        "the pulled column must be placed (`place d4`) or put back (`abort`)",
-    );
-    pub const OBJECTIONS: (&str, &str) = (
-        "villa-waiting-objections",
-        "each player may `object` to the new floor or `allow` it",
-    );
-    pub const CHALLENGES: (&str, &str) = (
-        "villa-waiting-challenges",
-        "each player may `challenge` the aborted neutral pull or `allow` it",
-    );
-    pub const REMOVAL: (&str, &str) = (
-        "villa-waiting-removal",
-        "the proposer removes one of the objector's columns (`remove <column>`)",
-    );
-    pub const PLACE_FLOOR: (&str, &str) = (
-        "villa-waiting-place-floor",
-        "the proposer places the new floor (`floor d4`)",
-    );
-    pub const OVER: (&str, &str) = ("villa-waiting-over", "the game is over");
-    pub const PROPOSE_AT_START: (&str, &str) = (
-        "villa-waiting-propose-at-start",
-        "a new floor can only be proposed at the start of your turn",
-    );
-    pub const CHOOSE_COLOUR: (&str, &str) = (
-        "villa-waiting-choose-colour",
-        "first choose which of your colours you play (`play blue`)",
-    );
-
-    /// Every entry above.
-    pub const ALL: [(&str, &str); 16] = [
-        SETUP_COLUMNS,
-        SETUP_FLOOR,
-        BEGIN_PLAY,
-        BEGIN_NEUTRAL,
-        BEGIN_PULL,
-        PULL_OWN,
-        OBJECTOR_PULLS,
-        CHALLENGER_PULLS,
-        FEEL,
-        OBJECTIONS,
-        CHALLENGES,
-        REMOVAL,
-        PLACE_FLOOR,
-        OVER,
-        PROPOSE_AT_START,
-        CHOOSE_COLOUR,
-    ];
-}
+pub mod waiting;
 
 /// The argument for what the game waits for: its key when the text is one of
 /// [`waiting::ALL`], else the text as it is.
@@ -783,30 +700,53 @@ impl Game for Villa {
     }
 
     fn apply(&mut self, seat: Seat, action: &VillaAction) -> Result<Vec<VillaEvent>, VillaError> {
+        let mut events = vec![];
+        self.apply_into(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: &VillaAction,
+        events: &mut Vec<VillaEvent>,
+    ) -> Result<(), VillaError> {
         // `act` checks every precondition before it touches the state, so a refused
         // action leaves the villa as it was without a copy.
-        self.act(seat, action)
+        self.act_into(seat, action, events)
     }
 
     fn awaiting(&self) -> Vec<Seat> {
-        match &self.phase {
-            Phase::Over => vec![],
-            Phase::SetupColumns { placer } | Phase::SetupFloor { placer } => vec![*placer],
-            Phase::Turn { seat, .. } | Phase::Pick { seat, .. } | Phase::Feel { seat, .. } => {
-                vec![*seat]
-            }
-            Phase::Objections { answers, .. } | Phase::Challenges { answers, .. } => {
-                answers.current().into_iter().collect()
-            }
-            Phase::Removal { proposer, .. } | Phase::PlaceFloor { proposer } => vec![*proposer],
-        }
+        let mut out = Vec::with_capacity(1);
+        self.awaiting_into(&mut out);
+        out
+    }
+
+    fn awaiting_into(&self, out: &mut Vec<Seat>) {
+        out.clear();
+        out.extend(self.awaited());
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<VillaAction> {
-        if !self.awaiting().contains(&seat) {
-            return vec![];
+        let mut out = vec![];
+        self.legal_actions_into(seat, &mut out);
+        out
+    }
+
+    fn legal_actions_into(&self, seat: Seat, out: &mut Vec<VillaAction>) {
+        out.clear();
+        if self.awaits(seat) {
+            self.legal_into(seat, out);
         }
-        self.legal(seat)
+    }
+
+    fn pick_legal(
+        &self,
+        seat: Seat,
+        pick: &mut dyn FnMut(usize) -> usize,
+        scratch: &mut Vec<VillaAction>,
+    ) -> Option<VillaAction> {
+        self.pick_legal_action(seat, pick, scratch)
     }
 
     fn undoable(before: &Self, _seat: Seat, _action: &VillaAction, after: &Self) -> bool {

@@ -3,6 +3,7 @@
 
 use super::data::{self, ColumnType, BASE_RADIUS, BUILD_RADIUS, RED_FLOOR};
 use super::geom::{self, Shape, P};
+use super::inside::{InsideMap, Side, NEAR};
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -12,6 +13,9 @@ pub struct FloorShape {
     pub poly: Vec<P>,
     pub area: f64,
     pub centroid: P,
+    /// The outline's smallest and largest coordinates.
+    pub low: P,
+    pub high: P,
 }
 
 /// The five floor shapes, computed once from the data table.
@@ -22,14 +26,70 @@ pub fn floor_shapes() -> &'static [FloorShape] {
             .map(|i| {
                 let poly = data::floor_polygon(i);
                 let (area, centroid) = geom::area_centroid(&poly);
+                let (low, high) = geom::extremes(&poly);
                 FloorShape {
                     poly,
                     area,
                     centroid,
+                    low,
+                    high,
                 }
             })
             .collect()
     })
+}
+
+/// The inside table of floor `k`'s outline (1-based, as [`floor_poly`]), made once.
+fn inside_map(k: usize) -> &'static InsideMap {
+    static MAPS: OnceLock<Vec<InsideMap>> = OnceLock::new();
+    let maps = MAPS.get_or_init(|| {
+        floor_shapes()
+            .iter()
+            .map(|s| InsideMap::of(&s.poly))
+            .collect()
+    });
+    &maps[k.clamp(1, maps.len()) - 1]
+}
+
+/// Does floor `k` placed at `floor_pos` hold `c` over it ([`geom::inside`] on its
+/// outline)? The floor's table answers unless `c` is near an edge; then the outline is
+/// placed into `outline` (once: `placed` says it is there) and tested edge by edge.
+/// `bbox` is the placed outline's grown box.
+#[inline]
+fn over_floor(
+    k: usize,
+    floor_pos: P,
+    bbox: &geom::BoundingBox,
+    c: P,
+    outline: &mut Vec<P>,
+    placed: &mut bool,
+) -> bool {
+    if !bbox.holds(c) {
+        return false;
+    }
+    match inside_map(k).side((c.0 - floor_pos.0, c.1 - floor_pos.1)) {
+        Side::In => true,
+        Side::Out => false,
+        Side::Near => {
+            if !*placed {
+                floor_poly_into(k, floor_pos, outline);
+                *placed = true;
+            }
+            geom::inside_box_known(c, outline)
+        }
+    }
+}
+
+/// The grown box ([`geom::BoundingBox::of`]) of floor `k` placed at `pos`, without
+/// placing it: rounding is monotone, so the placed outline's extremes are the shape's
+/// extremes moved, bit for bit.
+fn floor_box(k: usize, pos: P) -> geom::BoundingBox {
+    let shapes = floor_shapes();
+    let s = &shapes[k.clamp(1, shapes.len()) - 1];
+    geom::BoundingBox::of_extremes(
+        (s.low.0 + pos.0, s.low.1 + pos.1),
+        (s.high.0 + pos.0, s.high.1 + pos.1),
+    )
 }
 
 /// Floor `k` (1-based: the floor forming level k) placed at `pos`.
@@ -114,18 +174,11 @@ impl TopGeometry {
         let Some(pos) = next.points.get(i).copied() else {
             return false;
         };
-        let mut translated = false;
+        let mut placed = false;
         let mut got = 0;
         for &c in tops {
-            if !bbox.holds(c) {
-                continue;
-            }
-            if !translated {
-                floor_poly_into(self.k + 1, pos, outline);
-                translated = true;
-            }
-            // `bbox` is the outline's grown box, and it holds `c`.
-            if geom::inside_box_known(c, outline) {
+            // `bbox` is the outline's grown box.
+            if over_floor(self.k + 1, pos, bbox, c, outline, &mut placed) {
                 got += 1;
                 if got >= need {
                     return true;
@@ -133,6 +186,44 @@ impl TopGeometry {
             }
         }
         false
+    }
+
+    /// The grid points where [`Self::next_floor_fits`] holds, in [`Grid::all`] order,
+    /// into `places`: the columns under the next floor are counted from its table for
+    /// all the grid at once, and only the points where columns near its edges could
+    /// decide are tested one by one. `counts` is scratch.
+    pub fn next_floor_places(
+        &self,
+        tops: &[P],
+        need: usize,
+        outline: &mut Vec<P>,
+        counts: &mut Vec<u16>,
+        places: &mut Vec<GridPt>,
+    ) {
+        places.clear();
+        if tops.len() < need || self.k >= data::RED_FLOOR {
+            return;
+        }
+        let (w, h) = (usize::from(self.grid.w), usize::from(self.grid.h));
+        counts.clear();
+        counts.resize(w * h, 0);
+        let map = inside_map(self.k + 1);
+        for &c in tops {
+            map.sweep(c, (self.grid.x0, self.grid.y0), (w, h), counts);
+        }
+        let on_base = &self.next_floor().on_base;
+        for (i, (&count, &base)) in counts.iter().zip(on_base).enumerate() {
+            let (got, maybe) = (usize::from(count % NEAR), usize::from(count / NEAR));
+            if base
+                && (got >= need
+                    || (got + maybe >= need && self.next_floor_fits(i, tops, need, outline)))
+            {
+                places.push(GridPt {
+                    x: (i % w) as u8,
+                    y: (i / w) as u8,
+                });
+            }
+        }
     }
 
     fn next_floor(&self) -> &NextFloor {
@@ -179,7 +270,7 @@ impl TopGeometry {
 }
 
 /// Top-floor placements the process remembers.
-const TOP_MEMO_SIZE: usize = 64;
+const TOP_MEMO_SIZE: usize = 256;
 
 /// A column as the model sees it: its type, level and centre.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -191,7 +282,11 @@ pub struct Piece {
 
 /// Does a column at `pos` on level `k − 1` support floor `k` placed at `floor_pos`?
 pub fn supports(k: usize, floor_pos: P, pos: P) -> bool {
-    geom::inside(pos, &floor_poly(k, floor_pos))
+    match inside_map(k).side((pos.0 - floor_pos.0, pos.1 - floor_pos.1)) {
+        Side::In => true,
+        Side::Out => false,
+        Side::Near => geom::inside(pos, &floor_poly(k, floor_pos)),
+    }
 }
 
 /// The margin of the villa (cm): the smallest signed distance of the centre of mass of
@@ -205,12 +300,28 @@ pub fn margin(floors: &[P], pieces: &[Piece]) -> f64 {
 /// [`margin`], taking the hulls of supporters it has seen before from `memo` (a hull is
 /// a function of its supporters' shapes and centres alone, so the number is the same).
 pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
+    margin_lifting(floors, pieces, None, memo)
+}
+
+/// [`margin_with`] of `pieces` but the one at index `lifted` (a column being pulled):
+/// the same number. Where that piece held up a floor, the hull of the floor's supporters
+/// with it may be remembered; when the piece's footprint lies clearly inside that hull,
+/// it is also the hull without it ([`geom::footprint_clearly_inside`]).
+pub fn margin_lifting(
+    floors: &[P],
+    pieces: &[Piece],
+    lifted: Option<usize>,
+    memo: &HullMemo,
+) -> f64 {
     let shapes = floor_shapes();
     let n = floors.len();
     let (mut m, mut mx, mut my) = (0.0, 0.0, 0.0);
     let mut best = f64::INFINITY;
-    let mut outline: Vec<P> = Vec::with_capacity(24);
-    let mut key: Vec<SupporterKey> = Vec::with_capacity(COLUMNS_MAX);
+    // The outline is placed only for a piece near its edges (mostly never).
+    let mut outline: Vec<P> = Vec::new();
+    // The supporters of one floor, on the stack (at most every column), the lifted
+    // piece among them where it is one.
+    let mut key = [SupporterKey::default(); COLUMNS_MAX];
     for k in (1..=n).rev() {
         let s = &shapes[k - 1];
         let (cx, cy) = (
@@ -220,25 +331,51 @@ pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
         m += s.area;
         mx += s.area * cx;
         my += s.area * cy;
-        for p in pieces.iter().filter(|p| p.level == k) {
+        for (_, p) in pieces
+            .iter()
+            .enumerate()
+            .filter(|&(i, p)| p.level == k && Some(i) != lifted)
+        {
             m += p.kind.mass;
             mx += p.kind.mass * p.pos.0;
             my += p.kind.mass * p.pos.1;
         }
         let com = (mx / m, my / m);
-        floor_poly_into(k, floors[k - 1], &mut outline);
-        // `geom::inside` with the outline's box worked out once per floor, not per piece.
-        let bbox = geom::BoundingBox::of(&outline);
-        key.clear();
-        key.extend(
-            pieces
-                .iter()
-                .filter(|p| {
-                    p.level + 1 == k && bbox.holds(p.pos) && geom::inside_box_known(p.pos, &outline)
+        // `geom::inside` with the outline's box worked out once per floor, not per piece,
+        // and the outline placed only for a piece near its edges.
+        let floor_pos = floors[k - 1];
+        let bbox = floor_box(k, floor_pos);
+        let mut placed = false;
+        let (mut len, mut at) = (0, None);
+        for (i, p) in pieces.iter().enumerate() {
+            if p.level + 1 == k && over_floor(k, floor_pos, &bbox, p.pos, &mut outline, &mut placed)
+            {
+                // More pieces than columns would be no villa of this game: the margin of
+                // the first ones, rather than a panic.
+                if let Some(slot) = key.get_mut(len) {
+                    *slot = SupporterKey::of(p.kind.shape, p.pos);
+                    if Some(i) == lifted {
+                        at = Some(len);
+                    }
+                    len += 1;
+                }
+            }
+        }
+        let with_lifted = &key[..len];
+        let d = match at {
+            None => memo.with_hull(with_lifted, None, |hull| {
+                geom::hull_signed_distance(com, hull)
+            }),
+            Some(at) => {
+                let mut without = [SupporterKey::default(); COLUMNS_MAX];
+                without[..at].copy_from_slice(&with_lifted[..at]);
+                without[at..len - 1].copy_from_slice(&with_lifted[at + 1..]);
+                let lifted = with_lifted[at];
+                memo.with_hull(&without[..len - 1], Some((with_lifted, lifted)), |hull| {
+                    geom::hull_signed_distance(com, hull)
                 })
-                .map(|p| SupporterKey::of(p.kind.shape, p.pos)),
-        );
-        let d = memo.with_hull(&key, |hull| geom::hull_signed_distance(com, hull));
+            }
+        };
         best = best.min(d);
     }
     best
@@ -248,7 +385,7 @@ pub fn margin_with(floors: &[P], pieces: &[Piece], memo: &HullMemo) -> f64 {
 const COLUMNS_MAX: usize = data::COLUMNS;
 
 /// One supporter as a hull sees it: its shape and centre, bit for bit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 struct SupporterKey {
     square: bool,
     size: u64,
@@ -334,7 +471,14 @@ thread_local! {
 
 impl HullMemo {
     /// Calls `f` with the hull of the supporters `key`, from the memo or worked out.
-    fn with_hull<T>(&self, key: &[SupporterKey], f: impl FnOnce(&[P]) -> T) -> T {
+    /// `wider`: the same supporters and one more, whose remembered hull is this one's
+    /// too when that one's footprint lies clearly inside it.
+    fn with_hull<T>(
+        &self,
+        key: &[SupporterKey],
+        wider: Option<(&[SupporterKey], SupporterKey)>,
+        f: impl FnOnce(&[P]) -> T,
+    ) -> T {
         HULLS.with(|hulls| {
             let Ok(mut seen) = hulls.try_borrow_mut() else {
                 return f(&hull_of(key));
@@ -342,7 +486,12 @@ impl HullMemo {
             if let Some(hull) = seen.get(key) {
                 return f(hull);
             }
-            let hull = hull_of(key);
+            let same = wider.and_then(|(wider, one)| {
+                seen.get(wider)
+                    .filter(|hull| geom::footprint_clearly_inside(hull, one.shape(), one.pos()))
+                    .cloned()
+            });
+            let hull = same.unwrap_or_else(|| hull_of(key));
             let out = f(&hull);
             if seen.len() >= HULL_MEMO_SIZE {
                 seen.clear();
@@ -465,8 +614,10 @@ pub fn free_of_overlap(
     let mut free = on_floor.to_vec();
     let (w, h) = (grid.w as i32, grid.h as i32);
     for s in standing {
-        // Centres farther apart than the two circumscribed radii (and a cm) never overlap.
-        let reach = geom::reach(shape) + geom::reach(s.kind.shape) + 1.0;
+        // Footprints overlap only where their centres are closer along each axis than
+        // the sum of their half extents (a disc's radius, a square's half side); a hair
+        // more covers the rounding of the centres' differences.
+        let reach = geom::half_extent(shape) + geom::half_extent(s.kind.shape) + 1e-6;
         let (x0, x1) = (
             (s.pos.0 - reach).floor() as i32,
             (s.pos.0 + reach).ceil() as i32,
@@ -762,6 +913,118 @@ mod tests {
             }
         }
         assert!(blocked > 100, "only {blocked} points blocked");
+    }
+
+    #[test]
+    fn a_margin_lifting_a_piece_is_the_margin_without_it_bit_for_bit() {
+        let mut seed: u64 = 17;
+        let mut next = |scale: f64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 * scale - scale
+        };
+        let forget = || HULLS.with(|h| h.borrow_mut().clear());
+        let mut inside = 0;
+        for n in 0..60 {
+            // A ring of columns under the blue floor, some inside it, a few on the floor.
+            let mut pieces: Vec<Piece> = (0..6)
+                .map(|i| {
+                    let a = std::f64::consts::TAU * f64::from(i) / 6.0 + next(0.3);
+                    Piece {
+                        kind: data::column_type(i as usize % 2),
+                        level: 0,
+                        pos: (5.5 * a.cos() + next(0.5), 3.5 * a.sin() + next(0.5)),
+                    }
+                })
+                .collect();
+            pieces.extend((0..n % 4).map(|i| Piece {
+                kind: data::column_type(2 + i % 3),
+                level: 0,
+                pos: (next(2.0), next(1.5)),
+            }));
+            pieces.extend((0..n % 3).map(|_| Piece {
+                kind: data::column_type(2),
+                level: 1,
+                pos: (next(4.0), next(3.0)),
+            }));
+            let floors = [(0.0, 0.0)];
+            for lifted in 0..pieces.len() {
+                forget();
+                // The hulls with every piece remembered, as after the move before.
+                margin(&floors, &pieces);
+                let got = margin_lifting(&floors, &pieces, Some(lifted), &HullMemo);
+                forget();
+                let mut without = pieces.clone();
+                let gone = without.remove(lifted);
+                let want = margin(&floors, &without);
+                assert_eq!(got.to_bits(), want.to_bits(), "{pieces:?} without {lifted}");
+                let hull = hull_of(
+                    &pieces
+                        .iter()
+                        .filter(|p| p.level == 0 && supports(1, floors[0], p.pos))
+                        .map(|p| SupporterKey::of(p.kind.shape, p.pos))
+                        .collect::<Vec<_>>(),
+                );
+                inside += usize::from(
+                    gone.level == 0
+                        && geom::footprint_clearly_inside(&hull, gone.kind.shape, gone.pos),
+                );
+            }
+        }
+        assert!(inside > 40, "only {inside} lifted pieces inside the hull");
+    }
+
+    #[test]
+    fn next_floor_places_is_next_floor_fits_at_every_point() {
+        let mut seed: u64 = 5;
+        let mut next = |scale: f64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 * scale - scale
+        };
+        let (mut outline, mut counts, mut places) = (vec![], vec![], vec![]);
+        let (mut fitting, mut points) = (0, 0);
+        for n in 0..240 {
+            let k = 1 + n % 4;
+            let pos = (next(2.0).round(), next(2.0).round());
+            let top = TopGeometry::new(k, pos);
+            let on_grid = |g: GridPt| top.grid.point(g).unwrap();
+            // Columns anywhere on the floor, some of them on grid points, on half points
+            // and just beside the next floor's corners, where the table cannot answer.
+            let corners = &floor_shapes()[k.min(4)].poly;
+            let tops: Vec<P> = (0..n % 13)
+                .map(|i| {
+                    let g = GridPt {
+                        x: (next(1.0).abs() * f64::from(top.grid.w)) as u8 % top.grid.w,
+                        y: (next(1.0).abs() * f64::from(top.grid.h)) as u8 % top.grid.h,
+                    };
+                    let p = on_grid(g);
+                    let v = corners[i % corners.len()];
+                    match i % 4 {
+                        0 => (p.0 + next(1.0), p.1 + next(1.0)),
+                        1 => p,
+                        2 => (p.0 + 0.5, p.1 - 0.5),
+                        _ => (p.0 + v.0 + next(1e-6), p.1 + v.1 + next(1e-6)),
+                    }
+                })
+                .collect();
+            for need in [2, 3] {
+                top.next_floor_places(&tops, need, &mut outline, &mut counts, &mut places);
+                let one_by_one: Vec<GridPt> = (top.grid.all().enumerate())
+                    .filter(|&(i, _)| top.next_floor_fits(i, &tops, need, &mut outline))
+                    .map(|(_, g)| g)
+                    .collect();
+                assert_eq!(places, one_by_one, "floor {k} at {pos:?}, tops {tops:?}");
+                fitting += places.len();
+                points += top.grid.all().count();
+            }
+        }
+        assert!(
+            fitting > 500 && fitting < points,
+            "{fitting} of {points} fit"
+        );
     }
 
     #[test]

@@ -36,13 +36,11 @@ pub(super) struct FloorKey {
     tops: Vec<(u64, u64)>,
 }
 
-/// What is known of the next floor's positions for one [`FloorKey`]: whether there is
-/// any, and the whole list once it was asked for.
+/// The next floor's positions for one [`FloorKey`].
 #[derive(Debug, Clone)]
 pub(super) struct FloorKnown {
     key: FloorKey,
-    any: bool,
-    all: Option<Vec<GridPt>>,
+    all: Vec<GridPt>,
 }
 
 /// The next floor's positions over the tower last asked about (a villa keeps one: the
@@ -177,7 +175,9 @@ impl Villa {
         }
     }
 
-    /// Grid points where the next floor may go (`need` supports; `setup` as above).
+    /// Grid points where the next floor may go (`need` supports; `setup` as above),
+    /// checked point by point: the custom setup's blue floor, and a tower with no top
+    /// floor's geometry (on a floor, [`Self::floor_places`] counts them from its tables).
     pub(super) fn floor_points(
         &self,
         need: usize,
@@ -185,20 +185,29 @@ impl Villa {
     ) -> impl Iterator<Item = GridPt> + '_ {
         let mut scan = self.floor_scan();
         let grid = scan.grid;
-        // On a floor, the base test and the outlines' boxes come from the top floor's
-        // kept tables; the custom setup (no floor yet) checks point by point.
-        let top = self.top_geometry().filter(|_| !setup);
         // `Grid::all`'s order (row by row from the bottom), owning the grid.
         let points = (0..grid.h).flat_map(move |y| (0..grid.w).map(move |x| GridPt { x, y }));
-        points.enumerate().filter_map(move |(i, g)| {
-            let ok = match &top {
-                Some(top) => top.next_floor_fits(i, &scan.tops, need, &mut scan.outline),
-                None => grid
-                    .point(g)
-                    .is_some_and(|pos| self.floor_fits(&mut scan, pos, need, setup)),
-            };
-            ok.then_some(g)
+        points.filter(move |&g| {
+            grid.point(g)
+                .is_some_and(|pos| self.floor_fits(&mut scan, pos, need, setup))
         })
+    }
+
+    /// Is `key` the key of the next floor's positions over the tower as it stands
+    /// ([`Self::floor_key`] is `key`, without building it)?
+    fn floor_key_is(&self, key: &FloorKey, need: usize) -> bool {
+        let level = self.top() as u8;
+        let pos = self.floors.last().copied().unwrap_or_default();
+        let mut tops = self
+            .columns
+            .iter()
+            .filter(|c| c.placed && !c.gone && c.level == level)
+            .map(|c| (c.pos.0.to_bits(), c.pos.1.to_bits()));
+        key.k == self.top()
+            && key.pos == (pos.0.to_bits(), pos.1.to_bits())
+            && key.need == need
+            && key.tops.iter().all(|&top| tops.next() == Some(top))
+            && tops.next().is_none()
     }
 
     /// The key of the next floor's positions over the tower as it stands.
@@ -224,7 +233,7 @@ impl Villa {
         let pos = self.floor_check(at, self.need_supports(self.top() + 1), false)?;
         let mut floors = self.floors.clone();
         floors.push(pos);
-        let m = self.margin_of(&floors, &self.pieces(None));
+        let m = self.margin_without(&floors, None);
         Ok((floors, m))
     }
 
@@ -239,53 +248,45 @@ impl Villa {
 
     /// Grid points where the next floor may go.
     pub(super) fn floor_positions(&self) -> Vec<GridPt> {
-        if self.top() >= RED_FLOOR {
-            return vec![];
-        }
-        let need = self.need_supports(self.top() + 1);
-        let key = self.floor_key(need);
-        let Ok(mut memo) = self.floor_memo.0.lock() else {
-            return self.floor_points(need, false).collect();
-        };
-        if let Some(all) = memo
-            .as_ref()
-            .filter(|m| m.key == key)
-            .and_then(|m| m.all.as_ref())
-        {
-            return all.clone();
-        }
-        // One allocation: a grid has at most 26 × 99 points.
-        let grid = self.grid();
-        let mut all: Vec<GridPt> = Vec::with_capacity(usize::from(grid.w) * usize::from(grid.h));
-        all.extend(self.floor_points(need, false));
-        *memo = Some(FloorKnown {
-            key,
-            any: !all.is_empty(),
-            all: Some(all.clone()),
-        });
-        all
+        self.with_floor_positions(|all| all.to_vec())
     }
 
     /// Is there any grid point where the next floor may go?
     pub(super) fn any_floor_position(&self) -> bool {
+        self.with_floor_positions(|all| !all.is_empty())
+    }
+
+    /// Calls `f` with the next floor's positions over the tower as it stands, kept by the
+    /// villa until the tower changes.
+    pub(super) fn with_floor_positions<T>(&self, f: impl FnOnce(&[GridPt]) -> T) -> T {
         if self.top() >= RED_FLOOR {
-            return false;
+            return f(&[]);
         }
         let need = self.need_supports(self.top() + 1);
-        let key = self.floor_key(need);
         let Ok(mut memo) = self.floor_memo.0.lock() else {
-            return self.floor_points(need, false).next().is_some();
+            return f(&self.floor_places(need));
         };
-        if let Some(m) = memo.as_ref().filter(|m| m.key == key) {
-            return m.any;
+        if let Some(known) = memo.as_ref().filter(|m| self.floor_key_is(&m.key, need)) {
+            return f(&known.all);
         }
-        let any = self.floor_points(need, false).next().is_some();
+        let all = self.floor_places(need);
+        let out = f(&all);
         *memo = Some(FloorKnown {
-            key,
-            any,
-            all: None,
+            key: self.floor_key(need),
+            all,
         });
-        any
+        out
+    }
+
+    /// Works out the next floor's positions (`need` supports) over the tower.
+    fn floor_places(&self, need: usize) -> Vec<GridPt> {
+        let Some(top) = self.top_geometry() else {
+            return self.floor_points(need, false).collect();
+        };
+        let scan = self.floor_scan();
+        let (mut outline, mut counts, mut all) = (scan.outline, vec![], vec![]);
+        top.next_floor_places(&scan.tops, need, &mut outline, &mut counts, &mut all);
+        all
     }
 
     /// The custom setup's blue floor rests on at least 3 columns (and must stand).
@@ -298,12 +299,14 @@ impl Villa {
 
     pub(super) fn standing(&self) -> Vec<Standing> {
         let top = self.top() as u8;
-        let covered: Vec<ColId> = self
+        // The columns standing on another, as a set of ids (ids beyond 127 never cover).
+        let covered: u128 = self
             .columns
             .iter()
             .filter(|c| !c.gone && c.placed)
             .filter_map(|c| c.on)
-            .collect();
+            .filter(|&id| id < 128)
+            .fold(0, |set, id| set | 1 << id);
         let mut out = Vec::with_capacity(self.columns.len());
         out.extend(
             self.columns
@@ -314,7 +317,7 @@ impl Villa {
                     id: i as ColId,
                     kind: Self::kind_of(i as ColId),
                     pos: c.pos,
-                    covered: covered.contains(&(i as ColId)),
+                    covered: i < 128 && covered & 1 << i != 0,
                 }),
         );
         out
@@ -349,9 +352,18 @@ impl Villa {
 
     /// Grid points where column `c` may be placed on the top floor.
     pub(super) fn place_points(&self, c: ColId) -> Vec<GridPt> {
-        let Some(top) = self.top_geometry() else {
+        let Some((grid, mask)) = self.place_mask(c) else {
             return vec![];
         };
+        let mut out = Vec::with_capacity(mask.iter().filter(|&&ok| ok).count());
+        out.extend(grid.all().zip(mask).filter(|&(_, ok)| ok).map(|(g, _)| g));
+        out
+    }
+
+    /// Per point of the top floor's grid (in [`Grid::all`] order): may column `c` be
+    /// placed there? `None` before the blue floor is placed.
+    pub(super) fn place_mask(&self, c: ColId) -> Option<(Grid, Vec<bool>)> {
+        let top = self.top_geometry()?;
         let standing = self.standing();
         let (kind, red) = (Self::kind_of(c), model::stacking_level(top.k));
         let fits = top.fits(c as usize % PER_COLOUR);
@@ -360,26 +372,19 @@ impl Villa {
             // and overlaps no standing column: each column rules out only the points
             // near it, so only those are tested.
             let free = model::free_of_overlap(kind.shape, &top.grid, fits, &standing);
-            let mut out = Vec::with_capacity(free.iter().filter(|&&ok| ok).count());
-            out.extend(
-                top.grid
-                    .all()
-                    .zip(free)
-                    .filter(|&(_, ok)| ok)
-                    .map(|(g, _)| g),
-            );
-            return out;
+            return Some((top.grid, free));
         }
-        top.grid
+        let mask = top
+            .grid
             .all()
             .zip(fits)
-            .filter(|&(g, &on_floor)| {
+            .map(|(g, &on_floor)| {
                 top.grid.point(g).is_some_and(|p| {
                     model::place_target_known(kind, p, on_floor, &standing, red).is_ok()
                 })
             })
-            .map(|(g, _)| g)
-            .collect()
+            .collect();
+        Some((top.grid, mask))
     }
 
     /// The columns standing on the base plate, for setup placements.

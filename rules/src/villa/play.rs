@@ -7,8 +7,6 @@ use super::*;
 use crate::seating::{next_seat, others_after};
 use rand::Rng;
 
-type Res = Result<Vec<Ev>, VillaError>;
-
 pub(super) fn floor_name(k: usize) -> String {
     FLOOR_NAMES
         .get(k.wrapping_sub(1))
@@ -50,6 +48,17 @@ impl Villa {
         0..COLUMNS as ColId
     }
 
+    /// Has `seat` an own column that can be moved ([`Self::own_movable`] is not empty)?
+    fn any_own_movable(&self, seat: Seat) -> bool {
+        Self::ids().any(|c| self.owner(c) == Some(seat) && self.movable(c))
+    }
+
+    /// Has `seat` an own column of colour `k` that can be moved?
+    fn any_own_movable_in(&self, seat: Seat, k: u8) -> bool {
+        Self::ids()
+            .any(|c| Self::colour_of(c) == k && self.owner(c) == Some(seat) && self.movable(c))
+    }
+
     /// `seat`'s own columns that can be moved.
     pub(super) fn own_movable(&self, seat: Seat) -> Vec<ColId> {
         Self::ids()
@@ -86,9 +95,7 @@ impl Villa {
     }
 
     fn can_act(&self, seat: Seat) -> bool {
-        !self.own_movable(seat).is_empty()
-            || !self.eligible_neutrals().is_empty()
-            || self.can_propose()
+        self.any_own_movable(seat) || !self.eligible_neutrals().is_empty() || self.can_propose()
     }
 
     /// What the game waits for, for refusals (one of [`super::WAITING_FOR`]).
@@ -136,6 +143,35 @@ impl Villa {
     fn survives(&mut self, margin: f64, sigma: f64) -> bool {
         let d = self.normal(sigma);
         margin - d.abs() >= 0.0
+    }
+
+    /// The margin of `floors` with every standing column but `without`: the margin of
+    /// [`Villa::pieces`], with the pieces listed on the stack.
+    pub(super) fn margin_without(&self, floors: &[P], without: Option<ColId>) -> f64 {
+        if self.columns.len() > COLUMNS {
+            return self.margin_of(floors, &self.pieces(without));
+        }
+        let none = model::Piece {
+            kind: Self::kind_of(0),
+            level: 0,
+            pos: (0.0, 0.0),
+        };
+        let mut pieces = [none; COLUMNS];
+        let (mut n, mut lifted) = (0, None);
+        for (i, c) in self.columns.iter().enumerate() {
+            if c.placed && !c.gone {
+                if without == Some(i as ColId) {
+                    lifted = Some(n);
+                }
+                pieces[n] = model::Piece {
+                    kind: Self::kind_of(i as ColId),
+                    level: c.level as usize,
+                    pos: c.pos,
+                };
+                n += 1;
+            }
+        }
+        model::margin_lifting(floors, &pieces[..n], lifted, &self.hulls)
     }
 
     pub(super) fn pull_sigma(&self, c: ColId) -> f64 {
@@ -197,7 +233,7 @@ impl Villa {
 
     /// 3 players: after the neutral step, one of your own — if you have one.
     fn own_step(&mut self, seat: Seat, ev: &mut Vec<Ev>) {
-        if self.own_movable(seat).is_empty() {
+        if !self.any_own_movable(seat) {
             self.end_turn(ev);
         } else {
             self.phase = Phase::Turn {
@@ -251,14 +287,34 @@ impl Villa {
 
     // ----- actions -------------------------------------------------------------------
 
-    pub(super) fn act(&mut self, seat: Seat, action: &VillaAction) -> Res {
+    /// Applies `seat`'s action, its events written into `ev` (cleared first; left empty
+    /// when the action is refused, which changes nothing).
+    pub(super) fn act_into(
+        &mut self,
+        seat: Seat,
+        action: &VillaAction,
+        ev: &mut Vec<Ev>,
+    ) -> Result<(), VillaError> {
+        ev.clear();
+        let done = self.act(seat, action, ev);
+        if done.is_err() {
+            ev.clear();
+        }
+        done
+    }
+
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: &VillaAction,
+        ev: &mut Vec<Ev>,
+    ) -> Result<(), VillaError> {
         if self.is_over() {
             return Err(VillaError::GameOver);
         }
-        if !self.awaiting().contains(&seat) {
+        if !self.awaits(seat) {
             return Err(VillaError::NotYourTurn(self.expected()));
         }
-        let mut ev = vec![];
         match (self.phase.clone(), action) {
             (Phase::SetupColumns { placer }, VillaAction::Set { col, at }) => {
                 let p = self.setup_check(placer, *col, *at)?;
@@ -280,7 +336,7 @@ impl Villa {
                     Some(s) => self.phase = Phase::SetupColumns { placer: s },
                     None => {
                         if self.setup_floor_positions().is_empty() {
-                            self.finish(Ending::NoFoundation, &mut ev);
+                            self.finish(Ending::NoFoundation, ev);
                         } else {
                             self.phase = Phase::SetupFloor { placer };
                         }
@@ -297,7 +353,7 @@ impl Villa {
                     floor: 1,
                     at: at.to_string(),
                 });
-                self.begin_turn(self.players - 1, &mut ev);
+                self.begin_turn(self.players - 1, ev);
             }
             (
                 Phase::Turn {
@@ -340,16 +396,13 @@ impl Villa {
                 },
                 VillaAction::Play(k),
             ) if self.players == 2 => {
-                let name = COLOURS.get(*k as usize).unwrap_or(&"?").to_string();
+                // The colour's name, for a refusal only.
+                let name = || COLOURS.get(*k as usize).unwrap_or(&"?").to_string();
                 if self.owners.get(*k as usize).copied().flatten() != Some(seat) {
-                    return Err(VillaError::NotYourColour(name));
+                    return Err(VillaError::NotYourColour(name()));
                 }
-                if !self
-                    .own_movable(seat)
-                    .iter()
-                    .any(|&c| Self::colour_of(c) == *k)
-                {
-                    return Err(VillaError::NoMovableInColour(name));
+                if !self.any_own_movable_in(seat, *k) {
+                    return Err(VillaError::NoMovableInColour(name()));
                 }
                 ev.push(Ev::PlaysColour { seat, colour: *k });
                 self.phase = Phase::Turn {
@@ -359,20 +412,18 @@ impl Villa {
             }
             (Phase::Turn { stage, .. }, VillaAction::Pull(c)) => {
                 let why = self.check_turn_pull(seat, stage, *c)?;
-                self.start_pull(seat, *c, why, &mut ev);
+                self.start_pull(seat, *c, why, ev);
             }
             (Phase::Pick { why, .. }, VillaAction::Pull(c)) => {
                 self.check_pick_pull(why, *c)?;
-                self.start_pull(seat, *c, why, &mut ev);
+                self.start_pull(seat, *c, why, ev);
             }
             (Phase::Feel { col, why, .. }, VillaAction::Place(at)) => {
-                self.place(seat, col, why, *at, &mut ev)?
+                self.place(seat, col, why, *at, ev)?
             }
-            (Phase::Feel { col, why, .. }, VillaAction::Abort) => {
-                self.abort(seat, col, why, &mut ev)
-            }
+            (Phase::Feel { col, why, .. }, VillaAction::Abort) => self.abort(seat, col, why, ev),
             (Phase::Objections { proposer, .. }, VillaAction::Object) => {
-                if self.own_movable(proposer).is_empty() {
+                if !self.any_own_movable(proposer) {
                     return Err(VillaError::NothingToObject);
                 }
                 ev.push(Ev::Objected { seat, proposer });
@@ -391,7 +442,7 @@ impl Villa {
                 ev.push(Ev::Allowed { seat });
                 answers.advance();
                 if answers.is_done() {
-                    self.go_place_floor(proposer, &mut ev);
+                    self.go_place_floor(proposer, ev);
                 } else {
                     self.phase = Phase::Objections { proposer, answers };
                 }
@@ -416,7 +467,7 @@ impl Villa {
                 ev.push(Ev::Allowed { seat });
                 answers.advance();
                 if answers.is_done() {
-                    self.own_step(original, &mut ev);
+                    self.own_step(original, ev);
                 } else {
                     self.phase = Phase::Challenges { original, answers };
                 }
@@ -424,22 +475,22 @@ impl Villa {
             (Phase::Removal { proposer, objector }, VillaAction::Remove(c)) => {
                 self.check_removal(objector, *c)?;
                 let sigma = self.pull_sigma(*c);
-                let m = self.margin_of(&self.floors, &self.pieces(Some(*c)));
+                let m = self.margin_without(&self.floors, Some(*c));
                 if !self.survives(m, sigma) {
-                    self.collapse(proposer, Doing::Removing(*c), &mut ev);
+                    self.collapse(proposer, Doing::Removing(*c), ev);
                 } else {
                     if let Some(col) = self.columns.get_mut(*c as usize) {
                         col.gone = true;
                     }
                     ev.push(Ev::Removed { seat, col: *c });
-                    self.go_place_floor(proposer, &mut ev);
+                    self.go_place_floor(proposer, ev);
                 }
             }
             (Phase::PlaceFloor { proposer }, VillaAction::Floor(at)) => {
                 let k = self.top() + 1;
                 let (floors, m) = self.with_next_floor(*at)?;
                 if !self.survives(m, TUNING.sigma_place_floor) {
-                    self.collapse(proposer, Doing::PlacingFloor(k), &mut ev);
+                    self.collapse(proposer, Doing::PlacingFloor(k), ev);
                 } else {
                     self.set_floors(floors);
                     self.seal.claimed = false;
@@ -448,16 +499,17 @@ impl Villa {
                         floor: k,
                         at: at.to_string(),
                     });
-                    self.end_turn(&mut ev);
+                    self.end_turn(ev);
                 }
             }
             _ => return Err(VillaError::NotNow(self.expected())),
         }
-        Ok(ev)
+        Ok(())
     }
 
     fn check_turn_pull(&self, seat: Seat, stage: Stage, c: ColId) -> Result<Why, VillaError> {
-        let name = Self::name(c);
+        // The column's name, for a refusal only.
+        let name = || Self::name(c);
         let why = match (self.players, stage) {
             (2, Stage::Begin) => {
                 return Err(VillaError::NotNow(super::waiting::CHOOSE_COLOUR.1.into()))
@@ -465,19 +517,19 @@ impl Villa {
             (2, Stage::Colour(k)) => {
                 if Self::colour_of(c) != k {
                     let colour = COLOURS.get(k as usize).unwrap_or(&"?").to_string();
-                    return Err(VillaError::WrongColour(colour, name));
+                    return Err(VillaError::WrongColour(colour, name()));
                 }
                 Why::Move
             }
             (3, Stage::Begin) if !self.eligible_neutrals().is_empty() => {
                 if self.owner(c).is_some() {
-                    return Err(VillaError::NeutralFirst(COLOURS[3].to_string(), name));
+                    return Err(VillaError::NeutralFirst(COLOURS[3].to_string(), name()));
                 }
                 Why::Neutral
             }
             _ => {
                 if self.owner(c) != Some(seat) {
-                    return Err(VillaError::NotYours(name));
+                    return Err(VillaError::NotYours(name()));
                 }
                 Why::Move
             }
@@ -486,22 +538,23 @@ impl Villa {
             return Err(e);
         }
         if why == Why::Neutral && !self.eligible_neutrals().contains(&c) {
-            return Err(VillaError::LastNeutral(name));
+            return Err(VillaError::LastNeutral(name()));
         }
         Ok(why)
     }
 
     fn check_pick_pull(&self, why: Why, c: ColId) -> Result<(), VillaError> {
-        let name = Self::name(c);
+        // The column's name, for a refusal only.
+        let name = || Self::name(c);
         match why {
             Why::ObjectFloor { proposer } => {
                 if self.owner(c) != Some(proposer) {
-                    return Err(VillaError::NotProposers(name));
+                    return Err(VillaError::NotProposers(name()));
                 }
             }
             _ => {
                 if self.owner(c).is_some() {
-                    return Err(VillaError::NeutralFirst(COLOURS[3].to_string(), name));
+                    return Err(VillaError::NeutralFirst(COLOURS[3].to_string(), name()));
                 }
             }
         }
@@ -509,7 +562,7 @@ impl Villa {
             return Err(e);
         }
         if matches!(why, Why::Challenge { .. }) && !self.eligible_neutrals().contains(&c) {
-            return Err(VillaError::LastNeutral(name));
+            return Err(VillaError::LastNeutral(name()));
         }
         Ok(())
     }
@@ -538,7 +591,7 @@ impl Villa {
     }
 
     fn start_pull(&mut self, seat: Seat, c: ColId, why: Why, ev: &mut Vec<Ev>) {
-        let m = self.margin_of(&self.floors, &self.pieces(Some(c)));
+        let m = self.margin_without(&self.floors, Some(c));
         let reading = m + self.normal(TUNING.feel_sigma);
         let feel = Self::feel_index(reading);
         ev.push(Ev::Pulled { seat, col: c, feel });
@@ -561,7 +614,7 @@ impl Villa {
         let (p, target) = self.place_check(c, at)?;
         // The pull's check: the villa without the column.
         let sigma = self.pull_sigma(c);
-        let m = self.margin_of(&self.floors, &self.pieces(Some(c)));
+        let m = self.margin_without(&self.floors, Some(c));
         if !self.survives(m, sigma) {
             self.collapse(seat, Doing::Pulling(c), ev);
             return Ok(());
@@ -590,7 +643,7 @@ impl Villa {
                 Target::Floor => None,
             };
         }
-        let m = self.margin_of(&self.floors, &self.pieces(None));
+        let m = self.margin_without(&self.floors, None);
         if !self.survives(m, TUNING.sigma_place_column) {
             self.collapse(seat, Doing::Placing(c), ev);
             return Ok(());
@@ -666,8 +719,8 @@ impl Villa {
 
     // ----- legal actions -----------------------------------------------------------
 
-    pub(super) fn legal(&self, seat: Seat) -> Vec<VillaAction> {
-        let mut out = vec![];
+    /// The legal actions of `seat` (who is awaited), appended to `out`.
+    pub(super) fn legal_into(&self, seat: Seat, out: &mut Vec<VillaAction>) {
         match &self.phase {
             Phase::Over => {}
             Phase::SetupColumns { placer } => {
@@ -709,10 +762,9 @@ impl Villa {
                 }
                 match (self.players, *stage) {
                     (2, Stage::Begin) => {
-                        let own = self.own_movable(seat);
                         for k in 0..4u8 {
                             if self.owners.get(k as usize).copied().flatten() == Some(seat)
-                                && own.iter().any(|&c| Self::colour_of(c) == k)
+                                && self.any_own_movable_in(seat, k)
                             {
                                 out.push(VillaAction::Play(k));
                             }
@@ -743,7 +795,7 @@ impl Villa {
                 out.push(VillaAction::Abort);
             }
             Phase::Objections { proposer, .. } => {
-                if !self.own_movable(*proposer).is_empty() {
+                if self.any_own_movable(*proposer) {
                     out.push(VillaAction::Object);
                 }
                 out.push(VillaAction::Allow);
@@ -763,7 +815,6 @@ impl Villa {
                 out.extend(self.floor_positions().into_iter().map(VillaAction::Floor))
             }
         }
-        out
     }
 }
 
