@@ -2062,7 +2062,7 @@ fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() 
         .collect();
     let odds = surest(&v, own);
     let best = odds.iter().map(|o| o.1).fold(0.0, f64::max);
-    assert!(best >= SURE_TOUCH_CHANCE, "{odds:?}");
+    assert!(best >= rules::villa::TWO_PLAYER_TOUCH_CHANCE, "{odds:?}");
     let (move_, why) = thumb(&v, 1).expect("the retake");
     assert_eq!(why, "villa-thumb-retake");
     let A::Play(colour) = move_ else {
@@ -2093,7 +2093,7 @@ fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() 
 /// yellow, 5 points on top; seat 1 red and green, 2).
 #[test]
 fn two_player_bots_touch_the_villa_only_surely_while_a_fall_would_not_be_their_win() {
-    use rules::villa::{RETAKE_CHANCE, SAFE_BUILD_CHANCE, SURE_TOUCH_CHANCE};
+    use rules::villa::{RETAKE_CHANCE, SAFE_BUILD_CHANCE, TWO_PLAYER_TOUCH_CHANCE};
     let with_seal = |turn, holder: Option<Seat>, previous, claimed| {
         let mut v = fig7(2, turn, 11);
         v.tweak(|_, seal| {
@@ -2175,12 +2175,12 @@ fn two_player_bots_touch_the_villa_only_surely_while_a_fall_would_not_be_their_w
         }
     }
     // The previous holder on a new floor nobody has built on: any column set down takes
-    // the seal back, so it does so only surely, else waits.
+    // the seal back, so it does so only very surely, else waits.
     let v = with_seal(0, Some(1), Some(0), false);
     each_pull(
         &v,
         0,
-        SURE_TOUCH_CHANCE,
+        TWO_PLAYER_TOUCH_CHANCE,
         "villa-thumb-retake",
         "villa-thumb-wait",
     );
@@ -2218,6 +2218,62 @@ fn two_player_bots_touch_the_villa_only_surely_while_a_fall_would_not_be_their_w
     let mut r = v.clone();
     r.reseed_noise(7);
     assert_eq!(thumb(&r, 1), thumb(&v, 1));
+}
+
+/// Two players, over random games: a seat whose win the other's fall would be — holding
+/// the seal from below a new floor nobody has built on, or the seal's previous holder with
+/// a column that takes it back — sets its pulled column down, at its surest point, only
+/// when that is at least [`TWO_PLAYER_TOUCH_CHANCE`] sure (surer than the
+/// [`SURE_TOUCH_CHANCE`] of three or more players), else puts it back; and such spots
+/// between the two odds occur.
+#[test]
+fn two_player_bots_that_win_by_the_others_fall_touch_the_villa_only_very_surely() {
+    use rules::villa::{SURE_TOUCH_CHANCE, TWO_PLAYER_TOUCH_CHANCE};
+    let (mut spots, mut between) = (0, 0);
+    for seed in 0..300u64 {
+        if spots >= 6 && between >= 2 {
+            break;
+        }
+        let mut v = Villa::new(2, &opts(), seed).unwrap();
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        while !v.is_over() {
+            let seat = v.awaiting()[0];
+            if let Phase::Feel {
+                col,
+                why: Why::Move,
+                ..
+            } = v.phase().clone()
+            {
+                let seal = v.seal();
+                let below = seal.holder == Some(seat) && !seal.claimed;
+                let retakes = seal.holder.is_some_and(|h| {
+                    h != seat
+                        && seal.previous == Some(seat)
+                        && (!seal.claimed || v.score(seat) + points(col) > v.score(h))
+                });
+                if below || retakes {
+                    spots += 1;
+                    let (at, chance) = v.surest_place(col).expect("a point on top");
+                    let (move_, why) = thumb(&v, seat).expect("a rule");
+                    if chance >= TWO_PLAYER_TOUCH_CHANCE {
+                        assert_eq!(move_, A::Place(at), "{col}: {chance}");
+                    } else {
+                        assert_eq!(move_, A::Abort, "{col}: {chance} ({why})");
+                    }
+                    between +=
+                        usize::from((SURE_TOUCH_CHANCE..TWO_PLAYER_TOUCH_CHANCE).contains(&chance));
+                }
+            }
+            let Some((s, a)) = rules::playout::random_action(&v, &mut rng) else {
+                break;
+            };
+            v.apply(s, &a).unwrap();
+        }
+    }
+    assert!(
+        spots >= 6 && between >= 2,
+        "{spots} spots, {between} between the odds"
+    );
 }
 
 /// Can `seat` pull `c` now, or on its next pull (its own, not frozen, below the top)?
@@ -2451,16 +2507,32 @@ fn bots_object_and_propose_floors_that_a_careless_pull_cannot_bring_down() {
 
     // Two players: object to the other's floor when pulling the proposer's surest column
     // is surer than their floor at a spot picked at random; pull that column and set it
-    // down at its surest point. Holding the seal oneself, objecting is the search's call;
-    // chasing the proposer as its first holder, the rule holds.
+    // down at its surest point. Holding the seal oneself, or having held it before the
+    // proposer, let it through: their fall is one's win; chasing the proposer as its first
+    // holder, the rule holds.
     let mut v = open(2, 0);
     ok(&mut v, 0, A::Propose);
-    let mut held = v.clone();
-    held.tweak(|_, seal| {
-        seal.holder = Some(1);
-        seal.claimed = true;
-    });
-    assert_eq!(thumb(&held, 1), None);
+    for (holder, previous, claimed) in [
+        (1, None, true),
+        (1, Some(0), false),
+        (0, Some(1), true),
+        (0, Some(1), false),
+    ] {
+        let mut held = v.clone();
+        held.tweak(|_, seal| {
+            *seal = rules::villa::Seal {
+                holder: Some(holder),
+                previous,
+                claimed,
+            }
+        });
+        assert_eq!(
+            thumb(&held, 1),
+            Some((A::Allow, "villa-thumb-let")),
+            "{:?}",
+            held.seal()
+        );
+    }
     let proposers: Vec<u8> = (0..20)
         .filter(|&c| matches!(c / 5, 0 | 2) && movable_by(&open(2, 0), 0, c))
         .collect();

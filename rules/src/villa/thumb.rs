@@ -26,6 +26,12 @@ pub const SAFE_PULL_CHANCE: f64 = 0.9;
 /// first on a new floor, or to take the seal back.
 pub const SURE_TOUCH_CHANCE: f64 = 0.9;
 
+/// Two players: a seat that wins if the other brings the villa down (holding the seal from
+/// the floor below a new floor, or the seal's previous holder) touches the villa only at
+/// these odds, to build first on the new floor or to take the seal back: the other's fall
+/// is its win anyway, and its own would hand the other the game.
+pub const TWO_PLAYER_TOUCH_CHANCE: f64 = 0.97;
+
 /// Two players: take the seal back from a first holder (who leaves nobody a winner if they
 /// bring the villa down) with the surest column that beats them, when it is at least this
 /// sure.
@@ -60,11 +66,12 @@ const STEADY: &str = "villa-thumb-steady";
 const RAISE: &str = "villa-thumb-raise";
 const HEAVY: &str = "villa-thumb-heavy";
 const LIGHT: &str = "villa-thumb-light";
+const LET: &str = "villa-thumb-let";
 
 /// Every phrase a rule of thumb gives as its why, for the tests that read them.
-pub const THUMB_PHRASES: [&str; 14] = [
+pub const THUMB_PHRASES: [&str; 15] = [
     HOLD, WAIT, RETAKE, OBJECT, SUREST, PROPOSE, FLOOR, ALLOW, UNSURE, BUILD, STEADY, RAISE, HEAVY,
-    LIGHT,
+    LIGHT, LET,
 ];
 
 /// Where `seat` stands towards the seal.
@@ -88,9 +95,14 @@ enum Standing {
 ///   move without risk, and the holder wins when the others bring the villa down or run
 ///   out of moves) and propose no floor (a new floor puts the seal up for grabs); holding
 ///   it from the floor below, build first on the new floor only at the surest point when
-///   that is sure ([`SURE_TOUCH_CHANCE`]), else put the column back;
-/// - two players, the seal's previous holder: take it back only surely, else wait (put
-///   columns back, propose nothing): the holder's collapse is the previous holder's win;
+///   that is sure ([`SURE_TOUCH_CHANCE`]; two players [`TWO_PLAYER_TOUCH_CHANCE`]), else
+///   put the column back;
+/// - two players, the seal's previous holder: take it back only surely
+///   ([`TWO_PLAYER_TOUCH_CHANCE`]), else wait (put columns back, propose nothing): the
+///   holder's collapse is the previous holder's win;
+/// - two players, holding the seal or its previous holder: let the other's floor through
+///   (their fall placing it is this seat's win; objecting would put its own hand on the
+///   villa);
 /// - two players, chasing a first holder: take the seal back with the surest column that
 ///   beats the holder ([`RETAKE_CHANCE`]), set down at its surest point; set a column that
 ///   does not take it down at its surest point only when that is sure
@@ -144,6 +156,16 @@ pub(super) fn rule_of_thumb(
             } else {
                 rule.pick(&VillaAction::Allow, ALLOW)
             }
+        }
+        Phase::Objections { proposer, .. }
+            if v.players == 2
+                && *proposer != seat
+                && matches!(
+                    rule.standing(),
+                    Standing::Holds | Standing::HoldsBelow | Standing::Previous
+                ) =>
+        {
+            rule.pick(&VillaAction::Allow, LET)
         }
         Phase::Pick {
             seat: s,
@@ -245,6 +267,16 @@ impl Rule<'_> {
         }
     }
 
+    /// The odds at which a seat that wins by the other's fall touches the villa (see
+    /// [`TWO_PLAYER_TOUCH_CHANCE`]).
+    fn sure_touch(&self) -> f64 {
+        if self.v.players == 2 {
+            TWO_PLAYER_TOUCH_CHANCE
+        } else {
+            SURE_TOUCH_CHANCE
+        }
+    }
+
     /// Would setting `c` down on the top floor take the seal from its holder? Two players:
     /// on a new floor nobody has built on, any column does (the first to build on it).
     fn retakes(&self, c: ColId) -> bool {
@@ -276,9 +308,9 @@ impl Rule<'_> {
         let place = |key| self.pick(&VillaAction::Place(at), key);
         match (why, standing) {
             (Why::ObjectFloor { .. }, _) => place(SUREST),
-            (Why::Move, Standing::HoldsBelow) if chance >= SURE_TOUCH_CHANCE => place(SUREST),
+            (Why::Move, Standing::HoldsBelow) if chance >= self.sure_touch() => place(SUREST),
             (Why::Move, Standing::HoldsBelow) => self.pick(&VillaAction::Abort, HOLD),
-            (Why::Move, Standing::Previous) if self.retakes(col) && chance >= SURE_TOUCH_CHANCE => {
+            (Why::Move, Standing::Previous) if self.retakes(col) && chance >= self.sure_touch() => {
                 place(RETAKE)
             }
             (Why::Move, Standing::Previous) => self.pick(&VillaAction::Abort, WAIT),
@@ -304,7 +336,7 @@ impl Rule<'_> {
         match (self.standing(), stage) {
             (Standing::Holds, Stage::Begin) => self.no_proposal(HOLD),
             (Standing::Previous, Stage::Begin | Stage::Colour(_)) => self
-                .retake(stage, SURE_TOUCH_CHANCE)
+                .retake(stage, self.sure_touch())
                 .or_else(|| self.no_proposal(WAIT)),
             (Standing::Chasing, Stage::Begin | Stage::Colour(_)) if v.players == 2 => {
                 self.retake(stage, RETAKE_CHANCE)
