@@ -46,8 +46,8 @@ pub struct PlayoutStyle {
 /// little (Palazzo's unfinished palaces count against; The Estates' buildings score only
 /// once a row is done; the Princes' prestige comes mostly from the last rounds' works),
 /// and follow the game's default policy where random play is mostly
-/// blunders (Palazzo: random payments and reconstructions). The Princes' and The
-/// Estates' hard seats think three times as long: 3,000 iterations used a seventh of
+/// blunders (Palazzo: random payments and reconstructions). The Estates' hard seat thinks
+/// three times as long, the Princes' nearly seven: 3,000 iterations used a seventh of
 /// hard's 3,000 ms or less, and more won more against two normal seats (docs/ai.md).
 pub const PLAYOUT_STYLES: [PlayoutStyle; 3] = [
     PlayoutStyle {
@@ -66,7 +66,7 @@ pub const PLAYOUT_STYLES: [PlayoutStyle; 3] = [
         game: "princes",
         depth: Some(TO_THE_END),
         guided_percent: 0,
-        hard_iterations: Some(9_000),
+        hard_iterations: Some(20_000),
     },
 ];
 

@@ -630,6 +630,18 @@ pub fn point_in_footprint(p: P, shape: Shape, c: P) -> bool {
     }
 }
 
+/// Test draws: a small fixed generator of numbers spread evenly over ±`scale`, the same on
+/// every run (the statics tests' random villas).
+#[cfg(test)]
+pub(super) fn spread(mut seed: u64) -> impl FnMut(f64) -> f64 {
+    move |scale| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 * scale - scale
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -763,13 +775,7 @@ mod tests {
 
     #[test]
     fn footprints_hull_is_the_hull_of_every_point_bit_for_bit() {
-        let mut seed: u64 = 777;
-        let mut next = |scale: f64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 * scale - scale
-        };
+        let mut next = crate::villa::geom::spread(777);
         let mut left_out = 0;
         for n in 1..400 {
             // Footprints of columns as under a floor: discs and squares of a villa's

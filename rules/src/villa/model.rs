@@ -883,13 +883,7 @@ mod tests {
     #[test]
     fn free_of_overlap_is_overlap_check_at_every_point() {
         let top = TopGeometry::new(2, (0.5, -0.25));
-        let mut seed: u64 = 99;
-        let mut next = |scale: f64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 * scale - scale
-        };
+        let mut next = crate::villa::geom::spread(99);
         let mut blocked = 0;
         for n in 0..40 {
             let standing: Vec<Standing> = (0..n % 7)
@@ -917,13 +911,7 @@ mod tests {
 
     #[test]
     fn a_margin_lifting_a_piece_is_the_margin_without_it_bit_for_bit() {
-        let mut seed: u64 = 17;
-        let mut next = |scale: f64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 * scale - scale
-        };
+        let mut next = crate::villa::geom::spread(17);
         let forget = || HULLS.with(|h| h.borrow_mut().clear());
         let mut inside = 0;
         for n in 0..60 {
@@ -977,13 +965,7 @@ mod tests {
 
     #[test]
     fn next_floor_places_is_next_floor_fits_at_every_point() {
-        let mut seed: u64 = 5;
-        let mut next = |scale: f64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 11) as f64 / (1u64 << 53) as f64) * 2.0 * scale - scale
-        };
+        let mut next = crate::villa::geom::spread(5);
         let (mut outline, mut counts, mut places) = (vec![], vec![], vec![]);
         let (mut fitting, mut points) = (0, 0);
         for n in 0..240 {
