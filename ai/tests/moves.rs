@@ -207,7 +207,11 @@ fn each_game_gets_its_playout_style_at_every_searching_level() {
     // The Princes' and The Estates' hard seats think longer; their easy and normal seats
     // do not.
     for (game, hard) in [("estates", 9_000), ("princes", 20_000)] {
-        assert_eq!(Level::Hard.budget_for(game).unwrap().iterations, hard, "{game}");
+        assert_eq!(
+            Level::Hard.budget_for(game).unwrap().iterations,
+            hard,
+            "{game}"
+        );
         for level in [Level::Easy, Level::Normal] {
             let own = level.budget().unwrap().iterations;
             assert_eq!(level.budget_for(game).unwrap().iterations, own, "{game}");
