@@ -803,7 +803,7 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
     // (title, guild, bots, level)
     let tables = [
         ("Palazzo", guilds[1], 2, "easy"),
-        ("Villa Paletti", guilds[1], 1, "hard"),
+        ("Villa Paletti", guilds[1], 2, "hard"),
         ("The Estates", guilds[0], 2, "easy"),
         ("The Princes of Florence", guilds[2], 2, "easy"),
     ];
@@ -834,8 +834,10 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
     let (palazzo, villa) = (0, 1);
     let victim = guilds[1];
 
-    // 1. SIGKILL while holding a timer. The person at Villa Paletti moves (through the
-    // process of shard 1) until the hard bot is awaited, the others stopped: the bot's
+    // 1. SIGKILL while holding a timer. The person at Villa Paletti (three players: the
+    // two-player rules of thumb answer most spots at once, without a search) moves
+    // (through the process of shard 1) until the hard bots are awaited, the others
+    // stopped: the bot's
     // timer is due at once and only the process of shard 1 can claim it. A search holds
     // its timer by postponing it past the search's safety deadline (and 5 s): after a
     // crash the timer falls due again then, and another process plays the move.
