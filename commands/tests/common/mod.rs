@@ -880,36 +880,47 @@ pub fn level_choice(fake: &FakeDiscord, word: &str) -> Value {
 
 /// The public moves `/game log` lists for `user` in `channel`: how many are stored in
 /// all, and the last ones shown (number from 1, what was said of it in public). In the
-/// language `user` reads, English or Spanish.
+/// language `user` reads, English or Spanish. A long log comes in several messages (the
+/// first, then followups): this waits for as many lines as the heading announces.
 pub async fn logged_moves(
     fake: &FakeDiscord,
     user: u64,
     channel: u64,
 ) -> (usize, Vec<(usize, String)>) {
-    let replies = slash(fake, user, channel, "game log", json!({})).await;
-    let text = replies
-        .iter()
-        .map(|m| m.content.as_str())
-        .collect::<Vec<_>>()
-        .join("\n");
-    let mut lines = text.lines();
-    let heading = |l: &&str| l.starts_with("Moves ") || l.starts_with("Jugadas ");
-    let Some(first) = lines.next().filter(heading) else {
-        assert!(
-            text.contains("No moves yet") || text.contains("Aún no hay jugadas"),
-            "/game log: {text}"
-        );
-        return (0, vec![]);
-    };
-    let total = first
-        .rsplit_once(' ')
-        .and_then(|(_, n)| n.trim_end_matches(':').parse().ok())
-        .unwrap_or_else(|| panic!("/game log: {first}"));
-    let moves = lines
-        .filter_map(|l| {
-            let (n, said) = l.split_once(". ")?;
-            Some((n.parse().ok()?, said.to_string()))
-        })
-        .collect();
-    (total, moves)
+    let asked = fake.slash(user, channel, "game log", json!({}));
+    let mut replies = asked.replies().await;
+    loop {
+        let text = replies
+            .iter()
+            .map(|m| m.content.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut lines = text.lines();
+        let heading = |l: &&str| l.starts_with("Moves ") || l.starts_with("Jugadas ");
+        let Some(first) = lines.next().filter(heading) else {
+            assert!(
+                text.contains("No moves yet") || text.contains("Aún no hay jugadas"),
+                "/game log: {text}"
+            );
+            return (0, vec![]);
+        };
+        // "Moves 4–33 of 33:": the lines shown run from 4 to 33, of 33 in all.
+        let numbers: Vec<usize> = first
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        let [from, to, total] = numbers[..] else {
+            panic!("/game log: {first}");
+        };
+        let moves: Vec<(usize, String)> = lines
+            .filter_map(|l| {
+                let (n, said) = l.split_once(". ")?;
+                Some((n.parse().ok()?, said.to_string()))
+            })
+            .collect();
+        if moves.len() > to - from {
+            return (total, moves);
+        }
+        replies = asked.wait_replies(replies.len() + 1).await;
+    }
 }
