@@ -40,6 +40,9 @@ pub struct PlayoutStyle {
     /// Hard's iterations instead of [`Level::HARD`]'s, where the game's moves are cheap
     /// enough to think longer within hard's time goal (`None`: the level's).
     pub hard_iterations: Option<u32>,
+    /// Hard's tree plays every seat's rule of thumb where one applies
+    /// ([`Budget::rules_in_tree`]).
+    pub hard_rules_in_tree: bool,
 }
 
 /// Per game: playouts run to the end where moves are cheap and a mid-game score says
@@ -49,24 +52,34 @@ pub struct PlayoutStyle {
 /// blunders (Palazzo: random payments and reconstructions). The Estates' hard seat thinks
 /// three times as long, the Princes' nearly seven: 3,000 iterations used a seventh of
 /// hard's 3,000 ms or less, and more won more against two normal seats (docs/ai.md).
-pub const PLAYOUT_STYLES: [PlayoutStyle; 3] = [
+pub const PLAYOUT_STYLES: [PlayoutStyle; 4] = [
     PlayoutStyle {
         game: "palazzo",
         depth: Some(TO_THE_END),
         guided_percent: 80,
         hard_iterations: None,
+        hard_rules_in_tree: false,
     },
     PlayoutStyle {
         game: "estates",
         depth: Some(TO_THE_END),
         guided_percent: 0,
         hard_iterations: Some(9_000),
+        hard_rules_in_tree: false,
     },
     PlayoutStyle {
         game: "princes",
         depth: Some(TO_THE_END),
         guided_percent: 0,
         hard_iterations: Some(20_000),
+        hard_rules_in_tree: false,
+    },
+    PlayoutStyle {
+        game: "villa",
+        depth: None,
+        guided_percent: 0,
+        hard_iterations: None,
+        hard_rules_in_tree: true,
     },
 ];
 
@@ -99,18 +112,21 @@ impl Level {
         iterations: 60,
         playout_depth: 12,
         guided_percent: 0,
+        rules_in_tree: None,
     };
     /// Normal: the default bot (goal: p99 ≤ 500 ms a move).
     pub const NORMAL: Budget = Budget {
         iterations: 600,
         playout_depth: 20,
         guided_percent: 0,
+        rules_in_tree: None,
     };
     /// Hard: a long think (goal: p99 ≤ 3,000 ms a move).
     pub const HARD: Budget = Budget {
         iterations: 3_000,
         playout_depth: 30,
         guided_percent: 0,
+        rules_in_tree: None,
     };
 
     /// The search budget, `None` for the baselines that do not search.
@@ -135,6 +151,8 @@ impl Level {
                     },
                     playout_depth: style.depth.unwrap_or(b.playout_depth),
                     guided_percent: style.guided_percent,
+                    rules_in_tree: (self == Level::Hard && style.hard_rules_in_tree)
+                        .then_some(self.craft()),
                 },
                 None => b,
             },

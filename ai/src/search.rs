@@ -12,7 +12,7 @@ use crate::reward::{reward_from_estimate, reward_from_outcome};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rules::engine::{rng_from_seed, GameRng};
-use rules::{Game, Phrase, Seat};
+use rules::{Craft, Game, Phrase, Seat};
 
 /// How much a search may do: its iterations and how deep each playout goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +26,11 @@ pub struct Budget {
     /// ([`Absent::Auto`], from the mover's views) instead of uniformly at random: random
     /// play is a poor model of opponents in games whose moves are mostly blunders.
     pub guided_percent: u8,
+    /// Where the game has a rule of thumb for a spot inside the tree, that spot's mover
+    /// plays it there (the searching seat with this craft, every other seat with the
+    /// common one) instead of a searched move: the tree then models seats that play by
+    /// rules first, as bots and careful people do. `None`: every spot is searched.
+    pub rules_in_tree: Option<Craft>,
 }
 
 /// What a search decided, and what it cost.
@@ -62,6 +67,9 @@ struct Node<A> {
     /// Where this node's move was last found in its parent's legal list: samples mostly
     /// list moves in the same order, so matching children to moves stays linear.
     hint: usize,
+    /// The rule of thumb of the seat moving from this node (with [`Budget::rules_in_tree`]),
+    /// once asked: that seat, and its rule's move with where it was listed, if any.
+    thumb: Option<(Seat, Option<(A, usize)>)>,
 }
 
 impl<A> Node<A> {
@@ -74,6 +82,7 @@ impl<A> Node<A> {
             available: 0,
             reward: 0.0,
             hint: 0,
+            thumb: None,
         }
     }
 
@@ -211,6 +220,13 @@ fn iterate<G: Game>(
         if legal.is_empty() {
             break;
         }
+        // A rule of thumb for this spot (below the root) allows its move only.
+        let only = match budget.rules_in_tree {
+            Some(craft) if node != 0 => {
+                thumb_move(&state, seat, craft, actor, &legal, &mut tree[node])
+            }
+            _ => None,
+        };
         // Availability: every known child legal in this sample; the untried moves. Each
         // child is looked up where its move was last seen first, then by a scan.
         let known = &mut scratch.known;
@@ -232,7 +248,7 @@ fn iterate<G: Game>(
             } else {
                 legal.iter().position(|a| a == action)
             };
-            if let Some(i) = at {
+            if let Some(i) = at.filter(|&i| only.is_none_or(|o| o == i)) {
                 if !known[i] {
                     known[i] = true;
                     tree[c].hint = i;
@@ -243,7 +259,7 @@ fn iterate<G: Game>(
         }
         let untried = &mut scratch.untried;
         untried.clear();
-        untried.extend((0..legal.len()).filter(|&i| !known[i]));
+        untried.extend((0..legal.len()).filter(|&i| !known[i] && only.is_none_or(|o| o == i)));
         if let Some(&i) = untried.choose(rng) {
             let action = legal[i].clone();
             if state
@@ -284,6 +300,36 @@ fn iterate<G: Game>(
         node.reward += reward.get(node.actor).copied().unwrap_or(0.5);
     }
     scratch.path = path;
+}
+
+/// The index in `legal` of the move `actor`'s rule of thumb plays at `node`'s spot, if one
+/// applies: asked once per node and seat (`seat`, the searcher, with `craft`; the others
+/// with the common rules), then found again where it was listed. (A node's spot is the
+/// same public spot in every sample; a rule that read a sample's hidden parts would be
+/// asked on the first sample only.)
+fn thumb_move<G: Game>(
+    state: &G,
+    seat: Seat,
+    craft: Craft,
+    actor: Seat,
+    legal: &[G::Action],
+    node: &mut Node<G::Action>,
+) -> Option<usize> {
+    let asked = matches!(&node.thumb, Some((s, _)) if *s == actor);
+    if !asked {
+        let craft = if actor == seat { craft } else { Craft::Common };
+        let thumb = state
+            .rule_of_thumb(actor, legal, craft)
+            .filter(|t| t.index < legal.len())
+            .map(|t| (legal[t.index].clone(), t.index));
+        node.thumb = Some((actor, thumb));
+    }
+    let (action, hint) = node.thumb.as_ref()?.1.as_ref()?;
+    if legal.get(*hint) == Some(action) {
+        Some(*hint)
+    } else {
+        legal.iter().position(|a| a == action)
+    }
 }
 
 /// The available child with the highest UCB score (mean + exploration over availability).
@@ -385,6 +431,7 @@ mod tests {
             iterations: 1,
             playout_depth: 400,
             guided_percent: 0,
+            rules_in_tree: None,
         };
         for seed in 0..12 {
             let start = Princes::new(3 + seed as usize % 3, &Default::default(), seed).unwrap();

@@ -12,6 +12,7 @@ const TINY: Budget = Budget {
     iterations: 24,
     playout_depth: 10,
     guided_percent: 50,
+    rules_in_tree: None,
 };
 
 fn states_per_game() -> usize {
@@ -122,6 +123,7 @@ fn villa_searches_decide_as_recorded_before_the_engine_sped_up() {
         iterations: 120,
         playout_depth: 20,
         guided_percent: 0,
+        rules_in_tree: None,
     };
     // (players, state number): (index, iterations, expected's bits).
     type Recorded = ((usize, usize), (usize, u32, u64));
@@ -425,4 +427,36 @@ fn a_rule_of_thumb_sees_the_seats_knowledge_not_the_real_state() {
     }
     // The rule does follow the number it is handed (one drawn per seed).
     assert!(moves_seen.len() > 1, "{moves_seen:?}");
+}
+
+#[path = "support/dare.rs"]
+mod dare;
+
+/// With rules in the tree, the seats below the root play their rules of thumb there: the
+/// others the common rules, the searching seat its own craft's. In "Dare" seat 0 dares
+/// only when it expects the dare to be missed (the others' common rule) and then its own
+/// win to be taken (the expert rule); searched alone, seat 1 punishes every dare.
+#[test]
+fn the_tree_plays_each_seats_rules_of_thumb_where_asked() {
+    let opening = |rules_in_tree| {
+        let budget = Budget {
+            iterations: 400,
+            playout_depth: 10,
+            guided_percent: 0,
+            rules_in_tree,
+        };
+        let game = dare::Dare::default();
+        (0..8)
+            .map(|seed| {
+                let d = search(&game, 0, &budget, seed, &never).unwrap();
+                game.legal_actions(0)[d.index]
+            })
+            .collect::<Vec<u32>>()
+    };
+    // Searched alone: the dare is punished, so the safe opening.
+    assert_eq!(opening(None), vec![1; 8]);
+    // The common craft: missed, but the bot would then drop its own win.
+    assert_eq!(opening(Some(rules::Craft::Common)), vec![1; 8]);
+    // The expert craft: the other seat still plays the common rule and misses.
+    assert_eq!(opening(Some(rules::Craft::Expert)), vec![2; 8]);
 }

@@ -288,6 +288,7 @@ impl Thinker {
             iterations,
             playout_depth,
             guided_percent: 0,
+            rules_in_tree: None,
         };
         self.rebuilt(|inner| inner.cap = Some(cap))
     }
