@@ -202,9 +202,18 @@ fn each_game_gets_its_playout_style_at_every_searching_level() {
             (palazzo.playout_depth, palazzo.guided_percent),
             (TO_THE_END, 80)
         );
-        // A game without a style plays the level's own budget.
-        assert_eq!(level.budget_for("villa"), Some(own));
+        // Villa keeps the level's budget; only hard's tree plays the rules of thumb.
+        let villa = level.budget_for("villa").unwrap();
+        assert_eq!(
+            villa,
+            Budget {
+                rules_in_tree: (level == Level::Hard).then_some(rules::Craft::Expert),
+                ..own
+            }
+        );
     }
+    // A game without a style plays the level's own budget.
+    assert_eq!(Level::Hard.budget_for("countdown"), Level::Hard.budget());
     assert_eq!(Level::Auto.budget_for("palazzo"), None);
     // The Princes' and The Estates' hard seats think longer; their easy and normal seats
     // do not.
