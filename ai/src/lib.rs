@@ -42,9 +42,6 @@ pub struct PlayoutStyle {
     /// Hard's iterations instead of [`Level::HARD`]'s, where the game's moves are cheap
     /// enough to think longer within hard's time goal (`None`: the level's).
     pub hard_iterations: Option<u32>,
-    /// Hard's tree plays every seat's rule of thumb where one applies
-    /// ([`Budget::rules_in_tree`]).
-    pub hard_rules_in_tree: bool,
 }
 
 /// Per game: playouts run to the end where moves are cheap and a mid-game score says
@@ -54,37 +51,25 @@ pub struct PlayoutStyle {
 /// blunders (Palazzo: random payments and reconstructions). The Estates' hard seat thinks
 /// three times as long, the Princes' nearly seven: 3,000 iterations used a seventh of
 /// hard's 3,000 ms or less, and more won more against two normal seats (docs/ai.md).
-/// Villa's hard seat plays the rules of thumb in its tree: it plans against seats that
-/// play by them, as the others mostly do (0.44–0.48 against two normal seats before,
-/// 0.62–0.68 after).
-pub const PLAYOUT_STYLES: [PlayoutStyle; 4] = [
+
+pub const PLAYOUT_STYLES: [PlayoutStyle; 3] = [
     PlayoutStyle {
         game: "palazzo",
         depth: Some(TO_THE_END),
         guided_percent: 80,
         hard_iterations: None,
-        hard_rules_in_tree: false,
     },
     PlayoutStyle {
         game: "estates",
         depth: Some(TO_THE_END),
         guided_percent: 0,
         hard_iterations: Some(9_000),
-        hard_rules_in_tree: false,
     },
     PlayoutStyle {
         game: "princes",
         depth: Some(TO_THE_END),
         guided_percent: 0,
         hard_iterations: Some(20_000),
-        hard_rules_in_tree: false,
-    },
-    PlayoutStyle {
-        game: "villa",
-        depth: None,
-        guided_percent: 0,
-        hard_iterations: None,
-        hard_rules_in_tree: true,
     },
 ];
 
@@ -126,12 +111,14 @@ impl Level {
         guided_percent: 0,
         rules_in_tree: None,
     };
-    /// Hard: a long think (goal: p99 ≤ 3,000 ms a move).
+    /// Hard: a long think (goal: p99 ≤ 3,000 ms a move), planning against seats that play
+    /// their rules of thumb where the game allows it (Villa Paletti at three or more
+    /// players: 0.44–0.48 against two normal seats before, 0.62–0.68 after; docs/ai.md).
     pub const HARD: Budget = Budget {
         iterations: 3_000,
         playout_depth: 30,
         guided_percent: 0,
-        rules_in_tree: None,
+        rules_in_tree: Some(Craft::Expert),
     };
 
     /// The search budget, `None` for the baselines that do not search.
@@ -156,8 +143,7 @@ impl Level {
                     },
                     playout_depth: style.depth.unwrap_or(b.playout_depth),
                     guided_percent: style.guided_percent,
-                    rules_in_tree: (self == Level::Hard && style.hard_rules_in_tree)
-                        .then_some(self.craft()),
+                    rules_in_tree: b.rules_in_tree,
                 },
                 None => b,
             },

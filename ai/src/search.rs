@@ -29,7 +29,8 @@ pub struct Budget {
     /// Where the game has a rule of thumb for a spot inside the tree, that spot's mover
     /// plays it there (the searching seat with this craft, every other seat with the
     /// common one) instead of a searched move: the tree then models seats that play by
-    /// rules first, as bots and careful people do. `None`: every spot is searched.
+    /// rules first, as bots and careful people do. Only where the game allows it
+    /// ([`Game::rules_of_thumb_in_search`]); `None`: every spot is searched.
     pub rules_in_tree: Option<Craft>,
 }
 
@@ -129,6 +130,12 @@ pub fn search<G: Game>(
             rule: None,
         });
     }
+    let budget = &Budget {
+        rules_in_tree: budget
+            .rules_in_tree
+            .filter(|_| state.rules_of_thumb_in_search()),
+        ..*budget
+    };
     let mut rng = rng_from_seed(seed);
     let mut tree: Vec<Node<G::Action>> = vec![Node::new(seat, None)];
     let mut iterations = 0;

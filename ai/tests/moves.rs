@@ -202,18 +202,15 @@ fn each_game_gets_its_playout_style_at_every_searching_level() {
             (palazzo.playout_depth, palazzo.guided_percent),
             (TO_THE_END, 80)
         );
-        // Villa keeps the level's budget; only hard's tree plays the rules of thumb.
-        let villa = level.budget_for("villa").unwrap();
-        assert_eq!(
-            villa,
-            Budget {
-                rules_in_tree: (level == Level::Hard).then_some(rules::Craft::Expert),
-                ..own
-            }
-        );
+        // A game without a style plays the level's own budget.
+        assert_eq!(level.budget_for("villa"), Some(own));
+        // Only hard's tree plays the rules of thumb (where the game allows it).
+        assert_eq!(own.rules_in_tree.is_some(), level == Level::Hard, "{level}");
     }
-    // A game without a style plays the level's own budget.
-    assert_eq!(Level::Hard.budget_for("countdown"), Level::Hard.budget());
+    assert_eq!(
+        Level::Hard.budget().unwrap().rules_in_tree,
+        Some(Level::Hard.craft())
+    );
     assert_eq!(Level::Auto.budget_for("palazzo"), None);
     // The Princes' and The Estates' hard seats think longer; their easy and normal seats
     // do not.
@@ -468,4 +465,37 @@ fn the_tree_plays_each_seats_rules_of_thumb_where_asked() {
     assert_eq!(opening(Some(rules::Craft::Common)), vec![1; 8]);
     // The expert craft: the other seat still plays the common rule and misses.
     assert_eq!(opening(Some(rules::Craft::Expert)), vec![2; 8]);
+}
+
+/// Villa lets a search play the rules in its tree at three or more players only (at two
+/// they weigh every column's moves, too dear at every node): at two, hard's tree decides
+/// to the bit as the plain search; at three, some searches change.
+#[test]
+fn villa_plays_the_rules_in_the_tree_at_three_or_more_players_only() {
+    let plain = Budget {
+        iterations: 120,
+        playout_depth: 20,
+        guided_percent: 0,
+        rules_in_tree: None,
+    };
+    let ruled = Budget {
+        rules_in_tree: Some(rules::Craft::Expert),
+        ..plain
+    };
+    let mut changed = 0;
+    for players in [2, 3] {
+        for (state, seat) in sample_states::<V>(players, 8, 5) {
+            let a = search(&state, seat, &plain, 3, &never).unwrap();
+            let b = search(&state, seat, &ruled, 3, &never).unwrap();
+            if players == 2 {
+                assert_eq!(a, b, "two players: the plain search");
+            } else if a != b {
+                changed += 1;
+            }
+        }
+    }
+    assert!(
+        changed > 0,
+        "no three-player search played a rule in its tree"
+    );
 }

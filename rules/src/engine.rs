@@ -428,6 +428,14 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         None
     }
 
+    /// Whether a search at this table may also play the rules of thumb inside its tree, at
+    /// every spot below the root (a level that asks for it: hard). They must be cheap
+    /// enough to ask at every new node, and public, so a node's rule holds in every sample.
+    /// `false` (the default): the tree searches every spot.
+    fn rules_of_thumb_in_search(&self) -> bool {
+        false
+    }
+
     /// A full state `seat` cannot tell apart from this one: everything the seat cannot see
     /// (opponents' hands, the order of draw piles and bags, the RNG behind future chance)
     /// resampled with `rng`, consistently with all the seat has seen. What it returns

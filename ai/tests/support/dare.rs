@@ -176,6 +176,9 @@ impl Game for Dare {
             why: Phrase::new("dare-rule"),
         })
     }
+    fn rules_of_thumb_in_search(&self) -> bool {
+        true
+    }
     fn determinize(&self, _seat: Seat, _rng: &mut rules::engine::GameRng) -> Self {
         self.clone()
     }

@@ -821,6 +821,13 @@ impl Game for Villa {
         thumb::rule_of_thumb(self, seat, legal, craft)
     }
 
+    /// At three or more players: there the rules read the seal and a few odds. At two they
+    /// weigh the steadiness of every column's moves, and a hard search playing them at
+    /// every node took six times the CPU (docs/ai.md).
+    fn rules_of_thumb_in_search(&self) -> bool {
+        self.players > 2
+    }
+
     fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Over)
     }
