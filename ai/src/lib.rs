@@ -21,7 +21,7 @@ use rand::Rng;
 use rules::dynamic::{decode_snapshot, DynGame};
 use rules::engine::rng_from_seed;
 use rules::{Absent, Craft, Game, Seat};
-pub use search::{search, Budget, Decision};
+pub use search::{search, Budget, Decision, TreeRules};
 
 /// Mixed into the seed for the hidden parts a rule of thumb reads, so that drawing them
 /// leaves the search's own draws as they were.
@@ -118,7 +118,10 @@ impl Level {
         iterations: 3_000,
         playout_depth: 30,
         guided_percent: 0,
-        rules_in_tree: Some(Craft::Expert),
+        rules_in_tree: Some(TreeRules {
+            craft: Craft::Expert,
+            others_percent: 50,
+        }),
     };
 
     /// The search budget, `None` for the baselines that do not search.

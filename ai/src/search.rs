@@ -27,11 +27,30 @@ pub struct Budget {
     /// play is a poor model of opponents in games whose moves are mostly blunders.
     pub guided_percent: u8,
     /// Where the game has a rule of thumb for a spot inside the tree, that spot's mover
-    /// plays it there (the searching seat with this craft, every other seat with the
-    /// common one) instead of a searched move: the tree then models seats that play by
-    /// rules first, as bots and careful people do. Only where the game allows it
-    /// ([`Game::rules_of_thumb_in_search`]); `None`: every spot is searched.
-    pub rules_in_tree: Option<Craft>,
+    /// may play it there instead of a searched move (see [`TreeRules`]). Only where the
+    /// game allows it ([`Game::rules_of_thumb_in_search`]); `None`: every spot is searched.
+    pub rules_in_tree: Option<TreeRules>,
+}
+
+/// Which seats play their rules of thumb inside a search tree: the searching seat always
+/// (it will), with its own craft; each other seat, with the common rules, in a share of
+/// the samples (drawn per seat and iteration, like a hidden fact): a careful player follows
+/// the rules, a careless one does not, and the searcher cannot tell which it faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TreeRules {
+    /// The rules the searching seat knows.
+    pub craft: Craft,
+    /// Percent of the samples in which each other seat plays by the rules (100: always).
+    pub others_percent: u8,
+}
+
+impl TreeRules {
+    /// Does `actor` play by the rules in the sample whose draw is `draw`? One byte of the
+    /// draw per seat (seats beyond eight share bytes).
+    fn plays_by_rule(&self, draw: u64, seat: Seat, actor: Seat) -> bool {
+        let byte = (draw >> (8 * (actor % 8))) & 0xff;
+        actor == seat || byte * 100 < u64::from(self.others_percent) * 256
+    }
 }
 
 /// What a search decided, and what it cost.
@@ -216,6 +235,11 @@ fn iterate<G: Game>(
     path.push(0);
     let mut legal = std::mem::take(&mut scratch.legal);
     let mut root = Some(seat);
+    // Which other seats play by the rules in this sample (drawn only when it varies).
+    let draw = match budget.rules_in_tree {
+        Some(r) if (1..100).contains(&r.others_percent) => rng.gen::<u64>(),
+        _ => u64::MAX,
+    };
     loop {
         if state.is_over() {
             break;
@@ -229,8 +253,8 @@ fn iterate<G: Game>(
         }
         // A rule of thumb for this spot (below the root) allows its move only.
         let only = match budget.rules_in_tree {
-            Some(craft) if node != 0 => {
-                thumb_move(&state, seat, craft, actor, &legal, &mut tree[node])
+            Some(r) if node != 0 && r.plays_by_rule(draw, seat, actor) => {
+                thumb_move(&state, seat, r.craft, actor, &legal, &mut tree[node])
             }
             _ => None,
         };

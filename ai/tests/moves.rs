@@ -208,7 +208,7 @@ fn each_game_gets_its_playout_style_at_every_searching_level() {
         assert_eq!(own.rules_in_tree.is_some(), level == Level::Hard, "{level}");
     }
     assert_eq!(
-        Level::Hard.budget().unwrap().rules_in_tree,
+        Level::Hard.budget().unwrap().rules_in_tree.map(|r| r.craft),
         Some(Level::Hard.craft())
     );
     assert_eq!(Level::Auto.budget_for("palazzo"), None);
@@ -444,12 +444,15 @@ mod dare;
 /// win to be taken (the expert rule); searched alone, seat 1 punishes every dare.
 #[test]
 fn the_tree_plays_each_seats_rules_of_thumb_where_asked() {
-    let opening = |rules_in_tree| {
+    let opening = |rules_in_tree: Option<(rules::Craft, u8)>| {
         let budget = Budget {
             iterations: 400,
             playout_depth: 10,
             guided_percent: 0,
-            rules_in_tree,
+            rules_in_tree: rules_in_tree.map(|(craft, others_percent)| ai::TreeRules {
+                craft,
+                others_percent,
+            }),
         };
         let game = dare::Dare::default();
         (0..8)
@@ -462,9 +465,13 @@ fn the_tree_plays_each_seats_rules_of_thumb_where_asked() {
     // Searched alone: the dare is punished, so the safe opening.
     assert_eq!(opening(None), vec![1; 8]);
     // The common craft: missed, but the bot would then drop its own win.
-    assert_eq!(opening(Some(rules::Craft::Common)), vec![1; 8]);
+    assert_eq!(opening(Some((rules::Craft::Common, 100))), vec![1; 8]);
     // The expert craft: the other seat still plays the common rule and misses.
-    assert_eq!(opening(Some(rules::Craft::Expert)), vec![2; 8]);
+    assert_eq!(opening(Some((rules::Craft::Expert, 100))), vec![2; 8]);
+    // …but only if it plays by the rules: never, and it punishes again; in nine samples
+    // of ten, the dare is mostly missed.
+    assert_eq!(opening(Some((rules::Craft::Expert, 0))), vec![1; 8]);
+    assert_eq!(opening(Some((rules::Craft::Expert, 90))), vec![2; 8]);
 }
 
 /// Villa lets a search play the rules in its tree at three or more players only (at two
@@ -479,7 +486,7 @@ fn villa_plays_the_rules_in_the_tree_at_three_or_more_players_only() {
         rules_in_tree: None,
     };
     let ruled = Budget {
-        rules_in_tree: Some(rules::Craft::Expert),
+        rules_in_tree: Level::Hard.budget().unwrap().rules_in_tree,
         ..plain
     };
     let mut changed = 0;
