@@ -7,9 +7,9 @@
 //! same move whenever `stop` does not fire.
 //!
 //! Where a game names a rule of thumb for the spot (`Game::rule_of_thumb`: Villa
-//! Paletti's seal and floors), the searching levels play it without searching; Villa's
-//! hard level also plays every seat's rules inside its search tree
-//! ([`Budget::rules_in_tree`]).
+//! Paletti's seal and floors), the searching levels play it without searching; hard also
+//! plays the rules inside its search tree where the game allows it
+//! ([`Budget::rules_in_tree`]: Villa at three or more players).
 //!
 //! Typed callers use [`choose`]; the table, which holds a `Box<dyn DynGame>`, uses
 //! [`choose_dyn`], which finds the engine by the game's id.
@@ -51,7 +51,6 @@ pub struct PlayoutStyle {
 /// blunders (Palazzo: random payments and reconstructions). The Estates' hard seat thinks
 /// three times as long, the Princes' nearly seven: 3,000 iterations used a seventh of
 /// hard's 3,000 ms or less, and more won more against two normal seats (docs/ai.md).
-
 pub const PLAYOUT_STYLES: [PlayoutStyle; 3] = [
     PlayoutStyle {
         game: "palazzo",
@@ -111,9 +110,10 @@ impl Level {
         guided_percent: 0,
         rules_in_tree: None,
     };
-    /// Hard: a long think (goal: p99 ≤ 3,000 ms a move), planning against seats that play
-    /// their rules of thumb where the game allows it (Villa Paletti at three or more
-    /// players: 0.44–0.48 against two normal seats before, 0.62–0.68 after; docs/ai.md).
+    /// Hard: a long think (goal: p99 ≤ 3,000 ms a move), planning with the rules of thumb
+    /// in its tree where the game allows it: its own always, the others' in half the
+    /// samples (Villa Paletti at three or more players: 0.440 and 0.535 against two normal
+    /// seats before, 0.635 at both seeds after; docs/ai.md).
     pub const HARD: Budget = Budget {
         iterations: 3_000,
         playout_depth: 30,
