@@ -837,10 +837,10 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
     // 1. SIGKILL while holding a timer. The person at Villa Paletti (three players: the
     // two-player rules of thumb answer most spots at once, without a search) moves
     // (through the process of shard 1) until the hard bots are awaited, the others
-    // stopped: the bot's
-    // timer is due at once and only the process of shard 1 can claim it. A search holds
-    // its timer by postponing it past the search's safety deadline (and 5 s): after a
-    // crash the timer falls due again then, and another process plays the move.
+    // stopped: the bot's timer is due at once and only the process of shard 1 can claim
+    // it. A search holds its timer by postponing it past the search's safety deadline
+    // (and 5 s): after a crash the timer falls due again then, and another process plays
+    // the move.
     let hold = table::think::safety_deadline(ai::Level::Hard) + Duration::from_secs(5);
     // Either premise can miss on an odd machine (the search done within the pause, or
     // not claimed yet): then the kill proves less, and the scene is played again.
