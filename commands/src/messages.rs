@@ -18,8 +18,10 @@ const FENCE: &str = "```";
 
 /// Splits `text` into chunks of at most `limit` characters (Unicode code points, as
 /// Discord counts) at line breaks, closing and reopening ``` code blocks across chunk
-/// boundaries so each chunk's fences are balanced. A line too long for a chunk is cut
-/// into pieces (nothing is lost); chunks that would be blank are left out.
+/// boundaries so each chunk's fences are balanced. A chunk ends at its last blank line
+/// when that leaves it at least half full, so a heading and its lines stay in one
+/// message. A line too long for a chunk is cut into pieces (nothing is lost); chunks
+/// that would be blank are left out.
 pub fn split_message(text: &str, limit: usize) -> Vec<String> {
     // Room kept in a chunk: a reopened fence and its newline, a newline and a closing fence.
     let piece_max = limit.saturating_sub(2 * (FENCE.len() + 1)).max(1);
@@ -27,6 +29,8 @@ pub fn split_message(text: &str, limit: usize) -> Vec<String> {
     let mut current = String::new();
     let mut len = 0;
     let mut in_code = false;
+    // Where the last blank line outside a code block starts: byte offset and characters.
+    let mut paragraph_end: Option<(usize, usize)> = None;
     let pieces = text.lines().flat_map(|line| {
         let chars: Vec<char> = line.chars().collect();
         let cut: Vec<String> = chars
@@ -44,10 +48,20 @@ pub fn split_message(text: &str, limit: usize) -> Vec<String> {
         // An odd number of fences on a line opens or closes a block.
         let toggles = piece.matches(FENCE).count() % 2 == 1;
         let in_code_after = in_code != toggles;
-        let separator = usize::from(len > 0);
         // A block still open after this line needs room for its closing fence.
         let closing = if in_code_after { FENCE.len() + 1 } else { 0 };
-        if len > 0 && len + separator + piece_len + closing > limit {
+        let overflows = |len: usize| len > 0 && len + 1 + piece_len + closing > limit;
+        if overflows(len) {
+            // The paragraph under way moves whole to the next chunk.
+            if let Some((at, _)) = paragraph_end.filter(|&(_, chars)| chars >= limit / 2) {
+                let carried = current.split_off(at);
+                chunks.push(std::mem::take(&mut current));
+                current = carried.trim_start_matches('\n').to_string();
+                len = current.chars().count();
+            }
+            paragraph_end = None;
+        }
+        if overflows(len) {
             if in_code {
                 current.push('\n');
                 current.push_str(FENCE);
@@ -58,6 +72,9 @@ pub fn split_message(text: &str, limit: usize) -> Vec<String> {
                 current.push_str(FENCE);
                 len = FENCE.len();
             }
+        }
+        if piece.trim().is_empty() && !in_code && len > 0 {
+            paragraph_end = Some((current.len(), len));
         }
         if len > 0 {
             current.push('\n');
@@ -440,6 +457,27 @@ mod tests {
                 "round {round}: text lost"
             );
         }
+    }
+
+    /// A paragraph that would straddle a cut (a heading and its lines) moves whole to the
+    /// next chunk when the chunk before it stays at least half full; a paragraph
+    /// longer than a chunk is still cut at a line.
+    #[test]
+    fn split_keeps_a_heading_with_its_lines() {
+        let scores: Vec<String> = (0..20).map(|i| format!("score line {i:02}")).collect();
+        let text = format!(
+            "**Scores**\n{}\n\n📈 **Ratings**\nana: +14\nbea: -3",
+            scores.join("\n")
+        );
+        let chunks = split_message(&text, 310);
+        assert_eq!(chunks.len(), 2, "{chunks:?}");
+        assert!(chunks[0].ends_with("score line 19"), "{}", chunks[0]);
+        assert_eq!(chunks[1], "📈 **Ratings**\nana: +14\nbea: -3");
+        // Too early a blank line: the chunk is filled, cut at a line.
+        let text = format!("a\n\n{}", scores.join("\n"));
+        let chunks = split_message(&text, 200);
+        assert!(chunks[0].chars().count() > 150, "{chunks:?}");
+        assert!(chunks[0].starts_with("a\n\nscore line 00"), "{chunks:?}");
     }
 
     /// A fence opening just under the limit (after lines filling the chunk to 1,980–1,999

@@ -906,8 +906,8 @@ async fn one_person_and_two_bots_play_every_game_to_the_end() {
         // scores, and the same number in `/game rating` (alone at this title on the
         // server: first of one).
         let told = ratings_told(&fake, channel, "**Final scores**", "📈 **Ratings**").await;
-        let (delta, shown) = change_of(&told.content, &format!("solo{i}"));
-        assert!(told.content.contains(" (provisional)"), "{}", told.content);
+        let (delta, shown) = change_of(&told, &format!("solo{i}"));
+        assert!(told.contains(" (provisional)"), "{told}");
         let reply = my_rating(&fake, ana, channel).await;
         let line = format!(
             "**{title}**: {shown} · 1 rated game · last change {delta} · rank 1 of 1 (provisional)"
@@ -1251,7 +1251,7 @@ async fn a_season_is_started_counts_a_rated_game_is_shown_and_ended() {
     // A game before the season: ana's all-time rating.
     play_with_two_easy_bots(&fake, before, ana, "Palazzo", 11).await;
     let told = ratings_told(&fake, before, "**Final scores**", "📈 **Ratings**").await;
-    let all_time = shown_number(&change_of(&told.content, "ana").1);
+    let all_time = shown_number(&change_of(&told, "ana").1);
 
     // Only Manage Server starts one.
     let spring = json!({ "name": "Spring" });

@@ -1400,7 +1400,7 @@ async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
             "📈 **Puntuaciones**",
         )
         .await;
-        let (delta, shown) = change_of(&told.content, &name);
+        let (delta, shown) = change_of(&told, &name);
         let reply = my_rating(&fake, ana, channel).await;
         let line = format!(
             "**{title}**: {shown} · 1 partida puntuada · último cambio {delta} · puesto 1 de 1 (provisional)"

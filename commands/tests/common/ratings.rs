@@ -7,35 +7,44 @@ use serde_json::json;
 
 /// The channel's end message (with `scores`, the final scores' heading) whose ratings'
 /// changes follow the line `heading` after the scores, one per person (none for a bot),
-/// waited for.
-pub async fn ratings_told(
-    fake: &FakeDiscord,
-    channel: u64,
-    scores: &str,
-    heading: &str,
-) -> RecordedMessage {
+/// waited for until a change is told. A long end message comes in several messages; its
+/// text is theirs joined, from the one holding the scores to the one telling changes.
+pub async fn ratings_told(fake: &FakeDiscord, channel: u64, scores: &str, heading: &str) -> String {
     let told = fake
         .wait_for(&format!("the ratings' changes ({heading})"), |f| {
-            public_messages(f, channel)
-                .into_iter()
-                .find(|m| m.content.lines().any(|l| l == heading))
+            let messages = public_messages(f, channel);
+            let at_heading = messages
+                .iter()
+                .position(|m| m.content.lines().any(|l| l == heading))?;
+            let from = messages[..=at_heading]
+                .iter()
+                .rposition(|m| m.content.contains(scores))?;
+            // The heading's lines may open the message after the heading's.
+            let heading_last = messages[at_heading].content.trim_end().ends_with(heading);
+            let to = at_heading + usize::from(heading_last);
+            let text = messages
+                .get(from..=to)?
+                .iter()
+                .map(|m| m.content.as_str())
+                .collect::<Vec<_>>()
+                .join("\n");
+            let (_, after) = text.split_once(&format!("\n{heading}\n"))?;
+            after.contains(" → ").then_some(text)
         })
         .await;
-    let (Some(at_scores), Some(at_changes)) = (
-        told.content.find(scores),
-        told.content.find(&format!("\n{heading}\n")),
-    ) else {
-        panic!("not in the end message, after {scores}: {}", told.content);
+    let (Some(at_scores), Some(at_changes)) =
+        (told.find(scores), told.find(&format!("\n{heading}\n")))
+    else {
+        panic!("not in the end message, after {scores}: {told}");
     };
-    assert!(at_scores < at_changes, "{}", told.content);
+    assert!(at_scores < at_changes, "{told}");
     // People only: a bot's rating never moves, so no line tells one.
-    let changes = &told.content[at_changes..];
+    let changes = &told[at_changes..];
     assert!(
         !changes
             .lines()
             .any(|l| l.replace('\\', "").starts_with("Bot ")),
-        "{}",
-        told.content
+        "{told}"
     );
     told
 }
