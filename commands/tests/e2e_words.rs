@@ -1231,8 +1231,8 @@ async fn my_turn_then_a_move(
 /// bots' chains of moves (round headers among them), a timeout played by the bot under
 /// `auto`, the person away under `bot` (the game waits for them) and back, an undo, the
 /// log and a replay step by step — not one English word in what the person reads
-/// (channel, private answers, panels, DMs, buttons, embeds). Easy bots on tiny budgets
-/// keep each game to seconds.
+/// (channel, private answers, panels, DMs, buttons, embeds). Easy bots at every title,
+/// then hard ones at a second Villa table, on tiny budgets keep each game to seconds.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
     use rand::SeedableRng;
@@ -1248,20 +1248,22 @@ async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
         on_timeout: storage::TimeoutPolicy::Auto,
     };
     let bot = Bot::start_with(&fake, dir.path(), timers).await;
-    for (i, title) in [
-        "The Princes of Florence",
-        "Palazzo",
-        "Villa Paletti",
-        "The Estates",
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    // Villa again at the end with hard bots: their tree plays the rules of thumb at three
+    // players.
+    let tables = [
+        ("The Princes of Florence", "easy", "fácil"),
+        ("Palazzo", "easy", "fácil"),
+        ("Villa Paletti", "easy", "fácil"),
+        ("The Estates", "easy", "fácil"),
+        ("Villa Paletti", "hard", "difícil"),
+    ];
+    let titles = tables.map(|(title, ..)| title);
+    for (i, (title, level, said)) in tables.into_iter().enumerate() {
         let channel = fake.add_channel(&format!("mesa-bots-{i}"));
         let name = format!("sola{i}");
         let ana = fake.add_user(&name);
         fake.set_user_locale(ana, "es-ES");
-        let (game, level) = (game_choice(&fake, title), level_choice(&fake, "easy"));
+        let (game, level) = (game_choice(&fake, title), level_choice(&fake, level));
         slash(
             &fake,
             ana,
@@ -1279,7 +1281,10 @@ async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
             );
         }
         // A chain: one message telling several bot moves.
-        let bots = ["Bot Lorenzo (fácil)", "Bot Lucrezia (fácil)"];
+        let bots = [
+            format!("Bot Lorenzo ({said})"),
+            format!("Bot Lucrezia ({said})"),
+        ];
         let chain = public_messages(&fake, channel).iter().any(|m| {
             let text = m.content.replace('\\', "");
             let told = text
@@ -1357,7 +1362,7 @@ async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
             .into_iter()
             .find(|m| !m.components.is_empty())
             .unwrap_or_else(|| panic!("{title}: no replay"));
-        let names = [name.as_str(), bots[0], bots[1]];
+        let names = [name.as_str(), &bots[0], &bots[1]];
         for action in ["vf", "vn", "vn", "vr", "vl", "vp"] {
             let text = shown_text(&replay).replace('\\', "");
             assert_no_english(&english, &text, &names, title);
@@ -1402,19 +1407,29 @@ async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
         .await;
         let (delta, shown) = change_of(&told, &name);
         let reply = my_rating(&fake, ana, channel).await;
-        let line = format!(
-            "**{title}**: {shown} · 1 partida puntuada · último cambio {delta} · puesto 1 de 1 (provisional)"
+        // One person rated per game: as many at this title as its games so far.
+        let rated = i - titles[..i].iter().filter(|t| **t != title).count() + 1;
+        let line =
+            format!("**{title}**: {shown} · 1 partida puntuada · último cambio {delta} · puesto ");
+        let of = format!(" de {rated} (provisional)");
+        let told_line = reply.lines().find(|l| l.starts_with(&line));
+        assert!(
+            told_line.is_some_and(|l| l.ends_with(&of)),
+            "{title}: {line}… {of} in {reply}"
         );
-        assert!(reply.contains(&line), "{title}: {line} in {reply}");
         assert_no_english(&english, &reply, &names, title);
         // The rating leaderboard's picture and its description, in Spanish.
         let board = rating_board(&fake, ana, channel, title).await;
         let alt = picture_on(&board).description.clone().unwrap_or_default();
+        let entry = format!("{name}: {shown}, 1 partida puntuada (provisional)");
         assert!(
             alt.starts_with(&format!("Puntuaciones — {title}. "))
-                && alt.contains(&format!(
-                    "\n1. {name}: {shown}, 1 partida puntuada (provisional)"
-                )),
+                && alt
+                    .lines()
+                    .any(|l| l.split_once(". ").is_some_and(|(rank, rest)| rank
+                        .parse::<usize>()
+                        .is_ok_and(|r| (1..=rated).contains(&r))
+                        && rest == entry)),
             "{title}: {alt}"
         );
         assert_no_english(&english, &alt, &names, title);
