@@ -1,6 +1,7 @@
 //! The bots' speed: `cargo bench --bench ai` prints one `ai_<game>_iterations_per_s=` line
 //! per game for the normal search (ISMCTS iterations per second on one core, over states
-//! sampled from random games), then criterion's timing of one normal move per game.
+//! sampled from random games), Villa's hard search at three players on one thread and on
+//! two at once, then criterion's timing of one normal move per game.
 
 use ai::Level;
 use criterion::Criterion;
@@ -37,16 +38,40 @@ fn states<G: Game>(players: usize, count: usize) -> Vec<(G, Seat)> {
 }
 
 fn iterations_per_second<G: Game>(players: usize) -> f64 {
+    searched_per_second::<G>(players, &Level::NORMAL)
+}
+
+/// Iterations per second of `budget`'s search over states of `G` with `players` seats.
+fn searched_per_second<G: Game>(players: usize, budget: &ai::Budget) -> f64 {
     let never = || false;
     let mut iterations = 0u64;
     let mut elapsed = Duration::ZERO;
     for (n, (state, seat)) in states::<G>(players, 8).into_iter().enumerate() {
         let start = Instant::now();
-        let d = ai::search(&state, seat, &Level::NORMAL, n as u64, &never).expect("a move");
+        let d = ai::search(&state, seat, budget, n as u64, &never).expect("a move");
         elapsed += start.elapsed();
         iterations += u64::from(d.iterations);
     }
     iterations as f64 / elapsed.as_secs_f64().max(1e-9)
+}
+
+/// Villa's hard search at three players (its tree asking the rules of thumb), on one
+/// thread and then on two at once: the villas of every search share one memo of top
+/// floors behind a lock, and the second figure shows what waiting on it costs.
+fn villa_hard_alone_and_side_by_side() {
+    let hard = Level::Hard.budget_for("villa").expect("hard searches");
+    let alone = searched_per_second::<rules::villa::Villa>(3, &hard);
+    let each: Vec<f64> = std::thread::scope(|s| {
+        let runs: Vec<_> = (0..2)
+            .map(|_| s.spawn(|| searched_per_second::<rules::villa::Villa>(3, &hard)))
+            .collect();
+        runs.into_iter().map(|r| r.join().expect("a search")).collect()
+    });
+    println!("ai_villa3_hard_iterations_per_s_one_thread={alone:.0}");
+    println!(
+        "ai_villa3_hard_iterations_per_s_each_of_two_threads={:.0}",
+        each.iter().sum::<f64>() / each.len() as f64
+    );
 }
 
 fn bench_move<G: Game>(c: &mut Criterion, players: usize) {
@@ -74,6 +99,7 @@ fn main() {
         "ai_princes_iterations_per_s={:.0}",
         iterations_per_second::<rules::princes::Princes>(3)
     );
+    villa_hard_alone_and_side_by_side();
     let mut c = Criterion::default()
         .sample_size(10)
         .measurement_time(Duration::from_secs(5))
