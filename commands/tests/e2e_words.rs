@@ -1135,8 +1135,7 @@ async fn a_whole_game_of_each_title_in_spanish() {
         assert_no_english(&english, &hint[0].content, &who, title);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(280 + i as u64);
         let moves = play_to_the_end(&fake, channel, &seats, &mut rng).await;
-        let end = posted(&fake, channel, "**Puntuación final**").await;
-        picture_on(&end);
+        picture_on(&picture_part(&fake, channel, "**Puntuación final**").await);
         // What players read after a game: the log, the scores, a step of the replay.
         for command in ["game log", "game scores", "game history", "game stats"] {
             slash(&fake, seats[0], channel, command, json!({})).await;

@@ -457,6 +457,20 @@ pub fn public_messages(fake: &FakeDiscord, channel: u64) -> Vec<RecordedMessage>
         .collect()
 }
 
+/// The part of the channel's message holding `needle` that carries the board picture,
+/// waited for: a long message comes in parts, and the picture rides on the last one.
+pub async fn picture_part(fake: &FakeDiscord, channel: u64, needle: &str) -> RecordedMessage {
+    fake.wait_for(&format!("the picture of the message with {needle}"), |f| {
+        let messages = public_messages(f, channel);
+        let at = messages.iter().position(|m| m.content.contains(needle))?;
+        messages[at..]
+            .iter()
+            .find(|m| !m.attachments.is_empty())
+            .cloned()
+    })
+    .await
+}
+
 /// The first awaited player opens their move panel ("Your move"); returns them and it.
 pub async fn open_panel(fake: &FakeDiscord, channel: u64, seats: &[u64]) -> (u64, RecordedMessage) {
     let turn = turn_message(fake, channel).expect("a live turn message");
