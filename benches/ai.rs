@@ -37,10 +37,6 @@ fn states<G: Game>(players: usize, count: usize) -> Vec<(G, Seat)> {
     out
 }
 
-fn iterations_per_second<G: Game>(players: usize) -> f64 {
-    searched_per_second::<G>(players, &Level::NORMAL)
-}
-
 /// Iterations per second of `budget`'s search over states of `G` with `players` seats.
 fn searched_per_second<G: Game>(players: usize, budget: &ai::Budget) -> f64 {
     let never = || false;
@@ -65,7 +61,9 @@ fn villa_hard_alone_and_side_by_side() {
         let runs: Vec<_> = (0..2)
             .map(|_| s.spawn(|| searched_per_second::<rules::villa::Villa>(3, &hard)))
             .collect();
-        runs.into_iter().map(|r| r.join().expect("a search")).collect()
+        runs.into_iter()
+            .map(|r| r.join().expect("a search"))
+            .collect()
     });
     println!("ai_villa3_hard_iterations_per_s_one_thread={alone:.0}");
     println!(
@@ -85,19 +83,19 @@ fn bench_move<G: Game>(c: &mut Criterion, players: usize) {
 fn main() {
     println!(
         "ai_palazzo_iterations_per_s={:.0}",
-        iterations_per_second::<rules::palazzo::Palazzo>(3)
+        searched_per_second::<rules::palazzo::Palazzo>(3, &Level::NORMAL)
     );
     println!(
         "ai_villa_iterations_per_s={:.0}",
-        iterations_per_second::<rules::villa::Villa>(2)
+        searched_per_second::<rules::villa::Villa>(2, &Level::NORMAL)
     );
     println!(
         "ai_estates_iterations_per_s={:.0}",
-        iterations_per_second::<rules::estates::Estates>(3)
+        searched_per_second::<rules::estates::Estates>(3, &Level::NORMAL)
     );
     println!(
         "ai_princes_iterations_per_s={:.0}",
-        iterations_per_second::<rules::princes::Princes>(3)
+        searched_per_second::<rules::princes::Princes>(3, &Level::NORMAL)
     );
     villa_hard_alone_and_side_by_side();
     let mut c = Criterion::default()
