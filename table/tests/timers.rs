@@ -1911,6 +1911,65 @@ fn a_villa_hint_at_a_rule_of_thumb_says_the_rule() {
     said.expect("a hint by rule of thumb within 200 moves");
 }
 
+/// Two players: the seal's holder (or its previous holder) lets the other's floor through,
+/// and the hint says why, in English and in Spanish. Both seats follow the hints, except
+/// that once the seal is taken, a seat not holding it proposes a floor whenever it may
+/// (a careful bot rarely does, so the spot seldom comes up by itself).
+#[test]
+fn a_villa_hint_lets_the_others_floor_through_while_holding_the_seal() {
+    use words::Lang;
+    let sentence = |lang, key| words::phrase(lang, &rules::Phrase::new(key), &[]);
+    let hold = sentence(Lang::En, "villa-thumb-hold");
+    let let_through = sentence(Lang::En, "villa-thumb-let");
+    let mut said = None;
+    // A few seeded games: one can end before the spot comes.
+    'games: for seed in 1..=12 {
+        let dir = tempfile::tempdir().unwrap();
+        let clock = Arc::new(ManualClock::new(START));
+        let (_store, table) = timed(dir.path(), &clock, defaults(60, 0, 0, TimeoutPolicy::Auto));
+        start_two(&table, &format!("new villa seed={seed}"));
+        let mut sealed = false;
+        for _ in 0..300 {
+            let Some(p) = table.prompts(CH).first().cloned() else {
+                continue 'games;
+            };
+            let legal = table.legal_actions(CH, p.user);
+            let hint = ephemeral(&run(&table, CH, p.user, "hint"));
+            let (suggested, why) = hint
+                .strip_prefix("💡 Hint: **")
+                .and_then(|h| h.split_once("**"))
+                .map(|(m, w)| (m.to_string(), w.to_string()))
+                .unwrap_or_else(|| panic!("{hint}"));
+            if why.contains(let_through.as_str()) {
+                assert_eq!(suggested, "allow", "{hint}");
+                assert!(legal.contains(&suggested), "{suggested} in {legal:?}");
+                let spanish = caller(p.user).with_lang(Lang::Es);
+                let hint_es = ephemeral(&table.handle(CH, &spanish, Command::parse("hint")));
+                assert!(
+                    hint_es.contains(&sentence(Lang::Es, "villa-thumb-let")),
+                    "{hint_es}"
+                );
+                said = Some(hint);
+                break 'games;
+            }
+            let holds = why.contains(hold.as_str());
+            let play = if sealed && !holds && legal.iter().any(|m| m == "propose") {
+                "propose".to_string()
+            } else if legal.contains(&suggested) {
+                suggested
+            } else {
+                legal[0].clone()
+            };
+            let told = channel_texts(&run(&table, CH, p.user, &play));
+            sealed |= told
+                .iter()
+                .any(|t| t.contains("takes the Master Builder seal"));
+            flush(&table, CH);
+        }
+    }
+    said.expect("the holder's hint lets a floor through, in one of the seeded games");
+}
+
 #[test]
 fn a_pooled_auto_timeout_is_searched_off_the_lock_and_void_once_the_player_moved() {
     let waiting_table = |dir: &std::path::Path, clock: &Arc<ManualClock>| {
