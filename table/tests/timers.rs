@@ -1870,6 +1870,14 @@ fn a_hint_is_private_to_its_caller_and_refused_when_off_or_not_their_turn() {
     assert!(ephemeral(&run(&table, CH, awaited, "hint")).starts_with("💡 Hint: **"));
 }
 
+/// A hint's suggested move and the rest of its text (its why).
+fn hint_parts(hint: &str) -> (String, String) {
+    hint.strip_prefix("💡 Hint: **")
+        .and_then(|h| h.split_once("**"))
+        .map(|(m, w)| (m.to_string(), w.to_string()))
+        .unwrap_or_else(|| panic!("{hint}"))
+}
+
 /// Where Villa Paletti's bots follow a rule of thumb, the hint says the rule instead of
 /// the search's figures.
 #[test]
@@ -1888,11 +1896,7 @@ fn a_villa_hint_at_a_rule_of_thumb_says_the_rule() {
         };
         let legal = table.legal_actions(CH, p.user);
         let hint = ephemeral(&run(&table, CH, p.user, "hint"));
-        let (suggested, why) = hint
-            .strip_prefix("💡 Hint: **")
-            .and_then(|h| h.split_once("**"))
-            .map(|(m, w)| (m.to_string(), w.to_string()))
-            .unwrap_or_else(|| panic!("{hint}"));
+        let (suggested, why) = hint_parts(&hint);
         if sentences.iter().any(|r| why.contains(r.as_str())) {
             assert!(legal.contains(&suggested), "{suggested} in {legal:?}");
             assert!(why.starts_with(". Why: "), "{hint}");
@@ -1935,11 +1939,7 @@ fn a_villa_hint_lets_the_others_floor_through_while_holding_the_seal() {
             };
             let legal = table.legal_actions(CH, p.user);
             let hint = ephemeral(&run(&table, CH, p.user, "hint"));
-            let (suggested, why) = hint
-                .strip_prefix("💡 Hint: **")
-                .and_then(|h| h.split_once("**"))
-                .map(|(m, w)| (m.to_string(), w.to_string()))
-                .unwrap_or_else(|| panic!("{hint}"));
+            let (suggested, why) = hint_parts(&hint);
             if why.contains(let_through.as_str()) {
                 assert_eq!(suggested, "allow", "{hint}");
                 assert!(legal.contains(&suggested), "{suggested} in {legal:?}");
