@@ -1174,7 +1174,20 @@ fn policy_choice(fake: &FakeDiscord, word: &str) -> serde_json::Value {
         .clone()
 }
 
-/// The first public message of `channel` after the first `after` holding `text`.
+/// The first public message of `channel` after the first `after` holding `text`, if any.
+fn posted_since(
+    fake: &FakeDiscord,
+    channel: u64,
+    after: usize,
+    text: &str,
+) -> Option<fake_discord::RecordedMessage> {
+    public_messages(fake, channel)
+        .into_iter()
+        .skip(after)
+        .find(|m| m.content.contains(text))
+}
+
+/// [`posted_since`], waited for.
 async fn posted_after(
     fake: &FakeDiscord,
     channel: u64,
@@ -1186,12 +1199,7 @@ async fn posted_after(
     fake.wait_for_within(
         &format!("`{text}` in the channel"),
         std::time::Duration::from_secs(40),
-        |f| {
-            public_messages(f, channel)
-                .into_iter()
-                .skip(after)
-                .find(|m| m.content.contains(text))
-        },
+        |f| posted_since(f, channel, after, text),
     )
     .await
 }
@@ -1300,15 +1308,9 @@ async fn told_unless_over(fake: &FakeDiscord, channel: u64, after: usize, text: 
     fake.wait_for_within(
         &format!("`{text}` in the channel, or the end"),
         std::time::Duration::from_secs(40),
-        |f| {
-            let found = public_messages(f, channel)
-                .into_iter()
-                .skip(after)
-                .find(|m| m.content.contains(text));
-            match found {
-                Some(_) => Some(true),
-                None => over(f, channel).then_some(false),
-            }
+        |f| match posted_since(f, channel, after, text) {
+            Some(_) => Some(true),
+            None => over(f, channel).then_some(false),
         },
     )
     .await
@@ -1381,9 +1383,8 @@ async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
         ("The Estates", "easy", "fácil"),
         ("Villa Paletti", "hard", "difícil"),
     ];
-    let titles = tables.map(|(title, ..)| title);
-    // The titles of games that ended before their timeouts were seen (each rated).
-    let mut over_early: Vec<&str> = vec![];
+    // The title of every game finished so far, each a new person's (each rated).
+    let mut finished: Vec<&str> = vec![];
     for (i, (title, level, said)) in tables.into_iter().enumerate() {
         let bots = [
             format!("Bot Lorenzo ({said})"),
@@ -1417,7 +1418,7 @@ async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
             }
             // Only a villa falls: any other title over this soon is a fault.
             assert_eq!(title, "Villa Paletti", "over before its timeouts were seen");
-            over_early.push(title);
+            finished.push(title);
             attempt += 1;
             assert!(
                 attempt < 5,
@@ -1482,9 +1483,8 @@ async fn spanish_tables_with_bots_through_timeouts_undo_and_replay() {
         let (delta, shown) = change_of(&told, &name);
         let reply = my_rating(&fake, ana, channel).await;
         // One person rated per game: as many at this title as its games so far.
-        let rated = i - titles[..i].iter().filter(|t| **t != title).count()
-            + over_early.iter().filter(|t| **t == title).count()
-            + 1;
+        finished.push(title);
+        let rated = finished.iter().filter(|t| **t == title).count();
         let line =
             format!("**{title}**: {shown} · 1 partida puntuada · último cambio {delta} · puesto ");
         let of = format!(" de {rated} (provisional)");
