@@ -174,35 +174,39 @@ impl Board {
         Ok(())
     }
 
-    /// Every lot of `row` where `cube` may go, lot 1 first, without allocating: an
-    /// unroofed building on a non-white lot whose top cube is higher, or the next free
-    /// lot if it lies within the requirement. Agrees with [`Board::check_cube`].
-    fn cube_lots(&self, row: RowId, cube: Cube) -> impl Iterator<Item = Lot> + '_ {
-        let buildings = self.row(row);
-        let on_buildings = buildings.iter().enumerate().filter_map(move |(i, b)| {
-            let n = u8::try_from(i + 1).ok()?;
-            let fits = b.roof.is_none()
-                && !row.is_white(n)
-                && !matches!(b.top(), Some(below) if cube.value >= below.value);
-            fits.then_some(Lot::new(row, n))
-        });
-        let next = u8::try_from(buildings.len() + 1)
-            .ok()
-            .filter(|&n| n <= LOTS && i16::from(n) <= i16::from(self.requirement(row)))
-            .map(|n| Lot::new(row, n));
-        on_buildings.chain(next)
-    }
-
-    /// Every lot where `cube` may go, row by row, without allocating.
-    pub(crate) fn cube_spots_iter(&self, cube: Cube) -> impl Iterator<Item = Lot> + '_ {
-        RowId::ALL
-            .into_iter()
-            .flat_map(move |row| self.cube_lots(row, cube))
+    /// Calls `f` with every lot where `cube` may go, row by row and lot 1 first: an
+    /// unroofed building on a non-white lot whose top cube is higher, then the row's next
+    /// free lot if it lies within the requirement. Agrees with [`Board::check_cube`].
+    /// Plain loops, not chained iterators: a random playout lists these at every cube
+    /// placed.
+    pub(crate) fn each_cube_spot(&self, cube: Cube, mut f: impl FnMut(Lot)) {
+        for row in RowId::ALL {
+            let buildings = self.row(row);
+            for (i, b) in buildings.iter().enumerate() {
+                let Ok(n) = u8::try_from(i + 1) else {
+                    continue;
+                };
+                let fits = b.roof.is_none()
+                    && !row.is_white(n)
+                    && !matches!(b.top(), Some(below) if cube.value >= below.value);
+                if fits {
+                    f(Lot::new(row, n));
+                }
+            }
+            let next = u8::try_from(buildings.len() + 1)
+                .ok()
+                .filter(|&n| n <= LOTS && i16::from(n) <= i16::from(self.requirement(row)));
+            if let Some(n) = next {
+                f(Lot::new(row, n));
+            }
+        }
     }
 
     /// Every lot where `cube` may go.
     pub fn cube_spots(&self, cube: Cube) -> Vec<Lot> {
-        self.cube_spots_iter(cube).collect()
+        let mut lots = Vec::new();
+        self.each_cube_spot(cube, |lot| lots.push(lot));
+        lots
     }
 
     /// True if `cube` has at least one legal lot.

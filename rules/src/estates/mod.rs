@@ -35,6 +35,7 @@ pub use parse::{EstatesParseError, HintPhase};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
 pub use text::{EstatesEvent, EstatesPrivate, EstatesPublic, PhaseView, RowView};
 
 /// Table options: `rounds=N` plays N rounds (scores add, two round wins end it).
@@ -312,33 +313,47 @@ impl Estates {
 
     /// The pieces the auctioneer may choose now.
     pub fn choosable(&self) -> Vec<Piece> {
-        self.choosable_iter().collect()
+        let mut pieces = Vec::new();
+        let _ = self.each_choosable(|p| {
+            pieces.push(p);
+            ControlFlow::Continue(())
+        });
+        pieces
     }
 
-    /// The pieces the auctioneer may choose now, in menu order, without allocating:
-    /// placeable offer-row end cubes (left then right, row by row), the roof, the
-    /// available permits, the mayor and the cancel cube.
-    fn choosable_iter(&self) -> impl Iterator<Item = Piece> + '_ {
-        let cubes = self.offer.iter().flat_map(|row| {
-            let first = row.first().copied();
-            let last = row.last().copied().filter(|_| row.len() > 1);
-            first.into_iter().chain(last)
-        });
+    /// Calls `f` with each piece the auctioneer may choose now, in menu order, until it
+    /// breaks: placeable offer-row end cubes (left then right, row by row), the roof, the
+    /// available permits, the mayor and the cancel cube. Plain loops, not chained
+    /// iterators: a random playout lists these at every turn.
+    fn each_choosable(&self, mut f: impl FnMut(Piece) -> ControlFlow<()>) -> ControlFlow<()> {
         let placeable_below = self.board.placeable_below();
-        let cubes = cubes
-            .filter(move |c| c.value < placeable_below)
-            .map(Piece::Cube);
-        let roof = (!self.roof_bag.is_empty() && self.board.has_unroofed()).then_some(Piece::Roof);
-        let permits = self
-            .board
-            .permits
-            .iter()
-            .zip(PERMITS)
-            .filter(|(s, _)| **s == PieceState::Available)
-            .map(|(_, v)| Piece::Permit(v));
-        let mayor = (self.board.mayor == PieceState::Available).then_some(Piece::Mayor);
-        let cancel = (self.board.cancel == PieceState::Available).then_some(Piece::Cancel);
-        cubes.chain(roof).chain(permits).chain(mayor).chain(cancel)
+        for row in &self.offer {
+            let ends = match row.as_slice() {
+                [] => [None, None],
+                [only] => [Some(*only), None],
+                [first, .., last] => [Some(*first), Some(*last)],
+            };
+            for cube in ends.into_iter().flatten() {
+                if cube.value < placeable_below {
+                    f(Piece::Cube(cube))?;
+                }
+            }
+        }
+        if !self.roof_bag.is_empty() && self.board.has_unroofed() {
+            f(Piece::Roof)?;
+        }
+        for (state, value) in self.board.permits.iter().zip(PERMITS) {
+            if *state == PieceState::Available {
+                f(Piece::Permit(value))?;
+            }
+        }
+        if self.board.mayor == PieceState::Available {
+            f(Piece::Mayor)?;
+        }
+        if self.board.cancel == PieceState::Available {
+            f(Piece::Cancel)?;
+        }
+        ControlFlow::Continue(())
     }
 
     /// The one seat whose action is awaited now, if any (never more than one).
@@ -459,7 +474,10 @@ impl Estates {
             Some(EndReason::TwoRowsComplete)
         } else if self.roof_bag.is_empty() {
             Some(EndReason::RoofsGone)
-        } else if self.choosable_iter().next().is_none() {
+        } else if self
+            .each_choosable(|_| ControlFlow::Break(()))
+            .is_continue()
+        {
             Some(EndReason::NoPieceLeft)
         } else {
             None
@@ -675,7 +693,10 @@ impl Game for Estates {
                 if !stashed && self.cash(seat) > 0 {
                     out.push(EstatesAction::Stash);
                 }
-                out.extend(self.choosable_iter().map(EstatesAction::Choose));
+                let _ = self.each_choosable(|p| {
+                    out.push(EstatesAction::Choose(p));
+                    ControlFlow::Continue(())
+                });
             }
             Phase::Auction { high, .. } => {
                 let min = high.map_or(1, |(_, h)| h + 1);
@@ -693,9 +714,9 @@ impl Game for Estates {
                 }
             }
             Phase::Place { item, .. } => match item {
-                Item::Cube(c) => {
-                    out.extend(self.board.cube_spots_iter(*c).map(EstatesAction::Place))
-                }
+                Item::Cube(c) => self
+                    .board
+                    .each_cube_spot(*c, |lot| out.push(EstatesAction::Place(lot))),
                 Item::Roof(_) => out.extend(self.board.roof_spots_iter().map(EstatesAction::Place)),
                 Item::Permit(v) => {
                     for row in RowId::ALL {
@@ -719,6 +740,33 @@ impl Game for Estates {
                     out.push(EstatesAction::Discard);
                 }
             },
+        }
+    }
+
+    /// An auction's bids are counted, not listed: `Pass`, then every bid from the lowest
+    /// allowed to the seat's cash, as in [`Game::legal_actions`].
+    fn pick_legal(
+        &self,
+        seat: Seat,
+        pick: &mut dyn FnMut(usize) -> usize,
+        scratch: &mut Vec<EstatesAction>,
+    ) -> Option<EstatesAction> {
+        match &self.phase {
+            Phase::Auction { high, .. } if self.awaited() == Some(seat) => {
+                let min = high.map_or(1, |(_, h)| h + 1);
+                let bids = (self.cash(seat) + 1).saturating_sub(min);
+                match pick(1 + bids as usize) {
+                    0 => Some(EstatesAction::Pass),
+                    i => Some(EstatesAction::Bid(min + (i - 1) as u32)),
+                }
+            }
+            _ => {
+                self.legal_actions_into(seat, scratch);
+                if scratch.is_empty() {
+                    return None;
+                }
+                scratch.get(pick(scratch.len())).cloned()
+            }
         }
     }
 
