@@ -9,7 +9,7 @@
 //! knows and on that RNG.
 
 use super::data::{money_deck, Card, StackItem, Tile, RIDERS, STACK_SPLIT};
-use super::sets::{kind_of, Cards, KINDS, KIND_CARDS};
+use super::sets::{kind_of, Cards, KINDS, KIND_CARDS, MAX_COPIES};
 use super::{Palazzo, Phase};
 use crate::engine::{rng_from_seed, GameRng, Seat};
 use rand::seq::SliceRandom;
@@ -59,18 +59,26 @@ impl SeenMoney {
     }
 }
 
-fn counts(c: Cards) -> [u32; KINDS] {
-    std::array::from_fn(|k| c.count_kind(k))
+/// `a` with each kind's count `n` that `b` holds some of changed to `op(n, b's count)`,
+/// capped at [`MAX_COPIES`]. Kinds `b` lacks keep their count: both uses leave a count
+/// unchanged by 0, and the loop visits only the few kinds a payment or a gain holds.
+fn per_kind(a: Cards, b: Cards, op: impl Fn(u64, u64) -> u64) -> Cards {
+    let (mut word, mut rest) = (a.raw(), b.raw());
+    while rest != 0 {
+        let shift = rest.trailing_zeros() / 4 * 4;
+        let n = op((word >> shift) & 0xF, (rest >> shift) & 0xF).min(u64::from(MAX_COPIES));
+        word = (word & !(0xF << shift)) | (n << shift);
+        rest &= !(0xF << shift);
+    }
+    Cards::from_raw(word)
 }
 
 fn add(a: Cards, b: Cards) -> Cards {
-    let (a, b) = (counts(a), counts(b));
-    Cards::from_counts(&std::array::from_fn(|k| a[k] + b[k]))
+    per_kind(a, b, |x, y| x + y)
 }
 
 fn minus_saturating(a: Cards, b: Cards) -> Cards {
-    let (a, b) = (counts(a), counts(b));
-    Cards::from_counts(&std::array::from_fn(|k| a[k].saturating_sub(b[k])))
+    per_kind(a, b, u64::saturating_sub)
 }
 
 /// The state `seat` cannot tell from `g`, its hidden parts dealt with `rng`.
@@ -306,4 +314,36 @@ fn deal_tiles(g: &mut Palazzo, rng: &mut GameRng) {
         stack.shuffle(rng);
     }
     g.stacks = stacks;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn known_cards_add_and_subtract_kind_by_kind() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut counts = || -> [u32; KINDS] {
+            std::array::from_fn(|_| {
+                if rng.gen_bool(0.6) {
+                    0
+                } else {
+                    rng.gen_range(1..=MAX_COPIES)
+                }
+            })
+        };
+        for _ in 0..5_000 {
+            let (a, b) = (counts(), counts());
+            let (x, y) = (Cards::from_counts(&a), Cards::from_counts(&b));
+            let sum: [u32; KINDS] = std::array::from_fn(|k| a[k] + b[k]);
+            let less: [u32; KINDS] = std::array::from_fn(|k| a[k].saturating_sub(b[k]));
+            assert_eq!(add(x, y), Cards::from_counts(&sum), "{a:?} + {b:?}");
+            assert_eq!(
+                minus_saturating(x, y),
+                Cards::from_counts(&less),
+                "{a:?} - {b:?}"
+            );
+        }
+    }
 }

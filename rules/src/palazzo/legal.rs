@@ -4,7 +4,7 @@
 use super::actions::{PalazzoAction, Place};
 use super::data::Tile;
 use super::money::{self, set_of_key, Counts, PaymentKeys};
-use super::sets::{Cards, TileList, KINDS};
+use super::sets::{Cards, TileList};
 use super::{scoring, Palazzo, Phase};
 use crate::engine::Seat;
 
@@ -166,30 +166,31 @@ impl Palazzo {
 /// Picks of `need` (1 or 2) of the revealed cards, one per distinct choice: per kind of
 /// card, or per pair of kinds (and two of a kind where two are revealed), in card order.
 fn pick_options(revealed: Cards, need: usize, out: &mut Vec<PalazzoAction>) {
-    // The kinds revealed, as the one-card set of each.
-    let mut ones = [Cards::EMPTY; KINDS];
-    let mut n = 0;
-    let mut rest = revealed.raw();
-    while rest != 0 {
-        let shift = rest.trailing_zeros() / 4 * 4;
-        if let Some(slot) = ones.get_mut(n) {
-            *slot = Cards::from_raw(1 << shift);
-            n += 1;
-        }
-        rest &= !(0xF << shift);
-    }
-    let ones = &ones[..n];
+    let one = |shift: u32| Cards::from_raw(1 << shift);
     if need == 1 {
-        out.extend(ones.iter().map(|c| PalazzoAction::Pick(*c)));
+        out.extend(kind_shifts(revealed.raw()).map(|a| PalazzoAction::Pick(one(a))));
         return;
     }
-    out.reserve(n * (n + 1) / 2);
-    for (i, a) in ones.iter().enumerate() {
-        for b in &ones[i..] {
-            let pair = Cards::from_raw(a.raw() + b.raw());
+    for a in kind_shifts(revealed.raw()) {
+        // The kinds from `a` on: `a` itself (two of a kind), then the later ones.
+        for b in kind_shifts(revealed.raw() >> a << a) {
+            let pair = Cards::from_raw(one(a).raw() + one(b).raw());
             if revealed.contains_all(pair) {
                 out.push(PalazzoAction::Pick(pair));
             }
         }
     }
+}
+
+/// The bit offsets of the kinds a set's word holds, lowest first.
+fn kind_shifts(word: u64) -> impl Iterator<Item = u32> {
+    let mut rest = word;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let shift = rest.trailing_zeros() / 4 * 4;
+        rest &= !(0xF << shift);
+        Some(shift)
+    })
 }

@@ -77,7 +77,36 @@ pub fn worth(cards: &[Card], locked: Option<Currency>) -> Result<Worth, MixError
 
 /// [`worth`] of a card set.
 pub fn worth_set(cards: Cards, locked: Option<Currency>) -> Result<Worth, MixError> {
-    worth_of(&Counts::of_set(cards), locked)
+    one_currency_worth(cards, locked).map_or_else(|| worth_of(&Counts::of_set(cards), locked), Ok)
+}
+
+/// [`worth_set`] of the commonest payment, loose cards of one currency (and any
+/// certificates), read straight from the set: with one currency no group can form, and
+/// only that currency reads it. `None` for any other set.
+fn one_currency_worth(cards: Cards, locked: Option<Currency>) -> Option<Worth> {
+    let field =
+        |c: usize| (cards.raw() >> (4 * VALUES.len() * c)) & ((1 << (4 * VALUES.len())) - 1);
+    let mut present = (0..3).filter(|&c| field(c) != 0);
+    let (c, None) = (present.next()?, present.next()) else {
+        return None;
+    };
+    let x = Currency::ALL[c];
+    if locked.is_some_and(|l| l != x) {
+        return None;
+    }
+    let (cert_value, groups) = Counts {
+        money: [[0; 5]; 3],
+        certs: cards.certs(),
+    }
+    .cert_value();
+    let loose: u32 = (0..VALUES.len())
+        .map(|vi| cards.money(x, vi) * u32::from(VALUES[vi]))
+        .sum();
+    Some(Worth {
+        value: cert_value + loose,
+        currency: Some(x),
+        groups,
+    })
 }
 
 fn worth_of(counts: &Counts, locked: Option<Currency>) -> Result<Worth, MixError> {
@@ -793,6 +822,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_set_is_valued_as_its_counts_are_and_never_above_the_hands_best_bid() {
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut deck = super::super::data::money_deck();
+        let (mut one_currency, mut paid) = (0, 0);
+        for round in 0..3_000 {
+            deck.shuffle(&mut rng);
+            let hand = &deck[..round % 25];
+            // Half the payments keep one currency (and the certificates): the commonest.
+            let keep = Currency::ALL[round % 3];
+            let pay: Vec<Card> = hand
+                .iter()
+                .filter(|c| round % 2 == 0 || !matches!(c, Card::Money(x, _) if *x != keep))
+                .take(rng.gen_range(0..=hand.len()))
+                .copied()
+                .collect();
+            let set = Cards::try_from_slice(&pay).expect("game cards");
+            one_currency += usize::from(one_currency_worth(set, None).is_some());
+            for locked in [
+                None,
+                Some(Currency::Red),
+                Some(Currency::Green),
+                Some(Currency::Blue),
+            ] {
+                assert_eq!(
+                    worth_set(set, locked),
+                    worth_of(&Counts::of(&pay), locked),
+                    "{pay:?} {locked:?}"
+                );
+            }
+            if let Ok(w) = worth_set(set, None) {
+                paid += 1;
+                let hand = Cards::try_from_slice(hand).expect("game cards");
+                assert!(best_bid_set(hand) >= w.value, "{hand:?} {pay:?}");
+            }
+        }
+        assert!(
+            one_currency > 1_000 && paid > 1_500,
+            "{one_currency} {paid}"
+        );
     }
 
     #[test]

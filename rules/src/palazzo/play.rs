@@ -410,11 +410,18 @@ impl Palazzo {
         }
         let each = self.price();
         let price = each * tiles.len() as u32;
+        let paid = self.check_payment(seat, pay);
+        // A hand's best bid is worth at least any payment from it, so a payment worth the
+        // price shows the hand can afford a tile: the best bid is worked out only when the
+        // payment falls short, to tell which refusal comes first.
+        if matches!(paid, Ok(paid) if paid >= price) {
+            return Ok(());
+        }
         let hand = self.hands.get(seat).copied().unwrap_or_default();
         if money::best_bid_set(hand) < each {
             return Err(PalazzoError::CannotAfford(each));
         }
-        let paid = self.check_payment(seat, pay)?;
+        let paid = paid?;
         if paid < price {
             return Err(PalazzoError::Underpaid {
                 tiles: tiles.len(),
