@@ -311,6 +311,22 @@ pub struct Thumb {
     pub why: crate::phrase::Phrase,
 }
 
+/// The action at index `pick(n)` of `game`'s legal actions for `seat`, listed into
+/// `scratch`: [`Game::pick_legal`] the plain way, which the engines that count some
+/// choices still take for the others.
+pub fn pick_listed<G: Game>(
+    game: &G,
+    seat: Seat,
+    pick: &mut dyn FnMut(usize) -> usize,
+    scratch: &mut Vec<G::Action>,
+) -> Option<G::Action> {
+    game.legal_actions_into(seat, scratch);
+    if scratch.is_empty() {
+        return None;
+    }
+    scratch.get(pick(scratch.len())).cloned()
+}
+
 /// A game engine. Implementors are pure values: no I/O, no clocks, no global RNG.
 pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// Short id used in commands and storage (`palazzo`).
@@ -365,12 +381,7 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         pick: &mut dyn FnMut(usize) -> usize,
         scratch: &mut Vec<Self::Action>,
     ) -> Option<Self::Action> {
-        self.legal_actions_into(seat, scratch);
-        if scratch.is_empty() {
-            return None;
-        }
-        let i = pick(scratch.len());
-        scratch.get(i).cloned()
+        pick_listed(self, seat, pick, scratch)
     }
     /// [`Game::apply`] with its events written into `events` (cleared first): the same
     /// state change, the same refusals.

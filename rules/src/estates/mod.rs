@@ -17,8 +17,8 @@ mod text;
 mod undo;
 
 use crate::engine::{
-    rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError, PlayerResult,
-    ScoreLine, Seat, SetupError,
+    pick_listed, rng_from_seed, Absent, CommandHelp, Game, GameRng, Outcome, ParseError,
+    PlayerResult, ScoreLine, Seat, SetupError,
 };
 use crate::phrase::Phrase;
 use crate::seating::next_seat;
@@ -760,13 +760,7 @@ impl Game for Estates {
                     i => Some(EstatesAction::Bid(min + (i - 1) as u32)),
                 }
             }
-            _ => {
-                self.legal_actions_into(seat, scratch);
-                if scratch.is_empty() {
-                    return None;
-                }
-                scratch.get(pick(scratch.len())).cloned()
-            }
+            _ => pick_listed(self, seat, pick, scratch),
         }
     }
 

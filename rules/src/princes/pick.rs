@@ -4,7 +4,7 @@
 
 use super::state::{Phase, Princes};
 use super::PrincesAction;
-use crate::engine::Seat;
+use crate::engine::{pick_listed, Seat};
 
 impl Princes {
     /// [`crate::engine::Game::pick_legal`]: in the actions phase the building placements
@@ -18,11 +18,7 @@ impl Princes {
     ) -> Option<PrincesAction> {
         let actions_phase = self.pending.is_none() && matches!(self.phase, Phase::Actions(_));
         if !actions_phase || !self.awaits(seat) {
-            self.legal_into(seat, scratch);
-            if scratch.is_empty() {
-                return None;
-            }
-            return scratch.get(pick(scratch.len())).cloned();
+            return pick_listed(self, seat, pick, scratch);
         }
         let me = self.players.get(seat)?;
         // The list is works, builds, the rest, then `sell`: all but the builds listed.

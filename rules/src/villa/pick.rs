@@ -4,7 +4,7 @@
 
 use super::model::{self, GridPt};
 use super::{Phase, Villa, VillaAction};
-use crate::engine::Seat;
+use crate::engine::{pick_listed, Seat};
 
 impl Villa {
     /// The seat the game waits for, if any ([`crate::engine::Game::awaiting`]: one at most).
@@ -60,14 +60,7 @@ impl Villa {
                     .and_then(|i| all.get(i).copied())
                     .map(VillaAction::Floor)
             }),
-            _ => {
-                scratch.clear();
-                self.legal_into(seat, scratch);
-                if scratch.is_empty() {
-                    return None;
-                }
-                scratch.get(pick(scratch.len())).cloned()
-            }
+            _ => pick_listed(self, seat, pick, scratch),
         }
     }
 }
