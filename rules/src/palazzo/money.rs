@@ -63,9 +63,14 @@ impl Counts {
     }
 
     fn cert_value(&self) -> (u32, u32) {
-        let groups = self.certs / 3;
-        (groups * GROUP_VALUE + 2 * (self.certs % 3), groups)
+        cert_value(self.certs)
     }
+}
+
+/// What `certs` certificates are worth together, and how many groups of three they form.
+fn cert_value(certs: u32) -> (u32, u32) {
+    let groups = certs / 3;
+    (groups * GROUP_VALUE + 2 * (certs % 3), groups)
 }
 
 /// Values a set of cards played together (one payment, or one raise when the bid so far
@@ -94,16 +99,12 @@ fn one_currency_worth(cards: Cards, locked: Option<Currency>) -> Option<Worth> {
     if locked.is_some_and(|l| l != x) {
         return None;
     }
-    let (cert_value, groups) = Counts {
-        money: [[0; 5]; 3],
-        certs: cards.certs(),
-    }
-    .cert_value();
+    let (certs, groups) = cert_value(cards.certs());
     let loose: u32 = (0..VALUES.len())
         .map(|vi| cards.money(x, vi) * u32::from(VALUES[vi]))
         .sum();
     Some(Worth {
-        value: cert_value + loose,
+        value: certs + loose,
         currency: Some(x),
         groups,
     })
