@@ -62,13 +62,11 @@ impl SeenMoney {
 /// `a` with each kind's count `n` that `b` holds some of changed to `op(n, b's count)`,
 /// capped at [`MAX_COPIES`]. Kinds `b` lacks keep their count: both uses leave a count
 /// unchanged by 0, and the loop visits only the few kinds a payment or a gain holds.
-fn per_kind(a: Cards, b: Cards, op: impl Fn(u64, u64) -> u64) -> Cards {
-    let (mut word, mut rest) = (a.raw(), b.raw());
-    while rest != 0 {
-        let shift = rest.trailing_zeros() / 4 * 4;
-        let n = op((word >> shift) & 0xF, (rest >> shift) & 0xF).min(u64::from(MAX_COPIES));
-        word = (word & !(0xF << shift)) | (n << shift);
-        rest &= !(0xF << shift);
+fn per_kind(a: Cards, b: Cards, op: impl Fn(u32, u32) -> u32) -> Cards {
+    let mut word = a.raw();
+    for k in b.kinds() {
+        let n = op(a.count_kind(k), b.count_kind(k)).min(MAX_COPIES);
+        word = (word & !(0xF << (4 * k))) | (u64::from(n) << (4 * k));
     }
     Cards::from_raw(word)
 }
@@ -78,7 +76,7 @@ fn add(a: Cards, b: Cards) -> Cards {
 }
 
 fn minus_saturating(a: Cards, b: Cards) -> Cards {
-    per_kind(a, b, u64::saturating_sub)
+    per_kind(a, b, u32::saturating_sub)
 }
 
 /// The state `seat` cannot tell from `g`, its hidden parts dealt with `rng`.

@@ -166,31 +166,18 @@ impl Palazzo {
 /// Picks of `need` (1 or 2) of the revealed cards, one per distinct choice: per kind of
 /// card, or per pair of kinds (and two of a kind where two are revealed), in card order.
 fn pick_options(revealed: Cards, need: usize, out: &mut Vec<PalazzoAction>) {
-    let one = |shift: u32| Cards::from_raw(1 << shift);
+    let one = |k: usize| Cards::from_raw(1 << (4 * k));
     if need == 1 {
-        out.extend(kind_shifts(revealed.raw()).map(|a| PalazzoAction::Pick(one(a))));
+        out.extend(revealed.kinds().map(|a| PalazzoAction::Pick(one(a))));
         return;
     }
-    for a in kind_shifts(revealed.raw()) {
+    for a in revealed.kinds() {
         // The kinds from `a` on: `a` itself (two of a kind), then the later ones.
-        for b in kind_shifts(revealed.raw() >> a << a) {
-            let pair = Cards::from_raw(one(a).raw() + one(b).raw());
+        for b in Cards::from_raw(revealed.raw() >> (4 * a) << (4 * a)).kinds() {
+            let pair = one(a).plus(one(b));
             if revealed.contains_all(pair) {
                 out.push(PalazzoAction::Pick(pair));
             }
         }
     }
-}
-
-/// The bit offsets of the kinds a set's word holds, lowest first.
-fn kind_shifts(word: u64) -> impl Iterator<Item = u32> {
-    let mut rest = word;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let shift = rest.trailing_zeros() / 4 * 4;
-        rest &= !(0xF << shift);
-        Some(shift)
-    })
 }

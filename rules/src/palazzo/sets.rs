@@ -145,6 +145,12 @@ impl Cards {
 
     /// Each card kind present, once, in card order.
     pub fn distinct(self) -> impl Iterator<Item = Card> + Clone {
+        self.kinds().filter_map(|k| KIND_CARDS.get(k).copied())
+    }
+
+    /// The index of each card kind present, once, in card order (kind `k` counts in bits
+    /// `4k..4k+4`).
+    pub fn kinds(self) -> impl Iterator<Item = usize> + Clone {
         let mut rest = self.0;
         std::iter::from_fn(move || {
             if rest == 0 {
@@ -152,7 +158,7 @@ impl Cards {
             }
             let k = rest.trailing_zeros() as usize / 4;
             rest &= !(0xF << (4 * k));
-            KIND_CARDS.get(k).copied()
+            Some(k)
         })
     }
 
