@@ -90,6 +90,10 @@ fn check_pick_legal<G: Game>(
     Ok(())
 }
 
+/// The actions a playout's log has room for from the start (a whole random game of any
+/// engine at most takes a few hundred).
+const LOG_ROOM: usize = 512;
+
 /// Plays uniformly random legal actions until the game ends or `max_actions` is hit.
 pub fn random_playout<G: Game>(
     players: usize,
@@ -99,7 +103,8 @@ pub fn random_playout<G: Game>(
 ) -> Result<Playout<G>, String> {
     let mut game = G::new(players, options, seed).map_err(|e| e.to_string())?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
-    let mut log = Vec::new();
+    // Room for a typical whole game, so the log is not regrown move by move.
+    let mut log = Vec::with_capacity(max_actions.min(LOG_ROOM));
     let (mut seats, mut legal, mut events) = (Vec::new(), Vec::new(), Vec::new());
     while !game.is_over() && log.len() < max_actions {
         let (seat, action) = random_action_with(&game, &mut rng, &mut seats, &mut legal)

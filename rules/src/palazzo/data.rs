@@ -223,6 +223,22 @@ pub const TILES: usize = 48;
 /// Rider (game-end) tiles, shuffled into stack III.
 pub const RIDERS: u8 = 5;
 
+/// The tiles of one `floor`, in [`all_tiles`]' order, appended to `out` (setup shuffles
+/// them floor by floor without listing all 48 first).
+pub fn tiles_of_floor(floor: u8, out: &mut Vec<Tile>) {
+    for m in Material::ALL {
+        for windows in 1..=3u8 {
+            out.push(Tile::new(m, floor, windows));
+        }
+        if floor == 3 {
+            out.push(Tile {
+                twin: true,
+                ..Tile::new(m, 3, 1)
+            });
+        }
+    }
+}
+
 /// All 48 tiles: per material, floors 1–5 with 1, 2 and 3 windows, plus the extra
 /// floor-3 one-window tile.
 pub fn all_tiles() -> Vec<Tile> {
@@ -350,6 +366,22 @@ pub fn parse_palace_letter(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_floors_tiles_are_all_tiles_of_that_floor_in_their_order() {
+        let mut total = 0;
+        for floor in 1..=5u8 {
+            let mut of_floor = Vec::new();
+            tiles_of_floor(floor, &mut of_floor);
+            let filtered: Vec<Tile> = all_tiles()
+                .into_iter()
+                .filter(|t| t.floor == floor)
+                .collect();
+            assert_eq!(of_floor, filtered, "floor {floor}");
+            total += of_floor.len();
+        }
+        assert_eq!(total, TILES);
+    }
 
     #[test]
     fn components_are_complete() {

@@ -1,7 +1,7 @@
 //! Setting up a table: the three building stacks from the split table (riders shuffled
 //! into stack III), one tile on each quarry and on the supply, four cards per hand.
 
-use super::data::{self, StackItem, Tile, RIDERS, STACK_SPLIT};
+use super::data::{self, StackItem, Tile, RIDERS, STACK_SPLIT, TILES};
 use super::sets::Cards;
 use super::{Palazzo, Phase, QUARRIES};
 use crate::engine::rng_from_seed;
@@ -12,17 +12,20 @@ use rand::Rng;
 /// the caller).
 pub(super) fn setup(players: usize, seed: u64) -> Palazzo {
     let mut rng = rng_from_seed(seed);
-    // Stacks I/II/III from the split table.
-    let mut stacks: Vec<Vec<StackItem>> = vec![Vec::new(), Vec::new(), Vec::new()];
-    let tiles = data::all_tiles();
-    for (fi, row) in STACK_SPLIT.iter().enumerate() {
-        let mut of_floor: Vec<Tile> = tiles
-            .iter()
-            .copied()
-            .filter(|t| usize::from(t.floor) == fi + 1)
-            .collect();
+    // Stacks I/II/III from the split table, each allocated once at its final size.
+    let mut stacks: Vec<Vec<StackItem>> = (0..3)
+        .map(|s| {
+            let tiles: usize = STACK_SPLIT.iter().filter_map(|row| row.get(s)).sum();
+            let riders = if s == 2 { usize::from(RIDERS) } else { 0 };
+            Vec::with_capacity(tiles + riders)
+        })
+        .collect();
+    let mut of_floor: Vec<Tile> = Vec::with_capacity(TILES);
+    for (floor, row) in (1u8..).zip(STACK_SPLIT.iter()) {
+        of_floor.clear();
+        data::tiles_of_floor(floor, &mut of_floor);
         of_floor.shuffle(&mut rng);
-        let mut it = of_floor.into_iter();
+        let mut it = of_floor.iter().copied();
         for (s, n) in row.iter().enumerate() {
             for t in it.by_ref().take(*n) {
                 if let Some(stack) = stacks.get_mut(s) {
@@ -53,8 +56,7 @@ pub(super) fn setup(players: usize, seed: u64) -> Palazzo {
         let at = pile.len().saturating_sub(4);
         // A dealt card always fits a set (no card has more than 10 copies).
         let hand = pile
-            .split_off(at)
-            .into_iter()
+            .drain(at..)
             .fold(Cards::EMPTY, |h, c| h.try_with(c).unwrap_or(h));
         hands.push(hand);
     }
