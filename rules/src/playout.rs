@@ -28,7 +28,10 @@ fn random_action_with<G: Game>(
     legal: &mut Vec<G::Action>,
 ) -> Option<(Seat, G::Action)> {
     game.awaiting_into(seats);
-    seats.shuffle(rng);
+    // A single seat draws nothing to shuffle (`shuffle` swaps from the second on).
+    if seats.len() > 1 {
+        seats.shuffle(rng);
+    }
     for &seat in seats.iter() {
         // The index `choose` would draw from the list, without the list.
         if let Some(a) = game.pick_legal(seat, &mut |n| choose_index(rng, n), legal) {

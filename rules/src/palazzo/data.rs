@@ -185,6 +185,14 @@ impl Tile {
             && self.windows == other.windows
     }
 
+    /// A number per kind of tile, below [`TILE_KINDS`]: equal exactly when
+    /// [`Tile::same_kind`] holds (lists of choices skip repeated kinds by it).
+    pub fn kind_index(&self) -> usize {
+        let floor = usize::from(self.floor.clamp(1, 5)) - 1;
+        let windows = usize::from(self.windows.clamp(1, 3)) - 1;
+        self.material as usize * 15 + floor * 3 + windows
+    }
+
     /// Reads a tile id (case-insensitive, `-b` for the extra floor-3 tile).
     pub fn parse(text: &str) -> Option<Tile> {
         let t = text.trim().to_ascii_lowercase();
@@ -220,6 +228,8 @@ impl fmt::Display for Tile {
 
 /// Number of building tiles.
 pub const TILES: usize = 48;
+/// Kinds of tile (material, floor and windows; the twins share their kind).
+pub const TILE_KINDS: usize = 45;
 /// Rider (game-end) tiles, shuffled into stack III.
 pub const RIDERS: u8 = 5;
 
@@ -366,6 +376,17 @@ pub fn parse_palace_letter(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tiles_share_a_kind_index_exactly_when_they_are_the_same_kind() {
+        let tiles = all_tiles();
+        for a in &tiles {
+            assert!(a.kind_index() < TILE_KINDS, "{a}");
+            for b in &tiles {
+                assert_eq!(a.kind_index() == b.kind_index(), a.same_kind(b), "{a} {b}");
+            }
+        }
+    }
 
     #[test]
     fn a_floors_tiles_are_all_tiles_of_that_floor_in_their_order() {

@@ -2,7 +2,7 @@
 //! the command hints show them as listed). Payments list only sensible (minimal) sets.
 
 use super::actions::{PalazzoAction, Place};
-use super::data::Tile;
+use super::data::{Tile, TILE_KINDS};
 use super::money::{self, set_of_key, Counts, PaymentKeys};
 use super::sets::{Cards, TileList};
 use super::{scoring, Palazzo, Phase};
@@ -123,10 +123,14 @@ impl Palazzo {
         out.reserve(1 + n * singles.len() + n * n.saturating_sub(1) / 2 * doubles.len());
         out.push(PalazzoAction::Auction);
         if !singles.is_empty() {
-            for (i, t) in self.supply.iter().enumerate() {
-                if self.supply.iter().take(i).any(|k| k.same_kind(t)) {
+            // One tile per kind: the first of its kind in the supply.
+            let mut listed = 0u64;
+            for t in &self.supply {
+                let bit = 1u64 << t.kind_index();
+                if listed & bit != 0 {
                     continue;
                 }
+                listed |= bit;
                 out.extend(singles.iter().map(|key| PalazzoAction::Buy {
                     tiles: TileList::one(*t),
                     pay: set_of_key(*key),
@@ -136,22 +140,16 @@ impl Palazzo {
         if doubles.is_empty() {
             return;
         }
-        // Pairs equal in kind to a pair already listed are left out.
-        let same_pair = |(x, y): (&Tile, &Tile), (a, b): (&Tile, &Tile)| {
-            (x.same_kind(a) && y.same_kind(b)) || (x.same_kind(b) && y.same_kind(a))
-        };
+        // One pair per pair of kinds: the first such pair, in supply order.
+        let mut listed = [0u64; (TILE_KINDS * TILE_KINDS).div_ceil(64)];
         for (i, a) in self.supply.iter().enumerate() {
-            for (j, b) in self.supply.iter().enumerate().skip(i + 1) {
-                let earlier = self.supply.iter().enumerate().take(i + 1).any(|(k, x)| {
-                    let upto = if k == i { j } else { self.supply.len() };
-                    self.supply
-                        .iter()
-                        .take(upto)
-                        .skip(k + 1)
-                        .any(|y| same_pair((x, y), (a, b)))
-                });
-                if earlier {
-                    continue;
+            for b in self.supply.iter().skip(i + 1) {
+                let (ka, kb) = (a.kind_index(), b.kind_index());
+                let key = ka.min(kb) * TILE_KINDS + ka.max(kb);
+                let bit = 1u64 << (key % 64);
+                match listed.get_mut(key / 64) {
+                    Some(word) if *word & bit == 0 => *word |= bit,
+                    _ => continue,
                 }
                 let pair = if a <= b { (*a, *b) } else { (*b, *a) };
                 out.extend(doubles.iter().map(|key| PalazzoAction::Buy {
