@@ -233,19 +233,25 @@ pub const TILE_KINDS: usize = 45;
 /// Rider (game-end) tiles, shuffled into stack III.
 pub const RIDERS: u8 = 5;
 
+/// The tiles of one material on one floor: 1, 2 and 3 windows, and on floor 3 the extra
+/// one-window tile.
+fn push_tiles(material: Material, floor: u8, out: &mut Vec<Tile>) {
+    for windows in 1..=3u8 {
+        out.push(Tile::new(material, floor, windows));
+    }
+    if floor == 3 {
+        out.push(Tile {
+            twin: true,
+            ..Tile::new(material, 3, 1)
+        });
+    }
+}
+
 /// The tiles of one `floor`, in [`all_tiles`]' order, appended to `out` (setup shuffles
 /// them floor by floor without listing all 48 first).
 pub fn tiles_of_floor(floor: u8, out: &mut Vec<Tile>) {
     for m in Material::ALL {
-        for windows in 1..=3u8 {
-            out.push(Tile::new(m, floor, windows));
-        }
-        if floor == 3 {
-            out.push(Tile {
-                twin: true,
-                ..Tile::new(m, 3, 1)
-            });
-        }
+        push_tiles(m, floor, out);
     }
 }
 
@@ -255,15 +261,7 @@ pub fn all_tiles() -> Vec<Tile> {
     let mut tiles = Vec::with_capacity(TILES);
     for m in Material::ALL {
         for floor in 1..=5u8 {
-            for windows in 1..=3u8 {
-                tiles.push(Tile::new(m, floor, windows));
-            }
-            if floor == 3 {
-                tiles.push(Tile {
-                    twin: true,
-                    ..Tile::new(m, 3, 1)
-                });
-            }
+            push_tiles(m, floor, &mut tiles);
         }
     }
     tiles
