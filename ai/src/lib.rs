@@ -49,7 +49,7 @@ pub struct PlayoutStyle {
 /// once a row is done; the Princes' prestige comes mostly from the last rounds' works),
 /// and follow the game's default policy where random play is mostly
 /// blunders (Palazzo: random payments and reconstructions). The Estates' hard seat thinks
-/// three times as long, the Princes' nearly seven: 3,000 iterations used a seventh of
+/// nine times as long, the Princes' nearly seven: 3,000 iterations used a seventh of
 /// hard's 3,000 ms or less, and more won more against two normal seats (docs/ai.md).
 pub const PLAYOUT_STYLES: [PlayoutStyle; 3] = [
     PlayoutStyle {
@@ -62,7 +62,7 @@ pub const PLAYOUT_STYLES: [PlayoutStyle; 3] = [
         game: "estates",
         depth: Some(TO_THE_END),
         guided_percent: 0,
-        hard_iterations: Some(9_000),
+        hard_iterations: Some(27_000),
     },
     PlayoutStyle {
         game: "princes",
