@@ -604,28 +604,42 @@ struct Game {
     moves: usize,
 }
 
-/// The same title, guild, person and two bots at `level`, at a new table: for a scene
-/// whose game ended before it was played (`n` names the table).
-async fn a_new_table(fake: &FakeDiscord, ended: &Game, level: &str, n: usize) -> Game {
-    let channel = fake.add_channel_in(ended.guild, &format!("table-again-{n}"));
-    let choice = game_choice(fake, ended.title);
+/// `person` opens a `title` table with two bots at `level` in a new channel `name` of
+/// `guild`.
+async fn open_table(
+    fake: &FakeDiscord,
+    title: &'static str,
+    guild: u64,
+    person: u64,
+    name: &str,
+    level: &str,
+) -> Game {
+    let channel = fake.add_channel_in(guild, name);
+    let choice = game_choice(fake, title);
     let level = level_choice(fake, level);
     slash(
         fake,
-        ended.person,
+        person,
         channel,
         "game new",
         json!({ "game": choice, "bots": 2, "level": level }),
     )
     .await;
     Game {
-        title: ended.title,
-        guild: ended.guild,
+        title,
+        guild,
         channel,
-        person: ended.person,
+        person,
         acted: None,
         moves: 0,
     }
+}
+
+/// The same title, guild, person and two bots at `level`, at a new table: for a scene
+/// whose game ended before it was played (`n` names the table).
+async fn a_new_table(fake: &FakeDiscord, ended: &Game, level: &str, n: usize) -> Game {
+    let name = format!("table-again-{n}");
+    open_table(fake, ended.title, ended.guild, ended.person, &name, level).await
 }
 
 impl Game {
@@ -824,35 +838,18 @@ async fn three_processes_on_one_postgresql_survive_sigkill_while_posting_and_hol
     wait_shards(&fake, &[0, 1, 2]).await;
     assert_eq!(fake.registered_commands().len(), 6, "registered once");
 
-    // (title, guild, bots, level)
+    // (title, guild, level), each with two bots
     let tables = [
-        ("Palazzo", guilds[1], 2, "easy"),
-        ("Villa Paletti", guilds[1], 2, "hard"),
-        ("The Estates", guilds[0], 2, "easy"),
-        ("The Princes of Florence", guilds[2], 2, "easy"),
+        ("Palazzo", guilds[1], "easy"),
+        ("Villa Paletti", guilds[1], "hard"),
+        ("The Estates", guilds[0], "easy"),
+        ("The Princes of Florence", guilds[2], "easy"),
     ];
     let mut games = Vec::new();
-    for (i, (title, guild, bots, level)) in tables.into_iter().enumerate() {
-        let channel = fake.add_channel_in(guild, &format!("table-{i}"));
+    for (i, (title, guild, level)) in tables.into_iter().enumerate() {
         let person = fake.add_user(&format!("person{i}"));
-        let choice = game_choice(&fake, title);
-        let level = level_choice(&fake, level);
-        slash(
-            &fake,
-            person,
-            channel,
-            "game new",
-            json!({ "game": choice, "bots": bots, "level": level }),
-        )
-        .await;
-        games.push(Game {
-            title,
-            guild,
-            channel,
-            person,
-            acted: None,
-            moves: 0,
-        });
+        let name = format!("table-{i}");
+        games.push(open_table(&fake, title, guild, person, &name, level).await);
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(26);
     let (palazzo, villa) = (0, 1);
