@@ -161,3 +161,5 @@ villa-thumb-steady = nobody holds the seal yet, so a fall would leave nobody a w
 villa-thumb-heavy = of the other player's columns, this one is as sure as any to pull and set down, and worth the most points: it leaves the game, so they keep less to take the seal with.
 villa-thumb-light = nobody holds the seal yet, so a fall would leave nobody a winner: moving this column keeps the villa about as steady as the steadiest move against any column the other player could pull next, and it is worth fewer points, so your heavier columns stay below to take the seal back with.
 villa-thumb-let = you hold the Master Builder seal, or held it before the other player: if their floor falls, you win, and objecting would put your own hand on the villa.
+villa-thumb-holder-floor = you hold the Master Builder seal, or held it before the other player, so their fall is your win: the next floor has a spot where it stands surely. Laying it costs you no column (a column put back is frozen for good), and under a taller villa their pulls are riskier.
+villa-thumb-surest-floor = you win if the other player brings the villa down: this spot is the surest to hold your floor.

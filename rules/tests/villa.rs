@@ -2031,8 +2031,9 @@ fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() 
     );
 
     // Two players (seat 0 blue and yellow, 5 points on top; seat 1 red and green, 2),
-    // seat 1 the previous holder: the holder's fall is its win, so it waits — plays a
-    // colour, puts the column back — while no column takes the seal back.
+    // seat 1 the previous holder: the holder's fall is its win. No column takes the seal
+    // back, and a spot holds the next floor surely: it proposes that floor, and lays it
+    // at the spot surest to hold it (an open seat weighs the next pull too).
     let mut v = fig7(2, 1, 11);
     v.tweak(|_, seal| {
         seal.holder = Some(0);
@@ -2040,6 +2041,36 @@ fn bots_hold_the_seal_and_touch_the_villa_only_surely_when_its_fall_would_win() 
         seal.claimed = true;
     });
     assert_eq!((v.score(0), v.score(1)), (5, 2));
+    assert!(sure_floor_spot(&v));
+    assert_eq!(thumb(&v, 1), Some((A::Propose, "villa-thumb-holder-floor")));
+    let mut w = v.clone();
+    ok(&mut w, 1, A::Propose);
+    ok(&mut w, 0, A::Allow);
+    let (spot, _) = w
+        .floor_margins()
+        .into_iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap();
+    assert_eq!(
+        thumb(&w, 1),
+        Some((A::Floor(spot), "villa-thumb-surest-floor"))
+    );
+    w.tweak(|_, seal| *seal = rules::villa::Seal::default());
+    assert_eq!(thumb(&w, 1).map(|t| t.1), Some("villa-thumb-floor"));
+    // The seal's holder on the built top floor proposes it too.
+    let holding = seat_1_holding(2);
+    assert_eq!(
+        thumb(&holding, 1),
+        Some((A::Propose, "villa-thumb-holder-floor"))
+    );
+    // With seat 1's two columns on top gone, no spot can hold the next floor: it waits —
+    // plays a colour, puts the column back.
+    v.tweak(|cols, _| {
+        cols[(RED + THIN1) as usize].gone = true;
+        cols[(GREEN + THIN2) as usize].gone = true;
+    });
+    assert_eq!((v.score(0), v.score(1)), (5, 0));
+    assert!(!v.legal_actions(1).contains(&A::Propose));
     let (move_, why) = thumb(&v, 1).expect("the previous holder's rule");
     assert!(matches!(move_, A::Play(_)), "{move_}");
     assert_eq!(why, "villa-thumb-wait");
@@ -2225,13 +2256,15 @@ fn two_player_bots_touch_the_villa_only_surely_while_a_fall_would_not_be_their_w
 /// a column that takes it back — sets its pulled column down, at its surest point, only
 /// when that is at least [`TWO_PLAYER_TOUCH_CHANCE`] sure (surer than the
 /// [`SURE_TOUCH_CHANCE`] of three or more players), else puts it back; and such spots
-/// between the two odds occur.
+/// between the two odds occur. Holding the seal on a built floor, or as its previous
+/// holder, it proposes a floor only where a spot holds it [`HOLDER_FLOOR_CHANCE`] surely
+/// (holding the seal, always then), and lays its floors at the surest spot.
 #[test]
 fn two_player_bots_that_win_by_the_others_fall_touch_the_villa_only_very_surely() {
     use rules::villa::{SURE_TOUCH_CHANCE, TWO_PLAYER_TOUCH_CHANCE};
-    let (mut spots, mut between) = (0, 0);
+    let (mut spots, mut between, mut holder_floors, mut surest_floors) = (0, 0, 0, 0);
     for seed in 0..300u64 {
-        if spots >= 6 && between >= 2 {
+        if spots >= 6 && between >= 2 && holder_floors >= 2 && surest_floors >= 2 {
             break;
         }
         let mut v = Villa::new(2, &opts(), seed).unwrap();
@@ -2264,6 +2297,32 @@ fn two_player_bots_that_win_by_the_others_fall_touch_the_villa_only_very_surely(
                         usize::from((SURE_TOUCH_CHANCE..TWO_PLAYER_TOUCH_CHANCE).contains(&chance));
                 }
             }
+            // Holding the seal on a built floor, or its previous holder: a floor proposed
+            // only where a spot holds it surely, and laid at the surest spot.
+            let seal = v.seal();
+            let wins_by_fall = (seal.holder == Some(seat) && seal.claimed)
+                || (seal.previous == Some(seat) && seal.holder.is_some_and(|h| h != seat));
+            match v.phase().clone() {
+                Phase::Turn { .. } if wins_by_fall => {
+                    let proposes =
+                        thumb(&v, seat) == Some((A::Propose, "villa-thumb-holder-floor"));
+                    assert!(!proposes || sure_floor_spot(&v), "seed {seed}");
+                    if seal.holder == Some(seat) && v.legal_actions(seat).contains(&A::Propose) {
+                        assert_eq!(proposes, sure_floor_spot(&v), "seed {seed}");
+                    }
+                    holder_floors += usize::from(proposes);
+                }
+                Phase::PlaceFloor { proposer } if proposer == seat && wins_by_fall => {
+                    let margins = v.floor_margins();
+                    let best = margins.iter().map(|m| m.1).fold(f64::MIN, f64::max);
+                    let Some((A::Floor(at), "villa-thumb-surest-floor")) = thumb(&v, seat) else {
+                        panic!("seed {seed}: {:?}", thumb(&v, seat))
+                    };
+                    assert!(margins.contains(&(at, best)), "seed {seed}");
+                    surest_floors += 1;
+                }
+                _ => {}
+            }
             let Some((s, a)) = rules::playout::random_action(&v, &mut rng) else {
                 break;
             };
@@ -2274,6 +2333,18 @@ fn two_player_bots_that_win_by_the_others_fall_touch_the_villa_only_very_surely(
         spots >= 6 && between >= 2,
         "{spots} spots, {between} between the odds"
     );
+    assert!(
+        holder_floors >= 2 && surest_floors >= 2,
+        "{holder_floors} floors proposed, {surest_floors} laid"
+    );
+}
+
+/// Is there a spot where the next floor stands at least [`HOLDER_FLOOR_CHANCE`] surely?
+fn sure_floor_spot(v: &Villa) -> bool {
+    use rules::villa::{data::TUNING, stand_chance, HOLDER_FLOOR_CHANCE};
+    v.floor_margins()
+        .iter()
+        .any(|(_, m)| stand_chance(*m, TUNING.sigma_place_floor) >= HOLDER_FLOOR_CHANCE)
 }
 
 /// Can `seat` pull `c` now, or on its next pull (its own, not frozen, below the top)?

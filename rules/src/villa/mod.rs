@@ -10,7 +10,7 @@ pub mod data;
 mod determinize;
 mod draw;
 mod odds;
-pub use odds::{by_steadiness, FloorOdds};
+pub use odds::{by_steadiness, stand_chance, FloorOdds};
 mod estimate;
 pub mod geom;
 mod inside;
@@ -23,8 +23,8 @@ pub mod policy;
 mod text;
 mod thumb;
 pub use thumb::{
-    LIGHT_MOVE_CHANCE, RETAKE_CHANCE, SAFE_BUILD_CHANCE, SAFE_PULL_CHANCE, SAME_CHANCE,
-    STEADY_FLOOR_MARGIN, SURE_TOUCH_CHANCE, THUMB_PHRASES, TWO_PLAYER_TOUCH_CHANCE,
+    HOLDER_FLOOR_CHANCE, LIGHT_MOVE_CHANCE, RETAKE_CHANCE, SAFE_BUILD_CHANCE, SAFE_PULL_CHANCE,
+    SAME_CHANCE, STEADY_FLOOR_MARGIN, SURE_TOUCH_CHANCE, THUMB_PHRASES, TWO_PLAYER_TOUCH_CHANCE,
 };
 mod undo;
 

@@ -6,7 +6,8 @@
 //! odds come from that geometry by the published model ([`super::odds`]); the noise (the
 //! hidden RNG) is never read.
 
-use super::odds::{by_steadiness, FloorOdds};
+use super::data::TUNING;
+use super::odds::{by_steadiness, stand_chance, FloorOdds};
 use super::{ColId, Phase, Stage, Villa, VillaAction, Why};
 use crate::engine::{Craft, Seat, Thumb};
 use crate::phrase::Phrase;
@@ -31,6 +32,13 @@ pub const SURE_TOUCH_CHANCE: f64 = 0.9;
 /// these odds, to build first on the new floor or to take the seal back: the other's fall
 /// is its win anyway, and its own would hand the other the game.
 pub const TWO_PLAYER_TOUCH_CHANCE: f64 = 0.97;
+
+/// Two players: a seat that wins by the other's fall (holding the seal on a built floor,
+/// or its previous holder) proposes the next floor when some spot holds it at least this
+/// surely, and lays it at the surest spot. Waiting costs it a column a turn (a column put
+/// back is frozen for good) until it must lay a floor anyway; a floor costs none, and the
+/// other's pulls, objecting or building under a taller villa, are the other's risk.
+pub const HOLDER_FLOOR_CHANCE: f64 = 0.99;
 
 /// Two players: take the seal back from a first holder (who leaves nobody a winner if they
 /// bring the villa down) with the surest column that beats them, when it is at least this
@@ -67,11 +75,28 @@ const RAISE: &str = "villa-thumb-raise";
 const HEAVY: &str = "villa-thumb-heavy";
 const LIGHT: &str = "villa-thumb-light";
 const LET: &str = "villa-thumb-let";
+const HOLDER_FLOOR: &str = "villa-thumb-holder-floor";
+const SUREST_FLOOR: &str = "villa-thumb-surest-floor";
 
 /// Every phrase a rule of thumb gives as its why, for the tests that read them.
-pub const THUMB_PHRASES: [&str; 15] = [
-    HOLD, WAIT, RETAKE, OBJECT, SUREST, PROPOSE, FLOOR, ALLOW, UNSURE, BUILD, STEADY, RAISE, HEAVY,
-    LIGHT, LET,
+pub const THUMB_PHRASES: [&str; 17] = [
+    HOLD,
+    WAIT,
+    RETAKE,
+    OBJECT,
+    SUREST,
+    PROPOSE,
+    FLOOR,
+    ALLOW,
+    UNSURE,
+    BUILD,
+    STEADY,
+    RAISE,
+    HEAVY,
+    LIGHT,
+    LET,
+    HOLDER_FLOOR,
+    SUREST_FLOOR,
 ];
 
 /// Where `seat` stands towards the seal.
@@ -93,13 +118,17 @@ enum Standing {
 /// `seat`'s move by rule of thumb, if one applies:
 /// - holding the seal on the top floor: put every pulled column back (aborting is the one
 ///   move without risk, and the holder wins when the others bring the villa down or run
-///   out of moves) and propose no floor (a new floor puts the seal up for grabs); holding
+///   out of moves) and propose no floor (a new floor puts the seal up for grabs; two
+///   players: but see the sure floor below); holding
 ///   it from the floor below, build first on the new floor only at the surest point when
 ///   that is sure ([`SURE_TOUCH_CHANCE`]; two players [`TWO_PLAYER_TOUCH_CHANCE`]), else
 ///   put the column back;
 /// - two players, the seal's previous holder: take it back only surely
-///   ([`TWO_PLAYER_TOUCH_CHANCE`]), else wait (put columns back, propose nothing): the
-///   holder's collapse is the previous holder's win;
+///   ([`TWO_PLAYER_TOUCH_CHANCE`]), else wait (put columns back): the holder's collapse is
+///   the previous holder's win;
+/// - two players, holding the seal on a built floor or its previous holder (with no sure
+///   retake): propose the next floor when a spot holds it surely ([`HOLDER_FLOOR_CHANCE`]),
+///   and lay it, like any floor such a seat must lay, at the spot surest to hold it;
 /// - two players, holding the seal or its previous holder: let the other's floor through
 ///   (their fall placing it is this seat's win; objecting would put its own hand on the
 ///   villa);
@@ -183,6 +212,17 @@ pub(super) fn rule_of_thumb(
                 SUREST
             };
             rule.pick(&VillaAction::Pull(pull), why)
+        }
+        Phase::PlaceFloor { proposer }
+            if *proposer == seat
+                && v.players == 2
+                && matches!(rule.standing(), Standing::Holds | Standing::Previous) =>
+        {
+            let (surest, _) = v
+                .floor_margins()
+                .into_iter()
+                .max_by(|a, b| a.1.total_cmp(&b.1))?;
+            rule.pick(&VillaAction::Floor(surest), SUREST_FLOOR)
         }
         Phase::PlaceFloor { proposer } if *proposer == seat => {
             let best = v
@@ -334,8 +374,14 @@ impl Rule<'_> {
     fn turn(&self, stage: Stage) -> Option<Thumb> {
         let v = self.v;
         match (self.standing(), stage) {
-            (Standing::Holds, Stage::Begin) => self.no_proposal(HOLD),
-            (Standing::Previous, Stage::Begin | Stage::Colour(_)) => self
+            (Standing::Holds, Stage::Begin) => {
+                self.holder_floor().or_else(|| self.no_proposal(HOLD))
+            }
+            (Standing::Previous, Stage::Begin) => self
+                .retake(stage, self.sure_touch())
+                .or_else(|| self.holder_floor())
+                .or_else(|| self.no_proposal(WAIT)),
+            (Standing::Previous, Stage::Colour(_)) => self
                 .retake(stage, self.sure_touch())
                 .or_else(|| self.no_proposal(WAIT)),
             (Standing::Chasing, Stage::Begin | Stage::Colour(_)) if v.players == 2 => {
@@ -356,6 +402,22 @@ impl Rule<'_> {
             }
             (Standing::Open, Stage::Colour(_)) if v.players == 2 => self.steadiest(stage),
             _ => None,
+        }
+    }
+
+    /// Two players, winning by the other's fall: propose the next floor when some spot
+    /// holds it at least [`HOLDER_FLOOR_CHANCE`] surely.
+    fn holder_floor(&self) -> Option<Thumb> {
+        if self.v.players != 2 {
+            return None;
+        }
+        let sure = self.v.floor_margins().iter().any(|(_, margin)| {
+            stand_chance(*margin, TUNING.sigma_place_floor) >= HOLDER_FLOOR_CHANCE
+        });
+        if sure {
+            self.pick(&VillaAction::Propose, HOLDER_FLOOR)
+        } else {
+            None
         }
     }
 
