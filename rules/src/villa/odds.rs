@@ -39,6 +39,16 @@ impl Villa {
             .max_by(|a, b| a.1.total_cmp(&b.1))
     }
 
+    /// The spot where the next floor would leave the villa standing by the largest margin,
+    /// with the chance that it stands once set down there.
+    pub fn surest_floor(&self) -> Option<(GridPt, f64)> {
+        let (at, margin) = self
+            .floor_margins()
+            .into_iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1))?;
+        Some((at, stand_chance(margin, TUNING.sigma_place_floor)))
+    }
+
     /// The chance that the next floor stands at a legal position picked at random: what
     /// a proposer who does not weigh the spots risks.
     pub fn floor_chance_anywhere(&self) -> f64 {

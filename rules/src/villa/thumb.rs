@@ -6,8 +6,7 @@
 //! odds come from that geometry by the published model ([`super::odds`]); the noise (the
 //! hidden RNG) is never read.
 
-use super::data::TUNING;
-use super::odds::{by_steadiness, stand_chance, FloorOdds};
+use super::odds::{by_steadiness, FloorOdds};
 use super::{ColId, Phase, Stage, Villa, VillaAction, Why};
 use crate::engine::{Craft, Seat, Thumb};
 use crate::phrase::Phrase;
@@ -119,10 +118,9 @@ enum Standing {
 /// - holding the seal on the top floor: put every pulled column back (aborting is the one
 ///   move without risk, and the holder wins when the others bring the villa down or run
 ///   out of moves) and propose no floor (a new floor puts the seal up for grabs; two
-///   players: but see the sure floor below); holding
-///   it from the floor below, build first on the new floor only at the surest point when
-///   that is sure ([`SURE_TOUCH_CHANCE`]; two players [`TWO_PLAYER_TOUCH_CHANCE`]), else
-///   put the column back;
+///   players: but see the sure floor below); holding it from the floor below, build first
+///   on the new floor only at the surest point when that is sure ([`SURE_TOUCH_CHANCE`];
+///   two players [`TWO_PLAYER_TOUCH_CHANCE`]), else put the column back;
 /// - two players, the seal's previous holder: take it back only surely
 ///   ([`TWO_PLAYER_TOUCH_CHANCE`]), else wait (put columns back): the holder's collapse is
 ///   the previous holder's win;
@@ -218,10 +216,7 @@ pub(super) fn rule_of_thumb(
                 && v.players == 2
                 && matches!(rule.standing(), Standing::Holds | Standing::Previous) =>
         {
-            let (surest, _) = v
-                .floor_margins()
-                .into_iter()
-                .max_by(|a, b| a.1.total_cmp(&b.1))?;
+            let (surest, _) = v.surest_floor()?;
             rule.pick(&VillaAction::Floor(surest), SUREST_FLOOR)
         }
         Phase::PlaceFloor { proposer } if *proposer == seat => {
@@ -411,10 +406,8 @@ impl Rule<'_> {
         if self.v.players != 2 {
             return None;
         }
-        let sure = self.v.floor_margins().iter().any(|(_, margin)| {
-            stand_chance(*margin, TUNING.sigma_place_floor) >= HOLDER_FLOOR_CHANCE
-        });
-        if sure {
+        let sure = self.v.surest_floor();
+        if sure.is_some_and(|(_, chance)| chance >= HOLDER_FLOOR_CHANCE) {
             self.pick(&VillaAction::Propose, HOLDER_FLOOR)
         } else {
             None
