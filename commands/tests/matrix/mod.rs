@@ -192,12 +192,16 @@ async fn play_one(fake: &FakeDiscord, t: &Table, seed: u64) -> Played {
         "{what}: the undo is not answered: {undo}"
     );
     // A hint, to whoever is awaited now, in their language.
-    // (The server's bots may all be thinking: the answer says to ask again, as here.)
-    let (asker, _, _) = persons_turn(fake, t, 0).await;
+    // (The server's bots may all be thinking: the answer says to ask again, as here. A
+    // timeout may play for the person just before they ask: then whoever is awaited next
+    // asks.)
     let mut hint = String::new();
     for _ in 0..40 {
+        let (asker, _, _) = persons_turn(fake, t, 0).await;
         hint = text_of(&slash(fake, asker, ch, "game hint", json!({})).await);
-        if !hint.contains(t.say("ask for your hint again", "vuelve a pedir la pista")) {
+        let again = hint.contains(t.say("ask for your hint again", "vuelve a pedir la pista"))
+            || hint.contains(t.say("It is not your turn", "No es tu turno"));
+        if !again {
             break;
         }
         tokio::time::sleep(Duration::from_millis(250)).await;
