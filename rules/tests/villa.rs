@@ -8,7 +8,7 @@ use rules::villa::geom::{self, P};
 use rules::villa::model::{self, GridPt};
 use rules::villa::{
     Ending, Phase, SetupMode, Stage, Villa, VillaAction as A, VillaError as E, VillaEvent,
-    VillaOptions, Why, LIGHT_MOVE_CHANCE, SAME_CHANCE,
+    VillaOptions, Why, HEAVY_LIFT_CHANCE, SAME_CHANCE,
 };
 
 // Column ids: colour × 5 + slot (0 thick, 1 medium, 2–4 thin-1..3).
@@ -2232,19 +2232,19 @@ fn two_player_bots_touch_the_villa_only_surely_while_a_fall_would_not_be_their_w
     // Nobody holding the seal, and seat 1 cannot propose safely (yellow's thin columns,
     // seat 0's, hold up the green floor): it moves the column whose surest move leaves
     // seat 0's next pull steadiest, the move's own chance breaking ties — or one about as
-    // steady worth fewer points.
+    // steady worth more points (the green floor is on top: no anchor to freeze).
     let v = with_seal(1, None, None, true);
-    let (A::Play(colour), STEADY | LIGHT) = thumb(&v, 1).unwrap() else {
+    let (A::Play(colour), STEADY | HEAVY_LIFT) = thumb(&v, 1).unwrap() else {
         panic!("{:?}", thumb(&v, 1))
     };
     let mut w = v.clone();
     ok(&mut w, 1, A::Play(colour));
-    let (A::Pull(c), why @ (STEADY | LIGHT)) = thumb(&w, 1).unwrap() else {
+    let (A::Pull(c), why @ (STEADY | HEAVY_LIFT)) = thumb(&w, 1).unwrap() else {
         panic!("{:?}", thumb(&w, 1))
     };
     assert_eq!(c / 5, colour);
     let of_colour: Vec<u8> = own(&v, 1).into_iter().filter(|o| o / 5 == colour).collect();
-    assert_eq!(check_steady_move(&w, 1, &of_colour, c), why == LIGHT);
+    assert_eq!(check_steady_move(&w, 1, &of_colour, c), why == HEAVY_LIFT);
     // The hidden noise plays no part.
     let mut r = v.clone();
     r.reseed_noise(7);
@@ -2376,14 +2376,15 @@ fn points(c: u8) -> i64 {
 // The whys of the rules of thumb that choose a column by its points, and of the rules
 // they refine.
 const STEADY: &str = "villa-thumb-steady";
-const LIGHT: &str = "villa-thumb-light";
+const HEAVY_LIFT: &str = "villa-thumb-lift-heavy";
+const ANCHOR: &str = "villa-thumb-anchor";
 const SUREST: &str = "villa-thumb-surest";
 const HEAVY: &str = "villa-thumb-heavy";
 
 /// A two-player bot's move while nobody holds the seal, column `c` of `cols` (what it may
 /// pull): the steadiest move ([`Villa::steadiest_move`]), or one whose steadiness is within
-/// [`SAME_CHANCE`] of it and whose own chance is at least [`LIGHT_MOVE_CHANCE`], worth
-/// fewer points; none such is worth fewer than `c`. Returns whether `c` is worth fewer
+/// [`SAME_CHANCE`] of it and whose own chance is at least [`HEAVY_LIFT_CHANCE`], worth
+/// more points; none such is worth more than `c`. Returns whether `c` is worth more
 /// points than the steadiest.
 fn check_steady_move(v: &Villa, seat: Seat, cols: &[u8], c: u8) -> bool {
     use rules::villa::by_steadiness;
@@ -2395,7 +2396,7 @@ fn check_steady_move(v: &Villa, seat: Seat, cols: &[u8], c: u8) -> bool {
         .iter()
         .max_by(|a, b| by_steadiness(a.1, b.1))
         .expect("a column to move");
-    let as_steady = |m: &(f64, f64)| m.0 >= top.0 - SAME_CHANCE && m.1 >= LIGHT_MOVE_CHANCE;
+    let as_steady = |m: &(f64, f64)| m.0 >= top.0 - SAME_CHANCE && m.1 >= HEAVY_LIFT_CHANCE;
     let mine = v.steadiest_move(c, seat);
     if by_steadiness(mine, top).is_lt() {
         assert!(
@@ -2403,19 +2404,19 @@ fn check_steady_move(v: &Villa, seat: Seat, cols: &[u8], c: u8) -> bool {
             "{c}: {mine:?}, the steadiest {steadiest}: {top:?}"
         );
         assert!(
-            points(c) < points(steadiest),
-            "{c} is no lighter than {steadiest}"
+            points(c) > points(steadiest),
+            "{c} is no heavier than {steadiest}"
         );
     }
     for (o, m) in &moves {
         if as_steady(m) {
             assert!(
-                points(*o) >= points(c),
-                "{o} ({m:?}) is lighter than {c} ({mine:?})"
+                points(*o) <= points(c),
+                "{o} ({m:?}) is heavier than {c} ({mine:?})"
             );
         }
     }
-    points(c) < points(steadiest)
+    points(c) > points(steadiest)
 }
 
 /// A two-player bot's objection pulls column `c` of `cols` (the proposer's movable ones):
@@ -2446,15 +2447,16 @@ fn check_objection_pull(v: &Villa, cols: &[u8], c: u8) -> bool {
 }
 
 /// Two players, over random games: wherever the rules of thumb move a column while nobody
-/// holds the seal, or pull the proposer's column for an objection, they follow the points
-/// as above; and the points change the pick in some of those spots.
+/// holds the seal (but to freeze the anchor), or pull the proposer's column for an
+/// objection, they follow the points as above; and the points change the pick in some of
+/// those spots.
 #[test]
-fn two_player_bots_keep_their_heavy_columns_and_pull_the_others() {
-    let (mut moves, mut lighter, mut objections, mut heavier) = (0, 0, 0, 0);
+fn two_player_bots_lift_their_heavy_columns_and_pull_the_others() {
+    let (mut moves, mut lifted, mut objections, mut heavier) = (0, 0, 0, 0);
     // Random games until each rule has changed a pick twice and left one (a few games; 40
     // at most).
     for seed in 0..40u64 {
-        if lighter >= 2 && moves > lighter && heavier >= 2 && objections > heavier {
+        if lifted >= 2 && moves > lifted && heavier >= 2 && objections > heavier {
             break;
         }
         let mut v = Villa::new(2, &opts(), seed).unwrap();
@@ -2477,12 +2479,12 @@ fn two_player_bots_keep_their_heavy_columns_and_pull_the_others() {
                         stage: Stage::Colour(_),
                         ..
                     },
-                    Some((A::Pull(c), why @ (STEADY | LIGHT))),
+                    Some((A::Pull(c), why @ (STEADY | HEAVY_LIFT))),
                 ) => {
                     moves += 1;
-                    let light = check_steady_move(&v, seat, &pulls(&v, seat), c);
-                    assert_eq!(light, why == LIGHT, "{why} for {c}");
-                    lighter += usize::from(light);
+                    let heavy = check_steady_move(&v, seat, &pulls(&v, seat), c);
+                    assert_eq!(heavy, why == HEAVY_LIFT, "{why} for {c}");
+                    lifted += usize::from(heavy);
                 }
                 (
                     Phase::Pick {
@@ -2505,8 +2507,8 @@ fn two_player_bots_keep_their_heavy_columns_and_pull_the_others() {
         }
     }
     assert!(
-        lighter >= 2 && lighter < moves,
-        "{lighter} lighter of {moves} moves"
+        lifted >= 2 && lifted < moves,
+        "{lifted} heavier of {moves} moves"
     );
     assert!(
         heavier >= 2 && heavier < objections,
@@ -2669,7 +2671,7 @@ fn bots_object_and_propose_floors_that_a_careless_pull_cannot_bring_down() {
     });
     let (v, seat) = shaky.expect("a shaky villa within 300 random games");
     // Two players: no proposal, but the steadiest column instead.
-    let (A::Play(_), STEADY | LIGHT) = thumb(&v, seat).unwrap() else {
+    let (A::Play(_), STEADY | HEAVY_LIFT | ANCHOR) = thumb(&v, seat).unwrap() else {
         panic!("{:?}", thumb(&v, seat))
     };
 }
@@ -2695,4 +2697,120 @@ fn the_cut_off_estimate_puts_the_seal_holder_first() {
         assert!(estimate[least] > estimate[s], "{estimate:?}");
         assert_eq!(estimate[s], points[s]);
     }
+}
+
+/// Would `seat`'s columns on the base plate in `set` alone (every other column there
+/// gone) hold the villa up by [`ANCHOR_MARGIN`]?
+fn anchors_hold(v: &Villa, set: &[u8]) -> bool {
+    use rules::villa::ANCHOR_MARGIN;
+    let mut w = v.clone();
+    w.tweak(|cols, _| {
+        for (i, col) in cols.iter_mut().enumerate() {
+            if col.level == 0 && !set.contains(&(i as u8)) {
+                col.gone = true;
+            }
+        }
+    });
+    w.true_margin() >= ANCHOR_MARGIN
+}
+
+/// Is there a set of [`ANCHOR_COLUMNS`] of `seat`'s columns on the base plate, with `c`
+/// among them, that alone holds the villa up by [`ANCHOR_MARGIN`]?
+fn some_anchor_with(v: &Villa, seat: Seat, c: u8) -> bool {
+    use rules::villa::ANCHOR_COLUMNS;
+    assert_eq!(ANCHOR_COLUMNS, 3, "the sets below are triples");
+    let own: Vec<u8> = (0..20u8)
+        .filter(|&o| o != c && usize::from(o / 5 % 2) == seat)
+        .filter(|&o| v.columns()[o as usize].level == 0 && !v.columns()[o as usize].gone)
+        .collect();
+    own.iter()
+        .enumerate()
+        .any(|(i, &a)| own[i + 1..].iter().any(|&b| anchors_hold(v, &[a, b, c])))
+}
+
+/// Two players, nobody holding the seal: a bot first freezes an anchor, three of its
+/// columns on the base plate that alone hold the blue floor up; and it proposes a floor
+/// only with at most [`OBJECTION_TARGETS`] columns an objection could take.
+#[test]
+fn two_player_bots_freeze_an_anchor_and_propose_out_of_an_objections_reach() {
+    use rules::villa::{OBJECTION_TARGETS, SAFE_PULL_CHANCE, STEADY_FLOOR_MARGIN};
+    // The fair layout: seat 1 starts, and its first move freezes one of its thin columns.
+    let mut v = Villa::new(2, &opts(), 5).unwrap();
+    let (A::Play(k), ANCHOR) = thumb(&v, 1).unwrap() else {
+        panic!("{:?}", thumb(&v, 1))
+    };
+    ok(&mut v, 1, A::Play(k));
+    let (A::Pull(c), ANCHOR) = thumb(&v, 1).unwrap() else {
+        panic!("{:?}", thumb(&v, 1))
+    };
+    assert_eq!(
+        (c / 5, points(c)),
+        (k, 1),
+        "a thin column of the colour played"
+    );
+    assert!(some_anchor_with(&v, 1, c));
+    ok(&mut v, 1, A::Pull(c));
+    assert_eq!(thumb(&v, 1), Some((A::Abort, ANCHOR)));
+    ok(&mut v, 1, A::Abort);
+    assert!(v.columns()[c as usize].frozen);
+    // The hidden noise plays no part.
+    let mut w = v.clone();
+    w.reseed_noise(7);
+    assert_eq!(thumb(&w, 0), thumb(&v, 0));
+
+    // Random games, the bots' rules of thumb checked wherever nobody holds the seal.
+    let (mut frozen, mut proposed, mut held_back) = (0, 0, 0);
+    for seed in 0..40u64 {
+        if frozen >= 6 && proposed >= 2 && held_back >= 2 {
+            break;
+        }
+        let mut v = Villa::new(2, &opts(), seed).unwrap();
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        while !v.is_over() {
+            let seat = v.awaiting()[0];
+            let open = v.seal().holder.is_none();
+            let rule = if open { thumb(&v, seat) } else { None };
+            match (v.phase().clone(), &rule) {
+                (Phase::Feel { col, .. }, Some((A::Abort, ANCHOR))) => {
+                    assert_eq!(v.floors().len(), 1, "the blue floor on top");
+                    assert!(some_anchor_with(&v, seat, col), "{seed}: {col}");
+                    frozen += 1;
+                }
+                (_, Some((A::Pull(c), ANCHOR))) => {
+                    assert!(some_anchor_with(&v, seat, *c), "{seed}: {c}")
+                }
+                (
+                    Phase::Turn {
+                        stage: Stage::Begin,
+                        ..
+                    },
+                    _,
+                ) if open => {
+                    let movable = (0..20u8).filter(|&c| movable_by(&v, seat, c)).count();
+                    let safe = v
+                        .floor_odds(seat, STEADY_FLOOR_MARGIN)
+                        .iter()
+                        .any(|o| o.worst_pull >= SAFE_PULL_CHANCE);
+                    if rule == Some((A::Propose, "villa-thumb-propose")) {
+                        assert!(safe && movable <= OBJECTION_TARGETS, "{seed}: {movable}");
+                        proposed += 1;
+                    } else if safe && movable > OBJECTION_TARGETS {
+                        assert!(matches!(rule, Some((A::Play(_), _))), "{rule:?}");
+                        held_back += 1;
+                    }
+                }
+                _ => {}
+            }
+            // The rule's move where one applies (so that anchors get built), else random.
+            let next = match rule {
+                Some((a, _)) => Some((seat, a)),
+                None => rules::playout::random_action(&v, &mut rng),
+            };
+            let Some((s, a)) = next else { break };
+            v.apply(s, &a).unwrap();
+        }
+    }
+    assert!(frozen >= 6, "{frozen} anchor columns frozen");
+    assert!(proposed >= 2, "{proposed} proposals");
+    assert!(held_back >= 2, "{held_back} safe floors held back");
 }

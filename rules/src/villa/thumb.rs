@@ -51,12 +51,26 @@ pub const SAFE_BUILD_CHANCE: f64 = 0.8;
 
 /// Two players: choices this close (in chance, or in steadiness) count as equally sure,
 /// and the columns' points decide between them: an objection pulls the other's column
-/// worth most, and a move while nobody holds the seal lifts the own column worth least.
+/// worth most, and a move while nobody holds the seal lifts the own column worth most.
 pub const SAME_CHANCE: f64 = 0.02;
 
-/// Two players, nobody holding the seal: the own column worth least is lifted in place
+/// Two players, nobody holding the seal: the own column worth most is lifted in place
 /// of the steadiest one only when its own move is at least this sure.
-pub const LIGHT_MOVE_CHANCE: f64 = 0.95;
+pub const HEAVY_LIFT_CHANCE: f64 = 0.95;
+
+/// Two players, nobody holding the seal, the blue floor on top: the bot freezes (pulls and
+/// puts back) this many of its own columns on the base plate, an anchor that holds the
+/// blue floor up by itself, whatever else a careless hand or an objection pulls.
+pub const ANCHOR_COLUMNS: usize = 3;
+
+/// …chosen among those whose footprints' hull alone would leave the villa standing by at
+/// least this margin (cm).
+pub const ANCHOR_MARGIN: f64 = 1.5;
+
+/// Two players, nobody holding the seal: propose a floor only with at most this many own
+/// columns an objection could take (the objector pulls one of them, and it leaves the
+/// game); until then, lift them onto the top floor, out of an objection's reach.
+pub const OBJECTION_TARGETS: usize = 2;
 
 // The rules' whys, one phrase each (`locales/*/villa.ftl`).
 const HOLD: &str = "villa-thumb-hold";
@@ -72,13 +86,14 @@ const BUILD: &str = "villa-thumb-build";
 const STEADY: &str = "villa-thumb-steady";
 const RAISE: &str = "villa-thumb-raise";
 const HEAVY: &str = "villa-thumb-heavy";
-const LIGHT: &str = "villa-thumb-light";
+const HEAVY_LIFT: &str = "villa-thumb-lift-heavy";
+const ANCHOR: &str = "villa-thumb-anchor";
 const LET: &str = "villa-thumb-let";
 const HOLDER_FLOOR: &str = "villa-thumb-holder-floor";
 const SUREST_FLOOR: &str = "villa-thumb-surest-floor";
 
 /// Every phrase a rule of thumb gives as its why, for the tests that read them.
-pub const THUMB_PHRASES: [&str; 17] = [
+pub const THUMB_PHRASES: [&str; 18] = [
     HOLD,
     WAIT,
     RETAKE,
@@ -92,7 +107,8 @@ pub const THUMB_PHRASES: [&str; 17] = [
     STEADY,
     RAISE,
     HEAVY,
-    LIGHT,
+    HEAVY_LIFT,
+    ANCHOR,
     LET,
     HOLDER_FLOOR,
     SUREST_FLOOR,
@@ -140,12 +156,15 @@ enum Standing {
 ///   take the seal with, and to beat the bot's score), unless a floor at a spot picked at
 ///   random would stand more surely; then let it through;
 /// - two players, nobody holding the seal: put back a pulled column that cannot be set
-///   down surely ([`SAFE_BUILD_CHANCE`]); when not proposing, move the column whose
-///   surest move leaves the other's next pull steadiest — of the columns as steady within
-///   [`SAME_CHANCE`] whose move is sure ([`LIGHT_MOVE_CHANCE`]), the one worth fewest
-///   points, keeping the heavy ones to take the seal back with;
+///   down surely ([`SAFE_BUILD_CHANCE`]); with the blue floor on top, first freeze an
+///   anchor of [`ANCHOR_COLUMNS`] own columns on the base plate ([`anchor`]); when not
+///   proposing, move the column whose surest move leaves the other's next pull steadiest —
+///   of the columns as steady within [`SAME_CHANCE`] whose move is sure
+///   ([`HEAVY_LIFT_CHANCE`]), the one worth most points: on the top floor an objection
+///   cannot take it, and once the next floor is on, it may be moved up to take the seal;
 /// - nobody holding the seal: propose a floor once a position for it stands steady and
-///   leaves no careless pull a real risk ([`SAFE_PULL_CHANCE`]);
+///   leaves no careless pull a real risk ([`SAFE_PULL_CHANCE`]); two players, only with at
+///   most [`OBJECTION_TARGETS`] own columns an objection could take;
 /// - laying one's own floor: the position likeliest to stand and then bear the worst
 ///   pull.
 ///
@@ -251,6 +270,74 @@ fn heaviest_as_sure(
         .map(|(c, _)| c)
 }
 
+/// Two players, nobody holding the seal, the blue floor on top: the own columns still to
+/// freeze for an anchor — of every [`ANCHOR_COLUMNS`] of `seat`'s columns on the base
+/// plate whose footprints' hull alone would hold the villa up by [`ANCHOR_MARGIN`], the
+/// set with the fewest columns still movable, then the fewest points (the heavy ones are
+/// for the seal), then the widest margin. Empty when no set holds, or all are frozen.
+fn anchor(v: &Villa, seat: Seat) -> Vec<ColId> {
+    if v.players != 2 || v.top() != 1 || v.seal.holder.is_some() {
+        return vec![];
+    }
+    let ground: Vec<ColId> = Villa::ids()
+        .filter(|&c| {
+            v.col(c)
+                .is_some_and(|col| col.placed && !col.gone && col.level == 0)
+        })
+        .collect();
+    let own: Vec<ColId> = ground
+        .iter()
+        .copied()
+        .filter(|&c| v.owner(c) == Some(seat))
+        .collect();
+    let movable = |c: &ColId| v.col(*c).is_some_and(|col| !col.frozen);
+    let mut best: Option<((usize, i64, f64), Vec<ColId>)> = None;
+    for set in subsets(&own, ANCHOR_COLUMNS) {
+        let others: Vec<ColId> = ground
+            .iter()
+            .copied()
+            .filter(|c| !set.contains(c))
+            .collect();
+        let margin = v.margin_of(&v.floors, &v.pieces_without(&others));
+        if margin < ANCHOR_MARGIN {
+            continue;
+        }
+        let key = (
+            set.iter().filter(|c| movable(c)).count(),
+            set.iter().map(|&c| points(c)).sum::<i64>(),
+            margin,
+        );
+        let better = best.as_ref().is_none_or(|(k, _)| {
+            key.0
+                .cmp(&k.0)
+                .then(key.1.cmp(&k.1))
+                .then(k.2.total_cmp(&key.2))
+                .is_lt()
+        });
+        if better {
+            best = Some((key, set));
+        }
+    }
+    best.map_or_else(Vec::new, |(_, set)| {
+        set.into_iter().filter(movable).collect()
+    })
+}
+
+/// Every set of `k` of these columns, in order.
+fn subsets(cols: &[ColId], k: usize) -> Vec<Vec<ColId>> {
+    if k == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for (i, &c) in cols.iter().enumerate() {
+        for mut rest in subsets(&cols[i + 1..], k - 1) {
+            rest.insert(0, c);
+            out.push(rest);
+        }
+    }
+    out
+}
+
 /// What column `c` scores on the top floor.
 fn points(c: ColId) -> i64 {
     Villa::kind_of(c).points
@@ -339,6 +426,12 @@ impl Rule<'_> {
                 None => self.pick(&VillaAction::Abort, HOLD),
             };
         }
+        if standing == Standing::Open
+            && why == Why::Move
+            && anchor(self.v, self.seat).contains(&col)
+        {
+            return self.pick(&VillaAction::Abort, ANCHOR);
+        }
         let (at, chance) = self.v.surest_place(col)?;
         let place = |key| self.pick(&VillaAction::Place(at), key);
         match (why, standing) {
@@ -387,15 +480,19 @@ impl Rule<'_> {
                     .floor_odds(self.seat, STEADY_FLOOR_MARGIN)
                     .iter()
                     .any(|odds| odds.worst_pull >= SAFE_PULL_CHANCE);
-                if safe {
+                let shielded =
+                    v.players != 2 || v.own_movable(self.seat).len() <= OBJECTION_TARGETS;
+                if safe && shielded {
                     self.pick(&VillaAction::Propose, PROPOSE)
                 } else if v.players == 2 {
-                    self.steadiest(stage)
+                    self.anchor(stage).or_else(|| self.steadiest(stage))
                 } else {
                     None
                 }
             }
-            (Standing::Open, Stage::Colour(_)) if v.players == 2 => self.steadiest(stage),
+            (Standing::Open, Stage::Colour(_)) if v.players == 2 => {
+                self.anchor(stage).or_else(|| self.steadiest(stage))
+            }
             _ => None,
         }
     }
@@ -414,11 +511,21 @@ impl Rule<'_> {
         }
     }
 
+    /// Two players, nobody holding the seal: the colour, then the column, of the anchor
+    /// still to freeze ([`anchor`]), if any.
+    fn anchor(&self, stage: Stage) -> Option<Thumb> {
+        let c = anchor(self.v, self.seat)
+            .into_iter()
+            .find(|&c| self.playable(stage).any(|p| p == c))?;
+        self.pick(&towards_pull(stage, c), ANCHOR)
+    }
+
     /// Two players, nobody holding the seal: the colour, then the column, whose surest
     /// move leaves the villa steadiest for the other's next pull (a fall now leaves nobody
-    /// a winner, and a careless hand pulls anything) — or, lighter than it, the column
-    /// worth fewest points of those about as steady whose move is sure (the heavy ones stay
-    /// below, to take the seal back with once the other takes it on the next floor).
+    /// a winner, and a careless hand pulls anything) — or, heavier than it, the column
+    /// worth most points of those about as steady whose move is sure: on the top floor an
+    /// objection cannot take it, and once the next floor is on, it may be moved up to take
+    /// the seal.
     fn steadiest(&self, stage: Stage) -> Option<Thumb> {
         let moves: Vec<(ColId, (f64, f64))> = self
             .playable(stage)
@@ -429,12 +536,13 @@ impl Rule<'_> {
             .iter()
             .filter(|(c, (steady, chance))| {
                 *c == steadiest
-                    || (*steady >= steadiness - SAME_CHANCE && *chance >= LIGHT_MOVE_CHANCE)
+                    || (*steady >= steadiness - SAME_CHANCE && *chance >= HEAVY_LIFT_CHANCE)
             })
-            .min_by(|a, b| points(a.0).cmp(&points(b.0)).then(by_steadiness(b.1, a.1)))
+            // Worth most, then steadiest; the first of equals.
+            .min_by(|a, b| points(b.0).cmp(&points(a.0)).then(by_steadiness(b.1, a.1)))
             .map_or(steadiest, |(c, _)| *c);
-        let why = if points(c) < points(steadiest) {
-            LIGHT
+        let why = if points(c) > points(steadiest) {
+            HEAVY_LIFT
         } else {
             STEADY
         };
