@@ -1970,6 +1970,38 @@ fn a_villa_hint_lets_the_others_floor_through_while_holding_the_seal() {
     said.expect("the holder's hint lets a floor through, in one of the seeded games");
 }
 
+/// Two players, a new villa: the first hint freezes a column of the anchor, and says why
+/// in English and in Spanish; followed, it pulls that column and puts it back.
+#[test]
+fn a_villa_hint_first_freezes_an_anchor_in_both_languages() {
+    use words::Lang;
+    let sentence = |lang, key| words::phrase(lang, &rules::Phrase::new(key), &[]);
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let (_store, table) = timed(dir.path(), &clock, defaults(60, 0, 0, TimeoutPolicy::Auto));
+    start_two(&table, "new villa seed=3");
+    let mut steps = Vec::new();
+    for _ in 0..3 {
+        let p = table.prompts(CH).first().cloned().expect("a turn");
+        let hint = ephemeral(&run(&table, CH, p.user, "hint"));
+        let (suggested, why) = hint_parts(&hint);
+        assert!(
+            why.contains(&sentence(Lang::En, "villa-thumb-anchor")),
+            "{hint}"
+        );
+        let spanish = caller(p.user).with_lang(Lang::Es);
+        let hint_es = ephemeral(&table.handle(CH, &spanish, Command::parse("hint")));
+        assert!(
+            hint_es.contains(&sentence(Lang::Es, "villa-thumb-anchor")),
+            "{hint_es}"
+        );
+        steps.push(suggested.split(' ').next().unwrap_or_default().to_string());
+        run(&table, CH, p.user, &suggested);
+        flush(&table, CH);
+    }
+    assert_eq!(steps, ["play", "pull", "abort"]);
+}
+
 #[test]
 fn a_pooled_auto_timeout_is_searched_off_the_lock_and_void_once_the_player_moved() {
     let waiting_table = |dir: &std::path::Path, clock: &Arc<ManualClock>| {

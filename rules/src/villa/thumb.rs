@@ -290,7 +290,7 @@ fn anchor(v: &Villa, seat: Seat) -> Vec<ColId> {
         .copied()
         .filter(|&c| v.owner(c) == Some(seat))
         .collect();
-    let movable = |c: &ColId| v.col(*c).is_some_and(|col| !col.frozen);
+    let movable = |c: &ColId| v.movable_below(*c, v.top());
     let mut best: Option<((usize, i64, f64), Vec<ColId>)> = None;
     for set in subsets(&own, ANCHOR_COLUMNS) {
         let others: Vec<ColId> = ground
